@@ -1,0 +1,30 @@
+"""One shape for every API refusal: HTTP 4xx with a message naming the field or the rule.
+
+Views raise DRF errors, Django `ValidationError`s or the engine's `RuleViolation`s; this
+handler turns the last two into 400 answers so that a refusal is never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from gameplay.engine.errors import RuleViolation
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation):
+        body = exc.to_dict()
+        body.setdefault("detail", f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            detail: Any = {field: [str(m) for m in msgs] for field, msgs in exc.message_dict.items()}
+        else:
+            detail = {"detail": " ".join(exc.messages)}
+        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)

@@ -1,0 +1,104 @@
+"""Reading settings from the environment.
+
+Every reader raises `ConfigError` with one line naming the variable and what was wrong,
+so a bad deployment stops at start-up instead of failing on the first request.
+"""
+
+from __future__ import annotations
+
+import os
+import zoneinfo
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class ConfigError(ImproperlyConfigured):
+    """A setting read from the environment is missing or malformed."""
+
+
+def env_str(name: str, default: str | None = None, *, environ: Mapping[str, str] = os.environ) -> str:
+    value = environ.get(name)
+    if value is None or value.strip() == "":
+        if default is None:
+            raise ConfigError(f"{name} is not set")
+        return default
+    return value.strip()
+
+
+def env_bool(name: str, default: bool, *, environ: Mapping[str, str] = os.environ) -> bool:
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ConfigError(f"{name} must be true or false (got {raw!r})")
+
+
+def env_int(name: str, default: int, *, environ: Mapping[str, str] = os.environ) -> int:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number (got {raw!r})") from None
+
+
+def env_list(name: str, default: list[str], *, environ: Mapping[str, str] = os.environ) -> list[str]:
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    if not items:
+        raise ConfigError(f"{name} must list at least one comma-separated value (got {raw!r})")
+    return items
+
+
+def env_time_zone(name: str, default: str, *, environ: Mapping[str, str] = os.environ) -> str:
+    value = env_str(name, default, environ=environ)
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"{name} is not a known time zone (got {value!r})") from None
+    return value
+
+
+def env_database(name: str, default: str, *, environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """A Django DATABASES entry from a URL: postgres://user@host:port/name or sqlite:///path."""
+    import dj_database_url
+
+    url = env_str(name, default, environ=environ)
+    scheme = urlparse(url).scheme
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL (got {url!r})")
+    try:
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
+    except ValueError as exc:
+        raise ConfigError(f"{name} is not a valid database URL (got {url!r}: {exc})") from None
+    if scheme != "sqlite" and not config.get("NAME"):
+        raise ConfigError(f"{name} names no database (got {url!r})")
+    return config
+
+
+def env_redis_url(name: str, default: str | None, *, environ: Mapping[str, str] = os.environ) -> str | None:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    url = raw.strip()
+    parsed = urlparse(url)
+    if parsed.scheme not in {"redis", "rediss"} or not parsed.hostname:
+        raise ConfigError(f"{name} must be a redis://host:port/db URL (got {url!r})")
+    try:
+        parsed.port  # noqa: B018 - raises on a malformed port
+    except ValueError:
+        raise ConfigError(f"{name} has a malformed port (got {url!r})") from None
+    return url

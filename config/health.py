@@ -1,0 +1,62 @@
+"""`GET /healthz`: is the database, Redis and a Celery worker answering?
+
+200 when all are up; 503 naming what is down. Each probe has a short timeout so that a
+dead service makes the answer slow by at most a second or two, never hang.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.http import JsonResponse
+
+
+def check_database() -> dict[str, Any]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # any driver error means "down"; the message says why
+        return {"ok": False, "error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}
+    return {"ok": True, "engine": connection.vendor}
+
+
+def check_redis() -> dict[str, Any]:
+    url = settings.REDIS_URL
+    if not url:
+        return {"ok": True, "mode": "embedded (no Redis configured)"}
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        client.ping()
+    except redis.RedisError as exc:
+        return {"ok": False, "error": str(exc)}
+    return {"ok": True}
+
+
+def check_workers() -> dict[str, Any]:
+    from config.celery import app
+
+    try:
+        replies = app.control.ping(timeout=1.0)
+    except Exception as exc:  # broker unreachable: the workers cannot be asked
+        return {"ok": False, "error": f"broker unreachable: {exc}"}
+    names = sorted(name for reply in replies for name in reply)
+    if not names:
+        return {"ok": False, "error": "no Celery worker answered within 1 s"}
+    return {"ok": True, "workers": names}
+
+
+def healthz(request: Any) -> JsonResponse:
+    checks = {"database": check_database(), "redis": check_redis()}
+    # Without a broker the workers cannot be reached; say so once instead of timing out.
+    if checks["redis"]["ok"]:
+        checks["celery"] = check_workers()
+    else:
+        checks["celery"] = {"ok": False, "error": "unknown: the broker (Redis) is down"}
+    down = [name for name, result in checks.items() if not result["ok"]]
+    body = {"status": "ok" if not down else "down", "down": down, "checks": checks}
+    return JsonResponse(body, status=200 if not down else 503)

@@ -1,0 +1,18 @@
+"""Settings for the test suite: the real PostgreSQL and Redis on loopback unless told otherwise."""
+
+import os
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("SECRET_KEY", "test-suite-secret-key-not-for-production-9f8e7d6c5b4a3210fedcba")
+os.environ.setdefault("DEBUG", "false")
+# The live server of the browser tests speaks plain HTTP.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("SESSION_COOKIE_SECURE", "false")
+os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
+
+from config.settings import *  # noqa: E402,F403
+
+# Hashing passwords slowly on purpose is pointless in tests.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405

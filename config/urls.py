@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import health, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("tournament.api_urls")),
+    path("api/", include("gameplay.api_urls")),
+    path("api/", include("scoring.api_urls")),
+    path("api/", include("clocks.api_urls")),
+    path("", include("tournament.urls")),
+    path("", include("gameplay.urls")),
+    path("", include("scoring.urls")),
+    path("", include("clocks.urls")),
+]

@@ -1,0 +1,68 @@
+"""Fixtures shared by the Django-layer tests.
+
+Pure-core tests (tests/engine, tests/seating, tests/scoring unit tests) use none of these
+and run without a database.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(scope="session")
+def celery_config() -> dict[str, Any]:
+    """The Celery worker fixture runs on the real Redis (never eager: it ignores countdowns)."""
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    return {"broker_url": url, "result_backend": url, "task_acks_late": True, "timezone": "UTC"}
+
+
+@pytest.fixture(scope="session")
+def celery_includes() -> list[str]:
+    """Task modules the test worker must know before it starts (its registry is fixed then)."""
+    from importlib.util import find_spec
+
+    candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks"]
+    return [name for name in candidates if find_spec(name) is not None]
+
+
+@pytest.fixture(scope="session")
+def celery_worker_parameters() -> dict[str, Any]:
+    return {"perform_ping_check": True, "shutdown_timeout": 10.0}
+
+
+@pytest.fixture
+def password() -> str:
+    return PASSWORD
+
+
+@pytest.fixture
+def make_user(db: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, **extra: Any) -> Any:
+        return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+
+    return make
+
+
+@pytest.fixture
+def head_judge(make_user: Any) -> Any:
+    return make_user("head", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def api_client() -> Any:
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def judge_client(api_client: Any, head_judge: Any) -> Any:
+    api_client.force_authenticate(head_judge)
+    return api_client

@@ -1,0 +1,49 @@
+from django.contrib import admin
+
+from tournament.models import CheckIn, Player, Round, Seat, Table, Tournament
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "format", "created_at")
+    list_filter = ("format",)
+    search_fields = ("name",)
+    filter_horizontal = ("head_judges", "table_judges")
+    inlines = [RoundInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "tournament", "club", "status")
+    list_filter = ("tournament", "status")
+    search_fields = ("name", "email", "club")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "kind", "state", "starts_at", "seed")
+    list_filter = ("tournament", "kind", "state")
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ("player",)
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "judge")
+    list_filter = ("round__tournament",)
+    inlines = [SeatInline]
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(admin.ModelAdmin):
+    list_display = ("player", "round", "at")
+    list_filter = ("round",)

@@ -1,0 +1,160 @@
+"""Tournaments, players, rounds, tables and seats.
+
+The seating planner (`tournament/seating.py`) knows none of these classes; one adapter
+module converts between them and the planner's dataclasses.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+from gameplay.engine.ids import FACTIONS, FORMATS
+
+FORMAT_CHOICES = [("wbc", "WBC Dune"), ("lolv", "Landsraad of Las Vegas")]
+#: The game rules each tournament format plays (DESIGN.md: formats and rulesets).
+FORMAT_RULESETS = {"wbc": "wbc2018", "lolv": "lolv-2.8.4"}
+FACTION_CHOICES = [(f, f.replace("_", " ").title()) for f in FACTIONS]
+
+assert set(FORMAT_RULESETS) == set(FORMATS)
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    format = models.CharField(max_length=8, choices=FORMAT_CHOICES)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    head_judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="head_judge_of"
+    )
+    table_judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="table_judge_of"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ruleset(self) -> str:
+        return FORMAT_RULESETS[self.format]
+
+    def clean(self) -> None:
+        if self.format not in FORMAT_RULESETS:
+            raise ValidationError({"format": f"unknown format {self.format!r}; expected one of {sorted(FORMATS)}"})
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DROPPED = "dropped", "Dropped"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    email = models.EmailField(blank=True)
+    club = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    #: Players this one must not share a table with (same household, same club on request).
+    keep_apart = models.ManyToManyField("self", blank=True, symmetrical=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "tournament", name="player_name_unique_in_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        HEAT = "heat", "Heat"
+        FINAL = "final", "Final"
+
+    class State(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        PUBLISHED = "published", "Seating published"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HEAT)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PLANNED)
+    #: The seed of the current seating: the same seed and players give the same seating.
+    seed = models.BigIntegerField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint("tournament", "number", name="round_number_unique")]
+
+    def __str__(self) -> str:
+        label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
+        return f"{self.tournament} — {label}"
+
+
+class CheckIn(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="checkins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="checkins")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint("round", "player", name="checkin_once_per_round")]
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="judged_tables"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint("round", "number", name="table_number_unique_in_round")]
+
+    def __str__(self) -> str:
+        return f"{self.round} — table {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    #: Denormalised from the table so the database itself refuses a player at two tables of a round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: Seating order 1..n; seat 1 sits nearest Tuek's Sietch (LoLV 0.07).
+    seat = models.PositiveSmallIntegerField()
+    faction = models.CharField(max_length=16, choices=FACTION_CHOICES, blank=True)
+    #: LoLV: the two alliance cards dealt (one classic, one expansion faction).
+    dealt = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint("table", "seat", name="seat_number_unique_at_table"),
+            models.UniqueConstraint("round", "player", name="player_once_per_round"),
+            models.UniqueConstraint(
+                "table", "faction", condition=~models.Q(faction=""), name="faction_once_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} (seat {self.seat})"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.round_id is None and self.table_id is not None:
+            self.round_id = self.table.round_id
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
