@@ -1,0 +1,45 @@
+"""The pure cores import no Django (DESIGN.md principle 1; STYLE.md example 12).
+
+The rules engine, the seating planner, the scoring systems and the clock arithmetic must
+run without a database, settings or translation: each is imported in a fresh interpreter
+and the test fails if any `django` module got loaded along the way.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PURE_PACKAGES = ["gameplay.engine", "scoring.systems"]
+PURE_MODULES = ["tournament.seating", "tournament.faction_draw", "clocks.limits"]
+
+
+def pure_module_names() -> list[str]:
+    names: list[str] = []
+    for package in PURE_PACKAGES:
+        names.append(package)
+        path = ROOT.joinpath(*package.split("."))
+        names += [f"{package}.{info.name}" for info in pkgutil.iter_modules([str(path)])]
+    names += [name for name in PURE_MODULES if find_spec(name) is not None]
+    return names
+
+
+@pytest.mark.parametrize("module", pure_module_names())
+def test_pure_module_imports_no_django(module: str) -> None:
+    code = (
+        "import importlib, sys\n"
+        f"importlib.import_module({module!r})\n"
+        "loaded = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
+        "print(','.join(loaded))\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "", f"{module} loads Django modules: {result.stdout.strip()}"
