@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import CheckIn, Player, Round, Seat, Table, Tournament
+from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
 
 
 class RoundInline(admin.TabularInline):
@@ -47,3 +47,10 @@ class TableAdmin(admin.ModelAdmin):
 class CheckInAdmin(admin.ModelAdmin):
     list_display = ("player", "round", "at")
     list_filter = ("round",)
+
+
+@admin.register(SeatingAudit)
+class SeatingAuditAdmin(admin.ModelAdmin):
+    list_display = ("round", "action", "user", "at", "reason")
+    list_filter = ("action", "round__tournament")
+    search_fields = ("reason",)

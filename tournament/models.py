@@ -34,6 +34,8 @@ class Tournament(models.Model):
     table_judges = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="table_judge_of"
     )
+    #: Seat members of one club at different tables when possible (the keep-apart request of 4).
+    keep_clubs_apart = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -60,6 +62,8 @@ class Player(models.Model):
     name = models.CharField(max_length=120)
     email = models.EmailField(blank=True)
     club = models.CharField(max_length=120, blank=True)
+    #: Players sharing a household label are seated at different tables when possible.
+    household = models.CharField(max_length=120, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     #: Players this one must not share a table with (same household, same club on request).
     keep_apart = models.ManyToManyField("self", blank=True, symmetrical=True)
@@ -96,6 +100,16 @@ class Round(models.Model):
     #: The seed of the current seating: the same seed and players give the same seating.
     seed = models.BigIntegerField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    #: The head judge's choice for a count that does not split into 5s and 6s ("fours:1", "wait:3").
+    small_tables = models.CharField(max_length=16, blank=True)
+    #: Players (ids) who wait for the next round under a "wait:N" choice.
+    waiting = models.JSONField(default=list, blank=True)
+    #: What the planner could not avoid (SeatingIssue.to_dict() rows) and its reason flags.
+    seating_issues = models.JSONField(default=list, blank=True)
+    seating_flags = models.JSONField(default=list, blank=True)
+    #: Final: the faction-pick order (qualifying order, then alternates) and the alternates seated.
+    pick_order = models.JSONField(default=list, blank=True)
+    alternates_seated = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -121,6 +135,10 @@ class Table(models.Model):
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="judged_tables"
     )
+    #: Factions nobody at the table holds (WBC: the undrawn one at five; LoLV: the undealt cards).
+    undrawn = models.JSONField(default=list, blank=True)
+    #: The planner's reason flags for this table (repeat_opponent_unavoidable, ...).
+    flags = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -158,3 +176,32 @@ class Seat(models.Model):
         if self.round_id is None and self.table_id is not None:
             self.round_id = self.table.round_id
         super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+
+class SeatingAudit(models.Model):
+    """Every seating change of a round, who made it, when and why (a published seating needs a reason)."""
+
+    class Action(models.TextChoices):
+        SEAT = "seat", "Seated"
+        RESEAT = "reseat", "Reseated"
+        SWAP = "swap", "Swapped two players"
+        PUBLISH = "publish", "Published"
+        LATECOMER = "latecomer", "Seated a latecomer"
+        FACTION = "faction", "Recorded a faction trade or choice"
+        PICK = "pick", "Recorded a final faction pick"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=10, choices=Action.choices)
+    reason = models.TextField(blank=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.get_action_display()} at {self.at:%H:%M}"

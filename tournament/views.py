@@ -1,14 +1,587 @@
-"""Head-judge and public pages of a tournament."""
+"""Head-judge and public pages of a tournament.
+
+Head-judge pages (dashboard forms, players and check-in, CSV import, seat a round, print
+sheets, the final) need a head judge of the tournament; the round page with its "where do I
+sit?" search is public once the seating is published. Every form posts to a service in
+`tournament.services`; a refusal is shown next to the field it names and changes nothing.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.views.decorators.http import require_http_methods
 
-from tournament.models import Tournament
+from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from tournament import services
+from tournament.models import CheckIn, Player, Round, SeatingAudit, Tournament
+from tournament.permissions import is_head_judge
+from tournament.presenters import seated_tables
+from tournament.seating import marker_sector
+from tournament.seating_changes import available_final_factions, next_final_picker
+
+FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
 
 
+def _guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """Send a visitor to sign in, refuse a signed-in non-judge (403)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not is_head_judge(request.user, tournament):
+        raise PermissionDenied("Only a head judge of this tournament may open this page.")
+    return None
+
+
+def _round(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
+    """Place a refusal next to its form field if the page shows that field, else at the top."""
+    return {error.field if error.field in fields else "general": error.message}
+
+
+def _round_label(round_: Round) -> str:
+    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
+
+
+def _tables_view(round_: Round) -> list[dict[str, Any]]:
+    """Tables ready for a template: seats with names, faction labels and marker sectors."""
+    rows = []
+    for table in seated_tables(round_):
+        seats = list(table.seats.all())
+        rows.append(
+            {
+                "table": table,
+                "seats": [
+                    {
+                        "seat": s,
+                        "player": s.player,
+                        "faction": FACTION_LABELS.get(s.faction, ""),
+                        "dealt": [FACTION_LABELS[f] for f in s.dealt or () if f in FACTION_LABELS],
+                        "sector": marker_sector(s.seat, len(seats)) if len(seats) >= 2 else None,
+                    }
+                    for s in seats
+                ],
+                "undrawn": [FACTION_LABELS.get(f, f) for f in table.undrawn or ()],
+            }
+        )
+    return rows
+
+
+# ----------------------------------------------------------------------------- tournaments
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        try:
+            tournament = services.create_tournament(
+                name=request.POST.get("name", ""), format=request.POST.get("format", ""), user=request.user
+            )
+        except services.Refused as error:
+            errors = _errors(error, ("name", "format"))
+        else:
+            messages.success(request, f"Created {tournament.name}.")
+            return redirect("tournament-detail", pk=tournament.pk)
+    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST})
+
+
+@require_http_methods(["GET", "POST"])
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dashboard: rounds with their state and check-ins; head judges add rounds and judges."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = tournament.rounds.all()
-    return render(request, "tournament/detail.html", {"tournament": tournament, "rounds": rounds})
+    judge = is_head_judge(request.user, tournament)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        if (denied := _guard(request, tournament)) is not None:
+            return denied
+        action = request.POST.get("action")
+        try:
+            if action == "add_round":
+                starts = request.POST.get("starts_at", "").strip()
+                starts_at = _parse_local(starts) if starts else None
+                if starts and starts_at is None:
+                    raise services.Refused(f"cannot read the start time {starts!r}", field="starts_at")
+                round_ = services.create_round(
+                    tournament, kind=request.POST.get("kind", ""), starts_at=starts_at
+                )
+                messages.success(request, f"Added {_round_label(round_)}.")
+            elif action == "add_judge":
+                user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
+                messages.success(request, f"{user.get_username()} is a table judge of {tournament.name}.")
+            elif action == "clubs_apart":
+                tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
+                tournament.save(update_fields=["keep_clubs_apart"])
+                messages.success(request, "Saved the keep-apart setting.")
+            else:
+                raise services.Refused(f"unknown action {action!r}", field="action")
+        except services.Refused as error:
+            errors = _errors(error, ("kind", "starts_at", "username"))
+        else:
+            return redirect("tournament-detail", pk=tournament.pk)
+    rounds = tournament.rounds.annotate(
+        checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
+        table_count=Count("tables", distinct=True),
+    ).order_by("number")
+    counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
+    return render(
+        request,
+        "tournament/detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "judge": judge,
+            "errors": errors,
+            "active": counts.get(Player.Status.ACTIVE, 0),
+            "withdrawn": counts.get(Player.Status.WITHDRAWN, 0),
+            "dropped": counts.get(Player.Status.DROPPED, 0),
+            "table_judges": tournament.table_judges.order_by("username") if judge else [],
+        },
+    )
+
+
+def _parse_local(value: str) -> datetime | None:
+    parsed = parse_datetime(value)
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed)
+    return parsed
+
+
+# ----------------------------------------------------------------------------- players
+
+
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, pk: int) -> HttpResponse:
+    """Players and check-in: add a player, check in for a round, withdraw or drop."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    rounds = list(tournament.rounds.order_by("number"))
+    selected = next(
+        (r for r in rounds if r.pk == _int(request.GET.get("round") or request.POST.get("round"))),
+        next((r for r in rounds if r.state == Round.State.PLANNED), rounds[-1] if rounds else None),
+    )
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "add":
+                player = services.add_player(
+                    tournament,
+                    name=request.POST.get("name", ""),
+                    email=request.POST.get("email", ""),
+                    club=request.POST.get("club", ""),
+                    household=request.POST.get("household", ""),
+                )
+                if selected is not None and request.POST.get("check_in") == "on":
+                    services.check_in(selected, player)
+                messages.success(request, f"Registered {player.name}.")
+            elif action in ("check_in", "check_out") and selected is not None:
+                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
+                if action == "check_in":
+                    services.check_in(selected, player)
+                    messages.success(request, f"{player.name} is checked in for {_round_label(selected)}.")
+                else:
+                    services.undo_check_in(selected, player)
+                    messages.success(
+                        request, f"{player.name} is no longer checked in for {_round_label(selected)}."
+                    )
+            elif action == "check_in_all" and selected is not None:
+                active = tournament.players.filter(status=Player.Status.ACTIVE)
+                CheckIn.objects.bulk_create(
+                    [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
+                )
+                messages.success(request, f"Checked in every active player for {_round_label(selected)}.")
+            elif action in ("withdrawn", "dropped", "active"):
+                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
+                services.set_status(player, action)
+                messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
+            else:
+                raise services.Refused(f"unknown action {action!r}", field="action")
+        except services.Refused as error:
+            errors = _errors(error, ("name", "email") if action == "add" else ())
+        else:
+            suffix = f"?round={selected.pk}" if selected else ""
+            return redirect(f"{request.path}{suffix}")
+    in_round = (
+        set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
+    )
+    roster = list(tournament.players.order_by("name", "id"))
+    return render(
+        request,
+        "tournament/players.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "selected": selected,
+            "roster": roster,
+            "checked_in": in_round,
+            "errors": errors,
+            "values": request.POST,
+            "checked_count": sum(1 for p in roster if p.pk in in_round and p.status == Player.Status.ACTIVE),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def players_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """CSV import: a preview lists every row and why it would be refused, before anything is saved."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    errors: dict[str, str] = {}
+    rows = None
+    text = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None:
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                errors["file"] = "the CSV is not UTF-8 text"
+        else:
+            text = request.POST.get("csv", "")
+        if not errors and not text.strip():
+            errors["file"] = "choose a CSV file or paste its text"
+        if not errors:
+            if request.POST.get("action") == "import":
+                try:
+                    created, rows = services.import_players(
+                        tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
+                    )
+                except services.Refused as error:
+                    errors = _errors(error, ("file",))
+                    rows = services.preview_import(tournament, text)
+                else:
+                    messages.success(request, f"Registered {len(created)} players.")
+                    return redirect("tournament-players", pk=tournament.pk)
+            else:
+                rows = services.preview_import(tournament, text)
+    return render(
+        request,
+        "tournament/import.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "text": text,
+            "errors": errors,
+            "accepted": sum(1 for r in rows or [] if r.ok),
+            "refused": sum(1 for r in rows or [] if not r.ok),
+        },
+    )
+
+
+# ----------------------------------------------------------------------------- seating
+
+
+@require_http_methods(["GET", "POST"])
+def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat a round: preview, reseat with a new seed, swap two players, seat a latecomer, publish."""
+    round_ = _round(pk)
+    tournament = round_.tournament
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    if round_.kind == Round.Kind.FINAL:
+        return redirect("tournament-final", pk=round_.pk)
+    errors: dict[str, str] = {}
+    options: list[dict[str, Any]] = []
+    if request.method == "POST":
+        action = request.POST.get("action")
+        reason = request.POST.get("reason", "")
+        try:
+            if action == "seat":
+                seed_text = request.POST.get("seed", "").strip()
+                seed = _int(seed_text) if seed_text else None
+                if seed_text and seed is None:
+                    raise services.Refused(f"the seed is a whole number, not {seed_text!r}", field="seed")
+                services.seat_round(
+                    round_,
+                    user=request.user,
+                    seed=seed,
+                    reason=reason,
+                    small_tables=request.POST.get("small_tables") or None,
+                )
+                messages.success(request, f"Seated {_round_label(round_)}. Check the tables, then publish.")
+            elif action == "swap":
+                services.swap(
+                    round_,
+                    _int(request.POST.get("first")) or 0,
+                    _int(request.POST.get("second")) or 0,
+                    user=request.user,
+                    reason=reason,
+                )
+                messages.success(request, "Swapped the two players.")
+            elif action == "latecomer":
+                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
+                services.add_latecomer(
+                    round_,
+                    player,
+                    user=request.user,
+                    override=request.POST.get("override") == "on",
+                    reason=reason,
+                )
+                messages.success(request, f"Seated latecomer {player.name}.")
+            elif action == "publish":
+                services.publish_round(round_, user=request.user)
+                messages.success(request, f"Published the seating of {_round_label(round_)}.")
+            elif action in ("trade", "take_undrawn", "keep"):
+                _record_faction(request, round_, action)
+                messages.success(request, "Recorded the faction change.")
+            else:
+                raise services.Refused(f"unknown action {action!r}", field="action")
+        except services.Refused as error:
+            shown = {"seat": ("seed", "reason", "small_tables"), "swap": ("player",)}.get(action or "", ())
+            errors = _errors(error, shown)
+            options = error.extra.get("options", [])
+        else:
+            return redirect("tournament-seat-round", pk=round_.pk)
+        round_.refresh_from_db()
+    tables = _tables_view(round_)
+    seated_ids = {row["player"].pk for t in tables for row in t["seats"]}
+    names = dict(tournament.players.values_list("pk", "name"))
+    return render(
+        request,
+        "tournament/seat_round.html",
+        {
+            "round": round_,
+            "label": _round_label(round_),
+            "tournament": tournament,
+            "tables": tables,
+            "errors": errors,
+            "options": options,
+            "values": request.POST,
+            "checked_in": len(services.checked_in_ids(round_)),
+            "issues": round_.seating_issues,
+            "flags": round_.seating_flags,
+            "waiting": [names.get(p, p) for p in round_.waiting or ()],
+            "seated": sorted(
+                (
+                    {"pk": row["player"].pk, "name": row["player"].name, "table": t["table"].number}
+                    for t in tables
+                    for row in t["seats"]
+                ),
+                key=lambda r: (r["name"].casefold(), r["pk"]),
+            ),
+            "wbc": tournament.format == "wbc",
+            "faction_choices": [(f, FACTION_LABELS[f]) for f in FACTIONS],
+            "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
+            .exclude(pk__in=seated_ids)
+            .order_by("name"),
+            "audit": SeatingAudit.objects.filter(round=round_)
+            .select_related("user")
+            .order_by("-at", "-id")[:20],
+        },
+    )
+
+
+def _record_faction(request: HttpRequest, round_: Round, action: str) -> None:
+    """WBC trades (consent ticked on the form) and LoLV kept cards, from the seat-a-round page."""
+    player = _int(request.POST.get("player")) or 0
+    agreed = request.POST.get("consent") == "on"
+    faction = request.POST.get("faction", "")
+    if action == "trade":
+        other = _int(request.POST.get("other")) or 0
+        services.trade(round_, player, other, consenting=[player, other] if agreed else [], user=request.user)
+    elif action == "take_undrawn":
+        table = round_.tables.filter(seats__player_id=player).first()
+        everyone = list(table.seats.values_list("player_id", flat=True)) if table and agreed else []
+        services.take_undrawn(round_, player, faction, consenting=everyone, user=request.user)
+    else:
+        services.keep_card(round_, player, faction, user=request.user)
+
+
+def round_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the round's tables and a "where do I sit?" search (works without JavaScript)."""
+    round_ = _round(pk)
+    judge = is_head_judge(request.user, round_.tournament)
+    visible = judge or round_.state != Round.State.PLANNED
+    tables = _tables_view(round_) if visible else []
+    query = request.GET.get("q", "").strip()
+    found = []
+    if query and visible:
+        needle = query.casefold()
+        found = [
+            {"table": t["table"], **row}
+            for t in tables
+            for row in t["seats"]
+            if needle in row["player"].name.casefold()
+        ]
+    return render(
+        request,
+        "tournament/round.html",
+        {
+            "round": round_,
+            "label": _round_label(round_),
+            "tournament": round_.tournament,
+            "tables": tables,
+            "visible": visible,
+            "query": query,
+            "found": found,
+            "judge": judge,
+            "highlight": {row["player"].pk for row in found},
+        },
+    )
+
+
+def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Printable seating sheet: by table, then alphabetical by player."""
+    round_ = _round(pk)
+    if (denied := _guard(request, round_.tournament)) is not None:
+        return denied
+    tables = _tables_view(round_)
+    alphabetical = sorted(
+        ({"table": t["table"], **row} for t in tables for row in t["seats"]),
+        key=lambda r: (r["player"].name.casefold(), r["player"].pk),
+    )
+    return render(
+        request,
+        "tournament/print_seating.html",
+        {
+            "round": round_,
+            "label": _round_label(round_),
+            "tournament": round_.tournament,
+            "tables": tables,
+            "alphabetical": alphabetical,
+        },
+    )
+
+
+def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
+    """Printable game report sheets, one table per page."""
+    round_ = _round(pk)
+    if (denied := _guard(request, round_.tournament)) is not None:
+        return denied
+    return render(
+        request,
+        "tournament/print_reports.html",
+        {
+            "round": round_,
+            "label": _round_label(round_),
+            "tournament": round_.tournament,
+            "tables": _tables_view(round_),
+            "columns": [
+                "Result",
+                "Win attempts",
+                "Strongholds",
+                "Forces on board",
+                "Spice",
+                "Treachery cards",
+                "Active leaders",
+            ],
+        },
+    )
+
+
+# ----------------------------------------------------------------------------- the final
+
+
+def _ids(text: str) -> list[int]:
+    """Player ids from a form field listing ids separated by commas, spaces or new lines."""
+    parts = text.replace(",", " ").split()
+    ids = [_int(p) for p in parts]
+    if any(i is None for i in ids):
+        raise services.Refused(f"list player numbers separated by commas: {text!r}", field="finalists")
+    return [i for i in ids if i is not None]
+
+
+@require_http_methods(["GET", "POST"])
+def final(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat the final from the finalists (alternates fill empty seats), then walk through the picks."""
+    round_ = _round(pk)
+    tournament = round_.tournament
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    if round_.kind != Round.Kind.FINAL:
+        return redirect("tournament-seat-round", pk=round_.pk)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "seat":
+                services.seat_final_round(
+                    round_,
+                    user=request.user,
+                    finalists=_ids(request.POST.get("finalists", "")),
+                    alternates=_ids(request.POST.get("alternates", "")),
+                    absent=_ids(request.POST.get("absent", "")),
+                    reason=request.POST.get("reason", ""),
+                )
+                messages.success(
+                    request, "Seated the final. Now record the faction picks in qualifying order."
+                )
+            elif action == "pick":
+                services.pick_final_faction(
+                    round_,
+                    _int(request.POST.get("player")) or 0,
+                    request.POST.get("faction", ""),
+                    user=request.user,
+                )
+            elif action == "publish":
+                services.publish_round(round_, user=request.user)
+                messages.success(request, "Published the final seating.")
+            else:
+                raise services.Refused(f"unknown action {action!r}", field="action")
+        except services.Refused as error:
+            errors = _errors(error, ("finalists", "alternates", "faction"))
+        else:
+            return redirect("tournament-final", pk=round_.pk)
+        round_.refresh_from_db()
+    suggested, suggested_alternates = services.suggested_finalists(tournament)
+    names = dict(tournament.players.values_list("pk", "name"))
+    context: dict[str, Any] = {
+        "round": round_,
+        "tournament": tournament,
+        "errors": errors,
+        "values": request.POST,
+        "suggested": ", ".join(str(p) for p in suggested),
+        "suggested_alternates": ", ".join(str(p) for p in suggested_alternates),
+        "players": tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"),
+        "tables": _tables_view(round_),
+    }
+    if round_.tables.exists():
+        from tournament.seating_adapter import final_for
+
+        plan = final_for(round_)
+        picker = next_final_picker(plan)
+        picks = dict(plan.picks)
+        context.update(
+            {
+                "picker": picker,
+                "picker_name": names.get(picker) if picker else None,
+                "free": [(f, FACTION_LABELS[f]) for f in available_final_factions(plan)],
+                "order": [
+                    {
+                        "number": i,
+                        "player": p,
+                        "name": names.get(p, p),
+                        "faction": FACTION_LABELS.get(picks.get(p, ""), ""),
+                        "alternate": p in plan.alternates_seated,
+                    }
+                    for i, p in enumerate(plan.pick_order, start=1)
+                ],
+                "pool": CLASSIC_FACTIONS if tournament.format == "wbc" else FACTIONS,
+            }
+        )
+    return render(request, "tournament/final.html", context)

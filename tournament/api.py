@@ -1,0 +1,396 @@
+"""The tournament API: tournaments, players (one by one or CSV), rounds, check-in and seating.
+
+Reads are open (players look up their table); writes need a head judge of the tournament
+(creating a tournament needs a staff account; its creator becomes its head judge). Refusals
+answer 4xx with a message naming the field or the rule and write nothing; an unsplittable
+player count answers 409 with the options the head judge chooses from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament import services
+from tournament.models import Player, Round, Tournament
+from tournament.permissions import is_head_judge
+from tournament.presenters import player_json, round_json, seating_json, tournament_json
+
+
+class TournamentIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(choices=["wbc", "lolv"])
+
+
+class PlayerIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120, allow_blank=True)
+    email = serializers.CharField(required=False, allow_blank=True, default="")
+    club = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+    household = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+
+
+class ImportIn(serializers.Serializer):
+    file = serializers.FileField(required=False, help_text="CSV with columns name, email, club")
+    csv = serializers.CharField(
+        required=False, allow_blank=True, help_text="the CSV as text instead of a file"
+    )
+    preview = serializers.BooleanField(required=False, default=False)
+    skip_refused = serializers.BooleanField(required=False, default=False)
+
+
+class RoundIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["heat", "final"])
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+
+class SeatingIn(serializers.Serializer):
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+    players = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True, default=None
+    )
+    small_tables = serializers.CharField(required=False, allow_blank=True, allow_null=True, default=None)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    alternates = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    absent = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class CheckInIn(serializers.Serializer):
+    player = serializers.IntegerField()
+    checked_in = serializers.BooleanField(required=False, default=True)
+
+
+class SwapIn(serializers.Serializer):
+    first = serializers.IntegerField()
+    second = serializers.IntegerField()
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+SEATING_OUT = inline_serializer(
+    "Seating",
+    fields={
+        "round": serializers.IntegerField(),
+        "state": serializers.CharField(),
+        "seed": serializers.IntegerField(allow_null=True),
+        "tables": serializers.ListField(child=serializers.DictField()),
+        "issues": serializers.ListField(child=serializers.DictField()),
+        "flags": serializers.ListField(child=serializers.CharField()),
+        "waiting": serializers.ListField(child=serializers.IntegerField()),
+    },
+)
+REFUSED = OpenApiResponse(description="refused: the message names the field or the rule; nothing written")
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _refused(error: services.Refused) -> Response:
+    return Response(error.to_dict(), status=error.status)
+
+
+def _require_head_judge(request: Request, tournament: Tournament) -> None:
+    if not is_head_judge(request.user, tournament):
+        raise PermissionDenied("Only a head judge of this tournament may change it.")
+
+
+def _round(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+
+
+class TournamentListView(APIView):
+    @extend_schema(
+        request=TournamentIn, responses={201: OpenApiResponse(description="the tournament"), 400: REFUSED}
+    )
+    def post(self, request: Request) -> Response:
+        if not getattr(request.user, "is_staff", False):
+            raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
+        data = _valid(TournamentIn, request)
+        try:
+            tournament = services.create_tournament(
+                name=data["name"], format=data["format"], user=request.user
+            )
+        except services.Refused as error:
+            return _refused(error)
+        return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
+
+
+class PlayerListView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the tournament's players")})
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        judge = is_head_judge(request.user, tournament)
+        players = Player.objects.filter(tournament=tournament).order_by("name", "id")
+        return Response({"players": [player_json(p, private=judge) for p in players]})
+
+    @extend_schema(request=PlayerIn, responses={201: OpenApiResponse(description="the player"), 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        _require_head_judge(request, tournament)
+        data = _valid(PlayerIn, request)
+        try:
+            player = services.add_player(tournament, **data)
+        except services.Refused as error:
+            return _refused(error)
+        return Response(player_json(player, private=True), status=status.HTTP_201_CREATED)
+
+
+class PlayerImportView(APIView):
+    @extend_schema(
+        request={"multipart/form-data": ImportIn, "application/json": ImportIn},
+        responses={
+            200: OpenApiResponse(description="preview rows"),
+            201: OpenApiResponse(description="imported"),
+            400: REFUSED,
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        _require_head_judge(request, tournament)
+        data = _valid(ImportIn, request)
+        upload = data.get("file")
+        if upload is not None:
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return Response(
+                    {"file": ["the CSV is not UTF-8 text"], "detail": "the CSV is not UTF-8 text"},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
+        else:
+            text = data.get("csv") or ""
+        if not text.strip():
+            return Response(
+                {
+                    "file": ["send a CSV file (field 'file') or its text (field 'csv')"],
+                    "detail": "no CSV given",
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        if data["preview"]:
+            rows = services.preview_import(tournament, text)
+            return Response(
+                {
+                    "rows": [r.to_dict() for r in rows],
+                    "accepted": sum(r.ok for r in rows),
+                    "refused": sum(not r.ok for r in rows),
+                }
+            )
+        try:
+            created, rows = services.import_players(tournament, text, skip_refused=data["skip_refused"])
+        except services.Refused as error:
+            return _refused(error)
+        return Response(
+            {
+                "created": [player_json(p, private=True) for p in created],
+                "rows": [r.to_dict() for r in rows],
+                "refused": sum(not r.ok for r in rows),
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class RoundListView(APIView):
+    @extend_schema(request=RoundIn, responses={201: OpenApiResponse(description="the round"), 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        _require_head_judge(request, tournament)
+        data = _valid(RoundIn, request)
+        try:
+            round_ = services.create_round(tournament, kind=data["kind"], starts_at=data["starts_at"])
+        except services.Refused as error:
+            return _refused(error)
+        return Response(round_json(round_), status=status.HTTP_201_CREATED)
+
+
+class CheckInView(APIView):
+    @extend_schema(
+        request=CheckInIn, responses={200: OpenApiResponse(description="checked-in player ids"), 400: REFUSED}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(CheckInIn, request)
+        player = Player.objects.filter(pk=data["player"], tournament=round_.tournament).first()
+        if player is None:
+            return Response(
+                {
+                    "player": [f"no player {data['player']} in this tournament"],
+                    "detail": f"no player {data['player']} in this tournament",
+                },
+                status=400,
+            )
+        try:
+            if data["checked_in"]:
+                services.check_in(round_, player)
+            else:
+                services.undo_check_in(round_, player)
+        except services.Refused as error:
+            return _refused(error)
+        return Response({"round": round_.pk, "checked_in": services.checked_in_ids(round_)})
+
+
+class SeatingView(APIView):
+    @extend_schema(
+        request=SeatingIn,
+        responses={
+            200: SEATING_OUT,
+            400: REFUSED,
+            409: OpenApiResponse(description="count needs a choice: options"),
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(SeatingIn, request)
+        try:
+            if round_.kind == Round.Kind.FINAL:
+                finalists = data["players"]
+                alternates = data["alternates"]
+                if finalists is None:
+                    finalists, suggested = services.suggested_finalists(round_.tournament)
+                    alternates = alternates or suggested
+                services.seat_final_round(
+                    round_,
+                    user=request.user,
+                    finalists=finalists,
+                    alternates=alternates,
+                    absent=data["absent"],
+                    seed=data["seed"],
+                    reason=data["reason"],
+                )
+            else:
+                services.seat_round(
+                    round_,
+                    user=request.user,
+                    seed=data["seed"],
+                    players=data["players"],
+                    small_tables=data["small_tables"],
+                    reason=data["reason"],
+                )
+        except services.Refused as error:
+            return _refused(error)
+        round_.refresh_from_db()
+        return Response(seating_json(round_, judge=True))
+
+
+class PublishView(APIView):
+    @extend_schema(request=None, responses={200: SEATING_OUT, 400: REFUSED, 409: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        try:
+            round_ = services.publish_round(round_, user=request.user)
+        except services.Refused as error:
+            return _refused(error)
+        return Response(seating_json(round_, judge=True))
+
+
+class SwapView(APIView):
+    @extend_schema(request=SwapIn, responses={200: SEATING_OUT, 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(SwapIn, request)
+        try:
+            services.swap(round_, data["first"], data["second"], user=request.user, reason=data["reason"])
+        except services.Refused as error:
+            return _refused(error)
+        round_.refresh_from_db()
+        return Response(seating_json(round_, judge=True))
+
+
+class TablesView(APIView):
+    @extend_schema(responses={200: SEATING_OUT})
+    def get(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        return Response(seating_json(round_, judge=is_head_judge(request.user, round_.tournament)))
+
+
+class LatecomerIn(serializers.Serializer):
+    player = serializers.IntegerField()
+    override = serializers.BooleanField(required=False, default=False)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class FactionIn(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["trade", "take_undrawn", "keep"])
+    player = serializers.IntegerField()
+    other = serializers.IntegerField(required=False, help_text="trade: the other player")
+    faction = serializers.CharField(required=False, allow_blank=True, default="")
+    consenting = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class PickIn(serializers.Serializer):
+    player = serializers.IntegerField()
+    faction = serializers.CharField()
+
+
+class LatecomerView(APIView):
+    @extend_schema(request=LatecomerIn, responses={200: SEATING_OUT, 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(LatecomerIn, request)
+        player = Player.objects.filter(pk=data["player"], tournament=round_.tournament).first()
+        if player is None:
+            message = f"no player {data['player']} in this tournament"
+            return Response({"player": [message], "detail": message}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            services.add_latecomer(
+                round_, player, user=request.user, override=data["override"], reason=data["reason"]
+            )
+        except services.Refused as error:
+            return _refused(error)
+        round_.refresh_from_db()
+        return Response(seating_json(round_, judge=True))
+
+
+class FactionView(APIView):
+    """WBC trades by consent (and for the undrawn faction), LoLV kept cards (0.08)."""
+
+    @extend_schema(request=FactionIn, responses={200: SEATING_OUT, 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(FactionIn, request)
+        try:
+            if data["action"] == "trade":
+                if "other" not in data:
+                    raise services.Refused("a trade names the other player", field="other")
+                services.trade(
+                    round_, data["player"], data["other"], consenting=data["consenting"], user=request.user
+                )
+            elif data["action"] == "take_undrawn":
+                services.take_undrawn(
+                    round_, data["player"], data["faction"], consenting=data["consenting"], user=request.user
+                )
+            else:
+                services.keep_card(round_, data["player"], data["faction"], user=request.user)
+        except services.Refused as error:
+            return _refused(error)
+        round_.refresh_from_db()
+        return Response(seating_json(round_, judge=True))
+
+
+class FinalPickView(APIView):
+    @extend_schema(request=PickIn, responses={200: SEATING_OUT, 400: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(PickIn, request)
+        try:
+            services.pick_final_faction(round_, data["player"], data["faction"], user=request.user)
+        except services.Refused as error:
+            return _refused(error)
+        round_.refresh_from_db()
+        return Response(seating_json(round_, judge=True))

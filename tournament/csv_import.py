@@ -1,0 +1,110 @@
+"""Reading a player list from CSV (name, email, club) with the reason for every refused row.
+
+Nothing here writes: the preview shows each row and why it would be refused (empty name,
+bad email, duplicate in the file, already registered) before the head judge imports anything.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+COLUMNS = ("name", "email", "club")
+MAX_NAME = 120
+MAX_ROWS = 5000
+
+
+@dataclass
+class ImportRow:
+    """One data row of the CSV: its line number, fields, and why it is refused (empty if accepted)."""
+
+    line: int
+    name: str
+    email: str
+    club: str
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "name": self.name,
+            "email": self.email,
+            "club": self.club,
+            "ok": self.ok,
+            "errors": list(self.errors),
+        }
+
+
+def validate_player_fields(name: str, email: str) -> list[tuple[str, str]]:
+    """Answer (field, message) for each problem with a player's name and email."""
+    problems: list[tuple[str, str]] = []
+    name = (name or "").strip()
+    if not name:
+        problems.append(("name", "empty name"))
+    elif len(name) > MAX_NAME:
+        problems.append(("name", f"name longer than {MAX_NAME} characters"))
+    email = (email or "").strip()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            problems.append(("email", f"bad email {email!r}"))
+    return problems
+
+
+def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[ImportRow]:
+    """Parse CSV text into rows, each with its refusal reasons.
+
+    A first row naming the columns (``name``, ``email``, ``club`` in any order) is a header;
+    otherwise the columns are taken in that order. ``registered`` holds the casefolded names
+    already in the tournament. Blank lines are skipped.
+    """
+    text = (text or "").lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text))
+    rows: list[ImportRow] = []
+    order = list(COLUMNS)
+    seen: dict[str, int] = {}
+    first = True
+    for cells in reader:
+        index = reader.line_num
+        cells = [c.strip() for c in cells]
+        if not any(cells):
+            continue
+        if first:
+            first = False
+            lowered = [c.lower() for c in cells]
+            if "name" in lowered:
+                order = [c if c in COLUMNS else "" for c in lowered]
+                continue
+        values = dict.fromkeys(COLUMNS, "")
+        for column, value in zip(order, cells, strict=False):
+            if column:
+                values[column] = value
+        row = ImportRow(line=index, name=values["name"], email=values["email"], club=values["club"])
+        extra = [c for c in cells[len(order) :] if c]
+        if extra:
+            row.errors.append(f"unexpected extra columns {extra!r}")
+        row.errors.extend(message for _, message in validate_player_fields(row.name, row.email))
+        key = row.name.casefold()
+        if row.name:
+            if key in seen:
+                row.errors.append(f"duplicate of line {seen[key]}")
+            elif key in registered:
+                row.errors.append("already registered")
+            else:
+                seen[key] = index
+        rows.append(row)
+        if len(rows) > MAX_ROWS:
+            row.errors.append(f"more than {MAX_ROWS} rows")
+            break
+    return rows
