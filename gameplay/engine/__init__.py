@@ -14,8 +14,8 @@ __all__ = ["load_position", "evaluate", "replay", "apply"]
 _PUBLIC = {
     "load_position": "gameplay.engine.snapshot",
     "evaluate": "gameplay.engine.evaluation",
-    "replay": "gameplay.engine.replay",
-    "apply": "gameplay.engine.replay",
+    "replay": "gameplay.engine.game_log",
+    "apply": "gameplay.engine.game_log",
 }
 
 

@@ -1,0 +1,218 @@
+"""Forces placed, moved, removed, revived and flipped; BG coexistence.
+
+Checks: the faction owns the forces it uses (reserves, tanks, the stack it moves), no
+shipment or move into, out of or through a sector in storm (LoLV 1.01.04, 1.06.02.04,
+1.06.04.06; AH IX.C), the occupancy limit of strongholds (1.06.02.05, 1.06.04.09) and
+allies never sharing a territory (AH XII.E.5, LoLV 1.06.06).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.engine.apply_setup import place_at_setup
+from gameplay.engine.board import TERRITORIES
+from gameplay.engine.checks import (
+    need_counts,
+    need_faction,
+    need_full_tracking,
+    need_piece,
+    need_room,
+    refuse,
+)
+from gameplay.engine.events import (
+    CoexistenceDeclared,
+    FlipForces,
+    ForcesAt,
+    ForcesMoved,
+    ForcesPlaced,
+    ForcesRemoved,
+    ForcesRevived,
+)
+from gameplay.engine.factions import BENE_GESSERIT, FREMEN, GUILD
+from gameplay.engine.phases import SETUP
+from gameplay.engine.position import ForceKey, Position, Stack, evolve
+from gameplay.engine.storm import in_storm
+
+
+def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
+    old = forces.get(key)
+    if old is None:
+        forces[key] = (n, s, a)
+    else:
+        new = (old[0] + n, old[1] + s, old[2] + a)
+        if new == (0, 0, 0):
+            del forces[key]
+        else:
+            forces[key] = new
+
+
+def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    if pos.phase == SETUP and ev.source == "reserves":
+        p = ForcesAt(ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
+        after = place_at_setup(pos, p)
+        return {"forces": after.forces, "states": after.states}
+    need_full_tracking(pos, "placing forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.territory, ev.sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if in_storm(ev.territory, ev.sector, pos.storm, pos.family_atomics) and ev.faction != FREMEN:
+        # The Fremen may send reserves into the storm at half loss (AH IX.C.1.c.i, LoLV 2.04.17).
+        refuse(
+            pos,
+            "ship_storm",
+            f"no shipment into {ev.territory!r} sector {ev.sector!r}: it is in storm",
+            ev.sector,
+        )
+    inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
+    need_room(pos, ev.faction, ev.territory, inert=inert)
+    st = pos.states[ev.faction]
+    pool = st.reserves if ev.source == "reserves" else st.tanks
+    if pool is None:
+        refuse(pos, "forces", f"{ev.faction!r}'s {ev.source} are unknown in this position", ev.source)
+    if pool[0] < ev.normal + ev.advisors or pool[1] < ev.special:
+        refuse(
+            pos,
+            "forces",
+            f"{ev.faction!r} has only {pool[0]} normal and {pool[1]} special forces in its {ev.source}",
+            (ev.normal + ev.advisors, ev.special),
+        )
+    left = (pool[0] - ev.normal - ev.advisors, pool[1] - ev.special)
+    states = dict(pos.states)
+    states[ev.faction] = evolve(st, reserves=left) if ev.source == "reserves" else evolve(st, tanks=left)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
+    return {"forces": forces, "states": states}
+
+
+def _take(pos: Position, faction: str, territory: str, sector: int | None, n: int, s: int, a: int) -> Stack:
+    stack = pos.forces.get((faction, territory, sector))
+    if stack is None or stack[0] < n or stack[1] < s or stack[2] < a:
+        have = stack or (0, 0, 0)
+        refuse(
+            pos,
+            "forces",
+            f"{faction!r} has {have[0]} normal, {have[1]} special, {have[2]} advisor forces "
+            f"in {territory!r} sector {sector!r}",
+            (n, s, a),
+        )
+    return stack
+
+
+def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
+    need_full_tracking(pos, "moving forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.from_territory, ev.from_sector)
+    need_piece(pos, ev.to_territory, ev.to_sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if pos.phase == SETUP:
+        refuse(pos, "setup", "forces do not move during setup", ev)
+    if (ev.from_territory, ev.from_sector) == (ev.to_territory, ev.to_sector):
+        refuse(pos, "move_storm", "a move needs a different destination", ev)
+    _take(pos, ev.faction, ev.from_territory, ev.from_sector, ev.normal, ev.special, ev.advisors)
+    fa = pos.family_atomics
+    if in_storm(ev.from_territory, ev.from_sector, pos.storm, fa):
+        refuse(
+            pos,
+            "move_storm",
+            f"no move out of {ev.from_territory!r} sector {ev.from_sector!r}: it is in storm",
+            ev,
+        )
+    if in_storm(ev.to_territory, ev.to_sector, pos.storm, fa):
+        refuse(
+            pos, "move_storm", f"no move into {ev.to_territory!r} sector {ev.to_sector!r}: it is in storm", ev
+        )
+    if ev.from_territory != ev.to_territory:
+        inert = ev.faction == BENE_GESSERIT and (
+            ev.normal + ev.special == 0 or ev.to_territory in pos.coexisting
+        )
+        need_room(pos, ev.faction, ev.to_territory, inert=inert)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
+    _add(forces, (ev.faction, ev.to_territory, ev.to_sector), ev.normal, ev.special, ev.advisors)
+    return {"forces": forces}
+
+
+def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
+    need_full_tracking(pos, "removing forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.territory, ev.sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
+    if ev.to == "reserves" and ev.faction != GUILD:
+        # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
+        refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.territory, ev.sector), -ev.normal, -ev.special, -ev.advisors)
+    st = pos.states[ev.faction]
+    states = dict(pos.states)
+    pool = st.tanks if ev.to == "tanks" else st.reserves
+    if pool is None:
+        refuse(pos, "forces", f"{ev.faction!r}'s {ev.to} are unknown in this position", ev.to)
+    added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
+    states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
+    return {"forces": forces, "states": states}
+
+
+def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
+    need_full_tracking(pos, "reviving forces")
+    need_faction(pos, ev.faction)
+    need_counts(pos, ev.normal, ev.special, 0, ev.faction)
+    st = pos.states[ev.faction]
+    if st.tanks is None or st.reserves is None:
+        refuse(pos, "forces", f"{ev.faction!r}'s reserves and tanks are unknown in this position", ev)
+    if st.tanks[0] < ev.normal or st.tanks[1] < ev.special:
+        refuse(
+            pos,
+            "forces",
+            f"{ev.faction!r} has only {st.tanks[0]} normal and {st.tanks[1]} special forces in the tanks",
+            ev,
+        )
+    states = dict(pos.states)
+    states[ev.faction] = evolve(
+        st,
+        tanks=(st.tanks[0] - ev.normal, st.tanks[1] - ev.special),
+        reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
+    )
+    return {"states": states}
+
+
+def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
+    """BG advisors and fighters are two sides of one token (LoLV 2.02.10)."""
+    need_full_tracking(pos, "flipping forces")
+    need_faction(pos, BENE_GESSERIT)
+    need_piece(pos, ev.territory, ev.sector)
+    if ev.count < 1:
+        refuse(pos, "coexist", "flip at least one force", ev.count)
+    key: ForceKey = (BENE_GESSERIT, ev.territory, ev.sector)
+    n, s, a = pos.forces.get(key, (0, 0, 0))
+    if ev.side == "advisors":
+        if n < ev.count:
+            refuse(pos, "coexist", f"only {n} fighters there to flip", ev.count)
+        new = (n - ev.count, s, a + ev.count)
+    else:
+        if a < ev.count:
+            refuse(pos, "coexist", f"only {a} advisors there to flip", ev.count)
+        new = (n + ev.count, s, a - ev.count)
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False)
+    forces = dict(pos.forces)
+    forces[key] = new
+    return {"forces": forces}
+
+
+def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
+    """Coexistence is declared per territory (AH XV.B, WBC XV.5-7); it may be declared as
+    the BG tokens land, so before they are recorded there (WBC XV.12)."""
+    need_faction(pos, BENE_GESSERIT)
+    need_piece(pos, ev.territory, _any_sector(ev.territory))
+    if not ev.coexisting and ev.territory in pos.coexisting:
+        # Ending coexistence makes the BG tokens count: never a third faction in a
+        # stronghold (AH IX.C.1.d, LoLV 1.06.02.05).
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False)
+    co = pos.coexisting | {ev.territory} if ev.coexisting else pos.coexisting - {ev.territory}
+    return {"coexisting": co}
+
+
+def _any_sector(territory: str) -> int | None:
+    t = TERRITORIES.get(territory)
+    return t.sectors[0] if t is not None and t.sectors else None

@@ -1,0 +1,186 @@
+"""Storm, worms, Family Atomics, the nexus, and each faction's spice, cards and leaders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.engine.board import SECTOR_COUNT, SHIELD_WALL, TERRITORIES
+from gameplay.engine.checks import need_faction, need_phase, need_piece, refuse
+from gameplay.engine.errors import UnknownIdentifier
+from gameplay.engine.events import (
+    AllianceBroken,
+    AllianceFormed,
+    CardsSet,
+    FamilyAtomics,
+    LeaderChanged,
+    SpiceChanged,
+    SpiceSet,
+    StormMoved,
+    StormPlaced,
+    Worm,
+)
+from gameplay.engine.phases import SETUP, SPICE_BLOW, STORM
+from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
+
+
+def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
+    """The first storm placement (LoLV 0.16, AH VI.A)."""
+    if pos.storm is not None:
+        refuse(pos, "storm_first", "the storm is already on the board; record storm_moved", ev.sector)
+    if ev.sector is None:
+        refuse(pos, "storm_first", "the storm is placed on a sector 0..17", ev.sector)
+    if pos.phase not in (SETUP, STORM) or pos.turn != 1:
+        refuse(pos, "storm_first", "the storm is first placed in turn 1", pos.phase)
+    return {"storm": ev.sector}
+
+
+def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
+    """The storm moves counterclockwise in the storm phase of turns 2+ (LoLV 1.01.02, AH VI.C)."""
+    need_phase(pos, (STORM,), "storm_move", "the storm moves")
+    if pos.storm is None:
+        refuse(pos, "storm_first", "the storm has not been placed yet", ev.sectors)
+    if pos.turn == 1:
+        refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
+    if not 0 <= ev.sectors <= SECTOR_COUNT:
+        refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
+    return {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT}
+
+
+def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
+    """A worm after turn 1: counts for the Shield Wall (Karama worms too) and opens a nexus."""
+    need_phase(pos, (SPICE_BLOW,), "nexus", "worms appear")
+    if pos.turn == 1:
+        refuse(pos, "first_turn_worms", "worms of the first turn are set aside and do not count", ev)
+    if ev.territory is not None:
+        need_piece(pos, ev.territory, _first_sector(ev.territory))
+    return {"worms": pos.worms + 1, "nexus": True}
+
+
+def _first_sector(territory: str) -> int | None:
+    t = TERRITORIES.get(territory)
+    return t.sectors[0] if t is not None and t.sectors else None
+
+
+def apply_family_atomics(pos: Position, ev: FamilyAtomics) -> dict[str, Any]:
+    """Family Atomics: not in turn 1 (WBC VI.2); every token on the Shield Wall goes to the
+    tanks (WBC VI.6); Arrakeen, Carthag and Imperial Basin lose the storm's shelter."""
+    need_faction(pos, ev.faction)
+    need_phase(pos, (STORM,), "family_atomics", "Family Atomics is played")
+    if pos.turn == 1:
+        refuse(pos, "family_atomics", "Family Atomics may not be played in the first turn", ev)
+    if pos.family_atomics:
+        refuse(pos, "family_atomics", "Family Atomics has already been played", ev)
+    forces: dict[ForceKey, Stack] = {}
+    states = dict(pos.states)
+    for key, stack in pos.forces.items():
+        f, t, _s = key
+        if t != SHIELD_WALL:
+            forces[key] = stack
+            continue
+        st = states[f]
+        if st.tanks is not None:
+            states[f] = evolve(st, tanks=(st.tanks[0] + stack[0] + stack[2], st.tanks[1] + stack[1]))
+    return {"forces": forces, "states": states, "family_atomics": True}
+
+
+def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
+    """Alliances form only in a nexus (LoLV 1.10.00, AH XII.A), never in turn 1 (no worm
+    counts then), within the ruleset's size, one alliance per faction (1.10.01.04)."""
+    setup = pos.setup
+    assert setup is not None
+    for f in ev.factions:
+        need_faction(pos, f)
+    if len(ev.factions) < 2:
+        refuse(pos, "alliance_limit", "an alliance needs at least two factions", ev.factions)
+    if pos.turn == 1:
+        refuse(pos, "first_turn_worms", "no nexus and so no alliance in turn 1", ev.factions)
+    if not (pos.phase == SPICE_BLOW and pos.nexus):
+        refuse(pos, "nexus", "alliances are formed only during a nexus", ev.factions)
+    existing = {pos.side_of(f) for f in ev.factions if len(pos.side_of(f)) > 1}
+    if len(existing) > 1:
+        refuse(pos, "one_alliance", "a faction may belong to only one alliance", ev.factions)
+    joined = tuple(sorted(set(ev.factions).union(*existing)))
+    limit = pos.ruleset.alliance_limit(len(pos.factions), setup.three_alliances, setup.options)
+    if limit is not None and len(joined) > limit:
+        refuse(pos, "alliance_limit", f"an alliance has at most {limit} factions", joined)
+    if existing and set(joined) == set(next(iter(existing))):
+        refuse(pos, "one_alliance", "these factions are already allied", ev.factions)
+    alliances = tuple(sorted([a for a in pos.alliances if a not in existing] + [joined]))
+    return {"alliances": alliances}
+
+
+def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
+    """A faction breaks from its alliance during a nexus (LoLV 1.10.01.05, AH XII.D)."""
+    need_faction(pos, ev.faction)
+    if not (pos.phase == SPICE_BLOW and pos.nexus):
+        refuse(pos, "nexus", "alliances are broken only during a nexus", ev.faction)
+    side = pos.side_of(ev.faction)
+    if len(side) == 1:
+        refuse(pos, "nexus", f"{ev.faction!r} is not allied", ev.faction)
+    return {"alliances": _without(pos.alliances, ev.faction)}
+
+
+def _without(alliances: tuple[tuple[str, ...], ...], faction: str) -> tuple[tuple[str, ...], ...]:
+    out = []
+    for a in alliances:
+        rest = tuple(f for f in a if f != faction)
+        if len(rest) > 1:
+            out.append(rest)
+    return tuple(sorted(out))
+
+
+def _set_state(pos: Position, faction: str, st: FactionState) -> dict[str, Any]:
+    states = dict(pos.states)
+    states[faction] = st
+    return {"states": states}
+
+
+def apply_spice_set(pos: Position, ev: SpiceSet) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    if ev.amount < 0:
+        refuse(pos, "spice", "spice cannot be negative", ev.amount)
+    return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], spice=ev.amount))
+
+
+def apply_spice_changed(pos: Position, ev: SpiceChanged) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    st = pos.states[ev.faction]
+    if st.spice is None:
+        refuse(pos, "spice", f"{ev.faction!r}'s spice is unknown; record spice_set", ev.delta)
+    if st.spice + ev.delta < 0:
+        refuse(pos, "spice", f"{ev.faction!r} has only {st.spice} spice", ev.delta)
+    return _set_state(pos, ev.faction, evolve(st, spice=st.spice + ev.delta))
+
+
+def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
+    """Cards held, within the hand limit (LoLV 1.04.02, 2.05.07; AH Harkonnen 8)."""
+    need_faction(pos, ev.faction)
+    limit = pos.sheet(ev.faction).hand_limit
+    if not 0 <= ev.count <= limit:
+        refuse(pos, "hand_limit", f"{ev.faction!r} holds at most {limit} treachery cards", ev.count)
+    if ev.names is not None and len(ev.names) != ev.count:
+        refuse(pos, "hand_limit", "name every card or none", ev.names)
+    return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], cards=ev.count, card_names=ev.names))
+
+
+def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    sheet = pos.sheet(ev.faction)
+    i = sheet.leader_index(ev.leader)
+    if i is None:
+        raise UnknownIdentifier(
+            rule="leaders",
+            msg=f"{ev.faction!r} has no leader {ev.leader!r}; leaders: {[ld.id for ld in sheet.leaders]}",
+            phase=pos.phase,
+            input=ev.leader,
+        )
+    if (ev.status == "captured") != (ev.captor is not None):
+        refuse(pos, "leaders", "a captor is named exactly when the leader is captured", ev)
+    if ev.captor is not None:
+        need_faction(pos, ev.captor)
+        if ev.captor == ev.faction:
+            refuse(pos, "leaders", "a faction cannot capture its own leader", ev.captor)
+    st = pos.states[ev.faction]
+    leaders = list(st.leaders)
+    leaders[i] = (ev.status, ev.captor)
+    return _set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders)))

@@ -1,0 +1,153 @@
+"""Shared validators for event handlers: each returns quietly or raises a RuleViolation."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, SHIELD_WALL, TERRITORIES
+from gameplay.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier, WrongPhase
+from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS
+from gameplay.engine.position import Position, Stack
+
+
+def refuse(pos: Position, rule_key: str, msg: str, value: Any = None) -> NoReturn:
+    """Raise IllegalAction citing the ruleset's rule for `rule_key` (or the key itself)."""
+    rule = pos.ruleset.cite.get(rule_key, rule_key) if pos.setup is not None else rule_key
+    raise IllegalAction(rule=rule, msg=msg, phase=pos.phase, input=value)
+
+
+def need_phase(pos: Position, phases: tuple[str, ...], rule_key: str, what: str) -> None:
+    if pos.phase not in phases:
+        rule = pos.ruleset.cite.get(rule_key, rule_key)
+        raise WrongPhase(
+            rule=rule,
+            msg=f"{what} only in the {' or '.join(phases)} phase, not in {pos.phase}",
+            phase=pos.phase,
+            input=pos.phase,
+        )
+
+
+def need_faction(pos: Position, faction: str) -> None:
+    """The faction plays in this game and has not dropped out."""
+    setup = pos.setup
+    assert setup is not None
+    if faction not in setup.factions:
+        raise UnknownIdentifier(
+            rule=pos.ruleset.cite["setup"],
+            msg=f"{faction!r} does not play in this game",
+            phase=pos.phase,
+            input=faction,
+        )
+    if faction not in pos.playing:
+        refuse(pos, "dropout", f"{faction!r} has dropped out of the game", faction)
+
+
+def need_piece(
+    pos: Position, territory: str, sector: int | None, *, invalid: type[Exception] = UnknownIdentifier
+) -> None:
+    """The territory exists (and is in play) and spans the sector."""
+    t = TERRITORIES.get(territory)
+    if t is None:
+        raise UnknownIdentifier(
+            rule="board", msg=f"unknown territory {territory!r}", phase=pos.phase, input=territory
+        )
+    if t.id == HIDDEN_MOBILE_STRONGHOLD and (pos.setup is None or IXIANS not in pos.setup.factions):
+        raise UnknownIdentifier(
+            rule="2.07.02",
+            msg="the Hidden Mobile Stronghold is in play only with the Ixians",
+            input=territory,
+        )
+    if not t.sectors:
+        if sector is not None:
+            raise UnknownIdentifier(
+                rule="board",
+                msg=f"{territory!r} spans no sector; sector must be null",
+                phase=pos.phase,
+                input=sector,
+            )
+    elif sector not in t.sectors:
+        raise UnknownIdentifier(
+            rule="board",
+            msg=f"{territory!r} spans sectors {list(t.sectors)}, not {sector!r}",
+            phase=pos.phase,
+            input=sector,
+        )
+
+
+def need_counts(pos: Position, normal: int, special: int, advisors: int, faction: str | None) -> None:
+    if min(normal, special, advisors) < 0:
+        raise InvalidPosition(
+            rule="forces", msg="force counts cannot be negative", input=(normal, special, advisors)
+        )
+    if normal + special + advisors == 0:
+        refuse(pos, "forces", "no forces given", (normal, special, advisors))
+    if faction is not None:
+        sheet = pos.sheet(faction)
+        if special and not sheet.special_forces:
+            refuse(pos, "forces", f"{faction!r} has no special forces", special)
+        if advisors and not sheet.has_advisors:
+            refuse(pos, "coexist", f"only the Bene Gesserit has advisors, not {faction!r}", advisors)
+
+
+def active_count(pos: Position, faction: str, territory: str, stack: Stack) -> int:
+    if faction == BENE_GESSERIT and territory in pos.coexisting:
+        return 0
+    return stack[0] + stack[1]
+
+
+def factions_active_in(pos: Position, territory: str) -> set[str]:
+    out = set()
+    for (f, t, _s), stack in pos.forces.items():
+        if t == territory and active_count(pos, f, t, stack):
+            out.add(f)
+    return out
+
+
+def factions_in(pos: Position, territory: str) -> set[str]:
+    return {f for (f, t, _s), st in pos.forces.items() if t == territory and any(st)}
+
+
+def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> None:
+    """Occupancy limit and allies. `inert`: the entering forces are advisors/coexisting."""
+    t = TERRITORIES[territory]
+    if territory == POLAR_SINK:
+        return
+    if t.is_stronghold and territory != SHIELD_WALL and not inert:
+        others = factions_active_in(pos, territory) - {faction}
+        if len(others) >= 2:
+            refuse(
+                pos,
+                "occupancy",
+                f"{territory!r} already holds forces of {sorted(others)}: no third faction may enter",
+                territory,
+            )
+    allies = set(pos.allies_of(faction))
+    if not allies:
+        return
+    if inert:
+        return
+    if pos.ruleset.ecaz_co_occupy and (faction == ECAZ or ECAZ in allies):
+        return  # LoLV 2.11.11: Ecaz and ally may share a territory
+    for ally in allies & factions_in(pos, territory):
+        if ally == BENE_GESSERIT and _bg_inert_in(pos, territory):
+            continue  # AH XII.E.5.a, LoLV 4.01.16: advisors / coexisting BG are no obstacle
+        refuse(
+            pos, "ally_cohabit", f"{faction!r} may not end in {territory!r} with its ally {ally!r}", territory
+        )
+
+
+def _bg_inert_in(pos: Position, territory: str) -> bool:
+    if territory in pos.coexisting:
+        return True
+    return all(
+        st[0] + st[1] == 0 for (f, t, _s), st in pos.forces.items() if f == BENE_GESSERIT and t == territory
+    )
+
+
+def need_full_tracking(pos: Position, what: str) -> None:
+    if pos.quick:
+        raise IllegalAction(
+            rule="quick tracking",
+            msg=f"{what} needs full tracking; this game records only the strongholds (use quick_record)",
+            phase=pos.phase,
+        )

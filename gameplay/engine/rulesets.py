@@ -1,0 +1,322 @@
+"""The three rulesets as definition objects: data plus a few small strategy hooks.
+
+Rule code asks the ruleset (`ruleset.threshold(...)`, `ruleset.shield_wall`,
+`ruleset.cite["solo"]`, ...) instead of branching on its key.
+
+- `ah1979`: Avalon Hill 1979 (corrected rules v2); 6 classic factions, alliances of any
+  size, three strongholds win for anyone (IV, XII.E.1), 15 turns (V); the section XX house
+  rules are optional flags (`xx_a_alliance_strongholds`, `xx_b_alliances_of_two`), off.
+- `wbc2018`: AH 1979 with the WBC house rules and clarifications (3/4/5 strongholds,
+  alliances of 2 or 3 with consent, Shield Wall after the 4th worm, heats of 10 turns).
+- `lolv-2.8.4`: the LoLV rulebook with its tournament section 4.01-4.02.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gameplay.engine.errors import UnknownIdentifier
+from gameplay.engine.factions import ATREIDES, EMPEROR, HARKONNEN, RICHESE
+from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from gameplay.engine.phases import (
+    BATTLE,
+    BIDDING,
+    MENTAT_PAUSE,
+    PHASES,
+    REVIVAL,
+    SHIPMENT_MOVEMENT,
+    SPICE_BLOW,
+    SPICE_COLLECTION,
+    STORM,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldWallRule:
+    """When and how the Shield Wall counts as a stronghold for victory."""
+
+    worms_needed: int
+    #: LoLV 4.02.01: only the side touching the Imperial Basin counts (and decides control).
+    left_side_only: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndGameRule:
+    """Who wins when the last turn ends without a stronghold winner."""
+
+    #: LoLV 2.04.09.00: the Fremen special victory exists only when the Guild is in the game.
+    fremen_special_needs_guild: bool
+    #: Factions whose forces in Tuek's Sietch deny the Fremen special victory.
+    tueks_forbidden: frozenset[str]
+    #: LoLV 4.01.18: the Fremen's allies never count against the Tuek's Sietch criterion.
+    fremen_allies_exempt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PpTable:
+    """WBC performance points per turn (WBC Best Faction Awards)."""
+
+    cities: Fraction  # Carthag and Arrakeen, each
+    fremen_other: Fraction  # any other stronghold, for the Fremen
+    other: Fraction  # any other stronghold, for everyone else
+    bg_coexisting: Fraction  # BG coexisting in a stronghold, each
+    cities_ids: frozenset[str] = frozenset({"carthag", "arrakeen"})
+
+
+def _wbc_threshold(size: int, options: frozenset[str]) -> int:
+    # WBC house rules: unallied 3, two-faction alliance 4, three-faction alliance 5.
+    return 3 if size == 1 else size + 2
+
+
+def _lolv_threshold(size: int, options: frozenset[str]) -> int:
+    # LoLV 1.09.02.01 / 1.09.02.02: unallied 3, alliance 4.
+    return 3 if size == 1 else 4
+
+
+def _ah_threshold(size: int, options: frozenset[str]) -> int:
+    # AH IV / XII.E.1: three strongholds, allied or not; XX.A (optional): alliances hold
+    # two more strongholds than they have members.
+    if size > 1 and "xx_a_alliance_strongholds" in options:
+        return size + 2
+    return 3
+
+
+def _wbc_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    # WBC house rules: 2; 3 only at a 6-player table where all consented at the start.
+    return 3 if three_alliances and players == 6 else 2
+
+
+def _lolv_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    return 2  # LoLV 1.10.01.03
+
+
+def _ah_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    # AH XII.C.2: any number; XX.B (optional): no more than 2.
+    return 2 if "xx_b_alliances_of_two" in options else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A game ruleset: every number and choice the position-level rules depend on."""
+
+    key: str
+    name: str
+    factions: tuple[str, ...]
+    turn_limit: int
+    #: The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10).
+    max_turns: int
+    phases: tuple[str, ...]
+    threshold: Callable[[int, frozenset[str]], int]
+    alliance_limit: Callable[[int, bool, frozenset[str]], int | None]
+    shield_wall: ShieldWallRule | None
+    #: "storm_order": only the side first in storm order wins; "all": every qualifier wins.
+    several_winners: str
+    #: LoLV 2.02.03: the prediction holds when the predicted faction *met the requirements*
+    #: (even if an earlier side in storm order wins); AH IV.A: when it *wins*.
+    prediction_on_qualifiers: bool
+    end_game: EndGameRule
+    #: Ecaz and ally share a stronghold and control it (LoLV 2.11.14-15).
+    ecaz_co_occupy: bool
+    #: Adjudication criteria in order (stat keys of `stats`), or None if the rules have none.
+    adjudication: tuple[str, ...] | None
+    pp: PpTable | None
+    options: frozenset[str]
+    cite: Mapping[str, str]
+    default_options: frozenset[str] = field(default_factory=frozenset)
+
+    def threshold_for(self, size: int, options: frozenset[str]) -> int:
+        return self.threshold(size, options)
+
+
+_WBC_PP = PpTable(
+    cities=Fraction(1), fremen_other=Fraction(1), other=Fraction(1, 2), bg_coexisting=Fraction(1, 10)
+)
+
+_AH_PHASES = (STORM, SPICE_BLOW, BIDDING, REVIVAL, SHIPMENT_MOVEMENT, BATTLE, SPICE_COLLECTION, MENTAT_PAUSE)
+
+_AH_CITE = {
+    "solo": "AH IV",
+    "allied": "AH XII.E.1",
+    "several": "AH IV",
+    "prediction": "AH IV.A",
+    "fremen_special": "AH IV.B",
+    "guild_default": "AH IV.C",
+    "fremen_default": "AH IV.C.1",
+    "end_game": "AH IV.C.1",
+    "alliance_limit": "AH XII.C.2",
+    "one_alliance": "AH XII.C.4",
+    "nexus": "AH XII.A",
+    "first_turn_worms": "AH VII.A.3",
+    "move_storm": "AH IX.C.2.c",
+    "ship_storm": "AH IX.C.1.c",
+    "occupancy": "AH IX.C.2.f",
+    "ally_cohabit": "AH XII.E.5",
+    "solo_while_allied": "AH XII.E.1.b",
+    "turn_limit": "AH V",
+    "time": "AH V",
+    "control": "AH IV",
+    "coexist": "AH XV.A",
+    "storm_order": "AH IX.A",
+    "win_attempts": "LoLV 4.01.04",
+    "adjudication": "AH IV",
+    "concession": "WBC Concessions",
+    "dropout": "WBC Dropouts",
+    "family_atomics": "WBC VI.2",
+    "setup": "AH III.E",
+    "forces": "AH II.B",
+    "storm_first": "AH VI.A",
+    "storm_move": "AH VI.C",
+    "phase": "AH V",
+    "chips": "WBC Time Guidelines",
+    "ship_back": "AH IX.C.1.f",
+    "hand_limit": "AH VIII.G",
+    "leaders": "AH II.B",
+    "spice": "AH III.E.3",
+    "shield_wall": "AH VII.A.2",
+}
+
+_WBC_CITE = dict(
+    _AH_CITE,
+    solo="WBC house rules (3 strongholds)",
+    allied="WBC house rules (4/5 strongholds)",
+    several="WBC Qualification Points (simultaneous solo victories)",
+    alliance_limit="WBC house rules (alliances)",
+    one_alliance="WBC house rules (alliances)",
+    solo_while_allied="WBC IV.2",
+    turn_limit="WBC Preliminary Heat Duration",
+    time="WBC Preliminary Heat Duration",
+    control="WBC IV.1",
+    shield_wall="WBC house rules (Shield Wall)",
+    adjudication="WBC Preliminary Heat Duration and Adjudication",
+    family_atomics="WBC VI.2",
+)
+
+_LOLV_CITE = {
+    "solo": "1.09.02.01",
+    "allied": "1.09.02.02",
+    "several": "4.01.12",
+    "prediction": "2.02.03",
+    "fremen_special": "2.04.09",
+    "guild_default": "2.06.08",
+    "fremen_default": "1.09.05",
+    "end_game": "1.09.05",
+    "alliance_limit": "1.10.01.03",
+    "one_alliance": "1.10.01.04",
+    "nexus": "1.10.00",
+    "first_turn_worms": "1.02.02",
+    "move_storm": "1.06.04.06",
+    "ship_storm": "1.06.02.04",
+    "occupancy": "1.06.04.09",
+    "ally_cohabit": "1.06.06",
+    "solo_while_allied": "1.10.02.01",
+    "turn_limit": "0.02",
+    "time": "4.01.08",
+    "control": "Glossary: Control",
+    "coexist": "2.02.12",
+    "storm_order": "1.01.01",
+    "win_attempts": "4.01.04",
+    "adjudication": "4.01.10",
+    "concession": "4.01.05",
+    "dropout": "4.01.05",
+    "family_atomics": "3.01.07",
+    "shield_wall": "4.02.01",
+    "ecaz": "2.11.14",
+    "setup": "0.13",
+    "forces": "Glossary: Force",
+    "storm_first": "0.16",
+    "storm_move": "1.01.02",
+    "phase": "1.00.00",
+    "chips": "WBC Time Guidelines",
+    "ship_back": "1.06.03",
+    "hand_limit": "1.04.02",
+    "leaders": "Glossary: Active Leaders",
+    "spice": "0.12",
+}
+
+AH1979 = Ruleset(
+    key="ah1979",
+    name="Avalon Hill 1979",
+    factions=CLASSIC_FACTIONS,
+    turn_limit=15,
+    max_turns=15,
+    phases=_AH_PHASES,
+    threshold=_ah_threshold,
+    alliance_limit=_ah_alliance_limit,
+    shield_wall=None,
+    several_winners="storm_order",
+    prediction_on_qualifiers=False,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=False,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR}),
+        fremen_allies_exempt=False,
+    ),
+    ecaz_co_occupy=False,
+    adjudication=None,
+    pp=None,
+    options=frozenset({"xx_a_alliance_strongholds", "xx_b_alliances_of_two"}),
+    cite=_AH_CITE,
+)
+
+WBC2018 = Ruleset(
+    key="wbc2018",
+    name="WBC 2018 (AH 1979 with WBC house rules)",
+    factions=CLASSIC_FACTIONS,
+    turn_limit=10,
+    max_turns=15,
+    phases=_AH_PHASES,
+    threshold=_wbc_threshold,
+    alliance_limit=_wbc_alliance_limit,
+    shield_wall=ShieldWallRule(worms_needed=4, left_side_only=False, rule="WBC house rules (Shield Wall)"),
+    several_winners="all",
+    prediction_on_qualifiers=False,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=False,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR}),
+        fremen_allies_exempt=False,
+    ),
+    ecaz_co_occupy=False,
+    adjudication=("strongholds", "tokens", "spice", "cards", "leaders", "die"),
+    pp=_WBC_PP,
+    options=frozenset(),
+    cite=_WBC_CITE,
+)
+
+LOLV284 = Ruleset(
+    key="lolv-2.8.4",
+    name="Landsraad of Las Vegas 2.8.4",
+    factions=FACTIONS,
+    turn_limit=10,
+    max_turns=10,
+    phases=PHASES,
+    threshold=_lolv_threshold,
+    alliance_limit=_lolv_alliance_limit,
+    shield_wall=ShieldWallRule(worms_needed=4, left_side_only=True, rule="4.02.01"),
+    several_winners="storm_order",
+    prediction_on_qualifiers=True,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=True,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR, RICHESE}),  # 2.04.09.02, 2.10.18
+        fremen_allies_exempt=True,  # 4.01.18
+    ),
+    ecaz_co_occupy=True,
+    adjudication=("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die"),
+    pp=None,
+    options=frozenset(),
+    cite=_LOLV_CITE,
+)
+
+#: Every ruleset by key.
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (AH1979, WBC2018, LOLV284)}
+
+
+def get_ruleset(key: str) -> Ruleset:
+    """The ruleset with this key. Raises UnknownIdentifier."""
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise UnknownIdentifier(
+            rule="ruleset", msg=f"unknown ruleset {key!r}; known: {', '.join(RULESETS)}", input=key
+        ) from None

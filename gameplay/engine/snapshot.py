@@ -1,0 +1,403 @@
+"""Positions to and from JSON snapshots.
+
+`load_position(data)` builds a Position from a judge's snapshot and refuses an impossible
+one with the same typed errors (and rule numbers) as events: more forces than a faction
+owns, an unknown territory or a sector the territory does not span, forces of factions
+where the rules forbid it (a third faction in a stronghold), a faction the ruleset does
+not have. `dump_position(position)` writes the same shape with every extra
+key needed so that `load_position(dump_position(p)) == p` (the event log is not part of
+a snapshot; corrections need the log).
+
+Shape (keys beyond the issue's example are optional on input):
+`{"ruleset", "turn", "phase", "last_turn", "turn_limit", "storm", "worms", "family_atomics",
+"nexus", "quick", "time_up", "options", "three_alliances", "seed", "seats": [...],
+"factions": {f: {"marker", "spice", "cards", "card_names", "leaders", "leader_status",
+"reserves", "reserves_special", "tanks", "tanks_special", "win_attempts", "pp_total",
+"chips", "defaults", "dropped", "die"}}, "forces": [{"faction", "territory", "sector",
+"normal", "special", "advisors"}], "alliances", "bg_prediction", "prediction_revealed",
+"coexisting", "attempts": [[turn, [side]]], "outcome", "ended", "seq"}`. `seq` is the
+number of log events behind the position (bookkeeping, not compared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gameplay.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
+from gameplay.engine.checks import need_piece
+from gameplay.engine.errors import InvalidPosition, UnknownIdentifier
+from gameplay.engine.events import CLOCKS, Prediction
+from gameplay.engine.factions import BENE_GESSERIT
+from gameplay.engine.ids import FACTIONS, ResultKind
+from gameplay.engine.numbers import decimal_str, parse_decimal
+from gameplay.engine.phases import ALL_PHASES, MENTAT_PAUSE
+from gameplay.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
+from gameplay.engine.rulesets import Ruleset, get_ruleset
+
+_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "out")
+
+
+def _bad(rule: str, msg: str, value: Any) -> InvalidPosition:
+    return InvalidPosition(rule=rule, msg=msg, input=value)
+
+
+def _int(
+    d: Mapping[str, Any], key: str, default: Any = None, *, low: int = 0, high: int | None = None
+) -> Any:
+    v = d.get(key, default)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
+        rng = f"{low}..{high}" if high is not None else f">= {low}"
+        raise _bad("snapshot", f"{key!r} must be an integer {rng}", v)
+    return v
+
+
+def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    v = d.get(key, default)
+    if not isinstance(v, bool):
+        raise _bad("snapshot", f"{key!r} must be true or false", v)
+    return v
+
+
+def _mapping(v: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise _bad("snapshot", f"{what} must be an object", v)
+    return v
+
+
+def _faction_id(f: Any, rs: Ruleset) -> str:
+    if f not in FACTIONS:
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown faction {f!r}", input=f)
+    if f not in rs.factions:
+        raise InvalidPosition(
+            rule=rs.cite["setup"], msg=f"{f!r} is not a faction of ruleset {rs.key!r}", input=f
+        )
+    return str(f)
+
+
+def load_position(data: Mapping[str, Any]) -> Position:
+    """A Position from a JSON snapshot.
+
+    Raises InvalidPosition, UnknownIdentifier (both RuleViolation) for an impossible one.
+    """
+    data = _mapping(data, "a snapshot")
+    rs = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
+    raw_factions = _mapping(data.get("factions"), "'factions'")
+    seats = data.get("seats", list(raw_factions))
+    if not isinstance(seats, list) or set(seats) != set(raw_factions):
+        raise _bad("snapshot", "'seats' must list the factions of 'factions'", seats)
+    factions = tuple(_faction_id(f, rs) for f in seats)
+    if not 2 <= len(factions) <= 6:
+        raise _bad(rs.cite["setup"], "a game has 2 to 6 factions", factions)
+    markers: dict[str, int] = {}
+    for f in factions:
+        m = _int(_mapping(raw_factions[f], f"faction {f!r}"), "marker")
+        if m not in PLAYER_DOTS:
+            raise _bad("0.10", f"{f!r}: the player marker stands on one of the dots {list(PLAYER_DOTS)}", m)
+        markers[f] = m
+    if len(set(markers.values())) != len(markers):
+        raise _bad("0.10", "two player markers on one dot", markers)
+    turn_limit = _int(data, "turn_limit", rs.turn_limit, low=1, high=rs.max_turns)
+    options = frozenset(data.get("options", ()))
+    if options - rs.options:
+        raise UnknownIdentifier(
+            rule=rs.cite["setup"], msg=f"unknown options {sorted(options - rs.options)}", input=options
+        )
+    setup = Setup(
+        ruleset=rs,
+        factions=factions,
+        markers=markers,
+        turn_limit=turn_limit,
+        options=options,
+        three_alliances=_bool(data, "three_alliances"),
+        seed=_int(data, "seed", None, low=-(2**63)),
+    )
+    turn = _int(data, "turn", 1, low=1, high=turn_limit)
+    phase = data.get("phase", MENTAT_PAUSE)
+    if phase not in ALL_PHASES:
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown phase {phase!r}", input=phase)
+    quick = _bool(data, "quick")
+    pos = Position(setup=setup, turn=turn, phase=phase, quick=quick, playing=factions)
+
+    forces: dict[ForceKey, Stack] = {}
+    for i, raw in enumerate(data.get("forces", ())):
+        row = _mapping(raw, f"forces[{i}]")
+        fid = row.get("faction")
+        if fid not in factions:
+            raise UnknownIdentifier(
+                rule=rs.cite["setup"], msg=f"forces[{i}]: {fid!r} does not play in this game", input=fid
+            )
+        f = str(fid)
+        t, s = row.get("territory"), row.get("sector")
+        if not isinstance(t, str):
+            raise UnknownIdentifier(rule="board", msg=f"forces[{i}]: unknown territory {t!r}", input=t)
+        need_piece(pos, t, s)
+        n, sp, a = (_int(row, k, 0) for k in ("normal", "special", "advisors"))
+        if a and f != BENE_GESSERIT:
+            raise _bad(rs.cite["coexist"], f"forces[{i}]: only the Bene Gesserit has advisors", row)
+        key: ForceKey = (f, t, s)
+        if key in forces:
+            raise _bad("snapshot", f"forces[{i}]: {f!r} in {t!r} sector {s!r} listed twice", row)
+        if n + sp + a:
+            forces[key] = (n, sp, a)
+
+    states: dict[str, FactionState] = {}
+    for f in factions:
+        states[f] = _faction_state(f, _mapping(raw_factions[f], f), forces, rs)
+
+    alliances = _alliances(data.get("alliances", ()), factions, setup, rs)
+    coexisting = frozenset(data.get("coexisting", ()))
+    for t in coexisting:
+        if t not in TERRITORIES:
+            raise UnknownIdentifier(rule="board", msg=f"unknown territory {t!r} in 'coexisting'", input=t)
+        # Coexistence is attached to the territory for the turn (WBC XV.5), so it may
+        # outlast the BG tokens that were there; it needs a Bene Gesserit in the game.
+        if BENE_GESSERIT not in factions:
+            raise _bad(rs.cite["coexist"], "coexistence needs the Bene Gesserit in the game", t)
+
+    pred = data.get("bg_prediction")
+    prediction = None
+    if pred is not None:
+        prediction = Prediction.from_dict(pred)
+        if (
+            BENE_GESSERIT not in factions
+            or prediction.faction not in factions
+            or prediction.faction == BENE_GESSERIT
+        ):
+            raise _bad(rs.cite["prediction"], "the BG predicts another faction of the game", pred)
+        if prediction.turn > turn_limit:
+            raise _bad(rs.cite["prediction"], f"the predicted turn is past the last turn {turn_limit}", pred)
+
+    attempts = frozenset((int(t_), tuple(sorted(side))) for t_, side in data.get("attempts", ()))
+    time_up = data.get("time_up")
+    if time_up is not None and time_up not in CLOCKS:
+        raise _bad("snapshot", f"'time_up' is one of {list(CLOCKS)} or null", time_up)
+    pos = Position(
+        setup=setup,
+        turn=turn,
+        phase=phase,
+        storm=_int(data, "storm", None, high=17),
+        worms=_int(data, "worms", 0),
+        family_atomics=_bool(data, "family_atomics"),
+        nexus=_bool(data, "nexus"),
+        alliances=alliances,
+        forces=forces,
+        coexisting=coexisting,
+        states=states,
+        playing=tuple(f for f in factions if not states[f].dropped),
+        prediction=prediction,
+        prediction_revealed=_bool(data, "prediction_revealed"),
+        last_turn=_bool(data, "last_turn", turn >= turn_limit),
+        time_up=time_up,
+        quick=quick,
+        attempts=attempts,
+        outcome=_outcome(data.get("outcome")),
+        ended=_bool(data, "ended"),
+        seq=_int(data, "seq", 0),
+    )
+    _check_cohabitation(pos)
+    return pos
+
+
+def _faction_state(
+    f: str, raw: Mapping[str, Any], forces: dict[ForceKey, Stack], rs: Ruleset
+) -> FactionState:
+    sheet = EMPTY.sheet(f)
+    on_n = sum(st[0] + st[2] for k, st in forces.items() if k[0] == f)
+    on_s = sum(st[1] for k, st in forces.items() if k[0] == f)
+    cite = rs.cite["forces"]
+    if on_s > sheet.special_forces:
+        raise _bad(
+            cite, f"{f!r} owns only {sheet.special_forces} special forces, {on_s} are on the board", on_s
+        )
+    if on_n + on_s > sheet.forces:
+        raise _bad(cite, f"{f!r} owns {sheet.forces} forces, {on_n + on_s} are on the board", on_n + on_s)
+    dropped = _bool(raw, "dropped")
+    reserves = _int(raw, "reserves")
+    tanks = _int(raw, "tanks")
+    free = sheet.forces - on_n - on_s
+    if reserves is not None and tanks is None and not dropped:
+        tanks = free - reserves
+    if tanks is not None and reserves is None and not dropped:
+        reserves = free - tanks
+    res_pair: tuple[int, int] | None = None
+    tank_pair: tuple[int, int] | None = None
+    if reserves is not None and tanks is not None:
+        if not dropped and (reserves < 0 or tanks < 0 or reserves + tanks != free):
+            raise _bad(
+                cite,
+                f"{f!r} owns {sheet.forces} forces: {on_n + on_s} on the board + {reserves} in reserve "
+                f"+ {tanks} in the tanks do not add up",
+                {"reserves": reserves, "tanks": tanks},
+            )
+        free_s = sheet.special_forces - on_s
+        rs_ = _int(raw, "reserves_special")
+        ts_ = _int(raw, "tanks_special")
+        if rs_ is None and ts_ is None:
+            rs_ = min(reserves, free_s)
+            ts_ = free_s - rs_
+        elif rs_ is None:
+            rs_ = free_s - ts_
+        elif ts_ is None:
+            ts_ = free_s - rs_
+        if not dropped and (rs_ + ts_ != free_s or rs_ > reserves or ts_ > tanks or rs_ < 0 or ts_ < 0):
+            raise _bad(cite, f"{f!r}: special forces in reserve and tanks do not add up", raw)
+        res_pair = (reserves - rs_, rs_)
+        tank_pair = (tanks - ts_, ts_)
+    cards = _int(raw, "cards", None, high=sheet.hand_limit)
+    names = raw.get("card_names")
+    status = raw.get("leader_status")
+    leaders: tuple[tuple[str, str | None], ...] = ()
+    if status is not None:
+        status = _mapping(status, f"{f!r} leader_status")
+        out = []
+        for ld in sheet.leaders:
+            v = status.get(ld.id, "active")
+            st, _, captor = str(v).partition(":")
+            if st not in _LEADER_STATES:
+                raise UnknownIdentifier(rule="leaders", msg=f"{f!r}: unknown leader state {v!r}", input=v)
+            out.append((st, captor or None))
+        leaders = tuple(out)
+    elif raw.get("leaders") is not None:
+        n = _int(raw, "leaders", high=len(sheet.leaders))
+        leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
+    pp = raw.get("pp_total", "0")
+    return FactionState(
+        spice=_int(raw, "spice"),
+        cards=cards,
+        card_names=None if names is None else tuple(names),
+        reserves=res_pair,
+        tanks=tank_pair,
+        leaders=leaders,
+        win_attempts=_int(raw, "win_attempts", 0),
+        pp=parse_decimal(pp),
+        chips=_int(raw, "chips", 0, high=3),
+        defaults=_int(raw, "defaults", 0),
+        dropped=dropped,
+        die=_int(raw, "die", None, low=1, high=6),
+    )
+
+
+def _alliances(raw: Any, factions: tuple[str, ...], setup: Setup, rs: Ruleset) -> tuple[tuple[str, ...], ...]:
+    seen: set[str] = set()
+    out = []
+    limit = rs.alliance_limit(len(factions), setup.three_alliances, setup.options)
+    for a in raw:
+        side = tuple(sorted(a))
+        for f in side:
+            if f not in factions:
+                raise UnknownIdentifier(
+                    rule=rs.cite["setup"], msg=f"alliance member {f!r} does not play here", input=a
+                )
+            if f in seen:
+                raise _bad(rs.cite["one_alliance"], f"{f!r} is in two alliances", a)
+            seen.add(f)
+        if len(side) < 2 or (limit is not None and len(side) > limit):
+            raise _bad(rs.cite["alliance_limit"], f"an alliance has 2..{limit or len(factions)} factions", a)
+        out.append(side)
+    return tuple(sorted(out))
+
+
+def _check_cohabitation(pos: Position) -> None:
+    """No third faction in a stronghold (LoLV 1.06.02.05, AH IX.C.1.d).
+
+    Allies may share a territory: players sharing one may ally (WBC XII.1-2) and LoLV
+    1.06.06 sends such forces to the tanks only after the ally's movement."""
+    rs = pos.ruleset
+    present: dict[str, set[str]] = {}
+    for (f, t, _s), (n, sp, _a) in pos.forces.items():
+        if n + sp and not (f == BENE_GESSERIT and t in pos.coexisting):
+            present.setdefault(t, set()).add(f)
+    for t, fs in present.items():
+        if t == POLAR_SINK:
+            continue
+        if TERRITORIES[t].is_stronghold and t != SHIELD_WALL and len(fs) > 2:
+            raise _bad(
+                rs.cite["occupancy"], f"{t!r} holds forces of {len(fs)} factions; at most two", sorted(fs)
+            )
+
+
+def _outcome(raw: Any) -> Outcome | None:
+    if raw is None:
+        return None
+    m = _mapping(raw, "'outcome'")
+    kind = m.get("kind")
+    if kind not in ResultKind.__members__.values():
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown result kind {kind!r}", input=kind)
+    return Outcome(
+        winners=tuple(m.get("winners", ())),
+        kind=str(kind),
+        rule=str(m.get("rule")),
+        ended_by=str(m.get("ended_by")),
+        sides=tuple((tuple(s["factions"]), str(s["kind"])) for s in m.get("sides", ())),
+    )
+
+
+def dump_position(position: Position) -> dict[str, Any]:
+    """The snapshot of a position (JSON-serialisable). Raises InvalidPosition before setup."""
+    setup = position.setup
+    if setup is None:
+        raise InvalidPosition(rule="setup", msg="the game has not been set up", input=None)
+    factions: dict[str, Any] = {}
+    for f in setup.factions:
+        st = position.states[f]
+        sheet = position.sheet(f)
+        row: dict[str, Any] = {
+            "marker": setup.markers[f],
+            "spice": st.spice,
+            "cards": st.cards,
+            "card_names": None if st.card_names is None else list(st.card_names),
+            "leaders": sum(1 for s, _c in st.leaders if s == "active") if st.leaders else None,
+            "leader_status": {
+                ld.id: (s if c is None else f"{s}:{c}")
+                for ld, (s, c) in zip(sheet.leaders, st.leaders, strict=True)
+            }
+            if st.leaders
+            else None,
+            "reserves": None if st.reserves is None else sum(st.reserves),
+            "reserves_special": None if st.reserves is None else st.reserves[1],
+            "tanks": None if st.tanks is None else sum(st.tanks),
+            "tanks_special": None if st.tanks is None else st.tanks[1],
+            "win_attempts": st.win_attempts,
+            "pp_total": decimal_str(st.pp),
+            "chips": st.chips,
+            "defaults": st.defaults,
+            "dropped": st.dropped,
+            "die": st.die,
+        }
+        factions[f] = row
+    return {
+        "ruleset": setup.ruleset.key,
+        "turn": position.turn,
+        "phase": position.phase,
+        "last_turn": position.last_turn,
+        "turn_limit": setup.turn_limit,
+        "storm": position.storm,
+        "worms": position.worms,
+        "family_atomics": position.family_atomics,
+        "nexus": position.nexus,
+        "quick": position.quick,
+        "time_up": position.time_up,
+        "options": sorted(setup.options),
+        "three_alliances": setup.three_alliances,
+        "seed": setup.seed,
+        "seats": list(setup.factions),
+        "factions": factions,
+        "forces": [
+            {"faction": f, "territory": t, "sector": s, "normal": n, "special": sp, "advisors": a}
+            for (f, t, s), (n, sp, a) in position.forces.items()
+        ],
+        "alliances": [list(a) for a in position.alliances],
+        "bg_prediction": None if position.prediction is None else position.prediction.to_dict(),
+        "prediction_revealed": position.prediction_revealed,
+        "coexisting": sorted(position.coexisting),
+        "attempts": sorted([t, list(side)] for t, side in position.attempts),
+        "outcome": None if position.outcome is None else position.outcome.to_dict(),
+        "ended": position.ended,
+        "seq": position.seq,
+    }
+
+
+__all__ = ["dump_position", "load_position"]

@@ -1,0 +1,113 @@
+"""Small builders for engine tests: snapshots and event logs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.engine.board import TERRITORIES
+from gameplay.engine.game_log import apply, replay
+from gameplay.engine.position import Position
+from gameplay.engine.snapshot import load_position
+
+CLASSIC = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
+DOTS = (1, 4, 7, 10, 13, 16)
+
+
+def at(
+    faction: str,
+    territory: str,
+    normal: int = 1,
+    special: int = 0,
+    advisors: int = 0,
+    sector: int | None | str = "auto",
+) -> dict[str, Any]:
+    """A `forces` row; the sector defaults to the territory's first one."""
+    if sector == "auto":
+        sectors = TERRITORIES[territory].sectors
+        sector = sectors[0] if sectors else None
+    return {
+        "faction": faction,
+        "territory": territory,
+        "sector": sector,
+        "normal": normal,
+        "special": special,
+        "advisors": advisors,
+    }
+
+
+def snap(
+    ruleset: str = "wbc2018",
+    factions: tuple[str, ...] = CLASSIC,
+    forces: list[dict[str, Any]] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A snapshot: markers on the dots in seat order, no storm unless given."""
+    data: dict[str, Any] = {
+        "ruleset": ruleset,
+        "turn": extra.pop("turn", 3),
+        "storm": extra.pop("storm", 0),
+        "worms": extra.pop("worms", 0),
+        "factions": {f: {"marker": d} for f, d in zip(factions, DOTS, strict=False)},
+        "forces": forces or [],
+    }
+    per_faction = extra.pop("per_faction", {})
+    for f, values in per_faction.items():
+        data["factions"][f].update(values)
+    data.update(extra)
+    return data
+
+
+def position(**kw: Any) -> Position:
+    return load_position(snap(**kw))
+
+
+def setup_event(
+    ruleset: str = "wbc2018", factions: tuple[str, ...] = CLASSIC, **extra: Any
+) -> dict[str, Any]:
+    placements = []
+    if "fremen" in factions:
+        placements.append(at("fremen", "sietch_tabr", 10))
+    if "bene_gesserit" in factions:
+        placements.append(at("bene_gesserit", "polar_sink", 1))
+    if "moritani" in factions:
+        placements.append(at("moritani", "the_great_flat", 6))
+    event: dict[str, Any] = {
+        "type": "game_setup",
+        "ruleset": ruleset,
+        "factions": list(factions),
+        "markers": {f: d for f, d in zip(factions, DOTS, strict=False)},
+        "placements": placements,
+        "storm": extra.pop("storm", None),
+    }
+    event.update(extra)
+    return event
+
+
+def started(
+    ruleset: str = "wbc2018", factions: tuple[str, ...] = CLASSIC, storm: int = 0, **extra: Any
+) -> Position:
+    """A game in the storm phase of turn 1 with the storm on `storm`."""
+    pos = replay([setup_event(ruleset, factions, **extra), {"type": "phase_advanced", "phase": "storm"}])
+    return apply(pos, {"type": "storm_placed", "sector": storm})
+
+
+def to_phase(pos: Position, phase: str) -> Position:
+    return apply(pos, {"type": "phase_advanced", "phase": phase})
+
+
+def next_turn(pos: Position) -> Position:
+    """From anywhere in a turn to the storm phase of the next turn."""
+    if pos.phase != "mentat_pause":
+        pos = to_phase(pos, "mentat_pause")
+    return apply(pos, {"type": "turn_advanced"})
+
+
+def in_turn(
+    turn: int, ruleset: str = "wbc2018", factions: tuple[str, ...] = CLASSIC, phase: str = "storm"
+) -> Position:
+    pos = started(ruleset, factions)
+    while pos.turn < turn:
+        pos = next_turn(pos)
+    if phase != pos.phase:
+        pos = to_phase(pos, phase)
+    return pos

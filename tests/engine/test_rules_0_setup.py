@@ -1,0 +1,183 @@
+"""Setup: LoLV 0.07-0.16 and the faction sheets 2.xx.01-02 (AH III.E and the shields):
+player markers, starting spice, cards and forces, the factions that choose where to start,
+the BG prediction (WBC III.2, LoLV 2.02.03)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine.errors import IllegalAction, InvalidPosition, RuleViolation, UnknownIdentifier
+from gameplay.engine.evaluation import evaluate
+from gameplay.engine.factions import FACTION_SHEETS
+from gameplay.engine.game_log import apply, replay
+
+from .helpers import CLASSIC, at, setup_event
+
+LOLV = ("atreides", "bene_gesserit", "ixians", "moritani", "ecaz", "guild")
+
+
+def test_0_12_0_13_starting_spice_forces_and_cards() -> None:
+    """LoLV 0.12-0.14 / AH III.E.3-5: spice, forces and one card each (Harkonnen two)."""
+    pos = replay([setup_event()])
+    st = pos.states
+    assert (st["atreides"].spice, st["bene_gesserit"].spice, st["fremen"].spice, st["guild"].spice) == (
+        10,
+        5,
+        3,
+        5,
+    )
+    assert pos.forces[("atreides", "arrakeen", 9)] == (10, 0, 0)  # 2.01.02
+    assert pos.forces[("harkonnen", "carthag", 10)] == (10, 0, 0)  # 2.05.02
+    assert pos.forces[("guild", "tueks_sietch", 4)] == (5, 0, 0)  # 2.06.02
+    assert st["emperor"].reserves == (15, 5)  # 2.03.02: all 20 in reserve, 5 Sardaukar
+    assert st["harkonnen"].cards == 2 and st["atreides"].cards == 1  # 2.05.04
+    assert evaluate(pos)["stats"]["atreides"]["leaders"] == 5
+
+
+def test_lolv_expansion_factions_start_as_their_sheets_say() -> None:
+    """LoLV 2.07.02 (Ixians on the HMS: 3 Suboids + 3 Cyborgs), 2.11.02 (Ecaz 6 in the
+    Imperial Basin), 2.12.02 (Moritani 6 in an unoccupied territory)."""
+    pos = replay([setup_event("lolv-2.8.4", LOLV)])
+    assert pos.forces[("ixians", "hidden_mobile_stronghold", None)] == (3, 3, 0)
+    assert pos.states["ixians"].reserves == (10, 4)
+    assert pos.forces[("ecaz", "imperial_basin", 9)] == (6, 0, 0)
+    assert pos.forces[("moritani", "the_great_flat", 14)] == (6, 0, 0)
+    assert "hidden_mobile_stronghold" in evaluate(pos)["control"]
+    assert evaluate(pos)["control"]["hidden_mobile_stronghold"] == "ixians"
+
+
+def test_2_04_02_fremen_start_only_in_their_three_territories() -> None:
+    """LoLV 2.04.02 / AH Fremen shield: 10 forces on Sietch Tabr, False Wall South and West."""
+    bad = setup_event()
+    bad["placements"][0] = at("fremen", "arrakeen", 10)
+    with pytest.raises(IllegalAction) as info:
+        replay([bad])
+    assert info.value.rule == "AH III.E"
+    split = setup_event()
+    split["placements"][0] = at("fremen", "false_wall_south", 6, sector=4)
+    split["placements"].append(
+        at("fremen", "false_wall_west", 1, 3, sector=17)
+    )  # WBC III.3: Fedaykin allowed
+    pos = replay([split])
+    assert pos.states["fremen"].reserves == (10, 0)  # 17 normal + 3 Fedaykin; 7 + 3 placed
+    with pytest.raises(IllegalAction):  # only 10 at start
+        apply(
+            pos,
+            {
+                "type": "forces_placed",
+                "faction": "fremen",
+                "territory": "sietch_tabr",
+                "sector": 13,
+                "normal": 1,
+            },
+        )
+
+
+def test_0_13_setup_must_be_complete_before_turn_1() -> None:
+    """LoLV 0.13: every faction places its starting forces before play."""
+    incomplete = setup_event()
+    incomplete["placements"] = incomplete["placements"][1:]  # no Fremen placement
+    pos = replay([incomplete])
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "phase_advanced", "phase": "storm"})
+    assert "fremen" in info.value.message
+    pos = apply(
+        pos,
+        {
+            "type": "forces_placed",
+            "faction": "fremen",
+            "territory": "sietch_tabr",
+            "sector": 13,
+            "normal": 10,
+        },
+    )
+    assert apply(pos, {"type": "phase_advanced", "phase": "storm"}).turn == 1
+
+
+def test_2_12_02_moritani_start_in_an_unoccupied_territory() -> None:
+    bad = setup_event("lolv-2.8.4", LOLV)
+    bad["placements"][-1] = at("moritani", "imperial_basin", 6, sector=9)  # Ecaz is there
+    with pytest.raises(IllegalAction):
+        replay([bad])
+
+
+def test_0_10_player_markers_on_distinct_dots() -> None:
+    bad = setup_event()
+    bad["markers"]["guild"] = 1
+    with pytest.raises(InvalidPosition) as info:
+        replay([bad])
+    assert info.value.rule == "0.10"
+    bad["markers"]["guild"] = 2
+    with pytest.raises(InvalidPosition):
+        replay([bad])
+
+
+def test_ruleset_factions_and_sizes() -> None:
+    with pytest.raises(InvalidPosition):
+        replay([setup_event("wbc2018", ("atreides", "ecaz"))])
+    with pytest.raises(UnknownIdentifier):
+        replay([{**setup_event(), "ruleset": "dune2099"}])
+    with pytest.raises(RuleViolation):
+        replay([setup_event(factions=("atreides",))])
+
+
+def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction() -> None:
+    """WBC III.2 / LoLV 2.02.03: the BG predicts another faction and a turn, at setup."""
+    pos = replay([setup_event(bg_prediction={"faction": "harkonnen", "turn": 4})])
+    assert pos.prediction is not None and pos.prediction.turn == 4
+    for bad in ({"faction": "bene_gesserit", "turn": 4}, {"faction": "harkonnen", "turn": 11}):
+        with pytest.raises(IllegalAction):
+            replay([setup_event(bg_prediction=bad)])
+    pos = replay([setup_event()])
+    pos = apply(pos, {"type": "bg_prediction_made", "faction": "emperor", "turn": 3})
+    with pytest.raises(IllegalAction):
+        apply(pos, {"type": "bg_prediction_made", "faction": "guild", "turn": 3})
+    with pytest.raises(IllegalAction):
+        replay([setup_event(factions=CLASSIC[2:], bg_prediction={"faction": "guild", "turn": 3})])
+
+
+def test_2_xx_hand_limits() -> None:
+    """Hand size 4 (LoLV 1.04.02, AH VIII.G); Harkonnen 8; CHOAM 5."""
+    assert FACTION_SHEETS["harkonnen"].hand_limit == 8
+    assert FACTION_SHEETS["choam"].hand_limit == 5
+    pos = replay([setup_event()])
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "cards_set", "faction": "atreides", "count": 5})
+    assert info.value.rule == "AH VIII.G"
+    assert (
+        apply(pos, {"type": "cards_set", "faction": "harkonnen", "count": 8}).states["harkonnen"].cards == 8
+    )
+
+
+def test_leaders_change_state_and_count_as_active() -> None:
+    """Active leaders: in the pool, own or captured (LoLV glossary); tanks leaders are not."""
+    pos = replay([setup_event()])
+    pos = apply(
+        pos,
+        {
+            "type": "leader_changed",
+            "faction": "atreides",
+            "leader": "thufir_hawat",
+            "status": "tanks_face_up",
+        },
+    )
+    pos = apply(
+        pos,
+        {
+            "type": "leader_changed",
+            "faction": "emperor",
+            "leader": "Bashar",
+            "status": "captured",
+            "captor": "harkonnen",
+        },
+    )
+    stats = evaluate(pos)["stats"]
+    assert stats["atreides"]["leaders"] == 4
+    assert stats["emperor"]["leaders"] == 4 and stats["harkonnen"]["leaders"] == 6
+    with pytest.raises(UnknownIdentifier):
+        apply(pos, {"type": "leader_changed", "faction": "atreides", "leader": "Paul", "status": "active"})
+    with pytest.raises(IllegalAction):
+        apply(
+            pos,
+            {"type": "leader_changed", "faction": "atreides", "leader": "Duncan Idaho", "status": "captured"},
+        )

@@ -1,0 +1,200 @@
+"""LoLV 1.06 (shipment and movement), AH IX.C, AH XII.E.5: what a recorded shipment or
+move may not do. A refused event changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gameplay.engine.errors import IllegalAction, RuleViolation
+from gameplay.engine.game_log import apply
+from gameplay.engine.position import Position
+
+from .helpers import in_turn, next_turn, to_phase
+
+
+def _ship(
+    pos: Position, faction: str, territory: str, sector: int | None, normal: int = 1, **kw: Any
+) -> Position:
+    return apply(
+        pos,
+        {
+            "type": "forces_placed",
+            "faction": faction,
+            "territory": territory,
+            "sector": sector,
+            "normal": normal,
+            **kw,
+        },
+    )
+
+
+def _move(
+    pos: Position,
+    faction: str,
+    src: str,
+    ss: int | None,
+    dst: str,
+    ds: int | None,
+    normal: int = 1,
+    **kw: Any,
+) -> Position:
+    return apply(
+        pos,
+        {
+            "type": "forces_moved",
+            "faction": faction,
+            "from_territory": src,
+            "from_sector": ss,
+            "to_territory": dst,
+            "to_sector": ds,
+            "normal": normal,
+            **kw,
+        },
+    )
+
+
+@pytest.fixture
+def movement() -> Position:
+    return to_phase(in_turn(1), "shipment_movement")  # storm on sector 0
+
+
+def test_1_06_02_04_no_shipment_into_storm(movement: Position) -> None:
+    """LoLV 1.06.02.04 / AH IX.C.1.c: no player may ship into a sector in storm."""
+    with pytest.raises(IllegalAction) as info:
+        _ship(movement, "emperor", "meridian", 0, 3)
+    assert info.value.rule == "AH IX.C.1.c"
+    assert "storm" in info.value.message
+    assert _ship(movement, "emperor", "meridian", 1, 3).forces[("emperor", "meridian", 1)] == (3, 0, 0)
+
+
+def test_ah_ix_c_1_c_i_fremen_may_send_into_storm(movement: Position) -> None:
+    """AH IX.C.1.c.i / LoLV 2.04.17: the Fremen may bring reserves into a storm sector."""
+    pos = _ship(movement, "fremen", "cielago_west", 0, 2)
+    assert pos.forces[("fremen", "cielago_west", 0)] == (2, 0, 0)
+
+
+def test_1_06_04_06_no_move_into_or_out_of_storm() -> None:
+    """LoLV 1.06.04.06 / AH IX.C.2.c: no force moves into, out of or through a sector in storm."""
+    pos = to_phase(in_turn(1), "shipment_movement")
+    pos = _ship(pos, "emperor", "meridian", 1, 3)
+    with pytest.raises(IllegalAction) as info:
+        _move(pos, "emperor", "meridian", 1, "cielago_west", 0)
+    assert info.value.rule == "AH IX.C.2.c"
+    pos2 = next_turn(pos)  # storm still on 0 (never moved)
+    pos2 = apply(pos2, {"type": "storm_moved", "sectors": 1})  # now on 1
+    pos2 = to_phase(pos2, "shipment_movement")
+    with pytest.raises(IllegalAction):
+        _move(pos2, "emperor", "meridian", 1, "meridian", 0)
+
+
+def test_1_06_04_07_reposition_within_a_territory(movement: Position) -> None:
+    """LoLV 1.06.07: forces may move to another sector of the same territory."""
+    pos = _ship(movement, "emperor", "wind_pass", 13, 2)
+    pos = _move(pos, "emperor", "wind_pass", 13, "wind_pass", 15, 2)
+    assert ("emperor", "wind_pass", 13) not in pos.forces
+    assert pos.forces[("emperor", "wind_pass", 15)] == (2, 0, 0)
+
+
+def test_1_06_04_09_occupancy_limit_of_strongholds(movement: Position) -> None:
+    """LoLV 1.06.02.05 / 1.06.04.09: no third faction enters a stronghold held by two."""
+    pos = _ship(movement, "emperor", "arrakeen", 9, 2)  # with the Atreides
+    with pytest.raises(IllegalAction) as info:
+        _ship(pos, "guild", "arrakeen", 9, 1)
+    assert info.value.rule == "AH IX.C.2.f"
+    # BG advisors / coexisting tokens never count against the limit (AH IX.C.1.d, LoLV 2.02.12).
+    after = _ship(pos, "bene_gesserit", "arrakeen", 9, 0, advisors=1)
+    assert after.forces[("bene_gesserit", "arrakeen", 9)] == (0, 0, 1)
+
+
+def test_shield_wall_has_no_occupancy_limit(movement: Position) -> None:
+    """WBC house rules / LoLV 4.02.03: the Shield Wall is not limited to two factions."""
+    pos = _ship(movement, "emperor", "shield_wall", 7, 1)
+    pos = _ship(pos, "guild", "shield_wall", 8, 1)
+    pos = _ship(pos, "harkonnen", "shield_wall", 8, 1)
+    assert {f for (f, t, _s) in pos.forces if t == "shield_wall"} == {"emperor", "guild", "harkonnen"}
+
+
+def test_more_forces_than_the_faction_owns_is_refused(movement: Position) -> None:
+    before = movement
+    with pytest.raises(RuleViolation) as info:
+        _ship(before, "atreides", "the_great_flat", 14, 11)  # 10 in reserves
+    assert "10 normal" in info.value.message
+    with pytest.raises(IllegalAction):
+        _move(before, "atreides", "arrakeen", 9, "old_gap", 9, 11)
+    with pytest.raises(IllegalAction):
+        _ship(before, "emperor", "the_great_flat", 14, 0, special=6)  # 5 Sardaukar
+
+
+def test_ah_xii_e_5_allies_never_share_a_territory() -> None:
+    """AH XII.E.5 (WBC): allies may not enter a territory an ally holds, Polar Sink excepted."""
+    pos = in_turn(2, phase="spice_blow")
+    pos = apply(pos, {"type": "worm"})
+    pos = apply(pos, {"type": "alliance_formed", "factions": ["atreides", "emperor"]})
+    pos = to_phase(pos, "shipment_movement")
+    with pytest.raises(IllegalAction) as info:
+        _ship(pos, "emperor", "arrakeen", 9, 2)
+    assert info.value.rule == "AH XII.E.5"
+    assert _ship(pos, "emperor", "polar_sink", None, 2).forces[("emperor", "polar_sink", None)] == (2, 0, 0)
+
+
+def test_a_refused_event_changes_nothing(movement: Position) -> None:
+    before = movement
+    snapshot = (dict(before.forces), dict(before.states), before.seq)
+    with pytest.raises(RuleViolation):
+        _ship(before, "emperor", "meridian", 0, 3)
+    assert (dict(before.forces), dict(before.states), before.seq) == snapshot
+
+
+def test_unknown_territory_and_sector_are_refused(movement: Position) -> None:
+    from gameplay.engine.errors import UnknownIdentifier
+
+    with pytest.raises(UnknownIdentifier):
+        _ship(movement, "emperor", "caladan", 1)
+    with pytest.raises(UnknownIdentifier) as info:
+        _ship(movement, "emperor", "arrakeen", 10)
+    assert "spans sectors [9]" in info.value.message
+
+
+def test_1_06_03_only_the_guild_ships_back_to_reserves(movement: Position) -> None:
+    """LoLV 1.06.03 / AH IX.C.1.f: only the Guild ships from the board to reserves."""
+    with pytest.raises(IllegalAction):
+        apply(
+            movement,
+            {
+                "type": "forces_removed",
+                "faction": "atreides",
+                "territory": "arrakeen",
+                "sector": 9,
+                "normal": 2,
+                "to": "reserves",
+            },
+        )
+    pos = apply(
+        movement,
+        {
+            "type": "forces_removed",
+            "faction": "guild",
+            "territory": "tueks_sietch",
+            "sector": 4,
+            "normal": 2,
+            "to": "reserves",
+        },
+    )
+    assert pos.states["guild"].reserves == (17, 0)
+
+
+def test_wbc_xv_ending_coexistence_never_makes_a_third_faction() -> None:
+    """AH XV.B / WBC XV.5-9 with AH IX.C.1.d: BG tokens coexisting in a stronghold held by two
+    others may not turn into a third fighting faction there."""
+    pos = to_phase(in_turn(2), "shipment_movement")
+    pos = _ship(pos, "emperor", "arrakeen", 9, 2)
+    with pytest.raises(IllegalAction):
+        _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
+    # WBC XV.12: the BG may ship there if it declares coexistence as it lands.
+    pos = apply(pos, {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": True})
+    pos = _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": False})
+    assert info.value.rule == "AH IX.C.2.f"

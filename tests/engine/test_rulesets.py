@@ -1,0 +1,75 @@
+"""Rulesets are definition objects in one registry; errors carry rule, phase and input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameplay.engine import ids
+from gameplay.engine.errors import IllegalAction, RuleViolation, UnknownIdentifier
+from gameplay.engine.rulesets import RULESETS, get_ruleset
+
+
+def test_registry_matches_the_shared_ids() -> None:
+    assert tuple(RULESETS) == ids.RULESETS
+    for key, rs in RULESETS.items():
+        assert rs.key == key
+        assert set(rs.factions) <= set(ids.FACTIONS)
+        assert rs.phases[-1] == "mentat_pause"
+
+
+def test_unknown_ruleset_raises() -> None:
+    with pytest.raises(UnknownIdentifier) as info:
+        get_ruleset("dune-2099")
+    assert "dune-2099" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("key", "size", "need"),
+    [
+        ("ah1979", 1, 3),
+        ("ah1979", 2, 3),
+        ("ah1979", 4, 3),
+        ("wbc2018", 1, 3),
+        ("wbc2018", 2, 4),
+        ("wbc2018", 3, 5),
+        ("lolv-2.8.4", 1, 3),
+        ("lolv-2.8.4", 2, 4),
+    ],
+)
+def test_victory_thresholds(key: str, size: int, need: int) -> None:
+    """AH IV / XII.E.1; WBC house rules 3/4/5; LoLV 1.09.02.01-02."""
+    assert get_ruleset(key).threshold(size, frozenset()) == need
+
+
+def test_turn_limits() -> None:
+    """AH V: 15 turns; WBC heats 10 (finals 15); LoLV 0.02: at most 10."""
+    assert (
+        RULESETS["ah1979"].turn_limit,
+        RULESETS["wbc2018"].turn_limit,
+        RULESETS["lolv-2.8.4"].turn_limit,
+    ) == (15, 10, 10)
+    assert RULESETS["wbc2018"].max_turns == 15 and RULESETS["lolv-2.8.4"].max_turns == 10
+
+
+def test_every_ruleset_cites_every_rule_key() -> None:
+    keys = set(RULESETS["lolv-2.8.4"].cite)
+    for rs in RULESETS.values():
+        assert keys - {"ecaz", "shield_wall"} <= set(rs.cite), rs.key
+
+
+def test_rule_violation_to_dict() -> None:
+    err = IllegalAction(
+        rule="1.06.04.06", msg="no move into storm", phase="shipment_movement", input=("meridian", 0)
+    )
+    assert isinstance(err, RuleViolation) and isinstance(err, ValueError)
+    d = err.to_dict()
+    assert d == {
+        "rule": "1.06.04.06",
+        "message": "no move into storm",
+        "phase": "shipment_movement",
+        "input": "('meridian', 0)",
+    }
+    json.dumps(d)
+    assert "1.06.04.06" in str(err)
