@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import health, views
+from gameplay.engine_api import EvaluateView
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/engine/evaluate/", EvaluateView.as_view(), name="engine-evaluate"),
     path("api/", include("tournament.api_urls")),
     path("api/", include("gameplay.api_urls")),
     path("api/", include("scoring.api_urls")),
