@@ -43,3 +43,31 @@ def test_pure_module_imports_no_django(module: str) -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "", f"{module} loads Django modules: {result.stdout.strip()}"
+
+
+def test_public_engine_names_resolve_without_django() -> None:
+    code = (
+        "import sys, gameplay.engine as e\n"
+        "[getattr(e, n) for n in e.__all__]\n"
+        "print(any(m == 'django' or m.startswith(('django.', 'rest_framework')) for m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
+
+
+def test_importing_ids_stays_cheap() -> None:
+    """`gameplay.engine.ids` is imported by every layer; it must not load the board data."""
+    code = "import sys, gameplay.engine.ids; print('gameplay.engine.board' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
+
+
+def test_pure_cores_pass_mypy_strict() -> None:
+    """STYLE.md example 15: the pure packages are type-checked strictly."""
+    paths = [p.replace(".", "/") for p in PURE_PACKAGES]
+    paths += [name.replace(".", "/") + ".py" for name in PURE_MODULES if find_spec(name) is not None]
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *paths],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,36 @@
+from django.contrib import admin
+
+from scoring.models import GameReport, ReportRevision
+
+
+class ReportRevisionInline(admin.TabularInline):
+    model = ReportRevision
+    extra = 0
+    can_delete = False
+    readonly_fields = ("action", "version", "data", "user", "reason", "at")
+
+
+@admin.register(GameReport)
+class GameReportAdmin(admin.ModelAdmin):
+    list_display = ("table", "tournament", "state", "version", "filed_at")
+    list_filter = ("state", "tournament")
+    # Reports change only through scoring.services (validation, lock, cache invalidation).
+    readonly_fields = (
+        "table",
+        "tournament",
+        "data",
+        "state",
+        "version",
+        "filed_by",
+        "filed_at",
+        "reopened_by",
+        "reopened_at",
+        "reopen_reason",
+    )
+    inlines = [ReportRevisionInline]
+
+
+@admin.register(ReportRevision)
+class ReportRevisionAdmin(admin.ModelAdmin):
+    list_display = ("report", "action", "version", "user", "at")
+    readonly_fields = ("report", "action", "version", "data", "user", "reason", "at")

@@ -1,0 +1,275 @@
+"""Scoring's API (issue 6).
+
+- `GET /api/tables/{id}/report/`: the table's filed report (404 when none).
+- `POST /api/tables/{id}/report/`: file it; 201 with the stored report; 400 naming the row,
+  field and rule (nothing saved); 403 unless the user judges this table or is a head judge;
+  409 when a filed report is locked.
+- `POST /api/tables/{id}/report/reopen/` with `{"reason"}`: head judges only.
+- `GET /api/tournaments/{id}/standings/`, `/finalists/`, `/awards/`: public, cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import presenters, services
+from scoring.models import GameReport
+from tournament.models import Table, Tournament
+
+_ROW_FIELDS: dict[str, Any] = {
+    "player": serializers.IntegerField(),
+    "result": serializers.CharField(help_text="a result kind id, e.g. solo_stronghold, loss"),
+    "win_attempts": serializers.IntegerField(required=False),
+    "strongholds": serializers.IntegerField(required=False),
+    "forces": serializers.IntegerField(required=False),
+    "tokens": serializers.FloatField(required=False, help_text="WBC weighted tokens (halves)"),
+    "spice": serializers.IntegerField(required=False),
+    "cards": serializers.IntegerField(required=False),
+    "leaders": serializers.IntegerField(required=False),
+    "pp": serializers.FloatField(required=False, help_text="performance points before normalisation"),
+    "die": serializers.IntegerField(required=False),
+}
+_REPORT_POST = inline_serializer(
+    "GameReportPost",
+    {
+        "turns": serializers.IntegerField(),
+        "ended_by": serializers.ChoiceField(choices=["victory", "turn_limit", "time_limit", "concession"]),
+        "results": inline_serializer("GameReportRow", _ROW_FIELDS, many=True),
+        "predicted": serializers.IntegerField(required=False, help_text="the player a BG prediction named"),
+        "alliances": serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()), required=False
+        ),
+    },
+)
+_REPORT = inline_serializer(
+    "FiledGameReport",
+    {
+        "table": serializers.IntegerField(),
+        "state": serializers.ChoiceField(choices=["filed", "reopened"]),
+        "locked": serializers.BooleanField(),
+        "version": serializers.IntegerField(),
+        "filed_at": serializers.DateTimeField(),
+        "filed_by": serializers.IntegerField(allow_null=True),
+        "reopened_at": serializers.DateTimeField(allow_null=True),
+        "reopen_reason": serializers.CharField(allow_blank=True),
+        "report": serializers.JSONField(
+            help_text="the validated report as stored (tokens and pp as exact decimals)"
+        ),
+    },
+)
+_REFUSAL = inline_serializer(
+    "GameReportRefusal",
+    {
+        "detail": serializers.CharField(),
+        "rule": serializers.CharField(),
+        "field": serializers.CharField(),
+        "player": serializers.JSONField(allow_null=True),
+        "errors": serializers.JSONField(required=False),
+    },
+)
+_STANDINGS = inline_serializer(
+    "Standings",
+    {
+        "format": serializers.CharField(),
+        "tiebreak_labels": serializers.ListField(child=serializers.CharField()),
+        "standings": inline_serializer(
+            "StandingRow",
+            many=True,
+            fields={
+                "rank": serializers.IntegerField(),
+                "tied": serializers.BooleanField(),
+                "player": serializers.IntegerField(),
+                "points": serializers.FloatField(),
+                "tiebreak": serializers.ListField(child=serializers.FloatField()),
+                "disqualified": serializers.BooleanField(),
+                "games": serializers.IntegerField(),
+                "results": serializers.ListField(child=serializers.CharField()),
+                "explanation": serializers.CharField(),
+            },
+        ),
+    },
+)
+_FINALISTS = inline_serializer(
+    "Finalists",
+    {
+        "finalists": serializers.ListField(child=serializers.IntegerField()),
+        "alternates": serializers.ListField(child=serializers.IntegerField()),
+        "drawn_by_lot": serializers.ListField(child=serializers.IntegerField()),
+        "placings": serializers.JSONField(
+            required=False, help_text="WBC final placings once the final is filed"
+        ),
+    },
+)
+_AWARDS = inline_serializer(
+    "BestFactionAwards",
+    {
+        "format": serializers.CharField(),
+        "detail": serializers.CharField(required=False),
+        "awards": inline_serializer(
+            "BestFactionAward",
+            many=True,
+            fields={
+                "faction": serializers.CharField(),
+                "player": serializers.IntegerField(),
+                "score": serializers.FloatField(help_text="normalised PP, 3 decimals"),
+                "score_exact": serializers.CharField(help_text="the exact fraction"),
+                "pp": serializers.FloatField(),
+                "turns": serializers.IntegerField(),
+                "players": serializers.IntegerField(),
+                "round": serializers.IntegerField(),
+                "table": serializers.IntegerField(),
+                "tied": serializers.BooleanField(),
+            },
+        ),
+    },
+)
+_ID = [OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)]
+_NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="no such table, tournament or report")
+
+
+def _table(pk: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+
+
+def _errors(exc: ValidationError) -> dict[str, Any]:
+    return (
+        {f: [str(m) for m in msgs] for f, msgs in exc.message_dict.items()}
+        if hasattr(exc, "error_dict")
+        else {}
+    )
+
+
+class ReportView(APIView):
+    @extend_schema(
+        parameters=_ID, responses={200: _REPORT, 404: _NOT_FOUND}, summary="A table's filed game report"
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        report = GameReport.objects.filter(table=table).first()
+        if report is None:
+            return Response(
+                {"detail": f"no report has been filed for table {pk}"}, status=status.HTTP_404_NOT_FOUND
+            )
+        return Response(presenters.report_json(report))
+
+    @extend_schema(
+        parameters=_ID,
+        request=_REPORT_POST,
+        responses={
+            201: OpenApiResponse(_REPORT, description="filed and locked"),
+            400: OpenApiResponse(
+                _REFUSAL, description="refused: the row (player), field and rule; nothing saved"
+            ),
+            403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
+            404: _NOT_FOUND,
+            409: OpenApiResponse(
+                _REFUSAL, description="already filed and locked; a head judge must reopen it"
+            ),
+        },
+        summary="File a table's game report (validated by the tournament's format)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        try:
+            report = services.file_report(table, request.data, user=request.user)
+        except DjangoPermissionDenied as exc:
+            raise PermissionDenied(str(exc)) from None
+        except services.ReportLocked as exc:
+            return Response(
+                {
+                    "detail": exc.messages[0],
+                    "rule": "report locked once filed",
+                    "field": "report",
+                    "player": None,
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        except services.ReportRejected as exc:
+            return Response(
+                {
+                    "detail": exc.text,
+                    "rule": exc.rule,
+                    "field": exc.field,
+                    "player": exc.player,
+                    "errors": _errors(exc),
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return Response(presenters.report_json(report), status=status.HTTP_201_CREATED)
+
+
+class ReopenReportView(APIView):
+    @extend_schema(
+        parameters=_ID,
+        request=inline_serializer("ReopenReport", {"reason": serializers.CharField()}),
+        responses={
+            200: _REPORT,
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="no reason, or not locked"),
+            403: OpenApiResponse(OpenApiTypes.OBJECT, description="head judges only"),
+            404: _NOT_FOUND,
+        },
+        summary="Reopen a filed report for correction (head judge, with a reason)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        report = get_object_or_404(GameReport.objects.select_related("tournament", "table"), table=table)
+        try:
+            report = services.reopen_report(
+                report, user=request.user, reason=str(request.data.get("reason", ""))
+            )
+        except DjangoPermissionDenied as exc:
+            raise PermissionDenied(str(exc)) from None
+        return Response(presenters.report_json(report))
+
+
+class StandingsView(APIView):
+    @extend_schema(parameters=_ID, responses={200: _STANDINGS, 404: _NOT_FOUND}, summary="Standings in order")
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        scoring = services.scoring_for(tournament)
+        return Response(
+            {
+                "format": scoring.format,
+                "tiebreak_labels": list(scoring.labels),
+                "standings": [presenters.standing_json(r) for r in scoring.standings],
+            }
+        )
+
+
+class FinalistsView(APIView):
+    @extend_schema(
+        parameters=_ID,
+        responses={200: _FINALISTS, 404: _NOT_FOUND},
+        summary="Finalists and alternates in order",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        scoring = services.scoring_for(tournament)
+        return Response(presenters.finalists_json(scoring.finalists, scoring.placings))
+
+
+class AwardsView(APIView):
+    @extend_schema(
+        parameters=_ID, responses={200: _AWARDS, 404: _NOT_FOUND}, summary="WBC best-faction awards"
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        scoring = services.awards_board_for(tournament)
+        body: dict[str, Any] = {
+            "format": scoring.format,
+            "awards": [presenters.award_json(a) for a in scoring.awards],
+        }
+        if scoring.format != "wbc":
+            body["detail"] = "best-faction awards are part of the WBC format only"
+        return Response(body)

@@ -1,0 +1,353 @@
+"""Public scoring pages: standings (with the finals cut line), a player's games, a filed
+report, the WBC best-faction leaderboard, and CSV exports."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from scoring import services
+from scoring.adapters import table_result
+from scoring.models import GameReport, ReportEntry
+from scoring.presenters import dotted, number
+from scoring.systems import get_system
+from scoring.systems.numbers import fmt
+from tournament.models import Player, Table, Tournament
+
+#: Short words for the results summary column.
+SHORT = {
+    "solo_stronghold": "solo",
+    "bg_prediction": "BG prediction",
+    "allied_stronghold": "allied",
+    "three_alliance": "3-alliance",
+    "fremen_special_solo": "Fremen special",
+    "fremen_special_allied": "Fremen special (allied)",
+    "guild_default_solo": "Guild default",
+    "guild_default_allied": "Guild default (allied)",
+    "fremen_default_solo": "Fremen default",
+    "fremen_default_allied": "Fremen default (allied)",
+    "end_game_solo": "end game",
+    "end_game_allied": "end game (allied)",
+    "adjudicated": "adjudicated",
+    "loss": "loss",
+    "dropout": "dropout",
+}
+
+
+def results_summary(results: Any) -> str:
+    counts: dict[str, int] = {}
+    for kind in results:
+        counts[kind.value] = counts.get(kind.value, 0) + 1
+    return ", ".join(f"{n}× {SHORT[k]}" if n > 1 else SHORT[k] for k, n in counts.items())
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(Player.objects.filter(tournament=tournament).values_list("id", "name"))
+
+
+#: Standings rows per page: a big open's page stays light on a phone.
+PAGE_SIZE = 200
+
+
+def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    scoring = services.scoring_for(tournament)
+    system = get_system(tournament.format)
+    names = _names(tournament)
+    find = (request.GET.get("find") or "").strip()
+    pages = max(1, -(-len(scoring.standings) // PAGE_SIZE))
+    page_text = request.GET.get("page") or "1"
+    page = min(max(int(page_text), 1), pages) if page_text.isdigit() else 1
+    finalists = set(scoring.finalists.finalists)
+    last_finalist = scoring.finalists.finalists[-1] if scoring.finalists.finalists else None
+    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+
+    def status(row: Any) -> dict[str, Any]:
+        return {"finalist": row.player in finalists, "alternate": alternates.get(row.player)}
+
+    # A true tie drawn by lot across the cut is shown in the drawn order, so the cut line
+    # separates the finalists from the alternates.
+    qualifying = {p: i for i, p in enumerate((*scoring.finalists.finalists, *scoring.finalists.alternates))}
+    ordered = sorted(scoring.standings, key=lambda r: qualifying.get(r.player, len(qualifying)))
+    matches = []
+    if find:
+        needle = find.casefold()
+        for index, row in enumerate(ordered):
+            name = names.get(row.player, f"#{row.player}")
+            if needle in name.casefold():
+                matches.append(
+                    {
+                        "row": row,
+                        "name": name,
+                        "points": fmt(row.points),
+                        "page": index // PAGE_SIZE + 1,
+                        **status(row),
+                    }
+                )
+    mine = {m["row"].player for m in matches}
+    rows = []
+    for row in ordered[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]:
+        rows.append(
+            {
+                "row": row,
+                "name": names.get(row.player, f"#{row.player}"),
+                "points": fmt(row.points),
+                "summary": results_summary(row.results),
+                "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
+                "dotted": dotted(row.tiebreak[-7:]),
+                "me": row.player in mine,
+                "cut_after": row.player == last_finalist,
+                **status(row),
+            }
+        )
+    placings = [
+        {
+            "place": p.place,
+            "tied": p.tied,
+            "name": names.get(p.player, p.player),
+            "player": p.player,
+            "reason": p.reason,
+        }
+        for p in scoring.placings
+    ]
+    return render(
+        request,
+        "scoring/standings.html",
+        {
+            "tournament": tournament,
+            "scoring": scoring,
+            "rows": rows,
+            "find": find,
+            "matches": matches,
+            "placings": placings,
+            "system": system,
+            "seats": system.finalist_seats,
+            "page": page,
+            "pages": range(1, pages + 1) if pages > 1 else None,
+        },
+    )
+
+
+def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    scoring = services.scoring_for(tournament)
+    system = get_system(tournament.format)
+    standing = next((r for r in scoring.standings if r.player == player.pk), None)
+    names = _names(tournament)
+    entries = (
+        ReportEntry.objects.filter(player=player)
+        .select_related("report__table__round")
+        .order_by("round_number")
+    )
+    games = []
+    for entry in entries:
+        report = entry.report
+        result = table_result(report)
+        scores = system.scores(result)
+        mine = result.row(player.pk)
+        games.append(
+            {
+                "report": report,
+                "table": report.table,
+                "round": report.table.round,
+                "row": mine,
+                "points": fmt(scores[player.pk]),
+                "kind": SHORT[mine.result.value],
+                "seats": [
+                    {
+                        "name": names.get(r.player, r.player),
+                        "row": r,
+                        "points": fmt(scores[r.player]),
+                        "kind": SHORT[r.result.value],
+                    }
+                    for r in result.rows
+                ],
+                "counts": report.locked,
+            }
+        )
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "standing": standing,
+            "games": games,
+            "finalist": player.pk in scoring.finalists.finalists,
+            "alternate": (
+                scoring.finalists.alternates.index(player.pk) + 1
+                if player.pk in scoring.finalists.alternates
+                else None
+            ),
+            "explanation": standing.explanation if standing else "",
+        },
+    )
+
+
+def report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    report = get_object_or_404(GameReport, table=table)
+    tournament = table.round.tournament
+    system = get_system(tournament.format)
+    result = table_result(report)
+    scores = system.scores(result)
+    names = _names(tournament)
+    rows = [
+        {
+            "name": names.get(r.player, r.player),
+            "row": r,
+            "points": fmt(scores[r.player]),
+            "kind": SHORT[r.result.value],
+            "tokens": fmt(r.tokens),
+            "pp": fmt(r.pp),
+        }
+        for r in result.rows
+    ]
+    return render(
+        request,
+        "scoring/report.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "report": report,
+            "rows": rows,
+            "result": result,
+            "revisions": report.revisions.select_related("user"),
+        },
+    )
+
+
+def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    scoring = services.awards_board_for(tournament)
+    names = _names(tournament)
+    winners = {(a.faction, a.player) for a in scoring.awards}
+    board = [
+        {
+            "faction": faction.replace("_", " ").title(),
+            "entries": [
+                {
+                    "name": names.get(a.player, a.player),
+                    "score": fmt(a.score),
+                    "pp": fmt(a.pp),
+                    "turns": a.turns,
+                    "players": a.players,
+                    "round": a.round_number,
+                    "winner": (a.faction, a.player) in winners,
+                    "tied": a.tied,
+                    "player": a.player,
+                }
+                for a in entries
+            ],
+        }
+        for faction, entries in scoring.leaderboard.items()
+    ]
+    return render(
+        request, "scoring/awards.html", {"tournament": tournament, "board": board, "scoring": scoring}
+    )
+
+
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    scoring = services.scoring_for(tournament)
+    names = _names(tournament)
+    finalists = set(scoring.finalists.finalists)
+    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "tied",
+            "player_id",
+            "player",
+            "points",
+            "games",
+            "results",
+            "disqualified",
+            "qualification",
+            *scoring.labels,
+        ]
+    )
+    for row in scoring.standings:
+        status = (
+            "finalist"
+            if row.player in finalists
+            else f"alternate {alternates[row.player]}"
+            if row.player in alternates
+            else "disqualified"
+            if row.disqualified
+            else ""
+        )
+        writer.writerow(
+            [
+                row.rank,
+                row.tied,
+                row.player,
+                names.get(row.player, ""),
+                number(row.points),
+                row.games,
+                results_summary(row.results),
+                row.disqualified,
+                status,
+                *(number(v) for v in row.tiebreak),
+            ]
+        )
+    return response
+
+
+REPORT_COLUMNS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
+
+
+def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    names = _names(tournament)
+    reports = (
+        GameReport.objects.filter(tournament=tournament)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "round",
+            "kind",
+            "table",
+            "state",
+            "version",
+            "turns",
+            "ended_by",
+            "player_id",
+            "player",
+            "faction",
+            "result",
+            *REPORT_COLUMNS,
+        ]
+    )
+    for report in reports:
+        data = report.data
+        for row in data["results"]:
+            writer.writerow(
+                [
+                    report.table.round.number,
+                    report.table.round.kind,
+                    report.table.number,
+                    report.state,
+                    report.version,
+                    data["turns"],
+                    data["ended_by"],
+                    row["player"],
+                    names.get(row["player"], ""),
+                    row.get("faction", ""),
+                    row["result"],
+                    *(row.get(c, 0) for c in REPORT_COLUMNS),
+                ]
+            )
+    return response
