@@ -24,3 +24,6 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("clocks.urls")),
 ]
+
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"
