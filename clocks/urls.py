@@ -1,3 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from clocks import views
+
+urlpatterns = [
+    path("rounds/<int:pk>/clocks/", views.round_dashboard, name="clocks-round"),
+    path("rounds/<int:pk>/clocks/<str:action>/", views.round_action, name="clocks-round-action"),
+    path("tables/<int:pk>/clock/", views.table_clock_page, name="clocks-table"),
+    path("tables/<int:pk>/clock/<str:action>/", views.table_action, name="clocks-table-action"),
+]

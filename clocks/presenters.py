@@ -1,0 +1,154 @@
+"""What a page or an API answer shows of a clock, computed against one `now` (the database's)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from clocks import limits
+from clocks.models import CallTimer, TableClock
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _frozen_deadlines(clock: TableClock, now: datetime) -> limits.Deadlines:
+    """While paused: the deadlines the clock would have if it resumed right now."""
+    if clock.started_at is None or clock.waived:
+        return limits.NO_DEADLINES
+    pauses = [p.as_interval() for p in clock.pauses.order_by("started_at")]
+    if pauses and pauses[-1].end is None:
+        pauses[-1] = limits.Interval(pauses[-1].start, max(now, pauses[-1].start))
+    return limits.deadlines(
+        clock.limit,
+        players=clock.players,
+        started_at=clock.started_at,
+        pauses=pauses,
+        extension=clock.extension,
+    )
+
+
+def clock_view(
+    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None
+) -> dict[str, Any]:
+    """A plain dict for templates: state, labels, the next deadline and the time left."""
+    if clock is None:
+        return {
+            "table": table,
+            "clock": None,
+            "state": limits.PENDING,
+            "display_state": limits.PENDING,
+            "state_label": limits.STATE_LABELS[limits.PENDING],
+            "paused": False,
+            "next_state": None,
+            "next_label": "",
+            "next_at": None,
+            "remaining_seconds": None,
+            "turn": turn,
+        }
+    limit = clock.limit
+    paused = clock.paused_at is not None
+    dl = _frozen_deadlines(clock, now) if paused else clock.get_deadlines()
+    upcoming = limits.next_deadline(dl, clock.state) if clock.started_at else None
+    remaining = None
+    if upcoming is not None:
+        remaining = max((upcoming[1] - now) / timedelta(seconds=1), 0.0)
+    shown = limits.display_state(clock.state, turn=turn, limit=limit)
+    return {
+        "table": table,
+        "clock": clock,
+        "limit": limit,
+        "state": clock.state,
+        "display_state": shown,
+        "state_label": ("Paused — " if paused else "") + limits.STATE_LABELS[shown],
+        "paused": paused,
+        "deadlines": dl,
+        "next_state": upcoming[0] if upcoming else None,
+        "next_label": limits.STATE_LABELS[upcoming[0]] if upcoming else "",
+        "next_at": upcoming[1] if upcoming else None,
+        "remaining_seconds": remaining,
+        "turn": turn,
+        "extension_minutes": int(clock.extension / timedelta(minutes=1)),
+        "grace_ends": limits.grace_ends(limit, table.round.starts_at),
+        "may_start_turn": limits.may_start_turn(clock.state, limit),
+    }
+
+
+def clock_payload(
+    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None
+) -> dict[str, Any]:
+    """The JSON answer of `GET /api/tables/{id}/clock/`."""
+    view = clock_view(table, clock, now=now, turn=turn)
+    body: dict[str, Any] = {
+        "table": table.pk,
+        "table_number": table.number,
+        "round": table.round_id,
+        "server_now": now.isoformat(),
+        "state": view["state"],
+        "display_state": view["display_state"],
+        "state_label": view["state_label"],
+        "paused": view["paused"],
+        "turn": turn,
+        "next": None,
+        "remaining_seconds": view["remaining_seconds"],
+    }
+    if clock is None:
+        body.update({"started": False, "deadlines": {}})
+        return body
+    limit = clock.limit
+    deadlines = view["deadlines"]
+    body.update(
+        {
+            "started": clock.started_at is not None,
+            "limit": clock.limit_key,
+            "limit_label": limit.label,
+            "rule": limit.rule,
+            "players": clock.players,
+            "max_turns": limit.max_turns,
+            "started_at": _iso(clock.started_at),
+            "paused_at": _iso(clock.paused_at),
+            "deadlines": {k: _iso(v) for k, v in deadlines.as_dict().items()},
+            # The same clock-face times the pages print (in the server's time zone).
+            "deadline_labels": {
+                k: (timezone.localtime(v).strftime("%H:%M") if v else None)
+                for k, v in deadlines.as_dict().items()
+            },
+            "next": (
+                {"state": view["next_state"], "at": _iso(view["next_at"]), "label": view["next_label"]}
+                if view["next_at"] is not None
+                else None
+            ),
+            "extension_minutes": view["extension_minutes"],
+            "waived": clock.waived,
+            "grace_ends": _iso(view["grace_ends"]),
+            "may_start_turn": view["may_start_turn"],
+            "version": clock.version,
+            "calls": [
+                {
+                    "id": t.pk,
+                    "action": t.action,
+                    "faction": t.faction,
+                    "ends_at": _iso(t.ends_at),
+                    "remaining_seconds": max((t.ends_at - now) / timedelta(seconds=1), 0.0),
+                    "default": limits.CALL_TIMERS[t.action].default,
+                }
+                for t in CallTimer.objects.filter(table=table, state=CallTimer.State.RUNNING).order_by(
+                    "ends_at"
+                )
+            ],
+        }
+    )
+    return body
+
+
+def hms(seconds: float | None) -> str:
+    """`1:05:09` style; `—` when there is nothing to count."""
+    if seconds is None:
+        return "—"
+    total = max(int(seconds), 0)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"

@@ -1,0 +1,99 @@
+"""OpenAPI descriptions of the clocks API's bodies and answers (documentation only: the views
+validate their input themselves so that every refusal names the rule or field)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from clocks import limits
+
+
+class ClockActionRequest(serializers.Serializer):
+    reason = serializers.CharField(required=False, help_text="Why (required to extend or waive).")
+    minutes = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=limits.MAX_EXTENSION_MINUTES,
+        help_text="extend: whole minutes to add.",
+    )
+    all_players_agree = serializers.BooleanField(
+        required=False, help_text="waive (WBC final only): every player agrees to play without the limit."
+    )
+
+
+class RoundActionRequest(serializers.Serializer):
+    reason = serializers.CharField(required=False)
+
+
+class CallRequest(serializers.Serializer):
+    action = serializers.CharField(help_text=f"One of {', '.join(sorted(limits.CALL_TIMERS))}.")
+    faction = serializers.CharField(help_text="A faction at the table.")
+
+
+class StopCallRequest(serializers.Serializer):
+    timer = serializers.IntegerField(help_text="The id of a running call timer.")
+
+
+class NextDeadline(serializers.Serializer):
+    state = serializers.CharField()
+    at = serializers.DateTimeField()
+    label = serializers.CharField()
+
+
+class CallTimerAnswer(serializers.Serializer):
+    id = serializers.IntegerField()
+    action = serializers.CharField()
+    faction = serializers.CharField()
+    ends_at = serializers.DateTimeField()
+    remaining_seconds = serializers.FloatField()
+    default = serializers.CharField()
+
+
+class ClockAnswer(serializers.Serializer):
+    table = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    server_now = serializers.DateTimeField(help_text="The database's time: count down from this.")
+    # Plain strings (not enums): one name per choice set keeps the schema's component names stable.
+    state = serializers.CharField(help_text=f"One of {', '.join(limits.STATES)}.")
+    display_state = serializers.CharField(
+        help_text="The state, or last_turn on the game's last allowed turn."
+    )
+    state_label = serializers.CharField()
+    paused = serializers.BooleanField()
+    started = serializers.BooleanField()
+    turn = serializers.IntegerField(allow_null=True)
+    remaining_seconds = serializers.FloatField(allow_null=True, help_text="Until the next deadline.")
+    next = NextDeadline(allow_null=True)
+    limit = serializers.CharField(required=False, help_text=f"One of {', '.join(sorted(limits.LIMITS))}.")
+    rule = serializers.CharField(required=False)
+    players = serializers.IntegerField(required=False)
+    max_turns = serializers.IntegerField(required=False)
+    started_at = serializers.DateTimeField(allow_null=True, required=False)
+    paused_at = serializers.DateTimeField(allow_null=True, required=False)
+    deadlines = serializers.DictField(child=serializers.DateTimeField(allow_null=True))
+    deadline_labels = serializers.DictField(child=serializers.CharField(allow_null=True), required=False)
+    extension_minutes = serializers.IntegerField(required=False)
+    waived = serializers.BooleanField(required=False)
+    grace_ends = serializers.DateTimeField(allow_null=True, required=False)
+    may_start_turn = serializers.BooleanField(required=False)
+    version = serializers.IntegerField(required=False)
+    calls = CallTimerAnswer(many=True, required=False)
+
+
+class CallAnswer(ClockAnswer):
+    timer = serializers.IntegerField()
+
+
+class RoundClocksAnswer(serializers.Serializer):
+    round = serializers.IntegerField()
+    server_now = serializers.DateTimeField()
+    clocks = ClockAnswer(many=True)
+    tables_changed = serializers.ListField(child=serializers.IntegerField(), required=False)
+    tables_skipped = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class Refusal(serializers.Serializer):
+    detail = serializers.CharField()
+    rule = serializers.CharField(required=False)
+    input = serializers.CharField(required=False)

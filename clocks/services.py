@@ -1,0 +1,450 @@
+"""What judges do to clocks: start, pause, resume, extend, waive, finish, call the clock.
+
+Every operation is atomic, locks the clock row, takes its time from the database (`now()`
+of the transaction) and leaves a ClockHistory row. Refusals raise `clocks.limits.ClockError`
+subclasses carrying the rule and the input; nothing is half-written.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from clocks import limits
+from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
+
+H = ClockHistory.Kind
+
+
+class ClockStateError(limits.ClockError):
+    """The operation does not fit the clock's state (pause a paused clock, start twice...)."""
+
+
+def db_now() -> datetime:
+    """The database's `now()`: the same moment the conditional updates compare with."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT now()")
+            moment: datetime = cursor.fetchone()[0]
+            return moment
+    return timezone.now()  # the embedded SQLite default has no server clock of its own
+
+
+def _after_commit_arm(clock_id: int) -> None:
+    def arm() -> None:
+        from clocks.tasks import arm_due
+
+        arm_due(clock_ids=[clock_id])
+
+    transaction.on_commit(arm)
+
+
+def clock_for(table: Any) -> TableClock:
+    """The table's clock, created (not started) on first use with the limit of its format."""
+    clock = TableClock.objects.filter(table=table).first()
+    if clock is not None:
+        return clock
+    round_ = table.round
+    key = limits.limit_key_for(round_.tournament.format, round_.kind)
+    players = table.seats.count() or 6
+    limits.limit_for(key).time_limit(players=players)  # refuses a bad player count early
+    with transaction.atomic():
+        clock, created = TableClock.objects.get_or_create(
+            table=table, defaults={"limit_key": key, "players": players}
+        )
+        if created:
+            ClockHistory.objects.create(
+                clock=clock, kind=H.CREATED, to_state=clock.state, data={"limit": key, "players": players}
+            )
+    return clock
+
+
+def _locked(table: Any) -> TableClock:
+    clock_for(table)
+    # of=("self",): lock the clock row only, never the tournament's table row.
+    return TableClock.objects.select_for_update(of=("self",)).select_related("table").get(table=table)
+
+
+def _pauses(clock: TableClock) -> list[limits.Interval]:
+    return [p.as_interval() for p in clock.pauses.order_by("started_at")]
+
+
+def _reschedule(clock: TableClock) -> None:
+    """Recompute the stored deadlines from the start, the pauses and the extensions."""
+    if clock.started_at is None or clock.state == limits.FINISHED:
+        dl = limits.NO_DEADLINES
+    else:
+        dl = limits.deadlines(
+            clock.limit,
+            players=clock.players,
+            started_at=clock.started_at,
+            pauses=_pauses(clock),
+            extension=clock.extension,
+            waived=clock.waived,
+        )
+    clock.last_30_at, clock.last_turn_at, clock.time_up_at = dl.last_30, dl.last_turn, dl.time_up
+    clock.armed_for = None
+
+
+def _history(clock: TableClock, kind: str, *, before: str, user: Any, reason: str = "", **data: Any) -> None:
+    ClockHistory.objects.create(
+        clock=clock,
+        kind=kind,
+        from_state=before,
+        to_state=clock.state,
+        by=user if getattr(user, "is_authenticated", False) else None,
+        reason=reason,
+        data={k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in data.items()},
+    )
+
+
+def _save(clock: TableClock) -> None:
+    clock.version += 1
+    clock.save()
+
+
+def _require_reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise limits.ClockError(rule="reason", msg=f"{what} needs a reason (it goes in the table's history)")
+    return reason
+
+
+def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
+    """Start a table's clock now. Raises ClockStateError if it was started already."""
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state != limits.PENDING:
+            raise ClockStateError(rule="start", msg="this clock has already been started", input=clock.state)
+        before = clock.state
+        now = db_now()
+        # The seating may have changed since the clock was created (LoLV 4.01.08 counts players).
+        players = table.seats.count()
+        if not players:
+            raise ClockStateError(
+                rule="seating", msg="no players are seated at this table yet", input=table.number
+            )
+        clock.players = players
+        clock.limit_key = limits.limit_key_for(table.round.tournament.format, table.round.kind)
+        clock.started_at = now
+        clock.started_by = user if getattr(user, "is_authenticated", False) else None
+        _reschedule(clock)
+        clock.state = limits.state_at(clock.get_deadlines(), now)
+        _save(clock)
+        grace = limits.grace_ends(clock.limit, table.round.starts_at)
+        extra: dict[str, Any] = {}
+        if grace is not None:
+            extra = {"grace_ends": grace, "late": now > grace}
+        _history(clock, H.STARTED, before=before, user=user, reason=reason, **extra)
+        _after_commit_arm(clock.pk)
+        return clock
+
+
+def pause(table: Any, *, user: Any, reason: str = "", round_wide: bool = False) -> TableClock:
+    """Pause a running clock (a break). Raises ClockStateError if it is not running or
+    already paused."""
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state not in limits.LIVE_STATES:
+            raise ClockStateError(
+                rule="pause",
+                msg=f"only a running clock can be paused; this one is {clock.state}",
+                input=clock.state,
+            )
+        if clock.paused_at is not None:
+            raise ClockStateError(rule="pause", msg="this clock is already paused", input=clock.paused_at)
+        now = db_now()
+        ClockPause.objects.create(
+            clock=clock, started_at=now, started_by=_user(user), reason=reason, round_wide=round_wide
+        )
+        clock.paused_at = now
+        _reschedule(clock)
+        _save(clock)
+        _history(clock, H.PAUSED, before=clock.state, user=user, reason=reason, round_wide=round_wide)
+        return clock
+
+
+def resume(table: Any, *, user: Any, reason: str = "", round_wide: bool = False) -> TableClock:
+    """Resume a paused clock; every later deadline moves by the length of the pause.
+    With `round_wide`, only a pause made for the whole round is ended. Raises ClockStateError
+    if it is not paused (or, round-wide, paused on its own)."""
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.paused_at is None:
+            raise ClockStateError(rule="resume", msg="this clock is not paused", input=clock.state)
+        now = db_now()
+        open_pause = clock.pauses.get(ended_at__isnull=True)
+        if round_wide and not open_pause.round_wide:
+            # A table paused on its own (a dispute, a missing player) stays paused when the
+            # round's break ends; the head judge resumes it at the table.
+            raise ClockStateError(rule="resume", msg="this table was paused on its own, not by the round")
+        open_pause.ended_at = now
+        open_pause.ended_by = _user(user)
+        open_pause.save(update_fields=["ended_at", "ended_by"])
+        clock.paused_at = None
+        _reschedule(clock)
+        _save(clock)
+        _history(
+            clock,
+            H.RESUMED,
+            before=clock.state,
+            user=user,
+            reason=reason,
+            paused_seconds=(now - open_pause.started_at).total_seconds(),
+            round_wide=round_wide,
+        )
+        _after_commit_arm(clock.pk)
+        return clock
+
+
+def extend(table: Any, *, minutes: object, reason: str, user: Any) -> TableClock:
+    """Add `minutes` to every deadline of the table's clock.
+
+    The clock goes back to the state its new deadlines give (an extension after time-up
+    reopens the table). The game log's `time_up` event, once written, stays; a judge voids it
+    in the game log if the extension gives the table a new turn. Raises InvalidDuration for a
+    bad number of minutes, ClockError without a reason, ClockStateError on a finished clock.
+    """
+    added = limits.check_extension(minutes)
+    reason = _require_reason(reason, "an extension")
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state == limits.FINISHED:
+            raise ClockStateError(rule="extend", msg="the game is finished", input=clock.state)
+        if clock.waived:
+            raise ClockStateError(rule="extend", msg="the time limit was waived; there is nothing to extend")
+        before = clock.state
+        ClockExtension.objects.create(clock=clock, minutes=minutes, reason=reason, by=_user(user))
+        clock.extension += added
+        _reschedule(clock)
+        if clock.started_at is not None and clock.paused_at is None:
+            clock.state = limits.state_at(clock.get_deadlines(), db_now())
+        _save(clock)
+        _history(clock, H.EXTENDED, before=before, user=user, reason=reason, minutes=minutes)
+        _after_commit_arm(clock.pk)
+        return clock
+
+
+def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> TableClock:
+    """Waive the time limit of a WBC final, all players agreeing at the start of the game.
+
+    Raises UnknownLimit for a limit that cannot be waived, ClockError without every player's
+    agreement or a reason, ClockStateError once the clock left `running`.
+    """
+    reason = _require_reason(reason, "a waiver")
+    with transaction.atomic():
+        clock = _locked(table)
+        if not clock.limit.waivable:
+            raise limits.UnknownLimit(
+                rule="WBC final duration",
+                msg="only the WBC final's time limit can be waived",
+                input=clock.limit_key,
+            )
+        if all_players_agree is not True:
+            raise limits.ClockError(
+                rule="WBC final duration",
+                msg="the limit is waived only if all players agree",
+                input=all_players_agree,
+            )
+        if clock.waived:
+            raise ClockStateError(rule="waive", msg="the time limit is already waived")
+        if clock.state not in (limits.PENDING, limits.RUNNING):
+            raise ClockStateError(
+                rule="WBC final duration",
+                msg="the limit is waived at the start of the game, not once its last stages began",
+                input=clock.state,
+            )
+        before = clock.state
+        clock.waived = True
+        clock.waived_at = db_now()
+        clock.waived_by = _user(user)
+        clock.waiver_reason = reason
+        _reschedule(clock)
+        _save(clock)
+        _history(clock, H.WAIVED, before=before, user=user, reason=reason, all_players_agree=True)
+        return clock
+
+
+def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
+    """The game is over: the clock stops for good. Raises ClockStateError if already finished."""
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state == limits.FINISHED:
+            raise ClockStateError(rule="finish", msg="this clock is already finished")
+        before = clock.state
+        now = db_now()
+        if clock.paused_at is not None:
+            clock.pauses.filter(ended_at__isnull=True).update(ended_at=now, ended_by=_user(user))
+            clock.paused_at = None
+        clock.state = limits.FINISHED
+        clock.finished_at = now
+        _reschedule(clock)
+        _save(clock)
+        _history(clock, H.FINISHED, before=before, user=user, reason=reason)
+        return clock
+
+
+def _user(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+# --- the whole round -----------------------------------------------------------------------
+
+
+def _each_table(round_: Any, op: Any, **kwargs: Any) -> dict[str, list[int]]:
+    """Apply `op` to every table of the round; tables it does not fit are listed, not fatal."""
+    done: list[int] = []
+    skipped: list[int] = []
+    with transaction.atomic():
+        for table in round_.tables.select_related("round__tournament").order_by("number"):
+            try:
+                with transaction.atomic():
+                    op(table, **kwargs)
+            except ClockStateError:
+                skipped.append(table.number)
+            else:
+                done.append(table.number)
+    return {"done": done, "skipped": skipped}
+
+
+def start_round(round_: Any, *, user: Any, reason: str = "") -> dict[str, list[int]]:
+    """Start every table's clock of the round that has not started."""
+    return _each_table(round_, start, user=user, reason=reason)
+
+
+def pause_round(round_: Any, *, user: Any, reason: str = "") -> dict[str, list[int]]:
+    """Pause every running table clock of the round (a break for everyone)."""
+    return _each_table(round_, pause, user=user, reason=reason, round_wide=True)
+
+
+def resume_round(round_: Any, *, user: Any, reason: str = "") -> dict[str, list[int]]:
+    """Resume every table clock the round's pause stopped (tables paused on their own stay paused)."""
+    return _each_table(round_, resume, user=user, reason=reason, round_wide=True)
+
+
+# --- call the clock ----------------------------------------------------------------------
+
+
+def chips_used(table: Any) -> dict[str, int]:
+    """Diplomacy chips spent so far at the table, by faction."""
+    used: dict[str, int] = {}
+    for faction in CallTimer.objects.filter(table=table, action="diplomacy").values_list(
+        "faction", flat=True
+    ):
+        used[faction] = used.get(faction, 0) + 1
+    return used
+
+
+def table_factions(table: Any) -> list[str]:
+    return [f for f in table.seats.order_by("seat").values_list("faction", flat=True) if f]
+
+
+def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer:
+    """Start a called-clock timer for `faction`'s current action (WBC time guidelines), or a
+    diplomacy chip's two minutes (three chips per player per game).
+
+    Raises UnknownLimit for an unknown action, ClockError for a faction not at the table,
+    ChipsExhausted for a fourth chip, ClockStateError if the same timer is already running
+    or the table's clock is over.
+    """
+    rule = limits.call_rule(action)
+    factions = table_factions(table)
+    if faction not in factions:
+        raise limits.ClockError(
+            rule="faction", msg=f"expected one of the table's factions {factions}", input=faction
+        )
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state in (limits.TIME_UP, limits.FINISHED):
+            raise ClockStateError(
+                rule=limits.CALL_RULE, msg=f"the table's clock is {clock.state}", input=clock.state
+            )
+        if action == "diplomacy":
+            used = CallTimer.objects.select_for_update().filter(
+                table=table, action="diplomacy", faction=faction
+            )
+            limits.check_chip_available(used=len(used), faction=faction)
+        if CallTimer.objects.filter(table=table, action=action, faction=faction, state="running").exists():
+            raise ClockStateError(
+                rule=limits.CALL_RULE, msg=f"a {rule.label.lower()} timer for {faction} is already running"
+            )
+        now = db_now()
+        timer = CallTimer.objects.create(
+            table=table,
+            action=action,
+            faction=faction,
+            started_at=now,
+            ends_at=now + rule.duration,
+            called_by=_user(user),
+        )
+        _history(
+            clock,
+            H.CALLED,
+            before=clock.state,
+            user=user,
+            action=action,
+            faction=faction,
+            ends_at=timer.ends_at,
+        )
+        if action == "diplomacy":
+            # The chip is spent when its talk begins (WBC away-from-table discussions).
+            transaction.on_commit(
+                lambda: _log_chip(timer.pk)  # noqa: B023 - one timer per call
+            )
+
+        def arm() -> None:
+            from clocks.tasks import arm_call_timer
+
+            arm_call_timer(timer.pk)
+
+        transaction.on_commit(arm)
+        return timer
+
+
+def _log_chip(timer_id: int) -> None:
+    from clocks.game_log import record_in_game
+
+    timer = CallTimer.objects.select_related("table").get(pk=timer_id)
+    result = record_in_game(
+        timer.table, {"type": "diplomacy_chip_used", "faction": timer.faction}, reason="diplomacy chip"
+    )
+    if not result.ok:
+        CallTimer.objects.filter(pk=timer_id).update(game_error=result.error)
+
+
+def stop_call(table: Any, *, timer_id: object, user: Any) -> CallTimer:
+    """The player completed the action in time: the timer stops, no default action.
+    Raises ClockError for an unknown timer, ClockStateError if it is no longer running."""
+    if isinstance(timer_id, bool) or not isinstance(timer_id, int):
+        raise limits.ClockError(rule="timer", msg="expected the id of a running timer", input=timer_id)
+    with transaction.atomic():
+        timer = CallTimer.objects.select_for_update().filter(table=table, pk=timer_id).first()
+        if timer is None:
+            raise limits.ClockError(rule="timer", msg="no such timer at this table", input=timer_id)
+        changed = CallTimer.objects.filter(pk=timer.pk, state="running", ends_at__gt=_now_expr()).update(
+            state="stopped", stopped_at=db_now(), stopped_by=_user(user)
+        )
+        if not changed:
+            raise ClockStateError(
+                rule=limits.CALL_RULE, msg="this timer has already run out or stopped", input=timer_id
+            )
+        clock = clock_for(table)
+        timer.refresh_from_db()
+        _history(
+            clock, H.CALL_STOPPED, before=clock.state, user=user, action=timer.action, faction=timer.faction
+        )
+        return timer
+
+
+def _now_expr() -> Any:
+    from django.db.models.functions import Now
+
+    return Now()
+
+
+def running_calls(table: Any) -> list[CallTimer]:
+    return list(CallTimer.objects.filter(Q(table=table) & Q(state="running")).order_by("ends_at"))

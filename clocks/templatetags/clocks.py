@@ -1,0 +1,52 @@
+"""Template tags that show clocks.
+
+`{% table_clock table %}` renders a table's countdown (readable without JavaScript; counted
+down by static/js/clock.js from the server's time); `{% round_clocks round %}` renders every
+table clock of a round as a compact list. `{{ seconds|hms }}` formats a time left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from clocks.presenters import clock_view
+from clocks.presenters import hms as _hms
+
+register = template.Library()
+
+
+def _now() -> Any:
+    from clocks.services import db_now
+
+    return db_now()
+
+
+@register.inclusion_tag("clocks/_table_clock.html")
+def table_clock(table: Any) -> dict[str, Any]:
+    from clocks.game_log import current_turn
+    from clocks.models import TableClock
+
+    clock = TableClock.objects.filter(table=table).first()
+    turn = current_turn(table) if clock is not None and clock.started_at is not None else None
+    now = _now()
+    return {"c": clock_view(table, clock, now=now, turn=turn), "server_now": now}
+
+
+@register.inclusion_tag("clocks/_round_clocks.html")
+def round_clocks(round_: Any) -> dict[str, Any]:
+    from clocks.models import TableClock
+
+    now = _now()
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)}
+    rows = [
+        clock_view(t, clocks.get(t.pk), now=now)
+        for t in round_.tables.select_related("round").order_by("number")
+    ]
+    return {"round": round_, "rows": rows, "server_now": now}
+
+
+@register.filter
+def hms(seconds: float | None) -> str:
+    return _hms(seconds)
