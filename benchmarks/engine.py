@@ -1,7 +1,8 @@
 """Rules-engine benchmark: replay speed and the cost of a full evaluation.
 
 Replays the golden 10-turn, 6-player WBC game (tests/engine/replays/) through `apply`
-and times a full `evaluate` of its final position. Targets (one core): at least 50,000
+(every move checked for range, path and storm; once with cold distance caches) and times a
+full `evaluate` of its final position. Targets (one core): at least 50,000
 events/s for the replay, under 0.2 ms per evaluation. Exits 1 when a target is missed.
 
 "One core" is measured as this process's CPU time (best of several rounds), so that other
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gameplay.engine import movement  # noqa: E402
 from gameplay.engine.evaluation import evaluate  # noqa: E402
 from gameplay.engine.events import event_from_dict  # noqa: E402
 from gameplay.engine.game_log import replay  # noqa: E402
@@ -48,7 +50,13 @@ def main() -> int:
     events = [event_from_dict(d) for d in dicts]
     turns = sum(1 for d in dicts if d["type"] == "turn_advanced") + 1
     players = len(dicts[0]["factions"])
+    # A cold replay first: the movement distances are cached per storm sector and source
+    # piece (gameplay/engine/movement.py), so the first replay pays for the searches.
+    movement.clear_caches()
+    c0 = time.process_time()
     final = replay(events)
+    cpu_cold = time.process_time() - c0
+    moves = sum(1 for d in dicts if d["type"] == "forces_moved")
 
     cpu_replay, wall_replay = best_of(15, lambda: replay(events))
     cpu_dicts, _wall_dicts = best_of(7, lambda: replay(dicts))
@@ -66,10 +74,19 @@ def main() -> int:
         f"replay (JSON dicts, parsed on the way): {len(dicts) / cpu_dicts:,.0f} events/s CPU  (informative)"
     )
     print(
+        f"replay, cold distance caches: {len(events) / cpu_cold:,.0f} events/s CPU "
+        f"({moves} moves checked for range and path)  target >= {REPLAY_TARGET:,}/s"
+    )
+    print(
         f"evaluate (final position, {len(final.forces)} force stacks): {ms:.3f} ms CPU "
         f"(wall {wall_eval / n_eval * 1000:.3f} ms)  target < {EVALUATE_TARGET_MS} ms"
     )
-    ok = rate >= REPLAY_TARGET and ms < EVALUATE_TARGET_MS and len(events) >= 2000
+    ok = (
+        rate >= REPLAY_TARGET
+        and len(events) / cpu_cold >= REPLAY_TARGET
+        and ms < EVALUATE_TARGET_MS
+        and len(events) >= 2000
+    )
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

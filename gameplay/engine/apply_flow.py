@@ -26,6 +26,7 @@ from gameplay.engine.events import (
     WinAttemptConfirmed,
 )
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ
+from gameplay.engine.moves import flyers_at
 from gameplay.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from gameplay.engine.pp import turn_pp
@@ -59,7 +60,12 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         _check_setup_complete(pos)
     elif phases.index(ev.phase) <= phases.index(pos.phase):
         refuse(pos, "phase", f"the game is in the {pos.phase} phase; phases only move forward", ev.phase)
-    return {"phase": ev.phase, "nexus": pos.nexus and ev.phase == SPICE_BLOW}
+    return {
+        "phase": ev.phase,
+        "nexus": pos.nexus and ev.phase == SPICE_BLOW,
+        "moves": {},
+        "flyers": flyers_at(pos) if ev.phase == SHIPMENT_MOVEMENT else None,
+    }
 
 
 def _check_setup_complete(pos: Position) -> None:
@@ -113,6 +119,8 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "states": states,
         "coexisting": coexisting,
         "last_turn": turn >= setup.turn_limit,
+        "moves": {},
+        "flyers": None,
     }
 
 

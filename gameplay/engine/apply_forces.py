@@ -30,6 +30,7 @@ from gameplay.engine.events import (
     ForcesRevived,
 )
 from gameplay.engine.factions import BENE_GESSERIT, FREMEN, GUILD
+from gameplay.engine.moves import check_move
 from gameplay.engine.phases import SETUP
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
 from gameplay.engine.storm import in_storm
@@ -100,6 +101,8 @@ def _take(pos: Position, faction: str, territory: str, sector: int | None, n: in
 
 
 def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
+    """A move, worm ride, cross-shipment or Ambassador move (see `moves.check_move` for the
+    kind, phase, group, range and path)."""
     need_full_tracking(pos, "moving forces")
     need_faction(pos, ev.faction)
     need_piece(pos, ev.from_territory, ev.from_sector)
@@ -111,26 +114,57 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
         refuse(pos, "move_storm", "a move needs a different destination", ev)
     _take(pos, ev.faction, ev.from_territory, ev.from_sector, ev.normal, ev.special, ev.advisors)
     fa = pos.family_atomics
+    storm_rule = {"worm": "worm_storm", "cross_ship": "cross_ship_storm"}.get(ev.via, "move_storm")
+    if storm_rule not in pos.ruleset.cite:
+        storm_rule = "move_storm"
     if in_storm(ev.from_territory, ev.from_sector, pos.storm, fa):
         refuse(
             pos,
-            "move_storm",
+            storm_rule,
             f"no move out of {ev.from_territory!r} sector {ev.from_sector!r}: it is in storm",
             ev,
         )
     if in_storm(ev.to_territory, ev.to_sector, pos.storm, fa):
         refuse(
-            pos, "move_storm", f"no move into {ev.to_territory!r} sector {ev.to_sector!r}: it is in storm", ev
+            pos, storm_rule, f"no move into {ev.to_territory!r} sector {ev.to_sector!r}: it is in storm", ev
         )
+    moves = check_move(pos, ev)
+    fighters, advisors = ev.normal, ev.advisors
     if ev.from_territory != ev.to_territory:
+        if ev.faction == BENE_GESSERIT and pos.ruleset.movement.bg_types_adapt:
+            fighters, advisors = _bg_arrival(pos, ev)
         inert = ev.faction == BENE_GESSERIT and (
-            ev.normal + ev.special == 0 or ev.to_territory in pos.coexisting
+            fighters + ev.special == 0 or ev.to_territory in pos.coexisting
         )
         need_room(pos, ev.faction, ev.to_territory, inert=inert)
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
-    _add(forces, (ev.faction, ev.to_territory, ev.to_sector), ev.normal, ev.special, ev.advisors)
-    return {"forces": forces}
+    _add(forces, (ev.faction, ev.to_territory, ev.to_sector), fighters, ev.special, advisors)
+    return {"forces": forces, "moves": moves}
+
+
+def _bg_arrival(pos: Position, ev: ForcesMoved) -> tuple[int, int]:
+    """(fighters, advisors) of a BG group arriving in another territory: the type already
+    there (LoLV 2.02.20 ADAPTIVE FORCE), fighters in a territory nobody else occupies
+    (2.02.14 ENLISTMENT), otherwise as recorded."""
+    total = ev.normal + ev.advisors
+    here_f = here_a = 0
+    others = False
+    for (f, t, _s), (n, _sp, a) in pos.forces.items():
+        if t != ev.to_territory:
+            continue
+        if f == BENE_GESSERIT:
+            here_f += n
+            here_a += a
+        else:
+            others = True
+    if here_f and not here_a:
+        return total, 0
+    if here_a and not here_f:
+        return 0, total
+    if not here_f and not here_a and not others:
+        return total, 0
+    return ev.normal, ev.advisors
 
 
 def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:

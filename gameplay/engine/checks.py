@@ -113,7 +113,7 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> No
     if territory == POLAR_SINK:
         return
     if t.is_stronghold and territory != SHIELD_WALL and not inert:
-        others = factions_active_in(pos, territory) - {faction}
+        others = limit_counted(pos, faction, factions_active_in(pos, territory))
         if len(others) >= 2:
             refuse(
                 pos,
@@ -134,6 +134,18 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> No
         refuse(
             pos, "ally_cohabit", f"{faction!r} may not end in {territory!r} with its ally {ally!r}", territory
         )
+
+
+def limit_counted(pos: Position, faction: str, present: set[str]) -> set[str]:
+    """The factions in `present` that count against `faction` for the occupancy limit
+    (LoLV 1.06.02.05, 1.06.04.09): everyone else, except the ally of an Ecaz alliance, with
+    whom it may co-occupy (LoLV 2.11.11)."""
+    others = present - {faction}
+    if pos.setup is not None and pos.ruleset.ecaz_co_occupy:
+        allies = set(pos.allies_of(faction))
+        if faction == ECAZ or ECAZ in allies:
+            others -= allies
+    return others
 
 
 def _bg_inert_in(pos: Position, territory: str) -> bool:

@@ -29,6 +29,10 @@ _FACTION_SET = frozenset(FACTIONS)
 #: Where forces leave to (`forces_removed.to`).
 REMOVAL_TARGETS: tuple[str, ...] = ("tanks", "reserves")
 #: Where placed forces come from (`forces_placed.source`).
+#: How forces go from one sector piece to another (ForcesMoved.via).
+MOVE_KINDS: tuple[str, ...] = ("move", "worm", "cross_ship", "ambassador")
+#: Treachery cards that change a movement (LoLV 3.01.09, 3.02.06, 2.09.07.04; WBC card aid).
+MOVE_CARDS: tuple[str, ...] = ("hajr", "ornithopter", "kulon")
 PLACEMENT_SOURCES: tuple[str, ...] = ("reserves", "tanks")
 #: Leader states (`leader_changed.status`).
 LEADER_STATES: tuple[str, ...] = ("active", "tanks_face_up", "tanks_face_down", "captured")
@@ -302,6 +306,8 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "source": _one_of(PLACEMENT_SOURCES),
     "to": _one_of(REMOVAL_TARGETS),
     "side": _one_of(FLIP_TARGETS),
+    "via": _one_of(MOVE_KINDS),
+    "card": _opt(_one_of(MOVE_CARDS)),
 }
 
 
@@ -527,7 +533,11 @@ class ForcesPlaced(Event):
 @_register("forces_moved")
 @dataclass(frozen=True, slots=True)
 class ForcesMoved(Event):
-    """Forces move (or ride a worm, or cross-ship) from one sector piece to another."""
+    """Forces go from one sector piece to another: `via` "move" (the movement action,
+    LoLV 1.06.04, AH IX.C.2), "worm" (the Fremen ride a worm, LoLV 2.04.08, AH VII.A.2.b),
+    "cross_ship" (Guild cross-planet shipment, LoLV 2.06.05.01, AH IX.C.1.g.ii) or
+    "ambassador" (the Ecaz's Fremen Ambassador, LoLV 2.11.10.04); `card` names a movement
+    card played with a move (hajr, ornithopter, kulon)."""
 
     faction: str
     from_territory: str
@@ -537,6 +547,8 @@ class ForcesMoved(Event):
     normal: int = 0
     special: int = 0
     advisors: int = 0
+    via: str = "move"
+    card: str | None = None
 
 
 @_register("forces_removed")

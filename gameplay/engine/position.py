@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from gameplay.engine.events import Prediction
 from gameplay.engine.factions import FACTION_SHEETS, Faction
+from gameplay.engine.movement import Movement
 from gameplay.engine.phases import SETUP
 from gameplay.engine.rulesets import Ruleset
 
@@ -112,6 +113,11 @@ class Position:
     attempts: frozenset[tuple[int, tuple[str, ...]]] = frozenset()
     outcome: Outcome | None = None
     ended: bool = False
+    #: (faction, via) -> its movement / cross-shipment in the current phase (LoLV 1.06.04.01).
+    moves: Mapping[tuple[str, str], Movement] = field(default_factory=dict)
+    #: Factions with ornithopter access for this movement phase when the ruleset decides it
+    #: at the start of the phase (AH IX.C.2.a.i, WBC IX.10); None outside that phase.
+    flyers: frozenset[str] | None = None
     # Log bookkeeping: not part of the game state, so not compared.
     seq: int = field(default=0, compare=False)
     log: Log | None = field(default=None, compare=False)

@@ -17,9 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from gameplay.engine.board import ARRAKEEN, CARTHAG
 from gameplay.engine.errors import UnknownIdentifier
-from gameplay.engine.factions import ATREIDES, EMPEROR, HARKONNEN, RICHESE
+from gameplay.engine.factions import ATREIDES, EMPEROR, FREMEN, GUILD, HARKONNEN, IXIANS, RICHESE
 from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from gameplay.engine.movement import MoveCard, MovementRules
 from gameplay.engine.phases import (
     BATTLE,
     BIDDING,
@@ -125,6 +127,9 @@ class Ruleset:
     pp: PpTable | None
     options: frozenset[str]
     cite: Mapping[str, str]
+    movement: MovementRules
+    #: Who may cross-ship (the Guild; its allies use it too: LoLV 2.06.10, AH XII/Guild sheet).
+    cross_shippers: frozenset[str] = frozenset({GUILD})
     default_options: frozenset[str] = field(default_factory=frozenset)
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
@@ -133,6 +138,64 @@ class Ruleset:
 
 _WBC_PP = PpTable(
     cities=Fraction(1), fremen_other=Fraction(1), other=Fraction(1, 2), bg_coexisting=Fraction(1, 10)
+)
+
+_CITIES = frozenset({ARRAKEEN, CARTHAG})
+
+_AH_MOVEMENT = MovementRules(
+    base_range=1,  # AH IX.C.2.a.ii
+    ornithopter_range=3,  # AH IX.C.2.a.i
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=True,  # AH IX.C.2.a.i: "starts the Movement Phase"
+    faction_range={FREMEN: 2},  # AH IX.C.2.a.iii
+    special_range={},
+    group_across_sectors=False,  # AH questions B.1
+    ally_blocks_path=False,
+    advisors_fly=True,
+    bg_types_adapt=False,
+    vias=frozenset({"move", "worm", "cross_ship"}),
+    cards={},
+)
+
+_WBC_MOVEMENT = MovementRules(
+    base_range=1,
+    ornithopter_range=3,
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=True,  # WBC IX.10
+    faction_range={FREMEN: 2},
+    special_range={},
+    group_across_sectors=False,  # AH questions B.1
+    ally_blocks_path=True,  # WBC IX.2
+    advisors_fly=True,  # WBC XV.19
+    bg_types_adapt=False,
+    vias=frozenset({"move", "worm", "cross_ship"}),
+    # WBC card aid (Hajr) 1-2: a second move, for the player's own tokens, bonuses apply.
+    cards={
+        "hajr": MoveCard(
+            extra_action=True, first_range=0, bonus=0, factions=None, rule="WBC Player Aid (Hajr)"
+        )
+    },
+)
+
+_LOLV_MOVEMENT = MovementRules(
+    base_range=1,  # 1.06.04.03
+    ornithopter_range=3,  # 1.06.04.04
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=False,  # 1.06.04.04: "starts a force move"
+    faction_range={FREMEN: 2},  # 2.04.06
+    special_range={IXIANS: 2},  # 2.07.12, 2.07.16
+    group_across_sectors=True,  # 1.06.04
+    ally_blocks_path=False,
+    advisors_fly=False,  # 2.02.12
+    bg_types_adapt=True,  # 2.02.14, 2.02.20
+    vias=frozenset({"move", "worm", "cross_ship", "ambassador"}),
+    cards={
+        "hajr": MoveCard(extra_action=True, first_range=0, bonus=0, factions=None, rule="3.01.09"),
+        "ornithopter": MoveCard(extra_action=True, first_range=3, bonus=0, factions=None, rule="3.02.06"),
+        "kulon": MoveCard(
+            extra_action=False, first_range=0, bonus=1, factions=frozenset({"choam"}), rule="2.09.07.04"
+        ),
+    },
 )
 
 _AH_PHASES = (STORM, SPICE_BLOW, BIDDING, REVIVAL, SHIPMENT_MOVEMENT, BATTLE, SPICE_COLLECTION, MENTAT_PAUSE)
@@ -176,6 +239,22 @@ _AH_CITE = {
     "leaders": "AH II.B",
     "spice": "AH III.E.3",
     "shield_wall": "AH VII.A.2",
+    "move_phase": "AH IX.C.2",
+    "move_range": "AH IX.C.2.a.ii",
+    "ornithopters": "AH IX.C.2.a.i",
+    "fremen_range": "AH IX.C.2.a.iii",
+    "one_move": "AH IX.C.2.b",
+    "move_group": "AH questions B.1",
+    "move_sector": "AH IX.C.2.d",
+    "move_path": "AH IX.C.2.f",
+    "ally_path": "AH XII.E.5",
+    "move_card": "AH IX.C.2.b",
+    "worm_ride": "AH VII.A.2.b",
+    "worm_storm": "AH VII.A.2.b",
+    "worm_rider": "AH VII.A.2.b",
+    "cross_ship": "AH IX.C.1.g.ii",
+    "cross_ship_storm": "AH IX.C.1.c.ii",
+    "move_kind": "AH IX.C",
 }
 
 _WBC_CITE = dict(
@@ -192,6 +271,13 @@ _WBC_CITE = dict(
     shield_wall="WBC house rules (Shield Wall)",
     adjudication="WBC Preliminary Heat Duration and Adjudication",
     family_atomics="WBC VI.2",
+    ornithopters="WBC IX.10",
+    ally_path="WBC IX.2",
+    move_card="WBC Player Aid (Hajr)",
+    worm_ride="WBC IV.6",
+    worm_storm="WBC IV.5",
+    worm_rider="WBC IV.8",
+    cross_ship_storm="WBC IX.17",
 )
 
 _LOLV_CITE = {
@@ -234,6 +320,23 @@ _LOLV_CITE = {
     "hand_limit": "1.04.02",
     "leaders": "Glossary: Active Leaders",
     "spice": "0.12",
+    "move_phase": "1.06.04",
+    "move_range": "1.06.04.03",
+    "ornithopters": "1.06.04.04",
+    "fremen_range": "2.04.06",
+    "one_move": "1.06.04.01",
+    "move_group": "1.06.04",
+    "move_sector": "1.06.04.08",
+    "move_path": "1.06.04.09",
+    "ally_path": "1.06.06",
+    "move_card": "3.01.09",
+    "worm_ride": "2.04.08",
+    "worm_storm": "2.04.08",
+    "worm_rider": "2.04.08",
+    "cross_ship": "2.06.05.01",
+    "cross_ship_storm": "1.06.02.04",
+    "ambassador": "2.11.10.04",
+    "move_kind": "1.06",
 }
 
 AH1979 = Ruleset(
@@ -258,6 +361,7 @@ AH1979 = Ruleset(
     pp=None,
     options=frozenset({"xx_a_alliance_strongholds", "xx_b_alliances_of_two"}),
     cite=_AH_CITE,
+    movement=_AH_MOVEMENT,
 )
 
 WBC2018 = Ruleset(
@@ -282,6 +386,7 @@ WBC2018 = Ruleset(
     pp=_WBC_PP,
     options=frozenset(),
     cite=_WBC_CITE,
+    movement=_WBC_MOVEMENT,
 )
 
 LOLV284 = Ruleset(
@@ -306,6 +411,7 @@ LOLV284 = Ruleset(
     pp=None,
     options=frozenset(),
     cite=_LOLV_CITE,
+    movement=_LOLV_MOVEMENT,
 )
 
 #: Every ruleset by key.

@@ -27,9 +27,10 @@ from typing import Any
 from gameplay.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from gameplay.engine.checks import need_piece
 from gameplay.engine.errors import InvalidPosition, UnknownIdentifier
-from gameplay.engine.events import CLOCKS, Prediction
+from gameplay.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from gameplay.engine.factions import BENE_GESSERIT
 from gameplay.engine.ids import FACTIONS, ResultKind
+from gameplay.engine.movement import Movement
 from gameplay.engine.numbers import decimal_str, parse_decimal
 from gameplay.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from gameplay.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
@@ -195,6 +196,8 @@ def load_position(data: Mapping[str, Any]) -> Position:
         attempts=attempts,
         outcome=_outcome(data.get("outcome")),
         ended=_bool(data, "ended"),
+        moves=_moves(data.get("moves", ()), factions),
+        flyers=_flyers(data.get("flyers"), factions),
         seq=_int(data, "seq", 0),
     )
     _check_cohabitation(pos)
@@ -396,8 +399,60 @@ def dump_position(position: Position) -> dict[str, Any]:
         "attempts": sorted([t, list(side)] for t, side in position.attempts),
         "outcome": None if position.outcome is None else position.outcome.to_dict(),
         "ended": position.ended,
+        "moves": [
+            {
+                "faction": f,
+                "via": via,
+                "from_territory": m.from_territory,
+                "from_sector": m.from_sector,
+                "to_territory": m.to_territory,
+                "to_sector": m.to_sector,
+                "reach": m.reach,
+                "actions": m.actions,
+                "allowed": m.allowed,
+            }
+            for (f, via), m in sorted(position.moves.items())
+        ],
+        "flyers": None if position.flyers is None else sorted(position.flyers),
         "seq": position.seq,
     }
+
+
+def _moves(raw: Any, factions: tuple[str, ...]) -> dict[tuple[str, str], Movement]:
+    """This phase's movement records (optional; LoLV 1.06.04.01). Raises InvalidPosition,
+    UnknownIdentifier."""
+    out: dict[tuple[str, str], Movement] = {}
+    if not isinstance(raw, (list, tuple)):
+        raise _bad("snapshot", "'moves' is a list", raw)
+    for i, item in enumerate(raw):
+        row = _mapping(item, f"moves[{i}]")
+        f = row.get("faction")
+        if f not in factions:
+            raise UnknownIdentifier(rule="snapshot", msg=f"moves[{i}]: {f!r} does not play", input=f)
+        via = row.get("via")
+        if via not in MOVE_KINDS:
+            raise _bad("snapshot", f"moves[{i}]: unknown kind {via!r}", via)
+        for t in (row.get("from_territory"), row.get("to_territory")):
+            if t not in TERRITORIES:
+                raise UnknownIdentifier(rule="board", msg=f"moves[{i}]: unknown territory {t!r}", input=t)
+        out[(str(f), str(via))] = Movement(
+            from_territory=str(row["from_territory"]),
+            from_sector=_int(row, "from_sector", None, high=17),
+            to_territory=str(row["to_territory"]),
+            to_sector=_int(row, "to_sector", None, high=17),
+            reach=_int(row, "reach", 1),
+            actions=_int(row, "actions", 1),
+            allowed=_int(row, "allowed", 1),
+        )
+    return out
+
+
+def _flyers(raw: Any, factions: tuple[str, ...]) -> frozenset[str] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, (list, tuple)) or any(f not in factions for f in raw):
+        raise _bad("snapshot", "'flyers' lists factions of the game", raw)
+    return frozenset(raw)
 
 
 __all__ = ["dump_position", "load_position"]

@@ -5,8 +5,12 @@ The storm travels counterclockwise, towards higher sector numbers (mod 18).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gameplay.engine.board import SECTOR_COUNT, TERRITORIES
-from gameplay.engine.position import Position
+
+if TYPE_CHECKING:  # position imports the rulesets, which import movement, which imports this
+    from gameplay.engine.position import Position
 
 
 def storm_order(position: Position) -> list[str] | None:

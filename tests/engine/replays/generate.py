@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 from gameplay.engine.board import TERRITORIES  # noqa: E402
+from gameplay.engine.choices import legal_choices  # noqa: E402
 from gameplay.engine.errors import RuleViolation  # noqa: E402
 from gameplay.engine.evaluation import evaluate  # noqa: E402
 from gameplay.engine.events import event_from_dict  # noqa: E402
@@ -103,27 +104,44 @@ class Judge:
                     }
                 ):
                     break
-        for _ in range(8):
-            stacks = self.stacks(faction)
-            if not stacks:
-                return
-            t, s, (n, sp, a) = self.rng.choice(stacks)
-            dest = self.rng.choice(sorted(TERRITORIES[t].adjacent) or [t])
-            if TERRITORIES[dest].expansion:
-                continue
-            moved = {
-                "type": "forces_moved",
-                "faction": faction,
-                "from_territory": t,
-                "from_sector": s,
-                "to_territory": dest,
-                "to_sector": self.random_piece(dest),
-                "normal": self.rng.randint(0, n),
-                "special": self.rng.randint(0, sp),
-                "advisors": a if self.rng.random() < 0.5 else 0,
-            }
-            if self.try_(moved):
-                return
+        if faction == "guild" and self.rng.random() < 0.3:
+            self.move(faction, via="cross_ship")  # the Guild's site-to-site shipment (AH IX.C.1.g.ii)
+        self.move(faction)
+
+    def move(self, faction: str, via: str = "move") -> None:
+        """One legal movement (LoLV 1.06.04.01, AH IX.C.2.b), picked from the engine's own
+        listing; a group of several tokens is sometimes recorded in two events."""
+        listing = legal_choices(self.pos, "forces_moved")["choices"]
+        rows = [r for r in (listing or {}).get("moves", {}).get(faction, []) if r["via"] == via]
+        if not rows or self.rng.random() < 0.15:
+            return
+        row = self.rng.choice(rows)
+        dest = self.rng.choice(row["to"])
+        forces = dict(row["forces"])
+        if self.rng.random() < 0.4 and forces["normal"] > 1:
+            forces["normal"] = self.rng.randint(1, forces["normal"])
+        base = {
+            "type": "forces_moved",
+            "faction": faction,
+            "from_territory": row["from"]["territory"],
+            "from_sector": row["from"]["sector"],
+            "to_territory": dest["territory"],
+            "to_sector": dest["sector"],
+            "via": via,
+        }
+        if forces["normal"] > 1 and self.rng.random() < 0.3:
+            first = self.rng.randint(1, forces["normal"] - 1)
+            self.must({**base, "normal": first})
+            self.must(
+                {
+                    **base,
+                    "normal": forces["normal"] - first,
+                    "special": forces["special"],
+                    "advisors": forces["advisors"],
+                }
+            )
+        else:
+            self.must({**base, **forces})
 
     def battles(self) -> None:
         for battle in evaluate(self.pos)["battles"]:
@@ -201,6 +219,8 @@ class Judge:
         self.phase("spice_blow")
         if number > 1 and rng.random() < 0.6:
             self.must({"type": "worm", "territory": None, "karama": rng.random() < 0.1})
+            if rng.random() < 0.5:
+                self.move("fremen", via="worm")  # riding the worm (AH VII.A.2.b)
             for _ in range(2):
                 a, b = rng.sample(FACTIONS, 2)
                 if rng.random() < 0.5:
@@ -219,8 +239,7 @@ class Judge:
         self.phase("shipment_movement")
         for f in evaluate(self.pos)["storm_order"]:
             self.shipment_and_move(f)
-            self.shipment_and_move(f)
-            self.bookkeeping(f, 8)
+            self.bookkeeping(f, 11)
         self.phase("battle")
         for side in evaluate(self.pos)["win_attempts"]:
             self.try_({"type": "win_attempt_confirmed", "factions": side, "note": "proposed by the engine"})

@@ -1,0 +1,399 @@
+"""LoLV 1.06.04 (force movement), AH IX.C.2 and the WBC clarifications IX.2/IX.10: range,
+ornithopters, Fremen and Ixian movement, the path around the storm and full strongholds, one
+movement per turn, worm rides and cross-shipments. A refused move changes nothing."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gameplay.engine.board import TERRITORIES
+from gameplay.engine.errors import RuleViolation, WrongPhase
+from gameplay.engine.game_log import apply, is_legal
+from gameplay.engine.position import Position
+
+from .helpers import CLASSIC, at, position
+
+LOLV6 = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ixians")
+
+
+def mv(
+    faction: str, src: str, ss: int | None, dst: str, ds: int | None, normal: int = 1, **kw: Any
+) -> dict[str, Any]:
+    return {
+        "type": "forces_moved",
+        "faction": faction,
+        "from_territory": src,
+        "from_sector": ss,
+        "to_territory": dst,
+        "to_sector": ds,
+        "normal": normal,
+        **kw,
+    }
+
+
+def refused(pos: Position, event: dict[str, Any]) -> RuleViolation:
+    with pytest.raises(RuleViolation) as info:
+        apply(pos, event)
+    return info.value
+
+
+def table(
+    ruleset: str = "wbc2018",
+    *,
+    storm: int = 9,
+    phase: str = "shipment_movement",
+    factions: tuple[str, ...] = CLASSIC,
+    **kw: Any,
+) -> Position:
+    return position(ruleset=ruleset, storm=storm, phase=phase, factions=factions, **kw)
+
+
+def test_1_06_04_03_one_adjacent_territory_without_ornithopters() -> None:
+    """LoLV 1.06.04.03 / AH IX.C.2.a.ii: without forces in Arrakeen or Carthag a group moves
+    to one adjacent territory only."""
+    pos = table(forces=[at("emperor", "the_great_flat", 3, sector=14)])
+    after = apply(pos, mv("emperor", "the_great_flat", 14, "funeral_plain", 14))
+    assert after.forces[("emperor", "funeral_plain", 14)] == (1, 0, 0)
+    err = refused(pos, mv("emperor", "the_great_flat", 14, "bight_of_the_cliff", 14))
+    assert err.rule == "AH IX.C.2.a.ii" and "2 territories" in err.message
+    lolv = table("lolv-2.8.4", forces=[at("emperor", "the_great_flat", 3, sector=14)])
+    assert refused(lolv, mv("emperor", "the_great_flat", 14, "bight_of_the_cliff", 14)).rule == "1.06.04.03"
+
+
+def test_1_06_04_04_ornithopters_three_territories_lolv_example() -> None:
+    """LoLV 1.06.04.04 / AH IX.C.2.a.i: forces in Arrakeen give ornithopters to any group of
+    the faction: Tuek's Sietch through Pasty Mesa and the Shield Wall to the Imperial Basin."""
+    forces = [at("atreides", "arrakeen", 2), at("atreides", "tueks_sietch", 3, sector=4)]
+    for ruleset in ("lolv-2.8.4", "wbc2018", "ah1979"):
+        pos = table(ruleset, forces=forces, storm=0)
+        after = apply(pos, mv("atreides", "tueks_sietch", 4, "imperial_basin", 8, 3))
+        assert after.forces[("atreides", "imperial_basin", 8)] == (3, 0, 0)
+        # Four territories away is too far even with ornithopters.
+        assert not is_legal(pos, mv("atreides", "tueks_sietch", 4, "arsunt", 10, 3))
+
+
+def test_wbc_ix_10_ornithopters_decided_at_the_start_of_the_round() -> None:
+    """WBC IX.10 / AH IX.C.2.a.i: ornithopter access is fixed when the movement round starts;
+    LoLV 1.06.04.04: at the start of the faction's own move, so a shipment into a city first
+    gives it."""
+    forces = [at("emperor", "the_great_flat", 2, sector=14)]
+    for ruleset, flies in (("wbc2018", False), ("lolv-2.8.4", True)):
+        pos = table(ruleset, phase="revival", forces=forces, per_faction={"emperor": {"reserves": 10}})
+        pos = apply(pos, {"type": "phase_advanced", "phase": "shipment_movement"})
+        pos = apply(
+            pos,
+            {
+                "type": "forces_placed",
+                "faction": "emperor",
+                "territory": "carthag",
+                "sector": 10,
+                "normal": 1,
+            },
+        )
+        three = mv("emperor", "the_great_flat", 14, "cielago_north", 0, 2)  # 3 territories
+        assert is_legal(pos, three) is flies, ruleset
+
+
+def test_2_04_06_fremen_move_two_territories() -> None:
+    """LoLV 2.04.06 / AH IX.C.2.a.iii: without ornithopters the Fremen move two territories."""
+    pos = table(forces=[at("fremen", "the_great_flat", 3, sector=14)])
+    assert is_legal(pos, mv("fremen", "the_great_flat", 14, "bight_of_the_cliff", 14))
+    err = refused(pos, mv("fremen", "the_great_flat", 14, "cielago_north", 0))
+    assert err.rule == "AH IX.C.2.a.iii"
+
+
+def test_2_07_12_ixian_cyborgs_move_two_suboids_only_with_them() -> None:
+    """LoLV 2.07.12, 2.07.16: Cyborgs move two territories, Suboids too when a Cyborg goes
+    with them; Suboids alone move one."""
+    pos = table("lolv-2.8.4", factions=LOLV6, forces=[at("ixians", "the_great_flat", 2, 1, sector=14)])
+    assert is_legal(pos, mv("ixians", "the_great_flat", 14, "bight_of_the_cliff", 14, 2, special=1))
+    assert not is_legal(pos, mv("ixians", "the_great_flat", 14, "bight_of_the_cliff", 14, 2))
+
+
+def test_1_06_04_06_path_may_not_pass_through_the_storm() -> None:
+    """LoLV 1.06.04.06-07 / AH IX.C.2.c: a group may not pass through a sector in storm,
+    even inside one territory (WBC VI.10: the storm splits it)."""
+    pos = table(storm=14, forces=[at("emperor", "wind_pass", 2, sector=13)])
+    err = refused(pos, mv("emperor", "wind_pass", 13, "wind_pass", 15))
+    assert err.rule == "AH IX.C.2.c" and "storm" in err.message
+    calm = table(storm=0, forces=[at("emperor", "wind_pass", 2, sector=13)])
+    assert is_legal(calm, mv("emperor", "wind_pass", 13, "wind_pass", 15))
+
+
+def test_1_06_05_polar_sink_is_never_in_storm() -> None:
+    """LoLV 1.06.05 / AH IX.C.2.e: the Polar Sink is never in storm."""
+    for storm in range(18):
+        pos = table(storm=storm, forces=[at("emperor", "polar_sink", 2)])
+        dests = [
+            (t, s)
+            for t in sorted(TERRITORIES["polar_sink"].adjacent)
+            for s in TERRITORIES[t].sectors
+            if s != storm
+        ]
+        assert any(is_legal(pos, mv("emperor", "polar_sink", None, t, s)) for t, s in dests)
+
+
+def test_1_06_04_09_no_passing_through_a_stronghold_held_by_two() -> None:
+    """LoLV 1.06.04.09 / AH IX.C.2.f: forces may not move through a stronghold where two
+    other factions stand (the storm on 10 leaves Carthag as the Fremen's only way)."""
+    forces = [at("fremen", "imperial_basin", 2, sector=9), at("harkonnen", "carthag", 2)]
+    pos = table(storm=10, forces=forces)
+    assert is_legal(pos, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
+    full = table(storm=10, forces=[*forces, at("emperor", "carthag", 2)])
+    err = refused(full, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
+    assert err.rule == "AH IX.C.2.f"
+    assert (
+        refused(
+            table("lolv-2.8.4", storm=10, forces=[*forces, at("emperor", "carthag", 2)]),
+            mv("fremen", "imperial_basin", 9, "tsimpo", 11),
+        ).rule
+        == "1.06.04.09"
+    )
+
+
+def test_wbc_ix_2_no_passing_through_an_allys_territory() -> None:
+    """WBC IX.2: a player may not even pass through a place where his ally stands; the AH
+    rules forbid only ending there (AH XII.E.5)."""
+    forces = [at("fremen", "imperial_basin", 2, sector=9), at("harkonnen", "carthag", 2)]
+    allied = {"alliances": [["fremen", "harkonnen"]]}
+    wbc = table(storm=10, forces=forces, **allied)
+    assert refused(wbc, mv("fremen", "imperial_basin", 9, "tsimpo", 11)).rule == "WBC IX.2"
+    ah = table("ah1979", storm=10, forces=forces, **allied)
+    assert is_legal(ah, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
+
+
+def test_1_06_04_01_one_force_movement_per_turn() -> None:
+    """LoLV 1.06.04.01 / AH IX.C.2.b: one movement per turn; a group recorded in two events
+    (same origin and destination) is still one movement."""
+    forces = [at("emperor", "the_great_flat", 4, sector=14), at("emperor", "meridian", 2, sector=1)]
+    pos = table(forces=forces)
+    pos = apply(pos, mv("emperor", "the_great_flat", 14, "funeral_plain", 14, 2))
+    pos = apply(pos, mv("emperor", "the_great_flat", 14, "funeral_plain", 14, 2))
+    assert pos.forces[("emperor", "funeral_plain", 14)] == (4, 0, 0)
+    err = refused(pos, mv("emperor", "meridian", 1, "cielago_west", 0))
+    assert err.rule == "AH IX.C.2.b" and "force movement this turn" in err.message
+    # The next movement phase allows a new movement.
+    nxt = apply(
+        apply(pos, {"type": "phase_advanced", "phase": "battle"}),
+        {"type": "phase_advanced", "phase": "mentat_pause"},
+    )
+    assert nxt.moves == {}
+
+
+def test_1_06_04_group_from_several_sectors_lolv_but_not_ah() -> None:
+    """LoLV 1.06.04: one group may gather from several sectors of its territory unless the
+    storm separates them; AH questions B.1: groups in different sectors move separately."""
+    forces = [at("emperor", "wind_pass", 1, sector=13), at("emperor", "wind_pass", 1, sector=15)]
+    first = mv("emperor", "wind_pass", 13, "the_great_flat", 14)
+    second = mv("emperor", "wind_pass", 15, "the_great_flat", 14)
+    lolv = apply(table("lolv-2.8.4", storm=0, forces=forces), first)
+    assert apply(lolv, second).forces[("emperor", "the_great_flat", 14)] == (2, 0, 0)
+    wbc = apply(table(storm=0, forces=forces), first)
+    assert refused(wbc, second).rule == "AH questions B.1"
+    split = apply(
+        table("lolv-2.8.4", storm=14, forces=forces), mv("emperor", "wind_pass", 13, "plastic_basin", 13)
+    )
+    assert refused(split, mv("emperor", "wind_pass", 15, "plastic_basin", 13)).rule == "1.06.04"
+
+
+def test_1_06_04_moves_only_in_the_shipment_and_movement_phase() -> None:
+    """LoLV 1.06.04 / AH IX.C.2: the movement action belongs to the shipment and movement phase."""
+    pos = table(phase="battle", forces=[at("emperor", "the_great_flat", 2, sector=14)])
+    with pytest.raises(WrongPhase) as info:
+        apply(pos, mv("emperor", "the_great_flat", 14, "funeral_plain", 14))
+    assert info.value.rule == "AH IX.C.2"
+
+
+def test_ah_vii_a_2_b_fremen_ride_worms_anywhere_in_the_spice_blow() -> None:
+    """AH VII.A.2.b / LoLV 2.04.08 / WBC IV.5-8: the Fremen ride a worm to any territory, not
+    into or out of the storm; their allies never ride."""
+    forces = [at("fremen", "the_great_flat", 3, sector=14), at("emperor", "funeral_plain", 1, sector=14)]
+    pos = table(phase="spice_blow", storm=0, forces=forces)
+    ride = mv("fremen", "the_great_flat", 14, "carthag", 10, 3, via="worm")
+    assert apply(pos, ride).forces[("fremen", "carthag", 10)] == (3, 0, 0)
+    assert refused(pos, mv("emperor", "funeral_plain", 14, "carthag", 10, via="worm")).rule == "WBC IV.8"
+    assert refused(pos, mv("fremen", "the_great_flat", 14, "meridian", 0, via="worm")).rule == "WBC IV.5"
+    with pytest.raises(WrongPhase):
+        apply(table(storm=0, forces=forces), ride)
+
+
+def test_ah_ix_c_1_g_ii_guild_and_allies_cross_ship() -> None:
+    """AH IX.C.1.g.ii / LoLV 2.06.05.01, 2.06.10: the Guild (and its ally) ships a group from
+    one territory to any other, once per turn; no one else does; WBC IX.17: not out of storm."""
+    forces = [at("guild", "the_great_flat", 3, sector=14), at("emperor", "funeral_plain", 2, sector=14)]
+    pos = table(storm=0, forces=forces)
+    ship = mv("guild", "the_great_flat", 14, "carthag", 10, 2, via="cross_ship")
+    pos2 = apply(pos, ship)
+    assert refused(pos2, mv("guild", "the_great_flat", 14, "arrakeen", 9, via="cross_ship")).rule == (
+        "AH IX.C.1.g.ii"
+    )
+    # A cross-shipment is a shipment: the movement is still to come.
+    assert is_legal(pos2, mv("guild", "the_great_flat", 14, "funeral_plain", 14))
+    emperor = mv("emperor", "funeral_plain", 14, "carthag", 10, via="cross_ship")
+    assert refused(pos, emperor).rule == "AH IX.C.1.g.ii"
+    allied = table(storm=0, forces=forces, alliances=[["emperor", "guild"]])
+    assert is_legal(allied, emperor)
+    stormy = table(storm=14, forces=forces)
+    assert refused(stormy, ship).rule == "WBC IX.17"
+
+
+def test_wbc_hajr_gives_a_second_movement() -> None:
+    """WBC card aid (Hajr) 1-2 / LoLV 3.01.09: the Hajr grants another movement action."""
+    forces = [at("emperor", "the_great_flat", 4, sector=14), at("emperor", "meridian", 2, sector=1)]
+    pos = apply(
+        table(forces=forces, per_faction={"emperor": {"cards": 1}}),
+        mv("emperor", "the_great_flat", 14, "funeral_plain", 14, 4),
+    )
+    second = mv("emperor", "meridian", 1, "cielago_west", 0, card="hajr")
+    assert apply(pos, second).forces[("emperor", "cielago_west", 0)] == (1, 0, 0)
+    err = refused(
+        table("ah1979", forces=forces), mv("emperor", "meridian", 1, "cielago_west", 0, card="hajr")
+    )
+    assert "not a movement card" in err.message
+    none_held = table(forces=forces, per_faction={"emperor": {"cards": 0}})
+    assert "holds no treachery card" in refused(none_held, second).message
+
+
+def test_3_02_06_ornithopter_card_three_territories() -> None:
+    """LoLV 3.02.06.01: the Ornithopter card moves one group up to 3 territories."""
+    pos = table("lolv-2.8.4", forces=[at("emperor", "the_great_flat", 2, sector=14)])
+    three = mv("emperor", "the_great_flat", 14, "cielago_north", 0, 2)
+    assert not is_legal(pos, three)
+    assert is_legal(pos, {**three, "card": "ornithopter"})
+
+
+def test_2_02_12_advisors_cannot_use_ornithopters() -> None:
+    """LoLV 2.02.12: advisors never use ornithopters; WBC XV.19: coexisting BG tokens may."""
+    forces = [
+        at("bene_gesserit", "arrakeen", 2),
+        at("bene_gesserit", "the_great_flat", 0, advisors=2, sector=14),
+    ]
+    three = mv("bene_gesserit", "the_great_flat", 14, "cielago_north", 0, 0, advisors=2)
+    assert not is_legal(table("lolv-2.8.4", forces=forces), three)
+    assert is_legal(table("wbc2018", forces=forces), three)
+
+
+# --- property: what the engine accepts is within range and avoids the storm ----------------
+
+_RAW = json.loads((Path(__file__).resolve().parents[2] / "gameplay/engine/data/board.json").read_text())
+
+
+def _territory_steps(src: str, dst: str, storm: int, sheltered: frozenset[str]) -> int:
+    """An independent count: territories entered, over the raw piece adjacency, never
+    stepping on a piece in storm (sheltered territories and the Polar Sink never are)."""
+    edges: dict[str, list[str]] = {}
+    for a, b in _RAW["piece_adjacency"]:
+        edges.setdefault(a, []).append(b)
+        edges.setdefault(b, []).append(a)
+
+    def stormy(piece: str) -> bool:
+        t, _, s = piece.partition("@")
+        return bool(s) and int(s) == storm and t not in sheltered
+
+    best = {src: 0}
+    todo = deque([src])
+    while todo:
+        here = todo.popleft()
+        for there in edges.get(here, []):
+            if stormy(there):
+                continue
+            cost = best[here] + (there.partition("@")[0] != here.partition("@")[0])
+            if cost < best.get(there, 99):
+                best[there] = cost
+                todo.append(there)
+    return best.get(dst, 99)
+
+
+def _name(t: str, s: int | None) -> str:
+    return t if s is None else f"{t}@{s}"
+
+
+PIECES = [
+    (t, s) for t, v in sorted(TERRITORIES.items()) if v.expansion is None for s in (v.sectors or (None,))
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(("wbc2018", "lolv-2.8.4", "ah1979")),
+    st.sampled_from(("emperor", "fremen", "guild")),
+    st.integers(0, 17),
+    st.sampled_from(PIECES),
+    st.data(),
+    st.booleans(),
+)
+def test_any_accepted_move_is_within_range_and_avoids_storm(
+    ruleset: str,
+    faction: str,
+    storm: int,
+    src: tuple[str, int | None],
+    data: st.DataObject,
+    city: bool,
+) -> None:
+    """LoLV 1.06.04.03-07 / AH IX.C.2.a-c: whatever move the engine accepts lies within the
+    faction's range (1; Fremen 2; 3 with ornithopters) by a path that never touches the storm."""
+    # Mostly nearby destinations (so that many moves are accepted), sometimes any piece.
+    near = [p for p in PIECES if _territory_steps(_name(*src), _name(*p), -1, frozenset()) <= 4]
+    dst = data.draw(st.sampled_from(near if near and data.draw(st.booleans()) else PIECES))
+    forces = [at(faction, src[0], 2, sector=src[1])]
+    if city and src[0] != "carthag":
+        forces.append(at(faction, "carthag", 1))
+    try:
+        pos = table(ruleset, storm=storm, forces=forces)
+    except RuleViolation:
+        return
+    event = mv(faction, src[0], src[1], dst[0], dst[1], 2)
+    if not is_legal(pos, event):
+        return
+    flies = city or src[0] in ("arrakeen", "carthag")
+    reach = 3 if flies else (2 if faction == "fremen" else 1)
+    sheltered = frozenset(t for t, v in TERRITORIES.items() if v.shielded)
+    steps = _territory_steps(_name(*src), _name(*dst), storm, sheltered)
+    assert steps <= reach, (src, dst, storm, steps)
+
+
+def test_2_11_11_ecaz_and_ally_co_occupy_under_the_occupancy_limit() -> None:
+    """LoLV 2.11.11 (modifying 1.06.04.09): the Ecaz and its ally may stand together in a
+    stronghold, so the ally does not count against the Ecaz's entry; anyone else is still the
+    third faction."""
+    factions = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ecaz")
+    forces = [
+        at("atreides", "arrakeen", 2),
+        at("harkonnen", "arrakeen", 2),
+        at("ecaz", "imperial_basin", 2, sector=9),
+        at("guild", "imperial_basin", 2, sector=9),
+    ]
+    pos = table("lolv-2.8.4", factions=factions, forces=forces, alliances=[["atreides", "ecaz"]])
+    assert apply(pos, mv("ecaz", "imperial_basin", 9, "arrakeen", 9)).forces[("ecaz", "arrakeen", 9)] == (
+        1,
+        0,
+        0,
+    )
+    assert refused(pos, mv("guild", "imperial_basin", 9, "arrakeen", 9)).rule == "1.06.04.09"
+
+
+def test_2_02_14_and_2_02_20_bg_tokens_take_the_type_of_their_destination() -> None:
+    """LoLV 2.02.14 ENLISTMENT: advisors moved into an unoccupied territory become fighters;
+    2.02.20 ADAPTIVE FORCE: BG tokens moving where the BG already has the other type flip to
+    match it. The WBC rules have no such flip."""
+    forces = [
+        at("bene_gesserit", "the_great_flat", 0, advisors=3, sector=14),
+        at("bene_gesserit", "funeral_plain", 0, advisors=1, sector=14),
+        at("emperor", "funeral_plain", 1, sector=14),
+    ]
+    lolv = table("lolv-2.8.4", forces=forces)
+    empty = apply(lolv, mv("bene_gesserit", "the_great_flat", 14, "plastic_basin", 13, 0, advisors=2))
+    assert empty.forces[("bene_gesserit", "plastic_basin", 13)] == (2, 0, 0)
+    joined = apply(lolv, mv("bene_gesserit", "the_great_flat", 14, "funeral_plain", 14, 0, advisors=2))
+    assert joined.forces[("bene_gesserit", "funeral_plain", 14)] == (0, 0, 3)
+    wbc = apply(
+        table(forces=forces), mv("bene_gesserit", "the_great_flat", 14, "plastic_basin", 13, 0, advisors=2)
+    )
+    assert wbc.forces[("bene_gesserit", "plastic_basin", 13)] == (0, 0, 2)
