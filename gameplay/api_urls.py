@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from gameplay import api
+
+urlpatterns = [
+    path("tables/<int:pk>/game/", api.GameView.as_view(), name="gameplay-api-game"),
+    path("tables/<int:pk>/game/events/", api.GameEventsView.as_view(), name="gameplay-api-events"),
+]

@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from gameplay import views
+
+urlpatterns = [
+    path("tables/<int:pk>/", views.table_page, name="gameplay-table"),
+    path("tables/<int:pk>/history/", views.table_history, name="gameplay-history"),
+    path("tables/<int:pk>/report/", views.table_report, name="gameplay-report"),
+]

@@ -1,0 +1,308 @@
+"""The table page's quick actions: each turns a posted form into one engine event.
+
+A builder only reads and types the form (a missing or non-numeric field is an `ActionError`
+naming the field); whether the event is legal is the engine's decision, made in
+`services.append_event`. The same events can be posted to the API directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gameplay.engine.ids import FACTIONS
+
+
+class ActionError(ValueError):
+    """A form field is missing or malformed; `field` names it for the page."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+Form = Mapping[str, Any]  # a QueryDict (getlist) or a plain dict in tests
+Builder = Callable[[Form], dict[str, Any]]
+
+
+def _get(form: Form, name: str) -> str:
+    value = form.get(name)
+    return "" if value is None else str(value).strip()
+
+
+def _getlist(form: Form, name: str) -> list[str]:
+    if hasattr(form, "getlist"):
+        return [str(v) for v in form.getlist(name)]
+    value = form.get(name)
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def _int(form: Form, name: str, *, required: bool = True, low: int | None = None, high: int | None = None) -> int | None:
+    raw = _get(form, name)
+    if raw == "":
+        if required:
+            raise ActionError(name, "is required")
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ActionError(name, f"must be a whole number, got {raw!r}") from None
+    if low is not None and value < low:
+        raise ActionError(name, f"must be at least {low}")
+    if high is not None and value > high:
+        raise ActionError(name, f"must be at most {high}")
+    return value
+
+
+def _faction(form: Form, name: str = "faction") -> str:
+    value = _get(form, name)
+    if value not in FACTIONS:
+        raise ActionError(name, "choose a faction")
+    return value
+
+
+def _factions(form: Form, name: str = "factions", *, at_least: int = 1) -> list[str]:
+    chosen = [f for f in _getlist(form, name) if f in FACTIONS]
+    if len(chosen) < at_least:
+        raise ActionError(name, f"choose at least {at_least} faction{'s' if at_least > 1 else ''}")
+    return chosen
+
+
+def _sector(form: Form, name: str) -> int | None:
+    """A sector 0..17, or blank for the Polar Sink (which spans no sector)."""
+    return _int(form, name, required=False, low=0, high=17)
+
+
+def _territory(form: Form, name: str = "territory", *, required: bool = True) -> str | None:
+    value = _get(form, name)
+    if not value and required:
+        raise ActionError(name, "choose a territory")
+    return value or None
+
+
+def _piece(form: Form, name: str) -> tuple[str, int | None]:
+    """A `territory@sector` choice (or a bare territory for the Polar Sink)."""
+    value = _get(form, name)
+    if not value:
+        raise ActionError(name, "choose a territory and sector")
+    territory, _, sector = value.partition("@")
+    if sector and not sector.isdigit():
+        raise ActionError(name, f"unknown sector in {value!r}")
+    return territory, int(sector) if sector else None
+
+
+def _counts(form: Form) -> dict[str, int]:
+    counts = {k: _int(form, k, required=False, low=0) or 0 for k in ("normal", "special", "advisors")}
+    if not any(counts.values()):
+        raise ActionError("normal", "give a number of forces")
+    return counts
+
+
+# --- builders --------------------------------------------------------------------------
+
+
+def advance_phase(form: Form) -> dict[str, Any]:
+    phase = _get(form, "phase")
+    if not phase:
+        raise ActionError("phase", "choose a phase")
+    return {"type": "phase_advanced", "phase": phase}
+
+
+def advance_turn(form: Form) -> dict[str, Any]:
+    return {"type": "turn_advanced", "turn": _int(form, "turn", required=False, low=1)}
+
+
+def place_storm(form: Form) -> dict[str, Any]:
+    return {"type": "storm_placed", "sector": _int(form, "sector", low=0, high=17)}
+
+
+def move_storm(form: Form) -> dict[str, Any]:
+    return {"type": "storm_moved", "sectors": _int(form, "sectors", low=0, high=18)}
+
+
+def worm(form: Form) -> dict[str, Any]:
+    return {"type": "worm", "territory": _territory(form, required=False), "karama": bool(_get(form, "karama"))}
+
+
+def form_alliance(form: Form) -> dict[str, Any]:
+    return {"type": "alliance_formed", "factions": _factions(form, at_least=2)}
+
+
+def break_alliance(form: Form) -> dict[str, Any]:
+    return {"type": "alliance_broken", "faction": _faction(form)}
+
+
+def quick_record(form: Form) -> dict[str, Any]:
+    """The strongholds × factions grid: checkboxes `occ` valued `<stronghold>|<faction>`,
+    `coex` valued `<stronghold>` where the BG stands as advisors (coexisting)."""
+    occupants: dict[str, list[str]] = {}
+    for cell in _getlist(form, "occ"):
+        place, _, faction = cell.partition("|")
+        if faction not in FACTIONS or not place:
+            raise ActionError("occ", f"unknown grid cell {cell!r}")
+        occupants.setdefault(place, []).append(faction)
+    coexisting = sorted(set(_getlist(form, "coex")))
+    for place in coexisting:  # BG advisors there: the BG is present, coexisting
+        if "bene_gesserit" not in occupants.setdefault(place, []):
+            occupants[place].append("bene_gesserit")
+    for place in _getlist(form, "places"):
+        occupants.setdefault(place, [])
+    return {
+        "type": "quick_record",
+        "occupants": occupants,
+        "coexisting": coexisting,
+        "storm": _sector(form, "storm"),
+        "worms": _int(form, "worms", required=False, low=0),
+    }
+
+
+def place_forces(form: Form) -> dict[str, Any]:
+    territory, sector = _piece(form, "piece")
+    source = _get(form, "source") or "reserves"
+    return {"type": "forces_placed", "faction": _faction(form), "territory": territory, "sector": sector,
+            **_counts(form), "source": source}
+
+
+def move_forces(form: Form) -> dict[str, Any]:
+    src, src_sector = _piece(form, "from_piece")
+    dst, dst_sector = _piece(form, "to_piece")
+    return {"type": "forces_moved", "faction": _faction(form), "from_territory": src, "from_sector": src_sector,
+            "to_territory": dst, "to_sector": dst_sector, **_counts(form)}
+
+
+def remove_forces(form: Form) -> dict[str, Any]:
+    territory, sector = _piece(form, "piece")
+    return {"type": "forces_removed", "faction": _faction(form), "territory": territory, "sector": sector,
+            **_counts(form), "to": _get(form, "to") or "tanks"}
+
+
+def set_spice(form: Form) -> dict[str, Any]:
+    return {"type": "spice_set", "faction": _faction(form), "amount": _int(form, "amount", low=0)}
+
+
+def set_cards(form: Form) -> dict[str, Any]:
+    return {"type": "cards_set", "faction": _faction(form), "count": _int(form, "count", low=0)}
+
+
+def change_leader(form: Form) -> dict[str, Any]:
+    leader = _get(form, "leader")
+    if "|" not in leader:
+        raise ActionError("leader", "choose a leader")
+    faction, _, leader_id = leader.partition("|")
+    captor = _get(form, "captor") or None
+    return {"type": "leader_changed", "faction": faction, "leader": leader_id,
+            "status": _get(form, "status") or "active", "captor": captor}
+
+
+def declare_coexistence(form: Form) -> dict[str, Any]:
+    return {"type": "coexistence_declared", "territory": _territory(form), "coexisting": _get(form, "end") == ""}
+
+
+def make_prediction(form: Form) -> dict[str, Any]:
+    return {"type": "bg_prediction_made", "faction": _faction(form), "turn": _int(form, "turn", low=1)}
+
+
+def reveal_prediction(form: Form) -> dict[str, Any]:
+    return {"type": "bg_prediction_revealed"}
+
+
+def confirm_win_attempt(form: Form) -> dict[str, Any]:
+    return {"type": "win_attempt_confirmed", "factions": _factions(form), "note": _get(form, "note")}
+
+
+def claim_victory(form: Form) -> dict[str, Any]:
+    return {"type": "victory_claimed", "winners": _factions(form, "winners"), "kind": _get(form, "kind") or None}
+
+
+def end_last_turn(form: Form) -> dict[str, Any]:
+    return {"type": "last_turn_ended"}
+
+
+def concede(form: Form) -> dict[str, Any]:
+    return {"type": "concession", "to_factions": _factions(form, "to_factions"), "unanimous": bool(_get(form, "unanimous"))}
+
+
+def confirm_adjudication(form: Form) -> dict[str, Any]:
+    return {"type": "adjudication_confirmed", "winners": _factions(form, "winners"),
+            "override_reason": _get(form, "override_reason") or None}
+
+
+def drop_out(form: Form) -> dict[str, Any]:
+    return {"type": "dropout", "faction": _faction(form), "reason": _get(form, "why")}
+
+
+def roll_die(form: Form) -> dict[str, Any]:
+    rolls = {}
+    for faction in FACTIONS:
+        value = _int(form, f"die_{faction}", required=False, low=1, high=6)
+        if value is not None:
+            rolls[faction] = value
+    if not rolls:
+        raise ActionError("die", "enter at least one roll (1..6)")
+    return {"type": "die_rolled", "die": rolls}
+
+
+def end_game(form: Form) -> dict[str, Any]:
+    return {"type": "game_ended", "reason": _get(form, "why")}
+
+
+def void(form: Form) -> dict[str, Any]:
+    reason = _get(form, "reason")
+    if not reason:
+        raise ActionError("reason", "a correction needs a reason")
+    return {"type": "void", "seq": _int(form, "seq", low=1), "reason": reason}
+
+
+ACTIONS: dict[str, Builder] = {
+    "advance_phase": advance_phase,
+    "advance_turn": advance_turn,
+    "place_storm": place_storm,
+    "move_storm": move_storm,
+    "worm": worm,
+    "form_alliance": form_alliance,
+    "break_alliance": break_alliance,
+    "quick_record": quick_record,
+    "place_forces": place_forces,
+    "move_forces": move_forces,
+    "remove_forces": remove_forces,
+    "set_spice": set_spice,
+    "set_cards": set_cards,
+    "change_leader": change_leader,
+    "declare_coexistence": declare_coexistence,
+    "make_prediction": make_prediction,
+    "reveal_prediction": reveal_prediction,
+    "confirm_win_attempt": confirm_win_attempt,
+    "claim_victory": claim_victory,
+    "end_last_turn": end_last_turn,
+    "concede": concede,
+    "confirm_adjudication": confirm_adjudication,
+    "drop_out": drop_out,
+    "roll_die": roll_die,
+    "end_game": end_game,
+    "void": void,
+}
+
+
+#: The event type each action records (the page offers an action when the engine allows its type).
+ACTION_EVENTS: dict[str, str] = {
+    "advance_phase": "phase_advanced", "advance_turn": "turn_advanced", "place_storm": "storm_placed",
+    "move_storm": "storm_moved", "worm": "worm", "form_alliance": "alliance_formed",
+    "break_alliance": "alliance_broken", "quick_record": "quick_record", "place_forces": "forces_placed",
+    "move_forces": "forces_moved", "remove_forces": "forces_removed", "set_spice": "spice_set",
+    "set_cards": "cards_set", "change_leader": "leader_changed", "declare_coexistence": "coexistence_declared",
+    "make_prediction": "bg_prediction_made", "reveal_prediction": "bg_prediction_revealed",
+    "confirm_win_attempt": "win_attempt_confirmed", "claim_victory": "victory_claimed",
+    "end_last_turn": "last_turn_ended", "concede": "concession", "confirm_adjudication": "adjudication_confirmed",
+    "drop_out": "dropout", "roll_die": "die_rolled", "end_game": "game_ended", "void": "void",
+}
+
+
+def build(action: str, form: Form) -> dict[str, Any]:
+    """The event dict for a posted action. Raises ActionError (unknown action or bad field)."""
+    builder = ACTIONS.get(action)
+    if builder is None:
+        raise ActionError("action", f"unknown action {action!r}")
+    return builder(form)

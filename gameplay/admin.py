@@ -1,0 +1,38 @@
+"""Admin views of the game records: read-only, since the log is append-only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+
+from gameplay.models import Game, GameEvent, GameSnapshot
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ("table", "ruleset", "tracking", "seq", "updated_at")
+    list_select_related = ("table__round__tournament",)
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seq", "type", "author", "created_at", "reason")
+    list_filter = ("type",)
+    list_select_related = ("game__table__round__tournament", "author")
+
+
+@admin.register(GameSnapshot)
+class GameSnapshotAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seq", "created_at")

@@ -1,0 +1,161 @@
+"""The table game's API.
+
+- `GET /api/tables/{id}/game/`: the position (the engine's snapshot), its evaluation, the seq;
+- `GET /api/tables/{id}/game/events/`: the log (`?after=<seq>` for what came since);
+- `POST /api/tables/{id}/game/events/` with `{"event": {...}, "expected_seq": n, "reason"?}`:
+  201 with the recorded event and the new position; 409 with the current position and the
+  events the writer missed when `expected_seq` is stale; 400 with the rule when the engine
+  refuses; 403 unless the user judges this table or is a head judge.
+Anyone may read (players follow their table); the BG prediction stays hidden from
+non-judges until it is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ValidationError as ApiValidationError
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from gameplay import engine_adapter as rules
+from gameplay import presenters, services
+from gameplay.engine.errors import RuleViolation
+from gameplay.models import Game
+from tournament.models import Round, Table
+from tournament.permissions import can_judge_table
+
+
+def load_table(pk: int) -> Table:
+    """The table with its round and tournament (one query). Raises Http404."""
+    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+
+
+def judges_table(user: Any, table: Table) -> bool:
+    """`can_judge_table`, answering the common case (the table's own judge) without a query."""
+    if getattr(user, "is_authenticated", False) and table.judge_id == user.pk:
+        return True
+    return can_judge_table(user, table)
+
+
+def published_game(table: Table) -> Game:
+    """The table's game; refused while the round's seating is not published (it may change).
+
+    Raises ValidationError.
+    """
+    if table.round.state == Round.State.PLANNED:
+        raise ValidationError({"table": "the seating of this round is not published yet"})
+    return services.game_for(table)
+
+
+def stale_json(error: services.StaleWrite, *, table: Table, judge: bool) -> dict[str, Any]:
+    game = Game.objects.get(table=table)
+    voided = services.voided_seqs(error.changes)
+    return {
+        "detail": str(error),
+        "expected_seq": error.expected_seq,
+        "changes": presenters.events_json(error.changes, game=game, judge=judge, voided=voided),
+        **presenters.game_json(game, judge=judge),
+    }
+
+
+_GAME = inline_serializer(
+    "TableGame",
+    {
+        "table": serializers.IntegerField(),
+        "ruleset": serializers.CharField(),
+        "tracking": serializers.ChoiceField(choices=["quick", "full"]),
+        "seq": serializers.IntegerField(help_text="sequence number of the last event in the log"),
+        "position": serializers.JSONField(help_text="the engine's snapshot (BG prediction hidden from non-judges)"),
+        "evaluation": serializers.JSONField(help_text="the engine's evaluate() answer for the position"),
+    },
+)
+_EVENT_POST = inline_serializer(
+    "GameEventPost",
+    {
+        "event": serializers.JSONField(help_text="an engine event: {'type': ..., <fields>}"),
+        "expected_seq": serializers.IntegerField(help_text="the sequence number this write was made against"),
+        "reason": serializers.CharField(required=False, help_text="why (a void's reason)"),
+    },
+)
+
+
+class GameView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: _GAME}, summary="A table's game: position, evaluation and sequence number")
+    def get(self, request: Request, pk: int) -> Response:
+        table = load_table(pk)
+        game = published_game(table)
+        return Response(presenters.game_json(game, judge=judges_table(request.user, table)))
+
+
+class GameEventsView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="only events after this sequence number")],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="A table's event log",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        table = load_table(pk)
+        game = published_game(table)
+        judge = judges_table(request.user, table)
+        after = request.query_params.get("after", "0")
+        if not after.isdigit():
+            raise ApiValidationError({"after": "must be a sequence number (0 or more)"})
+        events = list(game.events.select_related("author").order_by("seq"))
+        voided = services.voided_seqs(events)
+        shown = [e for e in events if e.seq > int(after)]
+        return Response(
+            {"seq": game.seq, "events": presenters.events_json(shown, game=game, judge=judge, voided=voided)}
+        )
+
+    @extend_schema(
+        request=_EVENT_POST,
+        responses={
+            201: OpenApiResponse(_GAME, description="recorded; the new position and the event"),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="refused by the rules: rule, message, phase, input"),
+            403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
+            409: OpenApiResponse(OpenApiTypes.OBJECT, description="stale: current position and the events missed"),
+        },
+        summary="Record an event (checked by the rules engine)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        # The round is enough here; the tournament is read only when a head judge who is not
+        # the table's judge writes (the hot path is the table judge posting events).
+        table = get_object_or_404(Table.objects.select_related("round"), pk=pk)
+        judge = judges_table(request.user, table)
+        if not judge:
+            raise PermissionDenied("Only this table's judge or a head judge may record its game.")
+        data = request.data if isinstance(request.data, dict) else {}
+        event, expected, reason = data.get("event"), data.get("expected_seq"), data.get("reason", "")
+        errors: dict[str, str] = {}
+        if not isinstance(event, dict):
+            errors["event"] = "an event object is required (its 'type' and fields)"
+        if isinstance(expected, bool) or not isinstance(expected, int) or expected < 0:
+            errors["expected_seq"] = "the sequence number this write was made against is required (an integer)"
+        if not isinstance(reason, str):
+            errors["reason"] = "must be a string"
+        if errors:
+            raise ApiValidationError(errors)
+        if table.round.state == Round.State.PLANNED:
+            raise ValidationError({"table": "the seating of this round is not published yet"})
+        try:
+            recorded = services.append_event(table, event, expected_seq=expected, user=request.user, reason=reason)
+        except services.StaleWrite as stale:
+            return Response(stale_json(stale, table=table, judge=True), status=status.HTTP_409_CONFLICT)
+        except RuleViolation as refusal:
+            return Response(rules.violation_dict(refusal), status=status.HTTP_400_BAD_REQUEST)
+        body = presenters.game_json(recorded.game, judge=True)
+        body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
+        return Response(body, status=status.HTTP_201_CREATED)

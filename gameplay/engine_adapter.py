@@ -1,0 +1,240 @@
+"""The one place the Django layer talks to the rules engine.
+
+Everything the table judge's code needs from `gameplay.engine` goes through these functions:
+parsing an event dict, folding events into a position, the JSON snapshot of a position and its
+evaluation, and the few facts of a position the pages show. If the engine's public face moves,
+only this module changes.
+
+Positions are kept in a small per-process memory cache keyed by the game's identity and the
+sequence number: the log is append-only, so `(game, seq)` names exactly one position and a
+cached entry never goes stale.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from gameplay.engine.errors import RuleViolation
+from gameplay.engine.events import Event, event_from_dict
+
+Position = Any  # the engine's immutable position object
+
+#: How many positions a process keeps (a busy event has a few dozen live tables).
+CACHE_SIZE = 256
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+def parse_event(data: Any) -> Event:
+    """The engine's typed event for a JSON dict. Raises RuleViolation (InvalidEvent,
+    UnknownIdentifier) naming the bad field."""
+    return event_from_dict(data)
+
+
+def event_body(event: Event) -> dict[str, Any]:
+    """The canonical JSON of an event, as stored in the log."""
+    return event.to_dict()
+
+
+# --- folding ----------------------------------------------------------------------------
+
+
+def _engine() -> Any:
+    import gameplay.engine as engine
+
+    return engine
+
+
+def replay_bodies(bodies: Iterable[Mapping[str, Any]]) -> Position:
+    """The position after the whole log. Raises RuleViolation if an event is refused."""
+    return _engine().replay([parse_event(b) for b in bodies])
+
+
+def advance(position: Position, event: Event, *, history: Callable[[], list[dict[str, Any]]]) -> Position:
+    """The position after `event`; `history()` gives the log so far, needed for a void.
+
+    A void cancels an earlier event, so the position after it is the replay of the log with
+    the void appended (the engine decides whether the rest of the log still holds: VoidRefused).
+    Raises RuleViolation, leaving `position` unchanged (positions are immutable).
+    """
+    if event.type == "void":
+        return _engine().replay([parse_event(b) for b in history()] + [event])
+    return _engine().apply(position, event)
+
+
+def load(snapshot: Mapping[str, Any]) -> Position:
+    """A position from its JSON snapshot. Raises RuleViolation (InvalidPosition)."""
+    return _engine().load_position(dict(snapshot))
+
+
+def dump(position: Position) -> dict[str, Any]:
+    """The JSON snapshot of a position (the engine's shape; `load(dump(p)) == p`)."""
+    from gameplay.engine.snapshot import dump_position
+
+    return dump_position(position)
+
+
+def evaluation(position: Position) -> dict[str, Any]:
+    """`evaluate(position)`: control, battles, win attempts, victory, stats, PP, adjudication."""
+    result: dict[str, Any] = _engine().evaluate(position)
+    return result
+
+
+# --- per-process cache ------------------------------------------------------------------
+
+_cache: OrderedDict[tuple[Any, ...], Position] = OrderedDict()
+_lock = threading.Lock()
+
+
+def cached(key: tuple[Any, ...]) -> Position | None:
+    with _lock:
+        position = _cache.get(key)
+        if position is not None:
+            _cache.move_to_end(key)
+        return position
+
+
+def remember(key: tuple[Any, ...], position: Position) -> None:
+    with _lock:
+        _cache[key] = position
+        _cache.move_to_end(key)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def forget_all() -> None:
+    with _lock:
+        _cache.clear()
+
+
+# --- facts the pages read from a snapshot ------------------------------------------------
+
+
+def prediction_revealed(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    """Whether the BG prediction is public: revealed by its event, or it decided the game."""
+    prediction = snapshot.get("bg_prediction")
+    if isinstance(prediction, Mapping) and prediction.get("revealed"):
+        return True
+    if snapshot.get("bg_prediction_revealed") or snapshot.get("prediction_revealed"):
+        return True
+    # Only a recorded outcome counts: `victory` in the answer is what *would* happen now.
+    decided = answer.get("outcome") or snapshot.get("outcome")
+    return isinstance(decided, Mapping) and decided.get("kind") == "bg_prediction"
+
+
+def redact(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The snapshot a non-judge may see: the BG prediction hidden until revealed."""
+    out = dict(snapshot)
+    if out.get("bg_prediction") and not prediction_revealed(snapshot, answer):
+        out["bg_prediction"] = "hidden"
+    return out
+
+
+def redact_answer(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The evaluation a non-judge may see. While the prediction is secret, an answer that a
+    BG prediction would win would give it away; such an answer is recomputed as if no
+    prediction had been made (the stronghold picture everyone can see on the board)."""
+    secret = snapshot.get("bg_prediction") and not prediction_revealed(snapshot, answer)
+    telling = any(
+        isinstance(answer.get(key), Mapping) and answer[key].get("kind") == "bg_prediction"
+        for key in ("victory", "end_of_game")
+    )
+    if not (secret and telling):
+        return dict(answer)
+    return evaluation(load({**snapshot, "bg_prediction": None}))
+
+
+def redact_event(body: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
+    """An event as a non-judge may see it (the prediction's faction and turn hidden)."""
+    out = dict(body)
+    if revealed:
+        return out
+    if out.get("type") == "bg_prediction_made":
+        out["faction"] = "hidden"
+        out["turn"] = "hidden"
+    if out.get("type") == "game_setup" and out.get("bg_prediction"):
+        out["bg_prediction"] = "hidden"
+    return out
+
+
+def violation_dict(error: RuleViolation) -> dict[str, Any]:
+    """A refusal as the API and the page show it: rule, message, phase, input, detail."""
+    body = error.to_dict()
+    body["detail"] = f"{error.rule}: {error.message}" if error.rule else error.message
+    return body
+
+
+# --- board and roster facts the forms offer ------------------------------------------------
+
+
+def territory_choices() -> list[tuple[str, str, tuple[int, ...]]]:
+    """(id, name, sectors) of every territory, by name."""
+    from gameplay.engine.board import TERRITORIES
+
+    return sorted(((t.id, t.name, t.sectors) for t in TERRITORIES.values()), key=lambda x: x[1])
+
+
+def territory_names() -> dict[str, str]:
+    from gameplay.engine.board import TERRITORIES
+
+    return {t.id: t.name for t in TERRITORIES.values()}
+
+
+def printed_strongholds() -> tuple[str, ...]:
+    from gameplay.engine.board import PRINTED_STRONGHOLDS
+
+    return PRINTED_STRONGHOLDS
+
+
+def shield_wall_pieces() -> list[str]:
+    """The Shield Wall's sector pieces (`shield_wall@7`), for the quick-tracking grid."""
+    from gameplay.engine.board import SHIELD_WALL, TERRITORIES
+
+    return [f"{SHIELD_WALL}@{s}" for s in TERRITORIES[SHIELD_WALL].sectors]
+
+
+def shield_wall_counts(ruleset: str, worms: int) -> bool:
+    """Whether the Shield Wall counts as a stronghold with this many worms (WBC, LoLV 4.02.01)."""
+    from gameplay.engine.rulesets import RULESETS
+
+    rule = RULESETS[ruleset].shield_wall if ruleset in RULESETS else None
+    return rule is not None and worms >= rule.worms_needed
+
+
+def leaders_of(faction: str) -> list[tuple[str, str]]:
+    """(id, printed name) of a faction's leaders."""
+    from gameplay.engine.factions import FACTION_SHEETS
+
+    return [(ld.id, ld.name) for ld in FACTION_SHEETS[faction].leaders]
+
+
+def phases() -> tuple[str, ...]:
+    from gameplay.engine.phases import PHASES
+
+    return PHASES
+
+
+def leader_states() -> tuple[str, ...]:
+    from gameplay.engine.events import LEADER_STATES
+
+    return LEADER_STATES
+
+
+# --- what the page offers ----------------------------------------------------------------
+
+
+def offers(position: Position) -> dict[str, Any]:
+    """What a judge can record now, for the page to offer only those forms:
+    `{"allowed": set of event types, "phases": phases the game may advance to}`
+    (the engine's `choices.allowed_event_types` / `legal_choices`)."""
+    from gameplay.engine.choices import allowed_event_types, legal_choices
+
+    allowed = set(allowed_event_types(position))
+    phases: list[str] = []
+    if "phase_advanced" in allowed:
+        phases = list((legal_choices(position, "phase_advanced")["choices"] or {}).get("phases", []))
+    return {"allowed": allowed, "phases": phases}

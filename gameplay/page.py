@@ -1,0 +1,202 @@
+"""What the table judge's page shows, read from the cached snapshot and evaluation.
+
+A fixed number of queries whatever the length of the log: the game row (snapshot and
+evaluation), the seats, the last few events, the void events, the filed report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpRequest
+
+from gameplay import engine_adapter as rules
+from gameplay import presenters, reporting
+from gameplay.models import Game
+from tournament.permissions import can_judge_table, is_head_judge
+
+#: How many recent events the page lists (with their void buttons).
+RECENT = 12
+
+
+def _num(value: Any) -> Any:
+    return "?" if value is None else value
+
+
+def _with_special(sheet: Mapping[str, Any], key: str) -> int | None:
+    """Normal plus special forces (`reserves` + `reserves_special`); None when unknown
+    (quick tracking does not know reserves or tanks)."""
+    normal, special = sheet.get(key), sheet.get(f"{key}_special")
+    if normal is None:
+        return None
+    return int(normal) + int(special or 0)
+
+
+def faction_rows(snapshot: Mapping[str, Any], answer: Mapping[str, Any], seats: list[Any]) -> list[dict[str, Any]]:
+    """Per seat: the faction's spice, cards, leaders, forces on the board (the engine's count;
+    unknown in quick tracking), reserves, tanks and allies."""
+    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
+    alliances = [list(a) for a in snapshot.get("alliances") or []]
+    stats: Mapping[str, Any] = answer.get("stats") or {}
+    rows = []
+    for seat in seats:
+        f = seat.faction
+        sheet = sheets.get(f) or {}
+        allies = next((a for a in alliances if f in a), [])
+        stat = stats.get(f) or {}
+        on_board = stat.get("forces")
+        rows.append(
+            {
+                "faction": f,
+                "player": seat.player.name,
+                "seat": seat.seat,
+                "marker": sheet.get("marker"),
+                "spice": _num(sheet.get("spice", stat.get("spice"))),
+                "cards": _num(sheet.get("cards", stat.get("cards"))),
+                "leaders": _num(sheet.get("leaders", stat.get("leaders"))),
+                "on_board": _num(on_board),
+                "reserves": _num(_with_special(sheet, "reserves")),
+                "tanks": _num(_with_special(sheet, "tanks")),
+                "allies": [a for a in allies if a != f],
+                "dropped": bool(sheet.get("dropped")),
+                "strongholds": stat.get("strongholds"),
+            }
+        )
+    return rows
+
+
+def grid(snapshot: Mapping[str, Any], answer: Mapping[str, Any], ruleset: str, factions: list[str]) -> list[dict[str, Any]]:
+    """The quick-tracking grid's rows: each stronghold (and the Shield Wall's sides once it
+    counts, WBC house rules / LoLV 4.02.01) with who stands there now."""
+    places = list(rules.printed_strongholds())
+    if "ixians" in factions:  # the Hidden Mobile Stronghold is in play with the Ixians (LoLV 2.07.02)
+        places.append("hidden_mobile_stronghold")
+    worms = int(snapshot.get("worms") or 0)
+    if rules.shield_wall_counts(ruleset, worms):
+        places += rules.shield_wall_pieces()
+    present: dict[str, set[str]] = {}
+    for stack in snapshot.get("forces") or []:
+        total = int(stack.get("normal") or 0) + int(stack.get("special") or 0) + int(stack.get("advisors") or 0)
+        if total:
+            present.setdefault(stack["territory"], set()).add(stack["faction"])
+            if stack.get("sector") is not None:
+                present.setdefault(f"{stack['territory']}@{stack['sector']}", set()).add(stack["faction"])
+    coexisting = set(snapshot.get("coexisting") or [])
+    control: Mapping[str, Any] = answer.get("control") or {}
+    return [
+        {"place": p, "present": present.get(p, set()), "coexisting": p in coexisting, "controller": control.get(p)}
+        for p in places
+    ]
+
+
+def pieces() -> list[tuple[str, str]]:
+    """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
+    out = []
+    for tid, name, sectors in rules.territory_choices():
+        if not sectors:
+            out.append((tid, name))
+        for s in sectors:
+            out.append((f"{tid}@{s}", f"{name} · {s}"))
+    return out
+
+
+def page_context(
+    request: HttpRequest,
+    table: Any,
+    game: Game,
+    *,
+    error: dict[str, Any] | None = None,
+    stale: dict[str, Any] | None = None,
+    values: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    user = request.user
+    judge = can_judge_table(user, table)
+    head = is_head_judge(user, table.round.tournament)
+    snapshot: Mapping[str, Any] = game.position or {}
+    answer: Mapping[str, Any] = game.evaluation or {}
+    shown = snapshot if judge else rules.redact(snapshot, answer)
+    if not judge:
+        answer = rules.redact_answer(snapshot, answer)
+    seats = list(table.seats.select_related("player").order_by("seat"))
+    factions = [s.faction for s in seats]
+    recent = list(game.events.select_related("author").order_by("-seq")[:RECENT])
+    voided = {int(b.get("seq", 0)) for b in game.events.filter(type="void").values_list("body", flat=True)}
+    phase = answer.get("phase") or snapshot.get("phase")
+    phase_list = list(rules.phases())
+    if phase in phase_list[:-1]:
+        next_phase = phase_list[phase_list.index(phase) + 1]
+    else:  # setup goes on to turn 1's storm phase; after the Mentat Pause comes a new turn
+        next_phase = phase_list[0] if phase == "setup" else None
+    control = answer.get("control") or {}
+    turn_now = answer.get("turn", snapshot.get("turn"))
+    attempts_done = {tuple(sorted(side)) for t, side in snapshot.get("attempts") or [] if t == turn_now}
+    proposals = [side for side in answer.get("win_attempts") or [] if tuple(sorted(side)) not in attempts_done]
+    confirmed = [list(side) for side in sorted(attempts_done)]
+    outcome = answer.get("outcome")
+    can: set[str] = set()
+    phase_choices: list[str] = []
+    if judge:
+        from gameplay.actions import ACTION_EVENTS
+        from gameplay.services import position_of
+
+        offered = rules.offers(position_of(game))
+        allowed = set(offered["allowed"])
+        # Forms where the judge may try what the engine does not propose (an impossible claim
+        # is refused with its rule): offered whenever the phase allows the kind of event.
+        if not outcome:
+            if phase == "mentat_pause":
+                allowed.add("victory_claimed")
+            if phase == "battle":
+                allowed.add("win_attempt_confirmed")
+            allowed.add("concession")
+        can = {action for action, event_type in ACTION_EVENTS.items() if event_type in allowed}
+        if error and error.get("action") in ACTION_EVENTS:
+            can.add(error["action"])  # a refused form stays on the page with its error
+        phase_choices = offered["phases"]
+        if next_phase not in phase_choices:
+            next_phase = phase_choices[0] if phase_choices else None
+    return {
+        "can": can,
+        "phase_choices": phase_choices,
+        "table": table,
+        "tournament": table.round.tournament,
+        "round": table.round,
+        "game": game,
+        "seq": game.seq,
+        "judge": judge,
+        "head": head,
+        "snapshot": shown,
+        "answer": answer,
+        "turn": answer.get("turn", snapshot.get("turn")),
+        "phase": phase,
+        "phases": phase_list,
+        "next_phase": next_phase,
+        "storm": snapshot.get("storm"),
+        "worms": snapshot.get("worms") or 0,
+        "nexus_open": bool(snapshot.get("nexus")),
+        "control": [{"place": p, "controller": c} for p, c in control.items()],
+        "factions": factions,
+        "rows": faction_rows(snapshot, answer, seats),
+        "grid": grid(snapshot, answer, game.ruleset, factions) if judge else [],
+        "proposals": proposals,
+        "confirmed_attempts": confirmed,
+        "victory": answer.get("victory"),
+        "end_of_game": answer.get("end_of_game"),
+        "adjudication": answer.get("adjudication") or [],
+        "outcome": outcome,
+        "prediction": shown.get("bg_prediction"),
+        "bg_in_game": "bene_gesserit" in factions,
+        "recent": presenters.events_json(recent, game=game, judge=judge, voided=voided),
+        "pieces": pieces() if judge else [],
+        "territories": rules.territory_choices() if judge else [],
+        "leaders": [(f"{f}|{lid}", f"{f.replace('_', ' ').title()}: {name}") for f in factions for lid, name in rules.leaders_of(f)]
+        if judge
+        else [],
+        "leader_states": rules.leader_states(),
+        "filed": reporting.filed_report(table),
+        "error": error,
+        "stale": stale,
+        "values": values,
+        "ended": bool(outcome) or bool(snapshot.get("ended")),
+    }

@@ -1,0 +1,51 @@
+"""JSON shapes of a table's game for the API (and the stale-write answer of the page).
+
+Who sees what: a judge of the table (or a head judge) sees everything, with authors; anyone
+else sees the game with the BG prediction hidden until it is revealed (LoLV 2.02.03).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from gameplay import engine_adapter as rules
+from gameplay.models import Game, GameEvent
+
+
+def event_json(event: GameEvent, *, judge: bool, revealed: bool, voided: set[int] | None = None) -> dict[str, Any]:
+    body = event.body if judge else rules.redact_event(event.body, revealed=revealed)
+    out: dict[str, Any] = {
+        "seq": event.seq,
+        "type": event.type,
+        "event": body,
+        "created_at": event.created_at.isoformat(),
+        "reason": event.reason,
+    }
+    if voided is not None:
+        out["voided"] = event.seq in voided
+    if judge:
+        out["author"] = event.author.get_username() if event.author_id and event.author else None
+    return out
+
+
+def revealed(game: Game) -> bool:
+    return rules.prediction_revealed(game.position or {}, game.evaluation or {})
+
+
+def game_json(game: Game, *, judge: bool) -> dict[str, Any]:
+    snapshot = game.position if judge else rules.redact(game.position or {}, game.evaluation or {})
+    answer = game.evaluation if judge else rules.redact_answer(game.position or {}, game.evaluation or {})
+    return {
+        "table": game.table_id,
+        "ruleset": game.ruleset,
+        "tracking": game.tracking,
+        "seq": game.seq,
+        "position": snapshot,
+        "evaluation": answer,
+    }
+
+
+def events_json(events: Iterable[GameEvent], *, game: Game, judge: bool, voided: set[int]) -> list[dict[str, Any]]:
+    shown = revealed(game)
+    return [event_json(e, judge=judge, revealed=shown, voided=voided) for e in events]

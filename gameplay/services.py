@@ -1,0 +1,242 @@
+"""The table game's services: the shared interface other apps call (SKELETON.md).
+
+- `game_for(table)` creates the game from the seating on first use;
+- `current_position(table)` reads the cached position and its sequence number;
+- `append_event(table, event, expected_seq=..., user=...)` validates through the engine and
+  appends atomically, refusing a stale `expected_seq` with `StaleWrite`;
+- `prefill_report(table)` drafts the game report (scoring issue's shape) from the position.
+
+Writes lock the game row (`SELECT ... FOR UPDATE`), so two judges posting at once are
+serialised and the second one, now stale, is refused instead of silently overwriting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from gameplay import engine_adapter as rules
+from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
+from clocks.limits import limit_for, limit_key_for
+from tournament.seating import marker_sector
+
+__all__ = [
+    "StaleWrite",
+    "game_for",
+    "current_position",
+    "append_event",
+    "prefill_report",
+    "events_since",
+    "voided_seqs",
+    "setup_event_for",
+    "start_game",
+]
+
+
+class StaleWrite(Exception):
+    """A write named a sequence number that is no longer the game's last one.
+
+    Carries what the writer missed: `current_seq` and the events after `expected_seq`.
+    """
+
+    def __init__(self, *, expected_seq: int, current_seq: int, changes: list[GameEvent]) -> None:
+        self.expected_seq = expected_seq
+        self.current_seq = current_seq
+        self.changes = changes
+        super().__init__(
+            f"the game moved on: this write was made against event #{expected_seq}, "
+            f"the log is now at #{current_seq}"
+        )
+
+
+# --- creating the game -------------------------------------------------------------------
+
+
+def setup_event_for(table: Any) -> dict[str, Any]:
+    """The `game_setup` event the seating implies: ruleset of the tournament's format,
+    factions in seat order, each player marker on its dot (LoLV 0.07, 0.10).
+
+    Raises ValidationError if a seat has no faction yet.
+    """
+    round_ = table.round
+    tournament = round_.tournament
+    seats = list(table.seats.all())
+    if not seats:
+        raise ValidationError({"table": f"table {table.number} has nobody seated"})
+    missing = [s.seat for s in seats if not s.faction]
+    if missing:
+        raise ValidationError({"faction": f"seat(s) {missing} have no faction yet; the game cannot start"})
+    factions = [s.faction for s in seats]
+    return {
+        "type": "game_setup",
+        "ruleset": tournament.ruleset,
+        "factions": factions,
+        # LoLV 0.07/0.10: seat 1 nearest Tuek's Sietch, markers on the dots from there on.
+        "markers": {s.faction: marker_sector(s.seat, len(seats)) for s in seats},
+        # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
+        "turns": limit_for(limit_key_for(tournament.format, round_.kind)).max_turns,
+        "quick": round_.kind != "final",
+    }
+
+
+def _identity(game: Game) -> tuple[Any, ...]:
+    return (game.pk, game.created_at.isoformat(), game.seq)
+
+
+def game_for(table: Any) -> Game:
+    """The table's game, created from the seating on first use (its event #1 is the setup).
+
+    Raises ValidationError if the seating cannot start a game, RuleViolation if the engine
+    refuses the setup.
+    """
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        return game
+    return start_game(table, setup_event_for(table), user=None)
+
+
+def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
+    """Start the table's game from an explicit `game_setup` event (a table that set up
+    differently from the seating's default markers, or a game imported from another record).
+    The setup's factions must be the seated ones. If the table already has a game, that game
+    is returned unchanged.
+
+    Raises ValidationError (factions differ from the seating), RuleViolation (the engine
+    refuses the setup).
+    """
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None:
+        return existing
+    event = rules.parse_event(setup)
+    body = rules.event_body(event)
+    if event.type != "game_setup":
+        raise ValidationError({"event": f"a game starts with a game_setup event, not {event.type!r}"})
+    ruleset = table.round.tournament.ruleset
+    if body["ruleset"] != ruleset:
+        raise ValidationError({"ruleset": f"this tournament plays {ruleset!r}, not {body['ruleset']!r}"})
+    seated = sorted(s.faction for s in table.seats.all())
+    if sorted(body["factions"]) != seated:
+        raise ValidationError({"factions": f"the setup names {sorted(body['factions'])}, the table seats {seated}"})
+    position = rules.replay_bodies([rules.event_body(event)])
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                table=table,
+                ruleset=body["ruleset"],
+                tracking=Game.Tracking.QUICK if body["quick"] else Game.Tracking.FULL,
+                seq=1,
+                position=rules.dump(position),
+                evaluation=rules.evaluation(position),
+            )
+            GameEvent.objects.create(
+                game=game, seq=1, type=event.type, body=body,
+                author=user if getattr(user, "is_authenticated", False) else None,
+                reason="from the seating" if user is None else "setup recorded by the judge",
+            )
+    except IntegrityError:
+        # Someone else created it in the meantime: theirs is the game.
+        return Game.objects.get(table=table)
+    rules.remember(_identity(game), position)
+    return game
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def position_of(game: Game) -> Any:
+    """The engine position of a game row at its `seq`, from the cache or its snapshot."""
+    key = _identity(game)
+    position = rules.cached(key)
+    if position is None:
+        position = rules.load(game.position)
+        rules.remember(key, position)
+    return position
+
+
+def current_position(table: Any) -> tuple[Any, int]:
+    """(position, last sequence number), from the cached snapshot; never replays the log."""
+    game = game_for(table)
+    return position_of(game), game.seq
+
+
+def events_since(game: Game, seq: int) -> list[GameEvent]:
+    """The events recorded after `seq`, in order."""
+    return list(game.events.filter(seq__gt=seq).select_related("author").order_by("seq"))
+
+
+def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
+    """Sequence numbers cancelled by a `void` event."""
+    return {int(e.body.get("seq", 0)) for e in events if e.type == "void"}
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def append_event(
+    table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = ""
+) -> GameEvent:
+    """Validate `event` through the engine against the position at `expected_seq` and append it.
+
+    Atomic: the game row is locked, the sequence number compared, the engine applies the event,
+    then the event, the new latest position and (every SNAPSHOT_EVERY events) a snapshot are
+    written. A refusal writes nothing.
+
+    Raises StaleWrite (the log is no longer at `expected_seq`), RuleViolation (the engine
+    refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
+    a game).
+    """
+    with transaction.atomic():
+        try:
+            game = Game.objects.select_for_update().get(table_id=table.pk)
+        except Game.DoesNotExist:  # first use: create it from the seating, then lock it
+            game_for(table)
+            game = Game.objects.select_for_update().get(table_id=table.pk)
+        if int(expected_seq) != game.seq:
+            raise StaleWrite(
+                expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
+            )
+        parsed = rules.parse_event(event)
+        if parsed.type == "void" and not reason:
+            reason = str(getattr(parsed, "reason", ""))
+        position = position_of(game)
+
+        def history() -> list[dict[str, Any]]:
+            return list(game.events.order_by("seq").values_list("body", flat=True))
+
+        new_position = rules.advance(position, parsed, history=history)
+        game.seq += 1
+        body = rules.event_body(parsed)
+        recorded = GameEvent.objects.create(
+            game=game,
+            seq=game.seq,
+            type=parsed.type,
+            body=body,
+            author=user if getattr(user, "is_authenticated", False) else None,
+            reason=reason,
+        )
+        game.position = rules.dump(new_position)
+        game.evaluation = rules.evaluation(new_position)
+        game.save(update_fields=["seq", "position", "evaluation", "updated_at"])
+        if game.seq % SNAPSHOT_EVERY == 0:
+            GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)
+    rules.remember(_identity(game), new_position)
+    return recorded  # recorded.game is the updated game row (seq, position, evaluation)
+
+
+# --- the game report -----------------------------------------------------------------------
+
+
+def prefill_report(table: Any) -> dict[str, Any]:
+    """The game report (scoring issue's shape) drafted from the position and the log.
+
+    One row per seated player: result kind, win attempts, strongholds, forces, weighted tokens,
+    spice, cards, active leaders, PP; the judge checks it before filing.
+    """
+    from gameplay.reporting import draft_report
+
+    game = game_for(table)
+    seats = list(table.seats.select_related("player").order_by("seat"))
+    return draft_report(game=game, seats=seats)
