@@ -81,6 +81,8 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
         return "quick tracking"
     if event_type == "quick_record" and not position.quick:
         return "quick tracking"
+    if event_type == "quick_record" and position.phase == SETUP:
+        return "setup"  # apply_quick_record: quick records start with turn 1
     if event_type == "storm_placed" and (position.turn != 1 or position.phase not in (SETUP, STORM)):
         return cite["storm_first"]
     if event_type in ("alliance_formed", "alliance_broken") and not (

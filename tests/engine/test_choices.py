@@ -240,3 +240,19 @@ def test_a_type_with_an_accepted_event_is_allowed(data: st.DataObject) -> None:
         if is_legal(pos, event):
             assert event["type"] in allowed_event_types(pos), event
     assert set(allowed_event_types(pos)) <= set(EVENT_TYPES)
+
+
+def test_quick_record_is_not_offered_during_setup() -> None:
+    """Quick records start with turn 1 (AH III.E: setup is recorded in full), so a quick game
+    in setup must not offer the stronghold grid that apply() would refuse."""
+    from gameplay.engine.game_log import replay
+
+    from .helpers import setup_event
+
+    setup = replay([setup_event("wbc2018", CLASSIC, quick=True)])
+    assert setup.phase == "setup"
+    assert "quick_record" not in allowed_event_types(setup)
+    assert legal_choices(setup, "quick_record")["allowed"] is False
+    assert not is_legal(setup, {"type": "quick_record", "occupants": {}})
+    storm = to_phase(setup, "storm")
+    assert "quick_record" in allowed_event_types(storm)
