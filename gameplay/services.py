@@ -18,9 +18,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from clocks.limits import limit_for, limit_key_for
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
-from clocks.limits import limit_for, limit_key_for
 from tournament.seating import marker_sector
 
 __all__ = [

@@ -2,7 +2,6 @@ from django.urls import path
 
 from scoring import api
 
-
 urlpatterns = [
     path("tables/<int:pk>/report/", api.ReportView.as_view(), name="scoring-api-report"),
     path(

@@ -27,40 +27,14 @@ import pytest
 
 from tests.e2e import tour
 from tests.e2e.tour import TableJudge
+from tournament.demo_roster import roster
 
 player = tour.player  # a fixture: a player's phone, nobody signed in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FIRST = [
-    "Alia",
-    "Bijaz",
-    "Chani",
-    "Duncan",
-    "Esmar",
-    "Feyd",
-    "Gurney",
-    "Hwi",
-    "Irulan",
-    "Jamis",
-    "Korba",
-    "Liet",
-    "Mapes",
-    "Nefud",
-    "Otheym",
-    "Piter",
-    "Rabban",
-    "Stilgar",
-    "Thufir",
-    "Usul",
-    "Wensicia",
-    "Yueh",
-    "Zia",
-    "Leto",
-]
-LAST = ["Vance", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Alvarez", "Novak", "Osei", "Brennan", "Sato"]
-CLUBS = ["Arrakis Gamers", "Caladan Club", "Giedi Prime Society", ""]
-NAMES = [f"{FIRST[i % len(FIRST)]} {LAST[(i * 3 + i // len(FIRST)) % len(LAST)]}" for i in range(47)]
+PLAYERS = roster(47)
+NAMES = [name for name, _email, _club in PLAYERS]
 assert len(set(NAMES)) == 47
 
 
@@ -81,8 +55,8 @@ ONLY_HEAT_1 = set(who(*range(1, 19)))
 CSV = (
     "name,email,club\n"
     + "".join(
-        f"{name},{name.split()[0].lower()}.{i}@example.org,{CLUBS[i % len(CLUBS)]}\n"
-        for i, name in enumerate(NAMES)
+        f"{name},{email},{club}\n"
+        for name, email, club in PLAYERS
     )
     + "Sardaukar Bashar,not-an-email,\n"
 )

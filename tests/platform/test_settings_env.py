@@ -111,7 +111,7 @@ def test_bad_value_stops_start_up_with_one_line() -> None:
     result = _manage("check", DATABASE_URL="mysql://nope/db", DEBUG="true")
     assert result.returncode != 0
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert lines == [f"configuration error: DATABASE_URL must be a postgres:// or sqlite:// URL (got 'mysql://nope/db')"]
+    assert lines == ["configuration error: DATABASE_URL must be a postgres:// or sqlite:// URL (got 'mysql://nope/db')"]
 
 
 def test_production_needs_a_secret_key() -> None:

@@ -23,40 +23,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import services
+from tournament.demo_roster import roster
 from tournament.models import CheckIn, Player, Round, Table, Tournament
 
 DEMO_NAME = "WBC Dune demo"
 PLAYERS = 47
 #: Heat 2 is entered by the players from this line of the roster on (some play both heats).
 HEAT_2_FROM = 12
-FIRST = [
-    "Alia",
-    "Bijaz",
-    "Chani",
-    "Duncan",
-    "Esmar",
-    "Feyd",
-    "Gurney",
-    "Hwi",
-    "Irulan",
-    "Jamis",
-    "Korba",
-    "Liet",
-    "Mapes",
-    "Nefud",
-    "Otheym",
-    "Piter",
-    "Rabban",
-    "Stilgar",
-    "Thufir",
-    "Usul",
-    "Wensicia",
-    "Yueh",
-    "Zia",
-    "Leto",
-]
-LAST = ["Vance", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Alvarez", "Novak", "Osei", "Brennan", "Sato"]
-CLUBS = ["Arrakis Gamers", "Caladan Club", "Giedi Prime Society", ""]
 
 Event = dict[str, Any]
 
@@ -281,15 +254,9 @@ class Command(BaseCommand):
 
     def _register(self, tournament: Tournament) -> None:
         now = timezone.now().replace(second=0, microsecond=0)
-        names = [f"{FIRST[i % len(FIRST)]} {LAST[(i * 7) % len(LAST)]}" for i in range(PLAYERS)]
         Player.objects.bulk_create(
-            Player(
-                tournament=tournament,
-                name=name,
-                email=f"player{i + 1}@example.org",
-                club=CLUBS[i % len(CLUBS)],
-            )
-            for i, name in enumerate(names)
+            Player(tournament=tournament, name=name, email=email, club=club)
+            for name, email, club in roster(PLAYERS)
         )
         services.create_round(tournament, kind=Round.Kind.HEAT, starts_at=now - timedelta(hours=6))
         services.create_round(tournament, kind=Round.Kind.HEAT, starts_at=now - timedelta(minutes=10))
