@@ -4,14 +4,15 @@ Pure part: build the heats' reports, validate them (timed on its own), then comp
 standings and finalists of both formats from the validated results. Target: standings under
 1 s.
 
-Database part (when DATABASE_URL names a PostgreSQL server): a throwaway test database gets the
+Database part (on the PostgreSQL of DATABASE_URL, by default the local server's
+`dune_bench_standings`): a throwaway test database gets the
 same tournament as filed `GameReport` rows; the uncached standings are computed through
 `scoring.services.compute_scoring` while counting SQL queries, once at full size and once at a
 tenth of it: the count must be the same. Prints the input size, the figures and the targets;
 exits 1 when a target is missed.
 
     .venv/bin/python benchmarks/standings.py [--players N] [--heats H] [--seed S] [--no-db]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/dune_scoring .venv/bin/python benchmarks/standings.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/other .venv/bin/python benchmarks/standings.py
 
 Wall times are compared with the target; the process CPU time is printed beside them, since a
 busy machine stretches wall time but not CPU time. PROFILE_STANDINGS=1 adds a cProfile of the
@@ -146,9 +147,11 @@ def main() -> int:
         )
     if args.no_db:
         print("database: skipped (--no-db)")
-    elif not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        print("database: skipped (set DATABASE_URL to a PostgreSQL server, e.g. .../dune_scoring)")
     else:
+        os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_standings")
+        if not os.environ["DATABASE_URL"].startswith("postgres"):
+            print(f"database: DATABASE_URL must name a PostgreSQL server (got {os.environ['DATABASE_URL']!r})")
+            return 1
         ok &= database_benchmark(args.players, args.heats, args.seed)
     return 0 if ok else 1
 
