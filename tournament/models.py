@@ -189,6 +189,7 @@ class SeatingAudit(models.Model):
         LATECOMER = "latecomer", "Seated a latecomer"
         FACTION = "faction", "Recorded a faction trade or choice"
         PICK = "pick", "Recorded a final faction pick"
+        FINISH = "finish", "Closed the round"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
     at = models.DateTimeField(auto_now_add=True)

@@ -448,6 +448,38 @@ def add_latecomer(
     return result
 
 
+def finish_round(round_: Round, *, user: Any) -> Round:
+    """Close a published round once every table's game report is filed.
+
+    A finished round is history: its reports are what scoring reads (a head judge can still
+    reopen a report with a reason). Raises Refused naming the tables still without a report.
+    """
+    from scoring.models import GameReport
+
+    with transaction.atomic():
+        round_ = _locked(round_)
+        if round_.state != Round.State.PUBLISHED:
+            raise Refused(
+                f"{round_} is {round_.get_state_display().lower()}: only a published round can be closed",
+                field="round",
+                status=409,
+            )
+        open_tables = list(
+            round_.tables.exclude(report__state=GameReport.State.FILED).order_by("number").values_list("number", flat=True)
+        )
+        if open_tables:
+            listed = ", ".join(str(n) for n in open_tables)
+            raise Refused(
+                f"table(s) {listed} of {round_} have no filed game report yet (LoLV 4.01.07: every game ends with its report)",
+                field="round",
+                rule="4.01.07",
+            )
+        round_.state = Round.State.FINISHED
+        round_.save(update_fields=["state"])
+        _audit(round_, SeatingAudit.Action.FINISH, user=user)
+    return round_
+
+
 def trade(round_: Round, first: int, second: int, *, consenting: Iterable[int], user: Any) -> SeatingPlan:
     """WBC: two players at one table trade factions by mutual consent."""
     agreed = list(consenting)

@@ -131,6 +131,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             elif action == "add_judge":
                 user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
                 messages.success(request, f"{user.get_username()} is a table judge of {tournament.name}.")
+            elif action == "finish_round":
+                round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
+                services.finish_round(round_, user=request.user)
+                messages.success(request, f"Closed {_round_label(round_)}.")
             elif action == "clubs_apart":
                 tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
                 tournament.save(update_fields=["keep_clubs_apart"])

@@ -156,7 +156,7 @@ def test_heat_seating_refuses_final_and_final_refuses_heat(
 
 
 def test_load_demo_is_repeatable(db: Any) -> None:
-    """`make run` loads the demo every time: 47 players, heat 1 seated and published, judges appointed."""
+    """`make run` loads the demo every time: 47 players, heat 1 played and closed, judges appointed."""
     from io import StringIO
 
     from django.core.management import call_command
@@ -168,7 +168,7 @@ def test_load_demo_is_repeatable(db: Any) -> None:
     call_command("load_demo", stdout=out)
     tournament = Tournament.objects.get()
     heat = tournament.rounds.get(number=1)
-    assert tournament.players.count() == 47 and heat.state == "published"
+    assert tournament.players.count() == 47 and heat.state == "finished"
     assert sorted(len(_t) for _t in _tables(heat)) == [5] + [6] * 7
     assert heat.tables.filter(judge__isnull=False).count() == 8
     assert "headjudge" in out.getvalue() and "judge8" in out.getvalue()

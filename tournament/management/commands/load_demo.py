@@ -310,6 +310,12 @@ class Command(BaseCommand):
             played += 1
         if played:
             self.stdout.write(f"Heat 1: recorded and filed {played} games.")
+        if heat.state == Round.State.PUBLISHED:
+            try:
+                services.finish_round(heat, user=head)
+                self.stdout.write("Heat 1: closed.")
+            except services.Refused as error:
+                self.stderr.write(f"Heat 1 stays open: {error}")
 
     def _skipped(self, table: Table, error: Exception) -> None:
         """Say which demo game the current rules or services refused (it is left unrecorded)."""
