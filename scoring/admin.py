@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scoring.models import GameReport, ReportRevision
+from scoring.models import GameReport, ReportEntry, ReportRevision
 
 
 class ReportRevisionInline(admin.TabularInline):
@@ -34,3 +34,18 @@ class GameReportAdmin(admin.ModelAdmin):
 class ReportRevisionAdmin(admin.ModelAdmin):
     list_display = ("report", "action", "version", "user", "at")
     readonly_fields = ("report", "action", "version", "data", "user", "reason", "at")
+
+
+@admin.register(ReportEntry)
+class ReportEntryAdmin(admin.ModelAdmin):
+    """Derived from the filed reports (an index for players' games); read-only here."""
+
+    list_display = ("player", "result", "round_number", "report")
+    list_filter = ("tournament", "result")
+    search_fields = ("player__name",)
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False

@@ -54,3 +54,11 @@ class SeatingAuditAdmin(admin.ModelAdmin):
     list_display = ("round", "action", "user", "at", "reason")
     list_filter = ("action", "round__tournament")
     search_fields = ("reason",)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("player", "table", "seat", "faction")
+    list_filter = ("round__tournament", "faction")
+    search_fields = ("player__name",)
+    raw_id_fields = ("player", "table", "round")
