@@ -48,7 +48,9 @@ def round_json(round_: Round) -> dict[str, Any]:
 def seated_tables(round_: Round) -> list[Table]:
     """The round's tables with seats and players (2 queries)."""
     seats = Seat.objects.select_related("player").order_by("seat")
-    return list(round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats)))
+    return list(
+        round_.tables.order_by("number").select_related("judge").prefetch_related(Prefetch("seats", queryset=seats))
+    )
 
 
 def table_json(table: Table) -> dict[str, Any]:

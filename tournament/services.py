@@ -151,6 +151,28 @@ def appoint_table_judge(tournament: Tournament, username: str) -> Any:
     return user
 
 
+def assign_table_judge(table: Table, username: str) -> Any:
+    """Put one of the tournament's table judges at a table (an empty name frees the table).
+
+    A table judge writes only to the tables assigned to them (tournament.permissions);
+    a table with nobody assigned is open to every table judge of the tournament.
+    """
+    tournament = table.round.tournament
+    name = (username or "").strip()
+    if not name:
+        table.judge = None
+    else:
+        user = tournament.table_judges.filter(username=name).first()
+        if user is None:
+            raise Refused(
+                f"{name!r} is not a table judge of {tournament.name}; appoint them on the dashboard first",
+                field="judge",
+            )
+        table.judge = user
+    table.save(update_fields=["judge"])
+    return table.judge
+
+
 def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | None = None) -> Round:
     """Add the next round (heats numbered in order; one final, after the heats)."""
     if kind not in Round.Kind.values:

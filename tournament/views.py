@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
 from tournament import services
-from tournament.models import CheckIn, Player, Round, SeatingAudit, Tournament
+from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import seated_tables
 from tournament.seating import marker_sector
@@ -347,6 +347,11 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
                     reason=reason,
                 )
                 messages.success(request, f"Seated latecomer {player.name}.")
+            elif action == "assign_judge":
+                table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
+                judge = services.assign_table_judge(table, request.POST.get("judge", ""))
+                who = judge.get_username() if judge else "every table judge"
+                messages.success(request, f"Table {table.number} is judged by {who}.")
             elif action == "publish":
                 services.publish_round(round_, user=request.user)
                 messages.success(request, f"Published the seating of {_round_label(round_)}.")
@@ -356,7 +361,9 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 raise services.Refused(f"unknown action {action!r}", field="action")
         except services.Refused as error:
-            shown = {"seat": ("seed", "reason", "small_tables"), "swap": ("player",)}.get(action or "", ())
+            shown = {"seat": ("seed", "reason", "small_tables"), "swap": ("player",), "assign_judge": ("judge",)}.get(
+                action or "", ()
+            )
             errors = _errors(error, shown)
             options = error.extra.get("options", [])
         else:
@@ -377,6 +384,7 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
             "options": options,
             "values": request.POST,
             "checked_in": len(services.checked_in_ids(round_)),
+            "table_judges": tournament.table_judges.order_by("username"),
             "issues": round_.seating_issues,
             "flags": round_.seating_flags,
             "waiting": [names.get(p, p) for p in round_.waiting or ()],
@@ -542,6 +550,11 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                     request.POST.get("faction", ""),
                     user=request.user,
                 )
+            elif action == "assign_judge":
+                table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
+                judge = services.assign_table_judge(table, request.POST.get("judge", ""))
+                who = judge.get_username() if judge else "every table judge"
+                messages.success(request, f"Table {table.number} is judged by {who}.")
             elif action == "publish":
                 services.publish_round(round_, user=request.user)
                 messages.success(request, "Published the final seating.")
