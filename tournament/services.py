@@ -18,7 +18,7 @@ from django.utils import timezone
 from gameplay.engine.ids import FORMATS
 from tournament import seating_adapter as adapter
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
-from tournament.models import CheckIn, Player, Round, SeatingAudit, Tournament
+from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
 from tournament.seating import (
     RULE_SIZES,
     SeatingPlan,
