@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from clocks import limits
@@ -34,11 +34,13 @@ def db_now() -> datetime:
     return timezone.now()  # the embedded SQLite default has no server clock of its own
 
 
-def _after_commit_arm(clock_id: int) -> None:
+def _after_commit_arm(clock_id: int, *, call_timer_ids: list[int] | None = None) -> None:
     def arm() -> None:
-        from clocks.tasks import arm_due
+        from clocks.tasks import arm_call_timer, arm_due
 
         arm_due(clock_ids=[clock_id])
+        for timer_id in call_timer_ids or ():
+            arm_call_timer(timer_id)
 
     transaction.on_commit(arm)
 
@@ -185,6 +187,11 @@ def resume(table: Any, *, user: Any, reason: str = "", round_wide: bool = False)
         open_pause.ended_at = now
         open_pause.ended_by = _user(user)
         open_pause.save(update_fields=["ended_at", "ended_by"])
+        # A called clock stands still during the break too: it keeps the time it had left, and
+        # is armed again for its new end (transitions.expire_calls skips paused tables).
+        running_calls = CallTimer.objects.filter(table=clock.table_id, state=CallTimer.State.RUNNING)
+        call_ids = list(running_calls.values_list("pk", flat=True))
+        running_calls.update(ends_at=F("ends_at") + (now - open_pause.started_at), armed=False)
         clock.paused_at = None
         _reschedule(clock)
         _save(clock)
@@ -197,7 +204,7 @@ def resume(table: Any, *, user: Any, reason: str = "", round_wide: bool = False)
             paused_seconds=(now - open_pause.started_at).total_seconds(),
             round_wide=round_wide,
         )
-        _after_commit_arm(clock.pk)
+        _after_commit_arm(clock.pk, call_timer_ids=call_ids)
         return clock
 
 

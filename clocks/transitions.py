@@ -146,7 +146,10 @@ def log_time_up(*, clock_ids: Iterable[int] | None = None) -> list[int]:
 
 def expire_calls(*, timer_ids: Iterable[int] | None = None, skip_locked: bool = True) -> list[int]:
     """Mark every running call timer whose end has passed as expired; returns their ids."""
-    due = Q(state=CallTimer.State.RUNNING, ends_at__lte=Now())
+    # A table paused for a break keeps its called clocks standing (clocks.services.resume
+    # moves their ends by the length of the pause).
+    paused_tables = TableClock.objects.filter(paused_at__isnull=False).values("table_id")
+    due = Q(state=CallTimer.State.RUNNING, ends_at__lte=Now()) & ~Q(table_id__in=paused_tables)
     rows = CallTimer.objects.filter(due)
     if timer_ids is not None:
         rows = rows.filter(pk__in=list(timer_ids))

@@ -311,6 +311,28 @@ def test_wbc_time_guidelines_call_the_clock_and_default_action(
     ]
 
 
+def test_wbc_breaks_a_called_clock_stands_still_while_the_table_is_paused(
+    wbc_table: Any, head_judge: Any, record_calls: Any
+) -> None:
+    """WBC breaks: a called clock (here the 10-minute nexus) does not run out during a break;
+    after the break it has exactly the time it had left."""
+    services.start(wbc_table, user=head_judge)
+    timer = services.call_clock(wbc_table, action="nexus", faction="fremen", user=head_judge)
+    services.pause(wbc_table, user=head_judge, reason="break after turn 4")
+    now = services.db_now()
+    # The break began 20 minutes ago, 9 minutes into the nexus (1 minute left then) ...
+    ClockPause.objects.filter(clock__table=wbc_table, ended_at__isnull=True).update(started_at=now - 20 * M)
+    TableClock.objects.filter(table=wbc_table).update(started_at=now - 40 * M, paused_at=now - 20 * M)
+    CallTimer.objects.filter(pk=timer.pk).update(started_at=now - 29 * M, ends_at=now - 19 * M)
+    # ... so its end has passed on the wall clock, but a paused table's calls do not expire.
+    assert transitions.expire_calls() == []
+    services.resume(wbc_table, user=head_judge, reason="break over")
+    timer.refresh_from_db()
+    assert timer.state == CallTimer.State.RUNNING
+    assert timer.ends_at == now + M  # the minute it had left
+    assert transitions.expire_calls() == [] and record_calls == []
+
+
 def test_wbc_stopped_call_records_nothing(wbc_table: Any, head_judge: Any, record_calls: Any) -> None:
     services.start(wbc_table, user=head_judge)
     timer = services.call_clock(wbc_table, action="battle_plan", faction="atreides", user=head_judge)
