@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
 
 from scoring import services
 from scoring.adapters import table_result
@@ -16,6 +19,7 @@ from scoring.presenters import dotted, number
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
 from tournament.models import Player, Table, Tournament
+from tournament.permissions import is_head_judge
 
 #: Short words for the results summary column.
 SHORT = {
@@ -188,10 +192,23 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "POST"])
 def report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A filed report as everybody sees it; a head judge may reopen it here with a reason."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     report = get_object_or_404(GameReport, table=table)
     tournament = table.round.tournament
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        try:
+            services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
+        except PermissionDenied as denied:
+            return HttpResponseForbidden(str(denied))
+        except ValidationError as refused:
+            errors = {field: " ".join(msgs) for field, msgs in refused.message_dict.items()}
+        else:
+            messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
+            return redirect("scoring-report", pk=table.pk)
     system = get_system(tournament.format)
     result = table_result(report)
     scores = system.scores(result)
@@ -217,6 +234,8 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             "rows": rows,
             "result": result,
             "revisions": report.revisions.select_related("user"),
+            "judge": is_head_judge(request.user, tournament),
+            "errors": errors,
         },
     )
 
