@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from clocks.limits import limit_for, limit_key_for
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
+from tournament.permissions import is_head_judge
 from tournament.seating import marker_sector
 
 __all__ = [
@@ -175,6 +176,19 @@ def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
 # --- writing -----------------------------------------------------------------------------
 
 
+def _check_role(table: Any, parsed: Any, user: Any) -> None:
+    """Who may record what, which the engine cannot know: a table judge confirms the engine's
+    adjudication; setting it aside (an override with a reason) is the head judge's call.
+
+    Raises PermissionDenied.
+    """
+    if parsed.type == "adjudication_confirmed" and getattr(parsed, "override_reason", None):
+        if not is_head_judge(user, table.round.tournament):
+            raise PermissionDenied(
+                "only a head judge may override the engine's adjudication; confirm its ranking instead"
+            )
+
+
 def append_event(
     table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = ""
 ) -> GameEvent:
@@ -199,6 +213,7 @@ def append_event(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
             )
         parsed = rules.parse_event(event)
+        _check_role(table, parsed, user)
         if parsed.type == "void" and not reason:
             reason = str(getattr(parsed, "reason", ""))
         position = position_of(game)

@@ -77,6 +77,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             error = {"action": action, "field": _field_of(exc, action, request.POST), "message": exc.message,
                      "rule": exc.rule}
             status = 400
+        except PermissionDenied as exc:
+            error = {"action": action, "field": "override_reason", "message": str(exc), "rule": None}
+            status = 403
         except services.StaleWrite as exc:
             game = Game.objects.get(pk=game.pk)
             voided = services.voided_seqs(exc.changes)

@@ -147,3 +147,46 @@ def test_concession_to_one_member_of_an_alliance_is_refused(judge_api: Any, tabl
     assert whole.status_code == 201, whole.content
     report = services.prefill_report(table)
     assert {r["faction"] for r in report["results"] if r["result"] == "allied_stronghold"} == {"atreides", "fremen"}
+
+
+def _timed_out(client: Any, table: Any) -> tuple[int, list[str], list[str]]:
+    client.get(f"/api/tables/{table.pk}/game/")
+    seq = 1
+    for event in recorded_game()[:30]:
+        seq = post_event(client, table, event, seq).json()["seq"]
+    answer = post_event(client, table, {"type": "time_up", "clock": "wbc_heat"}, seq)
+    ranking = answer.json()["evaluation"]["adjudication"]
+    return answer.json()["seq"], ranking[0], ranking[1]
+
+
+def test_only_a_head_judge_overrides_the_adjudication(judge_api: Any, table: Any, head_judge: Any) -> None:
+    """The table judge confirms the engine's ranking; the head judge may set it aside with a reason."""
+    seq, _first, second = _timed_out(judge_api, table)
+    override = {"type": "adjudication_confirmed", "winners": second, "override_reason": "miscounted spice"}
+    refused = post_event(judge_api, table, override, seq)
+    assert refused.status_code == 403
+    assert "only a head judge may override" in refused.json()["detail"]
+    assert Game.objects.get(table=table).seq == seq
+
+    from rest_framework.test import APIClient
+
+    head = APIClient()
+    head.force_authenticate(head_judge)
+    accepted = post_event(head, table, override, seq)
+    assert accepted.status_code == 201, accepted.content
+    winners = {r["faction"] for r in services.prefill_report(table)["results"] if r["result"] == "adjudicated"}
+    assert winners == set(second)
+
+
+def test_override_refusal_is_shown_next_to_the_field(client: Any, table: Any, table_judge: Any) -> None:
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(table_judge)
+    seq, _first, second = _timed_out(api, table)
+    client.force_login(table_judge)
+    form = {"action": "confirm_adjudication", "expected_seq": seq, "winners": second, "override_reason": "I think so"}
+    response = client.post(f"/tables/{table.pk}/", form)
+    assert response.status_code == 403
+    assert b"only a head judge may override" in response.content
+    assert Game.objects.get(table=table).seq == seq
