@@ -51,6 +51,8 @@ class TableClock(models.Model):
     #: When the game log received the `time_up` event (no new turn), and failed tries so far.
     game_logged_at = models.DateTimeField(null=True, blank=True)
     game_log_attempts = models.PositiveSmallIntegerField(default=0)
+    #: The sequence number of that `time_up` event, so that an extension can void it.
+    time_up_seq = models.PositiveIntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)

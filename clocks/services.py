@@ -212,8 +212,8 @@ def extend(table: Any, *, minutes: object, reason: str, user: Any) -> TableClock
     """Add `minutes` to every deadline of the table's clock.
 
     The clock goes back to the state its new deadlines give (an extension after time-up
-    reopens the table). The game log's `time_up` event, once written, stays; a judge voids it
-    in the game log if the extension gives the table a new turn. Raises InvalidDuration for a
+    reopens the table); when that allows a new turn again, the game log's `time_up` event is
+    voided with the extension's reason. Raises InvalidDuration for a
     bad number of minutes, ClockError without a reason, ClockStateError on a finished clock.
     """
     added = limits.check_extension(minutes)
@@ -230,10 +230,38 @@ def extend(table: Any, *, minutes: object, reason: str, user: Any) -> TableClock
         _reschedule(clock)
         if clock.started_at is not None and clock.paused_at is None:
             clock.state = limits.state_at(clock.get_deadlines(), db_now())
-        _save(clock)
         _history(clock, H.EXTENDED, before=before, user=user, reason=reason, minutes=minutes)
+        if clock.time_up_seq is not None and limits.may_start_turn(clock.state, clock.limit):
+            _void_time_up(clock, user=user, reason=f"clock extended by {minutes} min: {reason}")
+        _save(clock)
         _after_commit_arm(clock.pk)
         return clock
+
+
+def _void_time_up(clock: TableClock, *, user: Any, reason: str) -> None:
+    """The extension gives the table a new turn again: void the game log's `time_up` event, so
+    the engine lets the next turn start, and let the sweep record a new one at the new deadline.
+    The clock's change never depends on this (a refused void is written to the history)."""
+    from clocks.game_log import record_in_game
+
+    seq = clock.time_up_seq
+    result = record_in_game(clock.table, {"type": "void", "seq": seq, "reason": reason}, reason=reason, user=user)
+    if result.ok:
+        clock.time_up_seq = None
+        clock.game_logged_at = None
+        clock.game_log_attempts = 0
+    _history(
+        clock,
+        H.GAME_LOG,
+        before=clock.state,
+        user=user,
+        reason="time_up voided in the game log" if result.ok else "time_up could not be voided",
+        event="void",
+        voided=seq,
+        ok=result.ok,
+        seq=result.seq,
+        error=result.error,
+    )
 
 
 def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> TableClock:

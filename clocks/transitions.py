@@ -128,6 +128,7 @@ def log_time_up(*, clock_ids: Iterable[int] | None = None) -> list[int]:
             fields = {"game_log_attempts": F("game_log_attempts") + 1}
             if result.ok:
                 fields["game_logged_at"] = Now()
+                fields["time_up_seq"] = result.seq
                 written.append(pk)
             TableClock.objects.filter(pk=pk).update(**fields)
             ClockHistory.objects.create(

@@ -261,6 +261,42 @@ def test_wbc_time_up_event_reaches_the_real_game_log(wbc_table: Any) -> None:
     assert position.time_up == "wbc_heat"  # the engine now refuses a new turn (OutOfTime)
 
 
+def test_wbc_extension_that_allows_a_new_turn_voids_the_time_up_event(wbc_table: Any, head_judge: Any) -> None:
+    """WBC breaks/extensions: the head judge extends a table that reached its last 30 minutes;
+    the game log's `time_up` is voided with the extension's reason, so the engine lets the
+    next turn start, and the sweep records a new one at the new deadline."""
+    from gameplay import services as game
+
+    started_clock_due_in(wbc_table, seconds=-1)
+    transitions.advance()
+    transitions.log_time_up()
+    clock = TableClock.objects.get(table=wbc_table)
+    time_up_seq = clock.time_up_seq
+    assert time_up_seq is not None and game.current_position(wbc_table)[0].time_up == "wbc_heat"
+
+    services.extend(wbc_table, minutes=45, reason="rules dispute at the table", user=head_judge)
+    clock.refresh_from_db()
+    assert clock.state == limits.RUNNING
+    assert clock.time_up_seq is None and clock.game_logged_at is None
+    position, _seq = game.current_position(wbc_table)
+    assert not position.time_up
+    last = game.game_for(wbc_table).events.order_by("-seq").first()
+    assert last.type == "void" and last.body["seq"] == time_up_seq and "rules dispute" in last.reason
+    assert ClockHistory.objects.filter(clock=clock, kind="game_log", data__event="void", data__ok=True).count() == 1
+
+
+def test_wbc_extension_that_still_allows_no_new_turn_keeps_the_time_up_event(wbc_table: Any, head_judge: Any) -> None:
+    from gameplay import services as game
+
+    started_clock_due_in(wbc_table, seconds=-20 * 60)  # 20 minutes into the last 30
+    transitions.advance()
+    transitions.log_time_up()
+    services.extend(wbc_table, minutes=5, reason="late pairing", user=head_judge)
+    clock = TableClock.objects.get(table=wbc_table)
+    assert clock.state == limits.LAST_30 and clock.time_up_seq is not None
+    assert game.current_position(wbc_table)[0].time_up == "wbc_heat"
+
+
 def test_arm_due_arms_each_deadline_once(
     wbc_table: Any, monkeypatch: pytest.MonkeyPatch, head_judge: Any
 ) -> None:
