@@ -18,9 +18,10 @@ from django.utils import timezone
 from gameplay.engine.ids import FORMATS
 from tournament import seating_adapter as adapter
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
-from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
+from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
 from tournament.seating import (
     RULE_SIZES,
+    PlannedTable,
     SeatingPlan,
     SeatingUserError,
     UnsplittableCount,
@@ -379,6 +380,7 @@ def seat_round(
         except (SeatingUserError, ValueError) as error:
             raise _from_planner(error, field_name="players") from error
         action = SeatingAudit.Action.RESEAT if round_.tables.exists() else SeatingAudit.Action.SEAT
+        _refuse_changes_under_games(round_, plan.tables)
         adapter.save_plan(round_, plan)
         _audit(round_, action, user=user, reason=reason, players=len(ids), small_tables=small_tables or "")
     return plan
@@ -399,6 +401,42 @@ def publish_round(round_: Round, *, user: Any) -> Round:
     return round_
 
 
+def _refuse_changes_under_games(round_: Round, tables: Sequence[PlannedTable]) -> None:
+    """A table whose game record has begun keeps its seats, players and factions: its setup
+    event named them, and the log is never rewritten (DESIGN.md principle 2). Changing the
+    seating of any other table stays possible. Call inside the round's lock.
+
+    Raises Refused (409) naming the tables whose game has begun.
+    """
+    from gameplay.models import Game
+
+    current: dict[int, set[tuple[int, int, str]]] = {}
+    for number, player, seat, faction in Seat.objects.filter(round=round_).values_list(
+        "table__number", "player_id", "seat", "faction"
+    ):
+        current.setdefault(number, set()).add((player, seat, faction))
+    if not current:
+        return  # nothing seated yet, so no table has a game
+    planned = {t.number: {(s.player, s.seat, s.faction or "") for s in t.seats} for t in tables}
+    changed = {n for n in current.keys() | planned.keys() if current.get(n) != planned.get(n)}
+    if not changed:
+        return
+    started = list(
+        Game.objects.filter(table__round=round_, table__number__in=changed)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+    )
+    if started:
+        listed = ", ".join(str(n) for n in started)
+        raise Refused(
+            f"table(s) {listed} of {round_} already have a game record; their seats and factions can no "
+            "longer change (the record would not match the table)",
+            field="round",
+            rule="game record",
+            status=409,
+        )
+
+
 def _change_plan(
     round_: Round, change: Any, *, user: Any, action: str, reason: str, need_reason: bool, **details: Any
 ) -> SeatingPlan:
@@ -412,6 +450,7 @@ def _change_plan(
             plan = change(adapter.plan_for(round_))
         except (SeatingUserError, ValueError) as error:
             raise _from_planner(error, field_name="player") from error
+        _refuse_changes_under_games(round_, plan.tables)
         adapter.save_plan(round_, plan)
         _audit(round_, action, user=user, reason=reason, **details)
     return plan
@@ -599,6 +638,7 @@ def seat_final_round(
             )
         except (SeatingUserError, ValueError) as error:
             raise _from_planner(error, field_name="finalists") from error
+        _refuse_changes_under_games(round_, [final.table])
         adapter.save_final(round_, final)
         _audit(
             round_,
@@ -621,6 +661,7 @@ def pick_final_faction(round_: Round, player: int, faction: str, *, user: Any) -
             final = record_final_pick(adapter.final_for(round_), player, faction)
         except (SeatingUserError, ValueError) as error:
             raise _from_planner(error, field_name="faction") from error
+        _refuse_changes_under_games(round_, [final.table])
         adapter.save_final(round_, final)
         _audit(round_, SeatingAudit.Action.PICK, user=user, player=player, faction=faction)
     return final
