@@ -57,6 +57,14 @@ def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, 
     return {error.field if error.field in fields else "general": error.message}
 
 
+def _assign_judge(request: HttpRequest, round_: Round) -> None:
+    """The posted table judge takes the posted table of the round (an empty name frees it)."""
+    table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
+    judge = services.assign_table_judge(table, request.POST.get("judge", ""))
+    who = judge.get_username() if judge else "every table judge"
+    messages.success(request, f"Table {table.number} is judged by {who}.")
+
+
 def _round_label(round_: Round) -> str:
     return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
 
@@ -348,10 +356,7 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 messages.success(request, f"Seated latecomer {player.name}.")
             elif action == "assign_judge":
-                table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
-                judge = services.assign_table_judge(table, request.POST.get("judge", ""))
-                who = judge.get_username() if judge else "every table judge"
-                messages.success(request, f"Table {table.number} is judged by {who}.")
+                _assign_judge(request, round_)
             elif action == "publish":
                 services.publish_round(round_, user=request.user)
                 messages.success(request, f"Published the seating of {_round_label(round_)}.")
@@ -551,17 +556,14 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                     user=request.user,
                 )
             elif action == "assign_judge":
-                table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
-                judge = services.assign_table_judge(table, request.POST.get("judge", ""))
-                who = judge.get_username() if judge else "every table judge"
-                messages.success(request, f"Table {table.number} is judged by {who}.")
+                _assign_judge(request, round_)
             elif action == "publish":
                 services.publish_round(round_, user=request.user)
                 messages.success(request, "Published the final seating.")
             else:
                 raise services.Refused(f"unknown action {action!r}", field="action")
         except services.Refused as error:
-            errors = _errors(error, ("finalists", "alternates", "faction"))
+            errors = _errors(error, ("finalists", "alternates", "faction", "judge"))
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()
@@ -576,6 +578,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         "suggested_alternates": ", ".join(str(p) for p in suggested_alternates),
         "players": tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"),
         "tables": _tables_view(round_),
+        "table_judges": tournament.table_judges.order_by("username"),
     }
     if round_.tables.exists():
         from tournament.seating_adapter import final_for

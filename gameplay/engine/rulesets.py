@@ -20,7 +20,7 @@ from fractions import Fraction
 from gameplay.engine.board import ARRAKEEN, CARTHAG
 from gameplay.engine.errors import UnknownIdentifier
 from gameplay.engine.factions import ATREIDES, EMPEROR, FREMEN, GUILD, HARKONNEN, IXIANS, RICHESE
-from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from gameplay.engine.ids import ADJUDICATION_CRITERIA, CLASSIC_FACTIONS, FACTIONS
 from gameplay.engine.movement import MoveCard, MovementRules
 from gameplay.engine.phases import (
     BATTLE,
@@ -382,7 +382,7 @@ WBC2018 = Ruleset(
         fremen_allies_exempt=False,
     ),
     ecaz_co_occupy=False,
-    adjudication=("strongholds", "tokens", "spice", "cards", "leaders", "die"),
+    adjudication=ADJUDICATION_CRITERIA,  # WBC adjudication criteria, in order
     pp=_WBC_PP,
     options=frozenset(),
     cite=_WBC_CITE,
