@@ -16,3 +16,9 @@ from config.settings import *  # noqa: E402,F403
 # Hashing passwords slowly on purpose is pointless in tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+
+# Each test run gets its own cache namespace on the shared Redis: the test database is new
+# every run (ids start again at 1), so entries left by an earlier run must never be read.
+import uuid  # noqa: E402
+
+CACHES["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex[:12]}"  # noqa: F405
