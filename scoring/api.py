@@ -82,6 +82,9 @@ _STANDINGS = inline_serializer(
     "Standings",
     {
         "format": serializers.CharField(),
+        "provisional": serializers.BooleanField(
+            help_text="true until every heat's reports are filed: nobody is a finalist before then"
+        ),
         "tiebreak_labels": serializers.ListField(child=serializers.CharField()),
         "standings": inline_serializer(
             "StandingRow",
@@ -241,6 +244,7 @@ class StandingsView(APIView):
         return Response(
             {
                 "format": scoring.format,
+                "provisional": services.standings_provisional(tournament),
                 "tiebreak_labels": list(scoring.labels),
                 "standings": [presenters.standing_json(r) for r in scoring.standings],
             }

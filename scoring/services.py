@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from scoring.adapters import final_result, heat_results, table_seats
@@ -330,6 +331,23 @@ def compute_awards(tournament: Tournament) -> Awards:
         awards=awards_from(scores),
         leaderboard=leaderboard_from(scores, limit=LEADERBOARD_SIZE),
     )
+
+
+def standings_provisional(tournament: Tournament) -> bool:
+    """True until every heat's games are reported: while no heat exists, a heat is not seated,
+    or a heat table has no filed report (a reopened one counts as missing). Nobody is a
+    finalist before then, only "in the top N so far". One query, never cached: seating or
+    adding a heat changes the answer without a filing."""
+    heats = (
+        Round.objects.filter(tournament=tournament, kind=Round.Kind.HEAT)
+        .annotate(
+            seated=Count("tables", distinct=True),
+            filed=Count("tables", filter=Q(tables__report__state=GameReport.State.FILED), distinct=True),
+        )
+        .values_list("seated", "filed")
+    )
+    rows = list(heats)
+    return not rows or any(seated == 0 or filed < seated for seated, filed in rows)
 
 
 def standings_for(tournament: Tournament) -> tuple[StandingRow, ...]:

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from tournament import services
 from tournament.models import Player, Round, Tournament
 from tournament.permissions import is_head_judge
-from tournament.presenters import player_json, round_json, seating_json, tournament_json
+from tournament.presenters import player_detail_json, player_json, round_json, seating_json, tournament_json
 
 
 class TournamentIn(serializers.Serializer):
@@ -141,6 +141,35 @@ class PlayerListView(APIView):
         except services.Refused as error:
             return _refused(error)
         return Response(player_json(player, private=True), status=status.HTTP_201_CREATED)
+
+
+PLAYER_OUT = inline_serializer(
+    "PlayerDetail",
+    fields={
+        "id": serializers.IntegerField(),
+        "name": serializers.CharField(),
+        "club": serializers.CharField(),
+        "status": serializers.CharField(),
+        "tournament": serializers.IntegerField(),
+        "current": inline_serializer(
+            "CurrentSeat",
+            fields={
+                "round": serializers.IntegerField(help_text="the round's id"),
+                "table": serializers.IntegerField(help_text="the table's number in the round"),
+                "seat": serializers.IntegerField(),
+                "faction": serializers.CharField(allow_null=True),
+            },
+            allow_null=True,
+        ),
+    },
+)
+
+
+class PlayerView(APIView):
+    @extend_schema(responses={200: PLAYER_OUT, 404: OpenApiResponse(description="no such player")})
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
+        return Response(player_detail_json(player, private=is_head_judge(request.user, player.tournament)))
 
 
 class PlayerImportView(APIView):

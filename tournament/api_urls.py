@@ -10,6 +10,7 @@ urlpatterns = [
         api.PlayerImportView.as_view(),
         name="api-tournament-players-import",
     ),
+    path("players/<int:pk>/", api.PlayerView.as_view(), name="api-player"),
     path("tournaments/<int:pk>/rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
     path("rounds/<int:pk>/checkins/", api.CheckInView.as_view(), name="api-round-checkins"),
     path("rounds/<int:pk>/seating/", api.SeatingView.as_view(), name="api-round-seating"),

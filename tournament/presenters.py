@@ -34,6 +34,35 @@ def player_json(player: Player, *, private: bool = False) -> dict[str, Any]:
     return data
 
 
+def current_seat(player: Player) -> Seat | None:
+    """Where the player sits in the round being played now: the latest published, unfinished
+    round that seats them (None between rounds or before the seating is published)."""
+    return (
+        Seat.objects.filter(player=player, round__state=Round.State.PUBLISHED)
+        .select_related("round", "table")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def player_detail_json(player: Player, *, private: bool = False) -> dict[str, Any]:
+    """One player with where they sit now: `current` is null between rounds."""
+    seat = current_seat(player)
+    data = player_json(player, private=private)
+    data["tournament"] = player.tournament_id
+    data["current"] = (
+        {
+            "round": seat.round_id,
+            "table": seat.table.number,
+            "seat": seat.seat,
+            "faction": seat.faction or None,
+        }
+        if seat is not None
+        else None
+    )
+    return data
+
+
 def round_json(round_: Round) -> dict[str, Any]:
     return {
         "id": round_.pk,

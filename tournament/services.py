@@ -394,11 +394,46 @@ def publish_round(round_: Round, *, user: Any) -> Round:
             raise Refused(f"{round_} has no seating to publish yet", field="round")
         if round_.state != Round.State.PLANNED:
             raise Refused(f"{round_} is already published", field="round", status=409)
+        _refuse_seats_without_faction(round_)
         round_.state = Round.State.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["state", "published_at"])
         _audit(round_, SeatingAudit.Action.PUBLISH, user=user)
     return round_
+
+
+def seats_without_faction(round_: Round) -> list[dict[str, Any]]:
+    """Tables with seats that have no faction yet, in table order: each with the players'
+    names and the cards they were dealt (LoLV keeps one of two before play)."""
+    missing: dict[int, list[dict[str, Any]]] = {}
+    for number, player_id, name, dealt in (
+        Seat.objects.filter(round=round_, faction="")
+        .order_by("table__number", "seat")
+        .values_list("table__number", "player_id", "player__name", "dealt")
+    ):
+        missing.setdefault(number, []).append({"id": player_id, "name": name, "dealt": list(dealt or ())})
+    return [{"table": number, "players": players} for number, players in missing.items()]
+
+
+def _refuse_seats_without_faction(round_: Round) -> None:
+    """A seating is published only once every seat has a faction: a table cannot start its
+    game otherwise (its setup names every seat's faction). Raises Refused (409) naming the
+    tables and players still without one."""
+    missing = seats_without_faction(round_)
+    if not missing:
+        return
+    listed = "; ".join(
+        f"table {t['table']}: " + ", ".join(p["name"] for p in t["players"]) for t in missing
+    )
+    count = sum(len(t["players"]) for t in missing)
+    raise Refused(
+        f"{count} player{'s' if count != 1 else ''} {'have' if count != 1 else 'has'} no faction yet "
+        f"({listed}); record the faction of every seat, then publish",
+        field="factions",
+        rule="every seat has its faction before the games start",
+        status=409,
+        extra={"missing": missing},
+    )
 
 
 def _refuse_changes_under_games(round_: Round, tables: Sequence[PlannedTable]) -> None:

@@ -118,7 +118,7 @@ def test_standings_query_count_does_not_grow_with_players(
     judge_client: Any, api_client: Any, head_judge: Any
 ) -> None:
     """Computing standings reads the filed reports in one query, whatever the number of players;
-    a cached answer needs none."""
+    a cached answer needs none but "provisional", which is never cached."""
     small = _tournament_with(head_judge, judge_client, 2)
     large = _tournament_with(head_judge, judge_client, 8)
     counts = []
@@ -127,10 +127,11 @@ def test_standings_query_count_does_not_grow_with_players(
         with CaptureQueriesContext(connection) as ctx:
             assert api_client.get(f"/api/tournaments/{tournament.pk}/standings/").status_code == 200
         counts.append(len(ctx.captured_queries))
-    assert counts[0] == counts[1] <= 3, counts
+    # The reports, the cache version, the tournament and one query for "provisional" (never cached).
+    assert counts[0] == counts[1] <= 4, counts
     with CaptureQueriesContext(connection) as cached:
         api_client.get(f"/api/tournaments/{large.pk}/standings/")
-    assert len(cached.captured_queries) == 1  # the tournament row only
+    assert len(cached.captured_queries) == 2  # the tournament row and "provisional"
     for tournament in (small, large):
         services.invalidate(tournament.pk)
         with CaptureQueriesContext(connection) as page:
