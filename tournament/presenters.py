@@ -6,8 +6,21 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from gameplay.engine.ids import FACTIONS
 from tournament.models import Player, Round, Seat, Table, Tournament
 from tournament.seating import marker_sector
+from tournament.seating_words import flag_words
+
+#: What people read for a faction id (ids stay in URLs, forms and the API).
+FACTION_LABELS = {f: {"choam": "CHOAM"}.get(f, f.replace("_", " ").title()) for f in FACTIONS}
+
+
+def faction_label(faction: str) -> str:
+    return FACTION_LABELS.get(faction, faction)
+
+
+def round_label(round_: Round) -> str:
+    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
@@ -121,3 +134,30 @@ def seating_json(round_: Round, *, judge: bool) -> dict[str, Any]:
         data["pick_order"] = list(round_.pick_order or ())
         data["alternates_seated"] = list(round_.alternates_seated or ())
     return data
+
+
+def tables_for_page(round_: Round) -> list[dict[str, Any]]:
+    """Tables ready for a template: seats with names, faction labels, dealt cards and marker sectors."""
+    rows = []
+    for table in seated_tables(round_):
+        seats = list(table.seats.all())
+        rows.append(
+            {
+                "table": table,
+                "seats": [
+                    {
+                        "seat": s,
+                        "player": s.player,
+                        "faction": FACTION_LABELS.get(s.faction, ""),
+                        "dealt": [FACTION_LABELS[f] for f in s.dealt or () if f in FACTION_LABELS],
+                        "cards": [(f, FACTION_LABELS[f], f == s.faction) for f in s.dealt or () if f in FACTION_LABELS],
+                        "sector": marker_sector(s.seat, len(seats)) if len(seats) >= 2 else None,
+                    }
+                    for s in seats
+                ],
+                "undrawn": [FACTION_LABELS.get(f, f) for f in table.undrawn or ()],
+                "missing": [s.player.name for s in seats if not s.faction],
+                "flags": [flag_words(f) for f in table.flags or ()],
+            }
+        )
+    return rows

@@ -19,7 +19,9 @@ from gameplay.engine.ids import FORMATS
 from tournament import seating_adapter as adapter
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
+from tournament.presenters import faction_label, round_label
 from tournament.seating import (
+    RULE_FACTIONS,
     RULE_SIZES,
     PlannedTable,
     SeatingPlan,
@@ -577,8 +579,21 @@ def finish_round(round_: Round, *, user: Any) -> Round:
 
 
 def trade(round_: Round, first: int, second: int, *, consenting: Iterable[int], user: Any) -> SeatingPlan:
-    """WBC: two players at one table trade factions by mutual consent."""
+    """WBC: two players at one table trade factions by mutual consent.
+
+    Raises Refused naming (by name) the players whose consent is missing."""
     agreed = list(consenting)
+    missing = [p for p in (first, second) if p not in agreed]
+    if missing and first != second:
+        names = dict(Player.objects.filter(pk__in=missing, tournament_id=round_.tournament_id).values_list("pk", "name"))
+        if len(names) == len(missing):
+            who = " and ".join(names[p] for p in missing)
+            raise Refused(
+                f"a trade needs both players' consent; {who} {'has' if len(missing) == 1 else 'have'} not consented "
+                f"({RULE_FACTIONS[round_.tournament.format]})",
+                field="consent",
+                rule=RULE_FACTIONS[round_.tournament.format],
+            )
     return _change_plan(
         round_,
         lambda plan: trade_factions(plan, first, second, consenting=agreed),
@@ -608,7 +623,23 @@ def take_undrawn(
 
 
 def keep_card(round_: Round, player: int, faction: str, *, user: Any) -> SeatingPlan:
-    """LoLV 0.08: record which dealt alliance card the player keeps."""
+    """LoLV 0.08: record which dealt alliance card the player keeps.
+
+    Raises Refused naming the player and the cards (by name) for a card not dealt to them,
+    or a player not seated in the round."""
+    seat = Seat.objects.filter(round=round_, player_id=player).select_related("player", "table").first()
+    if seat is None:
+        known = Player.objects.filter(pk=player, tournament_id=round_.tournament_id).first()
+        who = known.name if known else f"player {player!r}"
+        raise Refused(f"{who} has no seat in {round_label(round_)}", field="player")
+    if seat.dealt and faction not in seat.dealt:
+        cards = " and ".join(faction_label(f) for f in seat.dealt)
+        raise Refused(
+            f"{seat.player.name} (table {seat.table.number}) was dealt {cards}; "
+            f"{faction_label(faction) or 'no card'} is not one of them ({RULE_FACTIONS[round_.tournament.format]})",
+            field="faction",
+            rule=RULE_FACTIONS[round_.tournament.format],
+        )
     return _change_plan(
         round_,
         lambda plan: record_lolv_choice(plan, player, faction),

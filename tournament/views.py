@@ -23,13 +23,10 @@ from django.views.decorators.http import require_http_methods
 
 from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
 from tournament import services
-from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
+from tournament.models import CheckIn, Player, Round, Table, Tournament
 from tournament.permissions import is_head_judge
-from tournament.presenters import seated_tables
-from tournament.seating import marker_sector
+from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.seating_changes import available_final_factions, next_final_picker
-
-FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
 
 
 def _guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -63,34 +60,6 @@ def _assign_judge(request: HttpRequest, round_: Round) -> None:
     judge = services.assign_table_judge(table, request.POST.get("judge", ""))
     who = judge.get_username() if judge else "every table judge"
     messages.success(request, f"Table {table.number} is judged by {who}.")
-
-
-def _round_label(round_: Round) -> str:
-    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
-
-
-def _tables_view(round_: Round) -> list[dict[str, Any]]:
-    """Tables ready for a template: seats with names, faction labels and marker sectors."""
-    rows = []
-    for table in seated_tables(round_):
-        seats = list(table.seats.all())
-        rows.append(
-            {
-                "table": table,
-                "seats": [
-                    {
-                        "seat": s,
-                        "player": s.player,
-                        "faction": FACTION_LABELS.get(s.faction, ""),
-                        "dealt": [FACTION_LABELS[f] for f in s.dealt or () if f in FACTION_LABELS],
-                        "sector": marker_sector(s.seat, len(seats)) if len(seats) >= 2 else None,
-                    }
-                    for s in seats
-                ],
-                "undrawn": [FACTION_LABELS.get(f, f) for f in table.undrawn or ()],
-            }
-        )
-    return rows
 
 
 # ----------------------------------------------------------------------------- tournaments
@@ -135,14 +104,14 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 round_ = services.create_round(
                     tournament, kind=request.POST.get("kind", ""), starts_at=starts_at
                 )
-                messages.success(request, f"Added {_round_label(round_)}.")
+                messages.success(request, f"Added {round_label(round_)}.")
             elif action == "add_judge":
                 user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
                 messages.success(request, f"{user.get_username()} is a table judge of {tournament.name}.")
             elif action == "finish_round":
                 round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
                 services.finish_round(round_, user=request.user)
-                messages.success(request, f"Closed {_round_label(round_)}.")
+                messages.success(request, f"Closed {round_label(round_)}.")
             elif action == "clubs_apart":
                 tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
                 tournament.save(update_fields=["keep_clubs_apart"])
@@ -214,18 +183,18 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                 player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
                 if action == "check_in":
                     services.check_in(selected, player)
-                    messages.success(request, f"{player.name} is checked in for {_round_label(selected)}.")
+                    messages.success(request, f"{player.name} is checked in for {round_label(selected)}.")
                 else:
                     services.undo_check_in(selected, player)
                     messages.success(
-                        request, f"{player.name} is no longer checked in for {_round_label(selected)}."
+                        request, f"{player.name} is no longer checked in for {round_label(selected)}."
                     )
             elif action == "check_in_all" and selected is not None:
                 active = tournament.players.filter(status=Player.Status.ACTIVE)
                 CheckIn.objects.bulk_create(
                     [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
                 )
-                messages.success(request, f"Checked in every active player for {_round_label(selected)}.")
+                messages.success(request, f"Checked in every active player for {round_label(selected)}.")
             elif action in ("withdrawn", "dropped", "active"):
                 player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
                 services.set_status(player, action)
@@ -305,128 +274,7 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-# ----------------------------------------------------------------------------- seating
-
-
-@require_http_methods(["GET", "POST"])
-def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat a round: preview, reseat with a new seed, swap two players, seat a latecomer, publish."""
-    round_ = _round(pk)
-    tournament = round_.tournament
-    if (denied := _guard(request, tournament)) is not None:
-        return denied
-    if round_.kind == Round.Kind.FINAL:
-        return redirect("tournament-final", pk=round_.pk)
-    errors: dict[str, str] = {}
-    options: list[dict[str, Any]] = []
-    if request.method == "POST":
-        action = request.POST.get("action")
-        reason = request.POST.get("reason", "")
-        try:
-            if action == "seat":
-                seed_text = request.POST.get("seed", "").strip()
-                seed = _int(seed_text) if seed_text else None
-                if seed_text and seed is None:
-                    raise services.Refused(f"the seed is a whole number, not {seed_text!r}", field="seed")
-                services.seat_round(
-                    round_,
-                    user=request.user,
-                    seed=seed,
-                    reason=reason,
-                    small_tables=request.POST.get("small_tables") or None,
-                )
-                messages.success(request, f"Seated {_round_label(round_)}. Check the tables, then publish.")
-            elif action == "swap":
-                services.swap(
-                    round_,
-                    _int(request.POST.get("first")) or 0,
-                    _int(request.POST.get("second")) or 0,
-                    user=request.user,
-                    reason=reason,
-                )
-                messages.success(request, "Swapped the two players.")
-            elif action == "latecomer":
-                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
-                services.add_latecomer(
-                    round_,
-                    player,
-                    user=request.user,
-                    override=request.POST.get("override") == "on",
-                    reason=reason,
-                )
-                messages.success(request, f"Seated latecomer {player.name}.")
-            elif action == "assign_judge":
-                _assign_judge(request, round_)
-            elif action == "publish":
-                services.publish_round(round_, user=request.user)
-                messages.success(request, f"Published the seating of {_round_label(round_)}.")
-            elif action in ("trade", "take_undrawn", "keep"):
-                _record_faction(request, round_, action)
-                messages.success(request, "Recorded the faction change.")
-            else:
-                raise services.Refused(f"unknown action {action!r}", field="action")
-        except services.Refused as error:
-            shown = {"seat": ("seed", "reason", "small_tables"), "swap": ("player",), "assign_judge": ("judge",)}.get(
-                action or "", ()
-            )
-            errors = _errors(error, shown)
-            options = error.extra.get("options", [])
-        else:
-            return redirect("tournament-seat-round", pk=round_.pk)
-        round_.refresh_from_db()
-    tables = _tables_view(round_)
-    seated_ids = {row["player"].pk for t in tables for row in t["seats"]}
-    names = dict(tournament.players.values_list("pk", "name"))
-    return render(
-        request,
-        "tournament/seat_round.html",
-        {
-            "round": round_,
-            "label": _round_label(round_),
-            "tournament": tournament,
-            "tables": tables,
-            "errors": errors,
-            "options": options,
-            "values": request.POST,
-            "checked_in": len(services.checked_in_ids(round_)),
-            "table_judges": tournament.table_judges.order_by("username"),
-            "issues": round_.seating_issues,
-            "flags": round_.seating_flags,
-            "waiting": [names.get(p, p) for p in round_.waiting or ()],
-            "seated": sorted(
-                (
-                    {"pk": row["player"].pk, "name": row["player"].name, "table": t["table"].number}
-                    for t in tables
-                    for row in t["seats"]
-                ),
-                key=lambda r: (r["name"].casefold(), r["pk"]),
-            ),
-            "wbc": tournament.format == "wbc",
-            "faction_choices": [(f, FACTION_LABELS[f]) for f in FACTIONS],
-            "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
-            .exclude(pk__in=seated_ids)
-            .order_by("name"),
-            "audit": SeatingAudit.objects.filter(round=round_)
-            .select_related("user")
-            .order_by("-at", "-id")[:20],
-        },
-    )
-
-
-def _record_faction(request: HttpRequest, round_: Round, action: str) -> None:
-    """WBC trades (consent ticked on the form) and LoLV kept cards, from the seat-a-round page."""
-    player = _int(request.POST.get("player")) or 0
-    agreed = request.POST.get("consent") == "on"
-    faction = request.POST.get("faction", "")
-    if action == "trade":
-        other = _int(request.POST.get("other")) or 0
-        services.trade(round_, player, other, consenting=[player, other] if agreed else [], user=request.user)
-    elif action == "take_undrawn":
-        table = round_.tables.filter(seats__player_id=player).first()
-        everyone = list(table.seats.values_list("player_id", flat=True)) if table and agreed else []
-        services.take_undrawn(round_, player, faction, consenting=everyone, user=request.user)
-    else:
-        services.keep_card(round_, player, faction, user=request.user)
+# ----------------------------------------------------------------------------- rounds (public) and print sheets
 
 
 def round_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -434,7 +282,7 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(pk)
     judge = is_head_judge(request.user, round_.tournament)
     visible = judge or round_.state != Round.State.PLANNED
-    tables = _tables_view(round_) if visible else []
+    tables = tables_for_page(round_) if visible else []
     query = request.GET.get("q", "").strip()
     found = []
     if query and visible:
@@ -450,7 +298,7 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament/round.html",
         {
             "round": round_,
-            "label": _round_label(round_),
+            "label": round_label(round_),
             "tournament": round_.tournament,
             "tables": tables,
             "visible": visible,
@@ -467,7 +315,7 @@ def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(pk)
     if (denied := _guard(request, round_.tournament)) is not None:
         return denied
-    tables = _tables_view(round_)
+    tables = tables_for_page(round_)
     alphabetical = sorted(
         ({"table": t["table"], **row} for t in tables for row in t["seats"]),
         key=lambda r: (r["player"].name.casefold(), r["player"].pk),
@@ -477,7 +325,7 @@ def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament/print_seating.html",
         {
             "round": round_,
-            "label": _round_label(round_),
+            "label": round_label(round_),
             "tournament": round_.tournament,
             "tables": tables,
             "alphabetical": alphabetical,
@@ -495,9 +343,9 @@ def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament/print_reports.html",
         {
             "round": round_,
-            "label": _round_label(round_),
+            "label": round_label(round_),
             "tournament": round_.tournament,
-            "tables": _tables_view(round_),
+            "tables": tables_for_page(round_),
             "columns": [
                 "Result",
                 "Win attempts",
@@ -577,7 +425,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         "suggested": ", ".join(str(p) for p in suggested),
         "suggested_alternates": ", ".join(str(p) for p in suggested_alternates),
         "players": tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"),
-        "tables": _tables_view(round_),
+        "tables": tables_for_page(round_),
         "table_judges": tournament.table_judges.order_by("username"),
     }
     if round_.tables.exists():

@@ -219,7 +219,7 @@ def test_lolv_tournament_two_rounds_weighted_points_and_finalists(
         tour.submit(
             page, page.get_by_role("button", name="Check in every active player"), expect="Checked in every"
         )
-        tour.seat_and_publish(page, base, round_pk, seed=400 + number, players=30, label=f"Heat {number}")
+        tour.seat_round(page, base, round_pk, seed=400 + number, players=30)
         tables = seating(round_pk)
         assert [len(t["seats"]) for t in tables] == [6] * 5
         # LoLV 0.08: two alliance cards each, one classic and one expansion, none twice at a table.
@@ -229,27 +229,29 @@ def test_lolv_tournament_two_rounds_weighted_points_and_finalists(
             for s in t["seats"]:
                 assert sum(f in CLASSIC_FACTIONS for f in s["dealt"]) == 1
                 assert sum(f in EXPANSION_FACTIONS for f in s["dealt"]) == 1
-        # A player sees the two cards dealt before choosing.
-        first = tables[0]["seats"][0]
-        found = tour.find_my_table(player, base, round_pk, first["name"])
-        assert f"{first['name']}: table 1, seat 1" in found
-        assert all(tour.label(f) in player.locator("#table-1").inner_text() for f in first["dealt"])
-        if number == 1:
-            screenshot(player, "lolv-dealt-cards-phone")
-        # Each player keeps one card: odd seats their classic faction, even seats the expansion one.
+        # Each player keeps one card, one tap each on the seating page: odd seats their
+        # classic faction, even seats the expansion one. Publishing waits for all of them.
         tour.goto(page, f"{base}/rounds/{round_pk}/seat/")
         for t in tables:
             for s in t["seats"]:
                 classic = next(f for f in s["dealt"] if f in CLASSIC_FACTIONS)
                 expansion = next(f for f in s["dealt"] if f in EXPANSION_FACTIONS)
                 kept = classic if s["seat"] % 2 else expansion
-                tour.keep_card(page, base, round_pk, f"{s['name']} (table {t['number']})", tour.label(kept))
+                tour.keep_card(page, t["number"], s["name"], tour.label(kept))
         tables = seating(round_pk)
         for t in tables:
             for s in t["seats"]:
                 assert s["faction"] in s["dealt"]
         if number == 1:
             screenshot(page, "lolv-kept-cards-laptop")
+        tour.publish(page, base, round_pk, f"Heat {number}")
+        # A player finds their table, seat and the faction kept.
+        first = tables[0]["seats"][0]
+        found = tour.find_my_table(player, base, round_pk, first["name"])
+        assert f"{first['name']}: table 1, seat 1" in found
+        assert tour.label(first["faction"]) in player.locator("#table-1").inner_text()
+        if number == 1:
+            screenshot(player, "lolv-seating-phone")
 
         # Five games: solo wins with 2 and 1 win attempts, two alliance wins, a concession.
         results: list[tuple[str, str]] = []

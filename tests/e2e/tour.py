@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 #: Strongholds of the quick-tracking grid (stable ids of DESIGN.md).
 STRONGHOLDS = ("arrakeen", "carthag", "sietch_tabr", "tueks_sietch", "habbanya_sietch")
@@ -175,12 +176,11 @@ def take_undrawn(page: Any, base: str, round_pk: int, player_option: str, factio
     submit(page, form.get_by_role("button", name="Record"), expect="Recorded the faction change.")
 
 
-def keep_card(page: Any, base: str, round_pk: int, player_option: str, faction_label: str) -> None:
-    """LoLV 0.08: the player keeps one of the two alliance cards dealt."""
-    form = page.locator("form", has=page.locator("input[name=action][value=keep]"))
-    form.get_by_label("Player").select_option(label=player_option)
-    form.get_by_label("Keeps").select_option(label=faction_label)
-    submit(page, form.get_by_role("button", name="Record kept card"), expect="Recorded the faction change.")
+def keep_card(page: Any, table: int, name: str, faction_label: str) -> None:
+    """LoLV 0.08: one tap on the dealt card the player keeps; the table's card updates in place."""
+    card = page.locator(f"#keep-table-{table}")
+    card.get_by_role("button", name=f"{faction_label} for {name}", exact=True).click()
+    expect(card).to_contain_text(f"{name} keeps {faction_label}.")
 
 
 def find_my_table(page: Any, base: str, round_pk: int, name: str) -> str:
@@ -196,7 +196,9 @@ def find_my_table(page: Any, base: str, round_pk: int, name: str) -> str:
 
 
 def label(faction: str) -> str:
-    return faction.replace("_", " ").title()
+    from tournament.presenters import faction_label
+
+    return faction_label(faction)
 
 
 @dataclass

@@ -18,7 +18,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 PURE_PACKAGES = ["gameplay.engine", "scoring.systems"]
-PURE_MODULES = ["tournament.seating", "tournament.seating_draw", "tournament.seating_changes", "clocks.limits"]
+PURE_MODULES = [
+    "tournament.seating",
+    "tournament.seating_draw",
+    "tournament.seating_changes",
+    "tournament.seating_words",
+    "clocks.limits",
+]
 
 
 def pure_module_names() -> list[str]:

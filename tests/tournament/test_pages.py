@@ -89,24 +89,32 @@ def test_import_page_previews_refusals_before_saving(judge: Any, tournament: Any
 
 def test_seat_page_shows_options_for_an_unsplittable_count(judge: Any, heat: Any, checked_in: Any) -> None:
     checked_in(8)
-    page = judge.post(f"/rounds/{heat.pk}/seat/", {"action": "seat", "seed": "3"}).content.decode()
+    page = judge.post(f"/rounds/{heat.pk}/seat/draw/", {"seed": "3"}).content.decode()
     assert "8 players cannot all sit at tables of 5 or 6" in page
+    assert "seat 8: make 2 tables of four, or keep 2 players waiting" in page
     assert 'value="fours:2"' in page and 'value="wait:2"' in page
     assert not heat.tables.exists()
-    judge.post(f"/rounds/{heat.pk}/seat/", {"action": "seat", "seed": "3", "small_tables": "fours:2"})
+    judge.post(f"/rounds/{heat.pk}/seat/draw/", {"seed": "3", "small_tables": "fours:2"})
+    assert sorted(t.seats.count() for t in heat.tables.all()) == [4, 4]
+    # A reseat keeps the choice without asking again.
+    shown = judge.get(f"/rounds/{heat.pk}/seat/").content.decode()
+    assert "Reseats keep the size chosen before: make 2 tables of four." in shown
+    assert "a table of four players was needed" in shown and "four_player_tables" not in shown
+    assert judge.post(f"/rounds/{heat.pk}/seat/draw/", {"seed": "4"}).status_code == 302
     assert sorted(t.seats.count() for t in heat.tables.all()) == [4, 4]
 
 
 def test_seat_publish_and_reason_on_the_page(judge: Any, heat: Any, checked_in: Any) -> None:
     checked_in(12)
     url = f"/rounds/{heat.pk}/seat/"
-    assert judge.post(url, {"action": "seat", "seed": "5"}).status_code == 302
-    assert judge.post(url, {"action": "publish"}).status_code == 302
+    assert judge.post(url + "draw/", {"seed": "5"}).status_code == 302
+    assert judge.post(url + "publish/").status_code == 302
     before = list(Seat.objects.filter(round=heat).values_list("player_id", "table_id", "seat"))
-    refused = judge.post(url, {"action": "seat", "seed": "6"}).content.decode()
+    refused = judge.post(url + "draw/", {"seed": "6"}).content.decode()
     assert "give a reason to replace it" in refused
+    assert 'id="reason-error"' in refused and 'value="6"' in refused
     assert list(Seat.objects.filter(round=heat).values_list("player_id", "table_id", "seat")) == before
-    assert judge.post(url, {"action": "seat", "seed": "6", "reason": "table 2 collapsed"}).status_code == 302
+    assert judge.post(url + "draw/", {"seed": "6", "reason": "table 2 collapsed"}).status_code == 302
     assert "table 2 collapsed" in judge.get(url).content.decode()
 
 
@@ -193,9 +201,10 @@ def test_wbc_trade_on_the_seat_page_needs_the_consent_box(
     checked_in(6)
     plan = services.seat_round(heat, user=head_judge, seed=1)
     a, b = plan.tables[0].seats[:2]
-    url = f"/rounds/{heat.pk}/seat/"
-    refused = judge.post(url, {"action": "trade", "player": a.player, "other": b.player}).content.decode()
+    url = f"/rounds/{heat.pk}/seat/trade/"
+    refused = judge.post(url, {"player": a.player, "other": b.player}).content.decode()
     assert "consent" in refused
+    assert f'<option value="{b.player}" selected>' in refused  # the selections are kept
     assert Seat.objects.get(player_id=a.player).faction == a.faction
-    judge.post(url, {"action": "trade", "player": a.player, "other": b.player, "consent": "on"})
+    judge.post(url, {"player": a.player, "other": b.player, "consent": "on"})
     assert Seat.objects.get(player_id=a.player).faction == b.faction

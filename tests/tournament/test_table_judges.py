@@ -47,10 +47,10 @@ def test_seat_page_assigns_and_shows_errors_next_to_the_field(client: Any, table
     table.round.tournament.table_judges.add(make_user("carol"))
     client.force_login(head_judge)
     url = f"/rounds/{table.round_id}/seat/"
-    response = client.post(url, {"action": "assign_judge", "table": table.pk, "judge": "nobody"})
-    assert response.status_code == 200
+    response = client.post(url + "judge/", {"table": table.pk, "judge": "nobody"})
+    assert response.status_code == 400
     assert b"&#x27;nobody&#x27; is not a table judge" in response.content
-    response = client.post(url, {"action": "assign_judge", "table": table.pk, "judge": "carol"})
+    response = client.post(url + "judge/", {"table": table.pk, "judge": "carol"})
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.judge.username == "carol"

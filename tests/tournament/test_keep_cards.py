@@ -1,0 +1,89 @@
+"""LoLV 0.08 kept cards: two buttons per player, recorded in place by the head judge or the
+table's judge; refusals name the player and the cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tournament.models import Seat
+
+pytestmark = pytest.mark.django_db
+
+DEALT = [["fremen", "tleilaxu"], ["atreides", "ixians"], ["emperor", "choam"], ["guild", "ecaz"], ["harkonnen", "moritani"], ["bene_gesserit", "richese"]]
+
+
+@pytest.fixture
+def lolv_table(head_judge: Any) -> Any:
+    tournament = make_tournament(format="lolv", head_judge=head_judge)
+    heat = make_round(tournament, state="planned")
+    table = seat_table(heat, make_players(tournament, 6), factions=[""] * 6)
+    for seat, dealt in zip(table.seats.order_by("seat"), DEALT, strict=True):
+        seat.dealt = dealt
+        seat.save()
+    return table
+
+
+def test_0_08_seat_page_offers_each_player_their_two_dealt_cards(client: Any, head_judge: Any, lolv_table: Any) -> None:
+    client.force_login(head_judge)
+    page = client.get(f"/rounds/{lolv_table.round_id}/seat/").content.decode()
+    assert page.count('class="card-button') == 12
+    assert ">Tleilaxu<" in page and ">CHOAM<" in page
+    assert "Not ready to publish: table 1 (Player 001, Player 002" in page
+
+
+def test_0_08_htmx_tap_records_the_kept_card_and_answers_the_table(client: Any, head_judge: Any, lolv_table: Any) -> None:
+    client.force_login(head_judge)
+    first = lolv_table.seats.get(seat=1)
+    response = client.post(
+        f"/tables/{lolv_table.pk}/keep/", {"player": first.player_id, "faction": "tleilaxu"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('<section class="card keep-table')
+    assert "Player 001 keeps Tleilaxu." in html
+    assert 'aria-pressed="true">Tleilaxu' in html
+    assert Seat.objects.get(player_id=first.player_id).faction == "tleilaxu"
+
+
+def test_0_08_a_card_not_dealt_is_refused_with_names(client: Any, head_judge: Any, lolv_table: Any) -> None:
+    """The kept card is one of the two dealt: the refusal names the player and both cards."""
+    client.force_login(head_judge)
+    first = lolv_table.seats.get(seat=1)
+    response = client.post(
+        f"/tables/{lolv_table.pk}/keep/", {"player": first.player_id, "faction": "atreides"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Player 001 (table 1) was dealt Fremen and Tleilaxu; Atreides is not one of them (LoLV 0.08)" in html
+    assert f"player {first.player_id}" not in html
+    assert Seat.objects.get(player_id=first.player_id).faction == ""
+
+
+def test_0_08_the_tables_own_judge_records_other_judges_may_not(client: Any, make_user: Any, lolv_table: Any) -> None:
+    tournament = lolv_table.round.tournament
+    mine, other = make_user("mine"), make_user("other")
+    tournament.table_judges.add(mine, other)
+    lolv_table.judge = mine
+    lolv_table.save()
+    seat = lolv_table.seats.get(seat=2)
+    client.force_login(other)
+    assert client.post(f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians"}).status_code == 403
+    client.force_login(mine)
+    assert client.get(f"/tables/{lolv_table.pk}/keep/").status_code == 200
+    response = client.post(f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians", "next": "table"})
+    assert response.status_code == 302 and response["Location"] == f"/tables/{lolv_table.pk}/keep/"
+    assert Seat.objects.get(player_id=seat.player_id).faction == "ixians"
+
+
+def test_publishing_on_the_page_is_refused_next_to_the_button_with_names(client: Any, head_judge: Any, lolv_table: Any) -> None:
+    client.force_login(head_judge)
+    response = client.post(f"/rounds/{lolv_table.round_id}/seat/publish/")
+    assert response.status_code == 409
+    html = response.content.decode()
+    publish = html[html.index('id="publish"') : html.index('id="factions"')]
+    assert "6 players have no faction yet (table 1: Player 001, Player 002" in publish
+    lolv_table.round.refresh_from_db()
+    assert lolv_table.round.state == "planned"

@@ -1,0 +1,273 @@
+"""Seating a heat: one page and one small view per thing a head judge does to it.
+
+`seat_page` shows the round; each action (draw, publish, swap, latecomer, judge, the WBC
+trades and the LoLV kept cards) is its own POST view that calls one service and redirects
+back to the page at the control it came from (POST/redirect/GET). A refusal re-renders the
+page with the message next to that control and what was chosen still chosen. The kept-card
+grid also answers htmx requests with just the table it changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import services
+from tournament.models import Player, Round, SeatingAudit, Table
+from tournament.permissions import can_judge_table
+from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.seating import RULE_FACTIONS, small_table_options
+from tournament.seating_words import choice_words, flag_words, issue_words, option_words
+from tournament.views import _guard, _int, _round
+
+#: Which fields each action's form shows: a refusal naming another field is shown at the
+#: form's top instead, still next to the control that caused it.
+FORM_FIELDS = {
+    "draw": ("seed", "reason", "small_tables", "players"),
+    "publish": ("factions", "round"),
+    "swap": ("player", "reason"),
+    "latecomer": ("player", "reason"),
+    "judge": ("judge",),
+    "trade": ("player", "other", "consent"),
+    "take_undrawn": ("player", "faction"),
+    "keep": ("player", "faction"),
+}
+
+
+def _remembered_size(round_: Round) -> str:
+    """The size choice made at the last seating, while it still fits the checked-in count."""
+    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)))}
+    return round_.small_tables if round_.small_tables in offered else ""
+
+
+def _page(
+    request: HttpRequest,
+    round_: Round,
+    *,
+    failed: str = "",
+    error: services.Refused | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    tournament = round_.tournament
+    tables = tables_for_page(round_)
+    seated_ids = {row["player"].pk for t in tables for row in t["seats"]}
+    names = dict(tournament.players.values_list("pk", "name"))
+    errors: dict[str, str] = {}
+    options: list[dict[str, Any]] = []
+    if error is not None:
+        shown = FORM_FIELDS.get(failed, ())
+        errors = dict.fromkeys((*shown, "form"), "")
+        errors[error.field if error.field in shown else "form"] = error.message
+        options = [{**o, "words": option_words(o)} for o in error.extra.get("options", [])]
+        if options:
+            errors["small_tables"] = (
+                f"{error.extra.get('count')} players cannot all sit at tables of 5 or 6. Choose how to "
+                f"{choice_words(int(error.extra.get('count') or 0), options)}."
+            )
+    remembered = _remembered_size(round_)
+    return render(
+        request,
+        "tournament/seat_round.html",
+        {
+            "round": round_,
+            "label": round_label(round_),
+            "tournament": tournament,
+            "tables": tables,
+            "failed": failed,
+            "errors": errors,
+            "options": options,
+            "values": request.POST if failed else {},
+            "remembered": remembered,
+            "remembered_words": option_words({"key": remembered}) if remembered else "",
+            "checked_in": len(services.checked_in_ids(round_)),
+            "table_judges": tournament.table_judges.order_by("username"),
+            "judge_action": reverse("tournament-seat-judge", args=[round_.pk]),
+            "issues": issue_words(round_.seating_issues or (), names),
+            "flags": [flag_words(f) for f in round_.seating_flags or ()],
+            "waiting": [names.get(p, p) for p in round_.waiting or ()],
+            "missing": [t for t in tables if t["missing"]],
+            # Players choose among dealt cards (LoLV) rather than trading drawn factions (WBC).
+            "deals_cards": any(len(row["cards"]) > 1 for t in tables for row in t["seats"]),
+            "seated": sorted(
+                (
+                    {"pk": row["player"].pk, "name": row["player"].name, "table": t["table"].number}
+                    for t in tables
+                    for row in t["seats"]
+                ),
+                key=lambda r: (r["name"].casefold(), r["pk"]),
+            ),
+            "faction_choices": list(FACTION_LABELS.items()),
+            "faction_rule": RULE_FACTIONS[tournament.format],
+            "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
+            .exclude(pk__in=seated_ids)
+            .order_by("name"),
+            "audit": SeatingAudit.objects.filter(round=round_).select_related("user").order_by("-at", "-id")[:20],
+        },
+        status=status,
+    )
+
+
+@require_GET
+def seat_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat a round: draw, check the tables, record factions, publish; then swaps and latecomers."""
+    round_ = _round(pk)
+    if (denied := _guard(request, round_.tournament)) is not None:
+        return denied
+    if round_.kind == Round.Kind.FINAL:
+        return redirect("tournament-final", pk=round_.pk)
+    return _page(request, round_)
+
+
+def _action(name: str, anchor: str) -> Callable[[Callable[[HttpRequest, Round], str]], Callable[..., HttpResponse]]:
+    """Turn `do(request, round_) -> message` into a head judge's POST view of the seating page."""
+
+    def wrap(do: Callable[[HttpRequest, Round], str]) -> Callable[..., HttpResponse]:
+        @require_POST
+        def view(request: HttpRequest, pk: int) -> HttpResponse:
+            round_ = _round(pk)
+            if (denied := _guard(request, round_.tournament)) is not None:
+                return denied
+            try:
+                done = do(request, round_)
+            except services.Refused as error:
+                round_.refresh_from_db()
+                return _page(request, round_, failed=name, error=error, status=error.status)
+            messages.success(request, done)
+            return redirect(reverse("tournament-seat-round", args=[round_.pk]) + f"#{anchor}")
+
+        view.__name__ = view.__qualname__ = f"seat_{name}"
+        view.__doc__ = do.__doc__
+        return view
+
+    return wrap
+
+
+@_action("draw", "seating")
+def seat_draw(request: HttpRequest, round_: Round) -> str:
+    """Seat the checked-in players (or reseat with a new draw), keeping the size choice made before."""
+    seed_text = request.POST.get("seed", "").strip()
+    seed = _int(seed_text) if seed_text else None
+    if seed_text and seed is None:
+        raise services.Refused(f"the seed is a whole number, not {seed_text!r}", field="seed")
+    chosen = request.POST.get("small_tables") or _remembered_size(round_) or None
+    services.seat_round(
+        round_, user=request.user, seed=seed, reason=request.POST.get("reason", ""), small_tables=chosen
+    )
+    return f"Seated {round_label(round_)}. Check the tables, then publish."
+
+
+@_action("publish", "seating")
+def seat_publish(request: HttpRequest, round_: Round) -> str:
+    """Publish the seating once every seat has its faction."""
+    services.publish_round(round_, user=request.user)
+    return f"Published the seating of {round_label(round_)}."
+
+
+@_action("swap", "swap")
+def seat_swap(request: HttpRequest, round_: Round) -> str:
+    """Swap two players' places (and factions)."""
+    first, second = _int(request.POST.get("first")) or 0, _int(request.POST.get("second")) or 0
+    services.swap(round_, first, second, user=request.user, reason=request.POST.get("reason", ""))
+    names = dict(round_.tournament.players.filter(pk__in=[first, second]).values_list("pk", "name"))
+    return f"Swapped {names.get(first, 'the first player')} and {names.get(second, 'the second player')}."
+
+
+@_action("latecomer", "latecomer")
+def seat_latecomer(request: HttpRequest, round_: Round) -> str:
+    """Seat a latecomer at a table of fewer than six."""
+    player = round_.tournament.players.filter(pk=_int(request.POST.get("player"))).first()
+    if player is None:
+        raise services.Refused("choose the latecomer to seat", field="player")
+    services.add_latecomer(
+        round_,
+        player,
+        user=request.user,
+        override=request.POST.get("override") == "on",
+        reason=request.POST.get("reason", ""),
+    )
+    return f"Seated latecomer {player.name}."
+
+
+@_action("judge", "judges-heading")
+def seat_judge(request: HttpRequest, round_: Round) -> str:
+    """Put a table judge at a table (an empty name frees it for every table judge)."""
+    table = round_.tables.filter(pk=_int(request.POST.get("table"))).first()
+    if table is None:
+        raise services.Refused("choose one of the round's tables", field="judge")
+    judge = services.assign_table_judge(table, request.POST.get("judge", ""))
+    return f"Table {table.number} is judged by {judge.get_username() if judge else 'every table judge'}."
+
+
+@_action("trade", "factions")
+def seat_trade(request: HttpRequest, round_: Round) -> str:
+    """WBC house rules: two players trade factions by mutual consent."""
+    player, other = _int(request.POST.get("player")) or 0, _int(request.POST.get("other")) or 0
+    agreed = [player, other] if request.POST.get("consent") == "on" else []
+    services.trade(round_, player, other, consenting=agreed, user=request.user)
+    return "Recorded the faction change."
+
+
+@_action("take_undrawn", "factions")
+def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
+    """WBC: at a table of five a player takes the undrawn faction if everyone consents."""
+    player = _int(request.POST.get("player")) or 0
+    table = round_.tables.filter(seats__player_id=player).first()
+    everyone = (
+        list(table.seats.values_list("player_id", flat=True))
+        if table and request.POST.get("consent") == "on"
+        else []
+    )
+    services.take_undrawn(round_, player, request.POST.get("faction", ""), consenting=everyone, user=request.user)
+    return "Recorded the faction change."
+
+
+# ----------------------------------------------------------------------------- LoLV kept cards
+
+
+def _keep_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
+    row = next(t for t in tables_for_page(table.round) if t["table"].pk == table.pk)
+    tournament = table.round.tournament
+    return {"t": row, "round": table.round, "tournament": tournament, "faction_rule": RULE_FACTIONS[tournament.format], **extra}
+
+
+def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """LoLV 0.08 at one table: each player's two dealt cards as two buttons; a tap records the
+    card kept. The head judge and the table's own judge record it; an htmx request gets the
+    table back (with the message next to the player's row), a plain form the page."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    if not request.user.is_authenticated:
+        return _guard(request, table.round.tournament) or HttpResponse(status=403)
+    if not can_judge_table(request.user, table):
+        return HttpResponse("Only the head judge or this table's judge records the kept cards.", status=403)
+    status, context = 200, {}
+    if request.method == "POST":
+        player = _int(request.POST.get("player")) or 0
+        faction = request.POST.get("faction", "")
+        try:
+            services.keep_card(table.round, player, faction, user=request.user)
+        except services.Refused as error:
+            status, context = error.status, {"error": error.message, "error_player": player}
+        else:
+            name = table.round.tournament.players.filter(pk=player).values_list("name", flat=True).first()
+            done = f"{name} keeps {FACTION_LABELS.get(faction, faction)}."
+            if not request.htmx:
+                messages.success(request, done)
+                back = request.POST.get("next") == "table"
+                target = (
+                    reverse("tournament-keep-cards", args=[table.pk])
+                    if back
+                    else reverse("tournament-seat-round", args=[table.round_id]) + f"#keep-table-{table.number}"
+                )
+                return redirect(target)
+            context = {"done": done, "done_player": player}
+    if request.htmx:
+        return render(request, "tournament/_keep_table.html", _keep_context(request, table, **context), status=status)
+    return render(
+        request, "tournament/keep_cards.html", _keep_context(request, table, page=True, **context), status=status
+    )

@@ -1,0 +1,70 @@
+"""What the seating's flags, issues and size options mean, in words a head judge reads.
+
+The planner speaks in stable codes (`four_player_tables`, `fours:1`) and player ids; pages
+say the same in sentences with the players' names. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+FLAG_WORDS = {
+    "four_player_tables": "a table of four players was needed",
+    "players_waiting": "some players wait for the next round",
+    "repeat_opponent_avoided": "players who met before were kept apart",
+    "repeat_opponent_unavoidable": "some players meet again: it could not be avoided",
+    "keep_apart_honoured": "keep-apart requests were honoured",
+    "keep_apart_violated": "a keep-apart request could not be honoured",
+    "faction_repeat_unavoidable": "a player plays a faction again: it could not be avoided",
+    "manual_swap": "players were swapped by hand",
+    "faction_traded": "factions were traded",
+    "faction_chosen": "kept cards recorded",
+    "latecomer_seated": "a latecomer was seated",
+    "latecomer_override": "a latecomer was seated after the grace period",
+}
+
+ISSUE_WORDS = {
+    "repeat_opponent_unavoidable": "{names} already played each other and share table {table}",
+    "keep_apart_violated": "{names} asked to be kept apart but share table {table}",
+    "faction_repeat_unavoidable": "{names} gets a faction already played, at table {table}",
+}
+
+
+def flag_words(flag: str) -> str:
+    """A reason flag as a phrase; an unknown flag reads as its code with spaces."""
+    return FLAG_WORDS.get(flag, flag.replace("_", " "))
+
+
+def option_words(option: Mapping[str, Any]) -> str:
+    """A size choice as a phrase: `fours:2` -> "make 2 tables of four"."""
+    kind, _, count_text = str(option.get("key", "")).partition(":")
+    count = int(count_text) if count_text.isdigit() else 0
+    if kind == "fours":
+        return "make a table of four" if count == 1 else f"make {count} tables of four"
+    if kind == "wait":
+        return "keep one player waiting" if count == 1 else f"keep {count} players waiting"
+    return str(option.get("label") or option.get("key", ""))
+
+
+def choice_words(count: int, options: Iterable[Mapping[str, Any]]) -> str:
+    """The whole choice in one line: "seat 19: make a table of four, or keep one player waiting"."""
+    said = [option_words(o) for o in options]
+    if not said:
+        return ""
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", or " + said[-1]
+    return f"seat {count}: {listed}"
+
+
+def issue_words(issues: Iterable[Mapping[str, Any]], names: Mapping[int, str]) -> list[str]:
+    """Seating issues as sentences naming the players."""
+    said = []
+    for issue in issues:
+        players = [names.get(p, f"player {p}") for p in issue.get("players", ())]
+        listed = " and ".join(players)
+        template = ISSUE_WORDS.get(str(issue.get("code", "")))
+        if template is None:
+            said.append(str(issue.get("message", "")))
+        else:
+            said.append(template.format(names=listed, table=issue.get("table")))
+    return said
