@@ -29,6 +29,16 @@ def dotted(values: tuple[Fraction | int, ...]) -> str:
     return ".".join(fmt(v) for v in values)
 
 
+def separated(values: tuple[Fraction | int, ...]) -> str:
+    """A tiebreak tuple for pages: values apart by "·", so a decimal point never reads as a separator."""
+    return " · ".join(fmt(v) for v in values)
+
+
+def points_words(value: Fraction | int) -> str:
+    """Points with the right plural: "1 point", "0 points", "1.5 points"."""
+    return f"{fmt(value)} point" + ("" if value == 1 else "s")
+
+
 def standing_json(row: StandingRow) -> dict[str, Any]:
     return {
         "rank": row.rank,

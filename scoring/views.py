@@ -12,14 +12,18 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from clocks.models import TableClock
+from clocks.presenters import clock_view
+from clocks.services import db_now
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
-from scoring.presenters import dotted, number
+from scoring.presenters import number, points_words, separated
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
 from tournament.models import Player, Table, Tournament
 from tournament.permissions import is_head_judge
+from tournament.presenters import current_seat, faction_label, round_label
 
 #: Short words for the results summary column.
 SHORT = {
@@ -87,6 +91,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
                         "row": row,
                         "name": name,
                         "points": fmt(row.points),
+                        "points_words": points_words(row.points),
                         "page": index // PAGE_SIZE + 1,
                         **status(row),
                     }
@@ -101,7 +106,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "points": fmt(row.points),
                 "summary": results_summary(row.results),
                 "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
-                "dotted": dotted(row.tiebreak[-7:]),
+                "dotted": separated(row.tiebreak[-7:]),
                 "me": row.player in mine,
                 "cut_after": row.player == last_finalist,
                 **status(row),
@@ -122,6 +127,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         "scoring/standings.html",
         {
             "tournament": tournament,
+            "provisional": services.standings_provisional(tournament),
             "scoring": scoring,
             "rows": rows,
             "find": find,
@@ -133,6 +139,26 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "pages": range(1, pages + 1) if pages > 1 else None,
         },
     )
+
+
+def where_now(player: Player) -> dict[str, Any]:
+    """The player's table, seat, faction and clock in the round being played now (empty between rounds)."""
+    seat = current_seat(player)
+    if seat is None:
+        return {"current": None}
+    now = db_now()
+    clock = TableClock.objects.filter(table=seat.table).first()
+    return {
+        "current": {
+            "round": round_label(seat.round),
+            "round_pk": seat.round_id,
+            "table": seat.table.number,
+            "seat": seat.seat,
+            "faction": faction_label(seat.faction) if seat.faction else "",
+        },
+        "c": clock_view(seat.table, clock, now=now),
+        "server_now": now,
+    }
 
 
 def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
@@ -159,7 +185,7 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 "table": report.table,
                 "round": report.table.round,
                 "row": mine,
-                "points": fmt(scores[player.pk]),
+                "points": points_words(scores[player.pk]),
                 "kind": SHORT[mine.result.value],
                 "seats": [
                     {
@@ -188,6 +214,15 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 else None
             ),
             "explanation": standing.explanation if standing else "",
+            "provisional": services.standings_provisional(tournament),
+            "seats": system.finalist_seats,
+            "points": points_words(standing.points) if standing else "",
+            "tiebreak": (
+                [(label, fmt(v)) for label, v in zip(scoring.labels, standing.tiebreak, strict=True)]
+                if standing
+                else []
+            ),
+            **where_now(player),
         },
     )
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
+from tournament.models import CheckIn, Player, PlayerChange, Round, Seat, SeatingAudit, Table, Tournament
 
 
 class RoundInline(admin.TabularInline):
@@ -62,3 +62,11 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ("round__tournament", "faction")
     search_fields = ("player__name",)
     raw_id_fields = ("player", "table", "round")
+
+
+@admin.register(PlayerChange)
+class PlayerChangeAdmin(admin.ModelAdmin):
+    list_display = ("player", "at", "user")
+    list_filter = ("player__tournament",)
+    search_fields = ("player__name",)
+    raw_id_fields = ("player",)

@@ -110,6 +110,8 @@ class Round(models.Model):
     #: Final: the faction-pick order (qualifying order, then alternates) and the alternates seated.
     pick_order = models.JSONField(default=list, blank=True)
     alternates_seated = models.JSONField(default=list, blank=True)
+    #: Players may check themselves in for this round (badge QR code or personal link) while open.
+    self_check_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -118,6 +120,24 @@ class Round(models.Model):
     def __str__(self) -> str:
         label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
         return f"{self.tournament} — {label}"
+
+
+class PlayerChange(models.Model):
+    """A change to a player's registration (name, email, club, household, keep-apart), who made
+    it and when: `changes` maps each field to its [before, after]."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changes = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["player", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {', '.join(self.changes)} at {self.at:%H:%M}"
 
 
 class CheckIn(models.Model):

@@ -12,7 +12,7 @@ from tournament.seating import marker_sector
 from tournament.seating_words import flag_words
 
 #: What people read for a faction id (ids stay in URLs, forms and the API).
-FACTION_LABELS = {f: {"choam": "CHOAM"}.get(f, f.replace("_", " ").title()) for f in FACTIONS}
+FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
 
 
 def faction_label(faction: str) -> str:
@@ -45,6 +45,20 @@ def player_json(player: Player, *, private: bool = False) -> dict[str, Any]:
         data["email"] = player.email
         data["household"] = player.household
     return data
+
+
+def round_progress(round_: Round, *, tables: int, reported: int) -> dict[str, Any]:
+    """Where a round stands, in words: planned, running (with reports so far) or finished.
+
+    A published round whose every table has its report reads as finished even before the
+    head judge closes it."""
+    if round_.state == Round.State.FINISHED or (
+        round_.state == Round.State.PUBLISHED and tables and reported >= tables
+    ):
+        return {"running": False, "finished": True, "label": "Finished: every report filed"}
+    if round_.state == Round.State.PUBLISHED:
+        return {"running": True, "finished": False, "label": f"Running now: {reported} of {tables} reports filed"}
+    return {"running": False, "finished": False, "label": "Seating not published yet" if tables else "Planned"}
 
 
 def current_seat(player: Player) -> Seat | None:

@@ -1,12 +1,15 @@
 from django.urls import path
 
-from tournament import seat_views, views
+from tournament import desk_views, seat_views, views
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/players/", views.players, name="tournament-players"),
     path("tournaments/<int:pk>/players/import/", views.players_import, name="tournament-import"),
+    path("tournaments/<int:pk>/players/<int:player_pk>/edit/", desk_views.player_edit, name="tournament-player-edit"),
+    path("tournaments/<int:pk>/players/badges/", desk_views.badges, name="tournament-badges"),
+    path("check-in/<int:player_pk>/<str:token>/", desk_views.self_check_in, name="tournament-self-check-in"),
     path("rounds/<int:pk>/", views.round_page, name="tournament-round"),
     path("rounds/<int:pk>/seat/", seat_views.seat_page, name="tournament-seat-round"),
     path("rounds/<int:pk>/seat/draw/", seat_views.seat_draw, name="tournament-seat-draw"),

@@ -22,10 +22,10 @@ from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
 from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
-from tournament import services
+from tournament import desk, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament
 from tournament.permissions import is_head_judge
-from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
 from tournament.seating_changes import available_final_factions, next_final_picker
 
 
@@ -122,10 +122,15 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
             return redirect("tournament-detail", pk=tournament.pk)
-    rounds = tournament.rounds.annotate(
-        checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
-        table_count=Count("tables", distinct=True),
-    ).order_by("number")
+    rounds = list(
+        tournament.rounds.annotate(
+            checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
+            table_count=Count("tables", distinct=True),
+            reported=Count("tables", filter=Q(tables__report__state="filed"), distinct=True),
+        ).order_by("number")
+    )
+    for r in rounds:
+        r.progress = round_progress(r, tables=r.table_count, reported=r.reported)
     counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
     return render(
         request,
@@ -153,9 +158,45 @@ def _parse_local(value: str) -> datetime | None:
 # ----------------------------------------------------------------------------- players
 
 
+ROW_ACTIONS = ("check_in", "check_out", "withdrawn", "dropped", "active")
+
+
+def _row_action(request: HttpRequest, action: str, player: Player, selected: Round | None) -> str:
+    """One player's check-in or status change at the desk; answers what was done, in words."""
+    if action in ("check_in", "check_out"):
+        if selected is None:
+            raise services.Refused("add a round before checking players in", field="round")
+        if action == "check_in":
+            services.check_in(selected, player)
+            return f"{player.name} is checked in for {round_label(selected)}."
+        services.undo_check_in(selected, player)
+        return f"{player.name} is no longer checked in for {round_label(selected)}."
+    services.set_status(player, action)
+    return f"{player.name}: {player.get_status_display().lower()}."
+
+
+def _desk_context(tournament: Tournament, selected: Round | None, query: str) -> dict[str, Any]:
+    in_round = (
+        set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
+    )
+    active = set(tournament.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
+    return {
+        "tournament": tournament,
+        "selected": selected,
+        "roster": list(desk.search_players(tournament, query)),
+        "query": query,
+        "checked_in": in_round,
+        "checked_count": len(in_round & active),
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, pk: int) -> HttpResponse:
-    """Players and check-in: add a player, check in for a round, withdraw or drop."""
+    """The registration desk: search as you type, register, check in, withdraw or drop.
+
+    Row actions answer an htmx request with just the player's row (and the new count), so
+    the desk keeps its place in a long list; without JavaScript they post and redirect back
+    to the same player. Dropping asks to confirm first."""
     tournament = get_object_or_404(Tournament, pk=pk)
     if (denied := _guard(request, tournament)) is not None:
         return denied
@@ -164,65 +205,79 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         (r for r in rounds if r.pk == _int(request.GET.get("round") or request.POST.get("round"))),
         next((r for r in rounds if r.state == Round.State.PLANNED), rounds[-1] if rounds else None),
     )
+    query = (request.GET.get("q") or request.POST.get("q") or "").strip()
     errors: dict[str, str] = {}
     if request.method == "POST":
-        action = request.POST.get("action")
-        try:
-            if action == "add":
-                player = services.add_player(
-                    tournament,
-                    name=request.POST.get("name", ""),
-                    email=request.POST.get("email", ""),
-                    club=request.POST.get("club", ""),
-                    household=request.POST.get("household", ""),
+        action = request.POST.get("action", "")
+        if action in ROW_ACTIONS:
+            player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
+            if action == "dropped" and request.POST.get("confirmed") != "yes":
+                return render(
+                    request,
+                    "tournament/confirm_drop.html",
+                    {"tournament": tournament, "player": player, "selected": selected, "query": query},
                 )
-                if selected is not None and request.POST.get("check_in") == "on":
-                    services.check_in(selected, player)
-                messages.success(request, f"Registered {player.name}.")
-            elif action in ("check_in", "check_out") and selected is not None:
-                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
-                if action == "check_in":
-                    services.check_in(selected, player)
-                    messages.success(request, f"{player.name} is checked in for {round_label(selected)}.")
-                else:
-                    services.undo_check_in(selected, player)
-                    messages.success(
-                        request, f"{player.name} is no longer checked in for {round_label(selected)}."
-                    )
-            elif action == "check_in_all" and selected is not None:
-                active = tournament.players.filter(status=Player.Status.ACTIVE)
-                CheckIn.objects.bulk_create(
-                    [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
-                )
-                messages.success(request, f"Checked in every active player for {round_label(selected)}.")
-            elif action in ("withdrawn", "dropped", "active"):
-                player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
-                services.set_status(player, action)
-                messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
+            try:
+                done = _row_action(request, action, player, selected)
+            except services.Refused as error:
+                done, failed = "", error.message
             else:
-                raise services.Refused(f"unknown action {action!r}", field="action")
-        except services.Refused as error:
-            errors = _errors(error, ("name", "email") if action == "add" else ())
+                failed = ""
+            if request.htmx:
+                player.refresh_from_db()
+                context = _desk_context(tournament, selected, query)
+                return render(
+                    request,
+                    "tournament/_player_row_answer.html",
+                    {**context, "p": player, "done": done, "failed": failed},
+                    status=400 if failed else 200,
+                )
+            if failed:
+                errors = {"general": failed}
+            else:
+                messages.success(request, done)
+                params = "&".join(
+                    f"{k}={v}" for k, v in (("round", selected.pk if selected else ""), ("q", query)) if v
+                )
+                return redirect(f"{request.path}?{params}#player-{player.pk}")
         else:
-            suffix = f"?round={selected.pk}" if selected else ""
-            return redirect(f"{request.path}{suffix}")
-    in_round = (
-        set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
-    )
-    roster = list(tournament.players.order_by("name", "id"))
+            try:
+                if action == "add":
+                    player = services.add_player(
+                        tournament,
+                        name=request.POST.get("name", ""),
+                        email=request.POST.get("email", ""),
+                        club=request.POST.get("club", ""),
+                        household=request.POST.get("household", ""),
+                    )
+                    if selected is not None and request.POST.get("check_in") == "on":
+                        services.check_in(selected, player)
+                    messages.success(request, f"Registered {player.name}.")
+                elif action == "check_in_all" and selected is not None:
+                    active = tournament.players.filter(status=Player.Status.ACTIVE)
+                    CheckIn.objects.bulk_create(
+                        [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
+                    )
+                    messages.success(request, f"Checked in every active player for {round_label(selected)}.")
+                elif action == "self_check_in" and selected is not None:
+                    opened = request.POST.get("open") == "yes"
+                    desk.set_self_check_in(selected, open=opened)
+                    state = "open" if opened else "closed"
+                    messages.success(request, f"Self check-in for {round_label(selected)} is {state}.")
+                else:
+                    raise services.Refused(f"unknown action {action!r}", field="action")
+            except services.Refused as error:
+                errors = _errors(error, ("name", "email") if action == "add" else ())
+            else:
+                suffix = f"?round={selected.pk}" if selected else ""
+                return redirect(f"{request.path}{suffix}")
+    context = _desk_context(tournament, selected, query)
+    if request.htmx and request.htmx.target == "roster-body":
+        return render(request, "tournament/_roster_rows.html", context)
     return render(
         request,
         "tournament/players.html",
-        {
-            "tournament": tournament,
-            "rounds": rounds,
-            "selected": selected,
-            "roster": roster,
-            "checked_in": in_round,
-            "errors": errors,
-            "values": request.POST,
-            "checked_count": sum(1 for p in roster if p.pk in in_round and p.status == Player.Status.ACTIVE),
-        },
+        {**context, "rounds": rounds, "errors": errors, "values": request.POST},
     )
 
 

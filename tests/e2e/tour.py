@@ -124,17 +124,20 @@ def import_players_csv(
 
 
 def check_in(page: Any, base: str, tournament: int, round_pk: int, names: Iterable[str]) -> int:
-    """Check the named players in for a round, one tap each; answers the page's count."""
+    """Check the named players in for a round, one tap each, in place; answers the page's count."""
     goto(page, f"{base}/tournaments/{tournament}/players/?round={round_pk}")
     for name in names:
-        submit(page, page.get_by_role("button", name=f"Check {name} in", exact=True), expect="is checked in")
-    text = page.locator("p", has_text="checked in for").first.inner_text()
-    return int(text.split()[0])
+        page.get_by_role("button", name=f"Check {name} in", exact=True).click()
+        expect(page.get_by_role("button", name=f"Check {name} out", exact=True)).to_be_visible()
+    return int(page.locator("#checked-count").inner_text())
 
 
 def drop_player(page: Any, base: str, tournament: int, name: str) -> None:
+    """Drop a player at the desk: the page asks to confirm first."""
     goto(page, f"{base}/tournaments/{tournament}/players/")
-    submit(page, page.get_by_role("button", name=f"Drop {name}", exact=True), expect=f"{name}: dropped.")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name=f"Drop {name}", exact=True).click()
+    expect(page.get_by_role("button", name=f"Reinstate {name}", exact=True)).to_be_visible()
 
 
 def seat_round(page: Any, base: str, round_pk: int, *, seed: int, players: int) -> None:

@@ -69,7 +69,9 @@ def test_players_page_registers_checks_in_withdraws(judge: Any, tournament: Any,
     assert 'aria-invalid="true"' in bad.content.decode()
     judge.post(url, {"action": "check_out", "player": alia.pk, "round": heat.pk})
     assert not CheckIn.objects.filter(round=heat).exists()
-    judge.post(url, {"action": "dropped", "player": alia.pk, "round": heat.pk})
+    asked = judge.post(url, {"action": "dropped", "player": alia.pk, "round": heat.pk})
+    assert "Drop Alia?" in asked.content.decode() and Player.objects.get(pk=alia.pk).status == "active"
+    judge.post(url, {"action": "dropped", "player": alia.pk, "round": heat.pk, "confirmed": "yes"})
     assert Player.objects.get(pk=alia.pk).status == "dropped"
     refused = judge.post(url, {"action": "check_in", "player": alia.pk, "round": heat.pk})
     assert "cannot check in" in refused.content.decode()

@@ -154,7 +154,28 @@ def test_standings_page_cut_line_find_me_and_tiebreak_details(
     cut = html.index('class="cut-marker"')
     assert html.index(f'id="player-{players[30].pk}"') < cut < html.index(f'id="player-{players[36].pk}"')
     assert 'aria-current="true"' in html and "alternate 1" in html
-    assert "<details><summary>3.9.0.0.0.0.0</summary>" in html
+    # The tiebreak tuple: values apart by "·", never by dots that read as decimals.
+    assert "<details><summary>3 · 9 · 0 · 0 · 0 · 0 · 0</summary>" in html
+    assert "Provisional" not in html and "finalist" in html
+
+
+def test_standings_say_provisional_and_top_so_far_until_the_last_heat(
+    judge_client: Any, client: Any, head_judge: Any
+) -> None:
+    """After one heat of two nobody is a finalist: the page says "in the top N so far"."""
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    make_round(tournament, number=2, state="planned")
+    file(judge_client, seat_table(heat, players), {0: "solo_stronghold"})
+    html = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "Provisional standings." in html and "in the top 6 so far" in html
+    assert "<strong>finalist</strong>" not in html and "in the final<" not in html
+    player = client.get(f"/tournaments/{tournament.pk}/players/{players[0].pk}/").content.decode()
+    assert "in the top 6 so far" in player and "qualified for the final" not in player
+    assert "with 2 points from 1 game" in player
+    other = client.get(f"/tournaments/{tournament.pk}/players/{players[1].pk}/").content.decode()
+    assert "with 0 points from 1 game" in other
 
 
 def test_player_report_awards_pages_and_csv(judge_client: Any, client: Any, wbc_heat: Any) -> None:

@@ -1,0 +1,134 @@
+"""The registration desk: editing a player (every change recorded), searching the roster, and
+players checking themselves in by their badge's QR code or personal link while the head judge
+has self check-in open for a round.
+
+Refusals are `Refused` (tournament.services) naming the field; nothing is written then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from tournament.csv_import import validate_player_fields
+from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
+from tournament.presenters import round_label
+from tournament.services import Refused, check_in
+
+#: The personal link's secret: derived from the player's id with the site's secret key, so a
+#: link cannot be guessed from another player's and needs no column of its own.
+TOKEN_SALT = "tournament.desk.self-check-in"
+TOKEN_LENGTH = 24
+
+
+def search_players(tournament: Tournament, query: str) -> QuerySet[Player]:
+    """The tournament's players whose name, club or email contains every word of `query`."""
+    players = tournament.players.order_by("name", "id")
+    for word in (query or "").split():
+        players = players.filter(Q(name__icontains=word) | Q(club__icontains=word) | Q(email__icontains=word))
+    return players
+
+
+def update_player(
+    player: Player,
+    *,
+    name: str,
+    email: str = "",
+    club: str = "",
+    household: str = "",
+    keep_apart: Iterable[int] = (),
+    user: Any = None,
+) -> dict[str, list[Any]]:
+    """Change a player's registration and record what changed; answers {field: [before, after]}.
+
+    Raises Refused (field name, email, club, household or keep_apart) for an empty or long name,
+    a bad email, a name another player has, or a keep-apart choice outside the tournament.
+    """
+    problems = validate_player_fields(name, email)
+    if problems:
+        field, message = problems[0]
+        raise Refused(message, field=field)
+    name, email, club, household = (v.strip() for v in (name, email or "", club or "", household or ""))
+    for field, value in (("club", club), ("household", household)):
+        if len(value) > 120:
+            raise Refused(f"the {field} has at most 120 characters", field=field)
+    apart_ids = sorted({int(p) for p in keep_apart})
+    others = dict(
+        Player.objects.filter(tournament_id=player.tournament_id, pk__in=apart_ids)
+        .exclude(pk=player.pk)
+        .values_list("pk", "name")
+    )
+    if len(others) != len(apart_ids):
+        raise Refused("keep apart only from other players of this tournament", field="keep_apart")
+    if Player.objects.filter(tournament_id=player.tournament_id, name__iexact=name).exclude(pk=player.pk).exists():
+        raise Refused(f"{name!r} is already registered in this tournament", field="name")
+    before_apart = sorted(player.keep_apart.values_list("name", flat=True))
+    after_apart = sorted(others.values())
+    wanted = {"name": name, "email": email, "club": club, "household": household}
+    changes: dict[str, list[Any]] = {
+        field: [getattr(player, field), value] for field, value in wanted.items() if getattr(player, field) != value
+    }
+    if before_apart != after_apart:
+        changes["keep_apart"] = [before_apart, after_apart]
+    if not changes:
+        return changes
+    try:
+        with transaction.atomic():
+            for field, value in wanted.items():
+                setattr(player, field, value)
+            player.save(update_fields=list(wanted))
+            player.keep_apart.set(others.keys())
+            PlayerChange.objects.create(
+                player=player, user=user if getattr(user, "pk", None) else None, changes=changes
+            )
+    except IntegrityError as error:  # a concurrent registration under the same name
+        raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+    return changes
+
+
+def check_in_token(player: Player) -> str:
+    return salted_hmac(TOKEN_SALT, str(player.pk)).hexdigest()[:TOKEN_LENGTH]
+
+
+def token_matches(player: Player, token: str) -> bool:
+    return constant_time_compare(check_in_token(player), token or "")
+
+
+def open_round(tournament: Tournament) -> Round | None:
+    """The round players may check themselves in for now, if the head judge opened one."""
+    return tournament.rounds.filter(self_check_in=True, state=Round.State.PLANNED).order_by("number").first()
+
+
+def set_self_check_in(round_: Round, *, open: bool) -> Round:
+    """Open or close self check-in for a round (only one not yet published)."""
+    if open and round_.state != Round.State.PLANNED:
+        raise Refused(
+            f"{round_label(round_)} is {round_.get_state_display().lower()}: check-in is over", field="round"
+        )
+    with transaction.atomic():
+        if open:
+            Round.objects.filter(tournament_id=round_.tournament_id).exclude(pk=round_.pk).update(self_check_in=False)
+        round_.self_check_in = open
+        round_.save(update_fields=["self_check_in"])
+    return round_
+
+
+def self_check_in(player: Player, token: str) -> tuple[Round, CheckIn]:
+    """A player checks themselves in with their personal token for the open round.
+
+    Raises Refused: a wrong link (403), check-in not open (409), or a player who left.
+    """
+    if not token_matches(player, token):
+        raise Refused("this check-in link is not valid; ask at the registration desk", field="token", status=403)
+    round_ = open_round(player.tournament)
+    if round_ is None:
+        raise Refused(
+            "self check-in is not open right now; the head judge opens it before each round, or check in at the desk",
+            field="round",
+            status=409,
+        )
+    return round_, check_in(round_, player)

@@ -1,0 +1,140 @@
+"""Registration-desk pages beside the roster: edit a player, print badges with check-in QR
+codes, and the player's own check-in page (their personal link)."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from tournament import desk, services
+from tournament.models import CheckIn, Player, Tournament
+from tournament.presenters import round_label
+from tournament.views import _guard, _int
+
+
+FIELD_WORDS = {"name": "name", "email": "email", "club": "club", "household": "household", "keep_apart": "keep apart from"}
+
+
+def change_words(changes: dict[str, list[object]]) -> str:
+    """A recorded change as a line: name “Alia” → “Alia Atreides”; keep apart from “—” → “Paul”."""
+
+    def said(value: object) -> str:
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        return str(value) if value else "—"
+
+    return "; ".join(
+        f"{FIELD_WORDS.get(field, field)} “{said(pair[0])}” → “{said(pair[1])}”" for field, pair in changes.items()
+    )
+
+
+def _personal_link(request: HttpRequest, player: Player) -> str:
+    return request.build_absolute_uri(
+        reverse("tournament-self-check-in", args=[player.pk, desk.check_in_token(player)])
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Change a player's name, email, club, household and keep-apart requests; each change is recorded."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    errors: dict[str, str] = {}
+    values: dict[str, object] = {
+        "name": player.name,
+        "email": player.email,
+        "club": player.club,
+        "household": player.household,
+        "keep_apart": set(player.keep_apart.values_list("pk", flat=True)),
+    }
+    if request.method == "POST":
+        chosen = [i for i in (_int(v) for v in request.POST.getlist("keep_apart")) if i is not None]
+        values = {
+            **{f: request.POST.get(f, "") for f in ("name", "email", "club", "household")},
+            "keep_apart": set(chosen),
+        }
+        try:
+            changes = desk.update_player(
+                player,
+                name=str(values["name"]),
+                email=str(values["email"]),
+                club=str(values["club"]),
+                household=str(values["household"]),
+                keep_apart=chosen,
+                user=request.user,
+            )
+        except services.Refused as error:
+            errors = {error.field if error.field in values else "general": error.message}
+        else:
+            said = ", ".join(f.replace("_", "-") for f in changes) or "nothing"
+            messages.success(request, f"Saved {player.name}: changed {said}.")
+            return redirect(reverse("tournament-players", args=[tournament.pk]) + f"#player-{player.pk}")
+    return render(
+        request,
+        "tournament/player_edit.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "values": values,
+            "errors": errors,
+            "others": tournament.players.exclude(pk=player.pk).order_by("name"),
+            "history": [
+                {"at": c.at, "user": c.user.get_username() if c.user else "", "said": change_words(c.changes)}
+                for c in player.changes.select_related("user")[:50]
+            ],
+            "link": _personal_link(request, player),
+        },
+        status=400 if errors else 200,
+    )
+
+
+def badges(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable badge per active player: name, club and a QR code of their check-in link."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    rows = []
+    for player in tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"):
+        link = _personal_link(request, player)
+        rows.append({"player": player, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, omitsize=True)})
+    return render(request, "tournament/badges.html", {"tournament": tournament, "rows": rows})
+
+
+@require_http_methods(["GET", "POST"])
+def self_check_in(request: HttpRequest, player_pk: int, token: str) -> HttpResponse:
+    """The player's own check-in page (from the badge's QR code or the personal link); works
+    only while the head judge has self check-in open for a round."""
+    player = get_object_or_404(Player.objects.select_related("tournament"), pk=player_pk)
+    if not desk.token_matches(player, token):
+        return render(request, "tournament/self_check_in.html", {"invalid": True}, status=404)
+    open_round = desk.open_round(player.tournament)
+    error = ""
+    done = False
+    if request.method == "POST":
+        try:
+            open_round, _ = desk.self_check_in(player, token)
+        except services.Refused as refused:
+            error = refused.message
+        else:
+            done = True
+    checked = bool(open_round and CheckIn.objects.filter(round=open_round, player=player).exists())
+    return render(
+        request,
+        "tournament/self_check_in.html",
+        {
+            "player": player,
+            "tournament": player.tournament,
+            "round": open_round,
+            "round_label": round_label(open_round) if open_round else "",
+            "checked": checked,
+            "done": done,
+            "error": error,
+        },
+        status=409 if error else 200,
+    )

@@ -1,0 +1,95 @@
+"""Pages that update themselves: one helper for every live fragment.
+
+Why polling and not server-sent events: a tournament hall has hundreds of phones on one
+Wi-Fi and a web server of a few synchronous workers; an open SSE stream holds a worker per
+phone, while a poll holds one for a few milliseconds. So a live region asks again every few
+seconds (htmx `hx-trigger="every Ns"`; static/js/live.js skips the request while the tab is
+hidden) and sends the ETag it has in If-None-Match. The server answers an unchanged fragment
+with 304 before rendering anything: the ETag is a hash of a cheap version string (a few
+aggregate queries), and the rendered HTML of a version is cached, so 300 phones asking for
+the same standings cost one render.
+
+Only public fragments go through here: the cached HTML is the same for everyone (no CSRF
+token, no user name).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+
+from tournament.models import Round, SeatingAudit, Tournament
+
+#: How long a rendered fragment of one version stays cached (a new version makes a new key).
+FRAGMENT_SECONDS = 600
+
+
+def poll_seconds() -> int:
+    """Seconds between two polls of a live region (LIVE_POLL_SECONDS; short in browser tests)."""
+    return int(getattr(settings, "LIVE_POLL_SECONDS", 10))
+
+
+def etag_for(name: str, version: Iterable[Any]) -> str:
+    digest = hashlib.sha256(f"{name}|{'|'.join(str(v) for v in version)}".encode()).hexdigest()[:24]
+    return f'"{digest}"'
+
+
+def live_fragment(
+    request: HttpRequest, *, name: str, version: Iterable[Any], render: Callable[[str], str]
+) -> HttpResponse:
+    """Answer a live region's poll: 304 when the client has this version, else its HTML.
+
+    `version` must change whenever what `render` shows changes; `render(etag)` gets the ETag
+    so the fragment can carry it (`data-etag`) for the next poll's If-None-Match.
+    """
+    etag = etag_for(name, version)
+    sent = [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
+    if etag in sent:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        key = f"live:{name}:{etag}"
+        html = cache.get(key)
+        if not isinstance(html, str):
+            html = render(etag)
+            cache.set(key, html, FRAGMENT_SECONDS)
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    # Always revalidate: a stale fragment must never be shown from a cache without asking.
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def round_version(round_: Round) -> tuple[Any, ...]:
+    """What changes the public view of a round: its state, any seating change, a report filed
+    or reopened, a clock started, paused, resumed or moved to another stage."""
+    tables = round_.tables.aggregate(
+        reported=Count("report", filter=Q(report__state="filed")),
+        versions=Sum("report__version"),
+        clocks=Max("clock__updated_at"),
+        judges=Max("judge_id"),
+    )
+    audit = SeatingAudit.objects.filter(round=round_).aggregate(last=Max("id"))["last"]
+    return (round_.pk, round_.state, audit, *(tables[k] for k in sorted(tables)))
+
+
+def tournament_version(tournament: Tournament) -> tuple[Any, ...]:
+    """What changes a tournament's public pages (standings, room screen): any round's state,
+    seating or reports, and the players' names."""
+    rounds = tuple(tournament.rounds.order_by("number").values_list("pk", "state"))
+    reported = tournament.rounds.aggregate(
+        reported=Count("tables__report", filter=Q(tables__report__state="filed")),
+        versions=Sum("tables__report__version"),
+        reopened=Count("tables__report", filter=Q(tables__report__state="reopened")),
+        clocks=Max("tables__clock__updated_at"),
+    )
+    audit = SeatingAudit.objects.filter(round__tournament=tournament).aggregate(last=Max("id"))["last"]
+    players = tournament.players.aggregate(n=Count("id"), last=Max("id"), edited=Max("changes__id"))
+    return (rounds, audit, tuple(sorted(reported.items())), tuple(sorted(players.items())))
