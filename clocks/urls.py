@@ -1,8 +1,9 @@
 from django.urls import path
 
-from clocks import views
+from clocks import screen_views, views
 
 urlpatterns = [
+    path("tournaments/<int:pk>/screen/", screen_views.room_screen, name="clocks-room-screen"),
     path("rounds/<int:pk>/clocks/", views.round_dashboard, name="clocks-round"),
     path("rounds/<int:pk>/clocks/<str:action>/", views.round_action, name="clocks-round-action"),
     path("tables/<int:pk>/clock/", views.table_clock_page, name="clocks-table"),

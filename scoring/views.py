@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods
 
 from clocks.models import TableClock
@@ -22,6 +23,7 @@ from scoring.presenters import number, points_words, separated
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
 from tournament.models import Player, Table, Tournament
+from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
 
@@ -60,8 +62,7 @@ def _names(tournament: Tournament) -> dict[int, str]:
 PAGE_SIZE = 200
 
 
-def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
+def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     scoring = services.scoring_for(tournament)
     system = get_system(tournament.format)
     names = _names(tournament)
@@ -122,10 +123,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         }
         for p in scoring.placings
     ]
-    return render(
-        request,
-        "scoring/standings.html",
-        {
+    return {
             "tournament": tournament,
             "provisional": services.standings_provisional(tournament),
             "scoring": scoring,
@@ -137,8 +135,24 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "seats": system.finalist_seats,
             "page": page,
             "pages": range(1, pages + 1) if pages > 1 else None,
-        },
-    )
+    }
+
+
+def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings; the table part updates itself (a live region: 304 while unchanged)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    url = request.get_full_path()
+    name = f"standings:{tournament.pk}:{request.GET.get('find', '')}:{request.GET.get('page', '')}"
+    version = tournament_version(tournament)
+
+    def fragment(etag: str) -> str:
+        context = {**_standings_context(request, tournament), **live_attrs(url, etag)}
+        return render_to_string("scoring/_standings_live.html", context)
+
+    if request.htmx:
+        return live_fragment(request, name=name, version=version, render=fragment)
+    context = {**_standings_context(request, tournament), **live_attrs(url, etag_for(name, version))}
+    return render(request, "scoring/standings.html", context)
 
 
 def where_now(player: Player) -> dict[str, Any]:

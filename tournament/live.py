@@ -42,29 +42,44 @@ def etag_for(name: str, version: Iterable[Any]) -> str:
 
 
 def live_fragment(
-    request: HttpRequest, *, name: str, version: Iterable[Any], render: Callable[[str], str]
+    request: HttpRequest,
+    *,
+    name: str,
+    version: Iterable[Any],
+    render: Callable[[str], str],
+    shared: bool = True,
 ) -> HttpResponse:
     """Answer a live region's poll: 304 when the client has this version, else its HTML.
 
     `version` must change whenever what `render` shows changes; `render(etag)` gets the ETag
-    so the fragment can carry it (`data-etag`) for the next poll's If-None-Match.
+    so the fragment can carry it (`data-etag`) for the next poll's If-None-Match. A fragment
+    that is not the same for everyone (`shared=False`: forms with a CSRF token) is rendered
+    for each request that changed, never cached.
     """
+    if not shared:
+        name = f"{name}:user{getattr(request.user, 'pk', None)}"
     etag = etag_for(name, version)
     sent = [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
     if etag in sent:
         response: HttpResponse = HttpResponseNotModified()
     else:
         key = f"live:{name}:{etag}"
-        html = cache.get(key)
+        html = cache.get(key) if shared else None
         if not isinstance(html, str):
             html = render(etag)
-            cache.set(key, html, FRAGMENT_SECONDS)
+            if shared:
+                cache.set(key, html, FRAGMENT_SECONDS)
         response = HttpResponse(html)
     response["ETag"] = etag
     # Always revalidate: a stale fragment must never be shown from a cache without asking.
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def live_attrs(url: str, etag: str) -> dict[str, Any]:
+    """Template context for a live region's root element (see templates/_live_attrs.html)."""
+    return {"live_url": url, "etag": etag, "poll": poll_seconds()}
 
 
 def round_version(round_: Round) -> tuple[Any, ...]:
@@ -78,6 +93,11 @@ def round_version(round_: Round) -> tuple[Any, ...]:
     )
     audit = SeatingAudit.objects.filter(round=round_).aggregate(last=Max("id"))["last"]
     return (round_.pk, round_.state, audit, *(tables[k] for k in sorted(tables)))
+
+
+def round_reported(round_: Round) -> int:
+    """How many of the round's tables have a filed report."""
+    return round_.tables.filter(report__state="filed").count()
 
 
 def tournament_version(tournament: Tournament) -> tuple[Any, ...]:

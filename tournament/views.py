@@ -17,12 +17,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
 from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
-from tournament import desk, services
+from tournament import desk, live, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
@@ -333,36 +334,49 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def round_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Public: the round's tables and a "where do I sit?" search (works without JavaScript)."""
+    """Public: the round's tables and a "where do I sit?" search (works without JavaScript).
+
+    The tables and clocks are a live region: they update themselves while the page is open."""
     round_ = _round(pk)
     judge = is_head_judge(request.user, round_.tournament)
     visible = judge or round_.state != Round.State.PLANNED
-    tables = tables_for_page(round_) if visible else []
     query = request.GET.get("q", "").strip()
-    found = []
-    if query and visible:
+    url = request.get_full_path()
+    name = f"round:{round_.pk}:{visible}:{query}"
+    version = live.round_version(round_)
+
+    def context(etag: str) -> dict[str, Any]:
+        tables = tables_for_page(round_) if visible else []
         needle = query.casefold()
-        found = [
-            {"table": t["table"], **row}
-            for t in tables
-            for row in t["seats"]
-            if needle in row["player"].name.casefold()
-        ]
-    return render(
-        request,
-        "tournament/round.html",
-        {
+        found = (
+            [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
+            if query and visible
+            else []
+        )
+        return {
             "round": round_,
             "label": round_label(round_),
             "tournament": round_.tournament,
+            "progress": round_progress(
+                round_, tables=len(tables), reported=live.round_reported(round_)
+            ),
             "tables": tables,
             "visible": visible,
             "query": query,
             "found": found,
             "judge": judge,
             "highlight": {row["player"].pk for row in found},
-        },
-    )
+            **live.live_attrs(url, etag),
+        }
+
+    if request.htmx and request.htmx.target == "round-live":
+        return live.live_fragment(
+            request,
+            name=name,
+            version=version,
+            render=lambda etag: render_to_string("tournament/_round_live.html", context(etag)),
+        )
+    return render(request, "tournament/round.html", context(live.etag_for(name, version)))
 
 
 def print_seating(request: HttpRequest, pk: int) -> HttpResponse:

@@ -1,0 +1,65 @@
+"""Live regions: an unchanged fragment costs a 304, a change answers the new HTML; the room
+screen shows the seating, clocks and standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tests.scoring.db.conftest import report_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def clean_cache(db: Any) -> Iterator[None]:
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def poll(client: Any, url: str, target: str, etag: str = "") -> Any:
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": target}
+    if etag:
+        headers["HTTP_IF_NONE_MATCH"] = etag
+    return client.get(url, **headers)
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [("/tournaments/{t}/standings/", "standings-live"), ("/tournaments/{t}/screen/", "screen-live"), ("/rounds/{r}/", "round-live")],
+)
+def test_unchanged_fragment_is_a_304_and_a_filed_report_changes_it(
+    client: Any, judge_client: Any, head_judge: Any, path: str, target: str
+) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    table = seat_table(heat, players)
+    url = path.format(t=tournament.pk, r=heat.pk)
+    first = poll(client, url, target)
+    assert first.status_code == 200 and first["ETag"]
+    assert f'data-etag="{first["ETag"].replace(chr(34), "&quot;")}"' in first.content.decode()
+    again = poll(client, url, target, first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    response = judge_client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    assert response.status_code == 201
+    changed = poll(client, url, target, first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def test_room_screen_shows_who_sits_where_clocks_and_standings(client: Any, judge_client: Any, head_judge: Any) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    table = seat_table(heat, players, number=4)
+    judge_client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
+    assert "Heat 1: who sits where" in html and "Table 4" in html and players[0].name in html
+    assert 'data-panel="clocks"' in html and 'data-panel="standings"' in html
+    assert "2 points" in html and "provisional" not in html.split('data-panel="standings"')[1].split("</h2>")[0]
