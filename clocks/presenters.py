@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from clocks import limits
-from clocks.models import CallTimer, TableClock
+from clocks.models import CallTimer, ClockPause, TableClock
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -63,7 +63,8 @@ def clock_view(
         "limit": limit,
         "state": clock.state,
         "display_state": shown,
-        "state_label": ("Paused — " if paused else "") + limits.STATE_LABELS[shown],
+        # A paused clock says so first and only: its stage shows again once it runs.
+        "state_label": "Paused: clock stopped" if paused else limits.STATE_LABELS[shown],
         "paused": paused,
         "deadlines": dl,
         "next_state": upcoming[0] if upcoming else None,
@@ -152,3 +153,45 @@ def hms(seconds: float | None) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}"
+
+
+def round_pause(round_: Any) -> ClockPause | None:
+    """The pause of the whole round in force now (the earliest still open), if any."""
+    return (
+        ClockPause.objects.filter(clock__table__round=round_, round_wide=True, ended_at__isnull=True)
+        .select_related("started_by")
+        .order_by("started_at")
+        .first()
+    )
+
+
+def left_alone(round_: Any, numbers: list[int], action: str) -> list[str]:
+    """Why a round-wide start, pause or resume left these tables alone, one phrase per table."""
+    clocks = {
+        c.table.number: c
+        for c in TableClock.objects.filter(table__round=round_, table__number__in=numbers).select_related("table")
+    }
+    own_pause = set(
+        ClockPause.objects.filter(
+            clock__table__round=round_, clock__table__number__in=numbers, ended_at__isnull=True, round_wide=False
+        ).values_list("clock__table__number", flat=True)
+    )
+    said = []
+    for number in numbers:
+        clock = clocks.get(number)
+        if clock is None or clock.started_at is None:
+            why = "its clock has not started"
+        elif clock.state == limits.FINISHED:
+            why = "its game is finished"
+        elif action == "resume" and number in own_pause:
+            why = "it was paused on its own, not by the round: resume it with its own Resume button"
+        elif action == "resume":
+            why = "it was not paused"
+        elif action == "pause" and clock.paused_at is not None:
+            why = "it was already paused"
+        elif action == "start":
+            why = "its clock is already running"
+        else:
+            why = f"its clock cannot be {action}d now ({limits.STATE_LABELS.get(clock.state, clock.state).lower()})"
+        said.append(f"table {number}: {why}")
+    return said

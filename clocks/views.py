@@ -13,13 +13,15 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clocks import limits, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
-from clocks.presenters import clock_view
+from clocks.presenters import clock_view, left_alone, round_pause
+from tournament.live import etag_for, live_attrs, live_fragment, round_version
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -63,7 +65,23 @@ def round_dashboard(
         "grace_ends": limits.grace_ends(limit, round_.starts_at),
         "can_manage": is_head_judge(request.user, round_.tournament),
         "round_error": errors.get(0, {}).get("round", ""),
+        "round_pause": round_pause(round_),
+        "paused_count": sum(1 for row in rows if row["paused"]),
     }
+    url = reverse("clocks-round", args=[round_.pk])
+    name = f"clocks:{round_.pk}"
+    version = (*round_version(round_), tuple(sorted(errors)))
+    if request.htmx and request.htmx.target == "clocks-live" and request.method == "GET":
+        return live_fragment(
+            request,
+            name=name,
+            version=version,
+            render=lambda etag: render_to_string(
+                "clocks/_dashboard_live.html", {**context, **live_attrs(url, etag)}, request=request
+            ),
+            shared=False,
+        )
+    context.update(live_attrs(url, etag_for(f"{name}:user{getattr(request.user, 'pk', None)}", version)))
     return render(request, "clocks/round.html", context, status=status)
 
 
@@ -179,13 +197,16 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     ]
     outcome = op(round_, user=request.user, reason=request.POST.get("reason", "").strip())
     past = {"start": "started", "pause": "paused", "resume": "resumed"}[action]
+    why = left_alone(round_, outcome["skipped"], action)
     if not outcome["done"]:
+        detail = f" Left alone: {'; '.join(why)}." if why else ""
         return round_dashboard(
-            request, pk, errors={0: {"round": f"No table clock could be {past}."}}, status=409
+            request, pk, errors={0: {"round": f"No table clock could be {past}.{detail}"}}, status=409
         )
-    done = ", ".join(str(n) for n in outcome["done"])
-    messages.success(request, f"Clocks {past} at table(s) {done}.")
-    if outcome["skipped"]:
-        skipped = ", ".join(str(n) for n in outcome["skipped"])
-        messages.info(request, f"Unchanged (not in a state for it): table(s) {skipped}.")
+    done = outcome["done"]
+    tables = f"table {done[0]}" if len(done) == 1 else "tables " + ", ".join(str(n) for n in done)
+    reason = request.POST.get("reason", "").strip()
+    messages.success(request, f"Clocks {past} at {tables}" + (f" ({reason})." if reason else "."))
+    if why:
+        messages.info(request, f"Left alone: {'; '.join(why)}.")
     return HttpResponseRedirect(reverse("clocks-round", args=[pk]))

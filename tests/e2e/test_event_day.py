@@ -242,3 +242,35 @@ def test_room_screen_and_standings_update_without_a_reload_when_a_report_is_file
     screenshot(screen, "room-screen-laptop")
     screen.context.close()
     standings.context.close()
+
+
+def test_clock_dashboard_shows_every_table_of_a_50_player_round_on_one_laptop_screen(
+    browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
+) -> None:
+    from clocks import services as clocks
+    from tournament import services
+    from tournament.models import CheckIn, Player, Round, Tournament
+
+    tournament = Tournament.objects.create(name="Big Open", format="wbc")
+    tournament.head_judges.add(head_judge)
+    heat = Round.objects.create(tournament=tournament, number=1, kind="heat")
+    players = [Player.objects.create(tournament=tournament, name=f"Player {i:02d}") for i in range(50)]
+    CheckIn.objects.bulk_create(CheckIn(round=heat, player=p) for p in players)
+    services.seat_round(heat, user=head_judge, seed=3)
+    services.publish_round(heat, user=head_judge)
+    clocks.start_round(heat, user=head_judge)
+    clocks.pause(heat.tables.get(number=2), user=head_judge, reason="a spilled drink")
+    page = open_page(browser, live_server.url, LAPTOP, signed_in=True, password=password)
+    page.goto(f"{live_server.url}/rounds/{heat.pk}/clocks/")
+    rows = page.locator(".round-clocks-dashboard tbody tr")
+    assert rows.count() == heat.tables.count() == 9
+    screenshot(page, "clock-dashboard-50-players-laptop")
+    bottom = rows.last.bounding_box()
+    assert bottom is not None and bottom["y"] + bottom["height"] <= 900, bottom
+    paused = page.locator("#table-2")
+    assert "Paused: clock stopped" in paused.inner_text()
+    colour = paused.locator(".clock-state").evaluate("e => getComputedStyle(e).color")
+    running = page.locator("#table-1 .clock-state").evaluate("e => getComputedStyle(e).color")
+    assert colour != running
+    screenshot(page, "clock-dashboard-50-players-laptop")
+    page.context.close()
