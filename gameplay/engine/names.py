@@ -30,14 +30,15 @@ FACTION_NAMES: Mapping[str, str] = MappingProxyType(
 )
 
 
-def join_names(names: Iterable[str], *, empty: str = "nobody") -> str:
-    """`["Atreides", "Fremen", "Guild"]` -> `"Atreides, Fremen and Guild"`."""
+def join_names(names: Iterable[str], *, empty: str = "nobody", last: str = "and") -> str:
+    """`["Atreides", "Fremen", "Guild"]` -> `"Atreides, Fremen and Guild"` (`last="or"`:
+    "... or Guild")."""
     items = [str(n) for n in names]
     if not items:
         return empty
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def faction_name(faction: str) -> str:

@@ -41,8 +41,16 @@ END_OF_PLAY_WAYS: frozenset[Way] = frozenset(
     {Way.FREMEN_SPECIAL, Way.GUILD_DEFAULT, Way.FREMEN_DEFAULT, Way.END_GAME}
 )
 
-#: How a game may end (a game report's `ended_by`).
-ENDED_BY: tuple[str, ...] = ("victory", "turn_limit", "time_limit", "concession")
+#: How a game may end (a game report's `ended_by`), in words.
+ENDING_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "victory": "a victory",
+        "turn_limit": "the turn limit",
+        "time_limit": "the time limit",
+        "concession": "a concession",
+    }
+)
+ENDED_BY: tuple[str, ...] = tuple(ENDING_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +103,21 @@ class KindRule:
 
 _STRONGHOLD_ENDS = frozenset({"victory", "concession"})
 _LAST_TURN = frozenset({"turn_limit"})
-_FS, _GD, _FD, _EG = "AH IV.B; LoLV 2.04.09", "AH IV.C; LoLV 2.06.08", "AH IV.C.1; LoLV 1.09.05", "AH IV.C.1; LoLV 1.09.05"
+_FS, _GD, _FD, _EG = (
+    "AH IV.B; LoLV 2.04.09",
+    "AH IV.C; LoLV 2.06.08",
+    "AH IV.C.1; LoLV 1.09.05",
+    "AH IV.C.1; LoLV 1.09.05",
+)
 _NEITHER = frozenset({GUILD, FREMEN})
 
 _ROWS: tuple[KindRule, ...] = (
     KindRule(R.SOLO_STRONGHOLD, Way.STRONGHOLD, 1, "AH IV; LoLV 1.09.02.01", _STRONGHOLD_ENDS),
     KindRule(R.ALLIED_STRONGHOLD, Way.STRONGHOLD, 2, "AH XII.E.1; LoLV 1.09.02.02", _STRONGHOLD_ENDS),
     KindRule(R.THREE_ALLIANCE, Way.STRONGHOLD, 3, "WBC House Rules", _STRONGHOLD_ENDS),
-    KindRule(R.BG_PREDICTION, Way.PREDICTION, 1, "AH IV.A; LoLV 2.02.03", frozenset({"victory"}), BENE_GESSERIT),
+    KindRule(
+        R.BG_PREDICTION, Way.PREDICTION, 1, "AH IV.A; LoLV 2.02.03", frozenset({"victory"}), BENE_GESSERIT
+    ),
     KindRule(R.FREMEN_SPECIAL_SOLO, Way.FREMEN_SPECIAL, 1, _FS, _LAST_TURN, FREMEN),
     KindRule(R.FREMEN_SPECIAL_ALLIED, Way.FREMEN_SPECIAL, 2, "AH IV.B; LoLV 2.04.12", _LAST_TURN, FREMEN),
     KindRule(R.GUILD_DEFAULT_SOLO, Way.GUILD_DEFAULT, 1, _GD, _LAST_TURN, GUILD),
@@ -112,7 +127,11 @@ _ROWS: tuple[KindRule, ...] = (
     KindRule(R.END_GAME_SOLO, Way.END_GAME, 1, _EG, _LAST_TURN, None, _NEITHER),
     KindRule(R.END_GAME_ALLIED, Way.END_GAME, 2, _EG, _LAST_TURN, None, _NEITHER),
     KindRule(
-        R.ADJUDICATED, Way.ADJUDICATED, None, "WBC Adjudication; LoLV 4.01.09.10", frozenset({"time_limit", "turn_limit"})
+        R.ADJUDICATED,
+        Way.ADJUDICATED,
+        None,
+        "WBC Adjudication; LoLV 4.01.09.10",
+        frozenset({"time_limit", "turn_limit"}),
     ),
     KindRule(R.LOSS, Way.LOSS, 0, "AH IV", frozenset(ENDED_BY)),
     KindRule(R.DROPOUT, Way.DROPOUT, 0, "WBC Dropouts", frozenset(ENDED_BY)),
@@ -164,7 +183,7 @@ def kind_name(kind: object) -> str:
     try:
         return RESULTS[ResultKind(str(kind))].name
     except ValueError:
-        return f"\"{kind}\""
+        return f'"{kind}"'
 
 
 def _check_table() -> None:
