@@ -12,8 +12,10 @@ from typing import Any
 from django.http import HttpRequest
 
 from gameplay import engine_adapter as rules
-from gameplay import presenters, reporting
+from gameplay import presenters
+from gameplay.actions import ACTION_EVENTS
 from gameplay.models import Game
+from gameplay.services import position_of
 from tournament.permissions import can_judge_table, is_head_judge
 
 #: How many recent events the page lists (with their void buttons).
@@ -109,7 +111,9 @@ def page_context(
     error: dict[str, Any] | None = None,
     stale: dict[str, Any] | None = None,
     values: dict[str, Any] | None = None,
+    filed: Any = None,
 ) -> dict[str, Any]:
+    """Everything the table page shows; `filed` is the table's filed game report, if any."""
     user = request.user
     judge = can_judge_table(user, table)
     head = is_head_judge(user, table.round.tournament)
@@ -137,9 +141,6 @@ def page_context(
     can: set[str] = set()
     phase_choices: list[str] = []
     if judge:
-        from gameplay.actions import ACTION_EVENTS
-        from gameplay.services import position_of
-
         offered = rules.offers(position_of(game))
         allowed = set(offered["allowed"])
         # Forms where the judge may try what the engine does not propose (an impossible claim
@@ -194,7 +195,7 @@ def page_context(
         if judge
         else [],
         "leader_states": rules.leader_states(),
-        "filed": reporting.filed_report(table),
+        "filed": filed,
         "error": error,
         "stale": stale,
         "values": values,

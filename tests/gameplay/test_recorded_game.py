@@ -71,7 +71,7 @@ def test_wbc_report_prefilled_from_the_recorded_game(judge_api: Any, table: Any)
 
 def test_concession_report(judge_api: Any, table: Any) -> None:
     """WBC Concessions: everyone concedes to an unallied player; the report records the
-    stronghold victory conceded (issue 6) with ended_by 'concession'."""
+    stronghold victory conceded with ended_by 'concession'."""
     judge_api.get(f"/api/tables/{table.pk}/game/")
     seq = 1
     for event in recorded_game()[:12]:
