@@ -7,7 +7,7 @@ import csv
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
+from refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -253,8 +254,8 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
         except PermissionDenied as denied:
             return HttpResponseForbidden(str(denied))
-        except ValidationError as refused:
-            errors = {field: " ".join(msgs) for field, msgs in refused.message_dict.items()}
+        except Refusal as refused:
+            errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
             return redirect("scoring-report", pk=table.pk)

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods
 from tournament import desk, services
 from tournament.models import CheckIn, Player, Tournament
 from tournament.presenters import round_label
-from tournament.views import _guard, _int
+from tournament.page_helpers import guard as _guard
+from tournament.page_helpers import parse_int as _int
 
 
 FIELD_WORDS = {"name": "name", "email": "email", "club": "club", "household": "household", "keep_apart": "keep apart from"}

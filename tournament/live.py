@@ -21,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
@@ -86,8 +86,8 @@ def round_version(round_: Round) -> tuple[Any, ...]:
     """What changes the public view of a round: its state, any seating change, a report filed
     or reopened, a clock started, paused, resumed or moved to another stage."""
     tables = round_.tables.aggregate(
-        reported=Count("report", filter=Q(report__state="filed")),
-        versions=Sum("report__version"),
+        reported=Count("id", filter=Q(report_filed_at__isnull=False)),
+        filed_last=Max("report_filed_at"),
         clocks=Max("clock__updated_at"),
         judges=Max("judge_id"),
     )
@@ -95,21 +95,18 @@ def round_version(round_: Round) -> tuple[Any, ...]:
     return (round_.pk, round_.state, audit, *(tables[k] for k in sorted(tables)))
 
 
-def round_reported(round_: Round) -> int:
-    """How many of the round's tables have a filed report."""
-    return round_.tables.filter(report__state="filed").count()
-
-
 def tournament_version(tournament: Tournament) -> tuple[Any, ...]:
     """What changes a tournament's public pages (standings, room screen): any round's state,
-    seating or reports, and the players' names."""
-    rounds = tuple(tournament.rounds.order_by("number").values_list("pk", "state"))
-    reported = tournament.rounds.aggregate(
-        reported=Count("tables__report", filter=Q(tables__report__state="filed")),
-        versions=Sum("tables__report__version"),
-        reopened=Count("tables__report", filter=Q(tables__report__state="reopened")),
-        clocks=Max("tables__clock__updated_at"),
+    seating, reports or clocks, and the players (two queries)."""
+    rounds = tuple(
+        tournament.rounds.order_by("number")
+        .values_list("pk", "state")
+        .annotate(
+            audit=Max("seating_audit__id"),
+            reported=Count("tables", filter=Q(tables__report_filed_at__isnull=False), distinct=True),
+            filed_last=Max("tables__report_filed_at"),
+            clocks=Max("tables__clock__updated_at"),
+        )
     )
-    audit = SeatingAudit.objects.filter(round__tournament=tournament).aggregate(last=Max("id"))["last"]
     players = tournament.players.aggregate(n=Count("id"), last=Max("id"), edited=Max("changes__id"))
-    return (rounds, audit, tuple(sorted(reported.items())), tuple(sorted(players.items())))
+    return (rounds, tuple(sorted(players.items())))

@@ -22,9 +22,11 @@ from tournament import services
 from tournament.models import Player, Round, SeatingAudit, Table
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
-from tournament.seating import RULE_FACTIONS, small_table_options
+from tournament.seating import small_table_options
 from tournament.seating_words import choice_words, flag_words, issue_words, option_words
-from tournament.views import _guard, _int, _round
+from tournament.page_helpers import guard as _guard
+from tournament.page_helpers import parse_int as _int
+from tournament.page_helpers import round_or_404 as _round
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
 #: form's top instead, still next to the control that caused it.
@@ -93,7 +95,7 @@ def _page(
             "waiting": [names.get(p, p) for p in round_.waiting or ()],
             "missing": [t for t in tables if t["missing"]],
             # Players choose among dealt cards (LoLV) rather than trading drawn factions (WBC).
-            "deals_cards": any(len(row["cards"]) > 1 for t in tables for row in t["seats"]),
+            "deals_cards": tournament.rules.deals_cards,
             "seated": sorted(
                 (
                     {"pk": row["player"].pk, "name": row["player"].name, "table": t["table"].number}
@@ -103,7 +105,7 @@ def _page(
                 key=lambda r: (r["name"].casefold(), r["pk"]),
             ),
             "faction_choices": list(FACTION_LABELS.items()),
-            "faction_rule": RULE_FACTIONS[tournament.format],
+            "faction_rule": tournament.rules.faction_rule,
             "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
             .exclude(pk__in=seated_ids)
             .order_by("name"),
@@ -233,7 +235,7 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
 def _keep_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
     row = next(t for t in tables_for_page(table.round) if t["table"].pk == table.pk)
     tournament = table.round.tournament
-    return {"t": row, "round": table.round, "tournament": tournament, "faction_rule": RULE_FACTIONS[tournament.format], **extra}
+    return {"t": row, "round": table.round, "tournament": tournament, "faction_rule": tournament.rules.faction_rule, **extra}
 
 
 def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:

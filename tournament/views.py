@@ -22,32 +22,17 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from formats import FORMATS
+from scoring import services as scoring
 from tournament import desk, live, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament
+from tournament.page_helpers import guard as _guard
+from tournament.page_helpers import parse_int as _int
+from tournament.page_helpers import round_or_404 as _round
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
+from tournament.seating_adapter import final_for
 from tournament.seating_changes import available_final_factions, next_final_picker
-
-
-def _guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    """Send a visitor to sign in, refuse a signed-in non-judge (403)."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not is_head_judge(request.user, tournament):
-        raise PermissionDenied("Only a head judge of this tournament may open this page.")
-    return None
-
-
-def _round(pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
-
-
-def _int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
 
 
 def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
@@ -83,7 +68,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
-    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST})
+    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST, "formats": FORMATS.values()})
 
 
 @require_http_methods(["GET", "POST"])
@@ -127,7 +112,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         tournament.rounds.annotate(
             checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
             table_count=Count("tables", distinct=True),
-            reported=Count("tables", filter=Q(tables__report__state="filed"), distinct=True),
+            reported=Count("tables", filter=Q(tables__report_filed_at__isnull=False), distinct=True),
         ).order_by("number")
     )
     for r in rounds:
@@ -330,7 +315,7 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-# ----------------------------------------------------------------------------- rounds (public) and print sheets
+
 
 
 def round_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -358,7 +343,7 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
             "label": round_label(round_),
             "tournament": round_.tournament,
             "progress": round_progress(
-                round_, tables=len(tables), reported=live.round_reported(round_)
+                round_, tables=len(tables), reported=sum(1 for t in tables if t["table"].report_filed_at)
             ),
             "tables": tables,
             "visible": visible,
@@ -484,7 +469,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()
-    suggested, suggested_alternates = services.suggested_finalists(tournament)
+    suggested, suggested_alternates = scoring.finalist_ids(tournament)
     names = dict(tournament.players.values_list("pk", "name"))
     context: dict[str, Any] = {
         "round": round_,
@@ -498,8 +483,6 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         "table_judges": tournament.table_judges.order_by("username"),
     }
     if round_.tables.exists():
-        from tournament.seating_adapter import final_for
-
         plan = final_for(round_)
         picker = next_final_picker(plan)
         picks = dict(plan.picks)
@@ -518,7 +501,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                     }
                     for i, p in enumerate(plan.pick_order, start=1)
                 ],
-                "pool": CLASSIC_FACTIONS if tournament.format == "wbc" else FACTIONS,
+                "pool": tournament.rules.final_factions,
             }
         )
     return render(request, "tournament/final.html", context)

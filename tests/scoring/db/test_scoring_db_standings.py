@@ -73,7 +73,7 @@ def test_awards_api_best_faction_example(judge_client: Any, api_client: Any, hea
 def test_lolv_awards_empty_with_reason(api_client: Any) -> None:
     tournament = make_tournament(format="lolv")
     body = api_client.get(f"/api/tournaments/{tournament.pk}/awards/").json()
-    assert body["awards"] == [] and "WBC" in body["detail"]
+    assert body["awards"] == [] and "Landsraad of Las Vegas names no best-faction awards" in body["detail"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -137,7 +137,8 @@ def test_standings_query_count_does_not_grow_with_players(
         with CaptureQueriesContext(connection) as page:
             assert api_client.get(f"/tournaments/{tournament.pk}/standings/").status_code == 200
         counts.append(len(page.captured_queries))
-    assert counts[2] == counts[3] <= 4, counts
+    # The page adds its live region's version (two small aggregate queries) to the answer's.
+    assert counts[2] == counts[3] <= 6, counts
 
 
 def test_standings_page_cut_line_find_me_and_tiebreak_details(

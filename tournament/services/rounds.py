@@ -1,0 +1,103 @@
+"""Rounds: add the next heat or the final, publish its seating, close it once every report is filed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournament.models import Round, Seat, SeatingAudit, Tournament
+from tournament.services.shared import Refused, audit, locked
+
+
+def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | None = None) -> Round:
+    """Add the next round (heats numbered in order; one final, after the heats)."""
+    if kind not in Round.Kind.values:
+        raise Refused(f"unknown round kind {kind!r}; expected one of {Round.Kind.values}", field="kind")
+    with transaction.atomic():
+        rounds = Round.objects.select_for_update().filter(tournament=tournament)
+        if kind == Round.Kind.FINAL and rounds.filter(kind=Round.Kind.FINAL).exists():
+            raise Refused("this tournament already has a final", field="kind")
+        number = (rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        return Round.objects.create(tournament=tournament, number=number, kind=kind, starts_at=starts_at)
+
+
+def seats_without_faction(round_: Round) -> list[dict[str, Any]]:
+    """Tables with seats that have no faction yet, in table order: each with the players'
+    names and the cards they were dealt (LoLV keeps one of two before play)."""
+    missing: dict[int, list[dict[str, Any]]] = {}
+    for number, player_id, name, dealt in (
+        Seat.objects.filter(round=round_, faction="")
+        .order_by("table__number", "seat")
+        .values_list("table__number", "player_id", "player__name", "dealt")
+    ):
+        missing.setdefault(number, []).append({"id": player_id, "name": name, "dealt": list(dealt or ())})
+    return [{"table": number, "players": players} for number, players in missing.items()]
+
+
+def refuse_seats_without_faction(round_: Round) -> None:
+    """A seating is published only once every seat has a faction: a table cannot start its
+    game otherwise (its setup names every seat's faction). Raises Refused (409) naming the
+    tables and players still without one."""
+    missing = seats_without_faction(round_)
+    if not missing:
+        return
+    listed = "; ".join(f"table {t['table']}: " + ", ".join(p["name"] for p in t["players"]) for t in missing)
+    count = sum(len(t["players"]) for t in missing)
+    raise Refused(
+        f"{count} player{'s' if count != 1 else ''} {'have' if count != 1 else 'has'} no faction yet "
+        f"({listed}); record the faction of every seat, then publish",
+        field="factions",
+        rule="every seat has its faction before the games start",
+        status=409,
+        extra={"missing": missing},
+    )
+
+
+def publish_round(round_: Round, *, user: Any) -> Round:
+    """Publish the seating: players see their tables; later changes need a reason."""
+    with transaction.atomic():
+        round_ = locked(round_)
+        if not round_.tables.exists():
+            raise Refused(f"{round_} has no seating to publish yet", field="round")
+        if round_.state != Round.State.PLANNED:
+            raise Refused(f"{round_} is already published", field="round", status=409)
+        refuse_seats_without_faction(round_)
+        round_.state = Round.State.PUBLISHED
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["state", "published_at"])
+        audit(round_, SeatingAudit.Action.PUBLISH, user=user)
+    return round_
+
+
+def finish_round(round_: Round, *, user: Any) -> Round:
+    """Close a published round once every table's game report is filed.
+
+    A finished round is history: its reports are what scoring reads (a head judge can still
+    reopen a report with a reason). Raises Refused naming the tables still without a report.
+    """
+    with transaction.atomic():
+        round_ = locked(round_)
+        if round_.state != Round.State.PUBLISHED:
+            raise Refused(
+                f"{round_} is {round_.get_state_display().lower()}: only a published round can be closed",
+                field="round",
+                status=409,
+            )
+        open_tables = list(
+            round_.tables.filter(report_filed_at=None).order_by("number").values_list("number", flat=True)
+        )
+        if open_tables:
+            listed = ", ".join(str(n) for n in open_tables)
+            raise Refused(
+                f"table(s) {listed} of {round_} have no filed game report yet (LoLV 4.01.07: every game ends with its report)",
+                field="round",
+                rule="4.01.07",
+            )
+        round_.state = Round.State.FINISHED
+        round_.save(update_fields=["state"])
+        audit(round_, SeatingAudit.Action.FINISH, user=user)
+    return round_
