@@ -69,9 +69,11 @@ def setup_event_for(table: Any) -> dict[str, Any]:
     seats = list(table.seats.all())
     if not seats:
         raise ValidationError({"table": f"table {table.number} has nobody seated"})
-    missing = [s.seat for s in seats if not s.faction]
+    missing = [f"{s.player.name} (seat {s.seat})" for s in seats if not s.faction]
     if missing:
-        raise ValidationError({"faction": f"seat(s) {missing} have no faction yet; the game cannot start"})
+        raise ValidationError(
+            {"faction": f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no faction yet; the game cannot start"}
+        )
     factions = [s.faction for s in seats]
     return {
         "type": "game_setup",

@@ -63,3 +63,26 @@ def test_room_screen_shows_who_sits_where_clocks_and_standings(client: Any, judg
     assert "Heat 1: who sits where" in html and "Table 4" in html and players[0].name in html
     assert 'data-panel="clocks"' in html and 'data-panel="standings"' in html
     assert "2 points" in html and "provisional" not in html.split('data-panel="standings"')[1].split("</h2>")[0]
+
+
+def test_dashboard_marks_the_running_round_and_a_fully_reported_round_as_finished(
+    client: Any, judge_client: Any, head_judge: Any
+) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 12)
+    heat1, heat2 = make_round(tournament, number=1), make_round(tournament, number=2)
+    table1 = seat_table(heat1, players[:6])
+    seat_table(heat2, players[6:])
+    judge_client.post(f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json")
+    html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Finished: every report filed" in html
+    assert "Running now: 0 of 1 reports filed" in html and html.count("Running now</span>") == 1
+
+
+def test_report_sheet_prints_the_assigned_judge(client: Any, head_judge: Any, make_user: Any) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    carol = make_user("carol", first_name="Carol", last_name="Reyes")
+    seat_table(make_round(tournament), make_players(tournament, 6), judge=carol)
+    client.force_login(head_judge)
+    sheet = client.get(f"/rounds/{tournament.rounds.get().pk}/print/reports/").content.decode()
+    assert "Judge: <strong>Carol Reyes</strong>" in sheet

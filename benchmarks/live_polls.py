@@ -1,0 +1,129 @@
+"""300 phones polling the live standings, round page and room screen.
+
+A throwaway test database (PostgreSQL of DATABASE_URL, by default the local server's
+`dune_bench_live`) gets a WBC tournament of 300 players: heat 1 seated at 50 tables and
+published, half of its reports filed. Each live region is asked once for its HTML (the
+first phone), then 300 times with that ETag, as 300 phones polling an unchanged page do.
+Prints the input size, the time and SQL queries of the first answer and of a 304, and exits
+1 when a target is missed: a 304 costs at most 3 queries and its median stays under 15 ms,
+and 300 polls of one region take under 3 s.
+
+    .venv/bin/python benchmarks/live_polls.py [--players N] [--polls P]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+MAX_QUERIES_304 = 3
+TARGET_MEDIAN_304 = 0.015
+TARGET_TOTAL = 3.0
+
+
+def build(players: int) -> tuple[Any, Any]:
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+    from tests.scoring.db.conftest import report_for
+
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    judge = get_user_model().objects.create_user("bench-head", is_staff=True, is_superuser=True)
+    tournament = make_tournament(format="wbc", head_judge=judge)
+    roster = make_players(tournament, players)
+    heat = make_round(tournament)
+    tables = [seat_table(heat, roster[n : n + 6], number=n // 6 + 1) for n in range(0, players - players % 6, 6)]
+    api = APIClient()
+    api.force_authenticate(judge)
+    for table in tables[: len(tables) // 2]:
+        response = api.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+        assert response.status_code == 201, response.content
+    return tournament, heat
+
+
+def poll(url: str, target: str, polls: int) -> dict[str, Any]:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": target}
+    t0 = time.perf_counter()
+    with CaptureQueriesContext(connection) as first_queries:
+        first = client.get(url, **headers)
+    first_time = time.perf_counter() - t0
+    assert first.status_code == 200, (url, first.status_code)
+    times = []
+    start = time.perf_counter()
+    with CaptureQueriesContext(connection) as poll_queries:
+        for _ in range(polls):
+            t = time.perf_counter()
+            answer = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers)
+            times.append(time.perf_counter() - t)
+            assert answer.status_code == 304, (url, answer.status_code)
+    total = time.perf_counter() - start
+    return {
+        "first": first_time,
+        "first_queries": len(first_queries.captured_queries),
+        "bytes": len(first.content),
+        "median": statistics.median(times),
+        "queries": len(poll_queries.captured_queries) / polls,
+        "total": total,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--polls", type=int, default=300)
+    args = parser.parse_args()
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_live")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
+    import django
+    from django.conf import settings
+
+    django.setup()
+    if "REDIS_URL" not in os.environ:
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.ALLOWED_HOSTS = ["*"]
+    from django.core.cache import cache
+    from django.db import connection
+
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    ok = True
+    try:
+        cache.clear()
+        tournament, heat = build(args.players)
+        print(f"input: {args.players} players, {heat.tables.count()} tables, {args.polls} polls per region")
+        for label, url, target in (
+            ("standings", f"/tournaments/{tournament.pk}/standings/", "standings-live"),
+            ("round page", f"/rounds/{heat.pk}/", "round-live"),
+            ("room screen", f"/tournaments/{tournament.pk}/screen/", "screen-live"),
+        ):
+            r = poll(url, target, args.polls)
+            fine = (
+                r["queries"] <= MAX_QUERIES_304 and r["median"] < TARGET_MEDIAN_304 and r["total"] < TARGET_TOTAL
+            )
+            ok &= fine
+            print(
+                f"{label}: first answer {r['first'] * 1000:.0f} ms, {r['first_queries']} queries, {r['bytes']} bytes;"
+                f" 304: median {r['median'] * 1000:.1f} ms, {r['queries']:.0f} queries each;"
+                f" {args.polls} polls {r['total']:.2f} s"
+                f" (targets: <= {MAX_QUERIES_304} queries, median < {TARGET_MEDIAN_304 * 1000:.0f} ms,"
+                f" total < {TARGET_TOTAL:.0f} s) {'OK' if fine else 'MISSED'}"
+            )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        cache.clear()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
