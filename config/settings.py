@@ -141,7 +141,11 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# One username at one client address: wrong passwords typed elsewhere, or by everybody behind
+# the same proxy, never lock a judge out (and a new attempt does not restart the cool-off).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -204,7 +208,12 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("BEHIND_TLS_PROXY", False):
+# Behind the reverse proxy (docker/compose.yaml) the proxy's headers say the scheme and the
+# client's address; they are believed only from the addresses listed here (see
+# config/client_address.py), and gunicorn itself is reachable from the proxy only.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
