@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -224,10 +225,14 @@ class ReopenReportView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
         report = get_object_or_404(GameReport.objects.select_related("tournament", "table"), table=table)
+        data = request.data
+        if not isinstance(data, Mapping):
+            raise ValidationError({"reason": [f"expected a JSON object with a reason, not {type(data).__name__}"]})
+        reason = data.get("reason", "")
+        if not isinstance(reason, str):
+            raise ValidationError({"reason": ["must be text"]})
         try:
-            report = services.reopen_report(
-                report, user=request.user, reason=str(request.data.get("reason", ""))
-            )
+            report = services.reopen_report(report, user=request.user, reason=reason)
         except DjangoPermissionDenied as exc:
             raise PermissionDenied(str(exc)) from None
         return Response(presenters.report_json(report))
