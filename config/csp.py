@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+
 def _policy(style_src: str) -> str:
     return "; ".join(
         [

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from gameplay import engine_adapter as rules
 from gameplay import presenters, reporting
 from gameplay.models import Game
+from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
 
 #: How many recent events the page lists (with their void buttons).
@@ -120,8 +121,8 @@ def page_context(
         answer = rules.redact_answer(snapshot, answer)
     seats = list(table.seats.select_related("player").order_by("seat"))
     factions = [s.faction for s in seats]
-    recent = list(game.events.select_related("author").order_by("-seq")[:RECENT])
-    voided = {int(b.get("seq", 0)) for b in game.events.filter(type="void").values_list("body", flat=True)}
+    recent = game_events(game, latest=RECENT)
+    voided = voided_seqs(game.events.filter(type="void")) if game.pk is not None else set()
     phase = answer.get("phase") or snapshot.get("phase")
     phase_list = list(rules.phases())
     if phase in phase_list[:-1]:
@@ -138,8 +139,6 @@ def page_context(
     phase_choices: list[str] = []
     if judge:
         from gameplay.actions import ACTION_EVENTS
-        from gameplay.services import position_of
-
         offered = rules.offers(position_of(game))
         allowed = set(offered["allowed"])
         # Forms where the judge may try what the engine does not propose (an impossible claim

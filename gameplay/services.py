@@ -1,6 +1,9 @@
 """The table game's services: the shared interface other apps call (SKELETON.md).
 
-- `game_for(table)` creates the game from the seating on first use;
+- `game_for(table)` creates the game from the seating on first use (writers only);
+- `read_game(table)` / `game_events(game)` read it, never writing: before the first judge
+  event a table's game is the one its seating implies, kept in memory only, so a visitor's
+  page view cannot start the record (which freezes the table's seating);
 - `current_position(table)` reads the cached position and its sequence number;
 - `append_event(table, event, expected_seq=..., user=...)` validates through the engine and
   appends atomically, refusing a stale `expected_seq` with `StaleWrite`;
@@ -17,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from clocks.limits import limit_for, limit_key_for
 from gameplay import engine_adapter as rules
@@ -27,6 +31,8 @@ from tournament.seating import marker_sector
 __all__ = [
     "StaleWrite",
     "game_for",
+    "read_game",
+    "game_events",
     "current_position",
     "append_event",
     "prefill_report",
@@ -85,6 +91,45 @@ def setup_event_for(table: Any) -> dict[str, Any]:
 
 def _identity(game: Game) -> tuple[Any, ...]:
     return (game.pk, game.created_at.isoformat(), game.seq)
+
+
+def read_game(table: Any) -> Game:
+    """The table's game for reading: the recorded one, or (before any judge event) the game
+    its seating implies, built in memory and never saved. Writes nothing.
+
+    Raises ValidationError if the seating cannot start a game, RuleViolation if the engine
+    refuses the setup.
+    """
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        return game
+    setup = rules.parse_event(setup_event_for(table))
+    body = rules.event_body(setup)
+    position = rules.replay_bodies([body])
+    game = Game(
+        table=table,
+        ruleset=body["ruleset"],
+        tracking=Game.Tracking.QUICK if body["quick"] else Game.Tracking.FULL,
+        seq=1,
+        position=rules.dump(position),
+        evaluation=rules.evaluation(position),
+    )
+    game.unrecorded_setup = GameEvent(  # type: ignore[attr-defined]
+        game=game, seq=1, type=setup.type, body=body, reason="from the seating", created_at=timezone.now()
+    )
+    return game
+
+
+def game_events(game: Game, *, after: int = 0, latest: int | None = None) -> list[GameEvent]:
+    """The game's events after `after`, in order (or only the `latest` few, newest first);
+    for a game not recorded yet, its implied setup event."""
+    if game.pk is None:
+        setup = game.unrecorded_setup  # type: ignore[attr-defined]
+        return [setup] if setup.seq > after else []
+    events = game.events.filter(seq__gt=after).select_related("author")
+    if latest is not None:
+        return list(events.order_by("-seq")[:latest])
+    return list(events.order_by("seq"))
 
 
 def game_for(table: Any) -> Game:
@@ -149,6 +194,8 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
 
 def position_of(game: Game) -> Any:
     """The engine position of a game row at its `seq`, from the cache or its snapshot."""
+    if game.pk is None:  # not recorded yet (read_game): nothing to cache it under
+        return rules.load(game.position)
     key = _identity(game)
     position = rules.cached(key)
     if position is None:
@@ -158,8 +205,9 @@ def position_of(game: Game) -> Any:
 
 
 def current_position(table: Any) -> tuple[Any, int]:
-    """(position, last sequence number), from the cached snapshot; never replays the log."""
-    game = game_for(table)
+    """(position, last sequence number), from the cached snapshot; never replays the log nor
+    writes (a table without a record reads as its seating's setup, sequence number 1)."""
+    game = read_game(table)
     return position_of(game), game.seq
 
 
@@ -252,6 +300,6 @@ def prefill_report(table: Any) -> dict[str, Any]:
     """
     from gameplay.reporting import draft_report
 
-    game = game_for(table)
+    game = read_game(table)
     seats = list(table.seats.select_related("player").order_by("seat"))
     return draft_report(game=game, seats=seats)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.gameplay.conftest import SIX, post_event
 from tests.factories import make_players, make_round, make_tournament, seat_table
+from tests.gameplay.conftest import SIX, post_event
 
 pytestmark = pytest.mark.django_db
 
