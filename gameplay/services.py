@@ -224,17 +224,47 @@ def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
 # --- writing -----------------------------------------------------------------------------
 
 
-def _check_role(table: Any, parsed: Any, user: Any) -> None:
-    """Who may record what, which the engine cannot know: a table judge confirms the engine's
-    adjudication; setting it aside (an override with a reason) is the head judge's call.
+#: Events only a head judge may cancel with a `void`: they end a game on time or decide it.
+HEAD_JUDGE_VOIDS = frozenset({"time_up", "adjudication_confirmed"})
 
-    Raises PermissionDenied.
+
+def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> None:
+    """Who may record what, which the engine cannot know (WBC adjudication, LoLV 4.01.08).
+
+    - `time_up` comes from the clock (no user), or from a head judge who gives a reason;
+    - a table judge confirms the engine's adjudication once; setting it aside (an override),
+      confirming it again after a void, and voiding a confirmation or a `time_up` are the
+      head judge's calls;
+    - only a head judge voids an event a head judge recorded.
+
+    Raises PermissionDenied, or ValidationError for a head judge's `time_up` without a reason.
     """
-    if parsed.type == "adjudication_confirmed" and getattr(parsed, "override_reason", None):
-        if not is_head_judge(user, table.round.tournament):
+    if user is None:  # the server itself: the clock recording time_up or voiding it
+        return
+    if parsed.type not in ("time_up", "adjudication_confirmed", "void"):
+        return  # the hot path (a table judge recording play) costs no query here
+    tournament = table.round.tournament
+    if is_head_judge(user, tournament):
+        if parsed.type == "time_up" and not reason.strip():
+            raise ValidationError({"reason": "a head judge declaring time up gives the reason (it goes in the log)"})
+        return
+    if parsed.type == "time_up":
+        raise PermissionDenied("time_up comes from the table's clock; only a head judge may record it by hand")
+    if parsed.type == "adjudication_confirmed":
+        if getattr(parsed, "override_reason", None):
             raise PermissionDenied(
                 "only a head judge may override the engine's adjudication; confirm its ranking instead"
             )
+        if game.events.filter(type="adjudication_confirmed").exists():
+            raise PermissionDenied("the adjudication was confirmed before; only a head judge may confirm it again")
+    if parsed.type == "void":
+        target = game.events.filter(seq=int(getattr(parsed, "seq", 0))).select_related("author").first()
+        if target is None:
+            return  # the engine refuses a void of an event that does not exist
+        if target.type in HEAD_JUDGE_VOIDS:
+            raise PermissionDenied(f"only a head judge may void a {target.type} event")
+        if target.author is not None and is_head_judge(target.author, tournament):
+            raise PermissionDenied(f"event #{target.seq} was recorded by a head judge; only a head judge may void it")
 
 
 def append_event(
@@ -261,9 +291,9 @@ def append_event(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
             )
         parsed = rules.parse_event(event)
-        _check_role(table, parsed, user)
         if parsed.type == "void" and not reason:
             reason = str(getattr(parsed, "reason", ""))
+        _check_role(table, game, parsed, user, reason)
         position = position_of(game)
 
         def history() -> list[dict[str, Any]]:
