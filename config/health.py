@@ -15,6 +15,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
+from config.celery import app
+
 
 def check_database() -> dict[str, Any]:
     try:
@@ -41,8 +43,6 @@ def check_redis() -> dict[str, Any]:
 
 
 def check_workers() -> dict[str, Any]:
-    from config.celery import app
-
     try:
         # One reply is enough to know a worker is up; without `limit` the ping always waits
         # out its whole timeout collecting replies.
