@@ -46,6 +46,6 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("gameplay", "0002_event_log_append_only")]
+    dependencies = [("gameplay", "0003_table_game_started")]
 
     operations = [migrations.RunPython(forwards, backwards)]
