@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from scoring import presenters, services
 from scoring.models import GameReport
 from tournament.models import Table, Tournament
+from tournament.permissions import is_head_judge
 
 _ROW_FIELDS: dict[str, Any] = {
     "player": serializers.IntegerField(),
@@ -97,6 +98,11 @@ _STANDINGS = inline_serializer(
                 "results": serializers.ListField(child=serializers.CharField()),
                 "explanation": serializers.CharField(),
             },
+        ),
+        "problems": serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="head judges only: filed reports left out of the standings, and why",
         ),
     },
 )
@@ -213,13 +219,14 @@ class StandingsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.scoring_for(tournament)
-        return Response(
-            {
-                "format": scoring.format,
-                "tiebreak_labels": list(scoring.labels),
-                "standings": [presenters.standing_json(r) for r in scoring.standings],
-            }
-        )
+        body: dict[str, Any] = {
+            "format": scoring.format,
+            "tiebreak_labels": list(scoring.labels),
+            "standings": [presenters.standing_json(r) for r in scoring.standings],
+        }
+        if is_head_judge(request.user, tournament):
+            body["problems"] = list(scoring.problems)
+        return Response(body)
 
 
 class FinalistsView(APIView):

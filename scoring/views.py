@@ -124,6 +124,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "scoring": scoring,
+            "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
             "find": find,
             "matches": matches,
