@@ -1,4 +1,5 @@
-"""Invariants over positions reached by random judges (hypothesis):
+"""Invariants over positions reached by random judges (hypothesis), with and without the
+engine's automatic losses (storm, worm, the LoLV ally constraint):
 
 - forces on the board + reserves + tanks = the faction's total, in every reachable position;
 - each stronghold has at most one controller, and a controller stands there with no
@@ -25,6 +26,7 @@ from .helpers import CLASSIC, setup_event
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ecaz")
 NAMES = sorted(t for t, v in TERRITORIES.items() if v.expansion is None)
+SAND = [t for t in NAMES if TERRITORIES[t].kind == "sand"]
 KINDS = (
     "phase",
     "phase",
@@ -44,6 +46,7 @@ KINDS = (
     "flip",
     "atomics",
     "dropout",
+    "ended",
 )
 
 
@@ -68,7 +71,10 @@ def _candidate(data: st.DataObject, pos: Position) -> dict[str, Any]:
     if kind == "storm":
         return {"type": "storm_moved", "sectors": data.draw(st.integers(1, 6))}
     if kind == "worm":
-        return {"type": "worm", "karama": data.draw(st.booleans())}
+        where = data.draw(st.sampled_from([None, *SAND]))
+        return {"type": "worm", "territory": where, "karama": data.draw(st.booleans())}
+    if kind == "ended":
+        return {"type": "action_ended", "faction": f}
     if kind == "ally":
         return {
             "type": "alliance_formed",
@@ -163,8 +169,9 @@ def _check(pos: Position) -> None:
 def _walk(
     data: st.DataObject, ruleset: str, factions: tuple[str, ...], steps: int
 ) -> tuple[list[dict[str, Any]], Position]:
+    # With and without the engine's automatic storm, worm and ally losses.
     log: list[dict[str, Any]] = [
-        setup_event(ruleset, factions),
+        setup_event(ruleset, factions, automatic_losses=data.draw(st.booleans())),
         {"type": "phase_advanced", "phase": "storm"},
         {"type": "storm_placed", "sector": data.draw(st.integers(0, 17))},
     ]
