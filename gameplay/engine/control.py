@@ -17,7 +17,7 @@ from gameplay.engine.board import (
     SHIELD_WALL,
     SHIELD_WALL_LEFT_SECTOR,
 )
-from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS, RICHESE
+from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS
 from gameplay.engine.position import Position
 
 
@@ -72,11 +72,6 @@ def occupancy(position: Position) -> Occupancy:
                     here[f] = {s: count}
                 else:
                     by_sector[s] = by_sector.get(s, 0) + count
-    if position.no_field is not None:
-        # LoLV 2.10.11: the No-Field token occupies as one Richese force.
-        t, s = position.no_field
-        by_sector = active.setdefault(t, {}).setdefault(RICHESE, {})
-        by_sector[s] = by_sector.get(s, 0) + 1
     return Occupancy(active=active, inert=frozenset(inert), tokens=tokens, halves=halves)
 
 

@@ -150,3 +150,19 @@ def action_over(pos: Position) -> list[Loss]:
     if pos.acting is None or pos.ruleset.ally_entry != "tanks_at_action_end" or not automatic(pos):
         return []
     return beside_allies(pos, pos.acting)
+
+
+def losses_json(pos: Position) -> list[dict[str, Any]]:
+    """What the last event removed by itself, for the judge's page and the API."""
+    return [
+        {
+            "faction": f,
+            "territory": t,
+            "sector": s,
+            "normal": n,
+            "special": sp,
+            "advisors": a,
+            "rule": rule,
+        }
+        for f, t, s, n, sp, a, rule in pos.losses
+    ]
