@@ -289,7 +289,7 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
 
 
 def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
-    """Coexistence is declared per territory (AH XV.B, WBC XV.5-7); it may be declared as
+    """Coexistence is declared per territory (AH XV.B, WBC XV.5, WBC XV.7); it may be declared as
     the BG tokens land, so before they are recorded there (WBC XV.12)."""
     need_faction(pos, BENE_GESSERIT)
     need_piece(pos, ev.territory, _any_sector(ev.territory))

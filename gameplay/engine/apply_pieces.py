@@ -1,8 +1,9 @@
 """Tokens beyond forces and the corrections of automatic losses.
 
 The Hidden Mobile Stronghold's location (LoLV 2.07.04, 2.07.17-18), the Richese No-Field
-token (2.10.10-15), Moritani Terror tokens and the Atomics Aftermath (2.12.05-09), Ecaz
-Ambassadors (2.11.05-09), Duke Vidal (2.11.16, 2.12.12), spice in front of the shields
+token (2.10.10, 2.10.11, 2.10.13, 2.10.15), Moritani Terror tokens and the Atomics Aftermath
+(2.12.05, 2.12.07, 2.12.09), Ecaz
+Ambassadors (2.11.05, 2.11.07, 2.11.09), Duke Vidal (2.11.16, 2.12.12), spice in front of the shields
 (1.12.02), the end of a shipment-and-movement action (1.06.06) and `loss_corrected`.
 """
 

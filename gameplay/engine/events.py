@@ -577,7 +577,7 @@ class TerrorPlaced(Event):
 @_register("terror_revealed")
 @dataclass(frozen=True, slots=True)
 class TerrorRevealed(Event):
-    """A Terror token is revealed and leaves the game (LoLV 2.12.06-07); `effect` "atomics"
+    """A Terror token is revealed and leaves the game (LoLV 2.12.07); `effect` "atomics"
     sends every force in the territory to the tanks and leaves the Atomics Aftermath there
     (2.12.09.02)."""
 
@@ -714,7 +714,7 @@ class ActionEnded(Event):
 @_register("coexistence_declared")
 @dataclass(frozen=True, slots=True)
 class CoexistenceDeclared(Event):
-    """The BG declares coexistence in a territory, or its end (AH XV.B, WBC XV.5-9)."""
+    """The BG declares coexistence in a territory, or its end (AH XV.B, WBC XV.5, WBC XV.7, WBC XV.9)."""
 
     territory: str
     coexisting: bool = True

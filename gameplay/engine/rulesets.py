@@ -137,7 +137,7 @@ class Ruleset:
     #: Ways an alliance may form outside a nexus (`alliance_formed.how`): LoLV 1.10.01.06
     #: names the Moritani's Enemy of My Enemy (2.12.10-11) and the Ecaz Ambassador (2.11.10.11).
     alliance_abilities: frozenset[str] = frozenset()
-    #: Entering a territory where an ally stands: "refuse" (AH XII.E.5, WBC IX.2-3) or
+    #: Entering a territory where an ally stands: "refuse" (AH XII.E.5, WBC IX.2) or
     #: "tanks_at_action_end" (LoLV 1.06.06, 4.01.16: nothing is refused; forces that end the
     #: faction's shipment-and-movement action beside allied forces go to the tanks).
     ally_entry: str = "refuse"

@@ -51,6 +51,8 @@ def test_4_01_16_a_move_onward_ends_the_action_elsewhere() -> None:
 
 
 def test_4_01_16_the_next_factions_shipment_ends_the_action() -> None:
+    """LoLV 1.06.01: factions take their shipment and movement in turn, so the next
+    faction's shipment closes the previous faction's action."""
     pos = apply(_movement("lolv-2.8.4", automatic_losses=True), SHIP)
     nxt = {
         "type": "forces_placed",

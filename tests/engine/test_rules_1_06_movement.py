@@ -158,7 +158,8 @@ def test_unknown_territory_and_sector_are_refused(movement: Position) -> None:
 
 
 def test_1_06_03_only_the_guild_ships_back_to_reserves(movement: Position) -> None:
-    """LoLV 1.06.03 / AH IX.C.1.f: only the Guild ships from the board to reserves."""
+    """LoLV 1.06.03 / AH IX.C.1.f: only the Guild ships from the board to reserves
+    (LoLV 2.06.05.02)."""
     with pytest.raises(IllegalAction):
         apply(
             movement,
@@ -188,8 +189,9 @@ def test_1_06_03_only_the_guild_ships_back_to_reserves(movement: Position) -> No
 @pytest.mark.parametrize(("ruleset", "rule"), [("ah1979", "AH IX.C.2.f"), ("wbc2018", "WBC XV.9")])
 def test_wbc_xv_ending_coexistence_never_makes_a_third_faction(ruleset: str, rule: str) -> None:
     """AH XV.B with AH IX.C.1.d: BG tokens coexisting in a stronghold held by two others may
-    not turn into a third fighting faction there; under WBC XV.9 a territory declared
-    coexisting this turn cannot even be withdrawn."""
+    not turn into a third fighting faction there; the BG may ship in if it declares
+    coexistence as it lands (WBC XV.12); under WBC XV.9 a territory declared coexisting this
+    turn cannot even be withdrawn."""
     pos = to_phase(in_turn(2, ruleset=ruleset), "shipment_movement")
     pos = _ship(pos, "emperor", "arrakeen", 9, 2)
     with pytest.raises(IllegalAction):

@@ -1,7 +1,7 @@
 """Where the Fremen send their reserves: the Great Flat or any territory within two of it
 (LoLV 2.04.05, AH IX.C.1.h, WBC IX.11-13), into the storm at half loss (LoLV 2.04.17,
 AH IX.C.1.c.i, WBC IX.11); allied with the Guild they may ship anywhere, but not into the
-storm (WBC IX.12, IX.16)."""
+storm (WBC IX.12, WBC IX.16); ornithopters do not widen the range (WBC IX.13)."""
 
 from __future__ import annotations
 

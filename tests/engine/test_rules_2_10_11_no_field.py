@@ -1,4 +1,4 @@
-"""The Richese No-Field token counts as one force for the occupancy limit (LoLV 2.10.11), one
+"""The Richese No-Field token, shipped in place of forces (LoLV 2.10.10), counts as one force for the occupancy limit (LoLV 2.10.11), one
 on the board at a time (2.10.15); revealed, Richese forces from reserves replace it (2.10.13)."""
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ def test_4_01_10_06_duke_vidal_counts_for_his_holder() -> None:
 
 
 def test_4_01_10_04_spice_in_front_of_the_shield_is_not_counted_until_collected() -> None:
+    """LoLV 1.09.01: bribe spice is collected as the Mentat Pause begins."""
     pos = apply(
         _table(), {"type": "spice_in_front", "faction": "emperor", "delta": 4, "from_faction": "guild"}
     )
