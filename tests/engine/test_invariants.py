@@ -252,5 +252,5 @@ def test_automatic_storm_losses_conserve_forces(
     hit = {(start + i) % 18 for i in range(1, sectors + 1)}
     if ruleset == "lolv-2.8.4":
         hit.add(start)
-    for f, t, s, *_counts, _rule in after.losses:
+    for _f, t, s, *_counts, _rule in after.losses:
         assert s in hit and TERRITORIES[t].kind in ("sand", "stronghold")
