@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from gameplay.engine.choices import allowed_event_types, legal_choices
 from gameplay.engine.errors import IllegalAction
 from gameplay.engine.events import AllianceFormed, event_from_dict
 from gameplay.engine.game_log import apply
@@ -78,3 +79,14 @@ def test_1_10_01_06_old_logs_without_how_mean_a_nexus() -> None:
     event = event_from_dict({"type": "alliance_formed", "factions": ["atreides", "fremen"]})
     assert isinstance(event, AllianceFormed) and event.how == "nexus"
     assert event.to_dict()["how"] == "nexus"
+
+
+def test_1_10_01_06_ability_alliances_are_offered_outside_a_nexus() -> None:
+    """The choices offer the Moritani's and the Ecaz's alliances outside a nexus (LoLV only)."""
+    pos = to_phase(_nexus("lolv-2.8.4"), "shipment_movement")
+    ways = legal_choices(pos, "alliance_formed")["choices"]["ways"]
+    assert {"factions": ["moritani", "fremen"], "how": "moritani"} in ways
+    assert {"factions": ["guild", "ecaz"], "how": "ecaz_ambassador"} in ways
+    assert all(w["how"] == "moritani" or "ecaz" in w["factions"] for w in ways)
+    assert "alliance_formed" in allowed_event_types(pos)
+    assert "alliance_formed" not in allowed_event_types(to_phase(_nexus("wbc2018"), "shipment_movement"))
