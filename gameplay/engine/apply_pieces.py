@@ -37,6 +37,7 @@ from gameplay.engine.events import (
 from gameplay.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
 from gameplay.engine.losses import Loss, action_over, remove
 from gameplay.engine.movement import distance
+from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
 
@@ -85,7 +86,7 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
     if pos.no_field is not None:
         refuse(pos, "no_field", "there is already a No-Field token on the board", pos.no_field)
     if piece_in_storm(pos, ev.territory, ev.sector):
-        refuse(pos, "ship_storm", f"no shipment into {ev.territory!r}: it is in storm", ev.sector)
+        refuse(pos, "ship_storm", f"no shipment into {place_name(ev.territory)}: it is in storm", ev.sector)
     return {"no_field": (ev.territory, ev.sector)}
 
 
@@ -121,7 +122,7 @@ def _need_stronghold(pos: Position, territory: str, what: str, rule: str) -> Non
     )
     if territory == SHIELD_WALL or territory not in PRINTED_STRONGHOLDS:
         # The Shield Wall is rock (4.02.07); the HMS takes no Terror token (2.12.05).
-        refuse(pos, rule, f"{what} go only into the five strongholds, not {territory!r}", territory)
+        refuse(pos, rule, f"{what} go only into the five strongholds, not {place_name(territory)}", territory)
 
 
 def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
@@ -130,11 +131,16 @@ def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
     need_faction(pos, MORITANI)
     _need_stronghold(pos, ev.territory, "Terror tokens", "terror")
     if ev.territory in pos.terror:
-        refuse(pos, "terror", f"{ev.territory!r} already holds a Terror token", ev.territory)
+        refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
     terror = set(pos.terror)
     if ev.from_territory is not None:
         if ev.from_territory not in terror:
-            refuse(pos, "terror", f"no Terror token in {ev.from_territory!r} to move", ev.from_territory)
+            refuse(
+                pos,
+                "terror",
+                f"no Terror token in {place_name(ev.from_territory)} to move",
+                ev.from_territory,
+            )
         terror.discard(ev.from_territory)
     return {"terror": frozenset(terror | {ev.territory})}
 
@@ -143,7 +149,7 @@ def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
     """A revealed token leaves the game (2.12.07); Atomics clear the territory (2.12.09.02)."""
     _need_pieces(pos, "Terror tokens")
     if ev.territory not in pos.terror:
-        refuse(pos, "terror", f"no Terror token in {ev.territory!r}", ev.territory)
+        refuse(pos, "terror", f"no Terror token in {place_name(ev.territory)}", ev.territory)
     changes: dict[str, Any] = {"terror": pos.terror - {ev.territory}}
     if ev.effect != "atomics":
         return changes
@@ -163,9 +169,9 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
     need_faction(pos, ECAZ)
     _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
     if ev.territory in pos.ambassadors:
-        refuse(pos, "ambassadors", f"{ev.territory!r} already holds an Ambassador", ev.territory)
+        refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
     if piece_in_storm(pos, ev.territory, TERRITORIES[ev.territory].sectors[0]):
-        refuse(pos, "ambassadors", f"{ev.territory!r} is in storm", ev.territory)
+        refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
     if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
         refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)
     return {"ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador}}
@@ -174,7 +180,7 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
 def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, Any]:
     _need_pieces(pos, "Ambassadors")
     if ev.territory not in pos.ambassadors:
-        refuse(pos, "ambassadors", f"no Ambassador in {ev.territory!r}", ev.territory)
+        refuse(pos, "ambassadors", f"no Ambassador in {place_name(ev.territory)}", ev.territory)
     return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}}
 
 
@@ -193,7 +199,10 @@ def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:
     st = pos.states[ev.faction]
     if st.spice_front + ev.delta < 0:
         refuse(
-            pos, "bribe", f"{ev.faction!r} has only {st.spice_front} spice in front of its shield", ev.delta
+            pos,
+            "bribe",
+            f"{faction_name(ev.faction)} has only {st.spice_front} spice in front of its shield",
+            ev.delta,
         )
     states = dict(pos.states)
     if ev.from_faction is not None:
@@ -202,7 +211,7 @@ def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:
             refuse(pos, "bribe", "a bribe moves spice from one faction to another", ev)
         payer = states[ev.from_faction]
         if payer.spice is None or payer.spice < ev.delta:
-            refuse(pos, "bribe", f"{ev.from_faction!r} has only {payer.spice} spice", ev.delta)
+            refuse(pos, "bribe", f"{faction_name(ev.from_faction)} has only {payer.spice} spice", ev.delta)
         states[ev.from_faction] = evolve(payer, spice=payer.spice - ev.delta)
     states[ev.faction] = evolve(states[ev.faction], spice_front=st.spice_front + ev.delta)
     return {"states": states}
@@ -214,7 +223,10 @@ def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:
     need_phase(pos, (SHIPMENT_MOVEMENT,), "ally_cohabit", "a shipment-and-movement action ends")
     if pos.acting not in (None, ev.faction):
         refuse(
-            pos, "ally_cohabit", f"{pos.acting!r} is shipping and moving now, not {ev.faction!r}", ev.faction
+            pos,
+            "ally_cohabit",
+            f"{faction_name(pos.acting or '')} is shipping and moving now, not {faction_name(ev.faction)}",
+            ev.faction,
         )
     return remove(
         evolve(pos, acting=ev.faction), action_over(evolve(pos, acting=ev.faction)), {"acting": None}
@@ -231,7 +243,9 @@ def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
         refuse(pos, "loss_corrected", "a correction needs a reason", ev)
     st = pos.states[ev.faction]
     if st.tanks is None or st.tanks[0] < ev.normal + ev.advisors or st.tanks[1] < ev.special:
-        refuse(pos, "loss_corrected", f"{ev.faction!r} has only {st.tanks} forces in the tanks", ev)
+        refuse(
+            pos, "loss_corrected", f"{faction_name(ev.faction)} has only {st.tanks} forces in the tanks", ev
+        )
     forces: dict[ForceKey, Stack] = dict(pos.forces)
     key = (ev.faction, ev.territory, ev.sector)
     old = forces.get(key, (0, 0, 0))

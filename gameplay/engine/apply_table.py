@@ -21,6 +21,7 @@ from gameplay.engine.events import (
 )
 from gameplay.engine.factions import ECAZ, MORITANI
 from gameplay.engine.losses import automatic, remove, storm_hits, worm_devours
+from gameplay.engine.names import faction_name, factions_text, join_names
 from gameplay.engine.phases import SETUP, SPICE_BLOW, STORM
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 
@@ -129,7 +130,7 @@ def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
             refuse(
                 pos,
                 "ally_once",
-                f"{again} already allied in this nexus; a faction allies once per nexus",
+                f"{factions_text(again)} already allied in this nexus; a faction allies once per nexus",
                 again,
             )
     existing = {pos.side_of(f) for f in ev.factions if len(pos.side_of(f)) > 1}
@@ -156,15 +157,18 @@ def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
     """An alliance of two through a faction's ability (LoLV 1.10.01.06)."""
     if ev.how not in pos.ruleset.alliance_abilities:
         refuse(
-            pos, "nexus", f"{pos.ruleset.name} has no {ev.how!r} alliances: alliances form in a nexus", ev.how
+            pos,
+            "nexus",
+            f"{pos.ruleset.name} has no alliances by {ev.how.replace('_', ' ')}: alliances form in a nexus",
+            ev.how,
         )
     owner, rule = _ABILITY_OWNER[ev.how]
     if len(ev.factions) != 2 or owner not in ev.factions:
-        refuse(pos, rule, f"this alliance is between the {owner} and the faction it met", ev.factions)
+        refuse(pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions)
     if ev.how == "ecaz_ambassador":
         allied = [f for f in ev.factions if len(pos.side_of(f)) > 1]
         if allied:
-            refuse(pos, rule, f"{allied} already allied: the Ambassador allies two unallied factions", allied)
+            refuse(pos, rule, f"{factions_text(allied)} already allied: the Ambassador allies two unallied factions", allied)
         rest = pos.alliances
     else:
         # Enemy of My Enemy breaks the alliances either faction was in (2.12.11).
@@ -181,7 +185,7 @@ def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
         refuse(pos, "nexus", "alliances are broken only during a nexus", ev.faction)
     side = pos.side_of(ev.faction)
     if len(side) == 1:
-        refuse(pos, "nexus", f"{ev.faction!r} is not allied", ev.faction)
+        refuse(pos, "nexus", f"{faction_name(ev.faction)} is not allied", ev.faction)
     return {"alliances": _without(pos.alliances, ev.faction)}
 
 
@@ -211,9 +215,9 @@ def apply_spice_changed(pos: Position, ev: SpiceChanged) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     st = pos.states[ev.faction]
     if st.spice is None:
-        refuse(pos, "spice", f"{ev.faction!r}'s spice is unknown; record spice_set", ev.delta)
+        refuse(pos, "spice", f"{faction_name(ev.faction)}'s spice is unknown; record spice_set", ev.delta)
     if st.spice + ev.delta < 0:
-        refuse(pos, "spice", f"{ev.faction!r} has only {st.spice} spice", ev.delta)
+        refuse(pos, "spice", f"{faction_name(ev.faction)} has only {st.spice} spice", ev.delta)
     return _set_state(pos, ev.faction, evolve(st, spice=st.spice + ev.delta))
 
 
@@ -224,9 +228,16 @@ def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
     if pos.aftermath is not None and MORITANI in (ev.faction, *pos.allies_of(ev.faction)):
         limit -= 1  # LoLV 2.12.09.02: the Moritani's and its ally's hand shrinks after Atomics
         if not 0 <= ev.count <= limit:
-            refuse(pos, "aftermath", f"{ev.faction!r} holds at most {limit} treachery cards", ev.count)
+            refuse(
+                pos,
+                "aftermath",
+                f"{faction_name(ev.faction)} holds at most {limit} treachery cards",
+                ev.count,
+            )
     if not 0 <= ev.count <= limit:
-        refuse(pos, "hand_limit", f"{ev.faction!r} holds at most {limit} treachery cards", ev.count)
+        refuse(
+            pos, "hand_limit", f"{faction_name(ev.faction)} holds at most {limit} treachery cards", ev.count
+        )
     if ev.names is not None and len(ev.names) != ev.count:
         refuse(pos, "hand_limit", "name every card or none", ev.names)
     return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], cards=ev.count, card_names=ev.names))
@@ -239,7 +250,7 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     if i is None:
         raise UnknownIdentifier(
             rule="leaders",
-            msg=f"{ev.faction!r} has no leader {ev.leader!r}; leaders: {[ld.id for ld in sheet.leaders]}",
+            msg=f"{faction_name(ev.faction)} has no leader {ev.leader}; leaders: {join_names(ld.name for ld in sheet.leaders)}",
             phase=pos.phase,
             input=ev.leader,
         )

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
+from clocks.limits import LIMITS
 from gameplay.engine.errors import InvalidEvent, UnknownIdentifier
 from gameplay.engine.ids import FACTIONS, RULESETS, ResultKind
 from gameplay.engine.phases import ALL_PHASES
@@ -48,8 +49,8 @@ TERROR_EFFECTS: tuple[str, ...] = (
     "sabotage",
     "sneak_attack",
 )
-#: Which table clock ran out (`time_up.clock`): LoLV 4.01.08, WBC heat / final limits.
-CLOCKS: tuple[str, ...] = ("lolv", "wbc_heat", "wbc_final")
+#: The table clocks a `time_up` event may name (the clocks' limit keys).
+CLOCKS: tuple[str, ...] = tuple(LIMITS)
 #: Default actions when a called clock expires (WBC time guidelines).
 DEFAULT_ACTIONS: tuple[str, ...] = ("bid", "turn", "battle_plan", "nexus")
 #: BG flip targets (`forces_flipped.side`), LoLV 2.02.10.

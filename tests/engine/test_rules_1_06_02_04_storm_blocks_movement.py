@@ -9,11 +9,10 @@ from __future__ import annotations
 import pytest
 
 from gameplay.engine.errors import IllegalAction
-from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply
 from gameplay.engine.position import Position
 
-from .helpers import at, position, started, to_phase
+from .helpers import at, evaluated, position, started, to_phase
 
 RULESETS = ["ah1979", "wbc2018", "lolv-2.8.4"]
 SHIP_RULE = {"ah1979": "AH IX.C.1.c", "wbc2018": "AH IX.C.1.c", "lolv-2.8.4": "1.06.02.04"}
@@ -77,7 +76,7 @@ def test_1_06_04_07_no_passing_through_the_stormed_part_of_the_imperial_basin(ru
 def test_1_07_01_00_storm_separates_groups_in_the_imperial_basin(ruleset: str) -> None:
     """Two factions on either side of the storm in the Imperial Basin do not battle."""
     forces = [at("emperor", "imperial_basin", 2, sector=8), at("harkonnen", "imperial_basin", 2, sector=10)]
-    apart = evaluate(position(ruleset=ruleset, storm=9, forces=forces))
+    apart = evaluated(position(ruleset=ruleset, storm=9, forces=forces))
     assert apart["battles"] == []
-    together = evaluate(position(ruleset=ruleset, storm=0, forces=forces))
+    together = evaluated(position(ruleset=ruleset, storm=0, forces=forces))
     assert together["battles"] == [{"territory": "imperial_basin", "factions": ["emperor", "harkonnen"]}]

@@ -4,11 +4,10 @@ its shield (2.12.09.03) and its Sneak Attack still reaches the Atomics Aftermath
 
 from __future__ import annotations
 
-from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply
 from gameplay.engine.snapshot import load_position
 
-from .helpers import at, position, snap
+from .helpers import at, evaluated, position, snap
 
 MORITANI = ("atreides", "moritani", "emperor", "fremen", "harkonnen", "guild")
 
@@ -20,9 +19,9 @@ def test_1_10_02_00_allies_count_their_strongholds_together() -> None:
         at("emperor", "tueks_sietch"),
         at("emperor", "sietch_tabr"),
     ]
-    alone = evaluate(position(ruleset="lolv-2.8.4", forces=forces))
+    alone = evaluated(position(ruleset="lolv-2.8.4", forces=forces))
     assert alone["win_attempts"] == []
-    allied = evaluate(position(ruleset="lolv-2.8.4", forces=forces, alliances=[["atreides", "emperor"]]))
+    allied = evaluated(position(ruleset="lolv-2.8.4", forces=forces, alliances=[["atreides", "emperor"]]))
     assert allied["win_attempts"] == [["atreides", "emperor"]]
 
 
@@ -39,7 +38,7 @@ def test_2_12_09_03_extortion_spice_waits_in_front_of_the_shield() -> None:
         ruleset="lolv-2.8.4", factions=MORITANI, phase="battle", per_faction={"moritani": {"spice": 2}}
     )
     pos = apply(pos, {"type": "spice_in_front", "faction": "moritani", "delta": 5})
-    assert evaluate(pos)["stats"]["moritani"]["spice"] == 2
+    assert evaluated(pos)["stats"]["moritani"]["spice"] == 2
     assert apply(pos, {"type": "phase_advanced", "phase": "mentat_pause"}).states["moritani"].spice == 7
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gameplay.engine.evaluation import evaluate
-
-from .helpers import at, position
+from .helpers import at, evaluated, position
 
 FACTIONS = ("atreides", "ecaz", "emperor", "fremen", "harkonnen", "guild")
 
@@ -22,7 +20,7 @@ def _shared() -> object:
 
 
 def test_2_11_14_shared_stronghold_is_controlled_by_the_ecaz() -> None:
-    ev = evaluate(_shared())
+    ev = evaluated(_shared())
     assert ev["control"]["carthag"] == "ecaz"
     assert ev["stats"]["ecaz"]["strongholds"] == 1 and ev["stats"]["atreides"]["strongholds"] == 0
 
@@ -30,5 +28,5 @@ def test_2_11_14_shared_stronghold_is_controlled_by_the_ecaz() -> None:
 def test_2_11_14_the_other_reading_is_a_ruleset_flag() -> None:
     pos = _shared()
     other = pos.evolve(setup=replace(pos.setup, ruleset=replace(pos.ruleset, ecaz_shared_credit="both")))
-    stats = evaluate(other)["stats"]
+    stats = evaluated(other)["stats"]
     assert stats["ecaz"]["strongholds"] == 1 and stats["atreides"]["strongholds"] == 1

@@ -5,10 +5,9 @@ leaves out spice in front of it (bribes, 1.12.02) until the Mentat Pause collect
 
 from __future__ import annotations
 
-from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply
 
-from .helpers import position
+from .helpers import evaluated, position
 
 FACTIONS = ("atreides", "tleilaxu", "emperor", "ecaz", "harkonnen", "guild")
 
@@ -20,7 +19,7 @@ def _table() -> object:
 
 def test_4_01_10_06_gholas_count_for_the_tleilaxu() -> None:
     pos = _table()
-    before = evaluate(pos)["stats"]
+    before = evaluated(pos)["stats"]
     pos = apply(
         pos,
         {
@@ -31,18 +30,18 @@ def test_4_01_10_06_gholas_count_for_the_tleilaxu() -> None:
             "captor": "tleilaxu",
         },
     )
-    after = evaluate(pos)["stats"]
+    after = evaluated(pos)["stats"]
     assert after["atreides"]["leaders"] == before["atreides"]["leaders"] - 1
     assert after["tleilaxu"]["leaders"] == before["tleilaxu"]["leaders"] + 1
 
 
 def test_4_01_10_06_duke_vidal_counts_for_his_holder() -> None:
     pos = _table()
-    before = evaluate(pos)["stats"]["harkonnen"]["leaders"]
+    before = evaluated(pos)["stats"]["harkonnen"]["leaders"]
     pos = apply(pos, {"type": "duke_vidal", "holder": "harkonnen"})
-    assert evaluate(pos)["stats"]["harkonnen"]["leaders"] == before + 1
+    assert evaluated(pos)["stats"]["harkonnen"]["leaders"] == before + 1
     pos = apply(pos, {"type": "duke_vidal", "holder": None})
-    assert evaluate(pos)["stats"]["harkonnen"]["leaders"] == before
+    assert evaluated(pos)["stats"]["harkonnen"]["leaders"] == before
 
 
 def test_4_01_10_04_spice_in_front_of_the_shield_is_not_counted_until_collected() -> None:
@@ -50,9 +49,9 @@ def test_4_01_10_04_spice_in_front_of_the_shield_is_not_counted_until_collected(
     pos = apply(
         _table(), {"type": "spice_in_front", "faction": "emperor", "delta": 4, "from_faction": "guild"}
     )
-    stats = evaluate(pos)["stats"]
+    stats = evaluated(pos)["stats"]
     assert stats["guild"]["spice"] == 6 and stats["emperor"]["spice"] == 10
     assert pos.states["emperor"].spice_front == 4
     collected = apply(pos, {"type": "phase_advanced", "phase": "mentat_pause"})
-    assert evaluate(collected)["stats"]["emperor"]["spice"] == 14
+    assert evaluated(collected)["stats"]["emperor"]["spice"] == 14
     assert collected.states["emperor"].spice_front == 0
