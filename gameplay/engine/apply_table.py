@@ -164,11 +164,18 @@ def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
         )
     owner, rule = _ABILITY_OWNER[ev.how]
     if len(ev.factions) != 2 or owner not in ev.factions:
-        refuse(pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions)
+        refuse(
+            pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions
+        )
     if ev.how == "ecaz_ambassador":
         allied = [f for f in ev.factions if len(pos.side_of(f)) > 1]
         if allied:
-            refuse(pos, rule, f"{factions_text(allied)} already allied: the Ambassador allies two unallied factions", allied)
+            refuse(
+                pos,
+                rule,
+                f"{factions_text(allied)} already allied: the Ambassador allies two unallied factions",
+                allied,
+            )
         rest = pos.alliances
     else:
         # Enemy of My Enemy breaks the alliances either faction was in (2.12.11).
