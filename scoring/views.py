@@ -3,7 +3,6 @@ report, the WBC best-faction leaderboard, and CSV exports."""
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
+from gameplay.engine.names import faction_name
 from refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
@@ -23,6 +23,7 @@ from scoring.models import GameReport, ReportEntry
 from scoring.presenters import number, points_words, separated
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
+from tournament.csv_export import csv_writer
 from tournament.models import Player, Table, Tournament
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.permissions import is_head_judge
@@ -128,6 +129,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "tournament": tournament,
             "provisional": services.standings_provisional(tournament),
             "scoring": scoring,
+            "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
             "find": find,
             "matches": matches,
@@ -297,7 +299,7 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
     winners = {(a.faction, a.player) for a in scoring.awards}
     board = [
         {
-            "faction": faction.replace("_", " ").title(),
+            "faction": faction_name(faction),
             "entries": [
                 {
                     "name": names.get(a.player, a.player),
@@ -328,7 +330,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "rank",
@@ -383,7 +385,7 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "round",

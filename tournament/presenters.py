@@ -7,12 +7,13 @@ from typing import Any
 from django.db.models import Prefetch
 
 from gameplay.engine.ids import FACTIONS
+from gameplay.engine.names import faction_name
 from tournament.models import Player, Round, Seat, Table, Tournament
 from tournament.seating import marker_sector
 from tournament.seating_words import flag_words
 
 #: What people read for a faction id (ids stay in URLs, forms and the API).
-FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
+FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}
 
 
 def faction_label(faction: str) -> str:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import services
-from tournament.models import Player, Round, SeatingAudit, Table
+from tournament.models import MAX_SEED, Player, Round, SeatingAudit, Table
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.seating import small_table_options
@@ -155,8 +155,8 @@ def seat_draw(request: HttpRequest, round_: Round) -> str:
     """Seat the checked-in players (or reseat with a new draw), keeping the size choice made before."""
     seed_text = request.POST.get("seed", "").strip()
     seed = _int(seed_text) if seed_text else None
-    if seed_text and seed is None:
-        raise services.Refused(f"the seed is a whole number, not {seed_text!r}", field="seed")
+    if seed_text and (seed is None or not 0 <= seed <= MAX_SEED):
+        raise services.Refused(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed_text!r}", field="seed")
     chosen = request.POST.get("small_tables") or _remembered_size(round_) or None
     services.seat_round(
         round_, user=request.user, seed=seed, reason=request.POST.get("reason", ""), small_tables=chosen

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -135,7 +135,11 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _parse_local(value: str) -> datetime | None:
-    parsed = parse_datetime(value)
+    """The moment typed in a form, or None when it is not a real date and time."""
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:  # well formed but impossible, like 30 February
+        return None
     if parsed is not None and timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
     return parsed
@@ -288,19 +292,23 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         if not errors and not text.strip():
             errors["file"] = "choose a CSV file or paste its text"
         if not errors:
-            if request.POST.get("action") == "import":
-                try:
-                    created, rows = services.import_players(
-                        tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
-                    )
-                except services.Refused as error:
-                    errors = _errors(error, ("file",))
-                    rows = services.preview_import(tournament, text)
+            try:
+                if request.POST.get("action") == "import":
+                    try:
+                        created, rows = services.import_players(
+                            tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
+                        )
+                    except services.Refused as error:
+                        errors = _errors(error, ("file",))
+                        rows = services.preview_import(tournament, text)
+                    else:
+                        messages.success(request, f"Registered {len(created)} players.")
+                        return redirect("tournament-players", pk=tournament.pk)
                 else:
-                    messages.success(request, f"Registered {len(created)} players.")
-                    return redirect("tournament-players", pk=tournament.pk)
-            else:
-                rows = services.preview_import(tournament, text)
+                    rows = services.preview_import(tournament, text)
+            except ValidationError as error:  # the file as a whole cannot be read
+                errors = {"file": " ".join(error.messages)}
+                rows = None
     return render(
         request,
         "tournament/import.html",

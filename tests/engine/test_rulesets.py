@@ -9,6 +9,7 @@ import pytest
 from gameplay.engine import ids
 from gameplay.engine.errors import IllegalAction, RuleViolation, UnknownIdentifier
 from gameplay.engine.rulesets import RULESETS, get_ruleset
+from refusals import Refusal
 
 
 def test_registry_matches_the_shared_ids() -> None:
@@ -56,21 +57,28 @@ def test_turn_limits() -> None:
 def test_every_ruleset_cites_every_rule_key() -> None:
     keys = set(RULESETS["lolv-2.8.4"].cite)
     for rs in RULESETS.values():
-        # The Ecaz (and its Fremen Ambassador) and the LoLV Shield Wall rule exist only in LoLV.
-        assert keys - {"ecaz", "shield_wall", "ambassador"} <= set(rs.cite), rs.key
+        # The expansion factions' rules and the LoLV Shield Wall rule exist only in LoLV.
+        lolv_only = {"ecaz", "shield_wall", "ambassador", "ally_abilities", "moritani_alliance"}
+        lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field"}
+        lolv_only |= {"terror", "aftermath", "ambassadors", "vidal", "bribe"}
+        wbc_only = {"coexist_timing", "coexist_withdraw"}
+        assert keys - lolv_only <= set(rs.cite), rs.key
+        assert wbc_only <= set(RULESETS["wbc2018"].cite)
 
 
 def test_rule_violation_to_dict() -> None:
     err = IllegalAction(
         rule="1.06.04.06", msg="no move into storm", phase="shipment_movement", input=("meridian", 0)
     )
-    assert isinstance(err, RuleViolation) and isinstance(err, ValueError)
+    assert isinstance(err, RuleViolation) and isinstance(err, Refusal) and isinstance(err, ValueError)
+    assert (err.rule, err.message, err.offending, err.status) == ("1.06.04.06", "no move into storm", ("meridian", 0), 400)
     d = err.to_dict()
     assert d == {
         "rule": "1.06.04.06",
         "message": "no move into storm",
         "phase": "shipment_movement",
         "input": "('meridian', 0)",
+        "detail": "1.06.04.06: no move into storm",
     }
     json.dumps(d)
     assert "1.06.04.06" in str(err)
