@@ -235,13 +235,12 @@ def test_a_table_whose_game_was_abandoned(
     tour.submit(
         page, page.get_by_role("button", name="Check in every active player"), expect="Checked in every"
     )
-    tour.seat_and_publish(page, base, heat, seed=12, players=12, label="Heat 1")
+    tour.seat_round(page, base, heat, seed=12, players=12)
     tour.goto(page, f"{base}/rounds/{heat}/seat/")
     for table in Table.objects.filter(round_id=heat).prefetch_related("seats__player"):
         for seat in table.seats.all():
-            tour.keep_card(
-                page, base, heat, f"{seat.player.name} (table {table.number})", tour.label(seat.dealt[0])
-            )
+            tour.keep_card(page, table.number, seat.player.name, tour.label(seat.dealt[0]))
+    tour.publish(page, base, heat, "Heat 1")
     abandoned, played = Table.objects.filter(round_id=heat).order_by("number")
     tour.goto(page, f"{base}/rounds/{heat}/clocks/")
     tour.submit(page, page.get_by_role("button", name="Start all clocks"), expect="Clocks started")

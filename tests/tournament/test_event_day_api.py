@@ -101,15 +101,18 @@ def test_standings_are_provisional_until_the_last_heat_is_reported(
 ) -> None:
     """Two heats planned: after the first heat's reports, still provisional; after the second's, not."""
     tournament = make_tournament(format="wbc", head_judge=head_judge)
-    players = make_players(tournament, 6)
+    players = make_players(tournament, 12)
     heat1 = make_round(tournament, number=1)
     heat2 = make_round(tournament, number=2, state="planned")
     url = f"/api/tournaments/{tournament.pk}/standings/"
     assert api_client.get(url).json()["provisional"] is True
-    table1 = seat_table(heat1, players)
+    table1 = seat_table(heat1, players[:6])
     assert judge_client.post(f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json").status_code == 201
     assert api_client.get(url).json()["provisional"] is True
-    table2 = seat_table(heat2, players)
+    table2 = seat_table(heat2, players[6:])
+    heat2.state = "published"
+    heat2.save()
     assert api_client.get(url).json()["provisional"] is True
-    assert judge_client.post(f"/api/tables/{table2.pk}/report/", report_for(table2, {1: "solo_stronghold"}), format="json").status_code == 201
+    filed = judge_client.post(f"/api/tables/{table2.pk}/report/", report_for(table2, {1: "solo_stronghold"}), format="json")
+    assert filed.status_code == 201, filed.json()
     assert api_client.get(url).json()["provisional"] is False

@@ -30,7 +30,7 @@ def test_0_08_seat_page_offers_each_player_their_two_dealt_cards(client: Any, he
     client.force_login(head_judge)
     page = client.get(f"/rounds/{lolv_table.round_id}/seat/").content.decode()
     assert page.count('class="card-button') == 12
-    assert ">Tleilaxu<" in page and ">Choam<" in page
+    assert ">Tleilaxu<" in page and ">CHOAM<" in page
     assert "Not ready to publish: table 1 (Player 001, Player 002" in page
 
 
