@@ -29,21 +29,25 @@ TARGET_TOTAL = 3.0
 
 
 def build(players: int) -> tuple[Any, Any]:
-    from tests.factories import make_players, make_round, make_tournament, seat_table
-    from tests.scoring.db.conftest import report_for
-
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
+
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+    from tests.scoring.db.conftest import report_for
 
     judge = get_user_model().objects.create_user("bench-head", is_staff=True, is_superuser=True)
     tournament = make_tournament(format="wbc", head_judge=judge)
     roster = make_players(tournament, players)
     heat = make_round(tournament)
-    tables = [seat_table(heat, roster[n : n + 6], number=n // 6 + 1) for n in range(0, players - players % 6, 6)]
+    tables = [
+        seat_table(heat, roster[n : n + 6], number=n // 6 + 1) for n in range(0, players - players % 6, 6)
+    ]
     api = APIClient()
     api.force_authenticate(judge)
     for table in tables[: len(tables) // 2]:
-        response = api.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+        response = api.post(
+            f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+        )
         assert response.status_code == 201, response.content
     return tournament, heat
 
@@ -109,7 +113,9 @@ def main() -> int:
         ):
             r = poll(url, target, args.polls)
             fine = (
-                r["queries"] <= MAX_QUERIES_304 and r["median"] < TARGET_MEDIAN_304 and r["total"] < TARGET_TOTAL
+                r["queries"] <= MAX_QUERIES_304
+                and r["median"] < TARGET_MEDIAN_304
+                and r["total"] < TARGET_TOTAL
             )
             ok &= fine
             print(

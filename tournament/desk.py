@@ -64,13 +64,19 @@ def update_player(
     )
     if len(others) != len(apart_ids):
         raise Refused("keep apart only from other players of this tournament", field="keep_apart")
-    if Player.objects.filter(tournament_id=player.tournament_id, name__iexact=name).exclude(pk=player.pk).exists():
+    if (
+        Player.objects.filter(tournament_id=player.tournament_id, name__iexact=name)
+        .exclude(pk=player.pk)
+        .exists()
+    ):
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
     before_apart = sorted(player.keep_apart.values_list("name", flat=True))
     after_apart = sorted(others.values())
     wanted = {"name": name, "email": email, "club": club, "household": household}
     changes: dict[str, list[Any]] = {
-        field: [getattr(player, field), value] for field, value in wanted.items() if getattr(player, field) != value
+        field: [getattr(player, field), value]
+        for field, value in wanted.items()
+        if getattr(player, field) != value
     }
     if before_apart != after_apart:
         changes["keep_apart"] = [before_apart, after_apart]
@@ -111,7 +117,9 @@ def set_self_check_in(round_: Round, *, open: bool) -> Round:
         )
     with transaction.atomic():
         if open:
-            Round.objects.filter(tournament_id=round_.tournament_id).exclude(pk=round_.pk).update(self_check_in=False)
+            Round.objects.filter(tournament_id=round_.tournament_id).exclude(pk=round_.pk).update(
+                self_check_in=False
+            )
         round_.self_check_in = open
         round_.save(update_fields=["self_check_in"])
     return round_
@@ -123,7 +131,9 @@ def self_check_in(player: Player, token: str) -> tuple[Round, CheckIn]:
     Raises Refused: a wrong link (403), check-in not open (409), or a player who left.
     """
     if not token_matches(player, token):
-        raise Refused("this check-in link is not valid; ask at the registration desk", field="token", status=403)
+        raise Refused(
+            "this check-in link is not valid; ask at the registration desk", field="token", status=403
+        )
     round_ = open_round(player.tournament)
     if round_ is None:
         raise Refused(

@@ -12,12 +12,17 @@ from django.views.decorators.http import require_http_methods
 
 from tournament import desk, services
 from tournament.models import CheckIn, Player, Tournament
-from tournament.presenters import round_label
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
+from tournament.presenters import round_label
 
-
-FIELD_WORDS = {"name": "name", "email": "email", "club": "club", "household": "household", "keep_apart": "keep apart from"}
+FIELD_WORDS = {
+    "name": "name",
+    "email": "email",
+    "club": "club",
+    "household": "household",
+    "keep_apart": "keep apart from",
+}
 
 
 def change_words(changes: dict[str, list[object]]) -> str:
@@ -29,7 +34,8 @@ def change_words(changes: dict[str, list[object]]) -> str:
         return str(value) if value else "—"
 
     return "; ".join(
-        f"{FIELD_WORDS.get(field, field)} “{said(pair[0])}” → “{said(pair[1])}”" for field, pair in changes.items()
+        f"{FIELD_WORDS.get(field, field)} “{said(pair[0])}” → “{said(pair[1])}”"
+        for field, pair in changes.items()
     )
 
 
@@ -103,7 +109,13 @@ def badges(request: HttpRequest, pk: int) -> HttpResponse:
     rows = []
     for player in tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"):
         link = _personal_link(request, player)
-        rows.append({"player": player, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, omitsize=True)})
+        rows.append(
+            {
+                "player": player,
+                "link": link,
+                "qr": segno.make(link, error="m").svg_inline(scale=3, omitsize=True),
+            }
+        )
     return render(request, "tournament/badges.html", {"tournament": tournament, "rows": rows})
 
 

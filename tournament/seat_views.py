@@ -20,13 +20,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import services
 from tournament.models import MAX_SEED, Player, Round, SeatingAudit, Table
+from tournament.page_helpers import guard as _guard
+from tournament.page_helpers import parse_int as _int
+from tournament.page_helpers import round_or_404 as _round
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.seating import small_table_options
 from tournament.seating_words import choice_words, flag_words, issue_words, option_words
-from tournament.page_helpers import guard as _guard
-from tournament.page_helpers import parse_int as _int
-from tournament.page_helpers import round_or_404 as _round
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
 #: form's top instead, still next to the control that caused it.
@@ -109,7 +109,9 @@ def _page(
             "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
             .exclude(pk__in=seated_ids)
             .order_by("name"),
-            "audit": SeatingAudit.objects.filter(round=round_).select_related("user").order_by("-at", "-id")[:20],
+            "audit": SeatingAudit.objects.filter(round=round_)
+            .select_related("user")
+            .order_by("-at", "-id")[:20],
         },
         status=status,
     )
@@ -126,7 +128,9 @@ def seat_page(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, round_)
 
 
-def _action(name: str, anchor: str) -> Callable[[Callable[[HttpRequest, Round], str]], Callable[..., HttpResponse]]:
+def _action(
+    name: str, anchor: str
+) -> Callable[[Callable[[HttpRequest, Round], str]], Callable[..., HttpResponse]]:
     """Turn `do(request, round_) -> message` into a head judge's POST view of the seating page."""
 
     def wrap(do: Callable[[HttpRequest, Round], str]) -> Callable[..., HttpResponse]:
@@ -156,7 +160,9 @@ def seat_draw(request: HttpRequest, round_: Round) -> str:
     seed_text = request.POST.get("seed", "").strip()
     seed = _int(seed_text) if seed_text else None
     if seed_text and (seed is None or not 0 <= seed <= MAX_SEED):
-        raise services.Refused(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed_text!r}", field="seed")
+        raise services.Refused(
+            f"the seed is a whole number from 0 to {MAX_SEED}, not {seed_text!r}", field="seed"
+        )
     chosen = request.POST.get("small_tables") or _remembered_size(round_) or None
     services.seat_round(
         round_, user=request.user, seed=seed, reason=request.POST.get("reason", ""), small_tables=chosen
@@ -225,7 +231,9 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
         if table and request.POST.get("consent") == "on"
         else []
     )
-    services.take_undrawn(round_, player, request.POST.get("faction", ""), consenting=everyone, user=request.user)
+    services.take_undrawn(
+        round_, player, request.POST.get("faction", ""), consenting=everyone, user=request.user
+    )
     return "Recorded the faction change."
 
 
@@ -235,7 +243,13 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
 def _keep_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
     row = next(t for t in tables_for_page(table.round) if t["table"].pk == table.pk)
     tournament = table.round.tournament
-    return {"t": row, "round": table.round, "tournament": tournament, "faction_rule": tournament.rules.faction_rule, **extra}
+    return {
+        "t": row,
+        "round": table.round,
+        "tournament": tournament,
+        "faction_rule": tournament.rules.faction_rule,
+        **extra,
+    }
 
 
 def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
@@ -264,12 +278,18 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
                 target = (
                     reverse("tournament-keep-cards", args=[table.pk])
                     if back
-                    else reverse("tournament-seat-round", args=[table.round_id]) + f"#keep-table-{table.number}"
+                    else reverse("tournament-seat-round", args=[table.round_id])
+                    + f"#keep-table-{table.number}"
                 )
                 return redirect(target)
             context = {"done": done, "done_player": player}
     if request.htmx:
-        return render(request, "tournament/_keep_table.html", _keep_context(request, table, **context), status=status)
+        return render(
+            request, "tournament/_keep_table.html", _keep_context(request, table, **context), status=status
+        )
     return render(
-        request, "tournament/keep_cards.html", _keep_context(request, table, page=True, **context), status=status
+        request,
+        "tournament/keep_cards.html",
+        _keep_context(request, table, page=True, **context),
+        status=status,
     )

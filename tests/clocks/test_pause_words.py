@@ -12,7 +12,9 @@ from clocks import services
 pytestmark = pytest.mark.django_db
 
 
-def test_pause_and_resume_name_the_tables_and_why_one_was_left_alone(client: Any, wbc_round: Any, head_judge: Any) -> None:
+def test_pause_and_resume_name_the_tables_and_why_one_was_left_alone(
+    client: Any, wbc_round: Any, head_judge: Any
+) -> None:
     wbc_round.tournament.head_judges.add(head_judge)
     client.force_login(head_judge)
     services.start_round(wbc_round, user=head_judge)
@@ -25,11 +27,15 @@ def test_pause_and_resume_name_the_tables_and_why_one_was_left_alone(client: Any
     assert "Paused: clock stopped" in paused and "Paused — " not in paused
     resumed = client.post(url + "resume/", follow=True).content.decode()
     assert "Clocks resumed at tables 1, 3." in resumed
-    assert "table 2: it was paused on its own, not by the round: resume it with its own Resume button" in resumed
+    assert (
+        "table 2: it was paused on its own, not by the round: resume it with its own Resume button" in resumed
+    )
     assert "Round paused" not in resumed and "1 table paused on its own." in resumed
 
 
-def test_dashboard_live_region_answers_304_until_a_clock_changes(client: Any, wbc_round: Any, head_judge: Any) -> None:
+def test_dashboard_live_region_answers_304_until_a_clock_changes(
+    client: Any, wbc_round: Any, head_judge: Any
+) -> None:
     wbc_round.tournament.head_judges.add(head_judge)
     client.force_login(head_judge)
     url = f"/rounds/{wbc_round.pk}/clocks/"

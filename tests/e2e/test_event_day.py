@@ -17,9 +17,24 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
 
 NAMES = [
-    "Alia Atreides", "Bijaz Tleilax", "Chani Kynes", "Duncan Idaho", "Esmar Tuek", "Feyd Rautha",
-    "Gurney Halleck", "Hasimir Fenring", "Irulan Corrino", "Jessica Nerus", "Kailea Vernius", "Liet Kynes",
-    "Margot Fenring", "Nefud Sardau", "Otheym Fremen", "Piter Vries", "Rabban Glossu", "Shadout Mapes",
+    "Alia Atreides",
+    "Bijaz Tleilax",
+    "Chani Kynes",
+    "Duncan Idaho",
+    "Esmar Tuek",
+    "Feyd Rautha",
+    "Gurney Halleck",
+    "Hasimir Fenring",
+    "Irulan Corrino",
+    "Jessica Nerus",
+    "Kailea Vernius",
+    "Liet Kynes",
+    "Margot Fenring",
+    "Nefud Sardau",
+    "Otheym Fremen",
+    "Piter Vries",
+    "Rabban Glossu",
+    "Shadout Mapes",
 ]
 
 
@@ -30,7 +45,10 @@ def make_event(head_judge: Any, *, format: str = "lolv") -> dict[str, Any]:
 
     tournament = Tournament.objects.create(name="Arrakis Open", format=format)
     tournament.head_judges.add(head_judge)
-    players = [Player.objects.create(tournament=tournament, name=n, club="Sietch Tabr" if i % 3 else "") for i, n in enumerate(NAMES)]
+    players = [
+        Player.objects.create(tournament=tournament, name=n, club="Sietch Tabr" if i % 3 else "")
+        for i, n in enumerate(NAMES)
+    ]
     heat = Round.objects.create(tournament=tournament, number=1, kind="heat")
     Round.objects.create(tournament=tournament, number=2, kind="heat")
     CheckIn.objects.bulk_create(CheckIn(round=heat, player=p) for p in players)
@@ -113,7 +131,9 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
                 assert response is not None and response.status == 200, path
                 width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
                 if width[0] > width[1]:
-                    problems.append(f"{path} at {viewport['width']}: scrolls sideways ({width[0]} > {width[1]})")
+                    problems.append(
+                        f"{path} at {viewport['width']}: scrolls sideways ({width[0]} > {width[1]})"
+                    )
                 problems += [f"{path} at {viewport['width']}: {c}" for c in overlapping_cards(page)]
                 problems += [f"{path} at {viewport['width']}: {v}" for v in serious_violations(page)]
             if viewport == PHONE:
@@ -184,7 +204,11 @@ def test_lolv_kept_cards_for_a_table_of_six_in_six_taps_and_publishing_names_who
     page.get_by_role("button", name="Publish the seating").click()
     taps += 1
     refusal = page.locator("#publish .field-error").inner_text()
-    names = list(Seat.objects.filter(round=heat, table__number=1).order_by("seat").values_list("player__name", flat=True))
+    names = list(
+        Seat.objects.filter(round=heat, table__number=1)
+        .order_by("seat")
+        .values_list("player__name", flat=True)
+    )
     assert "18 players have no faction yet" in refusal and "table 1: " + ", ".join(names) in refusal
     assert Round.objects.get(pk=heat.pk).state == "planned"
 
@@ -231,7 +255,9 @@ def test_room_screen_and_standings_update_without_a_reload_when_a_report_is_file
 
     client = APIClient()
     client.force_authenticate(head_judge)
-    response = client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    response = client.post(
+        f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+    )
     assert response.status_code == 201
 
     expect(standings.locator("#standings-live")).to_contain_text(winner.name, timeout=4000)

@@ -47,7 +47,8 @@ def test_check_in_in_place_answers_the_row_and_the_new_count(judge: Any, tournam
 def test_plain_check_in_redirects_back_to_the_same_player(judge: Any, tournament: Any, heat: Any) -> None:
     players = make_players(tournament, 2)
     response = judge.post(
-        f"/tournaments/{tournament.pk}/players/", {"action": "check_in", "player": players[0].pk, "round": heat.pk, "q": "Player"}
+        f"/tournaments/{tournament.pk}/players/",
+        {"action": "check_in", "player": players[0].pk, "round": heat.pk, "q": "Player"},
     )
     assert response.status_code == 302
     assert response["Location"].endswith(f"?round={heat.pk}&q=Player#player-{players[0].pk}")
@@ -60,7 +61,11 @@ def test_drop_needs_a_confirmation(judge: Any, tournament: Any, heat: Any) -> No
     assert f"Yes, drop {player.name}" in page
     player.refresh_from_db()
     assert player.status == "active"
-    judge.post(url, {"action": "dropped", "player": player.pk, "round": heat.pk, "confirmed": "yes"}, HTTP_HX_REQUEST="true")
+    judge.post(
+        url,
+        {"action": "dropped", "player": player.pk, "round": heat.pk, "confirmed": "yes"},
+        HTTP_HX_REQUEST="true",
+    )
     player.refresh_from_db()
     assert player.status == "dropped"
 
@@ -72,7 +77,14 @@ def test_editing_a_player_records_each_change(judge: Any, tournament: Any, head_
     assert refused.status_code == 400 and "already registered" in refused.content.decode()
     assert 'value="Player 002"' in refused.content.decode()  # what was typed stays
     response = judge.post(
-        url, {"name": "Alia Atreides", "email": alia.email, "club": "Sietch Tabr", "household": "", "keep_apart": [paul.pk]}
+        url,
+        {
+            "name": "Alia Atreides",
+            "email": alia.email,
+            "club": "Sietch Tabr",
+            "household": "",
+            "keep_apart": [paul.pk],
+        },
     )
     assert response.status_code == 302
     alia.refresh_from_db()

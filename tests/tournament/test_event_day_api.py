@@ -33,7 +33,13 @@ def lolv_round_with_dealt_cards(head_judge: Any) -> tuple[Any, Any, list[Any]]:
     seat_table(heat, players[5:], number=2, factions=[""] * 5)
     for seat, dealt in zip(
         Seat.objects.filter(table__number=2, round=heat).order_by("seat"),
-        [["fremen", "tleilaxu"], ["atreides", "ixians"], ["emperor", "choam"], ["guild", "ecaz"], ["harkonnen", "moritani"]],
+        [
+            ["fremen", "tleilaxu"],
+            ["atreides", "ixians"],
+            ["emperor", "choam"],
+            ["guild", "ecaz"],
+            ["harkonnen", "moritani"],
+        ],
         strict=True,
     ):
         seat.dealt = dealt
@@ -59,7 +65,11 @@ def test_publishing_with_a_seat_without_faction_answers_409_naming_table_and_pla
             "table": 2,
             "players": [
                 {"id": p.pk, "name": p.name, "dealt": list(s.dealt)}
-                for p, s in zip(players[5:], Seat.objects.filter(table__number=2, round=heat).order_by("seat"), strict=True)
+                for p, s in zip(
+                    players[5:],
+                    Seat.objects.filter(table__number=2, round=heat).order_by("seat"),
+                    strict=True,
+                )
             ],
         }
     ]
@@ -107,12 +117,19 @@ def test_standings_are_provisional_until_the_last_heat_is_reported(
     url = f"/api/tournaments/{tournament.pk}/standings/"
     assert api_client.get(url).json()["provisional"] is True
     table1 = seat_table(heat1, players[:6])
-    assert judge_client.post(f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json").status_code == 201
+    assert (
+        judge_client.post(
+            f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json"
+        ).status_code
+        == 201
+    )
     assert api_client.get(url).json()["provisional"] is True
     table2 = seat_table(heat2, players[6:])
     heat2.state = "published"
     heat2.save()
     assert api_client.get(url).json()["provisional"] is True
-    filed = judge_client.post(f"/api/tables/{table2.pk}/report/", report_for(table2, {1: "solo_stronghold"}), format="json")
+    filed = judge_client.post(
+        f"/api/tables/{table2.pk}/report/", report_for(table2, {1: "solo_stronghold"}), format="json"
+    )
     assert filed.status_code == 201, filed.json()
     assert api_client.get(url).json()["provisional"] is False

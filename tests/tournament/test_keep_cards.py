@@ -12,7 +12,14 @@ from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db
 
-DEALT = [["fremen", "tleilaxu"], ["atreides", "ixians"], ["emperor", "choam"], ["guild", "ecaz"], ["harkonnen", "moritani"], ["bene_gesserit", "richese"]]
+DEALT = [
+    ["fremen", "tleilaxu"],
+    ["atreides", "ixians"],
+    ["emperor", "choam"],
+    ["guild", "ecaz"],
+    ["harkonnen", "moritani"],
+    ["bene_gesserit", "richese"],
+]
 
 
 @pytest.fixture
@@ -26,7 +33,9 @@ def lolv_table(head_judge: Any) -> Any:
     return table
 
 
-def test_0_08_seat_page_offers_each_player_their_two_dealt_cards(client: Any, head_judge: Any, lolv_table: Any) -> None:
+def test_0_08_seat_page_offers_each_player_their_two_dealt_cards(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
     client.force_login(head_judge)
     page = client.get(f"/rounds/{lolv_table.round_id}/seat/").content.decode()
     assert page.count('class="card-button') == 12
@@ -34,11 +43,15 @@ def test_0_08_seat_page_offers_each_player_their_two_dealt_cards(client: Any, he
     assert "Not ready to publish: table 1 (Player 001, Player 002" in page
 
 
-def test_0_08_htmx_tap_records_the_kept_card_and_answers_the_table(client: Any, head_judge: Any, lolv_table: Any) -> None:
+def test_0_08_htmx_tap_records_the_kept_card_and_answers_the_table(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
     client.force_login(head_judge)
     first = lolv_table.seats.get(seat=1)
     response = client.post(
-        f"/tables/{lolv_table.pk}/keep/", {"player": first.player_id, "faction": "tleilaxu"}, HTTP_HX_REQUEST="true"
+        f"/tables/{lolv_table.pk}/keep/",
+        {"player": first.player_id, "faction": "tleilaxu"},
+        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
     html = response.content.decode()
@@ -53,16 +66,22 @@ def test_0_08_a_card_not_dealt_is_refused_with_names(client: Any, head_judge: An
     client.force_login(head_judge)
     first = lolv_table.seats.get(seat=1)
     response = client.post(
-        f"/tables/{lolv_table.pk}/keep/", {"player": first.player_id, "faction": "atreides"}, HTTP_HX_REQUEST="true"
+        f"/tables/{lolv_table.pk}/keep/",
+        {"player": first.player_id, "faction": "atreides"},
+        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 400
     html = response.content.decode()
-    assert "Player 001 (table 1) was dealt Fremen and Tleilaxu; Atreides is not one of them (LoLV 0.08)" in html
+    assert (
+        "Player 001 (table 1) was dealt Fremen and Tleilaxu; Atreides is not one of them (LoLV 0.08)" in html
+    )
     assert f"player {first.player_id}" not in html
     assert Seat.objects.get(player_id=first.player_id).faction == ""
 
 
-def test_0_08_the_tables_own_judge_records_other_judges_may_not(client: Any, make_user: Any, lolv_table: Any) -> None:
+def test_0_08_the_tables_own_judge_records_other_judges_may_not(
+    client: Any, make_user: Any, lolv_table: Any
+) -> None:
     tournament = lolv_table.round.tournament
     mine, other = make_user("mine"), make_user("other")
     tournament.table_judges.add(mine, other)
@@ -70,15 +89,24 @@ def test_0_08_the_tables_own_judge_records_other_judges_may_not(client: Any, mak
     lolv_table.save()
     seat = lolv_table.seats.get(seat=2)
     client.force_login(other)
-    assert client.post(f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians"}).status_code == 403
+    assert (
+        client.post(
+            f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians"}
+        ).status_code
+        == 403
+    )
     client.force_login(mine)
     assert client.get(f"/tables/{lolv_table.pk}/keep/").status_code == 200
-    response = client.post(f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians", "next": "table"})
+    response = client.post(
+        f"/tables/{lolv_table.pk}/keep/", {"player": seat.player_id, "faction": "ixians", "next": "table"}
+    )
     assert response.status_code == 302 and response["Location"] == f"/tables/{lolv_table.pk}/keep/"
     assert Seat.objects.get(player_id=seat.player_id).faction == "ixians"
 
 
-def test_publishing_on_the_page_is_refused_next_to_the_button_with_names(client: Any, head_judge: Any, lolv_table: Any) -> None:
+def test_publishing_on_the_page_is_refused_next_to_the_button_with_names(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
     client.force_login(head_judge)
     response = client.post(f"/rounds/{lolv_table.round_id}/seat/publish/")
     assert response.status_code == 409

@@ -32,7 +32,11 @@ def poll(client: Any, url: str, target: str, etag: str = "") -> Any:
 
 @pytest.mark.parametrize(
     ("path", "target"),
-    [("/tournaments/{t}/standings/", "standings-live"), ("/tournaments/{t}/screen/", "screen-live"), ("/rounds/{r}/", "round-live")],
+    [
+        ("/tournaments/{t}/standings/", "standings-live"),
+        ("/tournaments/{t}/screen/", "screen-live"),
+        ("/rounds/{r}/", "round-live"),
+    ],
 )
 def test_unchanged_fragment_is_a_304_and_a_filed_report_changes_it(
     client: Any, judge_client: Any, head_judge: Any, path: str, target: str
@@ -47,22 +51,30 @@ def test_unchanged_fragment_is_a_304_and_a_filed_report_changes_it(
     assert f'data-etag="{first["ETag"].replace(chr(34), "&quot;")}"' in first.content.decode()
     again = poll(client, url, target, first["ETag"])
     assert again.status_code == 304 and again.content == b""
-    response = judge_client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    response = judge_client.post(
+        f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+    )
     assert response.status_code == 201
     changed = poll(client, url, target, first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
 
 
-def test_room_screen_shows_who_sits_where_clocks_and_standings(client: Any, judge_client: Any, head_judge: Any) -> None:
+def test_room_screen_shows_who_sits_where_clocks_and_standings(
+    client: Any, judge_client: Any, head_judge: Any
+) -> None:
     tournament = make_tournament(format="wbc", head_judge=head_judge)
     players = make_players(tournament, 6)
     heat = make_round(tournament)
     table = seat_table(heat, players, number=4)
-    judge_client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    judge_client.post(
+        f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+    )
     html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
     assert "Heat 1: who sits where" in html and "Table 4" in html and players[0].name in html
     assert 'data-panel="clocks"' in html and 'data-panel="standings"' in html
-    assert "2 points" in html and "provisional" not in html.split('data-panel="standings"')[1].split("</h2>")[0]
+    assert (
+        "2 points" in html and "provisional" not in html.split('data-panel="standings"')[1].split("</h2>")[0]
+    )
 
 
 def test_dashboard_marks_the_running_round_and_a_fully_reported_round_as_finished(
@@ -73,7 +85,9 @@ def test_dashboard_marks_the_running_round_and_a_fully_reported_round_as_finishe
     heat1, heat2 = make_round(tournament, number=1), make_round(tournament, number=2)
     table1 = seat_table(heat1, players[:6])
     seat_table(heat2, players[6:])
-    judge_client.post(f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json")
+    judge_client.post(
+        f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json"
+    )
     html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "Finished: every report filed" in html
     assert "Running now: 0 of 1 reports filed" in html and html.count("Running now</span>") == 1

@@ -17,6 +17,7 @@ from django.utils import timezone
 from formats import get_format
 from tournament import seating_adapter as adapter
 from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table
+from tournament.presenters import faction_label, round_label
 from tournament.seating import (
     PlannedTable,
     SeatingPlan,
@@ -31,7 +32,6 @@ from tournament.seating_changes import (
     take_undrawn_faction,
     trade_factions,
 )
-from tournament.presenters import faction_label, round_label
 from tournament.services.players import checked_in_ids, names_of, player_ids
 from tournament.services.shared import Refused, audit, from_planner, locked, require_reason
 
