@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.accessibility import serious_violations
 from tests.scoring.db.conftest import report_for
+from tournament.presenters import faction_label
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -215,7 +216,7 @@ def test_lolv_kept_cards_for_a_table_of_six_in_six_taps_and_publishing_names_who
     # Table 1: one tap per player on the card kept.
     card = page.locator("#keep-table-1")
     for seat in Seat.objects.filter(round=heat, table__number=1).order_by("seat").select_related("player"):
-        label = seat.dealt[1].replace("_", " ").title()
+        label = faction_label(seat.dealt[1])
         card.get_by_role("button", name=f"{label} for {seat.player.name}", exact=True).click()
         taps += 1
         expect(card).to_contain_text(f"{seat.player.name} keeps {label}.")

@@ -318,7 +318,8 @@ def test_lolv_tournament_two_rounds_weighted_points_and_finalists(
     top = player.locator("table.standings tbody tr").first
     top.locator("summary").click()
     dotted = top.locator("summary").inner_text()
-    assert dotted == ".".join(
+    # Values apart by a middle dot: a decimal point never reads as a separator.
+    assert dotted == " · ".join(
         str(num(v)) if num(v).denominator == 1 else str(float(num(v))) for v in standings[0]["tiebreak"][-7:]
     )
     assert "win attempts" in top.locator("dl.tiebreak").inner_text().lower()
