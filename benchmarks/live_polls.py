@@ -5,8 +5,9 @@ A throwaway test database (PostgreSQL of DATABASE_URL, by default the local serv
 published, half of its reports filed. Each live region is asked once for its HTML (the
 first phone), then 300 times with that ETag, as 300 phones polling an unchanged page do.
 Prints the input size, the time and SQL queries of the first answer and of a 304, and exits
-1 when a target is missed: a 304 costs at most 3 queries and its median stays under 15 ms,
-and 300 polls of one region take under 3 s.
+1 when a target is missed. The targets follow from 300 phones polling every 10 s (30 requests
+a second): one web worker must keep up, so a 304 costs at most 3 queries, its median stays
+under 30 ms, and 300 polls of one region take under 10 s (one polling interval).
 
     .venv/bin/python benchmarks/live_polls.py [--players N] [--polls P]
 """
@@ -24,8 +25,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 MAX_QUERIES_304 = 3
-TARGET_MEDIAN_304 = 0.015
-TARGET_TOTAL = 3.0
+TARGET_MEDIAN_304 = 0.030
+TARGET_TOTAL = 10.0
 
 
 def build(players: int) -> tuple[Any, Any]:

@@ -172,7 +172,7 @@ def seat_latecomer(page: Any, base: str, round_pk: int, name: str) -> None:
 def take_undrawn(page: Any, base: str, round_pk: int, player_option: str, faction_label: str) -> None:
     """WBC: at a table of five a player takes the undrawn faction, everyone consenting."""
     goto(page, f"{base}/rounds/{round_pk}/seat/")
-    form = page.locator("form", has=page.locator("input[name=action][value=take_undrawn]"))
+    form = page.locator("form[action*=\"/seat/undrawn/\"]")
     form.get_by_label("Player").select_option(label=player_option)
     form.get_by_label("Takes the undrawn faction").select_option(label=faction_label)
     form.get_by_label("Everyone at the table consents").check()
