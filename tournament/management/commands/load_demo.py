@@ -57,9 +57,10 @@ class Recorder:
     def evaluation(self) -> dict[str, Any]:
         return self.game.evaluation or {}
 
-    def __call__(self, event: Event, *, reason: str = "") -> None:
+    def __call__(self, event: Event, *, reason: str = "", by_clock: bool = False) -> None:
+        # The clock writes with no user, as clocks.game_log does; everything else is the judge's.
         recorded = self.games.append_event(
-            self.table, event, expected_seq=self.game.seq, user=self.judge, reason=reason
+            self.table, event, expected_seq=self.game.seq, user=None if by_clock else self.judge, reason=reason
         )
         self.game = recorded.game
 
@@ -178,7 +179,7 @@ def _time_out(r: Recorder, leader: str, second: str, storm: int) -> None:
     r.phase("mentat_pause")
     for n in range(5):
         r.turn(1 + n, {"arrakeen": [leader], "carthag": [leader], "sietch_tabr": [second]} if n % 2 else None)
-    r({"type": "time_up", "clock": "wbc_heat"}, reason="WBC Preliminary Heat Duration: no new turn")
+    r({"type": "time_up", "clock": "wbc_heat"}, reason="WBC Preliminary Heat Duration: no new turn", by_clock=True)
     ranking = r.evaluation.get("adjudication") or [[leader]]
     r({"type": "adjudication_confirmed", "winners": list(ranking[0]), "override_reason": None})
 
