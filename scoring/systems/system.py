@@ -76,6 +76,9 @@ class PointsSystem:
     three_alliance_rule: ClassVar[str | None]
     #: Whether the Fremen special victory needs the Guild in the game (and the rule).
     fremen_special_needs_guild_rule: ClassVar[str | None]
+    #: The rule giving best-faction awards from performance points, or None when the format
+    #: has no such awards (`scoring.systems.awards`).
+    faction_awards_rule: ClassVar[str | None]
 
     def __post_init__(self) -> None:
         if (
