@@ -31,32 +31,56 @@ KIND_GAMES = {
     R.SOLO_STRONGHOLD: ("wbc", SIX, {"harkonnen": "solo_stronghold"}, "victory", (), 1),
     R.BG_PREDICTION: ("wbc", SIX, {"bene_gesserit": "bg_prediction"}, "victory", (), 1),
     R.ALLIED_STRONGHOLD: (
-        "wbc", SIX, {"atreides": "allied_stronghold", "emperor": "allied_stronghold"}, "victory",
-        (("atreides", "emperor"),), 2,
+        "wbc",
+        SIX,
+        {"atreides": "allied_stronghold", "emperor": "allied_stronghold"},
+        "victory",
+        (("atreides", "emperor"),),
+        2,
     ),
     R.THREE_ALLIANCE: (
-        "wbc", SIX, {f: "three_alliance" for f in ("atreides", "emperor", "guild")}, "victory",
-        (("atreides", "emperor", "guild"),), 3,
+        "wbc",
+        SIX,
+        {f: "three_alliance" for f in ("atreides", "emperor", "guild")},
+        "victory",
+        (("atreides", "emperor", "guild"),),
+        3,
     ),
     R.FREMEN_SPECIAL_SOLO: ("wbc", SIX, {"fremen": "fremen_special_solo"}, "turn_limit", (), 1),
     R.FREMEN_SPECIAL_ALLIED: (
-        "wbc", SIX, {"fremen": "fremen_special_allied", "atreides": "fremen_special_allied"}, "turn_limit",
-        (("fremen", "atreides"),), 2,
+        "wbc",
+        SIX,
+        {"fremen": "fremen_special_allied", "atreides": "fremen_special_allied"},
+        "turn_limit",
+        (("fremen", "atreides"),),
+        2,
     ),
     R.GUILD_DEFAULT_SOLO: ("wbc", SIX, {"guild": "guild_default_solo"}, "turn_limit", (), 1),
     R.GUILD_DEFAULT_ALLIED: (
-        "wbc", SIX, {"guild": "guild_default_allied", "emperor": "guild_default_allied"}, "turn_limit",
-        (("guild", "emperor"),), 2,
+        "wbc",
+        SIX,
+        {"guild": "guild_default_allied", "emperor": "guild_default_allied"},
+        "turn_limit",
+        (("guild", "emperor"),),
+        2,
     ),
     R.FREMEN_DEFAULT_SOLO: ("wbc", NO_GUILD, {"fremen": "fremen_default_solo"}, "turn_limit", (), 1),
     R.FREMEN_DEFAULT_ALLIED: (
-        "wbc", NO_GUILD, {"fremen": "fremen_default_allied", "harkonnen": "fremen_default_allied"},
-        "turn_limit", (("fremen", "harkonnen"),), 2,
+        "wbc",
+        NO_GUILD,
+        {"fremen": "fremen_default_allied", "harkonnen": "fremen_default_allied"},
+        "turn_limit",
+        (("fremen", "harkonnen"),),
+        2,
     ),
     R.END_GAME_SOLO: ("lolv", NO_FREMEN_NO_GUILD, {"ixians": "end_game_solo"}, "turn_limit", (), 1),
     R.END_GAME_ALLIED: (
-        "lolv", NO_FREMEN_NO_GUILD, {"ixians": "end_game_allied", "emperor": "end_game_allied"},
-        "turn_limit", (("ixians", "emperor"),), 2,
+        "lolv",
+        NO_FREMEN_NO_GUILD,
+        {"ixians": "end_game_allied", "emperor": "end_game_allied"},
+        "turn_limit",
+        (("ixians", "emperor"),),
+        2,
     ),
     R.ADJUDICATED: ("wbc", SIX, {"harkonnen": "adjudicated"}, "time_limit", (), 1),
 }
@@ -104,23 +128,54 @@ def wbc_event(*, final_filed: bool = True, closed: bool = True) -> EventRecords:
     h1 = [
         game(11, P6, SIX, {"harkonnen": "solo_stronghold"}, turns=5, pp={"harkonnen": "12"}),
         game(
-            12, (7, 8, 9, 10, 11, 12), SIX, {"atreides": "allied_stronghold", "emperor": "allied_stronghold"},
-            turns=6, alliances=(("atreides", "emperor"),), pp={"atreides": "9.5"},
+            12,
+            (7, 8, 9, 10, 11, 12),
+            SIX,
+            {"atreides": "allied_stronghold", "emperor": "allied_stronghold"},
+            turns=6,
+            alliances=(("atreides", "emperor"),),
+            pp={"atreides": "9.5"},
         ),
         game(13, (13, 14, 15, 16, 17), NO_GUILD, {"bene_gesserit": "bg_prediction"}, turns=3),
     ]
     h2 = [
         game(
-            21, P6, SIX, {"guild": "guild_default_solo"}, turns=10, ended_by="turn_limit",
-            dropouts=("emperor",), round_number=2,
+            21,
+            P6,
+            SIX,
+            {"guild": "guild_default_solo"},
+            turns=10,
+            ended_by="turn_limit",
+            dropouts=("emperor",),
+            round_number=2,
         ),
-        game(22, (7, 8, 9, 10, 11), NO_GUILD, {"fremen": "solo_stronghold"}, turns=4, ended_by="concession",
-             round_number=2),
-        game(23, (12, 13, 14, 15, 16, 17), SIX, {"harkonnen": "adjudicated"}, turns=6, ended_by="time_limit",
-             round_number=2),
         game(
-            24, (18, 19, 20, 21, 22, 23), SIX, {"fremen": "adjudicated", "atreides": "adjudicated"},
-            turns=7, ended_by="time_limit", round_number=2, alliances=(("fremen", "atreides"),),
+            22,
+            (7, 8, 9, 10, 11),
+            NO_GUILD,
+            {"fremen": "solo_stronghold"},
+            turns=4,
+            ended_by="concession",
+            round_number=2,
+        ),
+        game(
+            23,
+            (12, 13, 14, 15, 16, 17),
+            SIX,
+            {"harkonnen": "adjudicated"},
+            turns=6,
+            ended_by="time_limit",
+            round_number=2,
+        ),
+        game(
+            24,
+            (18, 19, 20, 21, 22, 23),
+            SIX,
+            {"fremen": "adjudicated", "atreides": "adjudicated"},
+            turns=7,
+            ended_by="time_limit",
+            round_number=2,
+            alliances=(("fremen", "atreides"),),
         ),
     ]
     final = game(
@@ -192,7 +247,10 @@ def test_the_final_shows_seats_factions_result_turns_and_hours() -> None:
     report = event_report(wbc_event())
     final = report.final
     assert final is not None and final.filed
-    assert [(s.seat, s.player, s.faction) for s in final.seats][:2] == [(1, 1, "atreides"), (2, 7, "bene_gesserit")]
+    assert [(s.seat, s.player, s.faction) for s in final.seats][:2] == [
+        (1, 1, "atreides"),
+        (2, 7, "bene_gesserit"),
+    ]
     assert final.winners == (11,) and final.results == (R.SOLO_STRONGHOLD,)
     assert (final.ended_by, final.turns, final.hours) == ("victory", 9, 6)
     # The finalists are the final's seated players, with their qualifying tuples.
@@ -234,8 +292,15 @@ def test_lolv_has_no_awards_and_shows_the_qualifiers_tiebreak_tuples() -> None:
     lolv = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "ixians")
     results = [
         game(1, P6, lolv, {"harkonnen": "solo_stronghold"}, format="lolv", turns=5),
-        game(2, (7, 8, 9, 10, 11, 12), lolv, {"ixians": "adjudicated"}, format="lolv", turns=8,
-             ended_by="time_limit"),
+        game(
+            2,
+            (7, 8, 9, 10, 11, 12),
+            lolv,
+            {"ixians": "adjudicated"},
+            format="lolv",
+            turns=8,
+            ended_by="time_limit",
+        ),
     ]
     report = event_report(heats_only(*results, format="lolv", qualifiers=(5, 12)))
     assert report.awards_rule is None and report.awards == ()
@@ -286,7 +351,10 @@ def test_figures_round_half_up_to_two_places() -> None:
 
 def test_winners_lists_every_winning_seat() -> None:
     result = game(
-        1, P6, SIX, {"atreides": "allied_stronghold", "emperor": "allied_stronghold"},
+        1,
+        P6,
+        SIX,
+        {"atreides": "allied_stronghold", "emperor": "allied_stronghold"},
         alliances=(("atreides", "emperor"),),
     )
     assert winners(result) == (1, 3)
