@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from clocks.limits import Interval, active_time
+from clocks.limits import Interval, IntervalError, active_time
 from gameplay.engine.ids import LOSING_KINDS, ResultKind
 from scoring.systems import (
     Award,
@@ -324,7 +324,6 @@ def event_report(records: EventRecords) -> EventReport:
     Raises:
         UnknownSystemError: `records.format` is not a registered format.
         EventReportError: a filed row without a faction; two reports for one table.
-        clocks.limits.IntervalError: a clock record whose pauses overlap or run backwards.
         StandingsError: the heats cannot form standings (see the scoring systems).
     """
     system = get_system(records.format)
@@ -336,9 +335,13 @@ def event_report(records: EventRecords) -> EventReport:
         seen_tables.add(result.table)
     heats = [r for r in reports if not r.is_final]
     finals = [r for r in reports if r.is_final]
-    played_hours: dict[Hashable, Fraction] = {
-        c.table: hours(c.played) for c in records.clocks if c.table in seen_tables
-    }
+    played_hours: dict[Hashable, Fraction] = {}
+    for c in records.clocks:
+        if c.table in seen_tables:
+            try:
+                played_hours[c.table] = hours(c.played)
+            except IntervalError:
+                continue  # pauses that cannot be right: the game counts as untimed, not guessed
 
     players: set[PlayerId] = set()
     kinds_won: dict[ResultKind, int] = {}
