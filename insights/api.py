@@ -25,32 +25,20 @@ def _decimal(help_text: str) -> serializers.CharField:
     return serializers.CharField(allow_null=True, help_text=help_text)
 
 
-def _size() -> serializers.Serializer:
-    return inline_serializer(
-        "EventReportTableSize",
-        {
-            "games": serializers.IntegerField(),
-            "turns_mean": _decimal("mean turns, two places; null without a game"),
-            "hours_mean": _decimal(
-                "mean hours from the clocks, pauses excluded; null without a clock record"
-            ),
-            "turns_median": _decimal("median turns"),
-            "hours_median": _decimal("median hours"),
-            "timed_games": serializers.IntegerField(help_text="games with a clock record"),
-            "turns_distribution": serializers.DictField(child=serializers.IntegerField()),
-        },
-    )
+class EventReportTableSizeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    games = serializers.IntegerField()
+    turns_mean = _decimal("mean turns, two places; null without a game")
+    hours_mean = _decimal("mean hours from the clocks, pauses excluded; null without a clock record")
+    turns_median = _decimal("median turns")
+    hours_median = _decimal("median hours")
+    timed_games = serializers.IntegerField(help_text="games with a clock record")
+    turns_distribution = serializers.DictField(child=serializers.IntegerField())
 
 
-def _faction() -> serializers.Serializer:
-    return inline_serializer(
-        "EventReportFaction",
-        {
-            "games": serializers.IntegerField(),
-            "wins": serializers.IntegerField(),
-            "rate": _decimal("wins / games"),
-        },
-    )
+class EventReportFactionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    rate = _decimal("wins / games, two places")
 
 
 _REPORT = inline_serializer(
@@ -63,7 +51,9 @@ _REPORT = inline_serializer(
         "players": serializers.IntegerField(help_text="players who played at least one game"),
         "games": serializers.IntegerField(help_text="filed game reports, heats and final"),
         "turns_mean": _decimal("mean turns per game, two places"),
-        "by_size": serializers.DictField(child=_size(), help_text='by players at the table: "5", "6"'),
+        "by_size": serializers.DictField(
+            child=EventReportTableSizeSerializer(), help_text='by players at the table: "5", "6"'
+        ),
         "results": serializers.DictField(
             child=serializers.IntegerField(), help_text="result kind -> games whose winners had it"
         ),
@@ -71,7 +61,9 @@ _REPORT = inline_serializer(
             "EventReportAdjudicated",
             {"games": serializers.IntegerField(), "rate": _decimal("adjudicated / games, two places")},
         ),
-        "factions": serializers.DictField(child=_faction(), help_text="faction id -> games played and won"),
+        "factions": serializers.DictField(
+            child=EventReportFactionSerializer(), help_text="faction id -> games played and won"
+        ),
         "final": serializers.DictField(allow_null=True, help_text="the final's seats, result and turns"),
         "format": serializers.CharField(),
         "rounds": serializers.DictField(),
@@ -86,8 +78,8 @@ _REPORT = inline_serializer(
         "wins": serializers.DictField(),
         "concessions": serializers.IntegerField(),
         "dropouts": serializers.IntegerField(help_text="seats that dropped out"),
-        "factions_heats": serializers.DictField(child=_faction()),
-        "factions_final": serializers.DictField(child=_faction()),
+        "factions_heats": serializers.DictField(child=EventReportFactionSerializer()),
+        "factions_final": serializers.DictField(child=EventReportFactionSerializer()),
         "awards_rule": serializers.CharField(allow_null=True),
         "awards": serializers.ListField(child=serializers.DictField()),
         "tiebreaks": serializers.ListField(child=serializers.DictField()),
