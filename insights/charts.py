@@ -186,7 +186,7 @@ def result_kinds(report: EventReport) -> Chart:
         alt = "No game filed yet."
     return Chart(
         "result-kinds",
-        "How games ended",
+        "Games by result",
         _render(chart, "result-kinds"),
         alt,
         ("Result", "Games"),

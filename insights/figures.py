@@ -15,7 +15,6 @@ as such and never guessed.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -30,7 +29,8 @@ from scoring.systems import (
     PointsSystem,
     StandingRow,
     TableResult,
-    best_faction_awards,
+    awards_from,
+    faction_scores,
     get_system,
 )
 from scoring.systems.base import Metric
@@ -40,6 +40,7 @@ from scoring.systems.report import ALLIED_KINDS
 MAIN_SIZES: tuple[int, ...] = (5, 6)
 ENDINGS: tuple[str, ...] = ("victory", "turn_limit", "time_limit", "concession")
 _HOUR_US = 3600 * 10**6
+_MICROSECOND = timedelta(microseconds=1)
 
 
 class EventReportError(ValueError):
@@ -106,6 +107,7 @@ class EventRecords:
     seats: tuple[SeatRecord, ...] = ()
     clocks: tuple[ClockRecord, ...] = ()
     qualifiers: tuple[PlayerId, ...] = ()
+    awards: tuple[Award, ...] | None = None
 
 
 # --- figures (what the report shows) ---------------------------------------------------------
@@ -120,11 +122,17 @@ class Spread:
     median: Fraction | None
 
     @classmethod
-    def of(cls, values: Iterable[Fraction]) -> Spread:
+    def of(cls, values: Iterable[int], *, unit: int = 1) -> Spread:
+        """The spread of whole-number `values` counted in `unit`ths (hours as microseconds):
+        sorting ints is what keeps a 10,000-player event fast; the answers are exact."""
         data = sorted(values)
-        if not data:
+        n = len(data)
+        if not n:
             return cls(0, None, None)
-        return cls(len(data), Fraction(sum(data), len(data)), Fraction(statistics.median(data)))
+        middle = (
+            Fraction(data[n // 2], unit) if n % 2 else Fraction(data[n // 2 - 1] + data[n // 2], 2 * unit)
+        )
+        return cls(n, Fraction(sum(data), n * unit), middle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +280,7 @@ def two_places(value: Fraction | None) -> str | None:
 
 def hours(played: timedelta) -> Fraction:
     """A duration in hours, exactly."""
-    return Fraction(played // timedelta(microseconds=1), _HOUR_US)
+    return Fraction(played // _MICROSECOND, _HOUR_US)
 
 
 # --- the computation ------------------------------------------------------------------------------
@@ -335,11 +343,11 @@ def event_report(records: EventRecords) -> EventReport:
         seen_tables.add(result.table)
     heats = [r for r in reports if not r.is_final]
     finals = [r for r in reports if r.is_final]
-    played_hours: dict[Hashable, Fraction] = {}
+    played_us: dict[Hashable, int] = {}
     for c in records.clocks:
         if c.table in seen_tables:
             try:
-                played_hours[c.table] = hours(c.played)
+                played_us[c.table] = c.played // _MICROSECOND
             except IntervalError:
                 continue  # pauses that cannot be right: the game counts as untimed, not guessed
 
@@ -352,9 +360,7 @@ def event_report(records: EventRecords) -> EventReport:
     concessions = 0
     dropouts = 0
     by_round: dict[int, list[int]] = {}
-    sizes: dict[int, tuple[list[Fraction], list[Fraction], dict[int, int]]] = {
-        s: ([], [], {}) for s in MAIN_SIZES
-    }
+    sizes: dict[int, tuple[list[int], list[int], dict[int, int]]] = {s: ([], [], {}) for s in MAIN_SIZES}
     tally_heats: dict[str, list[int]] = {}
     tally_final: dict[str, list[int]] = {}
     for result in reports:
@@ -380,10 +386,10 @@ def event_report(records: EventRecords) -> EventReport:
         per_round[0] += 1
         per_round[1] += was_adjudicated
         turns_list, hours_list, histogram = sizes.setdefault(result.players_at_start, ([], [], {}))
-        turns_list.append(Fraction(result.turns))
+        turns_list.append(result.turns)
         histogram[result.turns] = histogram.get(result.turns, 0) + 1
-        if result.table in played_hours:
-            hours_list.append(played_hours[result.table])
+        if result.table in played_us:
+            hours_list.append(played_us[result.table])
         _tally(tally_final if result.is_final else tally_heats, result)
 
     tally_all: dict[str, list[int]] = {}
@@ -408,10 +414,11 @@ def event_report(records: EventRecords) -> EventReport:
     labels = {kind: system.table[kind].label if kind in system.table else kind.value for kind, _ in results}
 
     awards: tuple[Award, ...] = ()
-    if system.faction_awards_rule is not None and heats:
-        awards = best_faction_awards(heats)
+    if system.faction_awards_rule is not None:
+        # The best game per faction and its ties are all the awards need (limit=1 keeps them).
+        awards = records.awards if records.awards is not None else awards_from(faction_scores(heats, limit=1))
 
-    final = _final(records, finals, played_hours)
+    final = _final(records, finals, played_us)
     finalist_ids = (
         tuple(s.player for s in final.seats) if final is not None and final.seats else records.qualifiers
     )
@@ -432,13 +439,13 @@ def event_report(records: EventRecords) -> EventReport:
         heat_games=len(heats),
         final_games=len(finals),
         turns=Spread.of(all_turns),
-        hours=Spread.of(all_hours),
+        hours=Spread.of(all_hours, unit=_HOUR_US),
         by_size=tuple(
             SizeFigures(
                 size,
                 len(turns_list),
                 Spread.of(turns_list),
-                Spread.of(hours_list),
+                Spread.of(hours_list, unit=_HOUR_US),
                 tuple(sorted(histogram.items())),
             )
             for size, (turns_list, hours_list, histogram) in sorted(sizes.items())
@@ -463,7 +470,7 @@ def event_report(records: EventRecords) -> EventReport:
 
 
 def _final(
-    records: EventRecords, finals: list[TableResult], played_hours: Mapping[Hashable, Fraction]
+    records: EventRecords, finals: list[TableResult], played_us: Mapping[Hashable, int]
 ) -> FinalFigures | None:
     """The final's table (the first, should a final ever have two), or None before it is seated
     or filed."""
@@ -501,7 +508,7 @@ def _final(
         results=kinds,
         ended_by=report.ended_by,
         turns=report.turns,
-        hours=played_hours.get(table),
+        hours=Fraction(played_us[table], _HOUR_US) if table in played_us else None,
     )
 
 

@@ -1,9 +1,9 @@
 """The event report of a tournament: the one adapter from the database to `insights.figures`,
 and its cache.
 
-Loading reads six queries whatever the tournament's size (rounds, filed reports, seats,
-finished clocks, their pauses, and, while the final is not seated, scoring's cached
-finalists). The answer is cached under a fingerprint of the append-only logs that feed it:
+Loading reads five queries whatever the tournament's size (rounds, filed reports, the
+final's seats, finished clocks, their pauses) and takes scoring's cached answers for what
+scoring owns: the best-faction awards and, while the final is not seated, the finalists. The answer is cached under a fingerprint of the append-only logs that feed it:
 the count and last id of the report revisions (every filing and reopening writes one), the
 last seating audit row (seating, faction picks, closing a round), the last clock history row
 (start, pause, resume, finish) and the number of rounds. Reading the fingerprint is one small
@@ -82,10 +82,11 @@ def load_records(tournament: Tournament) -> EventRecords:
         .order_by("table__round__number", "table__number")
         .values_list("data", "table_id", "table__round__number", "table__round__kind")
     ]
+    # The report reads the final's seating only (its seats, and its players as finalists).
     seats = tuple(
         SeatRecord(table_id, table_number, number, kind == Round.Kind.FINAL, player, seat, faction or None)
         for table_id, table_number, number, kind, player, seat, faction in Seat.objects.filter(
-            round__tournament=tournament
+            round__tournament=tournament, round__kind=Round.Kind.FINAL
         )
         .order_by()
         .values_list(
@@ -114,6 +115,8 @@ def load_records(tournament: Tournament) -> EventRecords:
         # drawn by lot across the cut from the seed stored on the rounds).
         qualifiers = tuple(scoring.finalists_for(tournament).finalists)
     return EventRecords(
+        # Scoring's cached awards (the awards page shows the same): not computed twice.
+        awards=scoring.awards_for(tournament),
         tournament=tournament.pk,
         format=tournament.format,
         rounds=rounds,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from fractions import Fraction
 
@@ -358,3 +359,13 @@ def test_winners_lists_every_winning_seat() -> None:
         alliances=(("atreides", "emperor"),),
     )
     assert winners(result) == (1, 3)
+
+
+def test_awards_scoring_already_computed_are_taken_as_they_are() -> None:
+    records = wbc_event()
+    computed = event_report(records).awards
+    given = event_report(replace(records, awards=computed[:1])).awards
+    assert given == computed[:1]
+    # A format without awards shows none, whatever it is handed.
+    lolv = event_report(EventRecords(tournament=1, format="lolv", rounds=(), reports=(), awards=computed))
+    assert lolv.awards == ()
