@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.e2e import tour
+from tests.e2e.accessibility import serious_violations
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_demo import load_demo
 
@@ -62,6 +63,7 @@ def check_report(page: Any, url: str, api: dict[str, Any]) -> None:
             .sort((a, b) => b[0] - a[0]).slice(0, 6)"""
     )
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), wide
+    assert serious_violations(page) == []
 
 
 def test_the_demo_event_report_on_a_laptop_a_phone_and_paper(
