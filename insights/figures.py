@@ -3,9 +3,10 @@
 What the head judge used to count by hand after the event (players, games, turns and hours
 per game by table size, how games ended, solo and alliance wins, adjudications, faction
 balance, awards, the final) is computed here from plain records, with no database and no
-Django. Format-specific parts are asked of the format's scoring system: its points table
-names the result kinds, its precedence gives the finalists' tiebreak tuples, and its
-`faction_awards_rule` says whether best-faction awards exist (`scoring.systems.awards`).
+Django. Format-specific parts are asked of the format registry and the format's points
+system: the registry says whether the format gives best-faction awards (computed by
+`scoring.systems.awards`), the points table names the result kinds, and the precedence gives
+the finalists' tiebreak tuples.
 
 Exact arithmetic throughout (Fractions); rounding to two places happens only in `two_places`,
 for display. Hours are active clock time (pauses excluded, `clocks.limits.active_time`) from
@@ -22,7 +23,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from clocks.limits import Interval, IntervalError, active_time
+from formats import get_format
 from gameplay.engine.ids import LOSING_KINDS, ResultKind
+from gameplay.engine.results import RESULTS
 from scoring.systems import (
     Award,
     PlayerId,
@@ -31,10 +34,8 @@ from scoring.systems import (
     TableResult,
     awards_from,
     faction_scores,
-    get_system,
 )
 from scoring.systems.base import Metric
-from scoring.systems.report import ALLIED_KINDS
 
 #: Table sizes the report always shows, even before any game of that size (5 and 6 players).
 MAIN_SIZES: tuple[int, ...] = (5, 6)
@@ -294,20 +295,13 @@ def winners(result: TableResult) -> tuple[PlayerId, ...]:
 def alliance_size(result: TableResult) -> int:
     """1 for a solo win (or two simultaneous solo wins); else the size of the winning alliance.
 
-    An adjudicated win shared by several players is an alliance's (WBC Adjudication sums
-    allies); every other kind says by itself whether it is solo or allied.
+    The engine's table of result kinds says how many seats share each kind; an adjudicated
+    win (its size varies) shared by several players is an alliance's (WBC Adjudication sums
+    allies).
     """
     won = [row for row in result.rows if row.result not in LOSING_KINDS]
-    allied = [
-        row
-        for row in won
-        if row.result in ALLIED_KINDS
-        or row.result is ResultKind.THREE_ALLIANCE
-        or (row.result is ResultKind.ADJUDICATED and len(won) > 1)
-    ]
-    if not allied:
-        return 1
-    return len(allied)
+    allied = [row for row in won if (RESULTS[row.result].size or len(won)) > 1]
+    return len(allied) if allied else 1
 
 
 def _faction_table(tally: Mapping[str, list[int]]) -> tuple[FactionFigures, ...]:
@@ -330,11 +324,12 @@ def event_report(records: EventRecords) -> EventReport:
     """The event report of one tournament.
 
     Raises:
-        UnknownSystemError: `records.format` is not a registered format.
+        UnknownFormat: `records.format` is not a registered format.
         EventReportError: a filed row without a faction; two reports for one table.
         StandingsError: the heats cannot form standings (see the scoring systems).
     """
-    system = get_system(records.format)
+    rules = get_format(records.format)
+    system = rules.points_system()
     reports = records.reports
     seen_tables: set[Hashable] = set()
     for result in reports:
@@ -414,7 +409,7 @@ def event_report(records: EventRecords) -> EventReport:
     labels = {kind: system.table[kind].label if kind in system.table else kind.value for kind, _ in results}
 
     awards: tuple[Award, ...] = ()
-    if system.faction_awards_rule is not None:
+    if rules.awards:
         # The best game per faction and its ties are all the awards need (limit=1 keeps them).
         awards = records.awards if records.awards is not None else awards_from(faction_scores(heats, limit=1))
 
@@ -431,7 +426,7 @@ def event_report(records: EventRecords) -> EventReport:
     all_hours = [h for _, hours_list, _ in sizes.values() for h in hours_list]
     return EventReport(
         tournament=records.tournament,
-        format=system.key,
+        format=rules.key,
         provisional=provisional,
         rounds=rounds,
         players=len(players),
@@ -461,7 +456,7 @@ def event_report(records: EventRecords) -> EventReport:
         factions=_faction_table(tally_all),
         factions_heats=_faction_table(tally_heats),
         factions_final=_faction_table(tally_final),
-        awards_rule=system.faction_awards_rule,
+        awards_rule=rules.awards_rule if rules.awards else None,
         awards=awards,
         tiebreaks=tiebreaks,
         finalists=finalists,

@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from gameplay.engine.ids import ResultKind
-from scoring.systems.awards import RULE as AWARDS_RULE
 from scoring.systems.base import Metric
 from scoring.systems.ranking import PlayerRecord, Precedence, Tiebreaker
 from scoring.systems.system import PointsEntry, PointsSystem, Refusal
@@ -99,4 +98,4 @@ class WBCSystem(PointsSystem):
     single_winner_rule: ClassVar[str] = QP
     three_alliance_rule: ClassVar[str | None] = "WBC House Rules (3-faction alliances at 6-player tables)"
     fremen_special_needs_guild_rule: ClassVar[str | None] = None
-    faction_awards_rule: ClassVar[str | None] = AWARDS_RULE
+    report_rule: ClassVar[str] = "WBC Advancement to Finals (game record)"

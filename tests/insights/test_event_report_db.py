@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from formats import get_format
 from insights import services
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.insights.conftest import report, timed
@@ -62,7 +63,7 @@ def test_the_api_answers_the_promised_keys_with_the_figures(api_client: Any, eve
     assert body["factions"]["guild"] == {"games": 1, "wins": 0, "rate": "0.00"}
     assert body["final"] is None
     assert body["untimed_games"] == 1 and body["hours_mean"] == "3.00"
-    assert body["awards_rule"] == "WBC Best Faction Awards"
+    assert body["awards_rule"] == get_format("wbc").awards_rule
     names = {p.pk: p.name for p in event["players"]}
     assert all(a["name"] == names[a["player"]] for a in body["awards"])
     # While the final is unseated, the finalists are scoring's qualifiers, with their tuples.

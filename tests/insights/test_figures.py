@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from formats import get_format
 from gameplay.engine.ids import ResultKind
 from insights.figures import (
     ClockRecord,
@@ -283,7 +284,7 @@ def test_the_report_is_provisional_until_the_final_round_is_closed() -> None:
 def test_wbc_awards_come_from_the_scoring_system_with_their_pp() -> None:
     records = wbc_event()
     report = event_report(records)
-    assert report.awards_rule == "WBC Best Faction Awards"
+    assert report.awards_rule == get_format("wbc").awards_rule
     assert report.awards == best_faction_awards([r for r in records.reports if not r.is_final])
     harkonnen = next(a for a in report.awards if a.faction == "harkonnen" and a.pp)
     assert (harkonnen.player, harkonnen.pp, harkonnen.score) == (5, 12, Fraction(12, 5))

@@ -22,6 +22,12 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from clocks import services as clocks
+from clocks.models import TableClock
+from gameplay import services as games
+from gameplay.models import Game
+from scoring import services as scoring
+from scoring.models import GameReport
 from tournament import services
 from tournament.demo_roster import roster
 from tournament.models import CheckIn, Player, Round, Table, Tournament
@@ -41,7 +47,6 @@ class Recorder:
     """A table judge keeping one table's game through `gameplay.services.append_event`."""
 
     def __init__(self, table: Table, judge: Any) -> None:
-        from gameplay import services as games
 
         self.games = games
         self.table = table
@@ -279,9 +284,6 @@ class Command(BaseCommand):
 
     def _heat_1(self, tournament: Tournament, heat: Round, head: Any, judges: list[Any]) -> None:
         """Everybody plays heat 1; every game is recorded and its report filed."""
-        from clocks import services as clocks
-        from gameplay.models import Game
-        from scoring.models import GameReport
 
         self._seat(heat, list(tournament.players.order_by("pk")), head, judges, seed=2018)
         played = 0
@@ -322,9 +324,6 @@ class Command(BaseCommand):
         """The demo records a game in a moment; its clock is set to have run from the round's
         start for about half an hour a turn (to the time limit for a game that ran out of
         time), so the event report's hours read like an event's."""
-        from clocks.models import TableClock
-        from scoring.models import GameReport
-
         clock = TableClock.objects.get(table=table)
         data = GameReport.objects.get(table=table).data
         if data["ended_by"] == "time_limit":
@@ -339,9 +338,6 @@ class Command(BaseCommand):
         self.stderr.write(f"{table}: demo game not recorded: {type(error).__name__}: {error}")
 
     def _file(self, table: Table, judge: Any) -> None:
-        from gameplay import services as games
-        from scoring import services as scoring
-
         report = games.prefill_report(table)
         scoring.file_report(table, report, user=judge)
         for row in report["results"]:
@@ -350,7 +346,6 @@ class Command(BaseCommand):
 
     def _heat_2(self, tournament: Tournament, heat: Round, head: Any, judges: list[Any]) -> None:
         """Heat 2 running: seated from the players who entered it, clocks started, games under way."""
-        from clocks import services as clocks
 
         if heat.tables.exists():
             return
