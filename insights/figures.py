@@ -25,7 +25,7 @@ from fractions import Fraction
 from clocks.limits import Interval, IntervalError, active_time
 from formats import get_format
 from gameplay.engine.ids import LOSING_KINDS, ResultKind
-from gameplay.engine.results import RESULTS
+from gameplay.engine.results import ENDED_BY, RESULTS
 from scoring.systems import (
     Award,
     PlayerId,
@@ -39,7 +39,6 @@ from scoring.systems.base import Metric
 
 #: Table sizes the report always shows, even before any game of that size (5 and 6 players).
 MAIN_SIZES: tuple[int, ...] = (5, 6)
-ENDINGS: tuple[str, ...] = ("victory", "turn_limit", "time_limit", "concession")
 _HOUR_US = 3600 * 10**6
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -447,7 +446,7 @@ def event_report(records: EventRecords) -> EventReport:
         ),
         results=results,
         result_labels=labels,
-        ended_by=tuple((e, ended.get(e, 0)) for e in ENDINGS),
+        ended_by=tuple((e, ended.get(e, 0)) for e in ENDED_BY),
         solo_wins=solo,
         alliance_wins=tuple(sorted(alliances.items())),
         adjudicated=adjudicated,

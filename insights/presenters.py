@@ -11,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
+from gameplay.engine.results import ENDING_WORDS
 from insights.charts import percent, round_name
 from insights.figures import EventReport, FactionFigures, two_places
 from scoring.presenters import award_json, dotted, number
 from scoring.systems.numbers import fmt
 
-ENDING_LABELS = {
-    "victory": "victory at the table",
-    "turn_limit": "turn limit reached",
-    "time_limit": "time limit reached",
-    "concession": "concession",
-}
+#: How a game may end, in words ("a victory", "the time limit"): the engine's own table.
+ENDING_LABELS = ENDING_WORDS
 
 
 def _factions(rows: Sequence[FactionFigures]) -> dict[str, dict[str, Any]]:
