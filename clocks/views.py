@@ -21,6 +21,7 @@ from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view
 from formats import get_format
+from gameplay.engine.names import faction_name
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -145,7 +146,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             timer = services.call_clock(
                 table, action=post.get("action", ""), faction=post.get("faction", ""), user=request.user
             )
-            done = f"Clock called: {timer.get_action_display()} for {timer.faction}."
+            done = f"Clock called: {timer.get_action_display()} for {faction_name(timer.faction)}."
         elif action == "stop":
             raw = post.get("timer", "")
             services.stop_call(table, timer_id=int(raw) if raw.isdigit() else raw, user=request.user)

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from gameplay.engine.names import faction_name
 from refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
@@ -248,7 +249,7 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
     winners = {(a.faction, a.player) for a in scoring.awards}
     board = [
         {
-            "faction": faction.replace("_", " ").title(),
+            "faction": faction_name(faction),
             "entries": [
                 {
                     "name": names.get(a.player, a.player),

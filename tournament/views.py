@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from formats import FORMATS
 from gameplay.engine.ids import FACTIONS
+from gameplay.engine.names import faction_name
 from scoring import services as scoring
 from tournament import services
 from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
@@ -32,7 +33,7 @@ from tournament.seating import marker_sector
 from tournament.seating_adapter import final_for
 from tournament.seating_changes import available_final_factions, next_final_picker
 
-FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
+FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}
 
 
 def _guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:

@@ -28,6 +28,7 @@ from gameplay.engine.events import (
 )
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ
 from gameplay.engine.moves import flyers_at
+from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from gameplay.engine.pp import turn_pp
@@ -47,7 +48,7 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
     if ev.phase not in phases:
         raise UnknownIdentifier(
             rule=pos.ruleset.cite["phase"],
-            msg=f"{ev.phase!r} is not a phase of {pos.ruleset.key!r}",
+            msg=f"{ev.phase.replace('_', ' ')} is not a phase of {pos.ruleset.name}",
             phase=pos.phase,
             input=ev.phase,
         )
@@ -72,7 +73,9 @@ def _check_setup_complete(pos: Position) -> None:
     for f in pos.factions:
         sheet = pos.sheet(f)
         if sheet.choose_count and chosen_on_board(pos, f) != sheet.choose_count:
-            refuse(pos, "setup", f"{f!r} must place {sheet.choose_count} starting forces first", f)
+            refuse(
+                pos, "setup", f"{faction_name(f)} must place {sheet.choose_count} starting forces first", f
+            )
 
 
 def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
@@ -143,13 +146,15 @@ def _stronghold_key(pos: Position, key: str) -> tuple[str, int | None]:
             return territory, SHIELD_WALL_LEFT_SECTOR  # the side touching the Imperial Basin
         if int(sec) not in t.sectors:
             raise UnknownIdentifier(
-                rule="board", msg=f"the Shield Wall spans sectors {list(t.sectors)}", input=key
+                rule="board",
+                msg=f"the Shield Wall spans sectors {join_names(map(str, t.sectors), last='or')}",
+                input=key,
             )
         return territory, int(sec)
     if sec or not (territory in PRINTED_STRONGHOLDS or territory == HIDDEN_MOBILE_STRONGHOLD):
         raise UnknownIdentifier(
             rule="quick tracking",
-            msg=f"quick records name strongholds (and Shield Wall sides), not {key!r}",
+            msg=f"quick records name strongholds (and Shield Wall sides), not {place_name(key)}",
             input=key,
         )
     sector = None if territory == HIDDEN_MOBILE_STRONGHOLD else t.sectors[0]
@@ -180,7 +185,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
         if territory not in coexisting:
             raise InvalidPosition(
                 rule=pos.ruleset.cite["coexist"],
-                msg=f"the Bene Gesserit is not recorded in {key!r}",
+                msg=f"the Bene Gesserit is not recorded in {place_name(key)}",
                 phase=pos.phase,
                 input=key,
             )
@@ -188,7 +193,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
         if territory != SHIELD_WALL and len(present) > 2:
             raise InvalidPosition(
                 rule=pos.ruleset.cite["occupancy"],
-                msg=f"{territory!r} cannot hold forces of {len(present)} factions",
+                msg=f"{place_name(territory)} cannot hold forces of {len(present)} factions",
                 phase=pos.phase,
                 input=sorted(present),
             )
@@ -197,7 +202,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
                 if not (pos.ruleset.ecaz_co_occupy and ECAZ in (f, ally)):
                     raise InvalidPosition(
                         rule=pos.ruleset.cite["ally_cohabit"],
-                        msg=f"allies {f!r} and {ally!r} cannot share {territory!r}",
+                        msg=f"allies {faction_name(f)} and {faction_name(ally)} cannot share {place_name(territory)}",
                         phase=pos.phase,
                         input=territory,
                     )
@@ -233,7 +238,10 @@ def apply_win_attempt(pos: Position, ev: WinAttemptConfirmed) -> dict[str, Any]:
         )
     if (pos.turn, side) in pos.attempts:
         refuse(
-            pos, "win_attempts", f"the win attempt of {list(side)} is already recorded this turn", ev.factions
+            pos,
+            "win_attempts",
+            f"the win attempt of {factions_text(side)} is already recorded this turn",
+            ev.factions,
         )
     states = dict(pos.states)
     for f in side:
@@ -272,7 +280,12 @@ def apply_chip(pos: Position, ev: DiplomacyChipUsed) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     st = pos.states[ev.faction]
     if st.chips >= DIPLOMACY_CHIPS:
-        refuse(pos, "chips", f"{ev.faction!r} has used all {DIPLOMACY_CHIPS} diplomacy chips", ev.faction)
+        refuse(
+            pos,
+            "chips",
+            f"{faction_name(ev.faction)} has used all {DIPLOMACY_CHIPS} diplomacy chips",
+            ev.faction,
+        )
     states = dict(pos.states)
     states[ev.faction] = evolve(st, chips=st.chips + 1)
     return {"states": states}

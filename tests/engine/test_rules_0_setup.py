@@ -80,7 +80,7 @@ def test_0_13_setup_must_be_complete_before_turn_1() -> None:
     pos = replay([incomplete])
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "phase_advanced", "phase": "storm"})
-    assert "fremen" in info.value.message
+    assert "Fremen must place" in info.value.message
     pos = apply(
         pos,
         {
