@@ -23,18 +23,18 @@ from django.db.models.functions import Coalesce
 
 from clocks.limits import Interval
 from clocks.models import ClockHistory, ClockPause, TableClock
+from gameplay.engine.names import FACTION_NAMES
 from insights.charts import Chart, charts
 from insights.figures import ClockRecord, EventRecords, EventReport, RoundRecord, SeatRecord, event_report
 from scoring import services as scoring
 from scoring.models import GameReport, ReportRevision
 from scoring.systems import TableResult, table_result_from_data
-from tournament.models import FACTION_CHOICES, Player, Round, Seat, SeatingAudit, Tournament
+from tournament.models import Player, Round, Seat, SeatingAudit, Tournament
 
 #: Cached answers live a day at most; any change to what they read replaces them at once.
 CACHE_SECONDS = 24 * 3600
 #: Part of every key: bump it when `EventReport` or `Chart` change shape.
 CACHE_SCHEMA = 1
-FACTION_NAMES: dict[str, str] = dict(FACTION_CHOICES)
 
 
 def _scalar(queryset: Any, group: str, expression: Any) -> Coalesce:

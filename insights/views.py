@@ -9,13 +9,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
+from gameplay.engine.names import FACTION_NAMES
 from insights import presenters, services
 from insights.charts import percent
 from insights.figures import EventReport, FactionFigures, two_places
 from scoring.systems.numbers import fmt
 from tournament.models import Tournament
 
-NAMES = services.FACTION_NAMES
+NAMES = FACTION_NAMES
 
 
 def _faction_rows(rows: tuple[FactionFigures, ...]) -> list[dict[str, Any]]:
