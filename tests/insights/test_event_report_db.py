@@ -65,7 +65,9 @@ def test_the_api_answers_the_promised_keys_with_the_figures(api_client: Any, eve
     assert body["untimed_games"] == 1 and body["hours_mean"] == "3.00"
     assert body["awards_rule"] == get_format("wbc").awards_rule
     names = {p.pk: p.name for p in event["players"]}
-    assert all(a["name"] == names[a["player"]] for a in body["awards"])
+    assert body["awards"] and all(a["name"] == names[a["player"]] for a in body["awards"])
+    harkonnen = next(a for a in body["awards"] if a["faction"] == "harkonnen")
+    assert (harkonnen["player"], harkonnen["turns"], harkonnen["players"]) == (event["players"][4].pk, 6, 6)
     # While the final is unseated, the finalists are scoring's qualifiers, with their tuples.
     assert [f["player"] for f in body["finalists"]][:2] == [event["players"][4].pk, event["players"][9].pk]
     assert body["finalists"][0]["tiebreak"][0] == 2
