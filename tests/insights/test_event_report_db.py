@@ -192,3 +192,22 @@ def test_the_csv_lists_the_figures_by_name(client: Any, event: dict[str, Any]) -
     assert ["adjudicated", "rate", "0.50"] in rows
     assert ["factions in the heats", "Harkonnen wins", "1"] in rows
     assert any(r[0] == "best-faction awards" and r[1] == "Harkonnen" for r in rows)
+
+
+def test_a_clock_finished_and_a_round_closed_refresh_the_cached_report(
+    api_client: Any, event: dict[str, Any]
+) -> None:
+    from clocks import services as clocks
+    from tournament.services import finish_round
+
+    tournament, five = event["tournament"], event["five"]
+    assert api_client.get(url(tournament)).json()["by_size"]["5"]["timed_games"] == 0
+    clocks.clock_for(five)
+    clocks.start(five, user=event["judge"])
+    clocks.finish(five, user=event["judge"], reason="game over")
+    body = api_client.get(url(tournament)).json()
+    assert body["by_size"]["5"]["timed_games"] == 1 and body["by_size"]["5"]["hours_mean"] is not None
+
+    finish_round(event["heat1"], user=event["judge"])
+    body = api_client.get(url(tournament)).json()
+    assert body["rounds"]["by_round"][0]["closed"] is True
