@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from clocks import limits, services
@@ -118,7 +119,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     table = _get(Table.objects.select_related("round__tournament"), pk)
     back = request.POST.get("next", "table")
     if action not in TABLE_ACTIONS:
-        return HttpResponse(f"unknown clock action {action!r}", status=404)
+        return HttpResponse(escape(f"unknown clock action {action!r}"), status=404)
     allowed = (
         can_judge_table(request.user, table)
         if action in ("call", "stop", "finish")
@@ -173,7 +174,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     round_ = _get(Round.objects.select_related("tournament"), pk)
     if action not in ROUND_ACTIONS:
-        return HttpResponse(f"unknown round clock action {action!r}", status=404)
+        return HttpResponse(escape(f"unknown round clock action {action!r}"), status=404)
     if not is_head_judge(request.user, round_.tournament):
         return HttpResponse("Only a head judge may change the round's clocks.", status=403)
     op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[

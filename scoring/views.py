@@ -3,7 +3,6 @@ report, the WBC best-faction leaderboard, and CSV exports."""
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -20,6 +19,7 @@ from scoring.models import GameReport, ReportEntry
 from scoring.presenters import dotted, number
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
+from tournament.csv_export import csv_writer
 from tournament.models import Player, Table, Tournament
 from tournament.permissions import is_head_judge
 
@@ -125,6 +125,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "scoring": scoring,
+            "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
             "find": find,
             "matches": matches,
@@ -280,7 +281,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "rank",
@@ -335,7 +336,7 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "round",

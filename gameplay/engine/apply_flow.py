@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from clocks.limits import CHIPS_PER_PLAYER, LIMITS
@@ -27,6 +28,7 @@ from gameplay.engine.events import (
     WinAttemptConfirmed,
 )
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ
+from gameplay.engine.losses import action_over, automatic, remove, worm_devours
 from gameplay.engine.moves import flyers_at
 from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
@@ -58,12 +60,33 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         _check_setup_complete(pos)
     elif phases.index(ev.phase) <= phases.index(pos.phase):
         refuse(pos, "phase", f"the game is in the {pos.phase} phase; phases only move forward", ev.phase)
-    return {
+    changes: dict[str, Any] = {
         "phase": ev.phase,
         "nexus": pos.nexus and ev.phase == SPICE_BLOW,
         "moves": {},
         "flyers": flyers_at(pos) if ev.phase == SHIPMENT_MOVEMENT else None,
+        "storm_moved": False,
+        "nexus_allied": frozenset(),
+        "acting": None,
+        "worm_pending": None,
     }
+    losses = action_over(pos)
+    if pos.worm_pending is not None and automatic(pos):
+        losses += worm_devours(pos, pos.worm_pending)  # the nexus is over (AH XII.B, WBC VII.9)
+    changes = remove(pos, losses, changes)
+    if ev.phase == MENTAT_PAUSE:
+        changes["states"] = collect_front_spice(changes.get("states", pos.states))
+    return changes
+
+
+def collect_front_spice(states: Mapping[str, FactionState]) -> dict[str, FactionState]:
+    """Spice in front of the shields goes behind them as the Mentat Pause begins (LoLV 1.09.01,
+    1.12.02); a faction whose spice is unknown keeps it in front."""
+    out = dict(states)
+    for f, st in states.items():
+        if st.spice_front and st.spice is not None:
+            out[f] = evolve(st, spice=st.spice + st.spice_front, spice_front=0)
+    return out
 
 
 def _check_setup_complete(pos: Position) -> None:
@@ -121,6 +144,10 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "last_turn": turn >= setup.turn_limit,
         "moves": {},
         "flyers": None,
+        "storm_moved": False,
+        "nexus_allied": frozenset(),
+        "acting": None,
+        "declared": frozenset(),
     }
 
 

@@ -151,6 +151,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         options=frozenset(ev.options),
         three_alliances=ev.three_alliances,
         seed=ev.seed,
+        automatic_losses=ev.automatic_losses,
     )
     forces: dict[ForceKey, Stack] = {}
     for f in ev.factions:

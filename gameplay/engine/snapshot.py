@@ -37,7 +37,7 @@ from gameplay.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from gameplay.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
 from gameplay.engine.rulesets import Ruleset, get_ruleset
 
-_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "out")
+_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
 
 
 def _bad(rule: str, msg: str, value: Any) -> InvalidPosition:
@@ -119,6 +119,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         options=options,
         three_alliances=_bool(data, "three_alliances"),
         seed=_int(data, "seed", None, low=-(2**63)),
+        automatic_losses=_bool(data, "automatic_losses"),
     )
     turn = _int(data, "turn", 1, low=1, high=turn_limit)
     phase = data.get("phase", MENTAT_PAUSE)
@@ -208,9 +209,92 @@ def load_position(data: Mapping[str, Any]) -> Position:
         moves=_moves(data.get("moves", ()), factions),
         flyers=_flyers(data.get("flyers"), factions),
         seq=_int(data, "seq", 0),
+        **_extras(data, factions, rs),
     )
     _check_cohabitation(pos)
     return pos
+
+
+def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or raw[0] not in TERRITORIES:
+        raise _bad("snapshot", f"{what!r} is [territory, sector]", raw)
+    if sector_required and not isinstance(raw[1], int):
+        raise _bad("snapshot", f"{what!r} points at a sector", raw)
+    return str(raw[0]), raw[1]
+
+
+def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> dict[str, Any]:
+    """Optional parts of a position; a snapshot written before they existed has none, and
+    `dump_position` writes them only when they differ from the default."""
+    out: dict[str, Any] = {}
+    for key in ("storm_moved",):
+        if key in data:
+            out[key] = _bool(data, key)
+    for key in ("nexus_allied",):
+        if key in data:
+            fs = data[key]
+            if not isinstance(fs, list) or any(f not in factions for f in fs):
+                raise _bad("snapshot", f"{key!r} lists factions of the game", fs)
+            out[key] = frozenset(fs)
+    for key in ("acting", "vidal"):
+        if data.get(key) is not None:
+            if data[key] not in factions:
+                raise _bad("snapshot", f"{key!r} is a faction of the game", data[key])
+            out[key] = str(data[key])
+    for key in ("declared", "terror"):
+        if key in data:
+            ts = data[key]
+            if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
+                raise _bad("snapshot", f"{key!r} lists territories", ts)
+            out[key] = frozenset(ts)
+    for key in ("worm_pending", "aftermath"):
+        if data.get(key) is not None:
+            if data[key] not in TERRITORIES:
+                raise UnknownIdentifier(rule="board", msg=f"{key!r}: unknown territory", input=data[key])
+            out[key] = str(data[key])
+    if data.get("hms") is not None:
+        out["hms"] = _piece(data["hms"], "hms", sector_required=True)
+    if data.get("no_field") is not None:
+        out["no_field"] = _piece(data["no_field"], "no_field")
+    if data.get("ambassadors"):
+        amb = _mapping(data["ambassadors"], "'ambassadors'")
+        if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
+            raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
+        out["ambassadors"] = dict(amb)
+    return out
+
+
+#: Optional position parts and their defaults (written only when set).
+_EXTRA_DEFAULTS: dict[str, Any] = {
+    "storm_moved": False,
+    "nexus_allied": frozenset(),
+    "acting": None,
+    "declared": frozenset(),
+    "worm_pending": None,
+    "hms": None,
+    "no_field": None,
+    "terror": frozenset(),
+    "aftermath": None,
+    "ambassadors": {},
+    "vidal": None,
+}
+
+
+def _dump_extras(position: Position) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, default in _EXTRA_DEFAULTS.items():
+        value = getattr(position, key)
+        if value == default:
+            continue
+        if isinstance(value, frozenset):
+            out[key] = sorted(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        elif isinstance(value, Mapping):
+            out[key] = dict(sorted(value.items()))
+        else:
+            out[key] = value
+    return out
 
 
 def _faction_state(
@@ -293,6 +377,7 @@ def _faction_state(
         defaults=_int(raw, "defaults", 0),
         dropped=dropped,
         die=_int(raw, "die", None, low=1, high=6),
+        spice_front=_int(raw, "spice_front", 0),
     )
 
 
@@ -389,7 +474,12 @@ def dump_position(position: Position) -> dict[str, Any]:
             "dropped": st.dropped,
             "die": st.die,
         }
+        if st.spice_front:
+            row["spice_front"] = st.spice_front
         factions[f] = row
+    extras = _dump_extras(position)
+    if setup.automatic_losses:
+        extras["automatic_losses"] = True
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,
@@ -434,6 +524,7 @@ def dump_position(position: Position) -> dict[str, Any]:
         ],
         "flyers": None if position.flyers is None else sorted(position.flyers),
         "seq": position.seq,
+        **extras,
     }
 
 

@@ -110,6 +110,7 @@ def _refused(data: dict[str, Any], error: type[RuleViolation] = InvalidPosition)
 
 
 def test_more_forces_than_a_faction_owns() -> None:
+    """AH II.B: a faction owns its twenty tokens (special ones among them), no more."""
     e = _refused(snap(forces=[at("atreides", "arrakeen", 21)]))
     assert e.rule == "AH II.B" and "20" in e.message
     e = _refused(snap(forces=[at("emperor", "arrakeen", 1, 6)]))
