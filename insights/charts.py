@@ -62,6 +62,8 @@ _CONFIG = {
 
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
+_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style>", re.S)
+_CHART_ID = re.compile(r'id="(chart-[0-9a-f-]+)"')
 
 
 def _whole_numbers(chart: pygal.Graph, highest: int) -> None:
@@ -73,15 +75,36 @@ def _whole_numbers(chart: pygal.Graph, highest: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Drawing:
+    """A chart's SVG and the stylesheet it needs, scoped to its own id.
+
+    The site's Content-Security-Policy allows styles from its own files only, so the
+    `<style>` pygal writes into the SVG is taken out and served as a stylesheet of the page
+    (`css`), under a stable id (`pygal-<key>`) instead of pygal's random one.
+    """
+
+    svg: str
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
 class Chart:
-    """One chart: its SVG, a sentence for people who cannot see it, and its data table."""
+    """One chart: its drawing, a sentence for people who cannot see it, and its data table."""
 
     key: str
     title: str
-    svg: str
+    drawing: Drawing
     alt: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+
+    @property
+    def svg(self) -> str:
+        return self.drawing.svg
+
+    @property
+    def css(self) -> str:
+        return self.drawing.css
 
 
 def percent(part: int, whole: int) -> str:
@@ -91,16 +114,23 @@ def percent(part: int, whole: int) -> str:
     return f"{int(Fraction(100 * part, whole) + Fraction(1, 2))}%"
 
 
-def _render(chart: pygal.Graph, key: str) -> str:
+def _render(chart: pygal.Graph, key: str) -> Drawing:
     svg: str = chart.render(is_unicode=True)
+    found = _CHART_ID.search(svg)
+    if found is not None:
+        svg = svg.replace(found.group(1), f"pygal-{key}")
+    css = "\n".join(_STYLE.findall(svg))
     # pygal always embeds its tooltip configuration as a script; the page runs none of it.
-    svg = _SCRIPT.sub("", svg)
+    svg = _STYLE.sub("", _SCRIPT.sub("", svg))
+    # The (unused) tooltip group is hidden by a style attribute: the same as a plain attribute.
+    svg = svg.replace('style="opacity: 0"', 'opacity="0"')
     # The caption and the sentence beside the chart name it for assistive technology.
-    return svg.replace(
+    svg = svg.replace(
         "<svg ",
         f'<svg role="img" aria-labelledby="chart-{key}-title chart-{key}-alt" focusable="false" ',
         1,
     )
+    return Drawing(svg, css)
 
 
 def faction_wins(report: EventReport, names: Mapping[str, str]) -> Chart:

@@ -28,6 +28,11 @@ def test_every_chart_is_an_svg_image_named_by_its_caption_and_sentence() -> None
         assert root.get("aria-labelledby") == f"chart-{chart.key}-title chart-{chart.key}-alt"
         assert root.get("viewBox") and root.get("width") is None  # scales with the page
         assert "<script" not in chart.svg and "http" not in chart.svg.split("-->")[-1]
+        # No inline style (the site's CSP refuses it): the chart's stylesheet travels apart,
+        # scoped to the chart's own stable id.
+        assert "<style" not in chart.svg and " style=" not in chart.svg
+        assert root.get("id") == f"pygal-{chart.key}"
+        assert f"#pygal-{chart.key} .color-0" in chart.css and "chart-" not in chart.css
         assert chart.alt.endswith(".") and chart.rows
 
 

@@ -86,6 +86,7 @@ def test_the_final_once_seated_and_filed_and_the_report_once_every_round_is_clos
 
     players = event["players"]
     final = seat_table(event["final"], players[:6], number=1)
+    Round.objects.filter(pk=event["final"].pk).update(state=Round.State.PUBLISHED)
     body = api_client.get(url(event["tournament"])).json()
     assert body["final"]["filed"] is False and [s["seat"] for s in body["final"]["seats"]] == [
         1,
@@ -172,6 +173,9 @@ def test_the_page_shows_figures_charts_and_downloads(client: Any, event: dict[st
     assert "no clock record" in html
     assert "Best-faction awards" in html
     assert f'href="/api/tournaments/{tournament.pk}/event-report/"' in html
+    css = client.get(f"/tournaments/{tournament.pk}/event-report/charts.css")
+    assert css["Content-Type"].startswith("text/css") and b"#pygal-faction-wins" in css.content
+    assert f'href="/tournaments/{tournament.pk}/event-report/charts.css"' in html
     detail = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert f'href="/tournaments/{tournament.pk}/event-report/"' in detail
 
