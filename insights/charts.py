@@ -8,6 +8,7 @@ the page puts beside it. Pure: no Django; the caller passes the display names.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -119,11 +120,14 @@ def _render(chart: pygal.Graph, key: str) -> Drawing:
     found = _CHART_ID.search(svg)
     if found is not None:
         svg = svg.replace(found.group(1), f"pygal-{key}")
-    css = "\n".join(_STYLE.findall(svg))
+    # The stylesheet was XML text inside the SVG: unescape it (`.graph &gt; .background`).
+    css = html.unescape("\n".join(_STYLE.findall(svg)))
     # pygal always embeds its tooltip configuration as a script; the page runs none of it.
     svg = _STYLE.sub("", _SCRIPT.sub("", svg))
     # The (unused) tooltip group is hidden by a style attribute: the same as a plain attribute.
     svg = svg.replace('style="opacity: 0"', 'opacity="0"')
+    # pygal titles every drawing "Pygal"; the caption beside it names it instead.
+    svg = svg.replace("<title>Pygal</title>", "", 1)
     # The caption and the sentence beside the chart name it for assistive technology.
     svg = svg.replace(
         "<svg ",

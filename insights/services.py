@@ -34,7 +34,7 @@ from tournament.models import Player, Round, Seat, SeatingAudit, Tournament
 #: Cached answers live a day at most; any change to what they read replaces them at once.
 CACHE_SECONDS = 24 * 3600
 #: Part of every key: bump it when `EventReport` or `Chart` change shape.
-CACHE_SCHEMA = 2
+CACHE_SCHEMA = 3
 
 
 def _scalar(queryset: Any, group: str, expression: Any) -> Coalesce:

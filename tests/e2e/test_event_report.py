@@ -55,6 +55,8 @@ def check_report(page: Any, url: str, api: dict[str, Any]) -> None:
     # Drawn in the site's colours: the charts' stylesheet arrived and nothing was refused.
     first_bar = page.locator("#pygal-faction-wins .serie-0 rect").first
     assert first_bar.evaluate("e => getComputedStyle(e).fill") == "rgb(11, 79, 138)"
+    background = page.locator("#pygal-faction-wins .graph > .background")
+    assert background.evaluate("e => getComputedStyle(e).fill") == "rgba(0, 0, 0, 0)"
     assert refused == []
     # The adjudication chart's data are the API's.
     rows = page.locator('figure[data-chart="adjudications"] table.chart-data tbody tr')

@@ -33,6 +33,8 @@ def test_every_chart_is_an_svg_image_named_by_its_caption_and_sentence() -> None
         assert "<style" not in chart.svg and " style=" not in chart.svg
         assert root.get("id") == f"pygal-{chart.key}"
         assert f"#pygal-{chart.key} .color-0" in chart.css and "chart-" not in chart.css
+        assert f"#pygal-{chart.key} .graph > .background{{fill:transparent}}" in chart.css
+        assert "&gt;" not in chart.css and "Pygal" not in chart.svg
         assert chart.alt.endswith(".") and chart.rows
 
 
