@@ -24,8 +24,8 @@ from scoring.presenters import number, points_words, separated
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
 from tournament.csv_export import csv_writer
-from tournament.models import Player, Table, Tournament
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
+from tournament.models import Player, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
 

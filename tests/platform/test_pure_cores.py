@@ -24,6 +24,8 @@ PURE_MODULES = [
     "tournament.seating_changes",
     "tournament.seating_words",
     "clocks.limits",
+    "insights.figures",
+    "insights.charts",
 ]
 
 
