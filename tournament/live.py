@@ -63,7 +63,8 @@ def live_fragment(
     if etag in sent:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        key = f"live:{name}:{etag}"
+        # The ETag already hashes the name and version: a safe cache key for any backend.
+        key = f"live:{etag.strip(chr(34))}"
         html = cache.get(key) if shared else None
         if not isinstance(html, str):
             html = render(etag)
