@@ -26,6 +26,7 @@ from typing import Any
 
 from gameplay.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from gameplay.engine.checks import need_piece
+from gameplay.engine.editions import EDITIONS, FIRST
 from gameplay.engine.errors import InvalidPosition, UnknownIdentifier
 from gameplay.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from gameplay.engine.factions import BENE_GESSERIT
@@ -61,6 +62,15 @@ def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
     if not isinstance(v, bool):
         raise _bad("snapshot", f"{key!r} must be true or false", v)
     return v
+
+
+def _edition(d: Mapping[str, Any]) -> int:
+    """The edition of the rulings (`editions`); a snapshot without one is the first."""
+    v = d.get("edition", FIRST)
+    if isinstance(v, bool) or v not in EDITIONS:
+        raise _bad("snapshot", f"'edition' must be one of {list(EDITIONS)}", v)
+    edition: int = v
+    return edition
 
 
 def _mapping(v: Any, what: str) -> Mapping[str, Any]:
@@ -120,6 +130,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         three_alliances=_bool(data, "three_alliances"),
         seed=_int(data, "seed", None, low=-(2**63)),
         automatic_losses=_bool(data, "automatic_losses"),
+        edition=_edition(data),
     )
     turn = _int(data, "turn", 1, low=1, high=turn_limit)
     phase = data.get("phase", MENTAT_PAUSE)
@@ -480,6 +491,8 @@ def dump_position(position: Position) -> dict[str, Any]:
     extras = _dump_extras(position)
     if setup.automatic_losses:
         extras["automatic_losses"] = True
+    if setup.edition != FIRST:
+        extras["edition"] = setup.edition
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,
