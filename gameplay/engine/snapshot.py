@@ -31,6 +31,7 @@ from gameplay.engine.errors import InvalidPosition, UnknownIdentifier
 from gameplay.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from gameplay.engine.factions import BENE_GESSERIT
 from gameplay.engine.ids import FACTIONS, ResultKind
+from gameplay.engine.losses import Loss, losses_json
 from gameplay.engine.movement import Movement
 from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.numbers import decimal_str, parse_decimal
@@ -272,7 +273,28 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
             raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
         out["ambassadors"] = dict(amb)
+    if data.get("losses"):
+        out["losses"] = _losses(data["losses"], factions)
     return out
+
+
+def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
+    """What the last event removed by itself (`losses_json` rows), kept so a page reading the
+    snapshot can show it."""
+    if not isinstance(rows, list):
+        raise _bad("snapshot", "'losses' must be a list", rows)
+    out: list[Loss] = []
+    for i, raw in enumerate(rows):
+        row = _mapping(raw, f"losses[{i}]")
+        f, t, rule = row.get("faction"), row.get("territory"), row.get("rule")
+        if f not in factions or t not in TERRITORIES or not isinstance(rule, str):
+            raise _bad("snapshot", f"losses[{i}] names a faction of the game, a territory and a rule", row)
+        s = row.get("sector")
+        if s is not None and s not in TERRITORIES[t].sectors:
+            raise _bad("snapshot", f"losses[{i}]: sector {s!r} is not part of the territory", s)
+        counts = [_int(row, k, 0) for k in ("normal", "special", "advisors")]
+        out.append((str(f), str(t), s, counts[0], counts[1], counts[2], rule))
+    return tuple(out)
 
 
 #: Optional position parts and their defaults (written only when set).
@@ -305,6 +327,8 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             out[key] = dict(sorted(value.items()))
         else:
             out[key] = value
+    if position.losses:
+        out["losses"] = losses_json(position)
     return out
 
 
