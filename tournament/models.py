@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from gameplay.engine.ids import FACTIONS, FORMATS
+# People and series live in their own module; importing them here registers them with the app.
+from tournament.people_models import Person, PersonLink, Series  # noqa: F401
 
 FORMAT_CHOICES = [("wbc", "WBC Dune"), ("lolv", "Landsraad of Las Vegas")]
 #: The game rules each tournament format plays (DESIGN.md: formats and rulesets).
@@ -36,6 +38,10 @@ class Tournament(models.Model):
     )
     #: Seat members of one club at different tables when possible (the keep-apart request of 4).
     keep_clubs_apart = models.BooleanField(default=False)
+    #: The yearly event this tournament is an edition of (same format), if any.
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -69,6 +75,10 @@ class Player(models.Model):
     keep_apart = models.ManyToManyField("self", blank=True, symmetrical=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    #: The person behind this registration (tournament.people links it; never edited elsewhere).
+    person = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

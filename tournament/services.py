@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from gameplay.engine.ids import FORMATS
+from tournament import people
 from tournament import seating_adapter as adapter
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
@@ -126,8 +127,9 @@ def _require_reason(round_: Round, reason: str, what: str) -> None:
 # ----------------------------------------------------------------------------- tournaments
 
 
-def create_tournament(*, name: str, format: str, user: Any) -> Tournament:
-    """Create a tournament; its creator becomes a head judge of it."""
+def create_tournament(*, name: str, format: str, user: Any, series: Any = None) -> Tournament:
+    """Create a tournament; its creator becomes a head judge of it. `series` (an id or None)
+    makes it an edition of a series of the same format."""
     name = (name or "").strip()
     if not name:
         raise Refused("a tournament needs a name", field="name")
@@ -135,8 +137,12 @@ def create_tournament(*, name: str, format: str, user: Any) -> Tournament:
         raise Refused("a tournament name has at most 200 characters", field="name")
     if format not in FORMATS:
         raise Refused(f"unknown format {format!r}; expected one of {list(FORMATS)}", field="format")
+    try:
+        edition_of = people.series_for(series, format=format)
+    except people.PeopleRefused as error:
+        raise Refused(error.message, field=error.field) from error
     with transaction.atomic():
-        tournament = Tournament.objects.create(name=name, format=format, created_by=user)
+        tournament = Tournament.objects.create(name=name, format=format, created_by=user, series=edition_of)
         tournament.head_judges.add(user)
     return tournament
 
@@ -202,13 +208,15 @@ def add_player(
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
     try:
         with transaction.atomic():
-            return Player.objects.create(
+            player = Player.objects.create(
                 tournament=tournament,
                 name=name,
                 email=(email or "").strip(),
                 club=(club or "").strip(),
                 household=(household or "").strip(),
             )
+            people.link_players([player])
+            return player
     except IntegrityError as error:  # a concurrent registration of the same name
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
 
@@ -245,6 +253,7 @@ def import_players(
             created = Player.objects.bulk_create(
                 Player(tournament=tournament, name=r.name, email=r.email, club=r.club) for r in good
             )
+            people.link_players(created)
     except IntegrityError as error:
         raise Refused(
             "another registration with one of these names arrived meanwhile; preview again", field="file"
@@ -260,7 +269,10 @@ def check_in(round_: Round, player: Player) -> CheckIn:
         raise Refused(
             f"{player} has {player.get_status_display().lower()} and cannot check in", field="player"
         )
-    checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+    with transaction.atomic():
+        checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+        # A player who checks in themself (or was registered before people existed) is linked now.
+        people.link_players([player])
     return checkin
 
 
