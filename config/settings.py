@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "gameplay",
     "scoring",
     "clocks",
+    "ratings",
 ]
 
 MIDDLEWARE = [

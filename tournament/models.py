@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from gameplay.engine.ids import FACTIONS, FORMATS
+
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401
 

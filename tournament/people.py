@@ -104,7 +104,9 @@ def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") 
     the same tournament, (field "reason") for a link without a reason.
     """
     if isinstance(person_id, bool) or not isinstance(person_id, int):
-        raise PeopleRefused(f"person must be a person's id (a whole number), got {person_id!r}", field="person")
+        raise PeopleRefused(
+            f"person must be a person's id (a whole number), got {person_id!r}", field="person"
+        )
     reason = (reason or "").strip()
     if not reason:
         raise PeopleRefused("say why this player is that person (it is kept with the change)", field="reason")
@@ -115,7 +117,11 @@ def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") 
             raise PeopleRefused(f"no person {person_id}", field="person", status=404)
         if player.person_id == person.pk:
             raise PeopleRefused(f"{player.name} is already {person.display_name}", field="person", status=409)
-        twin = Player.objects.filter(tournament_id=player.tournament_id, person=person).exclude(pk=player.pk).first()
+        twin = (
+            Player.objects.filter(tournament_id=player.tournament_id, person=person)
+            .exclude(pk=player.pk)
+            .first()
+        )
         if twin is not None:
             raise PeopleRefused(
                 f"{person.display_name} already plays in {player.tournament.name} as {twin.name}; "
@@ -147,11 +153,16 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     """
     reason = (reason or "").strip()
     if not reason:
-        raise PeopleRefused("say why this player is not that person (it is kept with the change)", field="reason")
+        raise PeopleRefused(
+            "say why this player is not that person (it is kept with the change)", field="reason"
+        )
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
         previous = player.person_id
-        if previous is not None and not Player.objects.filter(person_id=previous).exclude(pk=player.pk).exists():
+        if (
+            previous is not None
+            and not Player.objects.filter(person_id=previous).exclude(pk=player.pk).exists()
+        ):
             raise PeopleRefused(
                 f"{player.name} is the only registration of their person; there is nothing to unlink",
                 field="person",
@@ -260,11 +271,12 @@ def people_of(tournaments: Iterable[Tournament]) -> set[int]:
 
 def players_of(person: Person) -> Any:
     """The person's registrations, oldest tournament first."""
-    return Player.objects.filter(person=person).select_related("tournament").order_by(
-        "tournament__created_at", "tournament_id"
+    return (
+        Player.objects.filter(person=person)
+        .select_related("tournament")
+        .order_by("tournament__created_at", "tournament_id")
     )
 
 
 def find_people(ids: Iterable[int]) -> dict[int, Person]:
     return {p.pk: p for p in Person.objects.filter(pk__in=list(ids))}
-

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
+
 class Series(models.Model):
     name = models.CharField(max_length=200)
     #: The format every edition plays (a key of the format registry; checked by the service).
