@@ -30,7 +30,10 @@ class PersonRating(models.Model):
 class RatingHistory(models.Model):
     """A person's rating right after one game (what "rating over time" draws)."""
 
-    person = models.ForeignKey("tournament.Person", on_delete=models.CASCADE, related_name="rating_history")
+    #: No index of its own: the (person, filed_at, report) index below serves person lookups.
+    person = models.ForeignKey(
+        "tournament.Person", on_delete=models.CASCADE, related_name="rating_history", db_index=False
+    )
     report = models.ForeignKey("scoring.GameReport", on_delete=models.CASCADE, related_name="+")
     #: When the report was first filed: with the report id, the order games are rated in.
     filed_at = models.DateTimeField()

@@ -8,12 +8,13 @@ interleave, and running the same recompute twice leaves the same rows.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -30,6 +31,8 @@ class RunSummary:
     replayed: int
     people: int
     recomputed_at: datetime
+    #: Seconds spent reading the games, replaying them, and writing the result.
+    timings: dict[str, float] = field(default_factory=dict)
 
 
 def _history_from(since: game_source.GameKey) -> Q:
@@ -63,9 +66,12 @@ def recompute(*, since: game_source.GameKey | None = None) -> RunSummary:
     RatingRun.objects.get_or_create(pk=1)
     with transaction.atomic():
         run = RatingRun.objects.select_for_update().get(pk=1)
+        t0 = time.perf_counter()
         games = game_source.filed_games(since)
         prior = {} if since is None else _prior(since)
+        t1 = time.perf_counter()
         final, steps = replay(games, prior)
+        t2 = time.perf_counter()
         stale = (
             RatingHistory.objects.filter(_history_from(since))
             if since is not None
@@ -73,22 +79,18 @@ def recompute(*, since: game_source.GameKey | None = None) -> RunSummary:
         )
         touched = set(stale.values_list("person_id", flat=True).distinct())
         stale.delete()
-        filed_at = {game.key: game.key[0] for game in games}  # type: ignore[index]
-        RatingHistory.objects.bulk_create(
+        _insert_history(
             (
-                RatingHistory(
-                    person_id=step.who,
-                    report_id=step.game[1],  # type: ignore[index]
-                    filed_at=filed_at[step.game],
-                    won=step.won,
-                    mu=step.after.mu,
-                    sigma=step.after.sigma,
-                    ordinal=step.after.ordinal,
-                    games=step.after.games,
-                )
-                for step in steps
-            ),
-            batch_size=BATCH,
+                step.who,
+                step.game[1],  # type: ignore[index]
+                step.game[0],  # type: ignore[index]
+                step.won,
+                step.after.mu,
+                step.after.sigma,
+                step.after.ordinal,
+                step.after.games,
+            )
+            for step in steps
         )
         touched |= {step.who for step in steps}
         if since is None:
@@ -100,7 +102,33 @@ def recompute(*, since: game_source.GameKey | None = None) -> RunSummary:
         run.replayed = len(games)
         run.games = RatingHistory.objects.values("report_id").distinct().count()
         run.save(update_fields=["recomputed_at", "replayed", "games"])
-    return RunSummary(since=since, replayed=len(games), people=len(touched), recomputed_at=now)
+        t3 = time.perf_counter()
+    timings = {"read": t1 - t0, "replay": t2 - t1, "write": t3 - t2}
+    return RunSummary(
+        since=since, replayed=len(games), people=len(touched), recomputed_at=now, timings=timings
+    )
+
+
+HISTORY_COLUMNS = ("person_id", "report_id", "filed_at", "won", "mu", "sigma", "ordinal", "games")
+
+
+def _insert_history(rows: Iterable[tuple[Any, ...]]) -> None:
+    """Insert history rows (in HISTORY_COLUMNS order). On PostgreSQL through COPY, several
+    times faster than INSERTs for the 100,000 rows of a full recompute; elsewhere (the embedded
+    SQLite default) through bulk_create."""
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(RatingHistory._meta.db_table)
+        columns = ", ".join(connection.ops.quote_name(c) for c in HISTORY_COLUMNS)
+        with (
+            connection.cursor() as cursor,
+            cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row(row)
+        return
+    RatingHistory.objects.bulk_create(
+        (RatingHistory(**dict(zip(HISTORY_COLUMNS, row, strict=True))) for row in rows), batch_size=BATCH
+    )
 
 
 def _write_list(final: dict[Hashable, Rating], touched: Iterable[Hashable]) -> None:
