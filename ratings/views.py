@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from ratings import charts, records, services
 from scoring.systems.numbers import fmt
 from tournament import people
-from tournament.models import Person, Player, Series
+from tournament.models import FORMAT_CHOICES, Person, Player, Series
 from tournament.permissions import is_head_judge
 
 
@@ -29,7 +29,11 @@ def people_page(request: HttpRequest) -> HttpResponse:
         found = people.search_people(text)
     except people.PeopleRefused as refused:
         found, error = [], refused.message
-    return render(request, "ratings/people.html", {"q": text, "found": found, "error": error})
+    return render(
+        request,
+        "ratings/people.html",
+        {"q": text, "found": found, "error": error, "series": Series.objects.order_by("name")},
+    )
 
 
 def person_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -90,6 +94,7 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratings/series.html",
         {
             "series": series,
+            "format_name": dict(FORMAT_CHOICES).get(series.format, series.format),
             "editions": editions,
             "factions": [
                 {
