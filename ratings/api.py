@@ -33,6 +33,7 @@ def person_body(person: Person) -> dict[str, Any]:
 
 class PeopleView(APIView):
     @extend_schema(
+        operation_id="people_list",
         parameters=[OpenApiParameter("search", str, description="part of a person's public name")],
         responses={200: OpenApiResponse(description="matching people, by name"), 400: REFUSED},
     )
