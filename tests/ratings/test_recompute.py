@@ -205,3 +205,29 @@ def test_person_api_shows_rating_and_history(series: dict[str, Any], api_client:
     assert abs(body["rating"]["mu"] - expected[0]) < 1e-9 and body["rating"]["games"] == 3
     assert [t["games"] for t in body["tournaments"]] == [1, 2]
     assert [h["games"] for h in body["history"]] == [1, 2, 3]
+
+
+def test_person_and_series_reads_do_not_grow_with_games(series: dict[str, Any], api_client: Any) -> None:
+    """A person of one game and a person of three games in two events cost the same queries
+    (standings come from the cache), and so do the series page and its API."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    services.recompute()
+    players = {p.name: p for p in series["players"]}
+    few, many = players["BBB"].person_id, players["AAA"].person_id
+    counts = []
+    for person in (few, many, few, many):
+        with CaptureQueriesContext(connection) as ctx:
+            assert api_client.get(f"/api/people/{person}/").status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[2] == counts[3], counts
+    pages = []
+    for person in (few, many, few, many):
+        with CaptureQueriesContext(connection) as ctx:
+            assert api_client.get(f"/people/{person}/").status_code == 200
+        pages.append(len(ctx.captured_queries))
+    assert pages[2] == pages[3], pages
+    with CaptureQueriesContext(connection) as ctx:
+        assert api_client.get(f"/series/{series['series'].pk}/").status_code == 200
+    assert len(ctx.captured_queries) <= 8
