@@ -130,6 +130,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Moves every clock whose deadline has passed and arms ETA tasks for the next few minutes.
     "clocks-sweep": {"task": "clocks.sweep", "schedule": 15.0},
+    # Recomputes ratings a lost task (an unreachable broker) left behind.
+    "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
 }
 
 # --- Auth -----------------------------------------------------------------------------------

@@ -42,6 +42,13 @@ def key_of_report(report_id: int) -> GameKey | None:
     return (row[0], row[1]) if row else None
 
 
+def earliest_key(reports: Q) -> GameKey | None:
+    """The place of the earliest report matching `reports` (None if none does)."""
+    rows = _with_first_filing(GameReport.objects.filter(reports)).order_by("first_filed", "pk")
+    row = rows.values_list("first_filed", "pk").first()
+    return (row[0], row[1]) if row else None
+
+
 def first_key_of_player(player_id: int) -> GameKey | None:
     """The place of the player's first filed game (None if they have none)."""
     reports = _with_first_filing(GameReport.objects.filter(entries__player_id=player_id))

@@ -171,6 +171,17 @@ def recompute_from(*, report_id: int | None = None, player_id: int | None = None
     return recompute()
 
 
+def catch_up() -> RunSummary | None:
+    """Recompute from the earliest report filed or reopened since the last recompute, if any
+    (what a task lost to an unreachable broker would have done). None when nothing is late."""
+    last = last_recomputed()
+    changed = Q() if last is None else Q(filed_at__gt=last) | Q(reopened_at__gt=last)
+    since = game_source.earliest_key(changed)
+    if since is None:
+        return None
+    return recompute(since=since)
+
+
 # ----------------------------------------------------------------------------- reading
 
 

@@ -10,6 +10,13 @@ from celery import shared_task
 from ratings import services
 
 
+@shared_task(name="ratings.catch_up")
+def catch_up() -> dict[str, Any]:
+    """The periodic safety net: recompute from any report changed since the last recompute."""
+    summary = services.catch_up()
+    return {"replayed": summary.replayed if summary else 0}
+
+
 @shared_task(name="ratings.recompute")
 def recompute_ratings(report_id: int | None = None, player_id: int | None = None) -> dict[str, Any]:
     """Recompute from the changed report's game (or the relinked player's first game; with

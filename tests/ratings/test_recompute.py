@@ -231,3 +231,17 @@ def test_person_and_series_reads_do_not_grow_with_games(series: dict[str, Any], 
     with CaptureQueriesContext(connection) as ctx:
         assert api_client.get(f"/series/{series['series'].pk}/").status_code == 200
     assert len(ctx.captured_queries) <= 8
+
+
+def test_catch_up_recomputes_what_a_lost_task_left_behind(series: dict[str, Any], head_judge: Any) -> None:
+    """Reports filed while no task could be sent are rated by the periodic catch-up; a second
+    catch-up finds nothing late."""
+    from ratings.tasks import catch_up
+
+    assert catch_up.apply().get()["replayed"] == 4  # never computed: everything
+    assert_matches(by_hand(series["hand"])[0])
+    assert catch_up.apply().get()["replayed"] == 0
+    first = series["reports"][0]
+    scoring.reopen_report(first, user=head_judge, reason="lost task")
+    assert catch_up.apply().get()["replayed"] == 3
+    assert_matches(by_hand(series["hand"][1:])[0])
