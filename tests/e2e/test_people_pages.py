@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from ratings import services as ratings
+from tests.e2e.accessibility import serious_violations
 from tests.factories import make_tournament
 from tests.ratings.helpers import play, register
 from tournament import people
@@ -67,6 +68,7 @@ def test_person_page_from_the_player_page_on_a_phone(
     assert "after 4 games" in page.locator(".rating-summary").inner_text()
     assert "p3@example.org" not in page.content()
     assert page.evaluate(FITS), page.evaluate(WIDE)
+    assert serious_violations(page) == []
     screenshot(page, "person-phone")
 
 
@@ -87,8 +89,28 @@ def test_series_page_on_a_phone(phone_page: Any, live_server: Any, series: Any, 
     assert values == sorted(values, reverse=True)
     assert "Last recomputed" in page.locator("main").inner_text()
     assert page.evaluate(FITS), page.evaluate(WIDE)
+    assert serious_violations(page) == []
     screenshot(page, "series-phone")
     ranks.nth(0).get_by_role("link").click()
     page.wait_for_load_state()
     assert page.locator("#person-name").is_visible()
     assert page.evaluate(FITS), page.evaluate(WIDE)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_person_and_series_pages_on_a_laptop(browser: Any, live_server: Any, series: Any) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
+    page = context.new_page()
+    try:
+        player = series["editions"][1][1][2]
+        for path in (
+            f"/people/{player.person_id}/",
+            f"/series/{series['series'].pk}/",
+            "/people/?q=Player+3",
+        ):
+            page.goto(f"{live_server.url}{path}")
+            assert page.locator("h1").is_visible()
+            assert page.evaluate(FITS), (path, page.evaluate(WIDE))
+            assert serious_violations(page) == [], path
+    finally:
+        context.close()
