@@ -125,7 +125,10 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         action = request.POST.get("action")
         values = {"person": request.POST.get("person", ""), "reason": request.POST.get("reason", "")}
         try:
-            if action == "unlink":
+            if action == "initials":
+                person = people.list_by_initials(player, request.POST.get("listed") == "on")
+                messages.success(request, f"Public pages show {person.display_name}.")
+            elif action == "unlink":
                 people.unlink_player(player, user=request.user, reason=values["reason"])
                 messages.success(request, f"{player.name} is now a person of their own.")
             else:

@@ -182,6 +182,17 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     return player
 
 
+def list_by_initials(player: Player, listed: bool) -> Person:
+    """The player's person asked to be listed by initials on public pages (or no longer).
+
+    Raises PeopleRefused (field "person") for a player without a person.
+    """
+    if player.person_id is None:
+        raise PeopleRefused(f"{player.name} is not linked to a person yet", field="person")
+    Person.objects.filter(pk=player.person_id).update(listed_by_initials=bool(listed))
+    return Person.objects.get(pk=player.person_id)
+
+
 def _leave(person_id: int | None) -> dict[str, Any]:
     """Delete a person no registration belongs to any more; answer what the audit keeps of them."""
     if person_id is None:

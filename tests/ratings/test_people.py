@@ -229,3 +229,13 @@ def test_head_judge_links_on_the_page_with_errors_next_to_the_field(
     assert "badge" in done.content.decode()
     cy_2026.refresh_from_db()
     assert cy_2026.person_id == cy_2025.person_id
+
+
+def test_head_judge_lists_a_person_by_initials_on_the_page(two_events: Any, client: Any, head_judge: Any) -> None:
+    ada = Player.objects.get(name="Ada Lovelace")
+    client.force_login(head_judge)
+    client.post(f"/players/{ada.pk}/person/", {"action": "initials", "listed": "on"})
+    assert Person.objects.get(pk=ada.person_id).listed_by_initials
+    client.logout()
+    page = client.get(f"/people/{ada.person_id}/").content.decode()
+    assert "A. L." in page and "Lovelace" not in page
