@@ -233,7 +233,8 @@ def test_victory_claim_accepted_and_game_over() -> None:
     pos = _mentat(pos)
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "victory_claimed", "winners": ["atreides"]})
-    assert "['harkonnen']" in info.value.message
+    assert info.value.message == "the position's winners are Harkonnen, not Atreides"
+    assert info.value.offending == ("atreides",)
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "turn_advanced"})  # a victory stands: it must be claimed
     done = apply(pos, {"type": "victory_claimed", "winners": ["harkonnen"], "kind": "solo_stronghold"})
