@@ -40,13 +40,10 @@ def person_page(request: HttpRequest, pk: int) -> HttpResponse:
     person = get_object_or_404(Person, pk=pk)
     regs = records.record_of(person)
     history = services.history_of(person.pk)
-    tournament_names = {r.tournament.pk: r.tournament.name for r in regs}
     steps = [
         {
             "n": row.games,
-            "tournament": tournament_names.get(
-                row.report.table.round.tournament_id, row.report.table.round.tournament.name
-            ),
+            "tournament": row.report.table.round.tournament.name,
             "round": records.round_label(row.report.table.round),
             "table": row.report.table.number,
             "won": row.won,
