@@ -231,7 +231,9 @@ def test_head_judge_links_on_the_page_with_errors_next_to_the_field(
     assert cy_2026.person_id == cy_2025.person_id
 
 
-def test_head_judge_lists_a_person_by_initials_on_the_page(two_events: Any, client: Any, head_judge: Any) -> None:
+def test_head_judge_lists_a_person_by_initials_on_the_page(
+    two_events: Any, client: Any, head_judge: Any
+) -> None:
     ada = Player.objects.get(name="Ada Lovelace")
     client.force_login(head_judge)
     client.post(f"/players/{ada.pk}/person/", {"action": "initials", "listed": "on"})
@@ -241,13 +243,19 @@ def test_head_judge_lists_a_person_by_initials_on_the_page(two_events: Any, clie
     assert "A. L." in page and "Lovelace" not in page
 
 
-def test_new_tournament_form_joins_a_series_and_keeps_the_input_on_a_refusal(client: Any, head_judge: Any) -> None:
+def test_new_tournament_form_joins_a_series_and_keeps_the_input_on_a_refusal(
+    client: Any, head_judge: Any
+) -> None:
     lolv = people.create_series(name="LoLV season", format="lolv")
     client.force_login(head_judge)
-    refused = client.post("/tournaments/new/", {"name": "Vegas 2027", "format": "wbc", "series": str(lolv.pk)})
+    refused = client.post(
+        "/tournaments/new/", {"name": "Vegas 2027", "format": "wbc", "series": str(lolv.pk)}
+    )
     html = refused.content.decode()
     assert refused.status_code == 200 and 'id="series-error"' in html and "LoLV season" in html
     assert 'value="Vegas 2027"' in html
-    created = client.post("/tournaments/new/", {"name": "Vegas 2027", "format": "lolv", "series": str(lolv.pk)})
+    created = client.post(
+        "/tournaments/new/", {"name": "Vegas 2027", "format": "lolv", "series": str(lolv.pk)}
+    )
     assert created.status_code == 302
     assert list(lolv.tournaments.values_list("name", flat=True)) == ["Vegas 2027"]
