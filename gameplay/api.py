@@ -26,9 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import engine_adapter as rules
 from gameplay import presenters, services
-from gameplay.engine.errors import RuleViolation
 from gameplay.models import Game
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table
@@ -154,8 +152,6 @@ class GameEventsView(APIView):
             recorded = services.append_event(table, event, expected_seq=expected, user=request.user, reason=reason)
         except services.StaleWrite as stale:
             return Response(stale_json(stale, table=table, judge=True), status=status.HTTP_409_CONFLICT)
-        except RuleViolation as refusal:
-            return Response(rules.violation_dict(refusal), status=status.HTTP_400_BAD_REQUEST)
         body = presenters.game_json(recorded.game, judge=True)
         body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
         return Response(body, status=status.HTTP_201_CREATED)

@@ -17,12 +17,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from gameplay import actions, presenters, reporting, services
+from gameplay import actions, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.ids import ResultKind
 from gameplay.models import Game
 from gameplay.page import page_context
+from refusals import Refusal
+from scoring import services as scoring
 from tournament.permissions import can_judge_table, is_head_judge
 
 #: Where the page scrolls back to after an action (the form's section).
@@ -95,7 +97,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             url = reverse("gameplay-table", args=[table.pk])
             return redirect(f"{url}#{ANCHORS.get(action, 'top')}")
         game = Game.objects.get(pk=game.pk)
-    context = page_context(request, table, game, error=error, stale=stale, values=values)
+    context = page_context(
+        request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
+    )
     return render(request, "gameplay/table.html", context, status=status)
 
 
@@ -172,9 +176,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
         try:
-            reporting.file_report(table, report, user=request.user)
-        except ValidationError as exc:
-            errors = exc.message_dict if hasattr(exc, "error_dict") else {"report": exc.messages}
+            scoring.file_report(table, report, user=request.user)
+        except Refusal as refusal:
+            errors = refusal.form_errors("report")
             status = 400
         else:
             messages.success(request, "The game report is filed.")
@@ -185,7 +189,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "report": report,
         "rows": _report_rows(report, seats),
         "errors": errors,
-        "filed": reporting.filed_report(table),
+        "filed": scoring.filed_report(table),
         "kinds": [k.value for k in ResultKind],
         "endings": ["victory", "turn_limit", "time_limit", "concession"],
         "numbers": REPORT_LABELS,

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from ratings import signals
+
 
 class RatingsConfig(AppConfig):
     name = "ratings"
@@ -8,6 +10,4 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # Filing, reopening or changing a report, and a head judge's link or unlink, schedule
         # a recompute; scoring and tournament stay unaware of ratings.
-        from ratings import signals
-
         signals.connect()

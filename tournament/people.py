@@ -17,27 +17,24 @@ from typing import Any
 from django.db import transaction
 from django.db.models.functions import Lower
 
-from gameplay.engine.ids import FORMATS
+from formats import FORMATS
+from refusals import Refusal
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 
 MAX_SEARCH = 100
 
 
-class PeopleRefused(ValueError):
+class PeopleRefused(Refusal):
     """A refused change of people or series: the message names the field; nothing was written."""
 
-    def __init__(self, message: str, *, field: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.status = status
+    field: str
 
-    def __str__(self) -> str:
-        return self.message
+    def __init__(self, message: str, *, field: str, status: int = 400) -> None:
+        super().__init__(message, field=field, status=status)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"detail": self.message, "field": self.field, self.field: [self.message]}
+        return {**super().to_dict(), self.field: [self.message]}
 
 
 def _key(email: str) -> str:

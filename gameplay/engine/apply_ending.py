@@ -68,7 +68,9 @@ def apply_victory_claimed(pos: Position, ev: VictoryClaimed) -> dict[str, Any]:
             ev.winners,
         )
     if ev.kind is not None and ev.kind != verdict.kind:
-        refuse(pos, verdict.rule, f"the victory is {kind_name(verdict.kind)}, not {kind_name(ev.kind)}", ev.kind)
+        refuse(
+            pos, verdict.rule, f"the victory is {kind_name(verdict.kind)}, not {kind_name(ev.kind)}", ev.kind
+        )
     return {
         "outcome": _outcome(verdict, "victory"),
         "prediction_revealed": pos.prediction_revealed or verdict.kind == ResultKind.BG_PREDICTION,

@@ -7,6 +7,7 @@ the ruleset; nothing here branches on a ruleset's key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,12 @@ class Verdict:
     @property
     def kind(self) -> ResultKind:
         return self.sides[0][1]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
+        """A verdict from its JSON (`to_dict()`). Raises KeyError or ValueError."""
+        sides = tuple((tuple(s["factions"]), ResultKind(s["kind"])) for s in data["sides"])
+        return cls(sides=sides, rule=data["rule"])
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0001_initial'),
-        ('tournament', '0004_people_and_series'),
+        ('tournament', '0005_people_and_series'),
     ]
 
     operations = [

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ratings.signals import HAND_LINKS
 from tests.factories import make_players, make_round, make_tournament
 from tests.ratings.helpers import register
 from tournament import people, services
@@ -259,3 +260,7 @@ def test_new_tournament_form_joins_a_series_and_keeps_the_input_on_a_refusal(
     )
     assert created.status_code == 302
     assert list(lolv.tournaments.values_list("name", flat=True)) == ["Vegas 2027"]
+
+
+def test_the_recompute_hook_knows_every_hand_made_change() -> None:
+    assert HAND_LINKS == {PersonLink.Action.LINK, PersonLink.Action.UNLINK}

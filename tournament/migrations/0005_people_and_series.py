@@ -33,7 +33,7 @@ def people_for_existing_players(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0003_round_finish_action'),
+        ('tournament', '0004_table_freeze_and_disqualified'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
