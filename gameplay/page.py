@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from gameplay import engine_adapter as rules
-from gameplay import presenters, reporting
+from gameplay import presenters
 from gameplay.actions import ACTION_EVENTS
 from gameplay.engine.evaluation import Evaluation
 from gameplay.engine.names import faction_name
@@ -147,8 +147,9 @@ def page_context(
     error: dict[str, Any] | None = None,
     stale: dict[str, Any] | None = None,
     values: dict[str, Any] | None = None,
+    filed: Any = None,
 ) -> dict[str, Any]:
-    """Everything the table page shows.
+    """Everything the table page shows; `filed` is the table's filed game report, if any.
 
     Longer than most functions: its dictionary lists every name the page's template reads."""
     user = request.user
@@ -214,7 +215,7 @@ def page_context(
         if judge
         else [],
         "leader_states": rules.leader_states(),
-        "filed": reporting.filed_report(table),
+        "filed": filed,
         "error": error,
         "stale": stale,
         "values": values,

@@ -1,6 +1,6 @@
-"""The game report drafted from a table's game, and filing it through scoring.
+"""The game report drafted from a table's game (scoring files it).
 
-The report's shape belongs to the scoring issue: `{"turns", "ended_by", "results": [{"player",
+The report's shape is scoring's: `{"turns", "ended_by", "results": [{"player",
 "result", "win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp",
 "die"}]}` plus the optional `predicted` and `alliances`. The draft reads the engine's
 answer: how the game ended, the end-of-game statistics (LoLV 4.01.07, WBC adjudication
@@ -78,26 +78,3 @@ def draft_report(*, game: Any, seats: Sequence[Any]) -> dict[str, Any]:
     if alliances:
         report["alliances"] = alliances
     return report
-
-
-def file_report(table: Any, data: dict[str, Any], *, user: Any) -> Any:
-    """File the confirmed report through scoring (the one call site of scoring's service).
-
-    Raises ValidationError naming the row/field/rule when scoring refuses it.
-    """
-    from django.core.exceptions import ValidationError
-
-    try:
-        from scoring.services import file_report as scoring_file_report
-    except ImportError as exc:  # scoring's service is not deployed: refuse, never lose the report
-        raise ValidationError({"report": "the scoring service is not available yet; the report was not filed"}) from exc
-    return scoring_file_report(table, data, user=user)
-
-
-def filed_report(table: Any) -> Any:
-    """The table's filed report if scoring has one, else None."""
-    try:
-        from scoring.models import GameReport
-    except ImportError:
-        return None
-    return GameReport.objects.filter(table=table).first()

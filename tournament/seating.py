@@ -526,6 +526,9 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
     Issues: ``repeat_opponent_unavoidable`` (two players who met before share a table),
     ``keep_apart_violated``, ``faction_repeat_unavoidable`` (WBC: the faction held was played
     before; LoLV: both dealt cards were).
+
+    Long because it walks each table once and checks the three kinds of issue in that one
+    pass, so that the flags and issues of a table stay together.
     """
     request = plan.request
     weights = pair_weights(replace(request, keep_apart=()))

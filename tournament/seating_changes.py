@@ -206,6 +206,9 @@ def seat_latecomer(
     where the latecomer has met fewest players or keep-apart requests, then the lowest number.
     Raises DuplicatePlayer (already seated or waiting), LatecomerRefused (past the grace period
     without override, or no table with a free seat).
+
+    Long because choosing the table and the faction for the latecomer depend on each other and
+    read best in one place.
     """
     if player in plan.waiting or any(player in t.players for t in plan.tables):
         raise DuplicatePlayer(

@@ -59,25 +59,7 @@ def seat_round(
         if round_.kind == Round.Kind.FINAL:
             raise Refused("a final is seated from the finalists: use the final seating", field="kind")
         require_reason(round_, reason, "replace it")
-        barred = set(
-            Player.objects.filter(tournament_id=round_.tournament_id, disqualified=True).values_list(
-                "pk", flat=True
-            )
-        )
-        if players is not None:
-            ids = player_ids(round_, players)
-            if barred & set(ids):
-                raise Refused(
-                    f"players disqualified after a dropout cannot be seated: {names_of(sorted(barred & set(ids)))}",
-                    field="players",
-                    rule=round_.tournament.rules.citations.get("dropouts", ""),
-                )
-        else:
-            ids = [p for p in checked_in_ids(round_) if p not in barred]
-        if not ids:
-            raise Refused(
-                f"nobody to seat: no player is checked in for {round_}", field="players", rule=RULE_CHECK_IN
-            )
+        ids = players_to_seat(round_, players)
         offered = [o.key for o in small_table_options(len(ids))]
         if small_tables and small_tables not in offered:
             raise Refused(
@@ -98,6 +80,30 @@ def seat_round(
         adapter.save_plan(round_, plan)
         audit(round_, action, user=user, reason=reason, players=len(ids), small_tables=small_tables or "")
     return plan
+
+
+def players_to_seat(round_: Round, players: Sequence[Any] | None) -> list[int]:
+    """The players a heat seats: those named (checked like any list of players), or everyone
+    checked in; never a player a dropout disqualified (the format's dropout rule).
+
+    Raises Refused naming the field and the players.
+    """
+    barred = set(
+        Player.objects.filter(tournament_id=round_.tournament_id, disqualified=True).values_list("pk", flat=True)
+    )
+    if players is not None:
+        ids = player_ids(round_, players)
+        if barred & set(ids):
+            raise Refused(
+                f"players disqualified after a dropout cannot be seated: {names_of(sorted(barred & set(ids)))}",
+                field="players",
+                rule=round_.tournament.rules.citations.get("dropouts", ""),
+            )
+    else:
+        ids = [p for p in checked_in_ids(round_) if p not in barred]
+    if not ids:
+        raise Refused(f"nobody to seat: no player is checked in for {round_}", field="players", rule=RULE_CHECK_IN)
+    return ids
 
 
 def refuse_changes_to_frozen_tables(round_: Round, tables: Sequence[PlannedTable]) -> None:
