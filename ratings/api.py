@@ -14,16 +14,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from formats import FORMATS
 from ratings import presenters, records, services
 from ratings.compute import Rating, initial
 from tournament import people
 from tournament.models import Person, Series
 
 REFUSED = OpenApiResponse(description="refused: the message names the field; nothing written")
-
-
-def _refused(error: people.PeopleRefused) -> Response:
-    return Response(error.to_dict(), status=error.status)
 
 
 def person_body(person: Person) -> dict[str, Any]:
@@ -38,10 +35,7 @@ class PeopleView(APIView):
         responses={200: OpenApiResponse(description="matching people, by name"), 400: REFUSED},
     )
     def get(self, request: Request) -> Response:
-        try:
-            found = people.search_people(request.query_params.get("search", ""))
-        except people.PeopleRefused as error:
-            return _refused(error)
+        found = people.search_people(request.query_params.get("search", ""))
         regs = records.registrations(found)
         ratings = {r.person_id: r for r in services.ratings_list([p.pk for p in found])}
         recomputed = services.last_recomputed()
@@ -64,7 +58,7 @@ class PersonView(APIView):
 
 class SeriesIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=["wbc", "lolv"])
+    format = serializers.ChoiceField(choices=list(FORMATS))
 
 
 class SeriesListView(APIView):
@@ -74,10 +68,7 @@ class SeriesListView(APIView):
             raise PermissionDenied("Creating a series needs a head judge's (staff) account.")
         serializer = SeriesIn(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            series = people.create_series(**serializer.validated_data)
-        except people.PeopleRefused as error:
-            return _refused(error)
+        series = people.create_series(**serializer.validated_data)
         return Response(series_body(series), status=status.HTTP_201_CREATED)
 
 

@@ -15,10 +15,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from formats import get_format
 from ratings import charts, records, services
 from scoring.systems.numbers import fmt
 from tournament import people
-from tournament.models import FORMAT_CHOICES, Person, Player, Series
+from tournament.models import Person, Player, Series
 from tournament.permissions import is_head_judge
 
 
@@ -91,7 +92,7 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratings/series.html",
         {
             "series": series,
-            "format_name": dict(FORMAT_CHOICES).get(series.format, series.format),
+            "format_name": get_format(series.format).name,
             "editions": editions,
             "factions": [
                 {

@@ -396,13 +396,10 @@ class PlayerPersonView(APIView):
         player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
         _require_head_judge(request, player.tournament)
         data = _valid(PersonLinkIn, request)
-        try:
-            if data["person"] is None:
-                player = people.unlink_player(player, user=request.user, reason=data["reason"])
-            else:
-                player = people.link_player(player, data["person"], user=request.user, reason=data["reason"])
-        except people.PeopleRefused as error:
-            return Response(error.to_dict(), status=error.status)
+        if data["person"] is None:
+            player = people.unlink_player(player, user=request.user, reason=data["reason"])
+        else:
+            player = people.link_player(player, data["person"], user=request.user, reason=data["reason"])
         return Response(
             {**player_detail_json(player), "changes": [person_link_json(c) for c in people.links_of(player)]}
         )
