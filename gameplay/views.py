@@ -21,7 +21,6 @@ from gameplay import actions, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.ids import ResultKind
-from gameplay.models import Game
 from gameplay.page import page_context
 from refusals import Refusal
 from scoring import services as scoring
@@ -83,7 +82,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             error = {"action": action, "field": "override_reason", "message": str(exc), "rule": None}
             status = 403
         except services.StaleWrite as exc:
-            game = Game.objects.get(pk=game.pk)
+            game = services.read_game(table)
             voided = services.voided_seqs(exc.changes)
             stale = {
                 "expected_seq": exc.expected_seq,
@@ -96,7 +95,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, f"Recorded: {event['type'].replace('_', ' ')}.")
             url = reverse("gameplay-table", args=[table.pk])
             return redirect(f"{url}#{ANCHORS.get(action, 'top')}")
-        game = Game.objects.get(pk=game.pk)
+        game = services.read_game(table)
     context = page_context(
         request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
     )
@@ -110,7 +109,7 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
     game = published_game(table)
-    events = list(game.events.select_related("author").order_by("seq"))
+    events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
     for row in rows:
