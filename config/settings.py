@@ -137,6 +137,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Recomputes ratings a lost task (an unreachable broker) left behind.
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
 }
+#: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
+RATINGS_RECOMPUTE_ON_CHANGE = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from kombu.exceptions import OperationalError
@@ -28,6 +29,9 @@ HAND_LINKS = frozenset({"link", "unlink"})
 
 
 def schedule(**kwargs: Any) -> None:
+    if not settings.RATINGS_RECOMPUTE_ON_CHANGE:
+        return
+
     def send() -> None:
         try:
             current_app.send_task(RECOMPUTE, kwargs=kwargs)

@@ -26,7 +26,10 @@ def wait_for(predicate: Callable[[], bool], timeout: float = 10) -> bool:
     return predicate()
 
 
-def test_filing_and_reopening_recompute_on_the_worker(celery_worker: Any, head_judge: Any) -> None:
+def test_filing_and_reopening_recompute_on_the_worker(
+    celery_worker: Any, head_judge: Any, settings: Any
+) -> None:
+    settings.RATINGS_RECOMPUTE_ON_CHANGE = True
     tournament = make_tournament(head_judge=head_judge)
     players = register(tournament, [(f"P{i}", f"p{i}@example.org") for i in range(5)])
     (filed,) = play(tournament, 1, [(players, {0: "solo_stronghold"})], user=head_judge)
