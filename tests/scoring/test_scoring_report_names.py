@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from gameplay.engine.position import Outcome
-from scoring.systems import ReportShapeError, ResultKindError, WinnersContradictResultError, validate_report
+from scoring.systems import (
+    ReportError,
+    ReportShapeError,
+    ResultKindError,
+    WinnersContradictResultError,
+    validate_report,
+)
 
 from .test_scoring_report import SEATS, report
 
@@ -86,3 +92,21 @@ def test_kind_the_format_lacks_named_in_words() -> None:
     assert str(info.value).startswith(
         "row Ann, field 'result': a three-faction alliance victory does not exist in Landsraad of Las Vegas 2.8.4"
     )
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"alliances": [[1, 99]]},
+        {"alliances": [[1, 5], [5, 3]]},
+        {"predicted": 2},
+        {"results": [{"player": 1, "result": "solo_stronghold", "spice": [1]}]},
+        {"results": [{"player": 1, "result": "win"}]},
+    ],
+)
+def test_shape_refusals_show_no_python_reprs(extra: dict[str, object]) -> None:
+    """Bad input is named in words: no lists or dicts printed as Python shows them."""
+    with pytest.raises(ReportError) as info:
+        validate_report("wbc", report({1: "solo_stronghold"}) | extra, SEATS, names=NAMES)
+    text = str(info.value)
+    assert "[" not in text and "{" not in text, text
