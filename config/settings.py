@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "gameplay",
     "scoring",
     "clocks",
+    "insights",
     "ratings",
 ]
 

@@ -21,6 +21,7 @@ from gameplay import actions, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.ids import ResultKind
+from gameplay.engine.results import ENDED_BY
 from gameplay.page import page_context
 from refusals import Refusal
 from scoring import services as scoring
@@ -190,7 +191,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "errors": errors,
         "filed": scoring.filed_report(table),
         "kinds": [k.value for k in ResultKind],
-        "endings": ["victory", "turn_limit", "time_limit", "concession"],
+        "endings": list(ENDED_BY),
         "numbers": REPORT_LABELS,
     }
     return render(request, "gameplay/report.html", context, status=status)

@@ -23,6 +23,8 @@ PURE_MODULES = [
     "tournament.seating_draw",
     "tournament.seating_changes",
     "clocks.limits",
+    "insights.figures",
+    "insights.charts",
     "ratings.compute",
     "ratings.charts",
 ]
