@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +13,7 @@ from insights import presenters, services
 from insights.charts import percent
 from insights.figures import EventReport, FactionFigures, two_places
 from scoring.systems.numbers import fmt
+from tournament.csv_export import csv_writer
 from tournament.models import Tournament
 
 NAMES = FACTION_NAMES
@@ -122,7 +122,7 @@ def event_report_csv(request: HttpRequest, pk: int) -> HttpResponse:
     report = services.report_for(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-report-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(["section", "item", "value"])
     writer.writerows(presenters.csv_rows(report, services.player_names(tournament, report), NAMES))
     return response
