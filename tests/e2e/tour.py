@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from gameplay.engine.names import faction_name
+
 #: Strongholds of the quick-tracking grid (stable ids of DESIGN.md).
 STRONGHOLDS = ("arrakeen", "carthag", "sietch_tabr", "tueks_sietch", "habbanya_sietch")
 
@@ -196,7 +198,7 @@ def find_my_table(page: Any, base: str, round_pk: int, name: str) -> str:
 
 
 def label(faction: str) -> str:
-    return faction.replace("_", " ").title()
+    return faction_name(faction)
 
 
 @dataclass
