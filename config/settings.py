@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "scoring",
     "clocks",
     "insights",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -136,7 +137,11 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Moves every clock whose deadline has passed and arms ETA tasks for the next few minutes.
     "clocks-sweep": {"task": "clocks.sweep", "schedule": 15.0},
+    # Recomputes ratings a lost task (an unreachable broker) left behind.
+    "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
 }
+#: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
+RATINGS_RECOMPUTE_ON_CHANGE = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

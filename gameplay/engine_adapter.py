@@ -19,6 +19,7 @@ from typing import Any
 
 from gameplay.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from gameplay.engine.choices import allowed_event_types, legal_choices
+from gameplay.engine.editions import CURRENT
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.evaluation import Evaluation, evaluate
 from gameplay.engine.events import LEADER_STATES, Event, event_from_dict
@@ -30,6 +31,9 @@ from gameplay.engine.rulesets import RULESETS
 from gameplay.engine.snapshot import dump_position, load_position
 
 Position = Any  # the engine's immutable position object
+
+#: The edition of the engine's rulings a new game records (`gameplay.engine.editions`).
+CURRENT_EDITION: int = CURRENT
 
 #: How many positions a process keeps (a busy event has a few dozen live tables).
 CACHE_SIZE = 256

@@ -15,7 +15,7 @@ from gameplay import engine_adapter as rules
 from gameplay import presenters
 from gameplay.actions import ACTION_EVENTS
 from gameplay.engine.evaluation import Evaluation
-from gameplay.engine.names import faction_name
+from gameplay.engine.names import faction_name, place_name
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
@@ -139,6 +139,24 @@ def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str,
     return can, list(offered["phases"])
 
 
+def removed_by_engine(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What the last record made the engine remove by itself (storm, worm, an ally's
+    territory), in words: the snapshot's `losses` rows with display names."""
+    rows = []
+    for row in snapshot.get("losses") or ():
+        sector = row.get("sector")
+        place = row["territory"] if sector is None else f"{row['territory']}@{sector}"
+        rows.append(
+            {
+                "faction": faction_name(row["faction"]),
+                "place": place_name(place),
+                "forces": row["normal"] + row["special"] + row["advisors"],
+                "rule": row["rule"],
+            }
+        )
+    return rows
+
+
 def page_context(
     request: HttpRequest,
     table: Any,
@@ -209,6 +227,7 @@ def page_context(
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
         "recent": presenters.events_json(recent, game=game, judge=judge, voided=voided),
+        "removed": removed_by_engine(snapshot) if judge else [],
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],
         "leaders": [(f"{f}|{lid}", f"{faction_name(f)}: {name}") for f in factions for lid, name in rules.leaders_of(f)]

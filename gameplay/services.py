@@ -81,6 +81,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
             {"faction": f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no faction yet; the game cannot start"}
         )
     factions = [s.faction for s in seats]
+    quick = round_.kind != "final"
     return {
         "type": "game_setup",
         "ruleset": tournament.ruleset,
@@ -89,7 +90,12 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         "markers": {s.faction: marker_sector(s.seat, len(seats)) for s in seats},
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
         "turns": get_format(tournament.format).turn_limit(round_.kind),
-        "quick": round_.kind != "final",
+        "quick": quick,
+        # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
+        # new games are played under the current rulings (older rows have neither field and
+        # keep replaying as they were recorded).
+        "automatic_losses": not quick,
+        "edition": rules.CURRENT_EDITION,
     }
 
 

@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 
 from gameplay.engine.ids import FACTIONS
 from gameplay.engine.names import faction_name
-from tournament.models import Player, Round, Seat, Table, Tournament
+from tournament.models import PersonLink, Player, Round, Seat, Table, Tournament
 from tournament.seating import marker_sector
 from tournament.seating_words import flag_words
 
@@ -31,6 +31,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "format": tournament.format,
         "ruleset": tournament.ruleset,
         "keep_clubs_apart": tournament.keep_clubs_apart,
+        "series": tournament.series_id,
     }
 
 
@@ -73,11 +74,18 @@ def current_seat(player: Player) -> Seat | None:
     )
 
 
-def player_detail_json(player: Player, *, private: bool = False) -> dict[str, Any]:
-    """One player with where they sit now: `current` is null between rounds."""
+def player_detail_json(player: Player) -> dict[str, Any]:
+    """One player as anybody may read it (`GET /api/players/{id}/`): no email; `current` is
+    where they sit now (null between rounds)."""
     seat = current_seat(player)
-    data = player_json(player, private=private)
-    data["tournament"] = player.tournament_id
+    data: dict[str, Any] = {
+        "id": player.pk,
+        "name": player.name,
+        "tournament": player.tournament_id,
+        "club": player.club,
+        "status": player.status,
+        "person": player.person_id,
+    }
     data["current"] = (
         {
             "round": seat.round_id,
@@ -89,6 +97,18 @@ def player_detail_json(player: Player, *, private: bool = False) -> dict[str, An
         else None
     )
     return data
+
+
+def person_link_json(link: PersonLink) -> dict[str, Any]:
+    return {
+        "action": link.action,
+        "from_person": link.from_person,
+        "to_person": link.to_person,
+        "by": link.user.get_username() if link.user else None,
+        "at": link.at.isoformat(),
+        "reason": link.reason,
+    }
+
 
 
 def round_json(round_: Round) -> dict[str, Any]:

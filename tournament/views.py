@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 from formats import FORMATS
 from scoring import services as scoring
 from tournament import desk, live, services
-from tournament.models import CheckIn, Player, Round, Table, Tournament
+from tournament.models import CheckIn, Player, Round, Series, Table, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
@@ -60,15 +60,28 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     if request.method == "POST":
         try:
+            series = (request.POST.get("series") or "").strip()
             tournament = services.create_tournament(
-                name=request.POST.get("name", ""), format=request.POST.get("format", ""), user=request.user
+                name=request.POST.get("name", ""),
+                format=request.POST.get("format", ""),
+                user=request.user,
+                series=int(series) if series.isdigit() else series or None,
             )
         except services.Refused as error:
-            errors = _errors(error, ("name", "format"))
+            errors = _errors(error, ("name", "format", "series"))
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
-    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST, "formats": FORMATS.values()})
+    return render(
+        request,
+        "tournament/new.html",
+        {
+            "errors": errors,
+            "values": request.POST,
+            "formats": FORMATS.values(),
+            "series_choices": Series.objects.order_by("name"),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -21,6 +21,7 @@ from gameplay.engine.checks import (
     piece_in_storm,
     refuse,
 )
+from gameplay.engine.editions import corrected
 from gameplay.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -59,7 +60,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
-    if ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
+    fixed = corrected(pos)
+    if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
         refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
     if ev.territory == pos.aftermath and ev.faction != MORITANI:
         # Only the Moritani's own Sneak Attack may still send forces there (2.12.09.06).
@@ -72,8 +74,10 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     storm_loss = False
     if piece_in_storm(pos, ev.territory, ev.sector):
         # The Fremen may send reserves into the storm at half loss (AH IX.C.1.c.i, LoLV 2.04.17,
-        # WBC IX.11), but not with Guild shipment (WBC IX.16).
-        if ev.faction != FREMEN or not TERRITORIES[ev.territory].within_2_of_great_flat:
+        # WBC IX.11), but not with Guild shipment (WBC IX.16); the first edition let them
+        # send reserves into the storm anywhere.
+        near = TERRITORIES[ev.territory].within_2_of_great_flat or not fixed
+        if ev.faction != FREMEN or not near:
             refuse(
                 pos,
                 "ship_storm",
@@ -82,7 +86,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
             )
         storm_loss = True
     if (
-        ev.faction == FREMEN
+        fixed
+        and ev.faction == FREMEN
         and ev.source == "reserves"
         and not TERRITORIES[ev.territory].within_2_of_great_flat
     ):
@@ -287,7 +292,8 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
     else:
         if a < ev.count:
             refuse(pos, "coexist", f"only {a} advisors there to flip", ev.count)
-        if pos.ruleset.advisors_stormed_in and piece_in_storm(pos, ev.territory, ev.sector):
+        stormed_in = pos.ruleset.advisors_stormed_in and corrected(pos)
+        if stormed_in and piece_in_storm(pos, ev.territory, ev.sector):
             refuse(pos, "stormed_in", "advisors under the storm cannot flip to fighters", ev.sector)
         new = (n + ev.count, s, a - ev.count)
         need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
@@ -302,7 +308,8 @@ def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
     need_faction(pos, BENE_GESSERIT)
     need_piece(pos, ev.territory, _any_sector(ev.territory))
     declared = pos.declared
-    if pos.ruleset.coexistence_declared_in_movement_only and pos.phase != SETUP:
+    timed = pos.ruleset.coexistence_declared_in_movement_only and corrected(pos)
+    if timed and pos.phase != SETUP:
         if pos.phase != SHIPMENT_MOVEMENT:
             refuse(pos, "coexist_timing", "coexistence is declared only in the movement round", pos.phase)
         if not ev.coexisting and ev.territory in pos.declared:

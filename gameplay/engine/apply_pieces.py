@@ -21,6 +21,7 @@ from gameplay.engine.checks import (
     piece_in_storm,
     refuse,
 )
+from gameplay.engine.editions import sheltered
 from gameplay.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -73,7 +74,7 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
     old = pos.hms
     if piece_in_storm(pos, old[0], old[1]):
         refuse(pos, "hms_move", "the HMS cannot move out of the storm", old)
-    if distance(old, (ev.territory, ev.sector), pos.storm, pos.family_atomics) > reach:
+    if distance(old, (ev.territory, ev.sector), pos.storm, sheltered(pos)) > reach:
         refuse(pos, "hms_move", f"the HMS moves up to {reach} territories, never through the storm", ev)
     return {"hms": (ev.territory, ev.sector)}
 

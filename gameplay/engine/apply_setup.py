@@ -152,6 +152,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         three_alliances=ev.three_alliances,
         seed=ev.seed,
         automatic_losses=ev.automatic_losses,
+        edition=ev.edition,
     )
     forces: dict[ForceKey, Stack] = {}
     for f in ev.factions:

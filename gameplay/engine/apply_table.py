@@ -6,6 +6,7 @@ from typing import Any
 
 from gameplay.engine.board import SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 from gameplay.engine.checks import need_faction, need_phase, need_piece, refuse
+from gameplay.engine.editions import corrected
 from gameplay.engine.errors import UnknownIdentifier
 from gameplay.engine.events import (
     AllianceBroken,
@@ -49,7 +50,7 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
         refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
     if not 0 <= ev.sectors <= SECTOR_COUNT:
         refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
-    if pos.storm_moved:
+    if pos.storm_moved and corrected(pos):
         # Weather Control replaces the move rather than adding one (WBC VI.3, LoLV 3.01.23).
         refuse(pos, "storm_once", "the storm has already moved in this storm phase", ev.sectors)
     changes: dict[str, Any] = {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT, "storm_moved": True}
@@ -124,7 +125,7 @@ def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
         refuse(pos, "first_turn_worms", "no nexus and so no alliance in turn 1", ev.factions)
     if not (pos.phase == SPICE_BLOW and pos.nexus):
         refuse(pos, "nexus", "alliances are formed only during a nexus", ev.factions)
-    if pos.ruleset.allies_once_per_nexus:
+    if pos.ruleset.allies_once_per_nexus and corrected(pos):
         again = sorted(set(ev.factions) & pos.nexus_allied)
         if again:
             refuse(

@@ -14,6 +14,7 @@ from typing import Any
 
 from gameplay.engine.board import POLAR_SINK
 from gameplay.engine.control import Occupancy
+from gameplay.engine.editions import sheltered
 from gameplay.engine.position import Position
 from gameplay.engine.storm import separated
 
@@ -37,7 +38,7 @@ def battles(position: Position, occ: Occupancy, order: list[str]) -> list[Battle
     """The battles, factions in `order` (storm order), territories sorted by the earliest
     faction in that order, then by id."""
     rank = {f: i for i, f in enumerate(order)}
-    storm, fa = position.storm, position.family_atomics
+    storm, shelter = position.storm, sheltered(position)
     found: list[tuple[int, str, list[str]]] = []
     for territory, by_faction in occ.active.items():
         if territory == POLAR_SINK or len(by_faction) < 2:
@@ -50,7 +51,9 @@ def battles(position: Position, occ: Occupancy, order: list[str]) -> list[Battle
                 if g in allies:
                     continue
                 if any(
-                    not separated(territory, a, b, storm, fa) for a in by_faction[f] for b in by_faction[g]
+                    not separated(territory, a, b, storm, shelter)
+                    for a in by_faction[f]
+                    for b in by_faction[g]
                 ):
                     links[f].add(g)
                     links[g].add(f)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, SHIELD_WALL, TERRITORIES
+from gameplay.engine.editions import corrected, sheltered
 from gameplay.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier, WrongPhase
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS, RICHESE
 from gameplay.engine.names import faction_name, factions_text, join_names, place_name
@@ -118,7 +119,7 @@ def piece_in_storm(pos: Position, territory: str, sector: int | None) -> bool:
     points (LoLV 2.07.17)."""
     if territory == HIDDEN_MOBILE_STRONGHOLD and pos.hms is not None:
         sector = pos.hms[1]
-    return in_storm(territory, sector, pos.storm)
+    return in_storm(territory, sector, pos.storm, sheltered(pos))
 
 
 def need_room(pos: Position, faction: str, territory: str, *, inert: bool, entering: bool = True) -> None:
@@ -142,7 +143,7 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool, enter
         return
     if inert:
         return
-    if entering and pos.ruleset.ally_entry == "tanks_at_action_end":
+    if entering and pos.ruleset.ally_entry == "tanks_at_action_end" and corrected(pos):
         return
     if pos.ruleset.ecaz_co_occupy and (faction == ECAZ or ECAZ in allies):
         return  # LoLV 2.11.11: Ecaz and ally may share a territory

@@ -21,6 +21,7 @@ from typing import Any
 
 from gameplay.engine import events as ev
 from gameplay.engine.board import TERRITORIES
+from gameplay.engine.editions import sheltered
 from gameplay.engine.errors import RuleViolation, UnknownIdentifier
 from gameplay.engine.factions import ECAZ, FREMEN
 from gameplay.engine.game_log import is_legal
@@ -159,7 +160,7 @@ def _candidates(
         for t in TERRITORIES:
             yield from pieces_of(t)
         return
-    if in_storm(territory, sector, position.storm, position.family_atomics):
+    if in_storm(territory, sector, position.storm, sheltered(position)):
         return
     prev = position.moves.get((faction, via))
     reach = reach_of(
@@ -168,7 +169,7 @@ def _candidates(
     if prev is not None:
         reach = max(reach, prev.reach)
     blocked = blocked_pieces(position, faction, keep=(territory,))
-    for piece, d in distances((territory, sector), position.storm, position.family_atomics, blocked).items():
+    for piece, d in distances((territory, sector), position.storm, sheltered(position), blocked).items():
         if d <= reach:
             yield piece
     hms = "hidden_mobile_stronghold"

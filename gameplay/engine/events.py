@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from clocks.limits import LIMITS
+from gameplay.engine.editions import EDITIONS, FIRST
 from gameplay.engine.errors import InvalidEvent, UnknownIdentifier
 from gameplay.engine.ids import FACTIONS, RULESETS, ResultKind
 from gameplay.engine.phases import ALL_PHASES
@@ -87,6 +88,13 @@ def _bool(name: str, v: Any) -> bool:
     if not isinstance(v, bool):
         raise _bad(name, "must be true or false", v)
     return v
+
+
+def _edition(name: str, v: Any) -> int:
+    n = _int(name, v)
+    if n not in EDITIONS:
+        raise _bad(name, f"this engine knows the editions {list(EDITIONS)}", v)
+    return n
 
 
 def _faction(name: str, v: Any) -> str:
@@ -326,6 +334,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "holder": _opt(_faction),
     "from_faction": _opt(_faction),
     "ambassador": _faction,
+    "edition": _edition,
 }
 
 
@@ -447,9 +456,11 @@ class GameSetup(Event):
     """A game starts (LoLV 0.xx, AH III): ruleset, factions in seat order, player markers,
     the random seed, the turn limit (None: the ruleset's), optional ruleset flags, starting
     placements of factions that choose (Fremen, BG, Moritani), the BG prediction, the
-    storm's first sector if already known, the tracking depth (`quick`), and whether the
+    storm's first sector if already known, the tracking depth (`quick`), whether the
     engine removes what storms and worms destroy (`automatic_losses`; absent in logs
-    recorded before it existed, which keep the judge's taps as the only removals)."""
+    recorded before it existed, which keep the judge's taps as the only removals), and the
+    edition of the engine's rulings the game is played under (`edition`, see `editions`;
+    absent in logs recorded before the corrections: the first)."""
 
     ruleset: str
     factions: tuple[str, ...]
@@ -463,6 +474,7 @@ class GameSetup(Event):
     storm: int | None = None
     quick: bool = False
     automatic_losses: bool = False
+    edition: int = FIRST
 
 
 @_register("bg_prediction_made")

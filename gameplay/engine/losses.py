@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine.board import POLAR_SINK, SECTOR_COUNT, TERRITORIES
+from gameplay.engine.editions import corrected
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ, FREMEN
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
 from gameplay.engine.storm import storm_destroys
@@ -147,7 +148,9 @@ def beside_allies(pos: Position, faction: str) -> list[Loss]:
 
 def action_over(pos: Position) -> list[Loss]:
     """What the end of the current faction's shipment-and-movement action removes."""
-    if pos.acting is None or not pos.ruleset.ally_tanks_at_action_end or not automatic(pos):
+    if pos.acting is None or not pos.ruleset.ally_tanks_at_action_end:
+        return []
+    if not automatic(pos) or not corrected(pos):
         return []
     return beside_allies(pos, pos.acting)
 

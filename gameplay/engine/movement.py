@@ -7,7 +7,7 @@ WBC VI.9-10), and never crosses a stronghold held by two other factions (LoLV 1.
 AH IX.C.2.f) nor, under WBC IX.2, a territory where an ally stands.
 
 The piece graph comes from the board's sector-piece adjacency. Shortest distances are a
-0-1 breadth-first search, cached per (storm sector, Family Atomics, source piece), so a
+0-1 breadth-first search, cached per (storm sector, shelter, source piece), so a
 replay pays for one search per distinct storm and source; positions with blocked
 strongholds or allies on the way search afresh (small graph, rare).
 
@@ -112,26 +112,29 @@ def _build_graph() -> dict[Piece, tuple[Piece, ...]]:
 
 GRAPH: dict[Piece, tuple[Piece, ...]] = _build_graph()
 
+#: Arrakeen, Carthag and the Imperial Basin (behind the Shield Wall).
+SHIELDED: frozenset[str] = frozenset(t.id for t in TERRITORIES.values() if t.shielded)
+
 _CACHE: dict[tuple[int | None, bool, Piece], dict[Piece, int]] = {}
 _BLOCKED_CACHE: dict[tuple[int | None, bool, Piece, frozenset[Piece]], dict[Piece, int]] = {}
 _BLOCKED_CACHE_SIZE = 4096
 
 
-def _search(
-    source: Piece, storm: int | None, family_atomics: bool, blocked: frozenset[Piece]
-) -> dict[Piece, int]:
+def _search(source: Piece, storm: int | None, sheltered: bool, blocked: frozenset[Piece]) -> dict[Piece, int]:
     """0-1 BFS: territories entered to reach each piece from `source` (storm pieces and
-    blocked pieces are never entered)."""
+    blocked pieces are never entered). `sheltered`: the Shield Wall's territories are never
+    in storm (the first edition's reading, `editions.sheltered`)."""
     dist: dict[Piece, int] = {source: 0}
     queue: deque[Piece] = deque([source])
     # `in_storm` inlined: a piece is in storm when its sector is the storm's (the Polar Sink
     # and the HMS have none); this loop is the cold replay's hottest.
+    spared = SHIELDED if sheltered else frozenset()
     while queue:
         here = queue.popleft()
         d = dist[here]
         for there in GRAPH[here]:
             t = there[0]
-            if there in blocked or (storm is not None and there[1] == storm):
+            if there in blocked or (storm is not None and there[1] == storm and t not in spared):
                 continue
             nd = d if t == here[0] else d + 1
             if nd < dist.get(there, UNREACHABLE):
@@ -146,24 +149,24 @@ def _search(
 def distances(
     source: Piece,
     storm: int | None,
-    family_atomics: bool,
+    sheltered: bool,
     blocked: frozenset[Piece] = frozenset(),
 ) -> Mapping[Piece, int]:
     """Territories entered to reach every reachable piece from `source`. The source itself
     must not be in storm (callers check). Cached: unblocked searches for good (at most
     19 storms x 2 x 87 sources), blocked ones in a small table emptied when full."""
     if blocked:
-        bkey = (storm, family_atomics, source, blocked)
+        bkey = (storm, sheltered, source, blocked)
         hit = _BLOCKED_CACHE.get(bkey)
         if hit is None:
             if len(_BLOCKED_CACHE) >= _BLOCKED_CACHE_SIZE:
                 _BLOCKED_CACHE.clear()
-            hit = _BLOCKED_CACHE[bkey] = _search(source, storm, family_atomics, blocked)
+            hit = _BLOCKED_CACHE[bkey] = _search(source, storm, sheltered, blocked)
         return hit
-    key = (storm, family_atomics, source)
+    key = (storm, sheltered, source)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = _search(source, storm, family_atomics, blocked)
+        found = _CACHE[key] = _search(source, storm, sheltered, blocked)
     return found
 
 
@@ -177,10 +180,10 @@ def distance(
     source: Piece,
     target: Piece,
     storm: int | None,
-    family_atomics: bool,
+    sheltered: bool,
     blocked: frozenset[Piece] = frozenset(),
 ) -> int:
-    return distances(source, storm, family_atomics, blocked).get(target, UNREACHABLE)
+    return distances(source, storm, sheltered, blocked).get(target, UNREACHABLE)
 
 
 def untracked(territory: str) -> bool:

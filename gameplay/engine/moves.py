@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK
 from gameplay.engine.checks import active_count, limit_counted, need_phase, refuse
+from gameplay.engine.editions import sheltered
 from gameplay.engine.events import ForcesMoved
 from gameplay.engine.factions import ECAZ, FREMEN, RICHESE
 from gameplay.engine.movement import (
@@ -108,7 +109,7 @@ def blocked_pieces(pos: Position, faction: str, *, keep: tuple[str, ...] = ()) -
         for (f, t, s), stack in pos.forces.items():
             if f in allies and t != POLAR_SINK and t not in keep and active_count(pos, f, t, stack):
                 for piece in pieces_of(t):
-                    if not separated(t, piece[1], s, pos.storm, pos.family_atomics):
+                    if not separated(t, piece[1], s, pos.storm, sheltered(pos)):
                         out.add(piece)
     return frozenset(out)
 
@@ -126,7 +127,7 @@ def _same_group(pos: Position, prev: Movement, ev: ForcesMoved) -> bool:
         return True
     if not pos.ruleset.movement.group_across_sectors:
         return False
-    return not separated(ev.from_territory, prev.from_sector, ev.from_sector, pos.storm, pos.family_atomics)
+    return not separated(ev.from_territory, prev.from_sector, ev.from_sector, pos.storm, sheltered(pos))
 
 
 def _card(pos: Position, ev: ForcesMoved) -> MoveCard | None:
@@ -255,12 +256,12 @@ def _check_path(pos: Position, ev: ForcesMoved, reach: int) -> None:
             dst, extra = pos.hms, extra + 1
     if untracked(src[0]) or untracked(dst[0]):
         return
-    storm, fa = pos.storm, pos.family_atomics
+    storm, shelter = pos.storm, sheltered(pos)
     blocked = blocked_pieces(pos, ev.faction, keep=(src[0], dst[0]))
-    if distance(src, dst, storm, fa, blocked) + extra <= reach:
+    if distance(src, dst, storm, shelter, blocked) + extra <= reach:
         return
     reach -= extra
-    clear = distance(src, dst, None, fa)
+    clear = distance(src, dst, None, shelter)
     where = f"{place_name(ev.to_territory)} sector {ev.to_sector}"
     if clear > reach:
         refuse(
@@ -270,7 +271,7 @@ def _check_path(pos: Position, ev: ForcesMoved, reach: int) -> None:
             f"{reach} this time (ornithopters: {'yes' if has_ornithopters(pos, ev.faction) else 'no'})",
             ev,
         )
-    if distance(src, dst, storm, fa) > reach:
+    if distance(src, dst, storm, shelter) > reach:
         refuse(pos, "move_storm", f"no path of {reach} territories to {where} avoids the storm", ev)
     ally = pos.ruleset.movement.ally_blocks_path and any(
         a in fs for a in pos.allies_of(ev.faction) for fs in active_occupants(pos).values()
@@ -289,7 +290,7 @@ def _ally_blocks(pos: Position, ev: ForcesMoved, reach: int) -> bool:
     only_strongholds = _without_allies(pos, ev.faction, (ev.from_territory, ev.to_territory))
     src: Piece = (ev.from_territory, ev.from_sector)
     dst: Piece = (ev.to_territory, ev.to_sector)
-    return distance(src, dst, pos.storm, pos.family_atomics, only_strongholds) <= reach
+    return distance(src, dst, pos.storm, sheltered(pos), only_strongholds) <= reach
 
 
 def _without_allies(pos: Position, faction: str, keep: tuple[str, ...]) -> frozenset[Piece]:

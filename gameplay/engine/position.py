@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from gameplay.engine.editions import FIRST
 from gameplay.engine.events import Prediction
 from gameplay.engine.factions import FACTION_SHEETS, Faction
 from gameplay.engine.movement import Movement
@@ -45,6 +46,9 @@ class Setup:
     #: before this existed have no such field in their `game_setup` and keep the judge's
     #: taps as the only removals.
     automatic_losses: bool = False
+    #: Which rulings the game is played under (`editions`): a setup recorded before the
+    #: corrections has none and is the first edition.
+    edition: int = FIRST
 
 
 @dataclass(frozen=True, slots=True)

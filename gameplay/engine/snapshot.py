@@ -26,10 +26,12 @@ from typing import Any
 
 from gameplay.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from gameplay.engine.checks import need_piece
+from gameplay.engine.editions import EDITIONS, FIRST
 from gameplay.engine.errors import InvalidPosition, UnknownIdentifier
 from gameplay.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from gameplay.engine.factions import BENE_GESSERIT
 from gameplay.engine.ids import FACTIONS, ResultKind
+from gameplay.engine.losses import Loss, losses_json
 from gameplay.engine.movement import Movement
 from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.numbers import decimal_str, parse_decimal
@@ -61,6 +63,15 @@ def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
     if not isinstance(v, bool):
         raise _bad("snapshot", f"{key!r} must be true or false", v)
     return v
+
+
+def _edition(d: Mapping[str, Any]) -> int:
+    """The edition of the rulings (`editions`); a snapshot without one is the first."""
+    v = d.get("edition", FIRST)
+    if isinstance(v, bool) or v not in EDITIONS:
+        raise _bad("snapshot", f"'edition' must be one of {list(EDITIONS)}", v)
+    edition: int = v
+    return edition
 
 
 def _mapping(v: Any, what: str) -> Mapping[str, Any]:
@@ -120,6 +131,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         three_alliances=_bool(data, "three_alliances"),
         seed=_int(data, "seed", None, low=-(2**63)),
         automatic_losses=_bool(data, "automatic_losses"),
+        edition=_edition(data),
     )
     turn = _int(data, "turn", 1, low=1, high=turn_limit)
     phase = data.get("phase", MENTAT_PAUSE)
@@ -261,7 +273,28 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
             raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
         out["ambassadors"] = dict(amb)
+    if data.get("losses"):
+        out["losses"] = _losses(data["losses"], factions)
     return out
+
+
+def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
+    """What the last event removed by itself (`losses_json` rows), kept so a page reading the
+    snapshot can show it."""
+    if not isinstance(rows, list):
+        raise _bad("snapshot", "'losses' must be a list", rows)
+    out: list[Loss] = []
+    for i, raw in enumerate(rows):
+        row = _mapping(raw, f"losses[{i}]")
+        f, t, rule = row.get("faction"), row.get("territory"), row.get("rule")
+        if f not in factions or t not in TERRITORIES or not isinstance(rule, str):
+            raise _bad("snapshot", f"losses[{i}] names a faction of the game, a territory and a rule", row)
+        s = row.get("sector")
+        if s is not None and s not in TERRITORIES[t].sectors:
+            raise _bad("snapshot", f"losses[{i}]: sector {s!r} is not part of the territory", s)
+        counts = [_int(row, k, 0) for k in ("normal", "special", "advisors")]
+        out.append((str(f), str(t), s, counts[0], counts[1], counts[2], rule))
+    return tuple(out)
 
 
 #: Optional position parts and their defaults (written only when set).
@@ -294,6 +327,8 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             out[key] = dict(sorted(value.items()))
         else:
             out[key] = value
+    if position.losses:
+        out["losses"] = losses_json(position)
     return out
 
 
@@ -480,6 +515,8 @@ def dump_position(position: Position) -> dict[str, Any]:
     extras = _dump_extras(position)
     if setup.automatic_losses:
         extras["automatic_losses"] = True
+    if setup.edition != FIRST:
+        extras["edition"] = setup.edition
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,

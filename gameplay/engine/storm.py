@@ -55,25 +55,31 @@ def storm_destroys(territory: str, family_atomics: bool) -> bool:
     return not t.storm_protected
 
 
-def in_storm(territory: str, sector: int | None, storm: int | None, family_atomics: bool = False) -> bool:
+def in_storm(territory: str, sector: int | None, storm: int | None, sheltered: bool = False) -> bool:
     """Whether this sector piece is under the storm (for movement, shipment, separation).
 
     The Polar Sink (and any sectorless token) is never in storm (LoLV 1.06.05). The Shield
     Wall spares its three territories the storm's destruction only: a sector of Arrakeen,
     Carthag or the Imperial Basin under the storm still blocks moving and shipping and
-    still separates (AH questions C.3, LoLV 1.01.04, WBC VI.9-10), so `family_atomics`
-    does not matter here; it is kept so callers read the same for every storm question.
+    still separates (AH questions C.3, LoLV 1.01.04, WBC VI.9-10). `sheltered`: the first
+    edition's reading, where the wall kept the storm off them altogether
+    (`editions.sheltered`).
     """
-    return storm is not None and sector is not None and sector == storm
+    if storm is None or sector is None or sector != storm:
+        return False
+    return not (sheltered and TERRITORIES[territory].shielded)
 
 
 def separated(
-    territory: str, a: int | None, b: int | None, storm: int | None, family_atomics: bool = False
+    territory: str, a: int | None, b: int | None, storm: int | None, sheltered: bool = False
 ) -> bool:
     """Whether groups in sectors `a` and `b` of one territory are separated by storm:
     the storm covers one of them, or lies between them inside the territory
-    (WBC VI.9-10, AH X.A.2.a, LoLV 1.07.01.00). One sector is never separated (1.07.01.01)."""
+    (WBC VI.9-10, AH X.A.2.a, LoLV 1.07.01.00). One sector is never separated (1.07.01.01).
+    `sheltered` as for `in_storm`."""
     if a == b or a is None or b is None or storm is None:
+        return False
+    if sheltered and TERRITORIES[territory].shielded:
         return False
     sectors = TERRITORIES[territory].sectors
     if storm not in sectors:

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from gameplay.engine.names import faction_name
+
 #: Strongholds of the quick-tracking grid (stable ids of DESIGN.md).
 STRONGHOLDS = ("arrakeen", "carthag", "sietch_tabr", "tueks_sietch", "habbanya_sietch")
 
@@ -199,9 +201,7 @@ def find_my_table(page: Any, base: str, round_pk: int, name: str) -> str:
 
 
 def label(faction: str) -> str:
-    from tournament.presenters import faction_label
-
-    return faction_label(faction)
+    return faction_name(faction)
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine.board import TERRITORIES
+from gameplay.engine.editions import CURRENT
 from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply, replay
 from gameplay.engine.position import Position
@@ -42,9 +43,11 @@ def snap(
     forces: list[dict[str, Any]] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A snapshot: markers on the dots in seat order, no storm unless given."""
+    """A snapshot: markers on the dots in seat order, no storm unless given; the current
+    edition of the rulings unless `edition` says otherwise."""
     data: dict[str, Any] = {
         "ruleset": ruleset,
+        "edition": CURRENT,
         "turn": extra.pop("turn", 3),
         "storm": extra.pop("storm", 0),
         "worms": extra.pop("worms", 0),
@@ -79,6 +82,7 @@ def setup_event(
         "markers": {f: d for f, d in zip(factions, DOTS, strict=False)},
         "placements": placements,
         "storm": extra.pop("storm", None),
+        "edition": CURRENT,
     }
     event.update(extra)
     return event

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gameplay.engine.board import TERRITORIES
 from gameplay.engine.choices import LISTED_TYPES, allowed_event_types, legal_choices
+from gameplay.engine.editions import EDITIONS
 from gameplay.engine.errors import RuleViolation, UnknownIdentifier
 from gameplay.engine.events import EVENT_TYPES
 from gameplay.engine.game_log import apply, is_legal
@@ -82,12 +83,16 @@ def _check_listings(pos: Position) -> None:
         assert (event_type in allowed) == bool(listed), event_type
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from([("wbc2018", CLASSIC), ("lolv-2.8.4", LOLV), ("ah1979", CLASSIC)]))
-def test_every_listed_choice_is_accepted(data: st.DataObject, game: tuple[str, tuple[str, ...]]) -> None:
+def test_every_listed_choice_is_accepted(
+    edition: int, data: st.DataObject, game: tuple[str, tuple[str, ...]]
+) -> None:
     """Along random judges' logs, every choice listed for every listed event type is accepted
-    by `apply`, and a type is allowed exactly when it has a choice."""
-    _log, pos = _walk(data, game[0], game[1], steps=40)
+    by `apply`, and a type is allowed exactly when it has a choice (in either edition of the
+    rulings)."""
+    _log, pos = _walk(data, game[0], game[1], steps=40, edition=edition)
     _check_listings(pos)
     for phase in ("spice_blow", "shipment_movement", "battle", "mentat_pause"):
         try:
@@ -97,9 +102,10 @@ def test_every_listed_choice_is_accepted(data: st.DataObject, game: tuple[str, t
         _check_listings(later)
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["wbc2018", "lolv-2.8.4", "ah1979"]), st.integers(0, 17))
-def test_every_accepted_move_is_listed(data: st.DataObject, ruleset: str, storm: int) -> None:
+def test_every_accepted_move_is_listed(edition: int, data: st.DataObject, ruleset: str, storm: int) -> None:
     """LoLV 1.06.04 / AH IX.C.2: for a stack, every destination `apply` accepts is listed
     (the whole board is tried)."""
     faction = data.draw(st.sampled_from(["emperor", "fremen", "guild", "atreides"]))
@@ -108,7 +114,9 @@ def test_every_accepted_move_is_listed(data: st.DataObject, ruleset: str, storm:
     if data.draw(st.booleans()):
         forces.append(at("harkonnen", "carthag", 2))
     try:
-        pos = position(ruleset=ruleset, storm=storm, phase="shipment_movement", forces=forces)
+        pos = position(
+            ruleset=ruleset, storm=storm, phase="shipment_movement", forces=forces, edition=edition
+        )
     except RuleViolation:
         return
     listed = {

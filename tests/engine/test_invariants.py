@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from gameplay.engine import apply, evaluate, replay
 from gameplay.engine.board import TERRITORIES
 from gameplay.engine.control import occupancy
+from gameplay.engine.editions import EDITIONS
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.position import Position
 from gameplay.engine.snapshot import dump_position, load_position
@@ -167,11 +168,14 @@ def _check(pos: Position) -> None:
 
 
 def _walk(
-    data: st.DataObject, ruleset: str, factions: tuple[str, ...], steps: int
+    data: st.DataObject, ruleset: str, factions: tuple[str, ...], steps: int, edition: int | None = None
 ) -> tuple[list[dict[str, Any]], Position]:
-    # With and without the engine's automatic storm, worm and ally losses.
+    # With and without the engine's automatic storm, worm and ally losses; under either
+    # edition of the rulings unless one is given.
+    if edition is None:
+        edition = data.draw(st.sampled_from(EDITIONS))
     log: list[dict[str, Any]] = [
-        setup_event(ruleset, factions, automatic_losses=data.draw(st.booleans())),
+        setup_event(ruleset, factions, automatic_losses=data.draw(st.booleans()), edition=edition),
         {"type": "phase_advanced", "phase": "storm"},
         {"type": "storm_placed", "sector": data.draw(st.integers(0, 17))},
     ]

@@ -51,9 +51,7 @@ def test_4_02_01_only_the_left_side_counts() -> None:
     left = [at("harkonnen", "shield_wall", sector=8)]
     right = [at("guild", "shield_wall", sector=7)]
     assert (
-        evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=right, worms=4)).control[
-            "shield_wall"
-        ]
+        evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=right, worms=4)).control["shield_wall"]
         is None
     )
     ev = evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=left + right, worms=4, storm=7))

@@ -72,7 +72,12 @@ def test_rule_violation_to_dict() -> None:
         rule="1.06.04.06", msg="no move into storm", phase="shipment_movement", input=("meridian", 0)
     )
     assert isinstance(err, RuleViolation) and isinstance(err, Refusal) and isinstance(err, ValueError)
-    assert (err.rule, err.message, err.offending, err.status) == ("1.06.04.06", "no move into storm", ("meridian", 0), 400)
+    assert (err.rule, err.message, err.offending, err.status) == (
+        "1.06.04.06",
+        "no move into storm",
+        ("meridian", 0),
+        400,
+    )
     d = err.to_dict()
     assert d == {
         "rule": "1.06.04.06",

@@ -11,10 +11,10 @@ import pytest
 
 from gameplay.engine import evaluate, load_position
 from gameplay.engine.errors import InvalidPosition, RuleViolation, UnknownIdentifier
-from gameplay.engine.game_log import replay
+from gameplay.engine.game_log import apply, replay
 from gameplay.engine.snapshot import dump_position
 
-from .helpers import at, in_turn, snap
+from .helpers import at, in_turn, position, snap
 
 ISSUE_EXAMPLE: dict[str, Any] = {
     "ruleset": "wbc2018",
@@ -182,3 +182,31 @@ def test_events_on_a_snapshot_without_reserves_are_refused_not_crashed() -> None
             },
         )
     assert "unknown" in info.value.message
+
+
+def test_1_01_03_the_last_events_automatic_losses_are_kept_in_the_snapshot() -> None:
+    """What the storm just destroyed (WBC VI.8, LoLV 1.01.03) is part of the snapshot, so a page
+    reading the stored snapshot can show it; the next event clears it."""
+    pos = position(
+        phase="storm",
+        storm=12,
+        automatic_losses=True,
+        forces=[at("harkonnen", "the_great_flat", 3, sector=14)],
+        per_faction={"harkonnen": {"tanks": 0}},
+    )
+    hit = apply(pos, {"type": "storm_moved", "sectors": 3})
+    dumped = dump_position(hit)
+    assert dumped["losses"] == [
+        {
+            "faction": "harkonnen",
+            "territory": "the_great_flat",
+            "sector": 14,
+            "normal": 3,
+            "special": 0,
+            "advisors": 0,
+            "rule": "WBC VI.8",
+        }
+    ]
+    assert load_position(dumped).losses == hit.losses
+    calm = apply(hit, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert "losses" not in dump_position(calm)

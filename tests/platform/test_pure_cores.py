@@ -26,6 +26,8 @@ PURE_MODULES = [
     "clocks.limits",
     "insights.figures",
     "insights.charts",
+    "ratings.compute",
+    "ratings.charts",
 ]
 
 

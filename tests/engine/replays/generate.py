@@ -389,7 +389,10 @@ def _write(path: Path, log: list[dict[str, Any]], final: Position) -> None:
             # The canonical form, as the event log stores it (type, v and every field).
             fh.write(json.dumps(event_from_dict(event).to_dict(), sort_keys=True) + "\n")
         fh.write(
-            json.dumps({"expected": evaluate(final).to_dict(), "snapshot": dump_position(final)}, sort_keys=True) + "\n"
+            json.dumps(
+                {"expected": evaluate(final).to_dict(), "snapshot": dump_position(final)}, sort_keys=True
+            )
+            + "\n"
         )
     print(f"wrote {len(log)} events to {path}")
 
