@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0004_table_freeze_and_disqualified'),
+        ('tournament', '0005_people_and_series'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
