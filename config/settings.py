@@ -129,6 +129,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Moves every clock whose deadline has passed and arms ETA tasks for the next few minutes.
     "clocks-sweep": {"task": "clocks.sweep", "schedule": 15.0},
+    # Idempotency keys are kept at least a day; older ones are removed once an hour.
+    "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
 }
 
 # --- Auth -----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gameplay import idempotency
 from scoring import presenters, services
 from scoring.models import GameReport
 from tournament.models import Table, Tournament
@@ -181,32 +182,30 @@ class ReportView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
-        try:
-            report = services.file_report(table, request.data, user=request.user)
-        except DjangoPermissionDenied as exc:
-            raise PermissionDenied(str(exc)) from None
-        except services.ReportLocked as exc:
-            return Response(
-                {
+
+        def file() -> tuple[int, dict[str, Any]]:
+            try:
+                report = services.file_report(table, request.data, user=request.user)
+            except DjangoPermissionDenied as exc:
+                raise PermissionDenied(str(exc)) from None
+            except services.ReportLocked as exc:
+                return status.HTTP_409_CONFLICT, {
                     "detail": exc.messages[0],
                     "rule": "report locked once filed",
                     "field": "report",
                     "player": None,
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        except services.ReportRejected as exc:
-            return Response(
-                {
+                }
+            except services.ReportRejected as exc:
+                return status.HTTP_400_BAD_REQUEST, {
                     "detail": exc.text,
                     "rule": exc.rule,
                     "field": exc.field,
                     "player": exc.player,
                     "errors": _errors(exc),
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
-        return Response(presenters.report_json(report), status=status.HTTP_201_CREATED)
+                }
+            return status.HTTP_201_CREATED, presenters.report_json(report)
+
+        return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "report"), perform=file)
 
 
 class ReopenReportView(APIView):
