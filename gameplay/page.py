@@ -90,6 +90,12 @@ def grid(snapshot: Mapping[str, Any], answer: Mapping[str, Any], ruleset: str, f
     ]
 
 
+def _board_order(item: tuple[str, Any]) -> tuple[int, str]:
+    printed = list(rules.printed_strongholds())
+    place = item[0]
+    return (printed.index(place) if place in printed else len(printed), place)
+
+
 def pieces() -> list[tuple[str, str]]:
     """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
     out = []
@@ -175,7 +181,8 @@ def page_context(
         "storm": snapshot.get("storm"),
         "worms": snapshot.get("worms") or 0,
         "nexus_open": bool(snapshot.get("nexus")),
-        "control": [{"place": p, "controller": c} for p, c in control.items()],
+        # In board order, whatever order the stored evaluation kept its keys in.
+        "control": [{"place": p, "controller": c} for p, c in sorted(control.items(), key=_board_order)],
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
         "grid": grid(snapshot, answer, game.ruleset, factions) if judge else [],

@@ -55,7 +55,7 @@ def test_storm_form_records_and_redirects(judge_web: Client, table: Any) -> None
     assert answer.status_code == 302
     assert GameEvent.objects.get(game__table=table, seq=2).body["sector"] == 5
     page = judge_web.get(answer["Location"]).content.decode()
-    assert "Recorded: storm placed." in page and "sector 5" in page
+    assert "Recorded: storm placed (record #2)." in page and "sector 5" in page
 
 
 def test_engine_refusal_shown_next_to_the_form_with_the_rule(judge_web: Client, table: Any) -> None:
