@@ -150,7 +150,7 @@
       var key = window.crypto && crypto.randomUUID ? crypto.randomUUID()
         : String(now) + "-" + Math.random().toString(16).slice(2);
       return put({
-        table: table, key: key, url: form.action || location.pathname, fields: fields, expected: expected,
+        table: table, key: key, url: form.getAttribute("action") || location.pathname, fields: fields, expected: expected,
         label: label, eventType: form.dataset.eventType, created: now
       });
     }).then(function () {
