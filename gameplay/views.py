@@ -205,14 +205,32 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = draft
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
+        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
+
+        def file() -> tuple[int, dict[str, Any]]:
+            if request.POST.get("confirm") != "yes":
+                return 400, {"errors": {"confirm": [
+                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                ]}}
+            try:
+                reporting.file_report(table, report, user=request.user)
+            except ValidationError as exc:
+                found = exc.message_dict if hasattr(exc, "error_dict") else {"report": exc.messages}
+                return 400, {"errors": found}
+            return 201, {"filed": True}
+
         try:
-            reporting.file_report(table, report, user=request.user)
-        except ValidationError as exc:
-            errors = exc.message_dict if hasattr(exc, "error_dict") else {"report": exc.messages}
-            status = 400
-        else:
-            messages.success(request, "The game report is filed.")
+            answer = idempotency.once(
+                user=request.user, scope=idempotency.scope_for(table.pk, "report-page"),
+                key=request.POST.get("idempotency_key"), body=asked, perform=file,
+            )
+        except (idempotency.KeyReused, idempotency.BadKey) as exc:
+            answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
+        if 200 <= answer.status < 300:
+            messages.success(request, "The game report is filed." if not answer.replayed
+                             else "The game report was already filed; nothing was filed twice.")
             return redirect("gameplay-table", pk=table.pk)
+        errors, status = answer.body["errors"], answer.status
     context = {
         "table": table,
         "game": game,
@@ -223,6 +241,8 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "kinds": [k.value for k in ResultKind],
         "endings": ["victory", "turn_limit", "time_limit", "concession"],
         "numbers": REPORT_LABELS,
+        "page_key": uuid.uuid4(),
+        "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",
     }
     return render(request, "gameplay/report.html", context, status=status)
 

@@ -189,3 +189,34 @@ def test_an_action_on_slow_3g_is_small_and_quick(
     assert transferred < 10 * 1024, sizes
     assert took < 3.0, took
     assert log_after(table, seq)[0][1] == "storm_moved"
+
+
+def test_a_half_filled_report_survives_a_reload_and_filing_happens_once(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    from scoring.models import GameReport
+
+    judge = make_user("judge1")
+    table = seeded_table(judge, until="victory_claimed")
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    page.get_by_role("link", name="Game report").first.click()
+    page.wait_for_load_state()
+    first_spice = page.locator("input[name$='_spice']").first
+    first_spice.fill("17")
+    page.reload()
+    assert page.locator("input[name$='_spice']").first.input_value() == "17"
+    assert "restored" in page.locator("#report-form").inner_text()
+
+    page.get_by_role("button", name="File the report").click()  # not confirmed: the browser asks
+    assert not GameReport.objects.filter(table=table).exists()
+    page.get_by_label("I checked every row with the players: file and lock this report.").check()
+    page.get_by_role("button", name="File the report").click()
+    page.wait_for_load_state()
+    assert "The game report is filed." in page.locator(".messages").inner_text()
+    page.reload()
+    page.go_back()
+    page.reload()
+    report = GameReport.objects.get(table=table)
+    assert report.version == 1
+    assert 17 in [r.get("spice") for r in report.data["results"]]

@@ -114,3 +114,38 @@ def test_the_service_worker_may_control_the_table_pages(client: Client) -> None:
     assert answer["Content-Type"].startswith("application/javascript")
     assert answer["Service-Worker-Allowed"] == "/tables/"
     assert "/static/vendor/htmx.min.js" in answer.content.decode()
+
+
+def _filled_report(table: Any, judge_api: Any) -> dict[str, Any]:
+    from gameplay import services
+
+    seq = 1
+    for event in recorded_game():
+        seq = post_event(judge_api, table, event, seq).json()["seq"]
+    draft = services.prefill_report(table)
+    form: dict[str, Any] = {"turns": str(draft["turns"]), "ended_by": draft["ended_by"]}
+    for row in draft["results"]:
+        form[f"p{row['player']}_result"] = row["result"]
+    return form
+
+
+def test_filing_a_report_asks_for_an_explicit_confirmation(judge_web: Client, judge_api: Any, table: Any) -> None:
+    from scoring.models import GameReport
+
+    form = _filled_report(table, judge_api)
+    answer = judge_web.post(f"/tables/{table.pk}/report/", form)
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert 'id="err-confirm"' in html and "tick the confirmation" in html
+    assert not GameReport.objects.filter(table=table).exists()
+
+
+def test_a_resent_report_form_files_once(judge_web: Client, judge_api: Any, table: Any) -> None:
+    from scoring.models import GameReport, ReportRevision
+
+    form = {**_filled_report(table, judge_api), "confirm": "yes", "idempotency_key": "report-1"}
+    assert judge_web.post(f"/tables/{table.pk}/report/", form).status_code == 302
+    again = judge_web.post(f"/tables/{table.pk}/report/", form, follow=True)
+    assert "already filed; nothing was filed twice" in again.content.decode()
+    assert GameReport.objects.get(table=table).version == 1
+    assert ReportRevision.objects.filter(report__table=table).count() == 1
