@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from gameplay import engine_adapter as rules
-from gameplay import presenters, reporting
+from gameplay import presenters, reporting, turn_flow
 from gameplay.models import Game
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -96,6 +96,28 @@ def _board_order(item: tuple[str, Any]) -> tuple[int, str]:
     return (printed.index(place) if place in printed else len(printed), place)
 
 
+#: The judge's sections in their usual order; the next step's own section moves first.
+SECTIONS = ("setup", "nexus", "attempts", "quick", "flow", "full", "ending")
+
+
+def _sections(step: turn_flow.Step, *, judge: bool) -> list[str]:
+    if not judge:
+        return []
+    order = [name for name in SECTIONS if name == step.section] + [n for n in SECTIONS if n != step.section]
+    return [f"gameplay/sections/{name}.html" for name in order]
+
+
+def _this_phase(recent_rows: list[dict[str, Any]]) -> list[str]:
+    """Event types recorded (and not voided) since the current phase began, oldest first."""
+    types: list[str] = []
+    for row in recent_rows:  # newest first
+        if row["type"] in ("phase_advanced", "turn_advanced", "game_setup"):
+            break
+        if not row.get("voided") and row["type"] != "void":
+            types.append(row["type"])
+    return types[::-1]
+
+
 def pieces() -> list[tuple[str, str]]:
     """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
     out = []
@@ -141,6 +163,7 @@ def page_context(
     confirmed = [list(side) for side in sorted(attempts_done)]
     outcome = answer.get("outcome")
     can: set[str] = set()
+    allowed_types: set[str] = set()
     phase_choices: list[str] = []
     if judge:
         from gameplay.actions import ACTION_EVENTS
@@ -148,6 +171,7 @@ def page_context(
 
         offered = rules.offers(position_of(game))
         allowed = set(offered["allowed"])
+        allowed_types = set(allowed)
         # Forms where the judge may try what the engine does not propose (an impossible claim
         # is refused with its rule): offered whenever the phase allows the kind of event.
         if not outcome:
@@ -162,7 +186,18 @@ def page_context(
         phase_choices = offered["phases"]
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
+    recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
+    step = turn_flow.next_step(
+        phase=phase, turn=turn_now, storm=snapshot.get("storm"), this_phase=_this_phase(recent_rows),
+        nexus_open=bool(snapshot.get("nexus")) and bool(can & {"form_alliance", "break_alliance"}),
+        proposals=len(proposals) if "confirm_win_attempt" in can else 0,
+        victory_proposed=bool(answer.get("victory")) and "claim_victory" in can,
+        allowed=allowed_types, quick=game.tracking == Game.Tracking.QUICK,
+        over=bool(outcome) or bool(snapshot.get("ended")),
+    )
     return {
+        "step": step,
+        "sections": _sections(step, judge=judge),
         "can": can,
         "phase_choices": phase_choices,
         "table": table,
@@ -194,7 +229,7 @@ def page_context(
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
-        "recent": presenters.events_json(recent, game=game, judge=judge, voided=voided),
+        "recent": recent_rows,
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],
         "leaders": [(f"{f}|{lid}", f"{f.replace('_', ' ').title()}: {name}") for f in factions for lid, name in rules.leaders_of(f)]
