@@ -145,7 +145,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# A table judge lands on their tables; everyone else on the home page.
+LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes

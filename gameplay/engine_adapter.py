@@ -19,6 +19,7 @@ from typing import Any
 
 from gameplay.engine.errors import RuleViolation
 from gameplay.engine.events import Event, event_from_dict
+from gameplay.engine.rulesets import get_ruleset
 
 Position = Any  # the engine's immutable position object
 
@@ -238,3 +239,9 @@ def offers(position: Position) -> dict[str, Any]:
     if "phase_advanced" in allowed:
         phases = list((legal_choices(position, "phase_advanced")["choices"] or {}).get("phases", []))
     return {"allowed": allowed, "phases": phases}
+
+
+def citations(ruleset: str) -> Mapping[str, str]:
+    """The ruleset's rule references by topic (`win_attempts`, `dropout`, ...), so a page
+    cites the rules the table plays."""
+    return get_ruleset(ruleset).cite

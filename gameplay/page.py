@@ -197,6 +197,7 @@ def page_context(
     )
     return {
         "step": step,
+        "cite": rules.citations(game.ruleset),
         "sections": _sections(step, judge=judge),
         "can": can,
         "phase_choices": phase_choices,

@@ -16,15 +16,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
 from gameplay import actions, idempotency, presenters, reporting, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
-from gameplay.engine.ids import ResultKind
 from gameplay.models import Game
 from gameplay.page import page_context
+from scoring.models import GameReport
+from scoring.systems.registry import get_system
+from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
+
 
 def _field_of(error: RuleViolation, action: str, form: Any) -> str:
     """The form field an engine refusal is about, when its message names one the form has."""
@@ -231,6 +233,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
                              else "The game report was already filed; nothing was filed twice.")
             return redirect("gameplay-table", pk=table.pk)
         errors, status = answer.body["errors"], answer.status
+    system = get_system(table.round.tournament.format)
     context = {
         "table": table,
         "game": game,
@@ -238,7 +241,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": _report_rows(report, seats),
         "errors": errors,
         "filed": reporting.filed_report(table),
-        "kinds": [k.value for k in ResultKind],
+        # The results this table's format scores, in its points table's order.
+        "kinds": [k.value for k in system.table],
+        "scoring_text": f"{system.name}, {system.text}",
         "endings": ["victory", "turn_limit", "time_limit", "concession"],
         "numbers": REPORT_LABELS,
         "page_key": uuid.uuid4(),
@@ -256,3 +261,39 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Service-Worker-Allowed"] = "/tables/"
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _judged_tables(user: Any) -> list[Any]:
+    """The user's tables, current round first: published rounds (newest first), then planned,
+    then finished ones."""
+    rank = {Round.State.PUBLISHED: 0, Round.State.PLANNED: 1, Round.State.FINISHED: 2}
+    tables = list(
+        Table.objects.filter(judge=user)
+        .select_related("round__tournament")
+        .order_by("-round__tournament__created_at", "-round__number", "number")
+    )
+    return sorted(tables, key=lambda t: rank.get(t.round.state, 3))
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """A table judge's tables, the current round's first: one tap to the table page."""
+    tables = _judged_tables(request.user)
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    return render(request, "gameplay/my_tables.html", {"rows": rows})
+
+
+def after_sign_in(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads when no page asked for it: a table judge to their tables."""
+    if request.user.is_authenticated and Table.objects.filter(judge=request.user).exists():
+        return redirect("my-tables")
+    return redirect("home")
+
+
+@login_required
+def judge_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's personal link (printed as a QR code): sign in first, then the table page."""
+    table = load_table(pk)
+    return redirect("gameplay-table", pk=table.pk)
