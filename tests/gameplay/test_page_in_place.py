@@ -149,3 +149,16 @@ def test_a_resent_report_form_files_once(judge_web: Client, judge_api: Any, tabl
     assert "already filed; nothing was filed twice" in again.content.decode()
     assert GameReport.objects.get(table=table).version == 1
     assert ReportRevision.objects.filter(report__table=table).count() == 1
+
+
+def test_after_the_game_ends_the_report_comes_first_and_the_clock_says_so(
+    judge_web: Client, judge_api: Any, table: Any
+) -> None:
+    seq = 1
+    for event in recorded_game():
+        seq = post_event(judge_api, table, event, seq).json()["seq"]
+    html = judge_web.get(url(table)).content.decode()
+    live = html[html.index('<div id="table-live"'):]
+    assert 'id="next"' in live and live.index('id="next"') < live.index('class="game-head"')
+    assert "File the game report" in live
+    assert "The game is over" in live and 'class="clock-slot"' not in live
