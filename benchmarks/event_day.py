@@ -99,7 +99,7 @@ def seed() -> dict[str, Any]:
     tournament.table_judges.add(*judges)
     heats = [Round.objects.create(tournament=tournament, number=n, state=Round.State.PUBLISHED, seed=n) for n in (1, 2)]
     tables: dict[int, list[Any]] = {1: [], 2: []}
-    for number, heat in zip((1, 2), heats):
+    for number, heat in zip((1, 2), heats, strict=True):
         order = list(players) if number == 1 else random.Random(2).sample(players, len(players))  # heat 2 mixes
         for n in range(TABLES):
             table = Table.objects.create(round=heat, number=n + 1, judge=judges[n])
@@ -279,7 +279,7 @@ def main() -> int:
     server = start_gunicorn(port, env(), SERVER_LOG)
     ok = True
     try:
-        judges = [Judge(table=t, client=Client(port, token)) for t, token in zip(ids["tables"], ids["tokens"])]
+        judges = [Judge(table=t, client=Client(port, token)) for t, token in zip(ids["tables"], ids["tokens"], strict=True)]
         for judge in judges:  # the game is created from the seating on first read
             judge.client.call("GET", f"/api/tables/{judge.table}/game/")
         results = Results()

@@ -279,7 +279,7 @@ def test_a_table_whose_game_was_abandoned(
     assert opens(page, base, urls) == []
     assert opens(player, base, urls, allowed=GUARDED) == []
     tour.goto(page, f"{base}/tables/{abandoned.pk}/report/")
-    page.get_by_label(re.compile(r"^I checked every row")).check()
+    page.get_by_label("I checked every row with the players").check()
     with page.expect_navigation() as nav:
         page.get_by_role("button", name="File the report").click()
     assert nav.value is not None and nav.value.status == 400

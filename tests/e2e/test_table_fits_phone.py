@@ -58,9 +58,10 @@ def test_at_200_percent_zoom_the_next_step_still_works(
     try:
         open_table(page, sign_in, live_server, password, table)
         assert page.evaluate("document.documentElement.scrollWidth") <= 195
+        seq = Game.objects.get(table=table).seq
         page.get_by_label("Move storm by (sectors)").fill("2")
         page.locator("#next").get_by_role("button", name="Move storm").click()
-        page.wait_for_function("document.getElementById('table-live').dataset.seq !== '%s'" % Game.objects.get(table=table).seq)
+        page.wait_for_function(f"document.getElementById('table-live').dataset.seq === '{seq + 1}'")
         assert "Recorded: storm moved" in page.locator("#pinned").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 195
     finally:

@@ -105,7 +105,7 @@ def test_table_judge_records_a_turn_and_files_the_report(
     assert "Game over" in page.locator(".outcome").inner_text()
 
     # The report, prefilled from the position, is filed through scoring.
-    page.get_by_role("link", name="Game report").click()
+    page.get_by_role("link", name="File the game report").click()
     page.wait_for_load_state()
     assert page.locator("#rp-ended").input_value() == "victory"
     screenshot(page, "table-phone-report")

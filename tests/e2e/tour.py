@@ -377,7 +377,7 @@ class TableJudge:
     def file_report(self) -> None:
         self.page.get_by_role("link", name=re.compile(r"^Game report")).click()
         self.page.wait_for_load_state()
-        self.page.get_by_label(re.compile(r"^I checked every row")).check()
+        self.page.get_by_label("I checked every row with the players").check()
         submit(
             self.page,
             self.page.get_by_role("button", name="File the report"),
