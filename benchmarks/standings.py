@@ -1,4 +1,4 @@
-"""Standings for 10,000 players over 3 heats of filed reports (issue 6).
+"""Standings for 10,000 players over 3 heats of filed reports.
 
 Pure part: build the heats' reports, validate them (timed on its own), then compute the
 standings and finalists of both formats from the validated results. Target: standings under

@@ -15,7 +15,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import (
-    APIException,
     NotAuthenticated,
     NotFound,
     PermissionDenied,
@@ -26,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clocks import limits, schemas, services
+from clocks import schemas, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import TableClock
 from clocks.presenters import clock_payload
@@ -35,23 +34,6 @@ from tournament.permissions import can_judge_table, is_head_judge
 
 TABLE_ACTIONS = ("start", "pause", "resume", "extend", "waive", "finish")
 ROUND_ACTIONS = ("start", "pause", "resume")
-
-
-class ClockConflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "The clock is not in a state that allows this."
-
-
-def refusal(exc: limits.ClockError) -> APIException:
-    """A ClockError as a 4xx answer naming the rule or field and the input."""
-    body = {"detail": str(exc), "rule": exc.rule, "input": repr(exc.input)}
-    if isinstance(exc, services.ClockStateError):
-        err: APIException = ClockConflict(body)
-        err.detail = body  # keep the flat shape {"detail", "rule", "input"}
-        return err
-    invalid = ValidationError(body)
-    invalid.detail = body
-    return invalid
 
 
 def _need_head_judge(request: Request, tournament: Any) -> None:
@@ -153,24 +135,21 @@ class TableClockActionView(APIView):
         else:
             _need_head_judge(request, table.round.tournament)
         data = _body(request)
-        try:
-            if action == "extend":
-                minutes = _minutes(data)
-                reason = _text(data, "reason", required=True)
-                services.extend(table, minutes=minutes, reason=reason, user=request.user)
-            elif action == "waive":
-                reason = _text(data, "reason", required=True)
-                agree = data.get("all_players_agree")
-                if isinstance(agree, str):
-                    agree = agree.lower() in ("true", "on", "1", "yes")
-                services.waive(table, user=request.user, reason=reason, all_players_agree=agree is True)
-            else:
-                op = {"start": services.start, "pause": services.pause, "resume": services.resume}.get(
-                    action, services.finish
-                )
-                op(table, user=request.user, reason=_text(data, "reason"))
-        except limits.ClockError as exc:
-            raise refusal(exc) from exc
+        if action == "extend":
+            minutes = _minutes(data)
+            reason = _text(data, "reason", required=True)
+            services.extend(table, minutes=minutes, reason=reason, user=request.user)
+        elif action == "waive":
+            reason = _text(data, "reason", required=True)
+            agree = data.get("all_players_agree")
+            if isinstance(agree, str):
+                agree = agree.lower() in ("true", "on", "1", "yes")
+            services.waive(table, user=request.user, reason=reason, all_players_agree=agree is True)
+        else:
+            op = {"start": services.start, "pause": services.pause, "resume": services.resume}.get(
+                action, services.finish
+            )
+            op(table, user=request.user, reason=_text(data, "reason"))
         return Response(table_clock_body(table))
 
 
@@ -194,18 +173,15 @@ class TableCallView(APIView):
         table = _table(pk)
         _need_table_judge(request, table)
         data = _body(request)
-        try:
-            if stop:
-                timer_id = data.get("timer")
-                if isinstance(timer_id, str) and timer_id.isdigit():
-                    timer_id = int(timer_id)
-                services.stop_call(table, timer_id=timer_id, user=request.user)
-                return Response(table_clock_body(table))
-            action = _text(data, "action", required=True, max_length=20)
-            faction = _text(data, "faction", required=True, max_length=20)
-            timer = services.call_clock(table, action=action, faction=faction, user=request.user)
-        except limits.ClockError as exc:
-            raise refusal(exc) from exc
+        if stop:
+            timer_id = data.get("timer")
+            if isinstance(timer_id, str) and timer_id.isdigit():
+                timer_id = int(timer_id)
+            services.stop_call(table, timer_id=timer_id, user=request.user)
+            return Response(table_clock_body(table))
+        action = _text(data, "action", required=True, max_length=20)
+        faction = _text(data, "faction", required=True, max_length=20)
+        timer = services.call_clock(table, action=action, faction=faction, user=request.user)
         body = table_clock_body(table)
         body["timer"] = timer.pk
         return Response(body, status=status.HTTP_201_CREATED)
@@ -255,19 +231,15 @@ class RoundClocksActionView(APIView):
         op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[
             action
         ]
-        try:
-            outcome = op(round_, user=request.user, reason=reason)
-        except limits.ClockError as exc:
-            raise refusal(exc) from exc
+        outcome = op(round_, user=request.user, reason=reason)
         if not outcome["done"]:
-            raise ClockConflict(
-                {
-                    "detail": f"no table clock of this round could be {'started' if action == 'start' else 'resumed'}"
-                    if action != "pause"
-                    else "no table clock of this round is running unpaused",
-                    "rule": action,
-                    "input": repr(outcome["skipped"]),
-                }
+            doing = {"start": "started", "resume": "resumed"}.get(action)
+            raise services.ClockStateError(
+                rule=action,
+                msg=f"no table clock of this round could be {doing}"
+                if doing
+                else "no table clock of this round is running unpaused",
+                input=outcome["skipped"],
             )
         body = round_clocks_body(round_)
         body["tables_changed"] = outcome["done"]

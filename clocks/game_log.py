@@ -1,4 +1,4 @@
-"""The one place the clocks talk to the table's game log (gameplay.services).
+"""The one place the clocks talk to the table's game log (gameplay.services and its models).
 
 A clock's state never depends on these calls: the state change is committed first, and a
 failure here is written to the clock's history (and retried by the sweep a few times).
@@ -10,6 +10,9 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from gameplay import services
+from gameplay.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -29,24 +32,21 @@ def record_in_game(table: Any, event: dict[str, Any], *, reason: str, user: Any 
 
     Never raises: the outcome (the new event's sequence number, or why it failed) is returned.
     """
-    try:
-        from gameplay import services
-    except ImportError as exc:
-        return LogResult(False, error=f"the game log is not available: {exc}")
     error = ""
     for _ in range(STALE_RETRIES):
         try:
             _position, seq = services.current_position(table)
             written = services.append_event(table, dict(event), expected_seq=seq, user=user, reason=reason)
+        except services.StaleWrite as exc:  # another write moved the log meanwhile: try again
+            error = f"{type(exc).__name__}: {exc}"
+            continue
         except Exception as exc:  # noqa: BLE001 - the clock must survive any failure of the game log
             error = f"{type(exc).__name__}: {exc}"
-            if type(exc).__name__ == "StaleWrite":
-                continue
             log.warning(
                 "clock could not record %r for table %s: %s", event, getattr(table, "pk", table), error
             )
             return LogResult(False, error=error)
-        return LogResult(True, seq=getattr(written, "seq", None) or getattr(written, "sequence", None))
+        return LogResult(True, seq=written.seq)
     return LogResult(False, error=error)
 
 
@@ -55,14 +55,8 @@ def _evaluations(table_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
 
     Reads the game rows only: a page showing clocks never creates a game or runs the engine.
     """
-    try:
-        from gameplay.models import Game
-
-        rows = Game.objects.filter(table_id__in=list(table_ids)).values_list("table_id", "evaluation")
-        return {table_id: evaluation or {} for table_id, evaluation in rows}
-    except Exception:  # noqa: BLE001 - a page shows the clock even when the game log is down
-        log.warning("clock pages could not read the games", exc_info=True)
-        return {}
+    rows = Game.objects.filter(table_id__in=list(table_ids)).values_list("table_id", "evaluation")
+    return {table_id: evaluation or {} for table_id, evaluation in rows}
 
 
 def turns_for(table_ids: Iterable[int]) -> dict[int, int | None]:

@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from refusals import NO_INPUT, Refusal
+
 # --- states ------------------------------------------------------------------------------
 
 PENDING = "pending"
@@ -57,23 +59,18 @@ HOUR = timedelta(hours=1)
 # --- errors ------------------------------------------------------------------------------
 
 
-_NO_INPUT = object()
-
-
-class ClockError(ValueError):
+class ClockError(Refusal):
     """A refused clock operation: carries the rule (or field) and the offending input."""
 
-    def __init__(self, *, rule: str, msg: str, input: object = _NO_INPUT) -> None:
-        self.rule = rule
-        self.message = msg
-        self.input = None if input is _NO_INPUT else input
+    def __init__(self, *, rule: str, msg: str, input: object = NO_INPUT) -> None:
+        self.input = None if input is NO_INPUT else input
         text = f"{rule}: {msg}" if rule else msg
-        if input is not _NO_INPUT:
+        if input is not NO_INPUT:
             text += f" (got {input!r})"
-        super().__init__(text)
+        super().__init__(msg, rule=rule, offending=input, text=text)
 
     def to_dict(self) -> dict[str, object]:
-        return {"rule": self.rule, "detail": str(self), "input": repr(self.input)}
+        return {"detail": str(self), "rule": self.rule, "input": repr(self.input)}
 
 
 class UnknownLimit(ClockError):
@@ -172,9 +169,9 @@ LIMITS: Mapping[str, Limit] = {
     "wbc_heat": Limit(
         key="wbc_heat",
         label="WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
-        rule="WBC heat duration",
+        rule="WBC Preliminary Heat Duration",
         max_turns=10,
-        turns_rule="WBC heat duration",
+        turns_rule="WBC Preliminary Heat Duration",
         base=5 * HOUR,
         no_new_turn_before_end=30 * MINUTE,
         start_grace=15 * MINUTE,
@@ -183,9 +180,9 @@ LIMITS: Mapping[str, Limit] = {
     "wbc_final": Limit(
         key="wbc_final",
         label="WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes",
-        rule="WBC final duration",
+        rule="WBC Final Round Duration",
         max_turns=15,
-        turns_rule="WBC final duration",
+        turns_rule="WBC Final Round Duration",
         base=8 * HOUR,
         no_new_turn_before_end=30 * MINUTE,
         start_grace=15 * MINUTE,
@@ -193,21 +190,6 @@ LIMITS: Mapping[str, Limit] = {
         waivable=True,
     ),
 }
-
-
-def limit_key_for(format: str, round_kind: str) -> str:
-    """The limit a table plays under: LoLV has one limit for every game (4.01.08); WBC
-    distinguishes the heats from the final.
-
-    Raises UnknownLimit for an unknown format or round kind.
-    """
-    if round_kind not in ("heat", "final"):
-        raise UnknownLimit(rule="round kind", msg="expected 'heat' or 'final'", input=round_kind)
-    if format == "lolv":
-        return "lolv"
-    if format == "wbc":
-        return "wbc_final" if round_kind == "final" else "wbc_heat"
-    raise UnknownLimit(rule="format", msg="expected 'lolv' or 'wbc'", input=format)
 
 
 def limit_for(key: str) -> Limit:

@@ -80,7 +80,11 @@ def clock_view(
 def clock_payload(
     table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None
 ) -> dict[str, Any]:
-    """The JSON answer of `GET /api/tables/{id}/clock/`."""
+    """The JSON answer of `GET /api/tables/{id}/clock/`.
+
+    Long because it lists every key of the public answer in one place, where API clients can
+    read them.
+    """
     view = clock_view(table, clock, now=now, turn=turn)
     body: dict[str, Any] = {
         "table": table.pk,

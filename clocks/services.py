@@ -10,12 +10,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
 
 from clocks import limits
+from clocks.arming import arm_call_timer, arm_due
+from clocks.dbtime import db_now
+from clocks.game_log import record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
+from formats import get_format
+
+__all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 
 H = ClockHistory.Kind
 
@@ -23,21 +28,11 @@ H = ClockHistory.Kind
 class ClockStateError(limits.ClockError):
     """The operation does not fit the clock's state (pause a paused clock, start twice...)."""
 
-
-def db_now() -> datetime:
-    """The database's `now()`: the same moment the conditional updates compare with."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT now()")
-            moment: datetime = cursor.fetchone()[0]
-            return moment
-    return timezone.now()  # the embedded SQLite default has no server clock of its own
+    status_code = 409
 
 
 def _after_commit_arm(clock_id: int, *, call_timer_ids: list[int] | None = None) -> None:
     def arm() -> None:
-        from clocks.tasks import arm_call_timer, arm_due
-
         arm_due(clock_ids=[clock_id])
         for timer_id in call_timer_ids or ():
             arm_call_timer(timer_id)
@@ -51,7 +46,7 @@ def clock_for(table: Any) -> TableClock:
     if clock is not None:
         return clock
     round_ = table.round
-    key = limits.limit_key_for(round_.tournament.format, round_.kind)
+    key = get_format(round_.tournament.format).clock_key(round_.kind)
     players = table.seats.count() or 6
     limits.limit_for(key).time_limit(players=players)  # refuses a bad player count early
     with transaction.atomic():
@@ -131,7 +126,7 @@ def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
                 rule="seating", msg="no players are seated at this table yet", input=table.number
             )
         clock.players = players
-        clock.limit_key = limits.limit_key_for(table.round.tournament.format, table.round.kind)
+        clock.limit_key = get_format(table.round.tournament.format).clock_key(table.round.kind)
         clock.started_at = now
         clock.started_by = user if getattr(user, "is_authenticated", False) else None
         _reschedule(clock)
@@ -242,8 +237,6 @@ def _void_time_up(clock: TableClock, *, user: Any, reason: str) -> None:
     """The extension gives the table a new turn again: void the game log's `time_up` event, so
     the engine lets the next turn start, and let the sweep record a new one at the new deadline.
     The clock's change never depends on this (a refused void is written to the history)."""
-    from clocks.game_log import record_in_game
-
     seq = clock.time_up_seq
     result = record_in_game(clock.table, {"type": "void", "seq": seq, "reason": reason}, reason=reason, user=user)
     if result.ok:
@@ -275,13 +268,13 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
         clock = _locked(table)
         if not clock.limit.waivable:
             raise limits.UnknownLimit(
-                rule="WBC final duration",
+                rule="WBC Final Round Duration",
                 msg="only the WBC final's time limit can be waived",
                 input=clock.limit_key,
             )
         if all_players_agree is not True:
             raise limits.ClockError(
-                rule="WBC final duration",
+                rule="WBC Final Round Duration",
                 msg="the limit is waived only if all players agree",
                 input=all_players_agree,
             )
@@ -289,7 +282,7 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
             raise ClockStateError(rule="waive", msg="the time limit is already waived")
         if clock.state not in (limits.PENDING, limits.RUNNING):
             raise ClockStateError(
-                rule="WBC final duration",
+                rule="WBC Final Round Duration",
                 msg="the limit is waived at the start of the game, not once its last stages began",
                 input=clock.state,
             )
@@ -432,8 +425,6 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
             )
 
         def arm() -> None:
-            from clocks.tasks import arm_call_timer
-
             arm_call_timer(timer.pk)
 
         transaction.on_commit(arm)
@@ -441,8 +432,6 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
 
 
 def _log_chip(timer_id: int) -> None:
-    from clocks.game_log import record_in_game
-
     timer = CallTimer.objects.select_related("table").get(pk=timer_id)
     result = record_in_game(
         timer.table, {"type": "diplomacy_chip_used", "faction": timer.faction}, reason="diplomacy chip"

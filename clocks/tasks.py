@@ -13,80 +13,22 @@ a task for a clock that was paused, extended, finished or already moved does not
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
-from django.db.models import Q
 
 from clocks import limits, transitions
+from clocks.arming import ARM_HORIZON, arm_call_timer, arm_calls, arm_due
+from clocks.dbtime import db_now
 from clocks.models import CallTimer, TableClock
-from clocks.services import db_now
+
+__all__ = ["ARM_HORIZON", "arm_call_timer", "arm_due", "fire_deadline", "sweep"]
 
 log = logging.getLogger(__name__)
 
-#: How far ahead the sweep arms deadline tasks: a few sweeps, far inside the visibility timeout.
-ARM_HORIZON = timedelta(minutes=3)
 #: A task that arrives this much early (worker and database clocks differ) waits and retries.
 EARLY_SLACK = timedelta(seconds=10)
-
-
-def arm_due(*, clock_ids: Iterable[int] | None = None, horizon: timedelta = ARM_HORIZON) -> int:
-    """Arm one `clocks.fire_deadline` task for the next deadline of each live clock due within
-    `horizon`, unless one is armed for that same deadline already. Returns how many were armed.
-
-    The claim (`armed_for`) is a conditional update, so two sweeps arm a deadline once.
-    A broker failure is logged and leaves the deadline to the sweep.
-    """
-    now = db_now()
-    until = now + horizon
-    rows = TableClock.objects.filter(state__in=limits.LIVE_STATES, paused_at__isnull=True).filter(
-        Q(last_30_at__lte=until) | Q(last_turn_at__lte=until) | Q(time_up_at__lte=until)
-    )
-    if clock_ids is not None:
-        rows = rows.filter(pk__in=list(clock_ids))
-    armed = 0
-    for clock in rows.only("pk", "state", "last_30_at", "last_turn_at", "time_up_at", "armed_for"):
-        upcoming = limits.next_deadline(clock.get_deadlines(), clock.state)
-        if upcoming is None or upcoming[1] > until or clock.armed_for == upcoming[1]:
-            continue
-        same_arming = Q(armed_for__isnull=True) if clock.armed_for is None else Q(armed_for=clock.armed_for)
-        claimed = TableClock.objects.filter(
-            same_arming, pk=clock.pk, state=clock.state, **{f"{upcoming[0]}_at": upcoming[1]}
-        )
-        if not claimed.update(armed_for=upcoming[1]):
-            continue
-        try:
-            fire_deadline.apply_async(args=("clock", clock.pk), eta=upcoming[1])
-        except Exception:  # noqa: BLE001 - the broker is down: the sweep is the safety net
-            log.exception("could not arm the deadline task of clock %s", clock.pk)
-            TableClock.objects.filter(pk=clock.pk, armed_for=upcoming[1]).update(armed_for=None)
-            continue
-        armed += 1
-    return armed
-
-
-def arm_call_timer(timer_id: int) -> bool:
-    """Arm the expiry task of a call timer (claimed once through `armed`)."""
-    timer = CallTimer.objects.filter(pk=timer_id, state=CallTimer.State.RUNNING, armed=False).first()
-    if timer is None or not CallTimer.objects.filter(pk=timer_id, armed=False).update(armed=True):
-        return False
-    try:
-        fire_deadline.apply_async(args=("call", timer_id), eta=timer.ends_at)
-    except Exception:  # noqa: BLE001 - the sweep expires it
-        log.exception("could not arm call timer %s", timer_id)
-        CallTimer.objects.filter(pk=timer_id).update(armed=False)
-        return False
-    return True
-
-
-def _arm_calls(horizon: timedelta) -> int:
-    until = db_now() + horizon
-    ids = CallTimer.objects.filter(
-        state=CallTimer.State.RUNNING, armed=False, ends_at__lte=until
-    ).values_list("pk", flat=True)
-    return sum(arm_call_timer(pk) for pk in list(ids))
 
 
 @shared_task(name="clocks.sweep", ignore_result=True)
@@ -97,7 +39,7 @@ def sweep() -> dict[str, int]:
     logged = transitions.log_time_up()
     expired = transitions.expire_calls(skip_locked=True)
     defaults = transitions.log_default_actions()
-    armed = arm_due() + _arm_calls(ARM_HORIZON)
+    armed = arm_due() + arm_calls(ARM_HORIZON)
     finished = transitions.finish_decided_games()
     summary = {
         "finished": len(finished),

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Now
 
-from clocks import limits
-from clocks.game_log import record_in_game
+from clocks import limits, services
+from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockHistory, TableClock
 
 log = logging.getLogger(__name__)
@@ -205,9 +205,6 @@ def log_default_actions(*, timer_ids: Iterable[int] | None = None) -> list[int]:
 
 def finish_decided_games() -> list[int]:
     """Stop the clocks of tables whose game result is recorded (the game log knows it)."""
-    from clocks import services
-    from clocks.game_log import decided_tables
-
     open_clocks = TableClock.objects.filter(state__in=(*limits.LIVE_STATES, limits.TIME_UP))
     finished: list[int] = []
     for table_id in decided_tables(open_clocks.values_list("table_id", flat=True)):

@@ -20,6 +20,7 @@ from clocks import limits, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view
+from formats import get_format
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -53,7 +54,7 @@ def round_dashboard(
     errors = errors or {}
     for row in rows:
         row["errors"] = errors.get(row["table"].pk, {})
-    limit = limits.limit_for(limits.limit_key_for(round_.tournament.format, round_.kind))
+    limit = get_format(round_.tournament.format).clock(round_.kind)
     context = {
         "round": round_,
         "tournament": round_.tournament,

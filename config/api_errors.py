@@ -1,7 +1,10 @@
 """One shape for every API refusal: HTTP 4xx with a message naming the field or the rule.
 
-Views raise DRF errors, Django `ValidationError`s or the engine's `RuleViolation`s; this
-handler turns the last two into 400 answers so that a refusal is never a 500.
+Services and the pure cores raise a `refusals.Refusal` (the engine's `RuleViolation`,
+scoring's report refusals, the planner's and the head judge's `Refused`, the clocks'
+`ClockError`); this handler is the one place that turns any of them into the answer, with
+the refusal's own status and body. Django `ValidationError`s from model validation become
+400 answers too, so that a refusal is never a 500.
 """
 
 from __future__ import annotations
@@ -13,14 +16,14 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from gameplay.engine.errors import RuleViolation
+from refusals import Refusal
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, RuleViolation):
+    if isinstance(exc, Refusal):
         body = exc.to_dict()
-        body.setdefault("detail", f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        body.setdefault("detail", exc.message)
+        return Response(body, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             detail: Any = {field: [str(m) for m in msgs] for field, msgs in exc.message_dict.items()}

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
+from config.celery import app
+
 
 def check_database() -> dict[str, Any]:
     try:
@@ -38,8 +40,6 @@ def check_redis() -> dict[str, Any]:
 
 
 def check_workers() -> dict[str, Any]:
-    from config.celery import app
-
     try:
         replies = app.control.ping(timeout=1.0)
     except Exception as exc:  # broker unreachable: the workers cannot be asked

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.defaults import server_error as default_server_error
+
+from tournament.models import Tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    from tournament.models import Tournament
-
     tournaments = Tournament.objects.order_by("-created_at")[:20]
     context: dict[str, Any] = {"tournaments": tournaments}
     return render(request, "home.html", context)
@@ -19,8 +20,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404: JSON for API clients (the schema promises JSON), a page for people."""
     if request.path.startswith("/api/"):
-        from django.http import JsonResponse
-
         return JsonResponse({"detail": "Not found."}, status=404)
     return render(request, "404.html", {"path": request.path}, status=404)
 
@@ -28,9 +27,5 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 def server_error(request: HttpRequest) -> HttpResponse:
     """500: never expected; JSON for API clients, a plain page for people (no template context)."""
     if request.path.startswith("/api/"):
-        from django.http import JsonResponse
-
         return JsonResponse({"detail": "Server error: the failure was logged."}, status=500)
-    from django.views.defaults import server_error as default_server_error
-
     return default_server_error(request)

@@ -28,9 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import engine_adapter as rules
 from gameplay import idempotency, presenters, services
-from gameplay.engine.errors import RuleViolation
 from gameplay.models import Game
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table
@@ -160,11 +158,10 @@ class GameEventsView(APIView):
                 )
             except services.StaleWrite as stale:
                 return status.HTTP_409_CONFLICT, stale_json(stale, table=table, judge=True)
-            except RuleViolation as refusal:
-                return status.HTTP_400_BAD_REQUEST, rules.violation_dict(refusal)
+            # An engine refusal propagates: nothing is recorded or remembered, and the API's
+            # exception handler answers it with its rule.
             body = presenters.game_json(recorded.game, judge=True)
             body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
             return status.HTTP_201_CREATED, body
 
         return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "events"), perform=record)
-

@@ -17,9 +17,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from gameplay.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from gameplay.engine.choices import allowed_event_types, legal_choices
 from gameplay.engine.errors import RuleViolation
-from gameplay.engine.events import Event, event_from_dict
-from gameplay.engine.rulesets import get_ruleset
+from gameplay.engine.evaluation import Evaluation, evaluate
+from gameplay.engine.events import LEADER_STATES, Event, event_from_dict
+from gameplay.engine.factions import FACTION_SHEETS
+from gameplay.engine.game_log import apply, replay
+from gameplay.engine.ids import ResultKind
+from gameplay.engine.phases import PHASES
+from gameplay.engine.rulesets import RULESETS, get_ruleset
+from gameplay.engine.snapshot import dump_position, load_position
 
 Position = Any  # the engine's immutable position object
 
@@ -44,15 +52,9 @@ def event_body(event: Event) -> dict[str, Any]:
 # --- folding ----------------------------------------------------------------------------
 
 
-def _engine() -> Any:
-    import gameplay.engine as engine
-
-    return engine
-
-
 def replay_bodies(bodies: Iterable[Mapping[str, Any]]) -> Position:
     """The position after the whole log. Raises RuleViolation if an event is refused."""
-    return _engine().replay([parse_event(b) for b in bodies])
+    return replay([parse_event(b) for b in bodies])
 
 
 def advance(position: Position, event: Event, *, history: Callable[[], list[dict[str, Any]]]) -> Position:
@@ -63,26 +65,30 @@ def advance(position: Position, event: Event, *, history: Callable[[], list[dict
     Raises RuleViolation, leaving `position` unchanged (positions are immutable).
     """
     if event.type == "void":
-        return _engine().replay([parse_event(b) for b in history()] + [event])
-    return _engine().apply(position, event)
+        return replay([parse_event(b) for b in history()] + [event])
+    return apply(position, event)
 
 
 def load(snapshot: Mapping[str, Any]) -> Position:
     """A position from its JSON snapshot. Raises RuleViolation (InvalidPosition)."""
-    return _engine().load_position(dict(snapshot))
+    return load_position(dict(snapshot))
 
 
 def dump(position: Position) -> dict[str, Any]:
     """The JSON snapshot of a position (the engine's shape; `load(dump(p)) == p`)."""
-    from gameplay.engine.snapshot import dump_position
-
     return dump_position(position)
 
 
 def evaluation(position: Position) -> dict[str, Any]:
-    """`evaluate(position)`: control, battles, win attempts, victory, stats, PP, adjudication."""
-    result: dict[str, Any] = _engine().evaluate(position)
+    """`evaluate(position)` as the JSON the game row keeps and the API answers: control,
+    battles, win attempts, victory, stats, PP, adjudication."""
+    result: dict[str, Any] = evaluate(position).to_dict()
     return result
+
+
+def answer_of(stored: Mapping[str, Any] | None) -> Evaluation | None:
+    """The typed evaluation from the JSON a game row keeps; None while the game has none."""
+    return Evaluation.from_dict(stored) if stored else None
 
 
 # --- per-process cache ------------------------------------------------------------------
@@ -115,19 +121,16 @@ def forget_all() -> None:
 # --- facts the pages read from a snapshot ------------------------------------------------
 
 
-def prediction_revealed(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+def prediction_revealed(snapshot: Mapping[str, Any], answer: Evaluation | None) -> bool:
     """Whether the BG prediction is public: revealed by its event, or it decided the game."""
-    prediction = snapshot.get("bg_prediction")
-    if isinstance(prediction, Mapping) and prediction.get("revealed"):
-        return True
-    if snapshot.get("bg_prediction_revealed") or snapshot.get("prediction_revealed"):
+    if snapshot.get("prediction_revealed"):
         return True
     # Only a recorded outcome counts: `victory` in the answer is what *would* happen now.
-    decided = answer.get("outcome") or snapshot.get("outcome")
-    return isinstance(decided, Mapping) and decided.get("kind") == "bg_prediction"
+    decided = answer.outcome if answer is not None else None
+    return decided is not None and decided.kind == ResultKind.BG_PREDICTION
 
 
-def redact(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+def redact(snapshot: Mapping[str, Any], answer: Evaluation | None) -> dict[str, Any]:
     """The snapshot a non-judge may see: the BG prediction hidden until revealed."""
     out = dict(snapshot)
     if out.get("bg_prediction") and not prediction_revealed(snapshot, answer):
@@ -135,18 +138,22 @@ def redact(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, 
     return out
 
 
-def redact_answer(snapshot: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
-    """The evaluation a non-judge may see. While the prediction is secret, an answer that a
-    BG prediction would win would give it away; such an answer is recomputed as if no
-    prediction had been made (the stronghold picture everyone can see on the board)."""
+def redact_answer(snapshot: Mapping[str, Any], answer: Evaluation | None) -> Evaluation | None:
+    """The evaluation a non-judge may see (`answer` itself when nothing is secret). While the
+    prediction is secret, an answer that a BG prediction would win would give it away; such
+    an answer is recomputed as if no prediction had been made (the stronghold picture everyone
+    can see on the board)."""
+    if answer is None:
+        return None
     secret = snapshot.get("bg_prediction") and not prediction_revealed(snapshot, answer)
     telling = any(
-        isinstance(answer.get(key), Mapping) and answer[key].get("kind") == "bg_prediction"
-        for key in ("victory", "end_of_game")
+        verdict is not None and verdict.kind == ResultKind.BG_PREDICTION
+        for verdict in (answer.victory, answer.end_of_game)
     )
     if not (secret and telling):
-        return dict(answer)
-    return evaluation(load({**snapshot, "bg_prediction": None}))
+        return answer
+    redacted: Evaluation = evaluate(load({**snapshot, "bg_prediction": None}))
+    return redacted
 
 
 def redact_event(body: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
@@ -174,54 +181,38 @@ def violation_dict(error: RuleViolation) -> dict[str, Any]:
 
 def territory_choices() -> list[tuple[str, str, tuple[int, ...]]]:
     """(id, name, sectors) of every territory, by name."""
-    from gameplay.engine.board import TERRITORIES
-
     return sorted(((t.id, t.name, t.sectors) for t in TERRITORIES.values()), key=lambda x: x[1])
 
 
 def territory_names() -> dict[str, str]:
-    from gameplay.engine.board import TERRITORIES
-
     return {t.id: t.name for t in TERRITORIES.values()}
 
 
 def printed_strongholds() -> tuple[str, ...]:
-    from gameplay.engine.board import PRINTED_STRONGHOLDS
-
     return PRINTED_STRONGHOLDS
 
 
 def shield_wall_pieces() -> list[str]:
     """The Shield Wall's sector pieces (`shield_wall@7`), for the quick-tracking grid."""
-    from gameplay.engine.board import SHIELD_WALL, TERRITORIES
-
     return [f"{SHIELD_WALL}@{s}" for s in TERRITORIES[SHIELD_WALL].sectors]
 
 
 def shield_wall_counts(ruleset: str, worms: int) -> bool:
     """Whether the Shield Wall counts as a stronghold with this many worms (WBC, LoLV 4.02.01)."""
-    from gameplay.engine.rulesets import RULESETS
-
     rule = RULESETS[ruleset].shield_wall if ruleset in RULESETS else None
     return rule is not None and worms >= rule.worms_needed
 
 
 def leaders_of(faction: str) -> list[tuple[str, str]]:
     """(id, printed name) of a faction's leaders."""
-    from gameplay.engine.factions import FACTION_SHEETS
-
     return [(ld.id, ld.name) for ld in FACTION_SHEETS[faction].leaders]
 
 
 def phases() -> tuple[str, ...]:
-    from gameplay.engine.phases import PHASES
-
     return PHASES
 
 
 def leader_states() -> tuple[str, ...]:
-    from gameplay.engine.events import LEADER_STATES
-
     return LEADER_STATES
 
 
@@ -232,8 +223,6 @@ def offers(position: Position) -> dict[str, Any]:
     """What a judge can record now, for the page to offer only those forms:
     `{"allowed": set of event types, "phases": phases the game may advance to}`
     (the engine's `choices.allowed_event_types` / `legal_choices`)."""
-    from gameplay.engine.choices import allowed_event_types, legal_choices
-
     allowed = set(allowed_event_types(position))
     phases: list[str] = []
     if "phase_advanced" in allowed:

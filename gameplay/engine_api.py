@@ -66,4 +66,4 @@ class EvaluateView(APIView):
                  "detail": "the body must be a JSON object: a position snapshot"},
                 status=400,
             )
-        return Response(evaluate(load_position(data)))
+        return Response(evaluate(load_position(data)).to_dict())

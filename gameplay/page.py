@@ -12,8 +12,12 @@ from typing import Any
 from django.http import HttpRequest
 
 from gameplay import engine_adapter as rules
-from gameplay import presenters, reporting, turn_flow
+from gameplay import presenters, turn_flow
+from gameplay.actions import ACTION_EVENTS
+from gameplay.engine.evaluation import Evaluation
+from gameplay.engine.names import faction_name
 from gameplay.models import Game
+from gameplay.services import position_of
 from tournament.permissions import can_judge_table, is_head_judge
 
 #: How many recent events the page lists (with their void buttons).
@@ -33,40 +37,39 @@ def _with_special(sheet: Mapping[str, Any], key: str) -> int | None:
     return int(normal) + int(special or 0)
 
 
-def faction_rows(snapshot: Mapping[str, Any], answer: Mapping[str, Any], seats: list[Any]) -> list[dict[str, Any]]:
+def faction_rows(snapshot: Mapping[str, Any], answer: Evaluation | None, seats: list[Any]) -> list[dict[str, Any]]:
     """Per seat: the faction's spice, cards, leaders, forces on the board (the engine's count;
     unknown in quick tracking), reserves, tanks and allies."""
     sheets: Mapping[str, Any] = snapshot.get("factions") or {}
     alliances = [list(a) for a in snapshot.get("alliances") or []]
-    stats: Mapping[str, Any] = answer.get("stats") or {}
+    stats = answer.stats if answer is not None else {}
     rows = []
     for seat in seats:
         f = seat.faction
         sheet = sheets.get(f) or {}
         allies = next((a for a in alliances if f in a), [])
-        stat = stats.get(f) or {}
-        on_board = stat.get("forces")
+        stat = stats.get(f)
         rows.append(
             {
                 "faction": f,
                 "player": seat.player.name,
                 "seat": seat.seat,
                 "marker": sheet.get("marker"),
-                "spice": _num(sheet.get("spice", stat.get("spice"))),
-                "cards": _num(sheet.get("cards", stat.get("cards"))),
-                "leaders": _num(sheet.get("leaders", stat.get("leaders"))),
-                "on_board": _num(on_board),
+                "spice": _num(sheet.get("spice", stat and stat.spice)),
+                "cards": _num(sheet.get("cards", stat and stat.cards)),
+                "leaders": _num(sheet.get("leaders", stat and stat.leaders)),
+                "on_board": _num(stat and stat.forces),
                 "reserves": _num(_with_special(sheet, "reserves")),
                 "tanks": _num(_with_special(sheet, "tanks")),
                 "allies": [a for a in allies if a != f],
                 "dropped": bool(sheet.get("dropped")),
-                "strongholds": stat.get("strongholds"),
+                "strongholds": stat and stat.strongholds,
             }
         )
     return rows
 
 
-def grid(snapshot: Mapping[str, Any], answer: Mapping[str, Any], ruleset: str, factions: list[str]) -> list[dict[str, Any]]:
+def grid(snapshot: Mapping[str, Any], answer: Evaluation | None, ruleset: str, factions: list[str]) -> list[dict[str, Any]]:
     """The quick-tracking grid's rows: each stronghold (and the Shield Wall's sides once it
     counts, WBC house rules / LoLV 4.02.01) with who stands there now."""
     places = list(rules.printed_strongholds())
@@ -83,7 +86,7 @@ def grid(snapshot: Mapping[str, Any], answer: Mapping[str, Any], ruleset: str, f
             if stack.get("sector") is not None:
                 present.setdefault(f"{stack['territory']}@{stack['sector']}", set()).add(stack["faction"])
     coexisting = set(snapshot.get("coexisting") or [])
-    control: Mapping[str, Any] = answer.get("control") or {}
+    control = answer.control if answer is not None else {}
     return [
         {"place": p, "present": present.get(p, set()), "coexisting": p in coexisting, "controller": control.get(p)}
         for p in places
@@ -129,6 +132,41 @@ def pieces() -> list[tuple[str, str]]:
     return out
 
 
+def _next_phase(phase: str | None, phase_list: list[str]) -> str | None:
+    """The phase after `phase`: setup goes on to turn 1's storm phase; after the Mentat Pause
+    comes a new turn (no next phase)."""
+    if phase in phase_list[:-1]:
+        return phase_list[phase_list.index(phase) + 1]
+    return phase_list[0] if phase == "setup" else None
+
+
+def _attempts(snapshot: Mapping[str, Any], answer: Evaluation | None, turn: Any) -> tuple[list[list[str]], list[list[str]]]:
+    """The win attempts the engine proposes that are not yet confirmed this turn, and the
+    confirmed ones (LoLV 4.01.04)."""
+    done = {tuple(sorted(side)) for t, side in snapshot.get("attempts") or [] if t == turn}
+    proposed = answer.win_attempts if answer is not None else ()
+    proposals = [list(side) for side in proposed if tuple(sorted(side)) not in done]
+    return proposals, [list(side) for side in sorted(done)]
+
+
+def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str, Any] | None) -> tuple[set[str], list[str]]:
+    """The forms a judge is offered now and the phases the game may advance to."""
+    offered = rules.offers(position_of(game))
+    allowed = set(offered["allowed"])
+    # Forms where the judge may try what the engine does not propose (an impossible claim
+    # is refused with its rule): offered whenever the phase allows the kind of event.
+    if not ended:
+        if phase == "mentat_pause":
+            allowed.add("victory_claimed")
+        if phase == "battle":
+            allowed.add("win_attempt_confirmed")
+        allowed.add("concession")
+    can = {action for action, event_type in ACTION_EVENTS.items() if event_type in allowed}
+    if error and error.get("action") in ACTION_EVENTS:
+        can.add(error["action"])  # a refused form stays on the page with its error
+    return can, list(offered["phases"])
+
+
 def page_context(
     request: HttpRequest,
     table: Any,
@@ -137,12 +175,16 @@ def page_context(
     error: dict[str, Any] | None = None,
     stale: dict[str, Any] | None = None,
     values: dict[str, Any] | None = None,
+    filed: Any = None,
 ) -> dict[str, Any]:
+    """Everything the table page shows; `filed` is the table's filed game report, if any.
+
+    Longer than most functions: its dictionary lists every name the page's template reads."""
     user = request.user
     judge = can_judge_table(user, table)
     head = is_head_judge(user, table.round.tournament)
     snapshot: Mapping[str, Any] = game.position or {}
-    answer: Mapping[str, Any] = game.evaluation or {}
+    answer = rules.answer_of(game.evaluation)
     shown = snapshot if judge else rules.redact(snapshot, answer)
     if not judge:
         answer = rules.redact_answer(snapshot, answer)
@@ -150,40 +192,17 @@ def page_context(
     factions = [s.faction for s in seats]
     recent = list(game.events.select_related("author").order_by("-seq")[:RECENT])
     voided = {int(b.get("seq", 0)) for b in game.events.filter(type="void").values_list("body", flat=True)}
-    phase = answer.get("phase") or snapshot.get("phase")
+    phase = answer.phase if answer is not None else snapshot.get("phase")
     phase_list = list(rules.phases())
-    if phase in phase_list[:-1]:
-        next_phase = phase_list[phase_list.index(phase) + 1]
-    else:  # setup goes on to turn 1's storm phase; after the Mentat Pause comes a new turn
-        next_phase = phase_list[0] if phase == "setup" else None
-    control = answer.get("control") or {}
-    turn_now = answer.get("turn", snapshot.get("turn"))
-    attempts_done = {tuple(sorted(side)) for t, side in snapshot.get("attempts") or [] if t == turn_now}
-    proposals = [side for side in answer.get("win_attempts") or [] if tuple(sorted(side)) not in attempts_done]
-    confirmed = [list(side) for side in sorted(attempts_done)]
-    outcome = answer.get("outcome")
+    next_phase = _next_phase(phase, phase_list)
+    control = answer.control if answer is not None else {}
+    turn_now = answer.turn if answer is not None else snapshot.get("turn")
+    proposals, confirmed = _attempts(snapshot, answer, turn_now)
+    outcome = answer.outcome if answer is not None else None
     can: set[str] = set()
-    allowed_types: set[str] = set()
     phase_choices: list[str] = []
     if judge:
-        from gameplay.actions import ACTION_EVENTS
-        from gameplay.services import position_of
-
-        offered = rules.offers(position_of(game))
-        allowed = set(offered["allowed"])
-        allowed_types = set(allowed)
-        # Forms where the judge may try what the engine does not propose (an impossible claim
-        # is refused with its rule): offered whenever the phase allows the kind of event.
-        if not outcome:
-            if phase == "mentat_pause":
-                allowed.add("victory_claimed")
-            if phase == "battle":
-                allowed.add("win_attempt_confirmed")
-            allowed.add("concession")
-        can = {action for action, event_type in ACTION_EVENTS.items() if event_type in allowed}
-        if error and error.get("action") in ACTION_EVENTS:
-            can.add(error["action"])  # a refused form stays on the page with its error
-        phase_choices = offered["phases"]
+        can, phase_choices = _judge_forms(game, phase, ended=outcome is not None, error=error)
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
     recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
@@ -191,8 +210,8 @@ def page_context(
         phase=phase, turn=turn_now, storm=snapshot.get("storm"), this_phase=_this_phase(recent_rows),
         nexus_open=bool(snapshot.get("nexus")) and bool(can & {"form_alliance", "break_alliance"}),
         proposals=len(proposals) if "confirm_win_attempt" in can else 0,
-        victory_proposed=bool(answer.get("victory")) and "claim_victory" in can,
-        allowed=allowed_types, quick=game.tracking == Game.Tracking.QUICK,
+        victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
+        allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
         over=bool(outcome) or bool(snapshot.get("ended")),
     )
     return {
@@ -210,7 +229,7 @@ def page_context(
         "head": head,
         "snapshot": shown,
         "answer": answer,
-        "turn": answer.get("turn", snapshot.get("turn")),
+        "turn": turn_now,
         "phase": phase,
         "phases": phase_list,
         "next_phase": next_phase,
@@ -224,20 +243,20 @@ def page_context(
         "grid": grid(snapshot, answer, game.ruleset, factions) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,
-        "victory": answer.get("victory"),
-        "end_of_game": answer.get("end_of_game"),
-        "adjudication": answer.get("adjudication") or [],
+        "victory": answer.victory if answer is not None else None,
+        "end_of_game": answer.end_of_game if answer is not None else None,
+        "adjudication": answer.adjudication if answer is not None else None,
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
         "recent": recent_rows,
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],
-        "leaders": [(f"{f}|{lid}", f"{f.replace('_', ' ').title()}: {name}") for f in factions for lid, name in rules.leaders_of(f)]
+        "leaders": [(f"{f}|{lid}", f"{faction_name(f)}: {name}") for f in factions for lid, name in rules.leaders_of(f)]
         if judge
         else [],
         "leader_states": rules.leader_states(),
-        "filed": reporting.filed_report(table),
+        "filed": filed,
         "error": error,
         "stale": stale,
         "values": values,

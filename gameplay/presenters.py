@@ -30,12 +30,18 @@ def event_json(event: GameEvent, *, judge: bool, revealed: bool, voided: set[int
 
 
 def revealed(game: Game) -> bool:
-    return rules.prediction_revealed(game.position or {}, game.evaluation or {})
+    return rules.prediction_revealed(game.position or {}, rules.answer_of(game.evaluation))
 
 
 def game_json(game: Game, *, judge: bool) -> dict[str, Any]:
-    snapshot = game.position if judge else rules.redact(game.position or {}, game.evaluation or {})
-    answer = game.evaluation if judge else rules.redact_answer(game.position or {}, game.evaluation or {})
+    """The game as the API answers it; a non-judge gets the redacted snapshot and evaluation."""
+    if judge:
+        snapshot, answer = game.position, game.evaluation
+    else:
+        typed = rules.answer_of(game.evaluation)
+        shown = rules.redact_answer(game.position or {}, typed)
+        snapshot = rules.redact(game.position or {}, typed)
+        answer = dict(game.evaluation or {}) if shown is typed or shown is None else shown.to_dict()
     return {
         "table": game.table_id,
         "ruleset": game.ruleset,

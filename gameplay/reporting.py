@@ -1,6 +1,6 @@
-"""The game report drafted from a table's game, and filing it through scoring.
+"""The game report drafted from a table's game (scoring files it).
 
-The report's shape belongs to the scoring issue: `{"turns", "ended_by", "results": [{"player",
+The report's shape is scoring's: `{"turns", "ended_by", "results": [{"player",
 "result", "win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp",
 "die"}]}` plus the optional `predicted` and `alliances`. The draft reads the engine's
 answer: how the game ended, the end-of-game statistics (LoLV 4.01.07, WBC adjudication
@@ -12,54 +12,65 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gameplay import engine_adapter as rules
+from gameplay.engine.evaluation import FactionStats
 from gameplay.engine.ids import ResultKind
+from gameplay.engine.numbers import decimal_str
+from gameplay.engine.reported import decided_kinds
 
-STATS: tuple[str, ...] = ("strongholds", "forces", "tokens", "spice", "cards", "leaders")
+
+def _stat_values(stat: FactionStats | None) -> dict[str, Any]:
+    """The statistics a report row carries; unknown ones (quick tracking) are left out and
+    count as 0 (WBC Advancement to Finals)."""
+    if stat is None:
+        return {}
+    values: dict[str, Any] = {
+        "strongholds": stat.strongholds,
+        "forces": stat.forces,
+        "tokens": None if stat.tokens is None else decimal_str(stat.tokens),
+        "spice": stat.spice,
+        "cards": stat.cards,
+        "leaders": stat.leaders,
+    }
+    return {k: v for k, v in values.items() if v is not None}
 
 
 def draft_report(*, game: Any, seats: Sequence[Any]) -> dict[str, Any]:
     """The report a judge confirms: one row per seat, everything read from the engine's
     snapshot and evaluation (its `outcome`, `stats`, `pp_total`, and per faction the
     win attempts, dropout and recorded die roll)."""
-    answer: Mapping[str, Any] = game.evaluation or {}
+    answer = rules.answer_of(game.evaluation)
     snapshot: Mapping[str, Any] = game.position or {}
-    outcome: Mapping[str, Any] = answer.get("outcome") or {}
-    kind_of: dict[str, str] = {}
-    for side in outcome.get("sides") or []:
-        for faction in side["factions"]:
-            kind_of[faction] = side["kind"]
-    for faction in outcome.get("winners") or []:
-        kind_of.setdefault(faction, outcome["kind"])
-    stats: Mapping[str, Any] = answer.get("stats") or {}
+    outcome = answer.outcome if answer is not None else None
+    kind_of = decided_kinds(outcome) if outcome is not None else {}
+    stats = answer.stats if answer is not None else {}
     sheets: Mapping[str, Any] = snapshot.get("factions") or {}
-    pp: Mapping[str, Any] = answer.get("pp_total") or {}
+    pp = answer.pp_total if answer is not None else {}
     player_of = {s.faction: s.player_id for s in seats}
     rows = []
     for seat in seats:
         faction = seat.faction
         sheet = sheets.get(faction) or {}
-        stat = stats.get(faction) or {}
+        stat = stats.get(faction)
         if sheet.get("dropped"):
             result = ResultKind.DROPOUT.value
         else:
             result = kind_of.get(faction, ResultKind.LOSS.value)
+        attempts = stat.win_attempts if stat is not None else sheet.get("win_attempts")
         row: dict[str, Any] = {"player": seat.player_id, "faction": faction, "result": result,
-                               "win_attempts": int(stat.get("win_attempts", sheet.get("win_attempts")) or 0)}
-        for key in STATS:
-            if stat.get(key) is not None:  # unknown in quick tracking: left out, counts as 0 (WBC)
-                row[key] = stat[key]
+                               "win_attempts": int(attempts or 0), **_stat_values(stat)}
         if pp.get(faction) is not None:
-            row["pp"] = pp[faction]
+            row["pp"] = decimal_str(pp[faction])
         if sheet.get("die") is not None:
             row["die"] = sheet["die"]
         rows.append(row)
     report: dict[str, Any] = {
         "turns": int(snapshot.get("turn") or 0),
-        "ended_by": outcome.get("ended_by"),
+        "ended_by": outcome.ended_by if outcome is not None else None,
         "results": rows,
     }
     prediction = snapshot.get("bg_prediction")
-    if outcome.get("kind") == "bg_prediction" and isinstance(prediction, Mapping):
+    if outcome is not None and outcome.kind == ResultKind.BG_PREDICTION and isinstance(prediction, Mapping):
         predicted = player_of.get(prediction.get("faction", ""))
         if predicted is not None:
             report["predicted"] = predicted
@@ -67,26 +78,3 @@ def draft_report(*, game: Any, seats: Sequence[Any]) -> dict[str, Any]:
     if alliances:
         report["alliances"] = alliances
     return report
-
-
-def file_report(table: Any, data: dict[str, Any], *, user: Any) -> Any:
-    """File the confirmed report through scoring (the one call site of scoring's service).
-
-    Raises ValidationError naming the row/field/rule when scoring refuses it.
-    """
-    from django.core.exceptions import ValidationError
-
-    try:
-        from scoring.services import file_report as scoring_file_report
-    except ImportError as exc:  # scoring's service is not deployed: refuse, never lose the report
-        raise ValidationError({"report": "the scoring service is not available yet; the report was not filed"}) from exc
-    return scoring_file_report(table, data, user=user)
-
-
-def filed_report(table: Any) -> Any:
-    """The table's filed report if scoring has one, else None."""
-    try:
-        from scoring.models import GameReport
-    except ImportError:
-        return None
-    return GameReport.objects.filter(table=table).first()

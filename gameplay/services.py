@@ -1,10 +1,10 @@
-"""The table game's services: the shared interface other apps call (SKELETON.md).
+"""The table game's services: what the pages, the API, scoring and the clocks call.
 
 - `game_for(table)` creates the game from the seating on first use;
 - `current_position(table)` reads the cached position and its sequence number;
 - `append_event(table, event, expected_seq=..., user=...)` validates through the engine and
   appends atomically, refusing a stale `expected_seq` with `StaleWrite`;
-- `prefill_report(table)` drafts the game report (scoring issue's shape) from the position.
+- `prefill_report(table)` drafts the game report (in scoring's shape) from the position.
 
 Writes lock the game row (`SELECT ... FOR UPDATE`), so two judges posting at once are
 serialised and the second one, now stale, is refused instead of silently overwriting.
@@ -18,9 +18,11 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from clocks.limits import limit_for, limit_key_for
+from formats import get_format
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
+from gameplay.reporting import draft_report
+from tournament.models import Table
 from tournament.permissions import is_head_judge
 from tournament.seating import marker_sector
 
@@ -78,7 +80,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # LoLV 0.07/0.10: seat 1 nearest Tuek's Sietch, markers on the dots from there on.
         "markers": {s.faction: marker_sector(s.seat, len(seats)) for s in seats},
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
-        "turns": limit_for(limit_key_for(tournament.format, round_.kind)).max_turns,
+        "turns": get_format(tournament.format).turn_limit(round_.kind),
         "quick": round_.kind != "final",
     }
 
@@ -137,6 +139,8 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
                 author=user if getattr(user, "is_authenticated", False) else None,
                 reason="from the seating" if user is None else "setup recorded by the judge",
             )
+            # The seating of this table is frozen from now on (tournament.services.heats).
+            Table.objects.filter(pk=table.pk, game_started_at=None).update(game_started_at=game.created_at)
     except IntegrityError:
         # Someone else created it in the meantime: theirs is the game.
         return Game.objects.get(table=table)
@@ -245,13 +249,11 @@ def append_event(
 
 
 def prefill_report(table: Any) -> dict[str, Any]:
-    """The game report (scoring issue's shape) drafted from the position and the log.
+    """The game report (in scoring's shape) drafted from the position and the log.
 
     One row per seated player: result kind, win attempts, strongholds, forces, weighted tokens,
     spice, cards, active leaders, PP; the judge checks it before filing.
     """
-    from gameplay.reporting import draft_report
-
     game = game_for(table)
     seats = list(table.seats.select_related("player").order_by("seat"))
     return draft_report(game=game, seats=seats)

@@ -17,11 +17,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from gameplay import actions, idempotency, presenters, reporting, services
+from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
 from gameplay.models import Game
 from gameplay.page import page_context
+from refusals import Refusal
+from scoring import services as scoring
 from scoring.models import GameReport
 from scoring.systems.registry import get_system
 from tournament.models import Round, Table
@@ -122,7 +124,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             error, stale, status = answer.body.get("error"), answer.body.get("stale"), answer.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
         game = Game.objects.get(pk=game.pk)
-    context = page_context(request, table, game, error=error, stale=stale, values=values)
+    context = page_context(
+        request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
+    )
     context["notice"] = notice
     context["picked"] = asked if (error or stale) else {}  # every value of a refused form's checkboxes
     context["page_key"] = uuid.uuid4()
@@ -215,10 +219,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
                     "tick the confirmation: a filed report is locked and only a head judge can reopen it"
                 ]}}
             try:
-                reporting.file_report(table, report, user=request.user)
-            except ValidationError as exc:
-                found = exc.message_dict if hasattr(exc, "error_dict") else {"report": exc.messages}
-                return 400, {"errors": found}
+                scoring.file_report(table, report, user=request.user)
+            except Refusal as refusal:
+                return 400, {"errors": refusal.form_errors("report")}
             return 201, {"filed": True}
 
         try:
@@ -240,7 +243,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "report": report,
         "rows": _report_rows(report, seats),
         "errors": errors,
-        "filed": reporting.filed_report(table),
+        "filed": scoring.filed_report(table),
         # The results this table's format scores, in its points table's order.
         "kinds": [k.value for k in system.table],
         "scoring_text": f"{system.name}, {system.text}",

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gameplay import engine_adapter
+from gameplay.engine.position import Outcome
+from gameplay.models import Game
 from scoring.models import GameReport
 from scoring.systems import TableResult, table_result_from_data
 from tournament.models import Round, Table, Tournament
@@ -12,6 +15,19 @@ from tournament.models import Round, Table, Tournament
 def table_seats(table: Table) -> dict[int, str]:
     """Seated player id -> faction id ('' while undrawn), as `validate_report` takes them."""
     return dict(table.seats.values_list("player_id", "faction"))
+
+
+def player_names(table: Table) -> dict[int, str]:
+    """Seated player id -> the player's name, for the messages a report refusal shows."""
+    return dict(table.seats.values_list("player_id", "player__name"))
+
+
+def engine_outcome(table: Table) -> Outcome | None:
+    """How the engine decided the table's game, when it followed the game to its end; None
+    for a game played on paper (no record, or a record without an ending). One query."""
+    stored = Game.objects.filter(table=table).values_list("evaluation", flat=True).first()
+    answer = engine_adapter.answer_of(stored)
+    return answer.outcome if answer is not None else None
 
 
 def heat_results(tournament: Tournament) -> tuple[list[TableResult], Any]:

@@ -1,4 +1,4 @@
-"""Scoring's API (issue 6).
+"""Scoring's API.
 
 - `GET /api/tables/{id}/report/`: the table's filed report (404 when none).
 - `POST /api/tables/{id}/report/`: file it; 201 with the stored report; 400 naming the row,
@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -143,14 +142,6 @@ def _table(pk: int) -> Table:
     return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
 
 
-def _errors(exc: ValidationError) -> dict[str, Any]:
-    return (
-        {f: [str(m) for m in msgs] for f, msgs in exc.message_dict.items()}
-        if hasattr(exc, "error_dict")
-        else {}
-    )
-
-
 class ReportView(APIView):
     @extend_schema(
         parameters=_ID, responses={200: _REPORT, 404: _NOT_FOUND}, summary="A table's filed game report"
@@ -182,27 +173,13 @@ class ReportView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
-
         def file() -> tuple[int, dict[str, Any]]:
+            # Refusals (locked, rejected) propagate to the API's exception handler: nothing is
+            # filed and nothing is remembered under the key.
             try:
                 report = services.file_report(table, request.data, user=request.user)
             except DjangoPermissionDenied as exc:
                 raise PermissionDenied(str(exc)) from None
-            except services.ReportLocked as exc:
-                return status.HTTP_409_CONFLICT, {
-                    "detail": exc.messages[0],
-                    "rule": "report locked once filed",
-                    "field": "report",
-                    "player": None,
-                }
-            except services.ReportRejected as exc:
-                return status.HTTP_400_BAD_REQUEST, {
-                    "detail": exc.text,
-                    "rule": exc.rule,
-                    "field": exc.field,
-                    "player": exc.player,
-                    "errors": _errors(exc),
-                }
             return status.HTTP_201_CREATED, presenters.report_json(report)
 
         return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "report"), perform=file)
@@ -269,6 +246,6 @@ class AwardsView(APIView):
             "format": scoring.format,
             "awards": [presenters.award_json(a) for a in scoring.awards],
         }
-        if scoring.format != "wbc":
-            body["detail"] = "best-faction awards are part of the WBC format only"
+        if not tournament.rules.awards:
+            body["detail"] = f"{tournament.rules.name} names no best-faction awards"
         return Response(body)

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from refusals import Refusal
 from scoring.adapters import final_result, heat_results, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from scoring.systems import (
@@ -27,6 +28,7 @@ from scoring.systems import (
     ReportError,
     ScoringError,
     StandingRow,
+    TableResult,
     awards_from,
     faction_scores,
     final_placings,
@@ -35,7 +37,7 @@ from scoring.systems import (
     report_to_data,
     validate_report,
 )
-from tournament.models import Round, Table, Tournament
+from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 
 T = TypeVar("T")
@@ -48,37 +50,59 @@ CACHE_SCHEMA = 1
 LEADERBOARD_SIZE = 5
 
 
-class ReportRejected(ValidationError):
-    """A report scoring refuses: names the row (player), the field and the rule."""
+class ReportRefused(Refusal):
+    """A report action scoring refuses (a bad reopen, a locked report, a report that fails
+    validation); names the field, the rule and, for a row, its player."""
 
-    def __init__(self, message: str, *, field: str, rule: str, player: Any = None) -> None:
-        super().__init__({field: [message]}, code="invalid")
-        self.field = field
-        self.rule = rule
+    def __init__(
+        self, message: str, *, field: str, rule: str = "", player: Any = None, status: int | None = None
+    ) -> None:
+        super().__init__(message, field=field, rule=rule, status=status)
         self.player = player
-        self.text = message
+
+    @property
+    def text(self) -> str:
+        return self.message
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field or "report"
+        body = {
+            "detail": self.message,
+            "rule": self.rule,
+            "field": field_name,
+            "player": self.player,
+            "errors": {field_name: [self.message]},
+        }
+        body.setdefault(field_name, [self.message])  # the shape of a form error: {field: [message]}
+        return body
+
+
+class ReportRejected(ReportRefused):
+    """A report that fails validation: names the row (player), the field and the rule."""
 
     @classmethod
     def from_error(cls, exc: ScoringError) -> ReportRejected:
         if isinstance(exc, ReportError):
-            return cls(str(exc), field=exc.field, rule=exc.rule, player=exc.player)
+            return cls(str(exc), field=exc.field or "report", rule=exc.rule, player=exc.player)
         return cls(str(exc), field="report", rule=exc.rule)
 
 
-class ReportLocked(ValidationError):
+class ReportLocked(ReportRefused):
     """The table's report is filed and locked; a head judge must reopen it first."""
+
+    status_code = 409
 
     def __init__(self, report: GameReport) -> None:
         super().__init__(
-            {
-                "report": [
-                    f"the report of {report.table} is filed and locked (v{report.version}); "
-                    "a head judge must reopen it with a reason before it can be filed again"
-                ]
-            },
-            code="locked",
+            f"the report of {report.table} is filed and locked (v{report.version}); "
+            "a head judge must reopen it with a reason before it can be filed again",
+            field="report",
+            rule="report locked once filed",
         )
         self.report = report
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"detail": self.message, "rule": self.rule, "field": "report", "player": None}
 
 
 # --- filing -----------------------------------------------------------------------------------
@@ -98,63 +122,92 @@ def file_report(table: Table, data: dict[str, Any], *, user: Any) -> GameReport:
         raise PermissionDenied("only this table's judge or a head judge may file its report")
     with transaction.atomic():
         table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-        round_: Round = table.round
-        tournament: Tournament = round_.tournament
         existing = GameReport.objects.filter(table=table).first()
         if existing is not None and existing.locked:
             raise ReportLocked(existing)
-        seats = table_seats(table)
-        missing = [p for p, f in seats.items() if not f]
-        if missing:
-            raise ReportRejected(
-                f"row {missing[0]!r}, field 'faction': the seat has no faction yet",
-                field="faction",
-                rule="seating: factions before play",
-                player=missing[0],
-            )
-        system = get_system(tournament.format)
-        try:
-            result = validate_report(
-                tournament.format,
-                data,
-                seats,
-                table=table.pk,
-                round_number=round_.number,
-                is_final=round_.kind == Round.Kind.FINAL,
-            )
-        except ScoringError as exc:
-            raise ReportRejected.from_error(exc) from None
-        _check_dropouts(system, tournament, round_, result.rows)
-        now = timezone.now()
-        stored = report_to_data(result)
-        if existing is None:
-            report = GameReport.objects.create(
-                table=table, tournament=tournament, data=stored, filed_by=user, filed_at=now
-            )
-        else:
-            report = existing
-            report.data = stored
-            report.state = GameReport.State.FILED
-            report.version += 1
-            report.filed_by = user
-            report.filed_at = now
-            report.save()
-            report.entries.all().delete()
-        ReportEntry.objects.bulk_create(
-            ReportEntry(
-                report=report,
-                tournament=tournament,
-                player_id=row.player,
-                round_number=round_.number,
-                result=row.result.value,
-            )
-            for row in result.rows
-        )
-        ReportRevision.objects.create(
-            report=report, action=ReportRevision.Action.FILED, version=report.version, data=stored, user=user
-        )
-        transaction.on_commit(lambda: invalidate(tournament.pk))
+        result = _validated(table, data)
+        report = _store(table, result, existing=existing, user=user)
     return report
+
+
+def _validated(table: Table, data: dict[str, Any]) -> TableResult:
+    """The report checked against the table's seats, the format and the dropouts filed so far.
+
+    Raises ReportRejected.
+    """
+    round_: Round = table.round
+    tournament: Tournament = round_.tournament
+    seats = table_seats(table)
+    missing = [p for p, f in seats.items() if not f]
+    if missing:
+        raise ReportRejected(
+            f"row {missing[0]!r}, field 'faction': the seat has no faction yet",
+            field="faction",
+            rule="seating: factions before play",
+            player=missing[0],
+        )
+    try:
+        result = validate_report(
+            tournament.format,
+            data,
+            seats,
+            table=table.pk,
+            round_number=round_.number,
+            is_final=round_.kind == Round.Kind.FINAL,
+        )
+    except ScoringError as exc:
+        raise ReportRejected.from_error(exc) from None
+    _check_dropouts(get_system(tournament.format), tournament, round_, result.rows)
+    return result
+
+
+def _store(table: Table, result: TableResult, *, existing: GameReport | None, user: Any) -> GameReport:
+    """Write the validated report, its entries and revision; freeze the seating. In the filing
+    transaction."""
+    round_: Round = table.round
+    tournament: Tournament = round_.tournament
+    now = timezone.now()
+    stored = report_to_data(result)
+    if existing is None:
+        report = GameReport.objects.create(
+            table=table, tournament=tournament, data=stored, filed_by=user, filed_at=now
+        )
+    else:
+        report = existing
+        report.data = stored
+        report.state = GameReport.State.FILED
+        report.version += 1
+        report.filed_by = user
+        report.filed_at = now
+        report.save()
+        report.entries.all().delete()
+    ReportEntry.objects.bulk_create(
+        ReportEntry(
+            report=report,
+            tournament=tournament,
+            player_id=row.player,
+            round_number=round_.number,
+            result=row.result.value,
+        )
+        for row in result.rows
+    )
+    ReportRevision.objects.create(
+        report=report, action=ReportRevision.Action.FILED, version=report.version, data=stored, user=user
+    )
+    _keep_seating_in_step(table, tournament, filed_at=now)
+    transaction.on_commit(lambda: invalidate(tournament.pk))
+    return report
+
+
+def _keep_seating_in_step(table: Table, tournament: Tournament, *, filed_at: Any) -> None:
+    """Tell the seating what filing (or reopening) changed: the table's seats freeze while its
+    report is filed, and players barred by a dropout are never seated again (the format's
+    dropout rule). Call inside the filing transaction, after the entries are written."""
+    Table.objects.filter(pk=table.pk).update(report_filed_at=filed_at)
+    barred = disqualified_players(tournament)
+    players = Player.objects.filter(tournament=tournament)
+    players.filter(disqualified=True).exclude(pk__in=barred).update(disqualified=False)
+    players.filter(pk__in=barred, disqualified=False).update(disqualified=True)
 
 
 def _check_dropouts(system: PointsSystem, tournament: Tournament, round_: Round, rows: Any) -> None:
@@ -198,22 +251,23 @@ def reopen_report(report: GameReport, *, user: Any, reason: str) -> GameReport:
 
     Raises:
         PermissionDenied: the user is not a head judge of the tournament.
-        ValidationError: no reason given, or the report is not locked.
+        ReportRefused: no reason given, or the report is not locked.
     """
     if not is_head_judge(user, report.tournament):
         raise PermissionDenied("only a head judge may reopen a filed report")
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": ["a reason is required to reopen a filed report"]})
+        raise ReportRefused("a reason is required to reopen a filed report", field="reason")
     with transaction.atomic():
         report = GameReport.objects.select_for_update().get(pk=report.pk)
         if not report.locked:
-            raise ValidationError({"report": [f"the report is already reopened (v{report.version})"]})
+            raise ReportRefused(f"the report is already reopened (v{report.version})", field="report")
         report.state = GameReport.State.REOPENED
         report.reopened_by = user
         report.reopened_at = timezone.now()
         report.reopen_reason = reason
         report.save(update_fields=["state", "reopened_by", "reopened_at", "reopen_reason"])
+        _keep_seating_in_step(report.table, report.tournament, filed_at=None)
         ReportRevision.objects.create(
             report=report,
             action=ReportRevision.Action.REOPENED,
@@ -300,7 +354,7 @@ def compute_scoring(tournament: Tournament) -> Scoring:
     # Lots across the cut (4.01.10; WBC) are drawn from a seed stored on the rounds.
     finalists = system.finalists(standings, rng=random.Random(f"finalists:{tournament.pk}:{seed}"))
     placings: tuple[Placing, ...] = ()
-    if system.key == "wbc":
+    if tournament.rules.awards:  # WBC: the final's placings decide the champion and places
         final = final_result(tournament)
         if final is not None:
             placings = final_placings(final)
@@ -320,8 +374,9 @@ def awards_board_for(tournament: Tournament) -> Awards:
 
 
 def compute_awards(tournament: Tournament) -> Awards:
-    """Best-faction awards and leaderboard from the filed heat reports (one query; WBC only)."""
-    if tournament.format != "wbc":
+    """Best-faction awards and leaderboard from the filed heat reports (one query; only for a
+    format with best-faction awards)."""
+    if not tournament.rules.awards:
         return Awards(format=tournament.format)
     results, _ = heat_results(tournament)
     scores = faction_scores(results, limit=LEADERBOARD_SIZE + 1)
@@ -345,6 +400,17 @@ def finalists_for(tournament: Tournament) -> Finalists:
 def awards_for(tournament: Tournament) -> tuple[Award, ...]:
     """The cached best-faction awards (WBC; empty for a format without them)."""
     return awards_board_for(tournament).awards
+
+
+def filed_report(table: Table) -> GameReport | None:
+    """The table's game report (filed or reopened), or None before the first filing."""
+    return GameReport.objects.filter(table=table).first()
+
+
+def finalist_ids(tournament: Tournament) -> tuple[list[int], list[int]]:
+    """Finalists and alternates by player id, in qualifying order, for seating the final."""
+    finalists = finalists_for(tournament)
+    return list(finalists.finalists), list(finalists.alternates)
 
 
 def disqualified_players(tournament: Tournament) -> set[int]:

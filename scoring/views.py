@@ -7,11 +7,12 @@ import csv
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -204,8 +205,8 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
         except PermissionDenied as denied:
             return HttpResponseForbidden(str(denied))
-        except ValidationError as refused:
-            errors = {field: " ".join(msgs) for field, msgs in refused.message_dict.items()}
+        except Refusal as refused:
+            errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
             return redirect("scoring-report", pk=table.pk)

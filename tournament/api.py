@@ -18,6 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from formats import FORMATS
+from scoring import services as scoring
 from tournament import services
 from tournament.models import Player, Round, Tournament
 from tournament.permissions import is_head_judge
@@ -26,7 +28,7 @@ from tournament.presenters import player_json, round_json, seating_json, tournam
 
 class TournamentIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=["wbc", "lolv"])
+    format = serializers.ChoiceField(choices=list(FORMATS))
 
 
 class PlayerIn(serializers.Serializer):
@@ -93,10 +95,6 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return dict(serializer.validated_data)
 
 
-def _refused(error: services.Refused) -> Response:
-    return Response(error.to_dict(), status=error.status)
-
-
 def _require_head_judge(request: Request, tournament: Tournament) -> None:
     if not is_head_judge(request.user, tournament):
         raise PermissionDenied("Only a head judge of this tournament may change it.")
@@ -114,12 +112,9 @@ class TournamentListView(APIView):
         if not getattr(request.user, "is_staff", False):
             raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
         data = _valid(TournamentIn, request)
-        try:
-            tournament = services.create_tournament(
-                name=data["name"], format=data["format"], user=request.user
-            )
-        except services.Refused as error:
-            return _refused(error)
+        tournament = services.create_tournament(
+            name=data["name"], format=data["format"], user=request.user
+        )
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
 
 
@@ -136,10 +131,7 @@ class PlayerListView(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         _require_head_judge(request, tournament)
         data = _valid(PlayerIn, request)
-        try:
-            player = services.add_player(tournament, **data)
-        except services.Refused as error:
-            return _refused(error)
+        player = services.add_player(tournament, **data)
         return Response(player_json(player, private=True), status=status.HTTP_201_CREATED)
 
 
@@ -185,10 +177,7 @@ class PlayerImportView(APIView):
                     "refused": sum(not r.ok for r in rows),
                 }
             )
-        try:
-            created, rows = services.import_players(tournament, text, skip_refused=data["skip_refused"])
-        except services.Refused as error:
-            return _refused(error)
+        created, rows = services.import_players(tournament, text, skip_refused=data["skip_refused"])
         return Response(
             {
                 "created": [player_json(p, private=True) for p in created],
@@ -205,10 +194,7 @@ class RoundListView(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         _require_head_judge(request, tournament)
         data = _valid(RoundIn, request)
-        try:
-            round_ = services.create_round(tournament, kind=data["kind"], starts_at=data["starts_at"])
-        except services.Refused as error:
-            return _refused(error)
+        round_ = services.create_round(tournament, kind=data["kind"], starts_at=data["starts_at"])
         return Response(round_json(round_), status=status.HTTP_201_CREATED)
 
 
@@ -229,13 +215,10 @@ class CheckInView(APIView):
                 },
                 status=400,
             )
-        try:
-            if data["checked_in"]:
-                services.check_in(round_, player)
-            else:
-                services.undo_check_in(round_, player)
-        except services.Refused as error:
-            return _refused(error)
+        if data["checked_in"]:
+            services.check_in(round_, player)
+        else:
+            services.undo_check_in(round_, player)
         return Response({"round": round_.pk, "checked_in": services.checked_in_ids(round_)})
 
 
@@ -252,33 +235,30 @@ class SeatingView(APIView):
         round_ = _round(pk)
         _require_head_judge(request, round_.tournament)
         data = _valid(SeatingIn, request)
-        try:
-            if round_.kind == Round.Kind.FINAL:
-                finalists = data["players"]
-                alternates = data["alternates"]
-                if finalists is None:
-                    finalists, suggested = services.suggested_finalists(round_.tournament)
-                    alternates = alternates or suggested
-                services.seat_final_round(
-                    round_,
-                    user=request.user,
-                    finalists=finalists,
-                    alternates=alternates,
-                    absent=data["absent"],
-                    seed=data["seed"],
-                    reason=data["reason"],
-                )
-            else:
-                services.seat_round(
-                    round_,
-                    user=request.user,
-                    seed=data["seed"],
-                    players=data["players"],
-                    small_tables=data["small_tables"],
-                    reason=data["reason"],
-                )
-        except services.Refused as error:
-            return _refused(error)
+        if round_.kind == Round.Kind.FINAL:
+            finalists = data["players"]
+            alternates = data["alternates"]
+            if finalists is None:
+                finalists, suggested = scoring.finalist_ids(round_.tournament)
+                alternates = alternates or suggested
+            services.seat_final_round(
+                round_,
+                user=request.user,
+                finalists=finalists,
+                alternates=alternates,
+                absent=data["absent"],
+                seed=data["seed"],
+                reason=data["reason"],
+            )
+        else:
+            services.seat_round(
+                round_,
+                user=request.user,
+                seed=data["seed"],
+                players=data["players"],
+                small_tables=data["small_tables"],
+                reason=data["reason"],
+            )
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))
 
@@ -288,10 +268,7 @@ class PublishView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         round_ = _round(pk)
         _require_head_judge(request, round_.tournament)
-        try:
-            round_ = services.publish_round(round_, user=request.user)
-        except services.Refused as error:
-            return _refused(error)
+        round_ = services.publish_round(round_, user=request.user)
         return Response(seating_json(round_, judge=True))
 
 
@@ -301,10 +278,7 @@ class SwapView(APIView):
         round_ = _round(pk)
         _require_head_judge(request, round_.tournament)
         data = _valid(SwapIn, request)
-        try:
-            services.swap(round_, data["first"], data["second"], user=request.user, reason=data["reason"])
-        except services.Refused as error:
-            return _refused(error)
+        services.swap(round_, data["first"], data["second"], user=request.user, reason=data["reason"])
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))
 
@@ -345,12 +319,9 @@ class LatecomerView(APIView):
         if player is None:
             message = f"no player {data['player']} in this tournament"
             return Response({"player": [message], "detail": message}, status=status.HTTP_400_BAD_REQUEST)
-        try:
-            services.add_latecomer(
-                round_, player, user=request.user, override=data["override"], reason=data["reason"]
-            )
-        except services.Refused as error:
-            return _refused(error)
+        services.add_latecomer(
+            round_, player, user=request.user, override=data["override"], reason=data["reason"]
+        )
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))
 
@@ -363,21 +334,18 @@ class FactionView(APIView):
         round_ = _round(pk)
         _require_head_judge(request, round_.tournament)
         data = _valid(FactionIn, request)
-        try:
-            if data["action"] == "trade":
-                if "other" not in data:
-                    raise services.Refused("a trade names the other player", field="other")
-                services.trade(
-                    round_, data["player"], data["other"], consenting=data["consenting"], user=request.user
-                )
-            elif data["action"] == "take_undrawn":
-                services.take_undrawn(
-                    round_, data["player"], data["faction"], consenting=data["consenting"], user=request.user
-                )
-            else:
-                services.keep_card(round_, data["player"], data["faction"], user=request.user)
-        except services.Refused as error:
-            return _refused(error)
+        if data["action"] == "trade":
+            if "other" not in data:
+                raise services.Refused("a trade names the other player", field="other")
+            services.trade(
+                round_, data["player"], data["other"], consenting=data["consenting"], user=request.user
+            )
+        elif data["action"] == "take_undrawn":
+            services.take_undrawn(
+                round_, data["player"], data["faction"], consenting=data["consenting"], user=request.user
+            )
+        else:
+            services.keep_card(round_, data["player"], data["faction"], user=request.user)
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))
 
@@ -388,9 +356,6 @@ class FinalPickView(APIView):
         round_ = _round(pk)
         _require_head_judge(request, round_.tournament)
         data = _valid(PickIn, request)
-        try:
-            services.pick_final_faction(round_, data["player"], data["faction"], user=request.user)
-        except services.Refused as error:
-            return _refused(error)
+        services.pick_final_faction(round_, data["player"], data["faction"], user=request.user)
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))

@@ -11,14 +11,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 
-from gameplay.engine.ids import FACTIONS, FORMATS
+from formats import FORMATS, Format, UnknownFormat, format_choices, get_format
+from gameplay.engine.ids import FACTIONS
 
-FORMAT_CHOICES = [("wbc", "WBC Dune"), ("lolv", "Landsraad of Las Vegas")]
-#: The game rules each tournament format plays (DESIGN.md: formats and rulesets).
-FORMAT_RULESETS = {"wbc": "wbc2018", "lolv": "lolv-2.8.4"}
+FORMAT_CHOICES = format_choices()
 FACTION_CHOICES = [(f, f.replace("_", " ").title()) for f in FACTIONS]
-
-assert set(FORMAT_RULESETS) == set(FORMATS)
 
 
 class Tournament(models.Model):
@@ -44,12 +41,20 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def rules(self) -> Format:
+        """The tournament rules it plays (its format's definition): everything the format decides."""
+        return get_format(self.format)
+
+    @property
     def ruleset(self) -> str:
-        return FORMAT_RULESETS[self.format]
+        return self.rules.ruleset
 
     def clean(self) -> None:
-        if self.format not in FORMAT_RULESETS:
-            raise ValidationError({"format": f"unknown format {self.format!r}; expected one of {sorted(FORMATS)}"})
+        if self.format not in FORMATS:
+            try:
+                get_format(self.format)
+            except UnknownFormat as refusal:
+                raise ValidationError({"format": refusal.message}) from None
 
 
 class Player(models.Model):
@@ -65,6 +70,9 @@ class Player(models.Model):
     #: Players sharing a household label are seated at different tables when possible.
     household = models.CharField(max_length=120, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    #: Barred from further games by the format's dropout rule (WBC 2018 format, Dropouts).
+    #: Scoring keeps it in step with the filed reports; the seating never seats such a player.
+    disqualified = models.BooleanField(default=False, editable=False)
     #: Players this one must not share a table with (same household, same club on request).
     keep_apart = models.ManyToManyField("self", blank=True, symmetrical=True)
     user = models.ForeignKey(
@@ -139,6 +147,12 @@ class Table(models.Model):
     undrawn = models.JSONField(default=list, blank=True)
     #: The planner's reason flags for this table (repeat_opponent_unavoidable, ...).
     flags = models.JSONField(default=list, blank=True)
+    #: When the table's game record began (set by the game log with its first judge event).
+    #: From then on the seats and factions of the table are frozen.
+    game_started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    #: When the table's game report was filed (set by scoring; cleared when a head judge
+    #: reopens it). A filed report also freezes the seating.
+    report_filed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "number"]

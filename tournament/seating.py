@@ -28,7 +28,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, FORMATS
+from formats import Format, get_format
+from gameplay.engine.board import PLAYER_DOTS, TERRITORIES, TUEKS_SIETCH
+from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
+from refusals import Refusal
 from tournament.seating_draw import (
     FULL_TABLE,
     KEEP_APART_WEIGHT,
@@ -74,28 +77,24 @@ __all__ = [
     "validate_tables",
 ]
 
-RULE_SIZES = {"wbc": "WBC 2018 format (heats: tables of 6, at least 5)", "lolv": "LoLV 4.01.01"}
 RULE_SEAT_ORDER = "LoLV 0.07"
-RULE_FACTIONS = {"wbc": "WBC 2018 house rules (faction draw and trades)", "lolv": "LoLV 0.08"}
 RULE_ONE_TABLE = "one table per player per round"
 
 #: Why two players asked to be kept apart.
 KEEP_APART_KINDS: tuple[str, ...] = ("household", "club", "request")
 #: The six player markers' dots (dune_board.json board.player_dots) and Tuek's Sietch's sector.
-PLAYER_DOT_SECTORS: tuple[int, ...] = (1, 4, 7, 10, 13, 16)
-TUEKS_SIETCH_SECTOR = 4
+PLAYER_DOT_SECTORS: tuple[int, ...] = PLAYER_DOTS
+TUEKS_SIETCH_SECTOR: int = TERRITORIES[TUEKS_SIETCH].sectors[0]
 
 
 # --------------------------------------------------------------------------- errors
 
 
-class SeatingUserError(ValueError):
+class SeatingUserError(Refusal):
     """A problem the head judge can fix; carries the rule and the offending input."""
 
     def __init__(self, message: str, *, rule: str, offending: object) -> None:
-        self.rule = rule
-        self.offending = offending
-        super().__init__(f"{rule}: {message}")
+        super().__init__(message, rule=rule, offending=offending, text=f"{rule}: {message}")
 
 
 class UnsplittableCount(SeatingUserError):
@@ -266,10 +265,9 @@ class SeatingPlan:
 # --------------------------------------------------------------------------- validation
 
 
-def check_format(fmt: str) -> None:
-    """Raise ValueError unless ``fmt`` is a known tournament format."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; expected one of {FORMATS!r}")
+def check_format(fmt: str) -> Format:
+    """The registered format ``fmt``; raises UnknownFormat (a ValueError) for any other key."""
+    return get_format(fmt)
 
 
 def check_faction(faction: str) -> None:
@@ -328,7 +326,7 @@ def _validate_request(request: SeatingRequest) -> None:
     if not request.players:
         raise NoPlayers(
             "nobody to seat: no player is checked in for this round",
-            rule=RULE_SIZES[request.format],
+            rule=get_format(request.format).table_sizes_rule,
             offending=request.players,
         )
     check_player_ids(request.players, rule=RULE_ONE_TABLE)
@@ -364,14 +362,14 @@ def table_sizes(
     those options, and ValueError for an unknown format or a ``small_tables`` key that is not
     an option for this count.
     """
-    check_format(format)
+    rule = check_format(format).table_sizes_rule
     if count <= 0:
-        raise NoPlayers(f"cannot seat {count!r} players", rule=RULE_SIZES[format], offending=count)
+        raise NoPlayers(f"cannot seat {count!r} players", rule=rule, offending=count)
     options = small_table_options(count)
     if small_tables is None:
         sizes = regular_sizes(count)
         if sizes is None:
-            raise UnsplittableCount(count, options, rule=RULE_SIZES[format])
+            raise UnsplittableCount(count, options, rule=rule)
         return sizes, 0
     for option in options:
         if option.key == small_tables:
@@ -423,7 +421,7 @@ def _faction_repeats_at(table: Sequence[int], fmt: str, played: Mapping[int, fro
     if not any(history):
         return 0
     repeats = min_faction_repeats(CLASSIC_FACTIONS, history)
-    if fmt == "lolv":
+    if get_format(fmt).deals_cards:  # LoLV 0.08: the expansion card is dealt too
         repeats += min_faction_repeats(EXPANSION_FACTIONS, history)
     return repeats
 
@@ -434,7 +432,7 @@ def _deal_table(
     """Draw the seating order (LoLV 0.07) and the factions (WBC house rules / LoLV 0.08)."""
     rng.shuffle(players)
     history = [played.get(p, frozenset()) for p in players]
-    if fmt == "wbc":
+    if not get_format(fmt).deals_cards:  # WBC house rules: the classic factions are drawn
         draw = draw_factions(CLASSIC_FACTIONS, history, rng)
         seats = tuple(
             PlannedSeat(player=p, seat=i + 1, faction=f, dealt=(f,))
@@ -528,6 +526,9 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
     Issues: ``repeat_opponent_unavoidable`` (two players who met before share a table),
     ``keep_apart_violated``, ``faction_repeat_unavoidable`` (WBC: the faction held was played
     before; LoLV: both dealt cards were).
+
+    Long because it walks each table once and checks the three kinds of issue in that one
+    pass, so that the flags and issues of a table stay together.
     """
     request = plan.request
     weights = pair_weights(replace(request, keep_apart=()))
@@ -552,7 +553,7 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                             "repeat_opponent_unavoidable",
                             (a, b),
                             table.number,
-                            RULE_SIZES[request.format],
+                            get_format(request.format).table_sizes_rule,
                             f"players {a!r} and {b!r} already met {met} time(s) and share table {table.number}",
                         )
                     )
@@ -570,7 +571,7 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                     )
         for s in table.seats:
             before = played.get(s.player, frozenset())
-            options = (s.faction,) if request.format == "wbc" and s.faction else s.dealt
+            options = s.dealt if get_format(request.format).deals_cards or not s.faction else (s.faction,)
             if options and all(f in before for f in options):
                 flags.append("faction_repeat_unavoidable")
                 issues.append(
@@ -578,7 +579,7 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                         "faction_repeat_unavoidable",
                         (s.player,),
                         table.number,
-                        RULE_FACTIONS[request.format],
+                        get_format(request.format).faction_rule,
                         f"player {s.player!r} already played {', '.join(options)} and gets it again at table {table.number}",
                     )
                 )

@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
+from formats import get_format
 from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
 from tournament.seating import (
-    RULE_FACTIONS,
     RULE_ONE_TABLE,
     DuplicatePlayer,
     PlannedSeat,
@@ -88,11 +88,12 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
     Raises TradeRefused (LoLV plan, different tables, the same player twice, a player not
     consenting) and UnknownPlayer (a player without a seat).
     """
-    rule = RULE_FACTIONS["wbc"]
-    if plan.format != "wbc":
+    fmt = get_format(plan.format)
+    rule = fmt.faction_rule
+    if not fmt.faction_trades:
         raise TradeRefused(
-            "LoLV players keep one of their two dealt cards; there are no trades",
-            rule=RULE_FACTIONS["lolv"],
+            f"{fmt.name} players keep one of their two dealt cards; there are no trades",
+            rule=rule,
             offending=(first, second),
         )
     if first == second:
@@ -135,11 +136,12 @@ def take_undrawn_faction(
     UnknownPlayer (no seat).
     """
     check_faction(faction)
-    rule = RULE_FACTIONS["wbc"]
-    if plan.format != "wbc":
+    fmt = get_format(plan.format)
+    rule = fmt.faction_rule
+    if not fmt.faction_trades:
         raise TradeRefused(
-            "LoLV players keep one of their two dealt cards; there are no trades",
-            rule=RULE_FACTIONS["lolv"],
+            f"{fmt.name} players keep one of their two dealt cards; there are no trades",
+            rule=rule,
             offending=player,
         )
     table, seat = _seat_of(plan, player)
@@ -170,15 +172,16 @@ def record_lolv_choice(plan: SeatingPlan, player: int, faction: str) -> SeatingP
     not dealt), UnknownPlayer (no seat).
     """
     check_faction(faction)
-    if plan.format != "lolv":
+    fmt = get_format(plan.format)
+    if not fmt.deals_cards:
         raise TradeRefused(
-            "WBC factions are drawn, not chosen from dealt cards", rule=RULE_FACTIONS["wbc"], offending=player
+            f"{fmt.name} factions are drawn, not chosen from dealt cards", rule=fmt.faction_rule, offending=player
         )
     table, seat = _seat_of(plan, player)
     if faction not in seat.dealt:
         raise TradeRefused(
             f"player {player!r} was dealt {seat.dealt!r}, not {faction!r}",
-            rule=RULE_FACTIONS["lolv"],
+            rule=fmt.faction_rule,
             offending=faction,
         )
     seats = tuple(replace(s, faction=faction) if s.player == player else s for s in table.seats)
@@ -203,6 +206,9 @@ def seat_latecomer(
     where the latecomer has met fewest players or keep-apart requests, then the lowest number.
     Raises DuplicatePlayer (already seated or waiting), LatecomerRefused (past the grace period
     without override, or no table with a free seat).
+
+    Long because choosing the table and the faction for the latecomer depend on each other and
+    read best in one place.
     """
     if player in plan.waiting or any(player in t.players for t in plan.tables):
         raise DuplicatePlayer(
@@ -232,7 +238,7 @@ def seat_latecomer(
             t.number,
         ),
     )
-    if plan.format == "wbc":
+    if not get_format(plan.format).deals_cards:  # WBC: the latecomer draws an undrawn faction
         before = played_factions(plan.request).get(player, frozenset())
         faction = next((f for f in table.undrawn if f not in before), table.undrawn[0])
         seat = PlannedSeat(player=player, seat=len(table.seats) + 1, faction=faction, dealt=(faction,))
@@ -349,7 +355,7 @@ def seat_final(
 
 
 def _final_pool(final: FinalPlan) -> tuple[str, ...]:
-    return CLASSIC_FACTIONS if final.format == "wbc" else FACTIONS
+    return get_format(final.format).final_factions
 
 
 def next_final_picker(final: FinalPlan) -> int | None:

@@ -21,12 +21,15 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from formats import FORMATS
+from gameplay.engine.ids import FACTIONS
+from scoring import services as scoring
 from tournament import services
 from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import seated_tables
 from tournament.seating import marker_sector
+from tournament.seating_adapter import final_for
 from tournament.seating_changes import available_final_factions, next_final_picker
 
 FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
@@ -113,7 +116,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
-    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST})
+    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST, "formats": FORMATS.values()})
 
 
 @require_http_methods(["GET", "POST"])
@@ -401,7 +404,7 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
                 key=lambda r: (r["name"].casefold(), r["pk"]),
             ),
-            "wbc": tournament.format == "wbc",
+            "trades": tournament.rules.faction_trades,
             "faction_choices": [(f, FACTION_LABELS[f]) for f in FACTIONS],
             "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
             .exclude(pk__in=seated_ids)
@@ -567,7 +570,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()
-    suggested, suggested_alternates = services.suggested_finalists(tournament)
+    suggested, suggested_alternates = scoring.finalist_ids(tournament)
     names = dict(tournament.players.values_list("pk", "name"))
     context: dict[str, Any] = {
         "round": round_,
@@ -581,8 +584,6 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         "table_judges": tournament.table_judges.order_by("username"),
     }
     if round_.tables.exists():
-        from tournament.seating_adapter import final_for
-
         plan = final_for(round_)
         picker = next_final_picker(plan)
         picks = dict(plan.picks)
@@ -601,7 +602,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                     }
                     for i, p in enumerate(plan.pick_order, start=1)
                 ],
-                "pool": CLASSIC_FACTIONS if tournament.format == "wbc" else FACTIONS,
+                "pool": tournament.rules.final_factions,
             }
         )
     return render(request, "tournament/final.html", context)

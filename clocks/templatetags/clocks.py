@@ -11,34 +11,26 @@ from typing import Any
 
 from django import template
 
+from clocks.dbtime import db_now
+from clocks.game_log import current_turn
+from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.presenters import hms as _hms
 
 register = template.Library()
 
 
-def _now() -> Any:
-    from clocks.services import db_now
-
-    return db_now()
-
-
 @register.inclusion_tag("clocks/_table_clock.html")
 def table_clock(table: Any) -> dict[str, Any]:
-    from clocks.game_log import current_turn
-    from clocks.models import TableClock
-
     clock = TableClock.objects.filter(table=table).first()
     turn = current_turn(table) if clock is not None and clock.started_at is not None else None
-    now = _now()
+    now = db_now()
     return {"c": clock_view(table, clock, now=now, turn=turn), "server_now": now}
 
 
 @register.inclusion_tag("clocks/_round_clocks.html")
 def round_clocks(round_: Any) -> dict[str, Any]:
-    from clocks.models import TableClock
-
-    now = _now()
+    now = db_now()
     clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)}
     rows = [
         clock_view(t, clocks.get(t.pk), now=now)

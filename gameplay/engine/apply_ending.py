@@ -19,8 +19,10 @@ from gameplay.engine.events import (
 )
 from gameplay.engine.factions import BENE_GESSERIT, HARKONNEN
 from gameplay.engine.ids import ResultKind
+from gameplay.engine.names import faction_name, factions_text, join_names
 from gameplay.engine.phases import MENTAT_PAUSE
 from gameplay.engine.position import ForceKey, Outcome, Position, Stack, evolve
+from gameplay.engine.results import Way, kind_for, kind_name
 from gameplay.engine.stats import faction_stats
 from gameplay.engine.storm import storm_order
 from gameplay.engine.victory import Verdict, end_of_game, mentat_victory
@@ -49,22 +51,26 @@ def apply_victory_claimed(pos: Position, ev: VictoryClaimed) -> dict[str, Any]:
     order, occ, ctrl = _context(pos)
     verdict = mentat_victory(pos, occ, ctrl, order)
     if verdict is None:
-        held = {f: sum(1 for c in ctrl.values() if c == f) for f in pos.factions}
+        held = join_names(
+            f"{faction_name(f)} {n}" for f in pos.factions if (n := sum(1 for c in ctrl.values() if c == f))
+        )
         refuse(
             pos,
             "solo" if len(ev.winners) == 1 else "allied",
-            f"no side controls enough strongholds to win (controlled: {held})",
+            f"no side controls enough strongholds to win (strongholds controlled: {held})",
             ev.winners,
         )
     if set(ev.winners) != set(verdict.winners):
         refuse(
             pos,
             verdict.rule,
-            f"the position's winners are {list(verdict.winners)}, not {list(ev.winners)}",
+            f"the position's winners are {factions_text(verdict.winners)}, not {factions_text(ev.winners)}",
             ev.winners,
         )
     if ev.kind is not None and ev.kind != verdict.kind:
-        refuse(pos, verdict.rule, f"the victory is a {verdict.kind}, not a {ev.kind}", ev.kind)
+        refuse(
+            pos, verdict.rule, f"the victory is {kind_name(verdict.kind)}, not {kind_name(ev.kind)}", ev.kind
+        )
     return {
         "outcome": _outcome(verdict, "victory"),
         "prediction_revealed": pos.prediction_revealed or verdict.kind == ResultKind.BG_PREDICTION,
@@ -114,11 +120,7 @@ def apply_concession(pos: Position, ev: Concession) -> dict[str, Any]:
             ev.to_factions,
         )
     side = tuple(sorted(ev.to_factions))
-    if len(side) == 1:
-        kind = ResultKind.SOLO_STRONGHOLD
-    else:
-        kind = ResultKind.ALLIED_STRONGHOLD if len(side) == 2 else ResultKind.THREE_ALLIANCE
-    verdict = Verdict(sides=((side, kind),), rule=pos.ruleset.cite["concession"])
+    verdict = Verdict(sides=((side, kind_for(Way.STRONGHOLD, side)),), rule=pos.ruleset.cite["concession"])
     return {"outcome": _outcome(verdict, "concession")}
 
 
@@ -197,11 +199,11 @@ def apply_adjudication_confirmed(pos: Position, ev: AdjudicationConfirmed) -> di
             refuse(
                 pos,
                 "adjudication",
-                f"the criteria rank {list(best)} first, not {list(ev.winners)}",
+                f"the criteria rank {factions_text(best)} first, not {factions_text(ev.winners)}",
                 ev.winners,
             )
     side = tuple(sorted(ev.winners))
-    verdict = Verdict(sides=((side, ResultKind.ADJUDICATED),), rule=pos.ruleset.cite["adjudication"])
+    verdict = Verdict(sides=((side, kind_for(Way.ADJUDICATED, side)),), rule=pos.ruleset.cite["adjudication"])
     changes: dict[str, Any] = {"outcome": _outcome(verdict, "time_limit")}
     if pos.phase == MENTAT_PAUSE:
         changes["states"] = add_turn_pp(pos)

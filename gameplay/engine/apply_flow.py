@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clocks.limits import CHIPS_PER_PLAYER, LIMITS
 from gameplay.engine.apply_setup import chosen_on_board
 from gameplay.engine.board import (
     HIDDEN_MOBILE_STRONGHOLD,
@@ -33,15 +34,11 @@ from gameplay.engine.pp import turn_pp
 from gameplay.engine.storm import storm_order
 from gameplay.engine.victory import mentat_victory
 
-#: Diplomacy chips per player per game (WBC time guidelines).
-DIPLOMACY_CHIPS = 3
+#: Diplomacy chips per player per game (WBC time guidelines), as the clocks count them.
+DIPLOMACY_CHIPS = CHIPS_PER_PLAYER
 
-#: The rule behind each table clock (`time_up.clock`).
-CLOCK_RULES = {
-    "lolv": "4.01.08",
-    "wbc_heat": "WBC Preliminary Heat Duration",
-    "wbc_final": "WBC Final Round Duration",
-}
+#: The rule behind each table clock (`time_up.clock`): the clocks' limits cite it.
+CLOCK_RULES = {key: limit.rule for key, limit in LIMITS.items()}
 
 
 def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:

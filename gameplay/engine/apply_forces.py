@@ -31,6 +31,7 @@ from gameplay.engine.events import (
 )
 from gameplay.engine.factions import BENE_GESSERIT, FREMEN, GUILD
 from gameplay.engine.moves import check_move
+from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.phases import SETUP
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
 from gameplay.engine.storm import in_storm
@@ -62,7 +63,7 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         refuse(
             pos,
             "ship_storm",
-            f"no shipment into {ev.territory!r} sector {ev.sector!r}: it is in storm",
+            f"no shipment into {place_name(ev.territory)} sector {ev.sector}: it is in storm",
             ev.sector,
         )
     inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
@@ -70,12 +71,14 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     st = pos.states[ev.faction]
     pool = st.reserves if ev.source == "reserves" else st.tanks
     if pool is None:
-        refuse(pos, "forces", f"{ev.faction!r}'s {ev.source} are unknown in this position", ev.source)
+        refuse(
+            pos, "forces", f"{faction_name(ev.faction)}'s {ev.source} are unknown in this position", ev.source
+        )
     if pool[0] < ev.normal + ev.advisors or pool[1] < ev.special:
         refuse(
             pos,
             "forces",
-            f"{ev.faction!r} has only {pool[0]} normal and {pool[1]} special forces in its {ev.source}",
+            f"{faction_name(ev.faction)} has only {pool[0]} normal and {pool[1]} special forces in its {ev.source}",
             (ev.normal + ev.advisors, ev.special),
         )
     left = (pool[0] - ev.normal - ev.advisors, pool[1] - ev.special)
@@ -93,8 +96,8 @@ def _take(pos: Position, faction: str, territory: str, sector: int | None, n: in
         refuse(
             pos,
             "forces",
-            f"{faction!r} has {have[0]} normal, {have[1]} special, {have[2]} advisor forces "
-            f"in {territory!r} sector {sector!r}",
+            f"{faction_name(faction)} has {have[0]} normal, {have[1]} special, {have[2]} advisor forces "
+            f"in {place_name(territory)} sector {sector}",
             (n, s, a),
         )
     return stack
@@ -121,12 +124,15 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
         refuse(
             pos,
             storm_rule,
-            f"no move out of {ev.from_territory!r} sector {ev.from_sector!r}: it is in storm",
+            f"no move out of {place_name(ev.from_territory)} sector {ev.from_sector}: it is in storm",
             ev,
         )
     if in_storm(ev.to_territory, ev.to_sector, pos.storm, fa):
         refuse(
-            pos, storm_rule, f"no move into {ev.to_territory!r} sector {ev.to_sector!r}: it is in storm", ev
+            pos,
+            storm_rule,
+            f"no move into {place_name(ev.to_territory)} sector {ev.to_sector}: it is in storm",
+            ev,
         )
     moves = check_move(pos, ev)
     fighters, advisors = ev.normal, ev.advisors
@@ -182,7 +188,7 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     states = dict(pos.states)
     pool = st.tanks if ev.to == "tanks" else st.reserves
     if pool is None:
-        refuse(pos, "forces", f"{ev.faction!r}'s {ev.to} are unknown in this position", ev.to)
+        refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
     return {"forces": forces, "states": states}
@@ -194,12 +200,14 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
     need_counts(pos, ev.normal, ev.special, 0, ev.faction)
     st = pos.states[ev.faction]
     if st.tanks is None or st.reserves is None:
-        refuse(pos, "forces", f"{ev.faction!r}'s reserves and tanks are unknown in this position", ev)
+        refuse(
+            pos, "forces", f"{faction_name(ev.faction)}'s reserves and tanks are unknown in this position", ev
+        )
     if st.tanks[0] < ev.normal or st.tanks[1] < ev.special:
         refuse(
             pos,
             "forces",
-            f"{ev.faction!r} has only {st.tanks[0]} normal and {st.tanks[1]} special forces in the tanks",
+            f"{faction_name(ev.faction)} has only {st.tanks[0]} normal and {st.tanks[1]} special forces in the tanks",
             ev,
         )
     states = dict(pos.states)

@@ -9,6 +9,7 @@ from gameplay.engine.checks import factions_in, need_counts, need_piece
 from gameplay.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from gameplay.engine.events import BgPredictionMade, ForcesAt, GameSetup, Prediction
 from gameplay.engine.factions import BENE_GESSERIT, FACTION_SHEETS
+from gameplay.engine.names import faction_name, join_names, place_name
 from gameplay.engine.phases import SETUP
 from gameplay.engine.position import FactionState, ForceKey, Position, Setup, Stack, evolve
 from gameplay.engine.rulesets import get_ruleset
@@ -34,7 +35,7 @@ def check_prediction(pos: Position, factions: tuple[str, ...], pred: Prediction,
     if pred.faction == BENE_GESSERIT or pred.faction not in factions:
         raise IllegalAction(
             rule=rule,
-            msg=f"the prediction must name another faction in the game, not {pred.faction!r}",
+            msg=f"the prediction must name another faction in the game, not {faction_name(pred.faction)}",
             input=pred,
         )
     if not 1 <= pred.turn <= turn_limit:
@@ -54,23 +55,33 @@ def place_at_setup(pos: Position, p: ForcesAt) -> Position:
     setup = pos.setup
     assert setup is not None
     if p.faction not in setup.factions:
-        raise UnknownIdentifier(rule=cite, msg=f"{p.faction!r} does not play in this game", input=p.faction)
+        raise UnknownIdentifier(
+            rule=cite, msg=f"{faction_name(p.faction)} does not play in this game", input=p.faction
+        )
     need_piece(pos, p.territory, p.sector)
     need_counts(pos, p.normal, p.special, p.advisors, p.faction)
     sheet = pos.sheet(p.faction)
     count = p.normal + p.special + p.advisors
     if not sheet.choose_count:
-        raise IllegalAction(rule=cite, msg=f"{p.faction!r} starts with fixed placements only", input=p)
+        raise IllegalAction(
+            rule=cite, msg=f"{faction_name(p.faction)} starts with fixed placements only", input=p
+        )
     allowed = sheet.choose_territories
     if isinstance(allowed, tuple) and p.territory not in allowed:
         raise IllegalAction(
-            rule=cite, msg=f"{p.faction!r} starts only in {list(allowed)}, not {p.territory!r}", input=p
+            rule=cite,
+            msg=f"{faction_name(p.faction)} starts only in {join_names((place_name(t) for t in allowed), last='or')}, not {place_name(p.territory)}",
+            input=p,
         )
     if allowed == "any_unoccupied" and factions_in(pos, p.territory) - {p.faction}:
-        raise IllegalAction(rule=cite, msg=f"{p.faction!r} must start in an unoccupied territory", input=p)
+        raise IllegalAction(
+            rule=cite, msg=f"{faction_name(p.faction)} must start in an unoccupied territory", input=p
+        )
     if chosen_on_board(pos, p.faction) + count > sheet.choose_count:
         raise IllegalAction(
-            rule=cite, msg=f"{p.faction!r} places only {sheet.choose_count} forces at start", input=p
+            rule=cite,
+            msg=f"{faction_name(p.faction)} places only {sheet.choose_count} forces at start",
+            input=p,
         )
     st = pos.states[p.faction]
     forces = dict(pos.forces)
@@ -81,7 +92,9 @@ def place_at_setup(pos: Position, p: ForcesAt) -> Position:
     if st.reserves is not None:
         rn, rs = st.reserves
         if rn < p.normal + p.advisors or rs < p.special:
-            raise InvalidPosition(rule=cite, msg=f"{p.faction!r} has not that many forces", input=p)
+            raise InvalidPosition(
+                rule=cite, msg=f"{faction_name(p.faction)} has not that many forces", input=p
+            )
         states[p.faction] = _with_reserves(st, (rn - p.normal - p.advisors, rs - p.special))
     if pos.quick and not TERRITORIES[p.territory].is_stronghold:
         return pos.evolve(states=states)
@@ -101,7 +114,9 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         raise InvalidPosition(rule=cite, msg="a game has 2 to 6 factions", input=ev.factions)
     for f in ev.factions:
         if f not in rs.factions:
-            raise InvalidPosition(rule=cite, msg=f"{f!r} is not a faction of ruleset {rs.key!r}", input=f)
+            raise InvalidPosition(
+                rule=cite, msg=f"{faction_name(f)} is not a faction of ruleset {rs.key!r}", input=f
+            )
     markers = dict(ev.markers)
     if set(markers) != set(ev.factions):
         raise InvalidPosition(
@@ -110,7 +125,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
     for f, s in markers.items():
         if s not in PLAYER_DOTS:
             raise InvalidPosition(
-                rule="0.10", msg=f"player markers stand on dots {list(PLAYER_DOTS)}, not {s!r}", input=f
+                rule="0.10", msg=f"player markers stand on dots {list(PLAYER_DOTS)}, not {s}", input=f
             )
     if len(set(markers.values())) != len(markers):
         raise InvalidPosition(rule="0.10", msg="two player markers on one dot", input=ev.markers)

@@ -19,6 +19,7 @@ from gameplay.engine.events import (
     StormPlaced,
     Worm,
 )
+from gameplay.engine.names import faction_name, join_names
 from gameplay.engine.phases import SETUP, SPICE_BLOW, STORM
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 
@@ -116,7 +117,7 @@ def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
         refuse(pos, "nexus", "alliances are broken only during a nexus", ev.faction)
     side = pos.side_of(ev.faction)
     if len(side) == 1:
-        refuse(pos, "nexus", f"{ev.faction!r} is not allied", ev.faction)
+        refuse(pos, "nexus", f"{faction_name(ev.faction)} is not allied", ev.faction)
     return {"alliances": _without(pos.alliances, ev.faction)}
 
 
@@ -146,9 +147,9 @@ def apply_spice_changed(pos: Position, ev: SpiceChanged) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     st = pos.states[ev.faction]
     if st.spice is None:
-        refuse(pos, "spice", f"{ev.faction!r}'s spice is unknown; record spice_set", ev.delta)
+        refuse(pos, "spice", f"{faction_name(ev.faction)}'s spice is unknown; record spice_set", ev.delta)
     if st.spice + ev.delta < 0:
-        refuse(pos, "spice", f"{ev.faction!r} has only {st.spice} spice", ev.delta)
+        refuse(pos, "spice", f"{faction_name(ev.faction)} has only {st.spice} spice", ev.delta)
     return _set_state(pos, ev.faction, evolve(st, spice=st.spice + ev.delta))
 
 
@@ -157,7 +158,9 @@ def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     limit = pos.sheet(ev.faction).hand_limit
     if not 0 <= ev.count <= limit:
-        refuse(pos, "hand_limit", f"{ev.faction!r} holds at most {limit} treachery cards", ev.count)
+        refuse(
+            pos, "hand_limit", f"{faction_name(ev.faction)} holds at most {limit} treachery cards", ev.count
+        )
     if ev.names is not None and len(ev.names) != ev.count:
         refuse(pos, "hand_limit", "name every card or none", ev.names)
     return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], cards=ev.count, card_names=ev.names))
@@ -170,7 +173,7 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     if i is None:
         raise UnknownIdentifier(
             rule="leaders",
-            msg=f"{ev.faction!r} has no leader {ev.leader!r}; leaders: {[ld.id for ld in sheet.leaders]}",
+            msg=f"{faction_name(ev.faction)} has no leader {ev.leader}; leaders: {join_names(ld.name for ld in sheet.leaders)}",
             phase=pos.phase,
             input=ev.leader,
         )

@@ -8,15 +8,34 @@ their groups is separated by storm (1.07.01.00; WBC VI.9-10); never in the Polar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from gameplay.engine.board import POLAR_SINK
 from gameplay.engine.control import Occupancy
 from gameplay.engine.position import Position
 from gameplay.engine.storm import separated
 
 
-def battles(position: Position, occ: Occupancy, order: list[str]) -> list[dict[str, object]]:
-    """`[{"territory", "factions"}]`, factions in `order` (storm order), territories sorted
-    by the earliest faction in that order, then by id."""
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle that must be fought: the territory and the factions, in storm order."""
+
+    territory: str
+    factions: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"territory": self.territory, "factions": list(self.factions)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Battle:
+        return cls(territory=data["territory"], factions=tuple(data["factions"]))
+
+
+def battles(position: Position, occ: Occupancy, order: list[str]) -> list[Battle]:
+    """The battles, factions in `order` (storm order), territories sorted by the earliest
+    faction in that order, then by id."""
     rank = {f: i for i, f in enumerate(order)}
     storm, fa = position.storm, position.family_atomics
     found: list[tuple[int, str, list[str]]] = []
@@ -51,4 +70,4 @@ def battles(position: Position, occ: Occupancy, order: list[str]) -> list[dict[s
             group.sort(key=lambda x: rank.get(x, len(rank)))
             found.append((rank.get(group[0], len(rank)), territory, group))
     found.sort(key=lambda item: (item[0], item[1]))
-    return [{"territory": t, "factions": g} for _r, t, g in found]
+    return [Battle(territory=t, factions=tuple(g)) for _r, t, g in found]

@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from gameplay.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier, WrongPhase
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS
+from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.position import Position, Stack
 
 
@@ -34,12 +35,12 @@ def need_faction(pos: Position, faction: str) -> None:
     if faction not in setup.factions:
         raise UnknownIdentifier(
             rule=pos.ruleset.cite["setup"],
-            msg=f"{faction!r} does not play in this game",
+            msg=f"{faction_name(faction)} does not play in this game",
             phase=pos.phase,
             input=faction,
         )
     if faction not in pos.playing:
-        refuse(pos, "dropout", f"{faction!r} has dropped out of the game", faction)
+        refuse(pos, "dropout", f"{faction_name(faction)} has dropped out of the game", faction)
 
 
 def need_piece(
@@ -49,7 +50,7 @@ def need_piece(
     t = TERRITORIES.get(territory)
     if t is None:
         raise UnknownIdentifier(
-            rule="board", msg=f"unknown territory {territory!r}", phase=pos.phase, input=territory
+            rule="board", msg=f"unknown territory {place_name(territory)}", phase=pos.phase, input=territory
         )
     if t.id == HIDDEN_MOBILE_STRONGHOLD and (pos.setup is None or IXIANS not in pos.setup.factions):
         raise UnknownIdentifier(
@@ -61,14 +62,14 @@ def need_piece(
         if sector is not None:
             raise UnknownIdentifier(
                 rule="board",
-                msg=f"{territory!r} spans no sector; sector must be null",
+                msg=f"{place_name(territory)} spans no sector; sector must be null",
                 phase=pos.phase,
                 input=sector,
             )
     elif sector not in t.sectors:
         raise UnknownIdentifier(
             rule="board",
-            msg=f"{territory!r} spans sectors {list(t.sectors)}, not {sector!r}",
+            msg=f"{place_name(territory)} spans sectors {join_names(map(str, t.sectors), last='or')}, not {sector}",
             phase=pos.phase,
             input=sector,
         )
@@ -84,9 +85,11 @@ def need_counts(pos: Position, normal: int, special: int, advisors: int, faction
     if faction is not None:
         sheet = pos.sheet(faction)
         if special and not sheet.special_forces:
-            refuse(pos, "forces", f"{faction!r} has no special forces", special)
+            refuse(pos, "forces", f"{faction_name(faction)} has no special forces", special)
         if advisors and not sheet.has_advisors:
-            refuse(pos, "coexist", f"only the Bene Gesserit has advisors, not {faction!r}", advisors)
+            refuse(
+                pos, "coexist", f"only the Bene Gesserit has advisors, not {faction_name(faction)}", advisors
+            )
 
 
 def active_count(pos: Position, faction: str, territory: str, stack: Stack) -> int:
@@ -118,7 +121,7 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> No
             refuse(
                 pos,
                 "occupancy",
-                f"{territory!r} already holds forces of {sorted(others)}: no third faction may enter",
+                f"{place_name(territory)} already holds forces of {factions_text(sorted(others))}: no third faction may enter",
                 territory,
             )
     allies = set(pos.allies_of(faction))
@@ -132,7 +135,10 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> No
         if ally == BENE_GESSERIT and _bg_inert_in(pos, territory):
             continue  # AH XII.E.5.a, LoLV 4.01.16: advisors / coexisting BG are no obstacle
         refuse(
-            pos, "ally_cohabit", f"{faction!r} may not end in {territory!r} with its ally {ally!r}", territory
+            pos,
+            "ally_cohabit",
+            f"{faction_name(faction)} may not end in {place_name(territory)} with its ally {faction_name(ally)}",
+            territory,
         )
 
 

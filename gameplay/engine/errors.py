@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from refusals import NO_INPUT, Refusal
 
-class RuleViolation(ValueError):
+
+class RuleViolation(Refusal):
     """Base of every engine refusal; `to_dict()` is what the API answers with."""
 
     def __init__(self, *, rule: str, msg: str, phase: str | None = None, input: Any = None) -> None:
-        self.rule = rule
         self.phase = phase
-        self.message = msg
         self.input = input
         text = f"{msg} (rule {rule})"
         if phase:
             text += f" [phase {phase}]"
-        super().__init__(text)
+        super().__init__(msg, rule=rule, offending=NO_INPUT if input is None else input, text=text)
 
     def to_dict(self) -> dict[str, Any]:
         """The refusal as JSON: rule, message, phase and the offending input as `repr`."""
@@ -31,6 +31,7 @@ class RuleViolation(ValueError):
             "message": self.message,
             "phase": self.phase,
             "input": None if self.input is None else repr(self.input),
+            "detail": f"{self.rule}: {self.message}" if self.rule else self.message,
         }
 
 

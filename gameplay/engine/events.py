@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
+from clocks.limits import LIMITS
 from gameplay.engine.errors import InvalidEvent, UnknownIdentifier
 from gameplay.engine.ids import FACTIONS, RULESETS, ResultKind
 from gameplay.engine.phases import ALL_PHASES
@@ -36,8 +37,8 @@ MOVE_CARDS: tuple[str, ...] = ("hajr", "ornithopter", "kulon")
 PLACEMENT_SOURCES: tuple[str, ...] = ("reserves", "tanks")
 #: Leader states (`leader_changed.status`).
 LEADER_STATES: tuple[str, ...] = ("active", "tanks_face_up", "tanks_face_down", "captured")
-#: Which table clock ran out (`time_up.clock`): LoLV 4.01.08, WBC heat / final limits.
-CLOCKS: tuple[str, ...] = ("lolv", "wbc_heat", "wbc_final")
+#: The table clocks a `time_up` event may name (the clocks' limit keys).
+CLOCKS: tuple[str, ...] = tuple(LIMITS)
 #: Default actions when a called clock expires (WBC time guidelines).
 DEFAULT_ACTIONS: tuple[str, ...] = ("bid", "turn", "battle_plan", "nexus")
 #: BG flip targets (`forces_flipped.side`), LoLV 2.02.10.

@@ -25,6 +25,7 @@ from gameplay.engine.movement import (
     pieces_of,
     untracked,
 )
+from gameplay.engine.names import faction_name, factions_text, place_name
 from gameplay.engine.phases import SHIPMENT_MOVEMENT, SPICE_BLOW
 from gameplay.engine.position import Position
 from gameplay.engine.storm import separated
@@ -134,13 +135,21 @@ def _card(pos: Position, ev: ForcesMoved) -> MoveCard | None:
         refuse(pos, "move_card", f"{ev.card!r} is not a movement card in {pos.ruleset.key!r}", ev.card)
     if card.factions is not None and ev.faction not in card.factions:
         refuse(
-            pos, "move_card", f"only {sorted(card.factions)} may use {ev.card!r} ({card.rule})", ev.faction
+            pos,
+            "move_card",
+            f"only {factions_text(sorted(card.factions))} may use {ev.card!r} ({card.rule})",
+            ev.faction,
         )
     if ev.via != "move":
         refuse(pos, "move_card", f"{ev.card!r} is played with a force movement, not a {ev.via}", ev.via)
     held = pos.states[ev.faction].cards
     if held == 0:
-        refuse(pos, "move_card", f"{ev.faction!r} holds no treachery card to play {ev.card!r}", ev.card)
+        refuse(
+            pos,
+            "move_card",
+            f"{faction_name(ev.faction)} holds no treachery card to play {ev.card!r}",
+            ev.card,
+        )
     return card
 
 
@@ -157,17 +166,17 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
     if ev.via == "worm":
         if f != FREMEN:
             # Allies of the Fremen are spared by worms but never ride them (AH VII.A.2.b, WBC IV.8).
-            refuse(pos, "worm_rider", f"only the Fremen ride worms, not {f!r}", f)
+            refuse(pos, "worm_rider", f"only the Fremen ride worms, not {faction_name(f)}", f)
         return dict(pos.moves)
     if ev.via == "ambassador" and f != ECAZ:
-        refuse(pos, "ambassador", f"the Fremen Ambassador moves the Ecaz's forces, not {f!r}'s", f)
+        refuse(pos, "ambassador", f"the Fremen Ambassador moves the Ecaz's forces, not {faction_name(f)}", f)
     if ev.via == "cross_ship":
         shippers = pos.ruleset.cross_shippers
         if f not in shippers and not shippers & set(pos.allies_of(f)):
             refuse(
                 pos,
                 "cross_ship",
-                f"only the Guild and its allies ship from one territory to another, not {f!r}",
+                f"only the Guild and its allies ship from one territory to another, not {faction_name(f)}",
                 f,
             )
     if ev.via == "ambassador":
@@ -195,9 +204,11 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
         actions = (prev.actions if prev is not None else 0) + 1
         allowed = (prev.allowed if prev is not None else 1) + (1 if extra else 0)
         if prev is not None and actions > allowed:
-            done = f"{prev.from_territory!r} to {prev.to_territory!r} sector {prev.to_sector!r}"
+            done = f"{place_name(prev.from_territory)} to {place_name(prev.to_territory)} sector {prev.to_sector}"
             if ev.via == "cross_ship":
-                refuse(pos, "cross_ship", f"{f!r} has already cross-shipped this turn ({done})", ev)
+                refuse(
+                    pos, "cross_ship", f"{faction_name(f)} has already cross-shipped this turn ({done})", ev
+                )
             same_territories = (ev.from_territory, ev.to_territory) == (
                 prev.from_territory,
                 prev.to_territory,
@@ -206,7 +217,7 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
             refuse(
                 pos,
                 rule,
-                f"{f!r} has made its force movement this turn ({done}); a group moves from one "
+                f"{faction_name(f)} has made its force movement this turn ({done}); a group moves from one "
                 f"{'territory' if pos.ruleset.movement.group_across_sectors else 'sector piece'} "
                 "to one sector of one other territory",
                 ev,
@@ -239,12 +250,12 @@ def _check_path(pos: Position, ev: ForcesMoved, reach: int) -> None:
     if distance(src, dst, storm, fa, blocked) <= reach:
         return
     clear = distance(src, dst, None, fa)
-    where = f"{ev.to_territory!r} sector {ev.to_sector!r}"
+    where = f"{place_name(ev.to_territory)} sector {ev.to_sector}"
     if clear > reach:
         refuse(
             pos,
             "fremen_range" if reach == 2 and ev.faction == FREMEN else "move_range",
-            f"{where} is {clear} territories from {ev.from_territory!r}; {ev.faction!r} may move "
+            f"{where} is {clear} territories from {place_name(ev.from_territory)}; {faction_name(ev.faction)} may move "
             f"{reach} this time (ornithopters: {'yes' if has_ornithopters(pos, ev.faction) else 'no'})",
             ev,
         )

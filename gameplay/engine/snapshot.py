@@ -194,7 +194,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         time_up=time_up,
         quick=quick,
         attempts=attempts,
-        outcome=_outcome(data.get("outcome")),
+        outcome=load_outcome(data.get("outcome")),
         ended=_bool(data, "ended"),
         moves=_moves(data.get("moves", ()), factions),
         flyers=_flyers(data.get("flyers"), factions),
@@ -322,7 +322,9 @@ def _check_cohabitation(pos: Position) -> None:
             )
 
 
-def _outcome(raw: Any) -> Outcome | None:
+def load_outcome(raw: Any) -> Outcome | None:
+    """An outcome from its JSON (`Outcome.to_dict()`); None for null.
+    Raises InvalidPosition (not an object) or UnknownIdentifier (an unknown result kind)."""
     if raw is None:
         return None
     m = _mapping(raw, "'outcome'")

@@ -7,6 +7,7 @@ the ruleset; nothing here branches on a ruleset's key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from gameplay.engine.control import Occupancy, occupants, strongholds_in_play
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD
 from gameplay.engine.ids import ResultKind
 from gameplay.engine.position import Position
+from gameplay.engine.results import Way, kind_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,12 @@ class Verdict:
     def kind(self) -> ResultKind:
         return self.sides[0][1]
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
+        """A verdict from its JSON (`to_dict()`). Raises KeyError or ValueError."""
+        sides = tuple((tuple(s["factions"]), ResultKind(s["kind"])) for s in data["sides"])
+        return cls(sides=sides, rule=data["rule"])
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
@@ -37,12 +45,6 @@ class Verdict:
             "rule": self.rule,
             "sides": [{"factions": list(s), "kind": str(k)} for s, k in self.sides],
         }
-
-
-def _stronghold_kind(side: tuple[str, ...]) -> ResultKind:
-    if len(side) == 1:
-        return ResultKind.SOLO_STRONGHOLD
-    return ResultKind.ALLIED_STRONGHOLD if len(side) == 2 else ResultKind.THREE_ALLIANCE
 
 
 def ordered_sides(position: Position, order: list[str]) -> list[tuple[str, ...]]:
@@ -124,8 +126,9 @@ def mentat_victory(
     if pred is not None and pred.turn == position.turn and BENE_GESSERIT in position.factions:
         pool = qualifiers if rs.prediction_on_qualifiers else winners
         if any(pred.faction in side for side in pool):
-            return Verdict(sides=(((BENE_GESSERIT,), ResultKind.BG_PREDICTION),), rule=cite["prediction"])
-    return Verdict(sides=tuple((side, _stronghold_kind(side)) for side in winners), rule=rule)
+            side = (BENE_GESSERIT,)
+            return Verdict(sides=((side, kind_for(Way.PREDICTION, side)),), rule=cite["prediction"])
+    return Verdict(sides=tuple((side, kind_for(Way.STRONGHOLD, side)) for side in winners), rule=rule)
 
 
 def _only_fremen(occ: Occupancy, territory: str) -> bool:
@@ -145,10 +148,6 @@ def fremen_special_met(position: Position, occ: Occupancy) -> bool:
     return not (occ.factions_in(TUEKS_SIETCH) & forbidden)
 
 
-def _solo_or_allied(side: tuple[str, ...], solo: ResultKind, allied: ResultKind) -> ResultKind:
-    return solo if len(side) == 1 else allied
-
-
 def end_of_game(position: Position, occ: Occupancy, order: list[str]) -> Verdict:
     """Who wins when the last turn ends without a stronghold winner."""
     rs = position.ruleset
@@ -157,16 +156,13 @@ def end_of_game(position: Position, occ: Occupancy, order: list[str]) -> Verdict
     if FREMEN in present and (GUILD in present or not rs.end_game.fremen_special_needs_guild):
         if fremen_special_met(position, occ):
             side = position.side_of(FREMEN)
-            kind = _solo_or_allied(side, ResultKind.FREMEN_SPECIAL_SOLO, ResultKind.FREMEN_SPECIAL_ALLIED)
-            return Verdict(sides=((side, kind),), rule=cite["fremen_special"])
+            return Verdict(sides=((side, kind_for(Way.FREMEN_SPECIAL, side)),), rule=cite["fremen_special"])
     if GUILD in present:
         side = position.side_of(GUILD)
-        kind = _solo_or_allied(side, ResultKind.GUILD_DEFAULT_SOLO, ResultKind.GUILD_DEFAULT_ALLIED)
-        return Verdict(sides=((side, kind),), rule=cite["guild_default"])
+        return Verdict(sides=((side, kind_for(Way.GUILD_DEFAULT, side)),), rule=cite["guild_default"])
     if FREMEN in present:
         side = position.side_of(FREMEN)
-        kind = _solo_or_allied(side, ResultKind.FREMEN_DEFAULT_SOLO, ResultKind.FREMEN_DEFAULT_ALLIED)
-        return Verdict(sides=((side, kind),), rule=cite["fremen_default"])
+        return Verdict(sides=((side, kind_for(Way.FREMEN_DEFAULT, side)),), rule=cite["fremen_default"])
     # Neither: the side occupying the most strongholds; every side tied on the most wins
     # (LoLV 1.09.05, AH IV.C.1). Allies count together (LoLV 1.10.02.00, AH XII.E.1).
     strongholds = strongholds_in_play(position)
@@ -175,9 +171,5 @@ def end_of_game(position: Position, occ: Occupancy, order: list[str]) -> Verdict
         members = set(side)
         counts.append((sum(1 for s in strongholds if occupants(position, occ, s) & members), side))
     best = max((c for c, _s in counts), default=0)
-    sides = tuple(
-        (side, _solo_or_allied(side, ResultKind.END_GAME_SOLO, ResultKind.END_GAME_ALLIED))
-        for c, side in counts
-        if c == best
-    )
+    sides = tuple((side, kind_for(Way.END_GAME, side)) for c, side in counts if c == best)
     return Verdict(sides=sides, rule=cite["end_game"])

@@ -1,48 +1,25 @@
-"""Small helpers of the table judge's page: labels, the clock, errors next to their field."""
+"""Small helpers of the table judge's page: labels, errors next to their field."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.template import Context, Template
 from django.utils.html import format_html
 
+from gameplay.engine.names import FACTION_NAMES, place_name
+
 register = template.Library()
-
-_CLOCK = "{% load clocks %}{% table_clock table %}"
-
-
-@register.simple_tag
-def table_clock_or_blank(table: Any) -> str:
-    """The clocks app's `{% table_clock table %}`, or nothing while that app is not ready.
-
-    The table page must render even when the clock cannot (a missing tag, template or table);
-    the clock is then simply absent.
-    """
-    try:
-        return Template(_CLOCK).render(Context({"table": table}))
-    except Exception:  # noqa: BLE001 - any failure of another app's tag must not break this page
-        return ""
-
-
-@lru_cache(maxsize=1)
-def _territory_names() -> dict[str, str]:
-    from gameplay import engine_adapter
-
-    return engine_adapter.territory_names()
 
 
 @register.filter
 def label(value: Any) -> str:
-    """`bene_gesserit` -> `Bene Gesserit`; `shield_wall@8` -> `Shield Wall (sector 8)`."""
+    """`bene_gesserit` -> `Bene Gesserit`; `shield_wall@8` -> `Shield Wall (sector 8)`;
+    any other id in words (`mentat_pause` -> `Mentat Pause`)."""
     if value is None:
         return "—"
     text = str(value)
-    place, _, sector = text.partition("@")
-    words = _territory_names().get(place) or place.replace("_", " ").title()
-    return f"{words} (sector {sector})" if sector else words
+    return FACTION_NAMES.get(text) or place_name(text)
 
 
 #: Short faction names where a phone has room for three letters (a legend gives the full name).

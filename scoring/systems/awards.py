@@ -58,6 +58,9 @@ def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) 
     keeps its best `limit` games plus any more that tie the best score (enough for the awards
     and a leaderboard of that size).
 
+    Long because the eligibility rules (heats only, dropouts left out) and the cut to `limit`
+    with its ties are one computation over the same rows.
+
     Raises:
         StandingsError: a finals table among the results; a row without a faction.
     """

@@ -14,13 +14,14 @@ from fractions import Fraction
 from typing import Literal, Protocol, TypeAlias
 
 from gameplay.engine.ids import ResultKind
+from gameplay.engine.results import ENDED_BY as GAME_ENDINGS
 
 #: A player's id as the report carries it (database ids are ints; tests may use names).
 PlayerId: TypeAlias = int | str
 
 #: How a game ended, as the report's `ended_by` says.
 EndedBy: TypeAlias = Literal["victory", "turn_limit", "time_limit", "concession"]
-ENDED_BY: tuple[str, ...] = ("victory", "turn_limit", "time_limit", "concession")
+ENDED_BY: tuple[str, ...] = GAME_ENDINGS
 
 #: One value of a tiebreak tuple (counts are ints; weighted tokens and points are Fractions).
 Metric: TypeAlias = int | Fraction

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from refusals import NO_INPUT, Refusal
 
-class ScoringError(ValueError):
+
+class ScoringError(Refusal):
     """Base class of every scoring refusal; `rule` names the rule text that refuses."""
 
-    def __init__(self, msg: str, *, rule: str) -> None:
-        super().__init__(f"{msg} (rule {rule})")
-        self.rule = rule
+    def __init__(self, msg: str, *, rule: str, field: str | None = None, offending: object = NO_INPUT) -> None:
+        super().__init__(msg, rule=rule, field=field, offending=offending, text=f"{msg} (rule {rule})")
         self.msg = msg
 
 
@@ -56,8 +57,7 @@ class ReportError(ScoringError):
         value: object = None,
     ) -> None:
         where = f"row {player!r}, field {field!r}" if player is not None else f"field {field!r}"
-        super().__init__(f"{where}: {msg}", rule=rule)
-        self.field = field
+        super().__init__(f"{where}: {msg}", rule=rule, field=field, offending=value)
         self.player = player
         self.value = value
 

@@ -125,3 +125,4 @@ class LoLVSystem(PointsSystem):
     single_winner_rule: ClassVar[str] = "4.01.12"
     three_alliance_rule: ClassVar[str | None] = None
     fremen_special_needs_guild_rule: ClassVar[str | None] = "2.04.09.00"
+    report_rule: ClassVar[str] = "4.01.07 Game Report; 4.01.10"

@@ -39,6 +39,9 @@ def _by_criteria(rows: list[ReportRow]) -> list[ReportRow]:
 def final_placings(final: TableResult) -> tuple[Placing, ...]:
     """Places 1..n of a finals table, following the WBC Final Round Format.
 
+    Long because each kind of final result orders the winners differently, and the text lists
+    those orders side by side; keeping them together lets a reader check them against it.
+
     Raises:
         WinnersContradictResultError: the table is not marked as a final; a three-faction
             alliance win (not allowed in the final); a BG prediction without the predicted player.

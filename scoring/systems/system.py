@@ -76,6 +76,8 @@ class PointsSystem:
     three_alliance_rule: ClassVar[str | None]
     #: Whether the Fremen special victory needs the Guild in the game (and the rule).
     fremen_special_needs_guild_rule: ClassVar[str | None]
+    #: The rule naming the fields of the format's game report (cited by shape errors).
+    report_rule: ClassVar[str]
 
     def __post_init__(self) -> None:
         if (
@@ -125,7 +127,7 @@ class PointsSystem:
             rk = ResultKind(kind)
         except ValueError:
             raise UnsupportedResultError(
-                kind, format_key=self.key, rule="issue 6 result kinds", why="not a result kind id"
+                kind, format_key=self.key, rule=self.report_rule, why="not a result kind"
             ) from None
         entry = self.table.get(rk)
         if entry is None:

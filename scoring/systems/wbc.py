@@ -98,3 +98,4 @@ class WBCSystem(PointsSystem):
     single_winner_rule: ClassVar[str] = QP
     three_alliance_rule: ClassVar[str | None] = "WBC House Rules (3-faction alliances at 6-player tables)"
     fremen_special_needs_guild_rule: ClassVar[str | None] = None
+    report_rule: ClassVar[str] = "WBC Advancement to Finals (game record)"

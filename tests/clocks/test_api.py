@@ -28,7 +28,7 @@ def test_get_answers_the_server_now_and_the_state(api_client: Any, wbc_table: An
 def test_start_then_get_gives_deadlines_and_time_left(judge_client: Any, wbc_table: Any) -> None:
     body = judge_client.post(url(wbc_table, "start"), {}, format="json").json()
     now = datetime.fromisoformat(body["server_now"])
-    assert body["state"] == "running" and body["limit"] == "wbc_heat" and body["rule"] == "WBC heat duration"
+    assert body["state"] == "running" and body["limit"] == "wbc_heat" and body["rule"] == "WBC Preliminary Heat Duration"
     assert datetime.fromisoformat(body["deadlines"]["time_up"]) - now == timedelta(hours=5)
     assert body["next"]["state"] == "last_30"
     assert body["remaining_seconds"] == pytest.approx(4.5 * 3600)
@@ -98,7 +98,7 @@ def test_waive_refused_for_a_heat_and_recorded_for_the_final(judge_client: Any, 
     response = judge_client.post(
         url(wbc_table, "waive"), {"reason": "x", "all_players_agree": True}, format="json"
     )
-    assert response.status_code == 400 and response.json()["rule"] == "WBC final duration"
+    assert response.status_code == 400 and response.json()["rule"] == "WBC Final Round Duration"
     final = seated(format="wbc", kind="final").tables.get()
     response = judge_client.post(url(final, "waive"), {"reason": "all agreed"}, format="json")
     assert response.status_code == 400 and "all players agree" in response.json()["detail"]

@@ -160,24 +160,7 @@ def test_wbc_start_grace_is_fifteen_minutes() -> None:
     assert limits.grace_ends(LIMITS["wbc_heat"], None) is None
 
 
-@pytest.mark.parametrize(
-    ("format", "kind", "key"),
-    [
-        ("lolv", "heat", "lolv"),
-        ("lolv", "final", "lolv"),
-        ("wbc", "heat", "wbc_heat"),
-        ("wbc", "final", "wbc_final"),
-    ],
-)
-def test_limit_for_format_and_round_kind(format: str, kind: str, key: str) -> None:
-    assert limits.limit_key_for(format, kind) == key
-
-
-def test_unknown_format_kind_or_key_is_refused() -> None:
-    with pytest.raises(UnknownLimit, match="'chess'"):
-        limits.limit_key_for("chess", "heat")
-    with pytest.raises(UnknownLimit, match="'semi'"):
-        limits.limit_key_for("wbc", "semi")
+def test_unknown_limit_key_is_refused() -> None:
     with pytest.raises(UnknownLimit):
         limits.limit_for("wbc_semifinal")
 

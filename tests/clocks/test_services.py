@@ -300,10 +300,10 @@ def test_wbc_extension_that_still_allows_no_new_turn_keeps_the_time_up_event(wbc
 def test_arm_due_arms_each_deadline_once(
     wbc_table: Any, monkeypatch: pytest.MonkeyPatch, head_judge: Any
 ) -> None:
-    from clocks import tasks
+    from clocks import arming, tasks
 
     sent: list[tuple[Any, Any]] = []
-    monkeypatch.setattr(tasks.fire_deadline, "apply_async", lambda args, eta: sent.append((args, eta)))
+    monkeypatch.setattr(arming, "fire_at", lambda args, eta: sent.append((args, eta)))
     clock = started_clock_due_in(wbc_table, seconds=30)
     assert tasks.arm_due() == 1 and tasks.arm_due() == 0
     assert sent == [(("clock", clock.pk), TableClock.objects.get(pk=clock.pk).last_30_at)]
@@ -314,9 +314,9 @@ def test_arm_due_arms_each_deadline_once(
 
 def test_deadlines_hours_ahead_are_not_armed(wbc_table: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Never hours ahead: Redis redelivers unacknowledged ETA tasks after its visibility timeout."""
-    from clocks import tasks
+    from clocks import arming, tasks
 
-    monkeypatch.setattr(tasks.fire_deadline, "apply_async", lambda **kw: pytest.fail("armed hours ahead"))
+    monkeypatch.setattr(arming, "fire_at", lambda *a, **kw: pytest.fail("armed hours ahead"))
     services.start(wbc_table, user=None)
     assert tasks.arm_due() == 0
 

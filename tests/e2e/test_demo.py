@@ -101,7 +101,7 @@ def test_the_demo_shows_a_tournament_mid_way(
 def test_the_demo_pages_have_no_serious_accessibility_violations(
     phone_page: Any, live_server: Any, sign_in: Any
 ) -> None:
-    """axe-core over the key pages of the demo at a phone's size (issue 8: accessibility)."""
+    """axe-core over the key pages of the demo at a phone's size."""
     from django.core.cache import cache
 
     from tests.e2e.accessibility import serious_violations

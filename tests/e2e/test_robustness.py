@@ -1,6 +1,6 @@
 """Nothing breaks at the edges: an empty tournament, a tournament with one table, and a table
 whose game was abandoned. Every page and read endpoint opens, for the head judge and for an
-anonymous player; refused actions say why instead of failing (issue 8, "Also")."""
+anonymous player; refused actions say why instead of failing."""
 
 from __future__ import annotations
 

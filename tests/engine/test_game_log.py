@@ -4,12 +4,14 @@ quick tracking."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gameplay.engine import apply, evaluate, replay
+from gameplay.engine.battles import Battle
 from gameplay.engine.errors import IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from gameplay.engine.game_log import is_legal, log_of
 from gameplay.engine.snapshot import dump_position
@@ -30,7 +32,7 @@ def test_golden_replay(path: Path) -> None:
     """Each golden replay folds to its recorded evaluation and snapshot."""
     events, expected = _read(path)
     pos = replay(events)
-    assert evaluate(pos) == expected["expected"]
+    assert evaluate(pos).to_dict() == expected["expected"]
     assert dump_position(pos) == expected["snapshot"]
 
 
@@ -162,7 +164,7 @@ def test_quick_tracking_records_strongholds_only() -> None:
         },
     )
     ev = evaluate(pos)
-    assert ev["control"] == {
+    assert ev.control == {
         "carthag": "harkonnen",
         "arrakeen": "harkonnen",
         "tueks_sietch": None,
@@ -170,10 +172,10 @@ def test_quick_tracking_records_strongholds_only() -> None:
         "habbanya_sietch": None,
         "shield_wall": "emperor",
     }
-    assert ev["win_attempts"] == [["harkonnen"]]
-    assert ev["battles"] == [{"territory": "tueks_sietch", "factions": ["harkonnen", "guild"]}]
-    assert ev["stats"]["harkonnen"]["forces"] is None and ev["stats"]["harkonnen"]["tokens"] is None
-    assert ev["pp"]["bene_gesserit"] == "0.1"
+    assert ev.win_attempts == (("harkonnen",),)
+    assert ev.battles == (Battle("tueks_sietch", ("harkonnen", "guild")),)
+    assert ev.stats["harkonnen"].forces is None and ev.stats["harkonnen"].tokens is None
+    assert ev.pp["bene_gesserit"] == Fraction(1, 10)
     with pytest.raises(IllegalAction):
         apply(
             pos,

@@ -151,7 +151,7 @@ def _check(pos: Position) -> None:
         assert sp + st_.reserves[1] + st_.tanks[1] == sheet.special_forces, f
         assert min(n, sp, a, *st_.reserves, *st_.tanks) >= 0
     occ = occupancy(pos)
-    for stronghold, controller in evaluate(pos)["control"].items():
+    for stronghold, controller in evaluate(pos).control.items():
         if controller is None:
             continue
         here = occ.factions_in(stronghold)

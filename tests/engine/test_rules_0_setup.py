@@ -31,7 +31,7 @@ def test_0_12_0_13_starting_spice_forces_and_cards() -> None:
     assert pos.forces[("guild", "tueks_sietch", 4)] == (5, 0, 0)  # 2.06.02
     assert st["emperor"].reserves == (15, 5)  # 2.03.02: all 20 in reserve, 5 Sardaukar
     assert st["harkonnen"].cards == 2 and st["atreides"].cards == 1  # 2.05.04
-    assert evaluate(pos)["stats"]["atreides"]["leaders"] == 5
+    assert evaluate(pos).stats["atreides"].leaders == 5
 
 
 def test_lolv_expansion_factions_start_as_their_sheets_say() -> None:
@@ -42,8 +42,8 @@ def test_lolv_expansion_factions_start_as_their_sheets_say() -> None:
     assert pos.states["ixians"].reserves == (10, 4)
     assert pos.forces[("ecaz", "imperial_basin", 9)] == (6, 0, 0)
     assert pos.forces[("moritani", "the_great_flat", 14)] == (6, 0, 0)
-    assert "hidden_mobile_stronghold" in evaluate(pos)["control"]
-    assert evaluate(pos)["control"]["hidden_mobile_stronghold"] == "ixians"
+    assert "hidden_mobile_stronghold" in evaluate(pos).control
+    assert evaluate(pos).control["hidden_mobile_stronghold"] == "ixians"
 
 
 def test_2_04_02_fremen_start_only_in_their_three_territories() -> None:
@@ -171,9 +171,9 @@ def test_leaders_change_state_and_count_as_active() -> None:
             "captor": "harkonnen",
         },
     )
-    stats = evaluate(pos)["stats"]
-    assert stats["atreides"]["leaders"] == 4
-    assert stats["emperor"]["leaders"] == 4 and stats["harkonnen"]["leaders"] == 6
+    stats = evaluate(pos).stats
+    assert stats["atreides"].leaders == 4
+    assert stats["emperor"].leaders == 4 and stats["harkonnen"].leaders == 6
     with pytest.raises(UnknownIdentifier):
         apply(pos, {"type": "leader_changed", "faction": "atreides", "leader": "Paul", "status": "active"})
     with pytest.raises(IllegalAction):

@@ -16,30 +16,30 @@ from .helpers import CLASSIC, in_turn, position, started, to_phase
 def test_1_01_01_first_player_is_next_dot_counterclockwise() -> None:
     """LoLV 1.01.01: the faction whose player marker the storm next approaches is first."""
     ev = evaluate(position(storm=2))  # dots 1,4,7,... seat order atreides..guild
-    assert ev["first_player"] == "bene_gesserit"  # dot 4
-    assert ev["storm_order"] == ["bene_gesserit", "emperor", "fremen", "harkonnen", "guild", "atreides"]
+    assert ev.first_player == "bene_gesserit"  # dot 4
+    assert ev.storm_order == ("bene_gesserit", "emperor", "fremen", "harkonnen", "guild", "atreides",)
 
 
 def test_ah_ix_a_storm_on_a_dot_has_passed_it() -> None:
     """AH IX.A: a storm on a player dot has passed that player, who goes last."""
     ev = evaluate(position(storm=4))
-    assert ev["first_player"] == "emperor"
-    assert ev["storm_order"][-1] == "bene_gesserit"
+    assert ev.first_player == "emperor"
+    assert ev.storm_order[-1] == "bene_gesserit"
 
 
 def test_storm_order_wraps_past_sector_17() -> None:
     ev = evaluate(position(storm=17))
-    assert ev["storm_order"][0] == "atreides"  # dot 1 comes right after sector 17 and 0
+    assert ev.storm_order[0] == "atreides"  # dot 1 comes right after sector 17 and 0
 
 
 def test_storm_order_with_five_players_skips_the_empty_dot() -> None:
     ev = evaluate(position(factions=CLASSIC[:5], storm=14))
-    assert ev["storm_order"] == ["atreides", "bene_gesserit", "emperor", "fremen", "harkonnen"]
+    assert ev.storm_order == ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen",)
 
 
 def test_no_storm_yet_means_no_storm_order() -> None:
     ev = evaluate(position(storm=None))
-    assert ev["storm_order"] is None and ev["first_player"] is None
+    assert ev.storm_order is None and ev.first_player is None
 
 
 def test_0_16_first_storm_is_placed_then_moves_from_turn_2() -> None:

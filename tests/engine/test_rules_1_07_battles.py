@@ -10,8 +10,7 @@ from .helpers import at, position
 
 
 def _battles(**kw: Any) -> list[dict[str, Any]]:
-    battles: list[dict[str, Any]] = evaluate(position(**kw))["battles"]
-    return battles
+    return [b.to_dict() for b in evaluate(position(**kw)).battles]
 
 
 def test_1_07_01_two_factions_in_a_territory_battle() -> None:
@@ -82,4 +81,4 @@ def test_allies_never_battle_each_other() -> None:
         forces=forces,
         alliances=[["ecaz", "moritani"]],
     )
-    assert evaluate(pos)["battles"] == []
+    assert evaluate(pos).battles == ()

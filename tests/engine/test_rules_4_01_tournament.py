@@ -32,8 +32,8 @@ def test_4_01_04_win_attempts_are_proposed_at_the_battle_phase() -> None:
         at("harkonnen", "tueks_sietch"),
     ]
     ev = evaluate(position(forces=forces))
-    assert ev["win_attempts"] == [["harkonnen"]]
-    assert ev["victory"] is None
+    assert ev.win_attempts == (("harkonnen",),)
+    assert ev.victory is None
 
 
 def test_4_01_04_confirmed_win_attempts_count_per_faction() -> None:
@@ -55,7 +55,7 @@ def test_4_01_04_confirmed_win_attempts_count_per_faction() -> None:
     with pytest.raises(IllegalAction) as info:  # part of an alliance is not a side
         apply(pos, {"type": "win_attempt_confirmed", "factions": ["atreides"]})
     assert "side" in info.value.message
-    assert evaluate(pos)["stats"]["fremen"]["win_attempts"] == 1
+    assert evaluate(pos).stats["fremen"].win_attempts == 1
 
 
 def test_win_attempts_only_in_the_battle_phase() -> None:
@@ -74,7 +74,7 @@ def test_4_01_08_time_up_refuses_a_new_turn() -> None:
     with pytest.raises(OutOfTime) as info:
         apply(pos, {"type": "turn_advanced"})
     assert info.value.rule == "4.01.08"
-    assert evaluate(pos)["end_of_game"] is not None
+    assert evaluate(pos).end_of_game is not None
 
 
 def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
@@ -85,7 +85,7 @@ def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
     assert info.value.rule == "WBC Preliminary Heat Duration"
     with pytest.raises(IllegalAction):  # adjudicated, not the turn-limit defaults
         apply(pos, {"type": "last_turn_ended"})
-    best = evaluate(pos)["adjudication"][0]
+    best = evaluate(pos).adjudication.sides[0]
     done = apply(pos, {"type": "adjudication_confirmed", "winners": best})
     assert (
         done.outcome is not None
@@ -99,7 +99,7 @@ def test_adjudication_needs_time_up_and_the_engine_ranking() -> None:
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "adjudication_confirmed", "winners": ["guild"]})
     pos = apply(pos, {"type": "time_up", "clock": "wbc_heat"})
-    best = evaluate(pos)["adjudication"][0]
+    best = evaluate(pos).adjudication.sides[0]
     other = "guild" if best != ["guild"] else "emperor"
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "adjudication_confirmed", "winners": [other]})
@@ -125,20 +125,20 @@ def test_wbc_adjudication_criteria_in_order_alliance_sums() -> None:
     per["emperor"]["spice"] = 1
     ev = evaluate(position(forces=forces, per_faction=per, alliances=[["atreides", "emperor"]]))
     # atreides+emperor: 2 strongholds; harkonnen: 1 stronghold; the rest 0 (ties by tokens: 0).
-    assert ev["adjudication"][0] == ["atreides", "emperor"]
-    assert ev["adjudication"][1] == ["harkonnen"]
-    assert ev["stats"]["emperor"]["tokens"] == "5"
-    assert ev["adjudication_tied"] is True  # bene_gesserit, fremen and guild need the die
+    assert ev.adjudication.sides[0] == ("atreides", "emperor")
+    assert ev.adjudication.sides[1] == ("harkonnen",)
+    assert ev.stats["emperor"].tokens == 5
+    assert ev.adjudication.tied is True  # bene_gesserit, fremen and guild need the die
     ev = evaluate(position(forces=forces, per_faction=per))
     # One stronghold each; Harkonnen and Emperor both weigh 5 tokens (5 / 1 + 2 starred);
     # spice then puts the Harkonnen (5) ahead of the Emperor (1); the Atreides weigh 2.
-    assert ev["adjudication"][:3] == [["harkonnen"], ["emperor"], ["atreides"]]
+    assert ev.adjudication.sides[:3] == (("harkonnen",), ("emperor",), ("atreides",))
 
 
 def test_die_rolls_break_a_tie() -> None:
     pos = to_phase(apply(in_turn(3), {"type": "time_up", "clock": "wbc_heat"}), "mentat_pause")
     pos = apply(pos, {"type": "die_rolled", "die": {f: i + 1 for i, f in enumerate(pos.factions)}})
-    assert evaluate(pos)["adjudication_unknown"] == []
+    assert evaluate(pos).adjudication.unknown == ()
 
 
 def test_lolv_adjudication_uses_its_tiebreak_categories() -> None:
@@ -146,8 +146,8 @@ def test_lolv_adjudication_uses_its_tiebreak_categories() -> None:
     forces = [at("harkonnen", "carthag", 5)]
     per = {"fremen": {"win_attempts": 2}}
     ev = evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=forces, per_faction=per))
-    assert ev["adjudication"][0] == ["fremen"]
-    assert ev["adjudication"][1] == ["harkonnen"]
+    assert ev.adjudication.sides[0] == ("fremen",)
+    assert ev.adjudication.sides[1] == ("harkonnen",)
 
 
 def test_turn_limit_0_02_and_wbc_final() -> None:
@@ -204,13 +204,13 @@ def test_wbc_dropout_tokens_and_leaders_leave_and_play_goes_on() -> None:
             "captor": "harkonnen",
         },
     )
-    assert evaluate(pos)["stats"]["harkonnen"]["leaders"] == 6
+    assert evaluate(pos).stats["harkonnen"].leaders == 6
     pos = apply(pos, {"type": "dropout", "faction": "harkonnen", "reason": "ill"})
     assert "harkonnen" not in pos.factions
     assert not any(f == "harkonnen" for (f, _t, _s) in pos.forces)
     assert pos.states["atreides"].leaders[3] == ("active", None)
     ev = evaluate(pos)
-    assert "harkonnen" not in ev["stats"] and ev["control"]["carthag"] is None
+    assert "harkonnen" not in ev.stats and ev.control["carthag"] is None
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "spice_set", "faction": "harkonnen", "amount": 1})
     pos = next_turn(pos)

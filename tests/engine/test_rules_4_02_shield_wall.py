@@ -21,10 +21,10 @@ def test_wbc_shield_wall_counts_after_the_fourth_worm() -> None:
         at("harkonnen", "arrakeen"),
         at("harkonnen", "shield_wall", sector=7),
     ]
-    assert "shield_wall" not in evaluate(position(forces=forces, worms=3))["control"]
+    assert "shield_wall" not in evaluate(position(forces=forces, worms=3)).control
     ev = evaluate(position(forces=forces, worms=4))
-    assert ev["control"]["shield_wall"] == "harkonnen"
-    assert ev["victory"]["winners"] == ["harkonnen"]
+    assert ev.control["shield_wall"] == "harkonnen"
+    assert ev.victory.winners == ("harkonnen",)
 
 
 def test_wbc_karama_worms_count_too() -> None:
@@ -33,7 +33,7 @@ def test_wbc_karama_worms_count_too() -> None:
     for karama in (False, True, True, False):
         pos = apply(pos, {"type": "worm", "karama": karama})
     assert pos.worms == 4
-    assert "shield_wall" in evaluate(pos)["control"]
+    assert "shield_wall" in evaluate(pos).control
 
 
 def test_wbc_two_factions_on_the_shield_wall_control_nothing() -> None:
@@ -41,8 +41,8 @@ def test_wbc_two_factions_on_the_shield_wall_control_nothing() -> None:
     neither controls it."""
     forces = [at("harkonnen", "shield_wall", sector=7), at("guild", "shield_wall", sector=8)]
     ev = evaluate(position(forces=forces, worms=4, storm=8))
-    assert ev["battles"] == []
-    assert ev["control"]["shield_wall"] is None
+    assert ev.battles == ()
+    assert ev.control["shield_wall"] is None
 
 
 def test_4_02_01_only_the_left_side_counts() -> None:
@@ -51,25 +51,25 @@ def test_4_02_01_only_the_left_side_counts() -> None:
     left = [at("harkonnen", "shield_wall", sector=8)]
     right = [at("guild", "shield_wall", sector=7)]
     assert (
-        evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=right, worms=4))["control"][
+        evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=right, worms=4)).control[
             "shield_wall"
         ]
         is None
     )
     ev = evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=left + right, worms=4, storm=7))
-    assert ev["control"]["shield_wall"] == "harkonnen"  # 4.02.06: the left side's faction
+    assert ev.control["shield_wall"] == "harkonnen"  # 4.02.06: the left side's faction
 
 
 def test_4_02_00_counts_only_after_the_fourth_worm_in_lolv() -> None:
     left = [at("harkonnen", "shield_wall", sector=8)]
     assert (
         "shield_wall"
-        not in evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=left, worms=3))["control"]
+        not in evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=left, worms=3)).control
     )
 
 
 def test_ah1979_has_no_shield_wall_stronghold() -> None:
-    assert "shield_wall" not in evaluate(position(ruleset="ah1979", worms=9))["control"]
+    assert "shield_wall" not in evaluate(position(ruleset="ah1979", worms=9)).control
 
 
 def test_wbc_vi_6_family_atomics_clears_the_shield_wall_which_still_counts() -> None:
@@ -97,7 +97,7 @@ def test_wbc_vi_6_family_atomics_clears_the_shield_wall_which_still_counts() -> 
     assert pos.family_atomics
     for _ in range(4):
         pos = apply(to_phase(pos, "spice_blow") if pos.phase != "spice_blow" else pos, {"type": "worm"})
-    assert "shield_wall" in evaluate(pos)["control"]
+    assert "shield_wall" in evaluate(pos).control
 
 
 def test_wbc_vi_2_no_family_atomics_in_turn_1() -> None:

@@ -14,7 +14,7 @@ from .helpers import at, position, started, to_phase
 
 
 def _pp(**kw: Any) -> Any:
-    return evaluate(position(**kw))["pp"]
+    return {f: decimal_str(v) for f, v in evaluate(position(**kw)).pp.items()}
 
 
 def test_wbc_pp_cities_one_each() -> None:
@@ -62,7 +62,7 @@ def test_wbc_pp_accumulate_at_each_turn_end() -> None:
     assert pos.states["atreides"].pp == 3
     assert pos.states["fremen"].pp == 3
     assert pos.states["guild"].pp == Fraction(3, 2)
-    assert evaluate(pos)["pp_total"]["guild"] == "1.5"
+    assert evaluate(pos).pp_total["guild"] == Fraction(3, 2)
 
 
 def test_wbc_pp_worked_example_5_players_7_turns() -> None:

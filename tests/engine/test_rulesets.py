@@ -9,6 +9,7 @@ import pytest
 from gameplay.engine import ids
 from gameplay.engine.errors import IllegalAction, RuleViolation, UnknownIdentifier
 from gameplay.engine.rulesets import RULESETS, get_ruleset
+from refusals import Refusal
 
 
 def test_registry_matches_the_shared_ids() -> None:
@@ -64,13 +65,15 @@ def test_rule_violation_to_dict() -> None:
     err = IllegalAction(
         rule="1.06.04.06", msg="no move into storm", phase="shipment_movement", input=("meridian", 0)
     )
-    assert isinstance(err, RuleViolation) and isinstance(err, ValueError)
+    assert isinstance(err, RuleViolation) and isinstance(err, Refusal) and isinstance(err, ValueError)
+    assert (err.rule, err.message, err.offending, err.status) == ("1.06.04.06", "no move into storm", ("meridian", 0), 400)
     d = err.to_dict()
     assert d == {
         "rule": "1.06.04.06",
         "message": "no move into storm",
         "phase": "shipment_movement",
         "input": "('meridian', 0)",
+        "detail": "1.06.04.06: no move into storm",
     }
     json.dumps(d)
     assert "1.06.04.06" in str(err)

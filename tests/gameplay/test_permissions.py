@@ -38,7 +38,7 @@ def test_superuser_head_judge_writes(table: Any, head_judge: Any) -> None:
 
 
 def test_judge_of_another_table_is_403(table: Any, make_user: Any) -> None:
-    """Table judges may write only to their tables (issue 5 API)."""
+    """Table judges may write only to their tables (the game API)."""
     other = make_user("judge2")
     tournament = table.round.tournament
     tournament.table_judges.add(other)

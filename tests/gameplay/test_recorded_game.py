@@ -41,11 +41,11 @@ def test_wbc_allied_victory_after_ten_turns(judge_api: Any, table: Any) -> None:
     assert evaluation["control"]["tueks_sietch"] == "atreides"
     # The cached position is the replay of the log.
     log = list(GameEvent.objects.filter(game__table=table).order_by("seq").values_list("body", flat=True))
-    assert engine.evaluate(engine.replay(log)) == evaluation
+    assert engine.evaluate(engine.replay(log)).to_dict() == evaluation
     # Periodic snapshots every 50 events, each a prefix of the log.
     snapshots = list(GameSnapshot.objects.filter(game__table=table).order_by("seq"))
     assert [s.seq for s in snapshots] == [50]
-    assert engine.evaluate(engine.replay(log[:50]))["turn"] == snapshots[0].position["turn"]
+    assert engine.evaluate(engine.replay(log[:50])).turn == snapshots[0].position["turn"]
 
 
 def test_wbc_report_prefilled_from_the_recorded_game(judge_api: Any, table: Any) -> None:
@@ -71,7 +71,7 @@ def test_wbc_report_prefilled_from_the_recorded_game(judge_api: Any, table: Any)
 
 def test_concession_report(judge_api: Any, table: Any) -> None:
     """WBC Concessions: everyone concedes to an unallied player; the report records the
-    stronghold victory conceded (issue 6) with ended_by 'concession'."""
+    stronghold victory conceded with ended_by 'concession'."""
     judge_api.get(f"/api/tables/{table.pk}/game/")
     seq = 1
     for event in recorded_game()[:12]:

@@ -257,7 +257,7 @@ def test_lolv_1_09_05_end_game_ties_all_win_without_guild_or_fremen() -> None:
     )
     assert sum(r.won for r in ok.rows) == 2
     err = _refused(WinnersContradictResultError, "lolv", report({1: "end_game_solo"}, ended_by="turn_limit"))
-    assert "neither Guild nor Fremen" in str(err)
+    assert "neither the Fremen nor the Guild is in the game" in str(err)
 
 
 def test_adjudicated_game_scores_as_adjudicated_and_needs_a_limit() -> None:
@@ -267,7 +267,7 @@ def test_adjudicated_game_scores_as_adjudicated_and_needs_a_limit() -> None:
     )
     assert [r.player for r in ok.rows if r.won] == [1, 5]
     err = _refused(WinnersContradictResultError, "wbc", report({1: "adjudicated"}, ended_by="victory"))
-    assert "time_limit" in str(err)
+    assert "cannot end a game by a victory" in str(err) and "the time limit or the turn limit" in str(err)
     err = _refused(
         WinnersContradictResultError,
         "wbc",

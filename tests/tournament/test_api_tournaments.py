@@ -1,4 +1,4 @@
-"""API: tournaments, players, CSV import, rounds and check-in (issue 4 shapes and refusals)."""
+"""API: tournaments, players, CSV import, rounds and check-in (their shapes and refusals)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ nexus alliances, bidding, revival, shipments and moves, battles resolved by remo
 loser's forces, collection, the Mentat Pause and the end of the last turn. Every event is
 legal by construction (each candidate is tried with `apply`; refused ones are dropped).
 
-The file holds one event dict per line (canonical `to_dict()` form), then a last line `{"expected": evaluate(final),
+The file holds one event dict per line (canonical `to_dict()` form), then a last line `{"expected": evaluate(final).to_dict(),
 "snapshot": dump_position(final)}`.
 """
 
@@ -144,9 +144,9 @@ class Judge:
             self.must({**base, **forces})
 
     def battles(self) -> None:
-        for battle in evaluate(self.pos)["battles"]:
-            territory = battle["territory"]
-            winner, losers = battle["factions"][0], battle["factions"][1:]
+        for battle in evaluate(self.pos).battles:
+            territory = battle.territory
+            winner, losers = battle.factions[0], battle.factions[1:]
             for loser in losers:
                 for (f, t, s), (n, sp, a) in list(self.pos.forces.items()):
                     if f == loser and t == territory:
@@ -191,10 +191,10 @@ class Judge:
         """Keep the game going to its tenth turn: a qualifying side loses a stronghold."""
         while True:
             ev = evaluate(self.pos)
-            if ev["victory"] is None:
+            if ev.victory is None:
                 return
-            side = ev["victory"]["winners"]
-            held = sorted(s for s, c in ev["control"].items() if c in side)
+            side = ev.victory.winners
+            held = sorted(s for s, c in ev.control.items() if c in side)
             for (f, t, s), (n, sp, a) in list(self.pos.forces.items()):
                 if t == held[0] and f in side:
                     self.must(
@@ -237,11 +237,11 @@ class Judge:
             if st.tanks[0]:
                 self.try_({"type": "forces_revived", "faction": f, "normal": min(3, st.tanks[0])})
         self.phase("shipment_movement")
-        for f in evaluate(self.pos)["storm_order"]:
+        for f in evaluate(self.pos).storm_order:
             self.shipment_and_move(f)
             self.bookkeeping(f, 11)
         self.phase("battle")
-        for side in evaluate(self.pos)["win_attempts"]:
+        for side in evaluate(self.pos).win_attempts:
             self.try_({"type": "win_attempt_confirmed", "factions": side, "note": "proposed by the engine"})
         self.battles()
         self.phase("spice_collection")
@@ -315,7 +315,7 @@ def _quick_record(judge: Judge, *, allow_victory: bool) -> None:
         before = judge.pos
         if not judge.try_(event):
             continue
-        if allow_victory or evaluate(judge.pos)["victory"] is None:
+        if allow_victory or evaluate(judge.pos).victory is None:
             return
         judge.pos = before
         judge.log.pop()
@@ -353,7 +353,7 @@ def generate_quick(seed: int = 2024) -> tuple[list[dict[str, Any]], Position]:
                 judge.try_({"type": "alliance_formed", "factions": [a, b]})
         judge.phase("battle")
         _quick_record(judge, allow_victory=False)
-        for side in evaluate(judge.pos)["win_attempts"]:
+        for side in evaluate(judge.pos).win_attempts:
             judge.must({"type": "win_attempt_confirmed", "factions": side, "note": ""})
         judge.phase("mentat_pause")
         if number < 7:
@@ -374,9 +374,9 @@ def generate_quick(seed: int = 2024) -> tuple[list[dict[str, Any]], Position]:
                     "worms": judge.pos.worms,
                 }
             )
-        won = evaluate(judge.pos)["victory"]
+        won = evaluate(judge.pos).victory
         if won is not None:
-            judge.must({"type": "victory_claimed", "winners": won["winners"], "kind": won["kind"]})
+            judge.must({"type": "victory_claimed", "winners": list(won.winners), "kind": str(won.kind)})
             judge.must({"type": "game_ended", "reason": "stronghold victory"})
             return judge.log, judge.pos
         judge.must({"type": "turn_advanced", "turn": number + 1})
@@ -389,7 +389,7 @@ def _write(path: Path, log: list[dict[str, Any]], final: Position) -> None:
             # The canonical form, as the event log stores it (type, v and every field).
             fh.write(json.dumps(event_from_dict(event).to_dict(), sort_keys=True) + "\n")
         fh.write(
-            json.dumps({"expected": evaluate(final), "snapshot": dump_position(final)}, sort_keys=True) + "\n"
+            json.dumps({"expected": evaluate(final).to_dict(), "snapshot": dump_position(final)}, sort_keys=True) + "\n"
         )
     print(f"wrote {len(log)} events to {path}")
 

@@ -1,12 +1,13 @@
-"""Filing, locking and reopening game reports through the API and the service (issue 6)."""
+"""Filing, locking and reopening game reports through the API and the service."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 
+from refusals import Refusal
 from scoring import services
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from tests.factories import make_players, make_round, make_tournament, seat_table
@@ -140,12 +141,12 @@ def test_malformed_report_is_400_not_500(judge_client: Any, wbc_heat: Any) -> No
     assert not GameReport.objects.exists()
 
 
-def test_service_refusal_is_a_validation_error_for_the_table_page(head_judge: Any, wbc_heat: Any) -> None:
-    """The table page calls file_report and shows the ValidationError next to the field."""
+def test_service_refusal_is_a_refusal_naming_the_field_for_the_table_page(head_judge: Any, wbc_heat: Any) -> None:
+    """The table page calls file_report and shows the refusal next to the field it names."""
     table = wbc_heat[3][0]
-    with pytest.raises(ValidationError) as err:
+    with pytest.raises(Refusal) as err:
         services.file_report(table, report_for(table, {0: "solo_stronghold"}) | {"turns": 0}, user=head_judge)
-    assert "turns" in err.value.message_dict
+    assert err.value.field == "turns" and "turns" in err.value.form_errors("report")
     with pytest.raises(PermissionDenied):
         services.file_report(table, report_for(table, {0: "solo_stronghold"}), user=None)
 

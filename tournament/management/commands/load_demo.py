@@ -22,6 +22,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from clocks import services as clocks
+from gameplay import services as games
+from gameplay.models import Game
+from scoring import services as scoring
+from scoring.models import GameReport
 from tournament import services
 from tournament.demo_roster import roster
 from tournament.models import CheckIn, Player, Round, Table, Tournament
@@ -41,7 +46,6 @@ class Recorder:
     """A table judge keeping one table's game through `gameplay.services.append_event`."""
 
     def __init__(self, table: Table, judge: Any) -> None:
-        from gameplay import services as games
 
         self.games = games
         self.table = table
@@ -279,9 +283,6 @@ class Command(BaseCommand):
 
     def _heat_1(self, tournament: Tournament, heat: Round, head: Any, judges: list[Any]) -> None:
         """Everybody plays heat 1; every game is recorded and its report filed."""
-        from clocks import services as clocks
-        from gameplay.models import Game
-        from scoring.models import GameReport
 
         self._seat(heat, list(tournament.players.order_by("pk")), head, judges, seed=2018)
         played = 0
@@ -322,9 +323,6 @@ class Command(BaseCommand):
         self.stderr.write(f"{table}: demo game not recorded: {type(error).__name__}: {error}")
 
     def _file(self, table: Table, judge: Any) -> None:
-        from gameplay import services as games
-        from scoring import services as scoring
-
         report = games.prefill_report(table)
         scoring.file_report(table, report, user=judge)
         for row in report["results"]:
@@ -333,7 +331,6 @@ class Command(BaseCommand):
 
     def _heat_2(self, tournament: Tournament, heat: Round, head: Any, judges: list[Any]) -> None:
         """Heat 2 running: seated from the players who entered it, clocks started, games under way."""
-        from clocks import services as clocks
 
         if heat.tables.exists():
             return

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0002_event_log_append_only'),
+        ('gameplay', '0003_table_game_started'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,136 @@
+"""The layer order of DESIGN.md principle 7, as docs/architecture.md describes it.
+
+The import contracts live in pyproject.toml ([tool.importlinter]) and are checked by
+import-linter; these tests run it on the tree, show that each contract breaks on a violating
+import, and keep out the two ways a cycle used to be hidden (an import inside a function, an
+`except ImportError` around our own module) and format names compared outside the registry.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+OUR_PACKAGES = ("config", "tournament", "gameplay", "scoring", "clocks", "formats", "refusals")
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def product_files(*suffixes: str) -> list[Path]:
+    files: list[Path] = []
+    for package in (*OUR_PACKAGES, "templates", "static"):
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.suffix in suffixes and "migrations" not in path.parts and "vendor" not in path.parts:
+                files.append(path)
+    return files
+
+
+def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"],
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(cwd)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_import_contracts_hold() -> None:
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def tree_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the product packages, to break on purpose."""
+    copy = tmp_path_factory.mktemp("tree")
+    for package in OUR_PACKAGES:
+        shutil.copytree(ROOT / package, copy / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        # A lower app reaching up: the seating services asking scoring directly.
+        ("tournament/services/rounds.py", "from scoring import services as _scoring", "Django apps in one order"),
+        # An app importing a page: only the top layer may.
+        ("scoring/services.py", "from tournament import views as _views", "Only the top layer imports"),
+        # A pure core loading Django through another module.
+        ("formats/__init__.py", "from tournament import models as _models", "pure cores import no Django"),
+        # A core reaching above its place: the engine asking the format registry.
+        ("gameplay/engine/ids.py", "import formats as _formats", "pure cores in one order"),
+    ],
+)
+def test_a_violating_import_breaks_its_contract(tree_copy: Path, module: str, line: str, broken: str) -> None:
+    path = tree_copy / module
+    original = path.read_text()
+    path.write_text(original + f"\n{line}\n")
+    try:
+        result = lint_imports(tree_copy)
+    finally:
+        path.write_text(original)
+    assert result.returncode != 0, result.stdout
+    assert re.search(re.escape(broken) + r"[^\n]*\n?[^\n]*BROKEN", result.stdout), result.stdout
+
+
+def test_no_except_import_error_in_product_code() -> None:
+    """A cycle is redesigned away, never hidden behind a failed import."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in product_files(".py")
+        for n, text in enumerate(path.read_text().splitlines(), start=1)
+        if re.search(r"except\s*\(?[^:]*\b(ImportError|ModuleNotFoundError)\b", text)
+    ]
+    assert offenders == []
+
+
+def test_no_import_of_our_modules_inside_a_function() -> None:
+    """Imports of our own packages sit at the top of the module, where the contracts see them."""
+    offenders: list[str] = []
+    for path in product_files(".py"):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for func in ast.walk(tree):
+            if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(func):
+                names: list[str] = []
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    names = [node.module]
+                if any(name.split(".")[0] in OUR_PACKAGES for name in names):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {names[0]}")
+    assert offenders == []
+
+
+FORMAT_COMPARISON = re.compile(
+    r"""(==|!=)\s*["'](wbc|lolv)["']|["'](wbc|lolv)["']\s*(==|!=)|\bin\s*[\(\[{]\s*["'](wbc|lolv)["']"""
+)
+
+
+def test_no_format_comparison_outside_the_registry() -> None:
+    """Everything a format decides is asked of `formats.get_format(key)` (DESIGN.md principle 8)."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}: {text.strip()}"
+        for path in product_files(".py", ".html", ".js")
+        if path.parts[len(ROOT.parts)] != "formats"
+        for n, text in enumerate(path.read_text().splitlines(), start=1)
+        if FORMAT_COMPARISON.search(text)
+    ]
+    assert offenders == []
+
+
+def test_the_format_comparison_check_would_see_one() -> None:
+    assert FORMAT_COMPARISON.search('if tournament.format == "wbc":')
+    assert FORMAT_COMPARISON.search("{% if scoring.format != 'lolv' %}")
+    assert not FORMAT_COMPARISON.search('get_format("wbc").turn_limit("final")')

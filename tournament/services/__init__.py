@@ -1,0 +1,54 @@
+"""What a head judge does to a tournament: register, check in, seat, publish, change seats.
+
+Pages, the API and the demo loader call these functions. Each one validates everything first
+and writes inside one transaction, so a refusal (:class:`Refused`) leaves the database as it
+was. One module per thing managed: tournaments and judges, players, rounds, the seating of a
+heat, the final.
+"""
+
+from tournament.services.final import pick_final_faction, seat_final_round
+from tournament.services.heats import (
+    add_latecomer,
+    keep_card,
+    seat_round,
+    swap,
+    take_undrawn,
+    trade,
+)
+from tournament.services.players import (
+    add_player,
+    check_in,
+    checked_in_ids,
+    import_players,
+    preview_import,
+    set_status,
+    undo_check_in,
+)
+from tournament.services.rounds import create_round, finish_round, publish_round
+from tournament.services.shared import Refused
+from tournament.services.tournaments import appoint_table_judge, assign_table_judge, create_tournament
+
+__all__ = [
+    "Refused",
+    "add_latecomer",
+    "add_player",
+    "appoint_table_judge",
+    "assign_table_judge",
+    "check_in",
+    "checked_in_ids",
+    "create_round",
+    "create_tournament",
+    "finish_round",
+    "import_players",
+    "keep_card",
+    "pick_final_faction",
+    "preview_import",
+    "publish_round",
+    "seat_final_round",
+    "seat_round",
+    "set_status",
+    "swap",
+    "take_undrawn",
+    "trade",
+    "undo_check_in",
+]

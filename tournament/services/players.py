@@ -1,0 +1,146 @@
+"""Players: register one by one or from a CSV, check in for a round, withdraw, drop, reinstate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
+from tournament.models import CheckIn, Player, Round, Tournament
+from tournament.services.shared import Refused
+
+
+def add_player(
+    tournament: Tournament, *, name: str, email: str = "", club: str = "", household: str = ""
+) -> Player:
+    """Register one player; refuses an empty name, a bad email or a name already registered."""
+    problems = validate_player_fields(name, email)
+    if problems:
+        field_name, message = problems[0]
+        raise Refused(message, field=field_name)
+    name = name.strip()
+    if Player.objects.filter(tournament=tournament, name__iexact=name).exists():
+        raise Refused(f"{name!r} is already registered in this tournament", field="name")
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                tournament=tournament,
+                name=name,
+                email=(email or "").strip(),
+                club=(club or "").strip(),
+                household=(household or "").strip(),
+            )
+    except IntegrityError as error:  # a concurrent registration of the same name
+        raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+
+
+def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
+    """Every CSV row with the reasons it would be refused (duplicate, empty name, bad email)."""
+    taken = {
+        n.casefold() for n in Player.objects.filter(tournament=tournament).values_list("name", flat=True)
+    }
+    return parse_players_csv(text, registered=taken)
+
+
+def import_players(
+    tournament: Tournament, text: str, *, skip_refused: bool = False
+) -> tuple[list[Player], list[ImportRow]]:
+    """Register the CSV's players in one transaction.
+
+    Refuses the whole file (nothing saved) if any row is refused, unless ``skip_refused``:
+    then the good rows are registered and the refused ones listed.
+    """
+    rows = preview_import(tournament, text)
+    refused = [r for r in rows if r.errors]
+    if not rows:
+        raise Refused("the CSV has no player rows (expected columns: name, email, club)", field="file")
+    if refused and not skip_refused:
+        raise Refused(
+            f"{len(refused)} of {len(rows)} rows are refused; fix them or import the others explicitly",
+            field="file",
+            extra={"rows": [r.to_dict() for r in rows]},
+        )
+    good = [r for r in rows if not r.errors]
+    try:
+        with transaction.atomic():
+            created = Player.objects.bulk_create(
+                Player(tournament=tournament, name=r.name, email=r.email, club=r.club) for r in good
+            )
+    except IntegrityError as error:
+        raise Refused(
+            "another registration with one of these names arrived meanwhile; preview again", field="file"
+        ) from error
+    return created, rows
+
+
+def check_in(round_: Round, player: Player) -> CheckIn:
+    """Check a player in for a round (WBC: a player may enter any number of heats)."""
+    if player.tournament_id != round_.tournament_id:
+        raise Refused(f"{player} is not registered in {round_.tournament}", field="player")
+    if player.status != Player.Status.ACTIVE:
+        raise Refused(
+            f"{player} has {player.get_status_display().lower()} and cannot check in", field="player"
+        )
+    checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+    return checkin
+
+
+def undo_check_in(round_: Round, player: Player) -> None:
+    CheckIn.objects.filter(round=round_, player=player).delete()
+
+
+def set_status(player: Player, status: str) -> Player:
+    """Withdraw (registration cancelled) or drop (leaves after playing) a player, or reinstate them.
+
+    A player who leaves is also checked out of every round not yet published.
+    """
+    if status not in Player.Status.values:
+        raise Refused(f"unknown status {status!r}; expected one of {Player.Status.values}", field="status")
+    with transaction.atomic():
+        player.status = status
+        player.save(update_fields=["status"])
+        if status != Player.Status.ACTIVE:
+            CheckIn.objects.filter(player=player, round__state=Round.State.PLANNED).delete()
+    return player
+
+
+def checked_in_ids(round_: Round) -> list[int]:
+    return list(
+        CheckIn.objects.filter(round=round_, player__status=Player.Status.ACTIVE)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+    )
+
+
+def player_ids(round_: Round, players: Iterable[Any], field_name: str = "players") -> list[int]:
+    """Validate a list of player ids: integers, registered in this tournament, still active."""
+    ids: list[int] = []
+    for p in players:
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise Refused(f"player ids are integers, got {p!r}", field=field_name)
+        ids.append(p)
+    rows = Player.objects.filter(tournament_id=round_.tournament_id, pk__in=ids).values_list("pk", "status", "name")
+    known = {pk: (status, name) for pk, status, name in rows}
+    unknown = [p for p in ids if p not in known]
+    if unknown:
+        listed = ", ".join(f"#{p}" for p in unknown)
+        raise Refused(f"not players of this tournament: {listed}", field=field_name)
+    if len(set(ids)) != len(ids):
+        twice = sorted({p for p in ids if ids.count(p) > 1})
+        raise Refused(
+            f"players listed twice: {names_of(twice, known)}", field=field_name, rule="one table per player per round"
+        )
+    gone = [p for p in ids if known[p][0] != Player.Status.ACTIVE]
+    if gone:
+        raise Refused(f"players who withdrew or dropped cannot be seated: {names_of(gone, known)}", field=field_name)
+    return ids
+
+
+def names_of(ids: Iterable[int], known: dict[int, tuple[str, str]] | None = None) -> str:
+    """Players by name, in the order given ("Ann Smith, Bob Jones"), for messages people read."""
+    ids = list(ids)
+    if known is None:
+        known = {pk: ("", name) for pk, name in Player.objects.filter(pk__in=ids).values_list("pk", "name")}
+    return ", ".join(known[p][1] if p in known else f"#{p}" for p in ids)

@@ -1,0 +1,91 @@
+"""What every head-judge action shares: the refusal, the round's row lock, the audit entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refusals import Refusal
+from tournament.models import Round, SeatingAudit
+from tournament.seating import SeatingUserError, UnsplittableCount
+
+RULE_PUBLISHED = "a published seating is replaced only with a reason for the audit log"
+
+
+class Refused(Refusal):
+    """A refused head-judge action: the message names the field or the rule; nothing was written.
+
+    `extra` carries what the page or API needs to offer a way forward (the seating options of an
+    unsplittable count, the refused rows of a CSV import).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        rule: str = "",
+        status: int = 400,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message, field=field, rule=rule, status=status)
+        self.extra = extra or {}
+
+    def __str__(self) -> str:
+        return self.message
+
+    def to_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"detail": self.message}
+        if self.field:
+            body[self.field] = [self.message]
+            body["field"] = self.field
+        if self.rule:
+            body["rule"] = self.rule
+        body.update(self.extra)
+        return body
+
+
+def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:
+    """Turn a planner error into a Refused answer (409 with the options for an unsplittable count)."""
+    if isinstance(error, UnsplittableCount):
+        return Refused(
+            str(error),
+            field="small_tables",
+            rule=error.rule,
+            status=409,
+            extra={
+                "count": error.count,
+                "options": [
+                    {"key": o.key, "label": o.label, "sizes": list(o.sizes), "waiting": o.waiting}
+                    for o in error.options
+                ],
+            },
+        )
+    if isinstance(error, SeatingUserError):
+        return Refused(str(error), field=field_name, rule=error.rule)
+    return Refused(str(error), field=field_name)
+
+
+def audit(round_: Round, action: str, *, user: Any, reason: str = "", **details: Any) -> None:
+    SeatingAudit.objects.create(
+        round=round_,
+        action=action,
+        user=user if getattr(user, "pk", None) else None,
+        reason=reason,
+        seed=round_.seed,
+        details=details,
+    )
+
+
+def locked(round_: Round) -> Round:
+    """Re-read the round under a row lock: two head judges never seat one round at once."""
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+
+
+def require_reason(round_: Round, reason: str, what: str) -> None:
+    if round_.state != Round.State.PLANNED and not reason.strip():
+        raise Refused(
+            f"the seating of {round_} is published; give a reason to {what}",
+            field="reason",
+            rule=RULE_PUBLISHED,
+            status=400,
+        )

@@ -1,0 +1,59 @@
+"""Tournaments and their judges: create a tournament, appoint table judges, assign them to tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from formats import FORMATS
+from tournament.models import Table, Tournament
+from tournament.services.shared import Refused
+
+
+def create_tournament(*, name: str, format: str, user: Any) -> Tournament:
+    """Create a tournament; its creator becomes a head judge of it."""
+    name = (name or "").strip()
+    if not name:
+        raise Refused("a tournament needs a name", field="name")
+    if len(name) > 200:
+        raise Refused("a tournament name has at most 200 characters", field="name")
+    if format not in FORMATS:
+        known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
+        raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
+    with transaction.atomic():
+        tournament = Tournament.objects.create(name=name, format=format, created_by=user)
+        tournament.head_judges.add(user)
+    return tournament
+
+
+def appoint_table_judge(tournament: Tournament, username: str) -> Any:
+    """Appoint an existing user as a table judge of the tournament."""
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        raise Refused(f"no user named {username!r}", field="username")
+    tournament.table_judges.add(user)
+    return user
+
+
+def assign_table_judge(table: Table, username: str) -> Any:
+    """Put one of the tournament's table judges at a table (an empty name frees the table).
+
+    A table judge writes only to the tables assigned to them (tournament.permissions);
+    a table with nobody assigned is open to every table judge of the tournament.
+    """
+    tournament = table.round.tournament
+    name = (username or "").strip()
+    if not name:
+        table.judge = None
+    else:
+        user = tournament.table_judges.filter(username=name).first()
+        if user is None:
+            raise Refused(
+                f"{name!r} is not a table judge of {tournament.name}; appoint them on the dashboard first",
+                field="judge",
+            )
+        table.judge = user
+    table.save(update_fields=["judge"])
+    return table.judge
