@@ -122,11 +122,13 @@ class GameEventsView(APIView):
 
     @extend_schema(
         request=_EVENT_POST,
+        parameters=[idempotency.SCHEMA_PARAMETER],
         responses={
             201: OpenApiResponse(_GAME, description="recorded; the new position and the event"),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="refused by the rules: rule, message, phase, input"),
             403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
             409: OpenApiResponse(OpenApiTypes.OBJECT, description="stale: current position and the events missed"),
+            422: idempotency.SCHEMA_REUSED,
         },
         summary="Record an event (checked by the rules engine)",
     )

@@ -26,12 +26,14 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from gameplay.models import IdempotencyRecord
 
-__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "respond", "forget_old"]
+__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "respond", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
 
 #: The request header that carries the client's key.
 HEADER = "Idempotency-Key"
@@ -39,6 +41,15 @@ HEADER = "Idempotency-Key"
 KEEP = timedelta(hours=24)
 #: Longest key accepted (a UUID is 36 characters).
 MAX_KEY = 200
+
+
+#: The header as an OpenAPI parameter, and the answer to a key reused for another body.
+SCHEMA_PARAMETER = OpenApiParameter(
+    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="a key made by the client for this one action (a UUID): a retry with the same key "
+    "gets the first answer back and records nothing; kept at least 24 hours",
+)
+SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} was already used for another body")
 
 
 class KeyReused(ValueError):

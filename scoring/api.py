@@ -156,7 +156,7 @@ class ReportView(APIView):
         return Response(presenters.report_json(report))
 
     @extend_schema(
-        parameters=_ID,
+        parameters=[*_ID, idempotency.SCHEMA_PARAMETER],
         request=_REPORT_POST,
         responses={
             201: OpenApiResponse(_REPORT, description="filed and locked"),
@@ -168,6 +168,7 @@ class ReportView(APIView):
             409: OpenApiResponse(
                 _REFUSAL, description="already filed and locked; a head judge must reopen it"
             ),
+            422: idempotency.SCHEMA_REUSED,
         },
         summary="File a table's game report (validated by the tournament's format)",
     )
