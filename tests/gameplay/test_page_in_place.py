@@ -162,3 +162,10 @@ def test_after_the_game_ends_the_report_comes_first_and_the_clock_says_so(
     assert 'id="next"' in live and live.index('id="next"') < live.index('class="game-head"')
     assert "File the game report" in live
     assert "The game is over" in live and 'class="clock-slot"' not in live
+
+
+def test_pages_are_compressed_and_api_answers_are_not(judge_web: Client, table: Any) -> None:
+    page = judge_web.get(url(table), HTTP_ACCEPT_ENCODING="gzip")
+    assert page["Content-Encoding"] == "gzip"
+    api = judge_web.get(f"/api/tables/{table.pk}/game/", HTTP_ACCEPT_ENCODING="gzip")
+    assert api.status_code == 200 and not api.has_header("Content-Encoding")
