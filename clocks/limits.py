@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from gameplay.engine.names import faction_name
 from refusals import NO_INPUT, Refusal
 
 # --- states ------------------------------------------------------------------------------
@@ -457,7 +458,7 @@ def check_chip_available(*, used: int, faction: str) -> int:
     if used >= CHIPS_PER_PLAYER:
         raise ChipsExhausted(
             rule=CHIPS_RULE,
-            msg=f"each player has {CHIPS_PER_PLAYER} diplomacy chips per game and {faction} has used them all",
+            msg=f"each player has {CHIPS_PER_PLAYER} diplomacy chips per game and {faction_name(faction)} has used them all",
             input=faction,
         )
     return CHIPS_PER_PLAYER - used - 1

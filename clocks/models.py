@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models.functions import Now
 
 from clocks import limits
+from gameplay.engine.names import faction_name
 from tournament.models import Table
 
 STATE_CHOICES = [(s, limits.STATE_LABELS[s]) for s in limits.STATES]
@@ -210,4 +211,4 @@ class CallTimer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} for {self.faction} at {self.table}"
+        return f"{self.get_action_display()} for {faction_name(self.faction)} at {self.table}"

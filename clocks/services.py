@@ -19,6 +19,7 @@ from clocks.dbtime import db_now
 from clocks.game_log import record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from formats import get_format
+from gameplay.engine.names import faction_name, factions_text
 
 __all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 
@@ -383,7 +384,7 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
     factions = table_factions(table)
     if faction not in factions:
         raise limits.ClockError(
-            rule="faction", msg=f"expected one of the table's factions {factions}", input=faction
+            rule="faction", msg=f"expected one of the table's factions: {factions_text(factions)}", input=faction
         )
     with transaction.atomic():
         clock = _locked(table)
@@ -398,7 +399,7 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
             limits.check_chip_available(used=len(used), faction=faction)
         if CallTimer.objects.filter(table=table, action=action, faction=faction, state="running").exists():
             raise ClockStateError(
-                rule=limits.CALL_RULE, msg=f"a {rule.label.lower()} timer for {faction} is already running"
+                rule=limits.CALL_RULE, msg=f"a {rule.label.lower()} timer for {faction_name(faction)} is already running"
             )
         now = db_now()
         timer = CallTimer.objects.create(

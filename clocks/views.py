@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
 from clocks import limits, services
@@ -21,6 +22,7 @@ from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view
 from formats import get_format
+from gameplay.engine.names import faction_name
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -117,7 +119,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     table = _get(Table.objects.select_related("round__tournament"), pk)
     back = request.POST.get("next", "table")
     if action not in TABLE_ACTIONS:
-        return HttpResponse(f"unknown clock action {action!r}", status=404)
+        return HttpResponse(escape(f"unknown clock action {action!r}"), status=404)
     allowed = (
         can_judge_table(request.user, table)
         if action in ("call", "stop", "finish")
@@ -145,7 +147,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             timer = services.call_clock(
                 table, action=post.get("action", ""), faction=post.get("faction", ""), user=request.user
             )
-            done = f"Clock called: {timer.get_action_display()} for {timer.faction}."
+            done = f"Clock called: {timer.get_action_display()} for {faction_name(timer.faction)}."
         elif action == "stop":
             raw = post.get("timer", "")
             services.stop_call(table, timer_id=int(raw) if raw.isdigit() else raw, user=request.user)
@@ -172,7 +174,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     round_ = _get(Round.objects.select_related("tournament"), pk)
     if action not in ROUND_ACTIONS:
-        return HttpResponse(f"unknown round clock action {action!r}", status=404)
+        return HttpResponse(escape(f"unknown round clock action {action!r}"), status=404)
     if not is_head_judge(request.user, round_.tournament):
         return HttpResponse("Only a head judge may change the round's clocks.", status=403)
     op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[

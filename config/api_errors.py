@@ -16,10 +16,13 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.api_parsers import UnsafeInput, refusal_body
 from refusals import Refusal
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, UnsafeInput):
+        return Response(refusal_body(exc.field, exc.problem), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Refusal):
         body = exc.to_dict()
         body.setdefault("detail", exc.message)

@@ -102,3 +102,21 @@ def env_redis_url(name: str, default: str | None, *, environ: Mapping[str, str] 
     except ValueError:
         raise ConfigError(f"{name} has a malformed port (got {url!r})") from None
     return url
+
+
+#: What Django's deployment check asks of a secret key: long, varied, not a generated dev key.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_UNIQUE = 5
+
+
+def check_secret_key(value: str, *, known_public: tuple[str, ...] = ()) -> str:
+    """`value` if it is fit to sign sessions in production; ConfigError naming what is weak."""
+    if value in known_public or value.startswith("django-insecure-"):
+        raise ConfigError("SECRET_KEY is a published development key; set a secret value")
+    if len(value) < SECRET_KEY_MIN_LENGTH:
+        raise ConfigError(
+            f"SECRET_KEY is too short ({len(value)} characters; at least {SECRET_KEY_MIN_LENGTH} are needed)"
+        )
+    if len(set(value)) < SECRET_KEY_MIN_UNIQUE:
+        raise ConfigError(f"SECRET_KEY uses fewer than {SECRET_KEY_MIN_UNIQUE} different characters")
+    return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from config.env import (
-    ConfigError,
+    check_secret_key,
     env_bool,
     env_database,
     env_int,
@@ -27,8 +27,9 @@ DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET = "embedded-default-secret-key-change-me-for-any-real-deployment-0123456789"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else None)
-if not DEBUG and SECRET_KEY == _DEV_SECRET:
-    raise ConfigError("SECRET_KEY must be set to a secret value when DEBUG is off")
+if not DEBUG:
+    # A guessable key lets anyone forge a head judge's session: refuse to start with one.
+    check_secret_key(SECRET_KEY, known_public=(_DEV_SECRET,))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -55,11 +56,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # HTML pages and fragments compressed: a table judge's action on slow venue Wi-Fi stays small.
     "config.compression.HtmlGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before any view reads a form field: NUL, lone surrogates and control characters refused.
+    "config.text_guard.TextGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -149,7 +153,11 @@ LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# One username at one client address: wrong passwords typed elsewhere, or by everybody behind
+# the same proxy, never lock a judge out (and a new attempt does not restart the cool-off).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -169,6 +177,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # JSON bodies: depth and text checked once for every endpoint (config/api_parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dune tournament platform API",
@@ -208,11 +222,21 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+# Joining the browsers' preload list is hard to undo: only when the operator asks for it.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# The container's health probe speaks plain HTTP on the internal network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("BEHIND_TLS_PROXY", False):
+# Behind the reverse proxy (docker/compose.yaml) the proxy's headers say the scheme and the
+# client's address; they are believed only from the addresses listed here (see
+# config/client_address.py), and gunicorn itself is reachable from the proxy only.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {

@@ -53,11 +53,11 @@ def published_game(table: Table) -> Game:
     """
     if table.round.state == Round.State.PLANNED:
         raise ValidationError({"table": "the seating of this round is not published yet"})
-    return services.game_for(table)
+    return services.read_game(table)
 
 
 def stale_json(error: services.StaleWrite, *, table: Table, judge: bool) -> dict[str, Any]:
-    game = Game.objects.get(table=table)
+    game = services.read_game(table)
     voided = services.voided_seqs(error.changes)
     return {
         "detail": str(error),
@@ -113,7 +113,7 @@ class GameEventsView(APIView):
         after = request.query_params.get("after", "0")
         if not after.isdigit():
             raise ApiValidationError({"after": "must be a sequence number (0 or more)"})
-        events = list(game.events.select_related("author").order_by("seq"))
+        events = services.game_events(game)
         voided = services.voided_seqs(events)
         shown = [e for e in events if e.seq > int(after)]
         return Response(

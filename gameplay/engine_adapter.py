@@ -156,9 +156,14 @@ def redact_answer(snapshot: Mapping[str, Any], answer: Evaluation | None) -> Eva
     return redacted
 
 
+#: An event's free-text fields: a judge may write anything there, a BG prediction included.
+FREE_TEXT_FIELDS = ("reason", "override_reason")
+
+
 def redact_event(body: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
-    """An event as a non-judge may see it (the prediction's faction and turn hidden)."""
-    out = dict(body)
+    """An event as a non-judge may see it: no free-text reasons, and the prediction's
+    faction and turn hidden until it is revealed."""
+    out = {key: value for key, value in body.items() if key not in FREE_TEXT_FIELDS}
     if revealed:
         return out
     if out.get("type") == "bg_prediction_made":

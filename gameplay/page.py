@@ -17,7 +17,7 @@ from gameplay.actions import ACTION_EVENTS
 from gameplay.engine.evaluation import Evaluation
 from gameplay.engine.names import faction_name
 from gameplay.models import Game
-from gameplay.services import position_of
+from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
 
 #: How many recent events the page lists (with their void buttons).
@@ -190,8 +190,8 @@ def page_context(
         answer = rules.redact_answer(snapshot, answer)
     seats = list(table.seats.select_related("player").order_by("seat"))
     factions = [s.faction for s in seats]
-    recent = list(game.events.select_related("author").order_by("-seq")[:RECENT])
-    voided = {int(b.get("seq", 0)) for b in game.events.filter(type="void").values_list("body", flat=True)}
+    recent = game_events(game, latest=RECENT)
+    voided = voided_seqs(game.events.filter(type="void")) if game.pk is not None else set()
     phase = answer.phase if answer is not None else snapshot.get("phase")
     phase_list = list(rules.phases())
     next_phase = _next_phase(phase, phase_list)

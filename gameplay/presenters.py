@@ -1,7 +1,8 @@
 """JSON shapes of a table's game for the API (and the stale-write answer of the page).
 
-Who sees what: a judge of the table (or a head judge) sees everything, with authors; anyone
-else sees the game with the BG prediction hidden until it is revealed (LoLV 2.02.03).
+Who sees what: a judge of the table (or a head judge) sees everything, with authors and
+reasons; anyone else sees the game without reasons and with the BG prediction hidden until it
+is revealed (LoLV 2.02.03).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ def event_json(event: GameEvent, *, judge: bool, revealed: bool, voided: set[int
         "type": event.type,
         "event": body,
         "created_at": event.created_at.isoformat(),
-        "reason": event.reason,
     }
     if voided is not None:
         out["voided"] = event.seq in voided
     if judge:
+        # Reasons are free text (a judge may write a BG prediction there): judges only.
+        out["reason"] = event.reason
         out["author"] = event.author.get_username() if event.author_id and event.author else None
     return out
 

@@ -1,6 +1,9 @@
 """The table game's services: what the pages, the API, scoring and the clocks call.
 
-- `game_for(table)` creates the game from the seating on first use;
+- `game_for(table)` creates the game from the seating on first use (writers only);
+- `read_game(table)` / `game_events(game)` read it, never writing: before the first judge
+  event a table's game is the one its seating implies, kept in memory only, so a visitor's
+  page view cannot start the record (which freezes the table's seating);
 - `current_position(table)` reads the cached position and its sequence number;
 - `append_event(table, event, expected_seq=..., user=...)` validates through the engine and
   appends atomically, refusing a stale `expected_seq` with `StaleWrite`;
@@ -17,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from formats import get_format
 from gameplay import engine_adapter as rules
@@ -29,6 +33,8 @@ from tournament.seating import marker_sector
 __all__ = [
     "StaleWrite",
     "game_for",
+    "read_game",
+    "game_events",
     "current_position",
     "append_event",
     "prefill_report",
@@ -87,6 +93,45 @@ def setup_event_for(table: Any) -> dict[str, Any]:
 
 def _identity(game: Game) -> tuple[Any, ...]:
     return (game.pk, game.created_at.isoformat(), game.seq)
+
+
+def read_game(table: Any) -> Game:
+    """The table's game for reading: the recorded one, or (before any judge event) the game
+    its seating implies, built in memory and never saved. Writes nothing.
+
+    Raises ValidationError if the seating cannot start a game, RuleViolation if the engine
+    refuses the setup.
+    """
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        return game
+    setup = rules.parse_event(setup_event_for(table))
+    body = rules.event_body(setup)
+    position = rules.replay_bodies([body])
+    game = Game(
+        table=table,
+        ruleset=body["ruleset"],
+        tracking=Game.Tracking.QUICK if body["quick"] else Game.Tracking.FULL,
+        seq=1,
+        position=rules.dump(position),
+        evaluation=rules.evaluation(position),
+    )
+    game.unrecorded_setup = GameEvent(  # type: ignore[attr-defined]
+        game=game, seq=1, type=setup.type, body=body, reason="from the seating", created_at=timezone.now()
+    )
+    return game
+
+
+def game_events(game: Game, *, after: int = 0, latest: int | None = None) -> list[GameEvent]:
+    """The game's events after `after`, in order (or only the `latest` few, newest first);
+    for a game not recorded yet, its implied setup event."""
+    if game.pk is None:
+        setup = game.unrecorded_setup  # type: ignore[attr-defined]
+        return [setup] if setup.seq > after else []
+    events = game.events.filter(seq__gt=after).select_related("author")
+    if latest is not None:
+        return list(events.order_by("-seq")[:latest])
+    return list(events.order_by("seq"))
 
 
 def game_for(table: Any) -> Game:
@@ -153,6 +198,8 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
 
 def position_of(game: Game) -> Any:
     """The engine position of a game row at its `seq`, from the cache or its snapshot."""
+    if game.pk is None:  # not recorded yet (read_game): nothing to cache it under
+        return rules.load(game.position)
     key = _identity(game)
     position = rules.cached(key)
     if position is None:
@@ -162,8 +209,9 @@ def position_of(game: Game) -> Any:
 
 
 def current_position(table: Any) -> tuple[Any, int]:
-    """(position, last sequence number), from the cached snapshot; never replays the log."""
-    game = game_for(table)
+    """(position, last sequence number), from the cached snapshot; never replays the log nor
+    writes (a table without a record reads as its seating's setup, sequence number 1)."""
+    game = read_game(table)
     return position_of(game), game.seq
 
 
@@ -180,17 +228,47 @@ def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
 # --- writing -----------------------------------------------------------------------------
 
 
-def _check_role(table: Any, parsed: Any, user: Any) -> None:
-    """Who may record what, which the engine cannot know: a table judge confirms the engine's
-    adjudication; setting it aside (an override with a reason) is the head judge's call.
+#: Events only a head judge may cancel with a `void`: they end a game on time or decide it.
+HEAD_JUDGE_VOIDS = frozenset({"time_up", "adjudication_confirmed"})
 
-    Raises PermissionDenied.
+
+def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> None:
+    """Who may record what, which the engine cannot know (WBC adjudication, LoLV 4.01.08).
+
+    - `time_up` comes from the clock (no user), or from a head judge who gives a reason;
+    - a table judge confirms the engine's adjudication once; setting it aside (an override),
+      confirming it again after a void, and voiding a confirmation or a `time_up` are the
+      head judge's calls;
+    - only a head judge voids an event a head judge recorded.
+
+    Raises PermissionDenied, or ValidationError for a head judge's `time_up` without a reason.
     """
-    if parsed.type == "adjudication_confirmed" and getattr(parsed, "override_reason", None):
-        if not is_head_judge(user, table.round.tournament):
+    if user is None:  # the server itself: the clock recording time_up or voiding it
+        return
+    if parsed.type not in ("time_up", "adjudication_confirmed", "void"):
+        return  # the hot path (a table judge recording play) costs no query here
+    tournament = table.round.tournament
+    if is_head_judge(user, tournament):
+        if parsed.type == "time_up" and not reason.strip():
+            raise ValidationError({"reason": "a head judge declaring time up gives the reason (it goes in the log)"})
+        return
+    if parsed.type == "time_up":
+        raise PermissionDenied("time_up comes from the table's clock; only a head judge may record it by hand")
+    if parsed.type == "adjudication_confirmed":
+        if getattr(parsed, "override_reason", None):
             raise PermissionDenied(
                 "only a head judge may override the engine's adjudication; confirm its ranking instead"
             )
+        if game.events.filter(type="adjudication_confirmed").exists():
+            raise PermissionDenied("the adjudication was confirmed before; only a head judge may confirm it again")
+    if parsed.type == "void":
+        target = game.events.filter(seq=int(getattr(parsed, "seq", 0))).select_related("author").first()
+        if target is None:
+            return  # the engine refuses a void of an event that does not exist
+        if target.type in HEAD_JUDGE_VOIDS:
+            raise PermissionDenied(f"only a head judge may void a {target.type} event")
+        if target.author is not None and is_head_judge(target.author, tournament):
+            raise PermissionDenied(f"event #{target.seq} was recorded by a head judge; only a head judge may void it")
 
 
 def append_event(
@@ -217,9 +295,9 @@ def append_event(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
             )
         parsed = rules.parse_event(event)
-        _check_role(table, parsed, user)
         if parsed.type == "void" and not reason:
             reason = str(getattr(parsed, "reason", ""))
+        _check_role(table, game, parsed, user, reason)
         position = position_of(game)
 
         def history() -> list[dict[str, Any]]:
@@ -254,6 +332,6 @@ def prefill_report(table: Any) -> dict[str, Any]:
     One row per seated player: result kind, win attempts, strongholds, forces, weighted tokens,
     spice, cards, active leaders, PP; the judge checks it before filing.
     """
-    game = game_for(table)
+    game = read_game(table)
     seats = list(table.seats.select_related("player").order_by("seat"))
     return draft_report(game=game, seats=seats)

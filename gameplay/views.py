@@ -123,7 +123,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             error, stale, status = answer.body.get("error"), answer.body.get("stale"), answer.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
-        game = Game.objects.get(pk=game.pk)
+        game = services.read_game(table)
     context = page_context(
         request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
     )
@@ -146,7 +146,7 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
     game = published_game(table)
-    events = list(game.events.select_related("author").order_by("seq"))
+    events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
     for row in rows:

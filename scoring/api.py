@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -17,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,6 +27,7 @@ from gameplay import idempotency
 from scoring import presenters, services
 from scoring.models import GameReport
 from tournament.models import Table, Tournament
+from tournament.permissions import is_head_judge
 
 _ROW_FIELDS: dict[str, Any] = {
     "player": serializers.IntegerField(),
@@ -97,6 +99,11 @@ _STANDINGS = inline_serializer(
                 "results": serializers.ListField(child=serializers.CharField()),
                 "explanation": serializers.CharField(),
             },
+        ),
+        "problems": serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="head judges only: filed reports left out of the standings, and why",
         ),
     },
 )
@@ -201,10 +208,14 @@ class ReopenReportView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
         report = get_object_or_404(GameReport.objects.select_related("tournament", "table"), table=table)
+        data = request.data
+        if not isinstance(data, Mapping):
+            raise ValidationError({"reason": [f"expected a JSON object with a reason, not {type(data).__name__}"]})
+        reason = data.get("reason", "")
+        if not isinstance(reason, str):
+            raise ValidationError({"reason": ["must be text"]})
         try:
-            report = services.reopen_report(
-                report, user=request.user, reason=str(request.data.get("reason", ""))
-            )
+            report = services.reopen_report(report, user=request.user, reason=reason)
         except DjangoPermissionDenied as exc:
             raise PermissionDenied(str(exc)) from None
         return Response(presenters.report_json(report))
@@ -215,13 +226,14 @@ class StandingsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.scoring_for(tournament)
-        return Response(
-            {
-                "format": scoring.format,
-                "tiebreak_labels": list(scoring.labels),
-                "standings": [presenters.standing_json(r) for r in scoring.standings],
-            }
-        )
+        body: dict[str, Any] = {
+            "format": scoring.format,
+            "tiebreak_labels": list(scoring.labels),
+            "standings": [presenters.standing_json(r) for r in scoring.standings],
+        }
+        if is_head_judge(request.user, tournament):
+            body["problems"] = list(scoring.problems)
+        return Response(body)
 
 
 class FinalistsView(APIView):

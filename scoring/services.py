@@ -28,6 +28,7 @@ from scoring.systems import (
     ReportError,
     ScoringError,
     StandingRow,
+    StandingsError,
     TableResult,
     awards_from,
     faction_scores,
@@ -37,6 +38,7 @@ from scoring.systems import (
     report_to_data,
     validate_report,
 )
+from scoring.systems.screening import SeatingConflict, screen_results
 from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -46,7 +48,7 @@ T = TypeVar("T")
 CACHE_SECONDS = 24 * 3600
 #: Part of every cache key: bump it when the cached `Scoring` shape changes, so a deployment
 #: never unpickles an answer of the previous code.
-CACHE_SCHEMA = 1
+CACHE_SCHEMA = 2
 LEADERBOARD_SIZE = 5
 
 
@@ -137,6 +139,14 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
     """
     round_: Round = table.round
     tournament: Tournament = round_.tournament
+    if round_.state == Round.State.PLANNED:
+        # The seating may still change; a report filed now could end up naming a player who
+        # sits elsewhere, and the standings could not tell which table is true.
+        raise ReportRejected(
+            f"the seating of {round_} is not published yet; reports are filed for published rounds only",
+            field="table",
+            rule="reports follow the published seating",
+        )
     seats = table_seats(table)
     missing = [p for p, f in seats.items() if not f]
     if missing:
@@ -295,6 +305,8 @@ class Scoring:
     reports: int = 0
     #: WBC Final Round Format placings, once the final's report is filed.
     placings: tuple[Placing, ...] = ()
+    #: Why some filed reports are left out (for the head judge: names and tables, in words).
+    problems: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -350,9 +362,17 @@ def compute_scoring(tournament: Tournament) -> Scoring:
     final placings from the final's report (one more)."""
     system = get_system(tournament.format)
     results, seed = heat_results(tournament)
-    standings = system.standings(results)
-    # Lots across the cut (4.01.10; WBC) are drawn from a seed stored on the rounds.
-    finalists = system.finalists(standings, rng=random.Random(f"finalists:{tournament.pk}:{seed}"))
+    # Reports that contradict each other are left out (and named to the head judge) so that
+    # one bad table never takes the whole standings down.
+    results, conflicts = screen_results(results)
+    problems = _describe_conflicts(tournament, conflicts)
+    try:
+        standings = system.standings(results)
+        # Lots across the cut (4.01.10; WBC) are drawn from a seed stored on the rounds.
+        finalists = system.finalists(standings, rng=random.Random(f"finalists:{tournament.pk}:{seed}"))
+    except StandingsError as exc:
+        standings, finalists = (), Finalists(finalists=(), alternates=())
+        problems = (*problems, f"the standings cannot be computed until this is corrected: {exc.message}")
     placings: tuple[Placing, ...] = ()
     if tournament.rules.awards:  # WBC: the final's placings decide the champion and places
         final = final_result(tournament)
@@ -365,6 +385,23 @@ def compute_scoring(tournament: Tournament) -> Scoring:
         finalists=finalists,
         reports=len(results),
         placings=placings,
+        problems=problems,
+    )
+
+
+def _describe_conflicts(tournament: Tournament, conflicts: list[SeatingConflict]) -> tuple[str, ...]:
+    """Each conflict in words, with the player's name and the tables' numbers (one query each)."""
+    if not conflicts:
+        return ()
+    names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    table_ids = {t for c in conflicts for t in c.tables}
+    numbers = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "number"))
+    return tuple(
+        f"{names.get(c.player, c.player)} is in the filed reports of "
+        + " and ".join(f"table {numbers.get(t, t)}" for t in c.tables)
+        + f" of round {c.round_number}; those reports are left out of the standings until a head"
+        " judge reopens the wrong one and corrects the seating"
+        for c in conflicts
     )
 
 

@@ -3,7 +3,6 @@ report, the WBC best-faction leaderboard, and CSV exports."""
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -12,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from gameplay.engine.names import faction_name
 from refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
@@ -19,6 +19,7 @@ from scoring.models import GameReport, ReportEntry
 from scoring.presenters import dotted, number
 from scoring.systems import get_system
 from scoring.systems.numbers import fmt
+from tournament.csv_export import csv_writer
 from tournament.models import Player, Table, Tournament
 from tournament.permissions import is_head_judge
 
@@ -124,6 +125,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "scoring": scoring,
+            "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
             "find": find,
             "matches": matches,
@@ -248,7 +250,7 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
     winners = {(a.faction, a.player) for a in scoring.awards}
     board = [
         {
-            "faction": faction.replace("_", " ").title(),
+            "faction": faction_name(faction),
             "entries": [
                 {
                     "name": names.get(a.player, a.player),
@@ -279,7 +281,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "rank",
@@ -334,7 +336,7 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "round",

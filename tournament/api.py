@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from formats import FORMATS
 from scoring import services as scoring
 from tournament import services
-from tournament.models import Player, Round, Tournament
+from tournament.models import MAX_SEED, Player, Round, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import player_json, round_json, seating_json, tournament_json
 
@@ -53,7 +53,7 @@ class RoundIn(serializers.Serializer):
 
 
 class SeatingIn(serializers.Serializer):
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED)
     players = serializers.ListField(
         child=serializers.IntegerField(), required=False, allow_null=True, default=None
     )

@@ -15,8 +15,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
+from tournament.text_rules import text_problem
+
 COLUMNS = ("name", "email", "club")
 MAX_NAME = 120
+#: Player.email's length (Django's EmailField default); the email validator alone allows 320.
+MAX_EMAIL = 254
 MAX_ROWS = 5000
 
 
@@ -54,12 +58,23 @@ def validate_player_fields(name: str, email: str) -> list[tuple[str, str]]:
     elif len(name) > MAX_NAME:
         problems.append(("name", f"name longer than {MAX_NAME} characters"))
     email = (email or "").strip()
-    if email:
+    if len(email) > MAX_EMAIL:
+        problems.append(("email", f"email longer than {MAX_EMAIL} characters"))
+    elif email:
         try:
             validate_email(email)
         except ValidationError:
             problems.append(("email", f"bad email {email!r}"))
     return problems
+
+
+def _rows(reader: Any) -> Any:
+    """The reader's rows; a malformed file (a field over the csv module's 128 KB limit, a NUL)
+    is refused as a whole, naming the line."""
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise ValidationError({"csv": [f"line {reader.line_num + 1}: {exc}"]}) from exc
 
 
 def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[ImportRow]:
@@ -70,12 +85,15 @@ def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[Im
     already in the tournament. Blank lines are skipped.
     """
     text = (text or "").lstrip("\ufeff")
+    problem = text_problem(text)
+    if problem:
+        raise ValidationError({"csv": [f"the CSV {problem}"]})
     reader = csv.reader(io.StringIO(text))
     rows: list[ImportRow] = []
     order = list(COLUMNS)
     seen: dict[str, int] = {}
     first = True
-    for cells in reader:
+    for cells in _rows(reader):
         index = reader.line_num
         cells = [c.strip() for c in cells]
         if not any(cells):

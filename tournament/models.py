@@ -17,6 +17,9 @@ from gameplay.engine.ids import FACTIONS
 FORMAT_CHOICES = format_choices()
 FACTION_CHOICES = [(f, f.replace("_", " ").title()) for f in FACTIONS]
 
+#: Seating seeds are stored in bigint columns: larger ones are refused as input.
+MAX_SEED = 2**63 - 1
+
 
 class Tournament(models.Model):
     name = models.CharField(max_length=200)
@@ -106,6 +109,7 @@ class Round(models.Model):
     starts_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLANNED)
     #: The seed of the current seating: the same seed and players give the same seating.
+    #: At most MAX_SEED (the column is a bigint).
     seed = models.BigIntegerField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     #: The head judge's choice for a count that does not split into 5s and 6s ("fours:1", "wait:3").

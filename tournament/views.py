@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,16 +23,17 @@ from django.views.decorators.http import require_http_methods
 
 from formats import FORMATS
 from gameplay.engine.ids import FACTIONS
+from gameplay.engine.names import faction_name
 from scoring import services as scoring
 from tournament import services
-from tournament.models import CheckIn, Player, Round, SeatingAudit, Table, Tournament
+from tournament.models import MAX_SEED, CheckIn, Player, Round, SeatingAudit, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import seated_tables
 from tournament.seating import marker_sector
 from tournament.seating_adapter import final_for
 from tournament.seating_changes import available_final_factions, next_final_picker
 
-FACTION_LABELS = {f: f.replace("_", " ").title() for f in FACTIONS}
+FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}
 
 
 def _guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -178,7 +179,11 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _parse_local(value: str) -> datetime | None:
-    parsed = parse_datetime(value)
+    """The moment typed in a form, or None when it is not a real date and time."""
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:  # well formed but impossible, like 30 February
+        return None
     if parsed is not None and timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
     return parsed
@@ -281,19 +286,23 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         if not errors and not text.strip():
             errors["file"] = "choose a CSV file or paste its text"
         if not errors:
-            if request.POST.get("action") == "import":
-                try:
-                    created, rows = services.import_players(
-                        tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
-                    )
-                except services.Refused as error:
-                    errors = _errors(error, ("file",))
-                    rows = services.preview_import(tournament, text)
+            try:
+                if request.POST.get("action") == "import":
+                    try:
+                        created, rows = services.import_players(
+                            tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
+                        )
+                    except services.Refused as error:
+                        errors = _errors(error, ("file",))
+                        rows = services.preview_import(tournament, text)
+                    else:
+                        messages.success(request, f"Registered {len(created)} players.")
+                        return redirect("tournament-players", pk=tournament.pk)
                 else:
-                    messages.success(request, f"Registered {len(created)} players.")
-                    return redirect("tournament-players", pk=tournament.pk)
-            else:
-                rows = services.preview_import(tournament, text)
+                    rows = services.preview_import(tournament, text)
+            except ValidationError as error:  # the file as a whole cannot be read
+                errors = {"file": " ".join(error.messages)}
+                rows = None
     return render(
         request,
         "tournament/import.html",
@@ -329,8 +338,8 @@ def seat_round(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "seat":
                 seed_text = request.POST.get("seed", "").strip()
                 seed = _int(seed_text) if seed_text else None
-                if seed_text and seed is None:
-                    raise services.Refused(f"the seed is a whole number, not {seed_text!r}", field="seed")
+                if seed_text and (seed is None or not 0 <= seed <= MAX_SEED):
+                    raise services.Refused(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed_text!r}", field="seed")
                 services.seat_round(
                     round_,
                     user=request.user,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from clocks.limits import CHIPS_PER_PLAYER, LIMITS
@@ -27,7 +28,9 @@ from gameplay.engine.events import (
     WinAttemptConfirmed,
 )
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ
+from gameplay.engine.losses import action_over, automatic, remove, worm_devours
 from gameplay.engine.moves import flyers_at
+from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from gameplay.engine.pp import turn_pp
@@ -47,7 +50,7 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
     if ev.phase not in phases:
         raise UnknownIdentifier(
             rule=pos.ruleset.cite["phase"],
-            msg=f"{ev.phase!r} is not a phase of {pos.ruleset.key!r}",
+            msg=f"{ev.phase.replace('_', ' ')} is not a phase of {pos.ruleset.name}",
             phase=pos.phase,
             input=ev.phase,
         )
@@ -57,12 +60,33 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         _check_setup_complete(pos)
     elif phases.index(ev.phase) <= phases.index(pos.phase):
         refuse(pos, "phase", f"the game is in the {pos.phase} phase; phases only move forward", ev.phase)
-    return {
+    changes: dict[str, Any] = {
         "phase": ev.phase,
         "nexus": pos.nexus and ev.phase == SPICE_BLOW,
         "moves": {},
         "flyers": flyers_at(pos) if ev.phase == SHIPMENT_MOVEMENT else None,
+        "storm_moved": False,
+        "nexus_allied": frozenset(),
+        "acting": None,
+        "worm_pending": None,
     }
+    losses = action_over(pos)
+    if pos.worm_pending is not None and automatic(pos):
+        losses += worm_devours(pos, pos.worm_pending)  # the nexus is over (AH XII.B, WBC VII.9)
+    changes = remove(pos, losses, changes)
+    if ev.phase == MENTAT_PAUSE:
+        changes["states"] = collect_front_spice(changes.get("states", pos.states))
+    return changes
+
+
+def collect_front_spice(states: Mapping[str, FactionState]) -> dict[str, FactionState]:
+    """Spice in front of the shields goes behind them as the Mentat Pause begins (LoLV 1.09.01,
+    1.12.02); a faction whose spice is unknown keeps it in front."""
+    out = dict(states)
+    for f, st in states.items():
+        if st.spice_front and st.spice is not None:
+            out[f] = evolve(st, spice=st.spice + st.spice_front, spice_front=0)
+    return out
 
 
 def _check_setup_complete(pos: Position) -> None:
@@ -72,7 +96,9 @@ def _check_setup_complete(pos: Position) -> None:
     for f in pos.factions:
         sheet = pos.sheet(f)
         if sheet.choose_count and chosen_on_board(pos, f) != sheet.choose_count:
-            refuse(pos, "setup", f"{f!r} must place {sheet.choose_count} starting forces first", f)
+            refuse(
+                pos, "setup", f"{faction_name(f)} must place {sheet.choose_count} starting forces first", f
+            )
 
 
 def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
@@ -118,6 +144,10 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "last_turn": turn >= setup.turn_limit,
         "moves": {},
         "flyers": None,
+        "storm_moved": False,
+        "nexus_allied": frozenset(),
+        "acting": None,
+        "declared": frozenset(),
     }
 
 
@@ -143,13 +173,15 @@ def _stronghold_key(pos: Position, key: str) -> tuple[str, int | None]:
             return territory, SHIELD_WALL_LEFT_SECTOR  # the side touching the Imperial Basin
         if int(sec) not in t.sectors:
             raise UnknownIdentifier(
-                rule="board", msg=f"the Shield Wall spans sectors {list(t.sectors)}", input=key
+                rule="board",
+                msg=f"the Shield Wall spans sectors {join_names(map(str, t.sectors), last='or')}",
+                input=key,
             )
         return territory, int(sec)
     if sec or not (territory in PRINTED_STRONGHOLDS or territory == HIDDEN_MOBILE_STRONGHOLD):
         raise UnknownIdentifier(
             rule="quick tracking",
-            msg=f"quick records name strongholds (and Shield Wall sides), not {key!r}",
+            msg=f"quick records name strongholds (and Shield Wall sides), not {place_name(key)}",
             input=key,
         )
     sector = None if territory == HIDDEN_MOBILE_STRONGHOLD else t.sectors[0]
@@ -180,7 +212,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
         if territory not in coexisting:
             raise InvalidPosition(
                 rule=pos.ruleset.cite["coexist"],
-                msg=f"the Bene Gesserit is not recorded in {key!r}",
+                msg=f"the Bene Gesserit is not recorded in {place_name(key)}",
                 phase=pos.phase,
                 input=key,
             )
@@ -188,7 +220,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
         if territory != SHIELD_WALL and len(present) > 2:
             raise InvalidPosition(
                 rule=pos.ruleset.cite["occupancy"],
-                msg=f"{territory!r} cannot hold forces of {len(present)} factions",
+                msg=f"{place_name(territory)} cannot hold forces of {len(present)} factions",
                 phase=pos.phase,
                 input=sorted(present),
             )
@@ -197,7 +229,7 @@ def apply_quick_record(pos: Position, ev: QuickRecord) -> dict[str, Any]:
                 if not (pos.ruleset.ecaz_co_occupy and ECAZ in (f, ally)):
                     raise InvalidPosition(
                         rule=pos.ruleset.cite["ally_cohabit"],
-                        msg=f"allies {f!r} and {ally!r} cannot share {territory!r}",
+                        msg=f"allies {faction_name(f)} and {faction_name(ally)} cannot share {place_name(territory)}",
                         phase=pos.phase,
                         input=territory,
                     )
@@ -233,7 +265,10 @@ def apply_win_attempt(pos: Position, ev: WinAttemptConfirmed) -> dict[str, Any]:
         )
     if (pos.turn, side) in pos.attempts:
         refuse(
-            pos, "win_attempts", f"the win attempt of {list(side)} is already recorded this turn", ev.factions
+            pos,
+            "win_attempts",
+            f"the win attempt of {factions_text(side)} is already recorded this turn",
+            ev.factions,
         )
     states = dict(pos.states)
     for f in side:
@@ -272,7 +307,12 @@ def apply_chip(pos: Position, ev: DiplomacyChipUsed) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     st = pos.states[ev.faction]
     if st.chips >= DIPLOMACY_CHIPS:
-        refuse(pos, "chips", f"{ev.faction!r} has used all {DIPLOMACY_CHIPS} diplomacy chips", ev.faction)
+        refuse(
+            pos,
+            "chips",
+            f"{faction_name(ev.faction)} has used all {DIPLOMACY_CHIPS} diplomacy chips",
+            ev.faction,
+        )
     states = dict(pos.states)
     states[ev.faction] = evolve(st, chips=st.chips + 1)
     return {"states": states}

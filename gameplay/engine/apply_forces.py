@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine.apply_setup import place_at_setup
-from gameplay.engine.board import TERRITORIES
+from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, TERRITORIES
 from gameplay.engine.checks import (
     need_counts,
     need_faction,
     need_full_tracking,
     need_piece,
     need_room,
+    piece_in_storm,
     refuse,
 )
 from gameplay.engine.events import (
@@ -29,12 +30,12 @@ from gameplay.engine.events import (
     ForcesRemoved,
     ForcesRevived,
 )
-from gameplay.engine.factions import BENE_GESSERIT, FREMEN, GUILD
+from gameplay.engine.factions import BENE_GESSERIT, FREMEN, GUILD, IXIANS, MORITANI
+from gameplay.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from gameplay.engine.moves import check_move
 from gameplay.engine.names import faction_name, place_name
-from gameplay.engine.phases import SETUP
+from gameplay.engine.phases import SETUP, SHIPMENT_MOVEMENT
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
-from gameplay.engine.storm import in_storm
 
 
 def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
@@ -58,14 +59,42 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
-    if in_storm(ev.territory, ev.sector, pos.storm, pos.family_atomics) and ev.faction != FREMEN:
-        # The Fremen may send reserves into the storm at half loss (AH IX.C.1.c.i, LoLV 2.04.17).
+    if ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
+        refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
+    if ev.territory == pos.aftermath and ev.faction != MORITANI:
+        # Only the Moritani's own Sneak Attack may still send forces there (2.12.09.06).
         refuse(
             pos,
-            "ship_storm",
-            f"no shipment into {place_name(ev.territory)} sector {ev.sector}: it is in storm",
-            ev.sector,
+            "aftermath",
+            f"no forces may ship into {place_name(ev.territory)}: the Atomics Aftermath lies there",
+            ev,
         )
+    storm_loss = False
+    if piece_in_storm(pos, ev.territory, ev.sector):
+        # The Fremen may send reserves into the storm at half loss (AH IX.C.1.c.i, LoLV 2.04.17,
+        # WBC IX.11), but not with Guild shipment (WBC IX.16).
+        if ev.faction != FREMEN or not TERRITORIES[ev.territory].within_2_of_great_flat:
+            refuse(
+                pos,
+                "ship_storm",
+                f"no shipment into {place_name(ev.territory)} sector {ev.sector}: it is in storm",
+                ev.sector,
+            )
+        storm_loss = True
+    if (
+        ev.faction == FREMEN
+        and ev.source == "reserves"
+        and not TERRITORIES[ev.territory].within_2_of_great_flat
+    ):
+        # The Fremen send reserves only within two territories of the Great Flat (LoLV 2.04.05,
+        # AH IX.C.1.h, WBC IX.11-13), unless allied with the Guild (WBC IX.12, IX.16).
+        if GUILD not in pos.allies_of(FREMEN):
+            refuse(
+                pos,
+                "fremen_shipment",
+                f"the Fremen send reserves only to the Great Flat or within two territories of it, not {place_name(ev.territory)}",
+                ev.territory,
+            )
     inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
     need_room(pos, ev.faction, ev.territory, inert=inert)
     st = pos.states[ev.faction]
@@ -86,7 +115,27 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     states[ev.faction] = evolve(st, reserves=left) if ev.source == "reserves" else evolve(st, tanks=left)
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
-    return {"forces": forces, "states": states}
+    changes: dict[str, Any] = {"forces": forces, "states": states}
+    losses: list[Loss] = []
+    spiritual = ev.faction == BENE_GESSERIT and (ev.territory == POLAR_SINK or ev.normal + ev.special == 0)
+    if ev.source == "reserves" and not spiritual:
+        # BG advisors sent along with another faction's shipment (LoLV 2.02.05, 2.02.11) are
+        # not a turn of the BG's own.
+        losses, changes["acting"] = _take_turn(pos, ev.faction)
+    after = evolve(pos, **changes)
+    if storm_loss and automatic(pos):
+        losses += shipped_into_storm(after, ev.faction, ev.territory, ev.sector, ev.normal, ev.special)
+    return remove(after, losses, changes)
+
+
+def _take_turn(pos: Position, faction: str) -> tuple[list[Loss], str | None]:
+    """A shipment or move by `faction`: the action of the faction that acted before it is
+    over (LoLV 1.06.01, 1.06.06). Returns what that ends, and who acts now."""
+    if pos.phase != SHIPMENT_MOVEMENT:
+        return [], pos.acting
+    if pos.acting is None or pos.acting == faction:
+        return [], faction
+    return action_over(pos), faction
 
 
 def _take(pos: Position, faction: str, territory: str, sector: int | None, n: int, s: int, a: int) -> Stack:
@@ -116,18 +165,17 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
     if (ev.from_territory, ev.from_sector) == (ev.to_territory, ev.to_sector):
         refuse(pos, "move_storm", "a move needs a different destination", ev)
     _take(pos, ev.faction, ev.from_territory, ev.from_sector, ev.normal, ev.special, ev.advisors)
-    fa = pos.family_atomics
     storm_rule = {"worm": "worm_storm", "cross_ship": "cross_ship_storm"}.get(ev.via, "move_storm")
     if storm_rule not in pos.ruleset.cite:
         storm_rule = "move_storm"
-    if in_storm(ev.from_territory, ev.from_sector, pos.storm, fa):
+    if piece_in_storm(pos, ev.from_territory, ev.from_sector):
         refuse(
             pos,
             storm_rule,
             f"no move out of {place_name(ev.from_territory)} sector {ev.from_sector}: it is in storm",
             ev,
         )
-    if in_storm(ev.to_territory, ev.to_sector, pos.storm, fa):
+    if piece_in_storm(pos, ev.to_territory, ev.to_sector):
         refuse(
             pos,
             storm_rule,
@@ -146,7 +194,11 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
     _add(forces, (ev.faction, ev.to_territory, ev.to_sector), fighters, ev.special, advisors)
-    return {"forces": forces, "moves": moves}
+    changes: dict[str, Any] = {"forces": forces, "moves": moves}
+    if ev.via in ("move", "cross_ship"):
+        losses, changes["acting"] = _take_turn(pos, ev.faction)
+        return remove(evolve(pos, **changes), losses, changes)
+    return changes
 
 
 def _bg_arrival(pos: Position, ev: ForcesMoved) -> tuple[int, int]:
@@ -235,24 +287,39 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
     else:
         if a < ev.count:
             refuse(pos, "coexist", f"only {a} advisors there to flip", ev.count)
+        if pos.ruleset.advisors_stormed_in and piece_in_storm(pos, ev.territory, ev.sector):
+            refuse(pos, "stormed_in", "advisors under the storm cannot flip to fighters", ev.sector)
         new = (n + ev.count, s, a - ev.count)
-        need_room(pos, BENE_GESSERIT, ev.territory, inert=False)
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
     forces = dict(pos.forces)
     forces[key] = new
     return {"forces": forces}
 
 
 def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
-    """Coexistence is declared per territory (AH XV.B, WBC XV.5-7); it may be declared as
+    """Coexistence is declared per territory (AH XV.B, WBC XV.5, WBC XV.7); it may be declared as
     the BG tokens land, so before they are recorded there (WBC XV.12)."""
     need_faction(pos, BENE_GESSERIT)
     need_piece(pos, ev.territory, _any_sector(ev.territory))
+    declared = pos.declared
+    if pos.ruleset.coexistence_declared_in_movement_only and pos.phase != SETUP:
+        if pos.phase != SHIPMENT_MOVEMENT:
+            refuse(pos, "coexist_timing", "coexistence is declared only in the movement round", pos.phase)
+        if not ev.coexisting and ev.territory in pos.declared:
+            refuse(
+                pos,
+                "coexist_withdraw",
+                f"{place_name(ev.territory)} was declared coexisting this turn and stays so until the turn ends",
+                ev.territory,
+            )
+        if ev.coexisting:
+            declared = declared | {ev.territory}
     if not ev.coexisting and ev.territory in pos.coexisting:
         # Ending coexistence makes the BG tokens count: never a third faction in a
         # stronghold (AH IX.C.1.d, LoLV 1.06.02.05).
-        need_room(pos, BENE_GESSERIT, ev.territory, inert=False)
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
     co = pos.coexisting | {ev.territory} if ev.coexisting else pos.coexisting - {ev.territory}
-    return {"coexisting": co}
+    return {"coexisting": co, "declared": declared}
 
 
 def _any_sector(territory: str) -> int | None:

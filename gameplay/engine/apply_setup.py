@@ -114,9 +114,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         raise InvalidPosition(rule=cite, msg="a game has 2 to 6 factions", input=ev.factions)
     for f in ev.factions:
         if f not in rs.factions:
-            raise InvalidPosition(
-                rule=cite, msg=f"{faction_name(f)} is not a faction of ruleset {rs.key!r}", input=f
-            )
+            raise InvalidPosition(rule=cite, msg=f"{faction_name(f)} is not a faction of {rs.name}", input=f)
     markers = dict(ev.markers)
     if set(markers) != set(ev.factions):
         raise InvalidPosition(
@@ -153,6 +151,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         options=frozenset(ev.options),
         three_alliances=ev.three_alliances,
         seed=ev.seed,
+        automatic_losses=ev.automatic_losses,
     )
     forces: dict[ForceKey, Stack] = {}
     for f in ev.factions:

@@ -19,7 +19,9 @@ from gameplay.engine.events import (
     StormPlaced,
     Worm,
 )
-from gameplay.engine.names import faction_name, join_names
+from gameplay.engine.factions import ECAZ, MORITANI
+from gameplay.engine.losses import automatic, remove, storm_hits, worm_devours
+from gameplay.engine.names import faction_name, factions_text, join_names
 from gameplay.engine.phases import SETUP, SPICE_BLOW, STORM
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 
@@ -32,7 +34,10 @@ def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
         refuse(pos, "storm_first", "the storm is placed on a sector 0..17", ev.sector)
     if pos.phase not in (SETUP, STORM) or pos.turn != 1:
         refuse(pos, "storm_first", "the storm is first placed in turn 1", pos.phase)
-    return {"storm": ev.sector}
+    changes: dict[str, Any] = {"storm": ev.sector}
+    if automatic(pos) and pos.ruleset.storm_placement_destroys:
+        return remove(pos, storm_hits(pos, ev.sector, 0, placed=True), changes)
+    return changes
 
 
 def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
@@ -44,7 +49,13 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
         refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
     if not 0 <= ev.sectors <= SECTOR_COUNT:
         refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
-    return {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT}
+    if pos.storm_moved:
+        # Weather Control replaces the move rather than adding one (WBC VI.3, LoLV 3.01.23).
+        refuse(pos, "storm_once", "the storm has already moved in this storm phase", ev.sectors)
+    changes: dict[str, Any] = {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT, "storm_moved": True}
+    if automatic(pos):
+        return remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
+    return changes
 
 
 def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
@@ -54,7 +65,19 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
         refuse(pos, "first_turn_worms", "worms of the first turn are set aside and do not count", ev)
     if ev.territory is not None:
         need_piece(pos, ev.territory, _first_sector(ev.territory))
-    return {"worms": pos.worms + 1, "nexus": True}
+    changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": True}
+    if not automatic(pos):
+        return changes
+    losses = []
+    if pos.worm_pending is not None:
+        losses += worm_devours(pos, pos.worm_pending)  # the previous nexus is over
+    changes["worm_pending"] = None
+    if ev.territory is not None:
+        if pos.ruleset.worm_devours_after_nexus:
+            changes["worm_pending"] = ev.territory
+        else:
+            losses += worm_devours(pos, ev.territory)
+    return remove(pos, losses, changes)
 
 
 def _first_sector(territory: str) -> int | None:
@@ -85,18 +108,31 @@ def apply_family_atomics(pos: Position, ev: FamilyAtomics) -> dict[str, Any]:
 
 
 def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
-    """Alliances form only in a nexus (LoLV 1.10.00, AH XII.A), never in turn 1 (no worm
-    counts then), within the ruleset's size, one alliance per faction (1.10.01.04)."""
+    """Alliances form in a nexus (LoLV 1.10.00, AH XII.A), never in turn 1 (no worm counts
+    then), within the ruleset's size, one alliance per faction (1.10.01.04), and under the
+    LoLV once per faction per nexus (1.10.01.01); or outside a nexus through the Moritani
+    (2.12.10-11) or the Ecaz Ambassador (2.11.10.11) where the ruleset has them (1.10.01.06)."""
     setup = pos.setup
     assert setup is not None
     for f in ev.factions:
         need_faction(pos, f)
     if len(ev.factions) < 2:
         refuse(pos, "alliance_limit", "an alliance needs at least two factions", ev.factions)
+    if ev.how != "nexus":
+        return _ability_alliance(pos, ev)
     if pos.turn == 1:
         refuse(pos, "first_turn_worms", "no nexus and so no alliance in turn 1", ev.factions)
     if not (pos.phase == SPICE_BLOW and pos.nexus):
         refuse(pos, "nexus", "alliances are formed only during a nexus", ev.factions)
+    if pos.ruleset.allies_once_per_nexus:
+        again = sorted(set(ev.factions) & pos.nexus_allied)
+        if again:
+            refuse(
+                pos,
+                "ally_once",
+                f"{factions_text(again)} already allied in this nexus; a faction allies once per nexus",
+                again,
+            )
     existing = {pos.side_of(f) for f in ev.factions if len(pos.side_of(f)) > 1}
     if len(existing) > 1:
         refuse(pos, "one_alliance", "a faction may belong to only one alliance", ev.factions)
@@ -107,7 +143,46 @@ def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
     if existing and set(joined) == set(next(iter(existing))):
         refuse(pos, "one_alliance", "these factions are already allied", ev.factions)
     alliances = tuple(sorted([a for a in pos.alliances if a not in existing] + [joined]))
-    return {"alliances": alliances}
+    return {"alliances": alliances, "nexus_allied": pos.nexus_allied | set(ev.factions)}
+
+
+#: The faction whose ability forms an alliance outside a nexus, by `alliance_formed.how`.
+_ABILITY_OWNER = {
+    "moritani": (MORITANI, "moritani_alliance"),
+    "ecaz_ambassador": (ECAZ, "ambassador_alliance"),
+}
+
+
+def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
+    """An alliance of two through a faction's ability (LoLV 1.10.01.06)."""
+    if ev.how not in pos.ruleset.alliance_abilities:
+        refuse(
+            pos,
+            "nexus",
+            f"{pos.ruleset.name} has no alliances by {ev.how.replace('_', ' ')}: alliances form in a nexus",
+            ev.how,
+        )
+    owner, rule = _ABILITY_OWNER[ev.how]
+    if len(ev.factions) != 2 or owner not in ev.factions:
+        refuse(
+            pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions
+        )
+    if ev.how == "ecaz_ambassador":
+        allied = [f for f in ev.factions if len(pos.side_of(f)) > 1]
+        if allied:
+            refuse(
+                pos,
+                rule,
+                f"{factions_text(allied)} already allied: the Ambassador allies two unallied factions",
+                allied,
+            )
+        rest = pos.alliances
+    else:
+        # Enemy of My Enemy breaks the alliances either faction was in (2.12.11).
+        rest = pos.alliances
+        for f in ev.factions:
+            rest = _without(rest, f)
+    return {"alliances": tuple(sorted([*rest, tuple(sorted(ev.factions))]))}
 
 
 def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
@@ -157,6 +232,15 @@ def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
     """Cards held, within the hand limit (LoLV 1.04.02, 2.05.07; AH Harkonnen 8)."""
     need_faction(pos, ev.faction)
     limit = pos.sheet(ev.faction).hand_limit
+    if pos.aftermath is not None and MORITANI in (ev.faction, *pos.allies_of(ev.faction)):
+        limit -= 1  # LoLV 2.12.09.02: the Moritani's and its ally's hand shrinks after Atomics
+        if not 0 <= ev.count <= limit:
+            refuse(
+                pos,
+                "aftermath",
+                f"{faction_name(ev.faction)} holds at most {limit} treachery cards",
+                ev.count,
+            )
     if not 0 <= ev.count <= limit:
         refuse(
             pos, "hand_limit", f"{faction_name(ev.faction)} holds at most {limit} treachery cards", ev.count
@@ -177,8 +261,10 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
             phase=pos.phase,
             input=ev.leader,
         )
-    if (ev.status == "captured") != (ev.captor is not None):
-        refuse(pos, "leaders", "a captor is named exactly when the leader is captured", ev)
+    if (ev.status in ("captured", "held")) != (ev.captor is not None):
+        refuse(
+            pos, "leaders", "a captor (or holder) is named exactly when the leader is captured or held", ev
+        )
     if ev.captor is not None:
         need_faction(pos, ev.captor)
         if ev.captor == ev.faction:

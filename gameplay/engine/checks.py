@@ -6,9 +6,10 @@ from typing import Any, NoReturn
 
 from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from gameplay.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier, WrongPhase
-from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS
+from gameplay.engine.factions import BENE_GESSERIT, ECAZ, IXIANS, RICHESE
 from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.position import Position, Stack
+from gameplay.engine.storm import in_storm
 
 
 def refuse(pos: Position, rule_key: str, msg: str, value: Any = None) -> NoReturn:
@@ -103,6 +104,8 @@ def factions_active_in(pos: Position, territory: str) -> set[str]:
     for (f, t, _s), stack in pos.forces.items():
         if t == territory and active_count(pos, f, t, stack):
             out.add(f)
+    if pos.no_field is not None and pos.no_field[0] == territory:
+        out.add(RICHESE)  # LoLV 2.10.11: the No-Field token counts for the occupancy limit
     return out
 
 
@@ -110,8 +113,18 @@ def factions_in(pos: Position, territory: str) -> set[str]:
     return {f for (f, t, _s), st in pos.forces.items() if t == territory and any(st)}
 
 
-def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> None:
-    """Occupancy limit and allies. `inert`: the entering forces are advisors/coexisting."""
+def piece_in_storm(pos: Position, territory: str, sector: int | None) -> bool:
+    """Whether a sector piece is under the storm; the Hidden Mobile Stronghold is where it
+    points (LoLV 2.07.17)."""
+    if territory == HIDDEN_MOBILE_STRONGHOLD and pos.hms is not None:
+        sector = pos.hms[1]
+    return in_storm(territory, sector, pos.storm)
+
+
+def need_room(pos: Position, faction: str, territory: str, *, inert: bool, entering: bool = True) -> None:
+    """Occupancy limit and allies. `inert`: the entering forces are advisors/coexisting.
+    `entering`: forces arrive by shipment or movement; under the LoLV nothing is refused
+    for an ally there, the end of the action settles it (1.06.06, 4.01.16)."""
     t = TERRITORIES[territory]
     if territory == POLAR_SINK:
         return
@@ -128,6 +141,8 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool) -> No
     if not allies:
         return
     if inert:
+        return
+    if entering and pos.ruleset.ally_entry == "tanks_at_action_end":
         return
     if pos.ruleset.ecaz_co_occupy and (faction == ECAZ or ECAZ in allies):
         return  # LoLV 2.11.11: Ecaz and ally may share a territory

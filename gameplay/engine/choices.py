@@ -85,10 +85,12 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
         return "setup"  # apply_quick_record: quick records start with turn 1
     if event_type == "storm_placed" and (position.turn != 1 or position.phase not in (SETUP, STORM)):
         return cite["storm_first"]
-    if event_type in ("alliance_formed", "alliance_broken") and not (
-        position.phase == SPICE_BLOW and position.nexus
-    ):
+    in_nexus = position.phase == SPICE_BLOW and position.nexus
+    if event_type == "alliance_broken" and not in_nexus:
         return cite["nexus"]
+    if event_type == "alliance_formed":
+        # Outside a nexus only through a faction's ability (LoLV 1.10.01.06).
+        return None if in_nexus or position.ruleset.alliance_abilities else cite["nexus"]
     if event_type == "forces_moved":
         phases = {SHIPMENT_MOVEMENT} | ({SPICE_BLOW} if "worm" in position.ruleset.movement.vias else set())
         return None if position.phase in phases else cite["move_phase"]
@@ -273,9 +275,17 @@ def _list_sides(
 
 
 def _list_alliance_formed(position: Position) -> dict[str, Any]:
-    """`{"sides": [...]}`: every alliance that may form now (nexus open, size limit, turn 1
-    refused, one alliance per faction)."""
-    return _list_sides("alliance_formed", "factions", {}, range(2, len(position.factions) + 1))(position)
+    """`{"sides": [...], "ways": [...]}`: every alliance that may form in the nexus now (size
+    limit, turn 1 refused, one alliance per faction, once per nexus), and every pair that may
+    ally through a faction's ability (`{"factions", "how"}`, LoLV 1.10.01.06)."""
+    found = _list_sides("alliance_formed", "factions", {}, range(2, len(position.factions) + 1))(position)
+    ways = []
+    for how in sorted(position.ruleset.alliance_abilities):
+        for pair in _sides(position, sizes=range(2, 3)):
+            if _legal(position, {"type": "alliance_formed", "factions": list(pair), "how": how}):
+                ways.append({"factions": list(pair), "how": how})
+    found["ways"] = ways
+    return found
 
 
 def _list_factions(event_type: str) -> Callable[[Position], dict[str, Any]]:

@@ -36,7 +36,19 @@ MOVE_KINDS: tuple[str, ...] = ("move", "worm", "cross_ship", "ambassador")
 MOVE_CARDS: tuple[str, ...] = ("hajr", "ornithopter", "kulon")
 PLACEMENT_SOURCES: tuple[str, ...] = ("reserves", "tanks")
 #: Leader states (`leader_changed.status`).
-LEADER_STATES: tuple[str, ...] = ("active", "tanks_face_up", "tanks_face_down", "captured")
+LEADER_STATES: tuple[str, ...] = ("active", "tanks_face_up", "tanks_face_down", "captured", "held")
+#: How an alliance came about (`alliance_formed.how`): in a nexus (LoLV 1.10.01, AH XII.C),
+#: through the Moritani's Enemy of My Enemy (2.12.10-11) or the Ecaz Ambassador (2.11.10.11).
+ALLIANCE_WAYS: tuple[str, ...] = ("nexus", "moritani", "ecaz_ambassador")
+#: Moritani Terror token effects (LoLV 2.12.09).
+TERROR_EFFECTS: tuple[str, ...] = (
+    "assassination",
+    "atomics",
+    "extortion",
+    "robbery",
+    "sabotage",
+    "sneak_attack",
+)
 #: The table clocks a `time_up` event may name (the clocks' limit keys).
 CLOCKS: tuple[str, ...] = tuple(LIMITS)
 #: Default actions when a called clock expires (WBC time guidelines).
@@ -309,6 +321,11 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "side": _one_of(FLIP_TARGETS),
     "via": _one_of(MOVE_KINDS),
     "card": _opt(_one_of(MOVE_CARDS)),
+    "how": _one_of(ALLIANCE_WAYS),
+    "effect": _opt(_one_of(TERROR_EFFECTS)),
+    "holder": _opt(_faction),
+    "from_faction": _opt(_faction),
+    "ambassador": _faction,
 }
 
 
@@ -430,7 +447,9 @@ class GameSetup(Event):
     """A game starts (LoLV 0.xx, AH III): ruleset, factions in seat order, player markers,
     the random seed, the turn limit (None: the ruleset's), optional ruleset flags, starting
     placements of factions that choose (Fremen, BG, Moritani), the BG prediction, the
-    storm's first sector if already known, and the tracking depth (`quick`)."""
+    storm's first sector if already known, the tracking depth (`quick`), and whether the
+    engine removes what storms and worms destroy (`automatic_losses`; absent in logs
+    recorded before it existed, which keep the judge's taps as the only removals)."""
 
     ruleset: str
     factions: tuple[str, ...]
@@ -443,6 +462,7 @@ class GameSetup(Event):
     bg_prediction: Prediction | None = None
     storm: int | None = None
     quick: bool = False
+    automatic_losses: bool = False
 
 
 @_register("bg_prediction_made")
@@ -500,9 +520,13 @@ class FamilyAtomics(Event):
 @_register("alliance_formed")
 @dataclass(frozen=True, slots=True)
 class AllianceFormed(Event):
-    """Factions form (or join) an alliance during a nexus (LoLV 1.10.01, AH XII.C)."""
+    """Factions form (or join) an alliance: during a nexus (LoLV 1.10.01, AH XII.C), or
+    outside it through a faction's ability (`how`: "moritani", LoLV 2.12.10-11, which
+    breaks the alliances either faction was in; "ecaz_ambassador", 2.11.10.11, between two
+    unallied factions). Logs without `how` mean a nexus."""
 
     factions: tuple[str, ...]
+    how: str = "nexus"
 
 
 @_register("alliance_broken")
@@ -511,6 +535,82 @@ class AllianceBroken(Event):
     """A faction breaks from its alliance during a nexus (LoLV 1.10.01.05, AH XII.D)."""
 
     faction: str
+
+
+@_register("hms_moved")
+@dataclass(frozen=True, slots=True)
+class HmsMoved(Event):
+    """The Hidden Mobile Stronghold points at `sector` of a non-stronghold `territory`:
+    deployed after the first storm (LoLV 2.07.04) or moved at the Mentat Pause (2.07.18)."""
+
+    territory: str
+    sector: int | None
+
+
+@_register("no_field_placed")
+@dataclass(frozen=True, slots=True)
+class NoFieldPlaced(Event):
+    """The Richese ships a No-Field token (LoLV 2.10.10); it counts as one force (2.10.11)."""
+
+    territory: str
+    sector: int | None
+
+
+@_register("no_field_revealed")
+@dataclass(frozen=True, slots=True)
+class NoFieldRevealed(Event):
+    """The No-Field token is revealed: `normal` Richese forces from reserves take its place
+    (LoLV 2.10.13)."""
+
+    normal: int = 0
+
+
+@_register("terror_placed")
+@dataclass(frozen=True, slots=True)
+class TerrorPlaced(Event):
+    """A Moritani Terror token goes into a stronghold, or moves there `from_territory`
+    (LoLV 2.12.05)."""
+
+    territory: str
+    from_territory: str | None = None
+
+
+@_register("terror_revealed")
+@dataclass(frozen=True, slots=True)
+class TerrorRevealed(Event):
+    """A Terror token is revealed and leaves the game (LoLV 2.12.07); `effect` "atomics"
+    sends every force in the territory to the tanks and leaves the Atomics Aftermath there
+    (2.12.09.02)."""
+
+    territory: str
+    effect: str | None = None
+
+
+@_register("ambassador_placed")
+@dataclass(frozen=True, slots=True)
+class AmbassadorPlaced(Event):
+    """An Ecaz Ambassador token (`ambassador`: its faction symbol) goes into a stronghold
+    not in storm that has none (LoLV 2.11.05)."""
+
+    territory: str
+    ambassador: str
+
+
+@_register("ambassador_removed")
+@dataclass(frozen=True, slots=True)
+class AmbassadorRemoved(Event):
+    """An Ambassador token leaves the board: triggered (2.11.07) or hit by the storm (2.11.09)."""
+
+    territory: str
+
+
+@_register("duke_vidal")
+@dataclass(frozen=True, slots=True)
+class DukeVidal(Event):
+    """Duke Vidal becomes an active leader of `holder`, or of nobody (null: in the tanks or
+    set aside) (LoLV 2.11.10.11, 2.11.16, 2.12.12)."""
+
+    holder: str | None = None
 
 
 # --- forces -----------------------------------------------------------------------------
@@ -587,10 +687,35 @@ class FlipForces(Event):
     count: int
 
 
+@_register("loss_corrected")
+@dataclass(frozen=True, slots=True)
+class LossCorrected(Event):
+    """The judge puts back forces the engine sent to the tanks by itself (storm, worm, the
+    ally constraint), with a reason."""
+
+    faction: str
+    territory: str
+    sector: int | None
+    reason: str
+    normal: int = 0
+    special: int = 0
+    advisors: int = 0
+
+
+@_register("action_ended")
+@dataclass(frozen=True, slots=True)
+class ActionEnded(Event):
+    """A faction's shipment-and-movement action is over (LoLV 1.06.01): forces it left beside
+    allied forces go to the tanks (1.06.06, 4.01.16). Also implied by the next faction's
+    shipment or move and by the end of the phase."""
+
+    faction: str
+
+
 @_register("coexistence_declared")
 @dataclass(frozen=True, slots=True)
 class CoexistenceDeclared(Event):
-    """The BG declares coexistence in a territory, or its end (AH XV.B, WBC XV.5-9)."""
+    """The BG declares coexistence in a territory, or its end (AH XV.B, WBC XV.5, WBC XV.7, WBC XV.9)."""
 
     territory: str
     coexisting: bool = True
@@ -630,12 +755,25 @@ class CardsSet(Event):
 @_register("leader_changed")
 @dataclass(frozen=True, slots=True)
 class LeaderChanged(Event):
-    """A leader's state: active, in the tanks face up/down, or captured by `captor`."""
+    """A leader's state: active, in the tanks face up/down, captured by `captor`, or held by
+    `captor` as its own active leader (a Tleilaxu ghola, LoLV 2.08.16)."""
 
     faction: str
     leader: str
     status: str
     captor: str | None = None
+
+
+@_register("spice_in_front")
+@dataclass(frozen=True, slots=True)
+class SpiceInFront(Event):
+    """Spice put in front of a faction's shield (`delta`), from behind `from_faction`'s shield
+    (a bribe, LoLV 1.12.02) or from the bank (Extortion, 2.12.09.03). Collected behind the
+    shield when the Mentat Pause begins (1.09.01)."""
+
+    faction: str
+    delta: int
+    from_faction: str | None = None
 
 
 # --- flow -------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ GUILD = "guild"
 IXIANS = "ixians"
 RICHESE = "richese"
 ECAZ = "ecaz"
+MORITANI = "moritani"
+TLEILAXU = "tleilaxu"
 
 
 def leader_id(name: str) -> str:

@@ -42,6 +42,19 @@ from gameplay.engine.apply_forces import (
     apply_forces_removed,
     apply_forces_revived,
 )
+from gameplay.engine.apply_pieces import (
+    apply_action_ended,
+    apply_ambassador_placed,
+    apply_ambassador_removed,
+    apply_duke_vidal,
+    apply_hms_moved,
+    apply_loss_corrected,
+    apply_no_field_placed,
+    apply_no_field_revealed,
+    apply_spice_in_front,
+    apply_terror_placed,
+    apply_terror_revealed,
+)
 from gameplay.engine.apply_setup import apply_bg_prediction_made, apply_game_setup
 from gameplay.engine.apply_table import (
     apply_alliance_broken,
@@ -95,6 +108,17 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.DieRolled: apply_die_rolled,
     ev.AdjudicationConfirmed: apply_adjudication_confirmed,
     ev.GameEnded: apply_game_ended,
+    ev.HmsMoved: apply_hms_moved,
+    ev.NoFieldPlaced: apply_no_field_placed,
+    ev.NoFieldRevealed: apply_no_field_revealed,
+    ev.TerrorPlaced: apply_terror_placed,
+    ev.TerrorRevealed: apply_terror_revealed,
+    ev.AmbassadorPlaced: apply_ambassador_placed,
+    ev.AmbassadorRemoved: apply_ambassador_removed,
+    ev.DukeVidal: apply_duke_vidal,
+    ev.SpiceInFront: apply_spice_in_front,
+    ev.ActionEnded: apply_action_ended,
+    ev.LossCorrected: apply_loss_corrected,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).
@@ -129,6 +153,8 @@ def _step(position: Position, event: ev.Event) -> Position:
             input=event.type,
         )
     changes = handler(position, event)
+    if "losses" not in changes and position.losses:
+        changes["losses"] = ()
     return evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)
 
 

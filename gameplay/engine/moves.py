@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gameplay.engine.board import POLAR_SINK
+from gameplay.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK
 from gameplay.engine.checks import active_count, limit_counted, need_phase, refuse
 from gameplay.engine.events import ForcesMoved
-from gameplay.engine.factions import ECAZ, FREMEN
+from gameplay.engine.factions import ECAZ, FREMEN, RICHESE
 from gameplay.engine.movement import (
     LIMITED_STRONGHOLDS,
     UNREACHABLE,
@@ -88,6 +88,8 @@ def active_occupants(pos: Position) -> dict[str, set[str]]:
     for (f, t, _s), stack in pos.forces.items():
         if active_count(pos, f, t, stack):
             out.setdefault(t, set()).add(f)
+    if pos.no_field is not None:
+        out.setdefault(pos.no_field[0], set()).add(RICHESE)  # LoLV 2.10.11
     return out
 
 
@@ -240,15 +242,24 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
 
 def _check_path(pos: Position, ev: ForcesMoved, reach: int) -> None:
     """The destination lies within `reach` territories by a path avoiding the storm and
-    blocked territories. Moves to or from the Hidden Mobile Stronghold are not measured."""
-    if untracked(ev.from_territory) or untracked(ev.to_territory):
-        return
+    blocked territories. The Hidden Mobile Stronghold is a territory inside the one it points
+    at (LoLV 2.07.17): entering or leaving it costs one territory from or to that sector;
+    while it is not deployed, moves to or from it are not measured."""
     src: Piece = (ev.from_territory, ev.from_sector)
     dst: Piece = (ev.to_territory, ev.to_sector)
-    storm, fa = pos.storm, pos.family_atomics
-    blocked = blocked_pieces(pos, ev.faction, keep=(ev.from_territory, ev.to_territory))
-    if distance(src, dst, storm, fa, blocked) <= reach:
+    extra = 0
+    if pos.hms is not None:
+        if ev.from_territory == HIDDEN_MOBILE_STRONGHOLD:
+            src, extra = pos.hms, extra + 1
+        if ev.to_territory == HIDDEN_MOBILE_STRONGHOLD:
+            dst, extra = pos.hms, extra + 1
+    if untracked(src[0]) or untracked(dst[0]):
         return
+    storm, fa = pos.storm, pos.family_atomics
+    blocked = blocked_pieces(pos, ev.faction, keep=(src[0], dst[0]))
+    if distance(src, dst, storm, fa, blocked) + extra <= reach:
+        return
+    reach -= extra
     clear = distance(src, dst, None, fa)
     where = f"{place_name(ev.to_territory)} sector {ev.to_sector}"
     if clear > reach:

@@ -41,6 +41,10 @@ class Setup:
     options: frozenset[str] = frozenset()
     three_alliances: bool = False
     seed: int | None = None
+    #: The engine removes what storms and worms destroy (full tracking only). Logs recorded
+    #: before this existed have no such field in their `game_setup` and keep the judge's
+    #: taps as the only removals.
+    automatic_losses: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,9 @@ class FactionState:
     #: per leader of the faction's sheet, in order: (status, captor or None)
     leaders: tuple[tuple[str, str | None], ...] = ()
     win_attempts: int = 0
+    #: Spice put in front of the shield (bribes, LoLV 1.12.02; Extortion 2.12.09.03): it is
+    #: not the faction's until collected at the Mentat Pause, so 4.01.10.04 does not count it.
+    spice_front: int = 0
     pp: Fraction = Fraction(0)
     chips: int = 0
     defaults: int = 0
@@ -118,6 +125,31 @@ class Position:
     #: Factions with ornithopter access for this movement phase when the ruleset decides it
     #: at the start of the phase (AH IX.C.2.a.i, WBC IX.10); None outside that phase.
     flyers: frozenset[str] | None = None
+    #: The storm has moved in this storm phase (it moves once: LoLV 1.01.02, AH VI.C).
+    storm_moved: bool = False
+    #: Factions that have formed or joined an alliance in the current nexus (LoLV 1.10.01.01).
+    nexus_allied: frozenset[str] = frozenset()
+    #: The faction whose shipment-and-movement action is under way (LoLV 1.06.06, 4.01.16).
+    acting: str | None = None
+    #: Territories the BG declared coexisting this turn (WBC XV.7-9).
+    declared: frozenset[str] = frozenset()
+    #: A worm's territory whose devouring waits for the end of the nexus (AH VII.A.2, WBC VII.9).
+    worm_pending: str | None = None
+    #: Where the Hidden Mobile Stronghold points: (territory, sector) (LoLV 2.07.04, 2.07.17).
+    hms: tuple[str, int] | None = None
+    #: The Richese No-Field token on the board (one at most, LoLV 2.10.15): (territory, sector).
+    no_field: tuple[str, int | None] | None = None
+    #: Strongholds holding a Moritani Terror token (LoLV 2.12.05).
+    terror: frozenset[str] = frozenset()
+    #: The territory with the Atomics Aftermath token (LoLV 2.12.09.02).
+    aftermath: str | None = None
+    #: Stronghold -> the Ecaz Ambassador token there (its faction symbol, LoLV 2.11.05).
+    ambassadors: Mapping[str, str] = field(default_factory=dict)
+    #: The faction with Duke Vidal among its active leaders (LoLV 2.11.10.11, 2.11.16, 2.12.12).
+    vidal: str | None = None
+    #: What the engine removed by itself with the last event (storm, worm, the ally
+    #: constraint): `(faction, territory, sector, normal, special, advisors, rule)` rows.
+    losses: tuple[tuple[str, str, int | None, int, int, int, str], ...] = field(default=(), compare=False)
     # Log bookkeeping: not part of the game state, so not compared.
     seq: int = field(default=0, compare=False)
     log: Log | None = field(default=None, compare=False)

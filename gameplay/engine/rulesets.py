@@ -131,6 +131,37 @@ class Ruleset:
     #: Who may cross-ship (the Guild; its allies use it too: LoLV 2.06.10, AH XII/Guild sheet).
     cross_shippers: frozenset[str] = frozenset({GUILD})
     default_options: frozenset[str] = field(default_factory=frozenset)
+    #: LoLV 1.10.01.01: a faction allies once per nexus; AH XII.D.2 (and WBC with it) lets a
+    #: faction that broke away join or form a new alliance in the same nexus.
+    allies_once_per_nexus: bool = False
+    #: Ways an alliance may form outside a nexus (`alliance_formed.how`): LoLV 1.10.01.06
+    #: names the Moritani's Enemy of My Enemy (2.12.10-11) and the Ecaz Ambassador (2.11.10.11).
+    alliance_abilities: frozenset[str] = frozenset()
+    #: Entering a territory where an ally stands: "refuse" (AH XII.E.5, WBC IX.2) or
+    #: "tanks_at_action_end" (LoLV 1.06.06, 4.01.16: nothing is refused; forces that end the
+    #: faction's shipment-and-movement action beside allied forces go to the tanks).
+    ally_entry: str = "refuse"
+    #: WBC XV.7-9: coexistence is declared only in the movement round and a territory
+    #: declared coexisting stays so for the rest of the turn.
+    coexistence_declared_in_movement_only: bool = False
+    #: LoLV 2.02.19: advisors under the storm cannot flip to fighters.
+    advisors_stormed_in: bool = False
+    #: LoLV 1.01.03: the storm destroys in the sector it starts from as well as those it
+    #: passes or stops on; AH VI.D / WBC VI.8: only sectors it moves into.
+    storm_hits_start_sector: bool = False
+    #: AH VI.A: the first placement destroys tokens in sand under it; WBC VI.11 (and the
+    #: LoLV, where the storm is first *placed*, 0.16): no losses in the first turn.
+    storm_placement_destroys: bool = False
+    #: AH VII.A.2 / XII.B, WBC VII.9: the worm devours once the nexus is over; LoLV 1.02.05:
+    #: before the nexus it causes.
+    worm_devours_after_nexus: bool = True
+    #: LoLV 2.11.14 reading (see `docs/rules-coverage.md`): a stronghold the Ecaz shares with
+    #: its ally counts once and the Ecaz controls it, so the per-faction statistics credit
+    #: "ecaz"; "both" would credit the ally as well.
+    ecaz_shared_credit: str = "ecaz"
+    #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
+    #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
+    expansion_pieces: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -255,6 +286,13 @@ _AH_CITE = {
     "cross_ship": "AH IX.C.1.g.ii",
     "cross_ship_storm": "AH IX.C.1.c.ii",
     "move_kind": "AH IX.C",
+    "storm_once": "AH VI.C",
+    "storm_losses": "AH VI.D",
+    "fremen_storm": "AH VI.D.1",
+    "worm_devours": "AH VII.A.2.a",
+    "fremen_shipment": "AH IX.C.1.h",
+    "ally_once": "AH XII.D.2",
+    "loss_corrected": "AH VI.D",
 }
 
 _WBC_CITE = dict(
@@ -278,6 +316,12 @@ _WBC_CITE = dict(
     worm_storm="WBC IV.5",
     worm_rider="WBC IV.8",
     cross_ship_storm="WBC IX.17",
+    storm_losses="WBC VI.8",
+    fremen_storm="WBC XV.20",
+    worm_devours="WBC VII.9",
+    fremen_shipment="WBC IX.11",
+    coexist_timing="WBC XV.7",
+    coexist_withdraw="WBC XV.9",
 )
 
 _LOLV_CITE = {
@@ -337,6 +381,26 @@ _LOLV_CITE = {
     "cross_ship_storm": "1.06.02.04",
     "ambassador": "2.11.10.04",
     "move_kind": "1.06",
+    "storm_once": "1.01.02",
+    "storm_losses": "1.01.03",
+    "fremen_storm": "2.04.16",
+    "worm_devours": "1.02.05",
+    "fremen_shipment": "2.04.05",
+    "ally_once": "1.10.01.01",
+    "ally_abilities": "1.10.01.06",
+    "moritani_alliance": "2.12.11",
+    "ambassador_alliance": "2.11.10.11",
+    "stormed_in": "2.02.19",
+    "hms": "2.07.17",
+    "hms_ship": "2.07.20",
+    "hms_move": "2.07.18",
+    "no_field": "2.10.15",
+    "terror": "2.12.05",
+    "aftermath": "2.12.09.02",
+    "ambassadors": "2.11.05",
+    "vidal": "2.11.16",
+    "bribe": "1.12.02",
+    "loss_corrected": "1.01.03",
 }
 
 AH1979 = Ruleset(
@@ -362,6 +426,7 @@ AH1979 = Ruleset(
     options=frozenset({"xx_a_alliance_strongholds", "xx_b_alliances_of_two"}),
     cite=_AH_CITE,
     movement=_AH_MOVEMENT,
+    storm_placement_destroys=True,  # AH VI.A
 )
 
 WBC2018 = Ruleset(
@@ -387,6 +452,7 @@ WBC2018 = Ruleset(
     options=frozenset(),
     cite=_WBC_CITE,
     movement=_WBC_MOVEMENT,
+    coexistence_declared_in_movement_only=True,  # WBC XV.7-9
 )
 
 LOLV284 = Ruleset(
@@ -412,6 +478,13 @@ LOLV284 = Ruleset(
     options=frozenset(),
     cite=_LOLV_CITE,
     movement=_LOLV_MOVEMENT,
+    allies_once_per_nexus=True,  # 1.10.01.01
+    alliance_abilities=frozenset({"moritani", "ecaz_ambassador"}),  # 1.10.01.06
+    ally_entry="tanks_at_action_end",  # 1.06.06, 4.01.16
+    advisors_stormed_in=True,  # 2.02.19
+    storm_hits_start_sector=True,  # 1.01.03
+    worm_devours_after_nexus=False,  # 1.02.05
+    expansion_pieces=True,
 )
 
 #: Every ruleset by key.

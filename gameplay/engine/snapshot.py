@@ -31,12 +31,13 @@ from gameplay.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from gameplay.engine.factions import BENE_GESSERIT
 from gameplay.engine.ids import FACTIONS, ResultKind
 from gameplay.engine.movement import Movement
+from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.numbers import decimal_str, parse_decimal
 from gameplay.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from gameplay.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
 from gameplay.engine.rulesets import Ruleset, get_ruleset
 
-_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "out")
+_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
 
 
 def _bad(rule: str, msg: str, value: Any) -> InvalidPosition:
@@ -73,7 +74,7 @@ def _faction_id(f: Any, rs: Ruleset) -> str:
         raise UnknownIdentifier(rule="snapshot", msg=f"unknown faction {f!r}", input=f)
     if f not in rs.factions:
         raise InvalidPosition(
-            rule=rs.cite["setup"], msg=f"{f!r} is not a faction of ruleset {rs.key!r}", input=f
+            rule=rs.cite["setup"], msg=f"{faction_name(f)} is not a faction of {rs.name}", input=f
         )
     return str(f)
 
@@ -94,9 +95,13 @@ def load_position(data: Mapping[str, Any]) -> Position:
         raise _bad(rs.cite["setup"], "a game has 2 to 6 factions", factions)
     markers: dict[str, int] = {}
     for f in factions:
-        m = _int(_mapping(raw_factions[f], f"faction {f!r}"), "marker")
+        m = _int(_mapping(raw_factions[f], f"faction {faction_name(f)}"), "marker")
         if m not in PLAYER_DOTS:
-            raise _bad("0.10", f"{f!r}: the player marker stands on one of the dots {list(PLAYER_DOTS)}", m)
+            raise _bad(
+                "0.10",
+                f"{faction_name(f)}: the player marker stands on one of the dots {list(PLAYER_DOTS)}",
+                m,
+            )
         markers[f] = m
     if len(set(markers.values())) != len(markers):
         raise _bad("0.10", "two player markers on one dot", markers)
@@ -114,6 +119,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         options=options,
         three_alliances=_bool(data, "three_alliances"),
         seed=_int(data, "seed", None, low=-(2**63)),
+        automatic_losses=_bool(data, "automatic_losses"),
     )
     turn = _int(data, "turn", 1, low=1, high=turn_limit)
     phase = data.get("phase", MENTAT_PAUSE)
@@ -128,7 +134,9 @@ def load_position(data: Mapping[str, Any]) -> Position:
         fid = row.get("faction")
         if fid not in factions:
             raise UnknownIdentifier(
-                rule=rs.cite["setup"], msg=f"forces[{i}]: {fid!r} does not play in this game", input=fid
+                rule=rs.cite["setup"],
+                msg=f"forces[{i}]: {faction_name(str(fid))} does not play in this game",
+                input=fid,
             )
         f = str(fid)
         t, s = row.get("territory"), row.get("sector")
@@ -140,7 +148,9 @@ def load_position(data: Mapping[str, Any]) -> Position:
             raise _bad(rs.cite["coexist"], f"forces[{i}]: only the Bene Gesserit has advisors", row)
         key: ForceKey = (f, t, s)
         if key in forces:
-            raise _bad("snapshot", f"forces[{i}]: {f!r} in {t!r} sector {s!r} listed twice", row)
+            raise _bad(
+                "snapshot", f"forces[{i}]: {faction_name(f)} in {place_name(t)} sector {s} listed twice", row
+            )
         if n + sp + a:
             forces[key] = (n, sp, a)
 
@@ -199,9 +209,92 @@ def load_position(data: Mapping[str, Any]) -> Position:
         moves=_moves(data.get("moves", ()), factions),
         flyers=_flyers(data.get("flyers"), factions),
         seq=_int(data, "seq", 0),
+        **_extras(data, factions, rs),
     )
     _check_cohabitation(pos)
     return pos
+
+
+def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or raw[0] not in TERRITORIES:
+        raise _bad("snapshot", f"{what!r} is [territory, sector]", raw)
+    if sector_required and not isinstance(raw[1], int):
+        raise _bad("snapshot", f"{what!r} points at a sector", raw)
+    return str(raw[0]), raw[1]
+
+
+def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> dict[str, Any]:
+    """Optional parts of a position; a snapshot written before they existed has none, and
+    `dump_position` writes them only when they differ from the default."""
+    out: dict[str, Any] = {}
+    for key in ("storm_moved",):
+        if key in data:
+            out[key] = _bool(data, key)
+    for key in ("nexus_allied",):
+        if key in data:
+            fs = data[key]
+            if not isinstance(fs, list) or any(f not in factions for f in fs):
+                raise _bad("snapshot", f"{key!r} lists factions of the game", fs)
+            out[key] = frozenset(fs)
+    for key in ("acting", "vidal"):
+        if data.get(key) is not None:
+            if data[key] not in factions:
+                raise _bad("snapshot", f"{key!r} is a faction of the game", data[key])
+            out[key] = str(data[key])
+    for key in ("declared", "terror"):
+        if key in data:
+            ts = data[key]
+            if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
+                raise _bad("snapshot", f"{key!r} lists territories", ts)
+            out[key] = frozenset(ts)
+    for key in ("worm_pending", "aftermath"):
+        if data.get(key) is not None:
+            if data[key] not in TERRITORIES:
+                raise UnknownIdentifier(rule="board", msg=f"{key!r}: unknown territory", input=data[key])
+            out[key] = str(data[key])
+    if data.get("hms") is not None:
+        out["hms"] = _piece(data["hms"], "hms", sector_required=True)
+    if data.get("no_field") is not None:
+        out["no_field"] = _piece(data["no_field"], "no_field")
+    if data.get("ambassadors"):
+        amb = _mapping(data["ambassadors"], "'ambassadors'")
+        if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
+            raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
+        out["ambassadors"] = dict(amb)
+    return out
+
+
+#: Optional position parts and their defaults (written only when set).
+_EXTRA_DEFAULTS: dict[str, Any] = {
+    "storm_moved": False,
+    "nexus_allied": frozenset(),
+    "acting": None,
+    "declared": frozenset(),
+    "worm_pending": None,
+    "hms": None,
+    "no_field": None,
+    "terror": frozenset(),
+    "aftermath": None,
+    "ambassadors": {},
+    "vidal": None,
+}
+
+
+def _dump_extras(position: Position) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, default in _EXTRA_DEFAULTS.items():
+        value = getattr(position, key)
+        if value == default:
+            continue
+        if isinstance(value, frozenset):
+            out[key] = sorted(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        elif isinstance(value, Mapping):
+            out[key] = dict(sorted(value.items()))
+        else:
+            out[key] = value
+    return out
 
 
 def _faction_state(
@@ -213,10 +306,14 @@ def _faction_state(
     cite = rs.cite["forces"]
     if on_s > sheet.special_forces:
         raise _bad(
-            cite, f"{f!r} owns only {sheet.special_forces} special forces, {on_s} are on the board", on_s
+            cite,
+            f"{faction_name(f)} owns only {sheet.special_forces} special forces, {on_s} are on the board",
+            on_s,
         )
     if on_n + on_s > sheet.forces:
-        raise _bad(cite, f"{f!r} owns {sheet.forces} forces, {on_n + on_s} are on the board", on_n + on_s)
+        raise _bad(
+            cite, f"{faction_name(f)} owns {sheet.forces} forces, {on_n + on_s} are on the board", on_n + on_s
+        )
     dropped = _bool(raw, "dropped")
     reserves = _int(raw, "reserves")
     tanks = _int(raw, "tanks")
@@ -231,7 +328,7 @@ def _faction_state(
         if not dropped and (reserves < 0 or tanks < 0 or reserves + tanks != free):
             raise _bad(
                 cite,
-                f"{f!r} owns {sheet.forces} forces: {on_n + on_s} on the board + {reserves} in reserve "
+                f"{faction_name(f)} owns {sheet.forces} forces: {on_n + on_s} on the board + {reserves} in reserve "
                 f"+ {tanks} in the tanks do not add up",
                 {"reserves": reserves, "tanks": tanks},
             )
@@ -246,7 +343,7 @@ def _faction_state(
         elif ts_ is None:
             ts_ = free_s - rs_
         if not dropped and (rs_ + ts_ != free_s or rs_ > reserves or ts_ > tanks or rs_ < 0 or ts_ < 0):
-            raise _bad(cite, f"{f!r}: special forces in reserve and tanks do not add up", raw)
+            raise _bad(cite, f"{faction_name(f)}: special forces in reserve and tanks do not add up", raw)
         res_pair = (reserves - rs_, rs_)
         tank_pair = (tanks - ts_, ts_)
     cards = _int(raw, "cards", None, high=sheet.hand_limit)
@@ -254,7 +351,7 @@ def _faction_state(
     status = raw.get("leader_status")
     leaders: tuple[tuple[str, str | None], ...] = ()
     if status is not None:
-        status = _mapping(status, f"{f!r} leader_status")
+        status = _mapping(status, f"{faction_name(f)} leader_status")
         out = []
         for ld in sheet.leaders:
             v = status.get(ld.id, "active")
@@ -280,6 +377,7 @@ def _faction_state(
         defaults=_int(raw, "defaults", 0),
         dropped=dropped,
         die=_int(raw, "die", None, low=1, high=6),
+        spice_front=_int(raw, "spice_front", 0),
     )
 
 
@@ -292,10 +390,12 @@ def _alliances(raw: Any, factions: tuple[str, ...], setup: Setup, rs: Ruleset) -
         for f in side:
             if f not in factions:
                 raise UnknownIdentifier(
-                    rule=rs.cite["setup"], msg=f"alliance member {f!r} does not play here", input=a
+                    rule=rs.cite["setup"],
+                    msg=f"alliance member {faction_name(f)} does not play here",
+                    input=a,
                 )
             if f in seen:
-                raise _bad(rs.cite["one_alliance"], f"{f!r} is in two alliances", a)
+                raise _bad(rs.cite["one_alliance"], f"{faction_name(f)} is in two alliances", a)
             seen.add(f)
         if len(side) < 2 or (limit is not None and len(side) > limit):
             raise _bad(rs.cite["alliance_limit"], f"an alliance has 2..{limit or len(factions)} factions", a)
@@ -318,7 +418,9 @@ def _check_cohabitation(pos: Position) -> None:
             continue
         if TERRITORIES[t].is_stronghold and t != SHIELD_WALL and len(fs) > 2:
             raise _bad(
-                rs.cite["occupancy"], f"{t!r} holds forces of {len(fs)} factions; at most two", sorted(fs)
+                rs.cite["occupancy"],
+                f"{place_name(t)} holds forces of {len(fs)} factions; at most two",
+                sorted(fs),
             )
 
 
@@ -372,7 +474,12 @@ def dump_position(position: Position) -> dict[str, Any]:
             "dropped": st.dropped,
             "die": st.die,
         }
+        if st.spice_front:
+            row["spice_front"] = st.spice_front
         factions[f] = row
+    extras = _dump_extras(position)
+    if setup.automatic_losses:
+        extras["automatic_losses"] = True
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,
@@ -417,6 +524,7 @@ def dump_position(position: Position) -> dict[str, Any]:
         ],
         "flyers": None if position.flyers is None else sorted(position.flyers),
         "seq": position.seq,
+        **extras,
     }
 
 
@@ -430,7 +538,9 @@ def _moves(raw: Any, factions: tuple[str, ...]) -> dict[tuple[str, str], Movemen
         row = _mapping(item, f"moves[{i}]")
         f = row.get("faction")
         if f not in factions:
-            raise UnknownIdentifier(rule="snapshot", msg=f"moves[{i}]: {f!r} does not play", input=f)
+            raise UnknownIdentifier(
+                rule="snapshot", msg=f"moves[{i}]: {faction_name(str(f))} does not play", input=f
+            )
         via = row.get("via")
         if via not in MOVE_KINDS:
             raise _bad("snapshot", f"moves[{i}]: unknown kind {via!r}", via)

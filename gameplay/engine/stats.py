@@ -9,7 +9,8 @@ a quick-tracked position knows only the strongholds. Tokens are counted in halve
 
 from __future__ import annotations
 
-from gameplay.engine.control import Occupancy
+from gameplay.engine.control import Occupancy, occupants
+from gameplay.engine.factions import ECAZ
 from gameplay.engine.position import Position
 
 #: One faction's numbers; `tokens2` is twice the WBC weighted token count.
@@ -23,11 +24,23 @@ def faction_stats(position: Position, occ: Occupancy, control: dict[str, str | N
         if c is not None and c in held:
             held[c] += 1
     states = position.states
+    rs = position.ruleset
+    if rs.ecaz_shared_credit == "both" and ECAZ in held:
+        # LoLV 2.11.14 read the other way: the shared stronghold counts for the ally too.
+        allies = position.allies_of(ECAZ)
+        for s, c in control.items():
+            if c == ECAZ:
+                for other in occupants(position, occ, s) & set(allies):
+                    held[other] += 1
     captured: dict[str, int] = {}
     for f in factions:
         for status, captor in states[f].leaders:
-            if status == "captured" and captor is not None:
+            # Captured leaders and gholas (LoLV 2.08.16) lead for the faction that holds them.
+            if status in ("captured", "held") and captor is not None:
                 captured[captor] = captured.get(captor, 0) + 1
+    if position.vidal is not None:
+        # Duke Vidal is nobody's own leader; he counts for the faction he leads for (2.11.16).
+        captured[position.vidal] = captured.get(position.vidal, 0) + 1
     quick = position.quick
     tokens, halves = occ.tokens, occ.halves
     out: dict[str, Stats] = {}

@@ -39,29 +39,41 @@ def first_player(position: Position) -> str | None:
 
 
 def is_shielded(territory: str, family_atomics: bool) -> bool:
-    """Imperial Basin, Arrakeen and Carthag lie behind the Shield Wall until Family Atomics."""
+    """Imperial Basin, Arrakeen and Carthag lie behind the Shield Wall until Family Atomics:
+    the storm does not *destroy* there (AH VI.D, LoLV 1.01.03, 3.01.07; WBC VI.7)."""
     t = TERRITORIES[territory]
     return t.shielded and not family_atomics
 
 
-def in_storm(territory: str, sector: int | None, storm: int | None, family_atomics: bool) -> bool:
+def storm_destroys(territory: str, family_atomics: bool) -> bool:
+    """Whether the storm sends tokens in this territory to the tanks: sand territories
+    (LoLV 1.01.03, AH VI.D), except the Imperial Basin until Family Atomics; after it,
+    Arrakeen and Carthag lose their shelter too (LoLV 3.01.07, WBC VI.7)."""
+    t = TERRITORIES[territory]
+    if t.shielded:
+        return family_atomics
+    return not t.storm_protected
+
+
+def in_storm(territory: str, sector: int | None, storm: int | None, family_atomics: bool = False) -> bool:
     """Whether this sector piece is under the storm (for movement, shipment, separation).
 
-    The Polar Sink (and any sectorless token) is never in storm (LoLV 1.06.05); the Shield
-    Wall shelters its three territories until Family Atomics (WBC VI.7).
+    The Polar Sink (and any sectorless token) is never in storm (LoLV 1.06.05). The Shield
+    Wall spares its three territories the storm's destruction only: a sector of Arrakeen,
+    Carthag or the Imperial Basin under the storm still blocks moving and shipping and
+    still separates (AH questions C.3, LoLV 1.01.04, WBC VI.9-10), so `family_atomics`
+    does not matter here; it is kept so callers read the same for every storm question.
     """
-    if storm is None or sector is None or sector != storm:
-        return False
-    return not is_shielded(territory, family_atomics)
+    return storm is not None and sector is not None and sector == storm
 
 
-def separated(territory: str, a: int | None, b: int | None, storm: int | None, family_atomics: bool) -> bool:
+def separated(
+    territory: str, a: int | None, b: int | None, storm: int | None, family_atomics: bool = False
+) -> bool:
     """Whether groups in sectors `a` and `b` of one territory are separated by storm:
     the storm covers one of them, or lies between them inside the territory
     (WBC VI.9-10, AH X.A.2.a, LoLV 1.07.01.00). One sector is never separated (1.07.01.01)."""
     if a == b or a is None or b is None or storm is None:
-        return False
-    if is_shielded(territory, family_atomics):
         return False
     sectors = TERRITORIES[territory].sectors
     if storm not in sectors:

@@ -39,12 +39,14 @@ class UnsupportedResultError(ScoringError):
         super().__init__(f"result {kind!r} does not exist in format {format_key!r}: {why}", rule=rule)
         self.kind = kind
         self.format_key = format_key
+        self.why = why
 
 
 class ReportError(ScoringError):
     """A game report that cannot be accepted; names the row (player) and field at fault.
 
-    `player` is None and `field` names a top-level key when the fault is not in one row.
+    `player` is None and `field` names a top-level key when the fault is not in one row. The
+    message names the row by `player_name` when the caller knows the player's name.
     """
 
     def __init__(
@@ -55,10 +57,15 @@ class ReportError(ScoringError):
         field: str,
         player: Hashable | None = None,
         value: object = None,
+        player_name: str | None = None,
     ) -> None:
-        where = f"row {player!r}, field {field!r}" if player is not None else f"field {field!r}"
+        if player is None:
+            where = f"field {field!r}"
+        else:
+            where = f"row {player_name or repr(player)}, field {field!r}"
         super().__init__(f"{where}: {msg}", rule=rule, field=field, offending=value)
         self.player = player
+        self.player_name = player_name
         self.value = value
 
 

@@ -21,6 +21,7 @@ from gameplay.engine.ids import FACTIONS, ResultKind
 from gameplay.engine.names import faction_name, join_names
 from gameplay.engine.position import Outcome
 from gameplay.engine.reported import check_reported
+from gameplay.engine.results import kind_name
 from scoring.systems.base import ENDED_BY, EndedBy, PlayerId, ReportRow, TableResult, player_sort_key
 from scoring.systems.errors import (
     ReportShapeError,
@@ -69,6 +70,9 @@ class _Reader:
         self.names: Mapping[PlayerId, str] = names or {}
         self.rule = system.report_rule
 
+    def name_of(self, player: object) -> str | None:
+        return self.names.get(player) if isinstance(player, (int, str)) else None
+
     def who(self, player: object) -> str:
         name = self.names.get(player) if isinstance(player, (int, str)) else None
         return name or f"player {_shown(player)}"
@@ -76,7 +80,9 @@ class _Reader:
     def shape(
         self, msg: str, *, field: str, player: Hashable | None = None, value: object = None
     ) -> ReportShapeError:
-        return ReportShapeError(msg, rule=self.rule, field=field, player=player, value=value)
+        return ReportShapeError(
+            msg, rule=self.rule, field=field, player=player, value=value, player_name=self.name_of(player)
+        )
 
     def player_id(self, value: object, *, field: str) -> PlayerId:
         if _is_int(value) or (isinstance(value, str) and value != ""):
@@ -91,6 +97,7 @@ class _Reader:
                 rule=f"{self.rule}; seating",
                 field=field,
                 player=player,
+                player_name=self.name_of(player),
                 value=player if group is None else group,
             )
         return player
@@ -118,6 +125,7 @@ class _Reader:
                 rule=f"{self.rule}; seating",
                 field="faction",
                 player=player,
+                player_name=self.name_of(player),
                 value=raw["faction"],
             )
         kind = self.kind(raw, player)
@@ -138,13 +146,19 @@ class _Reader:
                 rule=self.rule,
                 field="result",
                 player=player,
+                player_name=self.name_of(player),
                 value=raw["result"],
             ) from None
         try:
             self.system.points(kind)
         except UnsupportedResultError as exc:
             raise ResultKindError(
-                exc.msg, rule=exc.rule, field="result", player=player, value=kind.value
+                f"{kind_name(kind)} does not exist in {self.system.name}: {exc.why}",
+                rule=exc.rule,
+                field="result",
+                player=player,
+                player_name=self.name_of(player),
+                value=kind.value,
             ) from None
         return kind
 
@@ -225,6 +239,7 @@ class _Reader:
                     rule="WBC House Rules (one alliance each)",
                     field="alliances",
                     player=p,
+                    player_name=self.name_of(p),
                     value=group,
                 )
             out.append(members)
@@ -240,6 +255,7 @@ class _Reader:
                 rule="AH III.a; LoLV 2.02.03",
                 field="predicted",
                 player=predicted,
+                player_name=self.name_of(predicted),
                 value=predicted,
             )
         return predicted
@@ -255,6 +271,7 @@ class _Reader:
                     rule="seating",
                     field="faction",
                     player=player,
+                    player_name=self.name_of(player),
                     value=faction,
                 )
         unknown = sorted(str(k) for k in report if k not in REPORT_KEYS)
@@ -323,12 +340,14 @@ def validate_report(
         alliances=reader.alliances(top.get("alliances")),
     )
     if decided is not None:
-        check_decided(result, decided)
+        check_decided(result, decided, names=reader.names)
     check_winners(reader.system, result, names=reader.names)
     return result
 
 
-def check_decided(result: TableResult, decided: Outcome) -> None:
+def check_decided(
+    result: TableResult, decided: Outcome, *, names: Mapping[PlayerId, str] | None = None
+) -> None:
     """A tracked game's report agrees with the engine's decision, checked by the engine itself.
 
     Raises:
@@ -346,5 +365,6 @@ def check_decided(result: TableResult, decided: Outcome) -> None:
             rule=exc.rule,
             field="ended_by" if faction is None else "result",
             player=player_of.get(faction or ""),
+            player_name=(names or {}).get(player_of.get(faction or "", "")),
             value=faction if faction is not None else result.ended_by,
         ) from None

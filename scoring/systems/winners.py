@@ -48,6 +48,14 @@ class Check:
     def who(self, player: PlayerId) -> str:
         return self.names.get(player) or str(player)
 
+    def refuse(
+        self, msg: str, *, rule: str, player: PlayerId | None, field: str = "result", value: object = None
+    ) -> NoReturn:
+        name = self.names.get(player) if player is not None else None
+        raise WinnersContradictResultError(
+            msg, rule=rule, field=field, player=player, value=value, player_name=name
+        )
+
     def players(self, players: object) -> str:
         ordered = sorted(players, key=player_sort_key)  # type: ignore[call-overload]
         return join_names(self.who(p) for p in ordered)
@@ -95,7 +103,7 @@ def _one_side(check: Check) -> None:
         return
     first = check.first
     other = next(r for r in check.winners if r.result is not first.result)
-    refuse(
+    check.refuse(
         f"{check.who(other.player)} wins with {kind_name(other.result)} while {check.who(first.player)}"
         f" wins with {kind_name(first.result)}; a game has one winning side",
         rule=check.system.single_winner_rule,
@@ -110,7 +118,7 @@ def _endings(check: Check) -> None:
         kind = RESULTS[row.result]
         if ended_by not in kind.endings:
             allowed = join_names((ENDING_WORDS[e] for e in sorted(kind.endings)), last="or")
-            refuse(
+            check.refuse(
                 f"{kind.name} cannot end a game by {ENDING_WORDS[ended_by]} (ended_by {ended_by});"
                 f" it ends by {allowed}",
                 rule=kind.rule,
@@ -135,7 +143,7 @@ def _solo(check: Check) -> None:
     if count > 1:
         simultaneous = kind.kind is R.SOLO_STRONGHOLD and count == 2 and system.simultaneous_solo_rule
         if not simultaneous:
-            refuse(
+            check.refuse(
                 f"{count} rows won {kind.name}; a solo win has one winner",
                 rule=system.single_winner_rule if kind.kind is R.SOLO_STRONGHOLD else kind.rule,
                 player=check.winners[1].player,
@@ -146,7 +154,7 @@ def _solo(check: Check) -> None:
     for row in check.winners:
         ally = check.result.ally_of(row.player)
         if ally:
-            refuse(
+            check.refuse(
                 f"{check.who(row.player)} cannot win {kind.name} while allied with {check.players(ally)}",
                 rule="AH XII.E.1.b; LoLV 1.10.02.01 (no solo victory while allied)",
                 player=row.player,
@@ -158,7 +166,7 @@ def _allied(check: Check) -> None:
     kind, count = check.kind, len(check.winners)
     if count != 2:
         hint = " (record a 3-faction alliance's win as three_alliance)" if count == 3 else ""
-        refuse(
+        check.refuse(
             f"{count} rows share {kind.name}; an allied win has exactly two members{hint}",
             rule="WBC QP; LoLV glossary 'Alliance'",
             player=check.winners[-1].player,
@@ -170,14 +178,14 @@ def _allied(check: Check) -> None:
 def _three(check: Check) -> None:
     count, system, result = len(check.winners), check.system, check.result
     if count != 3:
-        refuse(
+        check.refuse(
             f"{count} rows share a three-faction alliance victory; it has exactly three members",
             rule=system.three_alliance_rule or "WBC House Rules",
             player=check.winners[-1].player,
             value=R.THREE_ALLIANCE.value,
         )
     if len(result.rows) != 6 or result.is_final:
-        refuse(
+        check.refuse(
             "3-faction alliances exist only at a 6-player heat table",
             rule="WBC House Rules; WBC Final Round Format",
             player=check.first.player,
@@ -191,7 +199,7 @@ def _end_game(check: Check) -> None:
     has two members."""
     allied = tuple(r for r in check.winners if r.result is R.END_GAME_ALLIED)
     if allied and len(allied) != 2:
-        refuse(
+        check.refuse(
             f"{len(allied)} rows share an allied end-game victory; an alliance has two members",
             rule="LoLV 1.09.05; glossary 'Alliance'",
             player=allied[0].player,
@@ -208,7 +216,7 @@ def _adjudicated(check: Check) -> None:
     six_heat = len(result.rows) == 6 and not result.is_final
     limit = 3 if check.system.three_alliance_rule is not None and six_heat else 2
     if count > limit:
-        refuse(
+        check.refuse(
             f"{count} rows share an adjudicated victory; the winner is one player or one alliance"
             f" of at most {limit}",
             rule="WBC Adjudication; LoLV 4.01.09.10",
@@ -220,7 +228,7 @@ def _adjudicated(check: Check) -> None:
         return
     ally = result.ally_of(first.player)
     if ally:
-        refuse(
+        check.refuse(
             f"{check.players(ally)}, allied with {check.who(first.player)}, must share the adjudicated win",
             rule="WBC Adjudication (alliances summed)",
             player=ally[0],
@@ -242,7 +250,7 @@ def _one_recorded_alliance(check: Check) -> None:
     result = check.result
     group = frozenset(r.player for r in check.winners)
     if result.alliances and group not in result.alliances:
-        refuse(
+        check.refuse(
             f"{check.players(group)} share {kind_name(check.first.result)} but are not one recorded alliance",
             rule=_ALLIANCE_RULE,
             player=check.first.player,
@@ -258,7 +266,7 @@ def _factions(check: Check) -> None:
     at_table = {r.faction for r in check.result.rows}
     winning = [r.faction or "" for r in check.winners]
     if kind.winner is not None and kind.solo and first.faction != kind.winner:
-        refuse(
+        check.refuse(
             f"{kind.name} is won by the {faction_name(kind.winner)} seat, not by"
             f" {check.who(first.player)} ({faction_name(first.faction or '')})",
             rule=kind.rule,
@@ -266,7 +274,7 @@ def _factions(check: Check) -> None:
             value=kind.kind.value,
         )
     if kind.winner is not None and kind.winner not in winning:
-        refuse(
+        check.refuse(
             f"{kind.name} needs the {faction_name(kind.winner)} among the winners"
             f" (the winners play {factions_text(winning)})",
             rule=kind.rule,
@@ -280,7 +288,7 @@ def _factions(check: Check) -> None:
             when = f"{excluded[0]} is not in the game"
         else:
             when = f"neither {' nor '.join(excluded)} is in the game"
-        refuse(
+        check.refuse(
             f"{kind.name} is only possible when {when}",
             rule=kind.rule,
             player=first.player,
@@ -288,7 +296,7 @@ def _factions(check: Check) -> None:
         )
     needs_guild = check.system.fremen_special_needs_guild_rule
     if kind.way is Way.FREMEN_SPECIAL and needs_guild is not None and GUILD not in at_table:
-        refuse(
+        check.refuse(
             "the Fremen special victory applies only with the Guild in the game (else it is the"
             " Fremen default)",
             rule=needs_guild,
@@ -307,7 +315,7 @@ def _allies_share(check: Check) -> None:
             continue
         odd = next((m for m in live if m.result is not live[0].result), None)
         if odd is not None:
-            refuse(
+            check.refuse(
                 f"allies share a result: {check.who(live[0].player)} has {kind_name(live[0].result)},"
                 f" {check.who(odd.player)} has {kind_name(odd.result)}",
                 rule="AH XII.E.1; LoLV 1.09.02.02 (allies win together)",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine.board import TERRITORIES
+from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply, replay
 from gameplay.engine.position import Position
 from gameplay.engine.snapshot import load_position
@@ -111,3 +112,8 @@ def in_turn(
     if phase != pos.phase:
         pos = to_phase(pos, phase)
     return pos
+
+
+def evaluated(pos: Position) -> dict[str, Any]:
+    """The engine's evaluation as the JSON the API sends."""
+    return evaluate(pos).to_dict()

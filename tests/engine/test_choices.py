@@ -63,7 +63,11 @@ def _listed_events(pos: Position, event_type: str) -> list[dict[str, Any]]:
         "concession": "to_factions",
     }.get(event_type)
     if field is not None:
-        return [{"type": event_type, field: side} for side in c.get("sides", [])]
+        listed = [{"type": event_type, field: side} for side in c.get("sides", [])]
+        # Alliances through a faction's ability (LoLV 1.10.01.06) come with their `how`.
+        return listed + [
+            {"type": event_type, field: w["factions"], "how": w["how"]} for w in c.get("ways", [])
+        ]
     if "factions" in c:
         return [{"type": event_type, "faction": f} for f in c["factions"]]
     return list(c.get("events", []))

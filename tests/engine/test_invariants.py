@@ -1,4 +1,5 @@
-"""Invariants over positions reached by random judges (hypothesis):
+"""Invariants over positions reached by random judges (hypothesis), with and without the
+engine's automatic losses (storm, worm, the LoLV ally constraint):
 
 - forces on the board + reserves + tanks = the faction's total, in every reachable position;
 - each stronghold has at most one controller, and a controller stands there with no
@@ -25,6 +26,7 @@ from .helpers import CLASSIC, setup_event
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ecaz")
 NAMES = sorted(t for t, v in TERRITORIES.items() if v.expansion is None)
+SAND = [t for t in NAMES if TERRITORIES[t].kind == "sand"]
 KINDS = (
     "phase",
     "phase",
@@ -44,6 +46,7 @@ KINDS = (
     "flip",
     "atomics",
     "dropout",
+    "ended",
 )
 
 
@@ -68,7 +71,10 @@ def _candidate(data: st.DataObject, pos: Position) -> dict[str, Any]:
     if kind == "storm":
         return {"type": "storm_moved", "sectors": data.draw(st.integers(1, 6))}
     if kind == "worm":
-        return {"type": "worm", "karama": data.draw(st.booleans())}
+        where = data.draw(st.sampled_from([None, *SAND]))
+        return {"type": "worm", "territory": where, "karama": data.draw(st.booleans())}
+    if kind == "ended":
+        return {"type": "action_ended", "faction": f}
     if kind == "ally":
         return {
             "type": "alliance_formed",
@@ -163,8 +169,9 @@ def _check(pos: Position) -> None:
 def _walk(
     data: st.DataObject, ruleset: str, factions: tuple[str, ...], steps: int
 ) -> tuple[list[dict[str, Any]], Position]:
+    # With and without the engine's automatic storm, worm and ally losses.
     log: list[dict[str, Any]] = [
-        setup_event(ruleset, factions),
+        setup_event(ruleset, factions, automatic_losses=data.draw(st.booleans())),
         {"type": "phase_advanced", "phase": "storm"},
         {"type": "storm_placed", "sector": data.draw(st.integers(0, 17))},
     ]
@@ -200,3 +207,50 @@ def test_replay_deterministic_and_fold_law(data: st.DataObject) -> None:
     for event in log[cut:]:
         folded = apply(folded, event)
     assert folded == final == replay(log[cut:], start=start)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["ah1979", "wbc2018", "lolv-2.8.4"]),
+    st.integers(0, 17),
+    st.integers(1, 10),
+    st.lists(st.tuples(st.sampled_from(CLASSIC), st.sampled_from(NAMES), st.integers(1, 3)), max_size=8),
+    st.booleans(),
+)
+def test_automatic_storm_losses_conserve_forces(
+    ruleset: str, start: int, sectors: int, stacks: list[tuple[str, str, int]], atomics: bool
+) -> None:
+    """Whatever the storm removes goes to the tanks, only from sectors it passed (or, under
+    the LoLV, started from), only where it destroys (LoLV 1.01.03, AH VI.D)."""
+    forces: dict[tuple[str, str, int | None], tuple[int, int, int]] = {}
+    for f, t, n in stacks:
+        sectors_of = TERRITORIES[t].sectors
+        key = (f, t, sectors_of[n % len(sectors_of)] if sectors_of else None)
+        forces[key] = (n, 0, 0)
+    rows = [
+        {"faction": f, "territory": t, "sector": s, "normal": n} for (f, t, s), (n, _x, _y) in forces.items()
+    ]
+    try:
+        pos = load_position(
+            {
+                "ruleset": ruleset,
+                "turn": 3,
+                "phase": "storm",
+                "storm": start,
+                "family_atomics": atomics,
+                "automatic_losses": True,
+                "factions": {
+                    f: {"marker": d, "tanks": 0} for f, d in zip(CLASSIC, (1, 4, 7, 10, 13, 16), strict=True)
+                },
+                "forces": rows,
+            }
+        )
+    except RuleViolation:
+        return
+    after = apply(pos, {"type": "storm_moved", "sectors": sectors})
+    _check(after)
+    hit = {(start + i) % 18 for i in range(1, sectors + 1)}
+    if ruleset == "lolv-2.8.4":
+        hit.add(start)
+    for _f, t, s, *_counts, _rule in after.losses:
+        assert s in hit and TERRITORIES[t].kind in ("sand", "stronghold")

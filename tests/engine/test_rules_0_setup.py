@@ -17,7 +17,8 @@ LOLV = ("atreides", "bene_gesserit", "ixians", "moritani", "ecaz", "guild")
 
 
 def test_0_12_0_13_starting_spice_forces_and_cards() -> None:
-    """LoLV 0.12-0.14 / AH III.E.3-5: spice, forces and one card each (Harkonnen two)."""
+    """LoLV 0.12-0.14 / AH III.E.3-5: spice, forces and one card each (Harkonnen two:
+    LoLV 2.05.04, AH III.E.5.a)."""
     pos = replay([setup_event()])
     st = pos.states
     assert (st["atreides"].spice, st["bene_gesserit"].spice, st["fremen"].spice, st["guild"].spice) == (
@@ -80,7 +81,7 @@ def test_0_13_setup_must_be_complete_before_turn_1() -> None:
     pos = replay([incomplete])
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "phase_advanced", "phase": "storm"})
-    assert "fremen" in info.value.message
+    assert "Fremen must place" in info.value.message
     pos = apply(
         pos,
         {
@@ -122,7 +123,8 @@ def test_ruleset_factions_and_sizes() -> None:
 
 
 def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction() -> None:
-    """WBC III.2 / LoLV 2.02.03: the BG predicts another faction and a turn, at setup."""
+    """WBC III.2 / LoLV 2.02.03 / AH III.E.1.a: the BG predicts another faction and a turn,
+    at setup."""
     pos = replay([setup_event(bg_prediction={"faction": "harkonnen", "turn": 4})])
     assert pos.prediction is not None and pos.prediction.turn == 4
     for bad in ({"faction": "bene_gesserit", "turn": 4}, {"faction": "harkonnen", "turn": 11}):

@@ -8,16 +8,23 @@ import pytest
 from gameplay.engine.errors import IllegalAction, WrongPhase
 from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply
-from gameplay.engine.storm import in_storm, separated
+from gameplay.engine.storm import in_storm, separated, storm_destroys
 
-from .helpers import CLASSIC, in_turn, position, started, to_phase
+from .helpers import CLASSIC, in_turn, next_turn, position, started, to_phase
 
 
 def test_1_01_01_first_player_is_next_dot_counterclockwise() -> None:
     """LoLV 1.01.01: the faction whose player marker the storm next approaches is first."""
     ev = evaluate(position(storm=2))  # dots 1,4,7,... seat order atreides..guild
     assert ev.first_player == "bene_gesserit"  # dot 4
-    assert ev.storm_order == ("bene_gesserit", "emperor", "fremen", "harkonnen", "guild", "atreides",)
+    assert ev.storm_order == (
+        "bene_gesserit",
+        "emperor",
+        "fremen",
+        "harkonnen",
+        "guild",
+        "atreides",
+    )
 
 
 def test_ah_ix_a_storm_on_a_dot_has_passed_it() -> None:
@@ -34,7 +41,13 @@ def test_storm_order_wraps_past_sector_17() -> None:
 
 def test_storm_order_with_five_players_skips_the_empty_dot() -> None:
     ev = evaluate(position(factions=CLASSIC[:5], storm=14))
-    assert ev.storm_order == ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen",)
+    assert ev.storm_order == (
+        "atreides",
+        "bene_gesserit",
+        "emperor",
+        "fremen",
+        "harkonnen",
+    )
 
 
 def test_no_storm_yet_means_no_storm_order() -> None:
@@ -57,6 +70,7 @@ def test_1_01_02_storm_moves_counterclockwise_and_wraps() -> None:
     pos = in_turn(2)
     for _ in range(4):
         pos = apply(pos, {"type": "storm_moved", "sectors": 6})
+        pos = next_turn(pos)
     assert pos.storm == 6  # 0 + 24 mod 18
 
 
@@ -72,13 +86,16 @@ def test_1_06_05_polar_sink_never_in_storm() -> None:
     assert not in_storm("polar_sink", None, 0, False)
 
 
-def test_wbc_vi_7_shield_wall_shelters_until_family_atomics() -> None:
-    """Arrakeen, Carthag and the Imperial Basin are sheltered until Family Atomics (WBC VI.7)."""
-    assert not in_storm("arrakeen", 9, 9, False)
-    assert in_storm("arrakeen", 9, 9, True)
-    assert not in_storm("imperial_basin", 9, 9, False)
-    assert in_storm("the_great_flat", 14, 14, False)
+def test_wbc_vi_7_shield_wall_shelters_from_destruction_until_family_atomics() -> None:
+    """WBC VI.7, LoLV 1.01.03 / 3.01.07, AH VI.D: the storm destroys nothing in Arrakeen,
+    Carthag or the Imperial Basin until Family Atomics; a sector of them under the storm is
+    still in storm (AH questions C.3)."""
+    assert in_storm("arrakeen", 9, 9, False) and in_storm("imperial_basin", 9, 9, False)
+    assert not storm_destroys("imperial_basin", False) and storm_destroys("imperial_basin", True)
+    assert not storm_destroys("arrakeen", False) and storm_destroys("carthag", True)
+    assert storm_destroys("the_great_flat", False)
     assert in_storm("false_wall_east", 6, 6, False)  # rock: tokens survive, but moves stop
+    assert not storm_destroys("false_wall_east", True)
 
 
 def test_wbc_vi_9_storm_between_two_groups_separates_them() -> None:

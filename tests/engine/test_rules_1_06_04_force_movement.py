@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from gameplay.engine.board import TERRITORIES
 from gameplay.engine.errors import RuleViolation, WrongPhase
 from gameplay.engine.game_log import apply, is_legal
+from gameplay.engine.moves import blocked_pieces
 from gameplay.engine.position import Position
 
 from .helpers import CLASSIC, at, position
@@ -140,33 +141,26 @@ def test_1_06_05_polar_sink_is_never_in_storm() -> None:
         assert any(is_legal(pos, mv("emperor", "polar_sink", None, t, s)) for t, s in dests)
 
 
-def test_1_06_04_09_no_passing_through_a_stronghold_held_by_two() -> None:
-    """LoLV 1.06.04.09 / AH IX.C.2.f: forces may not move through a stronghold where two
-    other factions stand (the storm on 10 leaves Carthag as the Fremen's only way)."""
-    forces = [at("fremen", "imperial_basin", 2, sector=9), at("harkonnen", "carthag", 2)]
-    pos = table(storm=10, forces=forces)
-    assert is_legal(pos, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
-    full = table(storm=10, forces=[*forces, at("emperor", "carthag", 2)])
-    err = refused(full, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
-    assert err.rule == "AH IX.C.2.f"
-    assert (
-        refused(
-            table("lolv-2.8.4", storm=10, forces=[*forces, at("emperor", "carthag", 2)]),
-            mv("fremen", "imperial_basin", 9, "tsimpo", 11),
-        ).rule
-        == "1.06.04.09"
-    )
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018", "lolv-2.8.4"])
+def test_1_06_04_09_no_passing_through_a_stronghold_held_by_two(ruleset: str) -> None:
+    """LoLV 1.06.04.09 / AH IX.C.2.f: a stronghold where two other factions stand is closed
+    to a third faction's path, but open to either of the two."""
+    forces = [at("harkonnen", "carthag", 2), at("emperor", "carthag", 2)]
+    pos = table(ruleset, storm=0, forces=forces)
+    assert ("carthag", 10) in blocked_pieces(pos, "fremen")
+    assert ("carthag", 10) not in blocked_pieces(pos, "harkonnen")
 
 
 def test_wbc_ix_2_no_passing_through_an_allys_territory() -> None:
     """WBC IX.2: a player may not even pass through a place where his ally stands; the AH
-    rules forbid only ending there (AH XII.E.5)."""
-    forces = [at("fremen", "imperial_basin", 2, sector=9), at("harkonnen", "carthag", 2)]
+    rules forbid only ending there (AH XII.E.5). The Old Gap is the Fremen's only two-step
+    way from the Basin to Broken Land."""
+    forces = [at("fremen", "basin", 2, sector=8), at("harkonnen", "old_gap", 2)]
     allied = {"alliances": [["fremen", "harkonnen"]]}
-    wbc = table(storm=10, forces=forces, **allied)
-    assert refused(wbc, mv("fremen", "imperial_basin", 9, "tsimpo", 11)).rule == "WBC IX.2"
-    ah = table("ah1979", storm=10, forces=forces, **allied)
-    assert is_legal(ah, mv("fremen", "imperial_basin", 9, "tsimpo", 11))
+    wbc = table(storm=0, forces=forces, **allied)
+    assert refused(wbc, mv("fremen", "basin", 8, "broken_land", 10)).rule == "WBC IX.2"
+    ah = table("ah1979", storm=0, forces=forces, **allied)
+    assert is_legal(ah, mv("fremen", "basin", 8, "broken_land", 10))
 
 
 def test_1_06_04_01_one_force_movement_per_turn() -> None:
@@ -354,8 +348,9 @@ def test_any_accepted_move_is_within_range_and_avoids_storm(
         return
     flies = city or src[0] in ("arrakeen", "carthag")
     reach = 3 if flies else (2 if faction == "fremen" else 1)
-    sheltered = frozenset(t for t, v in TERRITORIES.items() if v.shielded)
-    steps = _territory_steps(_name(*src), _name(*dst), storm, sheltered)
+    # The Shield Wall shelters from destruction only: its territories block like any other
+    # (AH questions C.3, LoLV 1.01.04).
+    steps = _territory_steps(_name(*src), _name(*dst), storm, frozenset())
     assert steps <= reach, (src, dst, storm, steps)
 
 
@@ -370,7 +365,7 @@ def test_2_11_11_ecaz_and_ally_co_occupy_under_the_occupancy_limit() -> None:
         at("ecaz", "imperial_basin", 2, sector=9),
         at("guild", "imperial_basin", 2, sector=9),
     ]
-    pos = table("lolv-2.8.4", factions=factions, forces=forces, alliances=[["atreides", "ecaz"]])
+    pos = table("lolv-2.8.4", storm=0, factions=factions, forces=forces, alliances=[["atreides", "ecaz"]])
     assert apply(pos, mv("ecaz", "imperial_basin", 9, "arrakeen", 9)).forces[("ecaz", "arrakeen", 9)] == (
         1,
         0,

@@ -158,7 +158,8 @@ def test_unknown_territory_and_sector_are_refused(movement: Position) -> None:
 
 
 def test_1_06_03_only_the_guild_ships_back_to_reserves(movement: Position) -> None:
-    """LoLV 1.06.03 / AH IX.C.1.f: only the Guild ships from the board to reserves."""
+    """LoLV 1.06.03 / AH IX.C.1.f: only the Guild ships from the board to reserves
+    (LoLV 2.06.05.02)."""
     with pytest.raises(IllegalAction):
         apply(
             movement,
@@ -185,10 +186,13 @@ def test_1_06_03_only_the_guild_ships_back_to_reserves(movement: Position) -> No
     assert pos.states["guild"].reserves == (17, 0)
 
 
-def test_wbc_xv_ending_coexistence_never_makes_a_third_faction() -> None:
-    """AH XV.B / WBC XV.5-9 with AH IX.C.1.d: BG tokens coexisting in a stronghold held by two
-    others may not turn into a third fighting faction there."""
-    pos = to_phase(in_turn(2), "shipment_movement")
+@pytest.mark.parametrize(("ruleset", "rule"), [("ah1979", "AH IX.C.2.f"), ("wbc2018", "WBC XV.9")])
+def test_wbc_xv_ending_coexistence_never_makes_a_third_faction(ruleset: str, rule: str) -> None:
+    """AH XV.B with AH IX.C.1.d: BG tokens coexisting in a stronghold held by two others may
+    not turn into a third fighting faction there; the BG may ship in if it declares
+    coexistence as it lands (WBC XV.12); under WBC XV.9 a territory declared coexisting this
+    turn cannot even be withdrawn."""
+    pos = to_phase(in_turn(2, ruleset=ruleset), "shipment_movement")
     pos = _ship(pos, "emperor", "arrakeen", 9, 2)
     with pytest.raises(IllegalAction):
         _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
@@ -197,4 +201,4 @@ def test_wbc_xv_ending_coexistence_never_makes_a_third_faction() -> None:
     pos = _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": False})
-    assert info.value.rule == "AH IX.C.2.f"
+    assert info.value.rule == rule

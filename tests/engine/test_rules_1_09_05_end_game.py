@@ -72,7 +72,8 @@ def test_2_04_09_lolv_fremen_special_needs_the_guild() -> None:
 
 
 def test_2_10_18_richese_in_tueks_sietch_denies_the_fremen() -> None:
-    """LoLV 2.10.18: Richese counts among the factions barred from Tuek's Sietch."""
+    """LoLV 2.10.18: Richese counts among the factions barred from Tuek's Sietch (the
+    second criterion, 2.04.09.02)."""
     e = _eog(ruleset="lolv-2.8.4", factions=LOLV, forces=[at("richese", "tueks_sietch")])
     assert e.kind == "guild_default_solo"
 

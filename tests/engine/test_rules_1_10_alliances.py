@@ -51,9 +51,10 @@ def test_nexus_closes_with_the_spice_blow_phase() -> None:
 
 def test_1_10_01_03_third_ally_refused_under_lolv() -> None:
     """LoLV 1.10.01.03: no more than two players in an alliance."""
-    pos = _ally(_nexus("lolv-2.8.4", LOLV), "atreides", "fremen")
+    # Allied in an earlier nexus (1.10.01.01 lets each faction ally once per nexus).
+    pos = _nexus("lolv-2.8.4", LOLV).evolve(alliances=(("atreides", "fremen"),))
     with pytest.raises(IllegalAction) as info:
-        _ally(pos, "atreides", "guild")
+        _ally(pos, "guild", "atreides")
     assert info.value.rule == "1.10.01.03"
 
 

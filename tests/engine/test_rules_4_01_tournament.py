@@ -95,6 +95,8 @@ def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
 
 
 def test_adjudication_needs_time_up_and_the_engine_ranking() -> None:
+    """LoLV 4.01.09.10 / WBC adjudication: the judge confirms the engine's ranking once time
+    is up; a different choice needs the head judge's reason."""
     pos = to_phase(in_turn(3), "mentat_pause")
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "adjudication_confirmed", "winners": ["guild"]})

@@ -57,8 +57,13 @@ def test_turn_limits() -> None:
 def test_every_ruleset_cites_every_rule_key() -> None:
     keys = set(RULESETS["lolv-2.8.4"].cite)
     for rs in RULESETS.values():
-        # The Ecaz (and its Fremen Ambassador) and the LoLV Shield Wall rule exist only in LoLV.
-        assert keys - {"ecaz", "shield_wall", "ambassador"} <= set(rs.cite), rs.key
+        # The expansion factions' rules and the LoLV Shield Wall rule exist only in LoLV.
+        lolv_only = {"ecaz", "shield_wall", "ambassador", "ally_abilities", "moritani_alliance"}
+        lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field"}
+        lolv_only |= {"terror", "aftermath", "ambassadors", "vidal", "bribe"}
+        wbc_only = {"coexist_timing", "coexist_withdraw"}
+        assert keys - lolv_only <= set(rs.cite), rs.key
+        assert wbc_only <= set(RULESETS["wbc2018"].cite)
 
 
 def test_rule_violation_to_dict() -> None:

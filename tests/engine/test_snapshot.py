@@ -110,6 +110,7 @@ def _refused(data: dict[str, Any], error: type[RuleViolation] = InvalidPosition)
 
 
 def test_more_forces_than_a_faction_owns() -> None:
+    """AH II.B: a faction owns its twenty tokens (special ones among them), no more."""
     e = _refused(snap(forces=[at("atreides", "arrakeen", 21)]))
     assert e.rule == "AH II.B" and "20" in e.message
     e = _refused(snap(forces=[at("emperor", "arrakeen", 1, 6)]))
@@ -137,7 +138,7 @@ def test_forces_of_two_factions_where_the_rules_forbid_it() -> None:
 
 def test_a_faction_the_ruleset_does_not_have() -> None:
     e = _refused(snap(factions=("atreides", "fremen", "ecaz")))
-    assert "ecaz" in e.message
+    assert "Ecaz is not a faction of WBC 2018" in e.message and e.input == "ecaz"
     _refused({**snap(), "ruleset": "dune2099"}, UnknownIdentifier)
 
 

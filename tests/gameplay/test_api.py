@@ -29,12 +29,14 @@ def test_0_07_game_created_from_the_seating(judge_api: Any, table: Any) -> None:
     assert answer.status_code == 200
     body = answer.json()
     assert body["seq"] == 1 and body["ruleset"] == "wbc2018"
-    setup = GameEvent.objects.get(game__table=table, seq=1)
-    assert setup.type == "game_setup"
-    assert setup.body["factions"] == list(SIX)
-    assert setup.body["markers"] == {"atreides": 4, "bene_gesserit": 7, "emperor": 10, "fremen": 13,
-                                     "harkonnen": 16, "guild": 1}
-    assert setup.body["turns"] == 10
+    # Reading records nothing: the setup is the one the seating implies until a judge's first event.
+    assert not GameEvent.objects.filter(game__table=table).exists()
+    setup = judge_api.get(events_url(table)).json()["events"][0]
+    assert setup["seq"] == 1 and setup["type"] == "game_setup"
+    assert setup["event"]["factions"] == list(SIX)
+    assert setup["event"]["markers"] == {"atreides": 4, "bene_gesserit": 7, "emperor": 10, "fremen": 13,
+                                         "harkonnen": 16, "guild": 1}
+    assert setup["event"]["turns"] == 10
     assert body["position"]["factions"]["atreides"]["marker"] == 4
     assert set(body["evaluation"]) >= {"storm_order", "control", "win_attempts", "victory", "stats", "pp"}
 
@@ -52,10 +54,10 @@ def test_event_appended_with_author_and_new_position(judge_api: Any, table: Any,
 
 def test_engine_refusal_comes_back_with_the_rule_and_changes_nothing(judge_api: Any, table: Any) -> None:
     """AH VII.A.3 / WBC: no nexus, so no alliance, in turn 1; the refused event is not logged."""
-    judge_api.get(game_url(table))
+    post_event(judge_api, table, {"type": "storm_placed", "sector": 5}, 1)
     before = list(GameEvent.objects.filter(game__table=table).values_list("seq", "body"))
     game_before = Game.objects.get(table=table)
-    answer = post_event(judge_api, table, {"type": "alliance_formed", "factions": ["atreides", "fremen"]}, 1)
+    answer = post_event(judge_api, table, {"type": "alliance_formed", "factions": ["atreides", "fremen"]}, 2)
     assert answer.status_code == 400
     body = answer.json()
     assert body["rule"] == "AH VII.A.3"
@@ -70,7 +72,7 @@ def test_malformed_event_names_the_field(judge_api: Any, table: Any) -> None:
     answer = post_event(judge_api, table, {"type": "storm_placed", "sector": "north"}, 1)
     assert answer.status_code == 400
     assert "sector" in answer.json()["message"]
-    assert GameEvent.objects.filter(game__table=table).count() == 1
+    assert not GameEvent.objects.filter(game__table=table).exists()  # a refusal records nothing, not even the setup
 
 
 @pytest.mark.parametrize(

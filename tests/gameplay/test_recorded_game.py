@@ -101,10 +101,10 @@ def test_time_out_adjudication_proposed_and_confirmed(judge_api: Any, table: Any
     seq = 1
     for event in recorded_game()[:30]:
         seq = post_event(judge_api, table, event, seq).json()["seq"]
-    answer = post_event(judge_api, table, {"type": "time_up", "clock": "wbc_heat"}, seq)
-    assert answer.status_code == 201, answer.content
-    seq = answer.json()["seq"]
-    proposed = answer.json()["evaluation"]["adjudication"][0]
+    # The table's clock records time_up (as clocks.game_log does: no user).
+    recorded = services.append_event(table, {"type": "time_up", "clock": "wbc_heat"}, expected_seq=seq, user=None)
+    seq = recorded.game.seq
+    proposed = recorded.game.evaluation["adjudication"][0]
     confirmed = post_event(judge_api, table, {"type": "adjudication_confirmed", "winners": proposed}, seq)
     assert confirmed.status_code == 201, confirmed.content
     report = services.prefill_report(table)
@@ -154,9 +154,9 @@ def _timed_out(client: Any, table: Any) -> tuple[int, list[str], list[str]]:
     seq = 1
     for event in recorded_game()[:30]:
         seq = post_event(client, table, event, seq).json()["seq"]
-    answer = post_event(client, table, {"type": "time_up", "clock": "wbc_heat"}, seq)
-    ranking = answer.json()["evaluation"]["adjudication"]
-    return answer.json()["seq"], ranking[0], ranking[1]
+    recorded = services.append_event(table, {"type": "time_up", "clock": "wbc_heat"}, expected_seq=seq, user=None)
+    ranking = recorded.game.evaluation["adjudication"]
+    return recorded.game.seq, ranking[0], ranking[1]
 
 
 def test_only_a_head_judge_overrides_the_adjudication(judge_api: Any, table: Any, head_judge: Any) -> None:

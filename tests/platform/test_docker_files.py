@@ -12,7 +12,7 @@ DOCKER = Path(__file__).resolve().parents[2] / "docker"
 def test_compose_has_every_service_with_a_health_check() -> None:
     compose = yaml.safe_load((DOCKER / "compose.yaml").read_text())
     services = compose["services"]
-    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
+    assert set(services) == {"proxy", "migrate", "web", "worker", "beat", "postgres", "redis"}
     for name, service in services.items():
         assert "healthcheck" in service, f"{name} has no health check"
     assert "gunicorn" in services["web"]["command"]

@@ -8,7 +8,8 @@ import pytest
 
 
 @pytest.mark.django_db(transaction=True)
-def test_healthz_all_up(client: Any, celery_worker: Any) -> None:
+def test_healthz_all_up(client: Any, celery_worker: Any, head_judge: Any) -> None:
+    client.force_login(head_judge)  # the details are for staff
     response = client.get("/healthz")
     body = response.json()
     assert response.status_code == 200, body
@@ -19,7 +20,8 @@ def test_healthz_all_up(client: Any, celery_worker: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_healthz_names_redis_when_it_is_down(client: Any, settings: Any) -> None:
+def test_healthz_names_redis_when_it_is_down(client: Any, settings: Any, head_judge: Any) -> None:
+    client.force_login(head_judge)
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     response = client.get("/healthz")
     body = response.json()

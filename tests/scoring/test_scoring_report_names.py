@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from gameplay.engine.position import Outcome
-from scoring.systems import ReportShapeError, WinnersContradictResultError, validate_report
+from scoring.systems import (
+    ReportError,
+    ReportShapeError,
+    ResultKindError,
+    WinnersContradictResultError,
+    validate_report,
+)
 
 from .test_scoring_report import SEATS, report
 
@@ -19,6 +25,7 @@ def test_two_winning_sides_named_by_player_names() -> None:
         validate_report("lolv", report({1: "solo_stronghold", 3: "bg_prediction"}), SEATS, names=NAMES)
     err = info.value
     assert err.player == 3 and err.field == "result" and err.value == "bg_prediction"
+    assert str(err).startswith("row Cy, field 'result': ") and err.player_name == "Cy"
     assert (
         "Cy wins with a Bene Gesserit prediction victory while Ann wins with a solo stronghold victory"
         in str(err)
@@ -38,7 +45,7 @@ def test_faction_mismatch_names_the_faction() -> None:
     rep = report({1: "solo_stronghold"}, extra={2: {"faction": "emperor"}})
     with pytest.raises(ReportShapeError) as info:
         validate_report("lolv", rep, SEATS, names=NAMES)
-    assert "Bo plays Bene Gesserit at this table, not emperor" in str(info.value)
+    assert "row Bo, field 'faction': Bo plays Bene Gesserit at this table, not emperor" in str(info.value)
     assert info.value.rule.startswith("4.01.07")
 
 
@@ -75,3 +82,31 @@ def test_tracked_game_report_with_another_ending_is_refused() -> None:
     with pytest.raises(WinnersContradictResultError) as info:
         validate_report("wbc", report({5: "solo_stronghold"}, ended_by="concession"), SEATS, decided=DECIDED)
     assert info.value.field == "ended_by" and info.value.player is None
+
+
+def test_kind_the_format_lacks_named_in_words() -> None:
+    """4.01.09.00: LoLV has no three-faction alliance victory."""
+    rep = report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"})
+    with pytest.raises(ResultKindError) as info:
+        validate_report("lolv", rep, SEATS, names=NAMES)
+    assert str(info.value).startswith(
+        "row Ann, field 'result': a three-faction alliance victory does not exist in Landsraad of Las Vegas 2.8.4"
+    )
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"alliances": [[1, 99]]},
+        {"alliances": [[1, 5], [5, 3]]},
+        {"predicted": 2},
+        {"results": [{"player": 1, "result": "solo_stronghold", "spice": [1]}]},
+        {"results": [{"player": 1, "result": "win"}]},
+    ],
+)
+def test_shape_refusals_show_no_python_reprs(extra: dict[str, object]) -> None:
+    """Bad input is named in words: no lists or dicts printed as Python shows them."""
+    with pytest.raises(ReportError) as info:
+        validate_report("wbc", report({1: "solo_stronghold"}) | extra, SEATS, names=NAMES)
+    text = str(info.value)
+    assert "[" not in text and "{" not in text, text

@@ -1,0 +1,55 @@
+"""The API's JSON parser: refuses deep nesting and unsafe text before any view sees the body.
+
+One place for what every endpoint (the anonymous engine evaluation included) accepts: JSON at
+most `MAX_JSON_DEPTH` levels deep, and strings without NUL, lone surrogates or control
+characters (tournament/text_rules.py). A refusal is a 400 naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from tournament.text_rules import MAX_JSON_DEPTH, nesting_depth_exceeds, structure_problems
+
+
+class UnsafeInput(ParseError):
+    """A body or field no endpoint accepts; `field` names where (config/api_errors.py shapes it)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+def refusal_body(field: str, problem: str) -> dict[str, Any]:
+    """The one shape of these refusals, readable by every endpoint's 400 description."""
+    text = f"{field}: {problem}"
+    return {"detail": text, "message": text, "rule": "", "field": field, "player": None}
+
+
+class SafeJSONParser(JSONParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        parser_context = parser_context or {}
+        encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = stream.read().decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise UnsafeInput("body", f"not {encoding} text") from exc
+        if nesting_depth_exceeds(text):
+            raise UnsafeInput("body", f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+        try:
+            data = json.loads(text, parse_constant=self._refuse_constant)
+        except (ValueError, RecursionError) as exc:
+            raise UnsafeInput("body", f"not valid JSON ({exc})") from exc
+        for field, problem in structure_problems(data).items():
+            raise UnsafeInput(field, problem)
+        return data
+
+    @staticmethod
+    def _refuse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")

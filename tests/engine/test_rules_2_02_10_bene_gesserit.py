@@ -1,0 +1,96 @@
+"""The Bene Gesserit's two kinds of presence: LoLV advisors (2.02.10 flips; advisors sent with
+another faction's shipment, 2.02.05 / 2.02.11, are not a turn of the BG's own) and AH/WBC
+coexistence (no obstacle to an ally, AH XII.E.5.a; it lapses where the BG stands alone at the
+next turn, AH XV.B.1; it belongs to the territory, WBC XV.5; coexisting tokens give no
+ornithopters, WBC III.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine.errors import IllegalAction
+from gameplay.engine.game_log import apply, replay
+from gameplay.engine.moves import has_ornithopters
+from gameplay.engine.snapshot import load_position
+
+from .helpers import CLASSIC, at, position, setup_event, snap, started, to_phase
+
+BG = "bene_gesserit"
+
+
+def test_2_02_08_the_bg_places_one_starting_force_where_it_likes() -> None:
+    pos = replay([setup_event(placements=[at("fremen", "sietch_tabr", 10), at(BG, "carthag", 1)])])
+    assert pos.forces[(BG, "carthag", 10)] == (1, 0, 0)
+    with pytest.raises(IllegalAction):
+        replay([setup_event(placements=[at("fremen", "sietch_tabr", 10), at(BG, "carthag", 2)])])
+
+
+def test_2_02_10_advisors_and_fighters_are_two_sides_of_a_token() -> None:
+    pos = position(ruleset="lolv-2.8.4", storm=0, forces=[at(BG, "the_great_flat", 2, sector=14)])
+    flip = {"type": "forces_flipped", "territory": "the_great_flat", "sector": 14, "count": 2}
+    advisors = apply(pos, {**flip, "side": "advisors"})
+    assert advisors.forces[(BG, "the_great_flat", 14)] == (0, 0, 2)
+    assert apply(advisors, {**flip, "side": "fighters"}).forces[(BG, "the_great_flat", 14)] == (2, 0, 0)
+    with pytest.raises(IllegalAction):
+        apply(pos, {**flip, "side": "fighters"})
+
+
+def test_2_02_05_spiritual_advisors_do_not_end_the_shippers_action() -> None:
+    pos = to_phase(started("lolv-2.8.4", CLASSIC, storm=0, automatic_losses=True), "shipment_movement")
+    pos = pos.evolve(alliances=(("atreides", "emperor"),))
+    pos = apply(
+        pos,
+        {"type": "forces_placed", "faction": "emperor", "territory": "arrakeen", "sector": 9, "normal": 2},
+    )
+    pos = apply(
+        pos, {"type": "forces_placed", "faction": BG, "territory": "polar_sink", "sector": None, "normal": 1}
+    )
+    assert pos.acting == "emperor" and pos.forces[("emperor", "arrakeen", 9)] == (2, 0, 0)
+    pos = apply(
+        pos, {"type": "forces_placed", "faction": BG, "territory": "arrakeen", "sector": 9, "advisors": 1}
+    )
+    assert pos.acting == "emperor"  # 2.02.11: an advisor with the shipment
+
+
+@pytest.mark.parametrize("coexisting", [True, False])
+def test_ah_xii_e_5_a_coexisting_bg_is_no_obstacle_to_its_ally(coexisting: bool) -> None:
+    pos = position(
+        ruleset="ah1979",
+        storm=0,
+        phase="shipment_movement",
+        forces=[at(BG, "old_gap", 1, sector=8), at("atreides", "arrakeen", 2)],
+        alliances=[["atreides", BG]],
+        coexisting=["old_gap"] if coexisting else [],
+    )
+    move = {
+        "type": "forces_moved",
+        "faction": "atreides",
+        "from_territory": "arrakeen",
+        "from_sector": 9,
+        "to_territory": "old_gap",
+        "to_sector": 9,
+        "normal": 1,
+    }
+    if coexisting:
+        assert ("atreides", "old_gap", 9) in apply(pos, move).forces
+    else:
+        with pytest.raises(IllegalAction):
+            apply(pos, move)
+
+
+def test_ah_xv_b_1_coexistence_lapses_where_the_bg_stands_alone() -> None:
+    forces = [at(BG, "old_gap", 1, sector=8), at(BG, "carthag", 1), at("harkonnen", "carthag", 2)]
+    pos = position(ruleset="ah1979", phase="mentat_pause", forces=forces, coexisting=["old_gap", "carthag"])
+    assert apply(pos, {"type": "turn_advanced"}).coexisting == frozenset({"carthag"})
+
+
+def test_wbc_xv_5_coexistence_belongs_to_the_territory() -> None:
+    pos = load_position(snap(coexisting=["carthag"], forces=[at("harkonnen", "carthag", 2)]))
+    assert pos.coexisting == frozenset({"carthag"})
+
+
+def test_wbc_iii_5_coexisting_bg_has_no_ornithopters() -> None:
+    forces = [at(BG, "arrakeen", 1)]
+    assert has_ornithopters(position(forces=forces, phase="shipment_movement"), BG)
+    pos = position(forces=forces, phase="shipment_movement", coexisting=["arrakeen"])
+    assert not has_ornithopters(pos, BG)

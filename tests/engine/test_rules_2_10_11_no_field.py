@@ -1,0 +1,66 @@
+"""The Richese No-Field token, shipped in place of forces (LoLV 2.10.10), counts as one force for the occupancy limit (LoLV 2.10.11), one
+on the board at a time (2.10.15); revealed, Richese forces from reserves replace it (2.10.13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine.errors import IllegalAction
+from gameplay.engine.game_log import apply
+from gameplay.engine.position import Position
+
+from .helpers import at, position
+
+FACTIONS = ("atreides", "richese", "emperor", "fremen", "harkonnen", "guild")
+
+
+def _table(**kw: object) -> Position:
+    return position(
+        ruleset="lolv-2.8.4",
+        factions=FACTIONS,
+        storm=0,
+        phase="shipment_movement",
+        per_faction={f: {"tanks": 0} for f in FACTIONS},
+        **kw,
+    )
+
+
+def test_2_10_11_no_field_token_fills_a_stronghold_seat() -> None:
+    pos = apply(
+        _table(forces=[at("harkonnen", "carthag", 2)]),
+        {"type": "no_field_placed", "territory": "carthag", "sector": 10},
+    )
+    assert pos.no_field == ("carthag", 10)
+    with pytest.raises(IllegalAction) as info:
+        apply(
+            pos,
+            {
+                "type": "forces_placed",
+                "faction": "emperor",
+                "territory": "carthag",
+                "sector": 10,
+                "normal": 1,
+            },
+        )
+    assert info.value.rule == "1.06.04.09"
+
+
+def test_2_10_15_one_no_field_token_on_the_board() -> None:
+    pos = apply(_table(), {"type": "no_field_placed", "territory": "carthag", "sector": 10})
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "no_field_placed", "territory": "arrakeen", "sector": 9})
+    assert info.value.rule == "2.10.15"
+
+
+def test_2_10_13_revealed_token_becomes_forces() -> None:
+    pos = apply(_table(), {"type": "no_field_placed", "territory": "carthag", "sector": 10})
+    pos = apply(pos, {"type": "no_field_revealed", "normal": 3})
+    assert pos.no_field is None
+    assert pos.forces[("richese", "carthag", 10)] == (3, 0, 0)
+
+
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
+def test_2_10_11_no_tokens_in_the_1979_game(ruleset: str) -> None:
+    pos = position(ruleset=ruleset, storm=0)
+    with pytest.raises(IllegalAction):
+        apply(pos, {"type": "no_field_placed", "territory": "carthag", "sector": 10})

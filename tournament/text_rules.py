@@ -1,0 +1,82 @@
+"""What text the platform accepts from anyone (pure: no Django).
+
+Every name, reason and free-text field is checked here, once, before it reaches a view:
+PostgreSQL cannot store a NUL, a lone surrogate (half of a UTF-16 pair, which JSON's `\\ud800`
+escape can smuggle in) is not text at all, and other control characters only hide what a
+judge wrote. Tabs and line breaks stay allowed in reasons.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+#: Deeper JSON than this is refused before it is looked at (no request needs more than a few).
+MAX_JSON_DEPTH = 64
+_ALLOWED_CONTROLS = {"\t", "\n", "\r"}
+
+
+def text_problem(value: str) -> str | None:
+    """Why `value` is refused, or None when it is fine."""
+    for index, char in enumerate(value):
+        if char == "\x00":
+            return f"contains a NUL character at position {index + 1}"
+        if "\ud800" <= char <= "\udfff":
+            return f"contains an unpaired surrogate (not valid Unicode) at position {index + 1}"
+        if char not in _ALLOWED_CONTROLS and unicodedata.category(char) == "Cc":
+            return f"contains the control character U+{ord(char):04X} at position {index + 1}"
+    return None
+
+
+def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
+    if depth > MAX_JSON_DEPTH:
+        yield path or "body", f"nested more than {MAX_JSON_DEPTH} levels deep"
+        return
+    if isinstance(value, str):
+        problem = text_problem(value)
+        if problem:
+            yield path or "body", problem
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            problem = text_problem(str(key))
+            if problem:
+                yield path or "body", f"a key {problem}"
+                return
+            yield from _walk(item, where, depth + 1)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _walk(item, f"{path}[{index}]" if path else f"[{index}]", depth + 1)
+
+
+def structure_problems(value: Any) -> dict[str, str]:
+    """{field path: problem} for every refused string in a parsed JSON body, and for depth."""
+    problems: dict[str, str] = {}
+    for where, problem in _walk(value, "", 1):
+        problems.setdefault(where, problem)
+    return problems
+
+
+def nesting_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether raw JSON text opens more than `limit` arrays or objects at once (checked before
+    parsing, which would otherwise recurse once per level)."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
