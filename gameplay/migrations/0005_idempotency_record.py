@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0003_table_game_started'),
+        ('gameplay', '0004_event_log_no_delete_or_truncate'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
