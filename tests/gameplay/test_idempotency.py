@@ -107,7 +107,7 @@ def test_unusable_key_is_400_naming_the_header(judge_api: Any, table: Any, key: 
     answer = send(judge_api, table, STORM, 1, key)
     assert answer.status_code == 400
     assert answer.json()["field"] == "Idempotency-Key"
-    assert len(logged(table)) == 1
+    assert [t for _, t in logged(table)] in ([], ["game_setup"])  # nothing recorded by the refused post
 
 
 @pytest.mark.django_db(transaction=True)
