@@ -61,7 +61,7 @@ def test_at_200_percent_zoom_the_next_step_still_works(
         seq = Game.objects.get(table=table).seq
         page.get_by_label("Move storm by (sectors)").fill("2")
         page.locator("#next").get_by_role("button", name="Move storm").click()
-        page.wait_for_function(f"document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
         assert "Recorded: storm moved" in page.locator("#pinned").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 195
     finally:

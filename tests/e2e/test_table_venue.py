@@ -47,7 +47,7 @@ def queued(page: Any) -> int:
 
 
 def wait_queued(page: Any, n: int) -> None:
-    page.wait_for_function(f"document.getElementById('outbox').dataset.queued === '{n}'")
+    page.wait_for_function(f"() => document.getElementById('outbox').dataset.queued === '{n}'")
 
 
 def open_table(page: Any, sign_in: Any, live_server: Any, password: str, table: Any, user: str = "judge1") -> str:
@@ -95,9 +95,8 @@ def test_offline_actions_survive_a_reload_and_land_once_in_order(
     seq = int(page.locator("#table-live").get_attribute("data-seq"))
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now under the service worker, which keeps a copy of the page
-    page.wait_for_function(
-        "caches.match(location.pathname, {ignoreVary: true}).then(r => { window.__kept = !!r; }), window.__kept === true"
-    )
+    # (Functions, not expressions: the page's Content-Security-Policy forbids evaluating strings.)
+    page.wait_for_function("async () => !!(await caches.match(location.pathname, {ignoreVary: true}))")
 
     page.context.set_offline(True)
     page.locator("#offline-banner").wait_for()
@@ -121,7 +120,7 @@ def test_offline_actions_survive_a_reload_and_land_once_in_order(
 
     page.context.set_offline(False)
     wait_queued(page, 0)
-    page.wait_for_function(f"document.getElementById('table-live').dataset.seq === '{seq + 3}'")
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 3}'")
     landed = log_after(table, seq)
     assert [(s, t) for s, t, _ in landed] == [(seq + 1, "storm_moved"), (seq + 2, "phase_advanced"),
                                              (seq + 3, "phase_advanced")]
@@ -182,7 +181,7 @@ def test_an_action_on_slow_3g_is_small_and_quick(
     started = time.monotonic()
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         page.locator("form[data-event-type=storm_moved]").get_by_role("button").click()
-    page.wait_for_function(f"document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
     took = time.monotonic() - started
     sizes = answer.value.request.sizes()
     transferred = sizes["responseBodySize"] + sizes["responseHeadersSize"]
