@@ -142,8 +142,9 @@ def test_another_judges_write_meanwhile_is_a_visible_conflict_not_a_lost_action(
     page.get_by_label("Move storm by (sectors)").fill("3")
     page.locator("form[data-event-type=storm_moved]").get_by_role("button").click()
     wait_queued(page, 1)
-    # Meanwhile the head judge records the storm from another phone.
-    services.append_event(table, {"type": "storm_moved", "sectors": 2}, expected_seq=seq, user=head_judge)
+    # Meanwhile the head judge records the Atreides' spice from another phone.
+    services.append_event(table, {"type": "spice_set", "faction": "atreides", "amount": 7}, expected_seq=seq,
+                          user=head_judge)
 
     page.context.set_offline(False)
     conflict = page.locator("#conflict")
@@ -153,7 +154,7 @@ def test_another_judges_write_meanwhile_is_a_visible_conflict_not_a_lost_action(
     assert "Move storm" in page.locator("#conflict-mine").inner_text()
     assert "3" in page.locator("#conflict-mine").inner_text()
     theirs = page.locator("#conflict-theirs").inner_text()
-    assert "Storm Moved" in theirs and "sectors 2" in theirs and "head" in theirs
+    assert "Spice Set" in theirs and "Atreides" in theirs and "head" in theirs
     assert queued(page) == 1  # kept until the judge decides
     assert len(log_after(table, seq)) == 1
 
@@ -161,7 +162,7 @@ def test_another_judges_write_meanwhile_is_a_visible_conflict_not_a_lost_action(
     wait_queued(page, 0)
     assert conflict.is_hidden()
     landed = log_after(table, seq)
-    assert [(t, b["sectors"]) for _, t, b in landed] == [("storm_moved", 2), ("storm_moved", 3)]
+    assert [t for _, t, _ in landed] == ["spice_set", "storm_moved"] and landed[1][2]["sectors"] == 3
 
 
 def test_an_action_on_slow_3g_is_small_and_quick(
