@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gameplay import services
+from gameplay import engine_adapter, services
+from gameplay.engine.evaluation import Evaluation
 from gameplay.models import Game
 
 log = logging.getLogger(__name__)
@@ -50,22 +51,20 @@ def record_in_game(table: Any, event: dict[str, Any], *, reason: str, user: Any 
     return LogResult(False, error=error)
 
 
-def _evaluations(table_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The games' cached evaluations by table id (tables without a game are missing).
+def _evaluations(table_ids: Iterable[int]) -> dict[int, Evaluation]:
+    """The games' cached evaluations by table id (tables without a game, or a game without an
+    evaluation yet, are missing).
 
     Reads the game rows only: a page showing clocks never creates a game or runs the engine.
     """
     rows = Game.objects.filter(table_id__in=list(table_ids)).values_list("table_id", "evaluation")
-    return {table_id: evaluation or {} for table_id, evaluation in rows}
+    answers = {table_id: engine_adapter.answer_of(evaluation) for table_id, evaluation in rows}
+    return {table_id: answer for table_id, answer in answers.items() if answer is not None}
 
 
 def turns_for(table_ids: Iterable[int]) -> dict[int, int | None]:
     """The game's turn number per table id, for display (`None`: no game yet)."""
-    turns: dict[int, int | None] = {}
-    for table_id, evaluation in _evaluations(table_ids).items():
-        turn = evaluation.get("turn")
-        turns[table_id] = turn if isinstance(turn, int) and not isinstance(turn, bool) else None
-    return turns
+    return {table_id: answer.turn for table_id, answer in _evaluations(table_ids).items()}
 
 
 def current_turn(table: Any) -> int | None:
@@ -76,4 +75,4 @@ def current_turn(table: Any) -> int | None:
 def decided_tables(table_ids: Iterable[int]) -> list[int]:
     """Tables whose game has its result recorded (victory, last turn, concession or
     adjudication): their clocks have nothing left to time."""
-    return sorted(t for t, evaluation in _evaluations(table_ids).items() if evaluation.get("outcome"))
+    return sorted(t for t, answer in _evaluations(table_ids).items() if answer.outcome is not None)

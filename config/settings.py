@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "gameplay",
     "scoring",
     "clocks",
+    "insights",
 ]
 
 MIDDLEWARE = [

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
-from clocks.limits import Limit, limit_for
+from clocks.limits import CHIPS_PER_PLAYER, Limit, limit_for
 from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, RULESETS, ResultKind
 from refusals import Refusal
 from scoring.systems import SYSTEMS, PointsSystem
@@ -162,7 +162,7 @@ WBC = Format(
     final_factions=CLASSIC_FACTIONS,
     faction_trades=True,
     clocks=MappingProxyType({"heat": "wbc_heat", "final": "wbc_final"}),
-    diplomacy_chips=3,
+    diplomacy_chips=CHIPS_PER_PLAYER,
     chips_rule="WBC diplomacy chips",
     scoring="wbc",
     awards=True,

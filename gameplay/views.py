@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
+from gameplay.engine.results import ENDED_BY
 from gameplay.models import Game
 from gameplay.page import page_context
 from refusals import Refusal
@@ -247,7 +248,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         # The results this table's format scores, in its points table's order.
         "kinds": [k.value for k in system.table],
         "scoring_text": f"{system.name}, {system.text}",
-        "endings": ["victory", "turn_limit", "time_limit", "concession"],
+        "endings": list(ENDED_BY),
         "numbers": REPORT_LABELS,
         "page_key": uuid.uuid4(),
         "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from refusals import Refusal
-from scoring.adapters import final_result, heat_results, table_seats
+from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from scoring.systems import (
     Award,
@@ -148,10 +148,11 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             rule="reports follow the published seating",
         )
     seats = table_seats(table)
+    names = player_names(table)
     missing = [p for p, f in seats.items() if not f]
     if missing:
         raise ReportRejected(
-            f"row {missing[0]!r}, field 'faction': the seat has no faction yet",
+            f"row {names.get(missing[0], missing[0])}, field 'faction': the seat has no faction yet",
             field="faction",
             rule="seating: factions before play",
             player=missing[0],
@@ -164,10 +165,12 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             table=table.pk,
             round_number=round_.number,
             is_final=round_.kind == Round.Kind.FINAL,
+            names=names,
+            decided=engine_outcome(table),
         )
     except ScoringError as exc:
         raise ReportRejected.from_error(exc) from None
-    _check_dropouts(get_system(tournament.format), tournament, round_, result.rows)
+    _check_dropouts(get_system(tournament.format), tournament, round_, result.rows, names)
     return result
 
 
@@ -220,7 +223,9 @@ def _keep_seating_in_step(table: Table, tournament: Tournament, *, filed_at: Any
     players.filter(pk__in=barred, disqualified=False).update(disqualified=True)
 
 
-def _check_dropouts(system: PointsSystem, tournament: Tournament, round_: Round, rows: Any) -> None:
+def _check_dropouts(
+    system: PointsSystem, tournament: Tournament, round_: Round, rows: Any, names: dict[int, str]
+) -> None:
     """WBC Dropouts: a dropout plays no later game; refuse either order of filing."""
     if not system.dropout_disqualifies:
         return
@@ -233,7 +238,8 @@ def _check_dropouts(system: PointsSystem, tournament: Tournament, round_: Round,
     )
     if earlier is not None:
         raise ReportRejected(
-            f"row {earlier[0]!r}, field 'player': the player dropped out in round {earlier[1]} and is disqualified"
+            f"row {names.get(earlier[0], earlier[0])}, field 'player': the player dropped out in round {earlier[1]}"
+            " and is disqualified"
             f" from all further games (rule {system.dropout_rule})",
             field="player",
             rule=system.dropout_rule,
@@ -248,7 +254,8 @@ def _check_dropouts(system: PointsSystem, tournament: Tournament, round_: Round,
         )
         if later is not None:
             raise ReportRejected(
-                f"row {later[0]!r}, field 'result': the player already has a filed game in round {later[1]};"
+                f"row {names.get(later[0], later[0])}, field 'result': the player already has a filed game in round"
+                f" {later[1]};"
                 f" a dropout plays no later game (rule {system.dropout_rule})",
                 field="result",
                 rule=system.dropout_rule,

@@ -4,7 +4,7 @@ When the game's setup asks for it (`game_setup.automatic_losses`; never in quick
 the engine removes what a storm destroys when it moves (LoLV 1.01.03, AH VI.D, WBC VI.8),
 what a worm devours (LoLV 1.02.05, AH VII.A.2.a, WBC VII.9) and, under the LoLV, the forces
 a faction leaves beside its ally at the end of its shipment-and-movement action (1.06.06,
-4.01.16). Each removal is listed in `Position.losses` with its rule, so the judge sees it;
+4.01.16; WBC IX.3). Each removal is listed in `Position.losses` with its rule, so the judge sees it;
 `loss_corrected` puts forces back with a reason. Spice on the board is not part of the
 position, so the storm's and the worm's spice losses stay with the table.
 """
@@ -135,7 +135,7 @@ def beside_allies(pos: Position, faction: str) -> list[Loss]:
         and st[0] + st[1]
         and not (f == BENE_GESSERIT and t in pos.coexisting)
     }
-    rule = pos.ruleset.cite["ally_cohabit"]
+    rule = pos.ruleset.cite["ally_tanks"]
     out: list[Loss] = []
     for (f, t, s), st in pos.forces.items():
         if f == faction and t in allied_here and st[0] + st[1]:
@@ -147,7 +147,7 @@ def beside_allies(pos: Position, faction: str) -> list[Loss]:
 
 def action_over(pos: Position) -> list[Loss]:
     """What the end of the current faction's shipment-and-movement action removes."""
-    if pos.acting is None or pos.ruleset.ally_entry != "tanks_at_action_end" or not automatic(pos):
+    if pos.acting is None or not pos.ruleset.ally_tanks_at_action_end or not automatic(pos):
         return []
     return beside_allies(pos, pos.acting)
 

@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gameplay.engine.board import BOARD, HIDDEN_MOBILE_STRONGHOLD, SHIELD_WALL, TERRITORIES
-from gameplay.engine.storm import in_storm
 
 #: A sector piece: (territory, sector); sector None for the Polar Sink and the HMS.
 Piece = tuple[str, "int | None"]
@@ -125,12 +124,14 @@ def _search(
     blocked pieces are never entered)."""
     dist: dict[Piece, int] = {source: 0}
     queue: deque[Piece] = deque([source])
+    # `in_storm` inlined: a piece is in storm when its sector is the storm's (the Polar Sink
+    # and the HMS have none); this loop is the cold replay's hottest.
     while queue:
         here = queue.popleft()
         d = dist[here]
         for there in GRAPH[here]:
             t = there[0]
-            if there in blocked or in_storm(t, there[1], storm, family_atomics):
+            if there in blocked or (storm is not None and there[1] == storm):
                 continue
             nd = d if t == here[0] else d + 1
             if nd < dist.get(there, UNREACHABLE):

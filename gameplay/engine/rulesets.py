@@ -141,6 +141,9 @@ class Ruleset:
     #: "tanks_at_action_end" (LoLV 1.06.06, 4.01.16: nothing is refused; forces that end the
     #: faction's shipment-and-movement action beside allied forces go to the tanks).
     ally_entry: str = "refuse"
+    #: Forces that end a faction's shipment-and-movement turn beside allied forces go to the
+    #: tanks (LoLV 1.06.06, 4.01.16; WBC IX.3 "for any reason"); AH XII.E.5 only forbids entry.
+    ally_tanks_at_action_end: bool = False
     #: WBC XV.7-9: coexistence is declared only in the movement round and a territory
     #: declared coexisting stays so for the rest of the turn.
     coexistence_declared_in_movement_only: bool = False
@@ -322,6 +325,7 @@ _WBC_CITE = dict(
     fremen_shipment="WBC IX.11",
     coexist_timing="WBC XV.7",
     coexist_withdraw="WBC XV.9",
+    ally_tanks="WBC IX.3",
 )
 
 _LOLV_CITE = {
@@ -391,6 +395,7 @@ _LOLV_CITE = {
     "moritani_alliance": "2.12.11",
     "ambassador_alliance": "2.11.10.11",
     "stormed_in": "2.02.19",
+    "ally_tanks": "1.06.06",
     "hms": "2.07.17",
     "hms_ship": "2.07.20",
     "hms_move": "2.07.18",
@@ -453,6 +458,7 @@ WBC2018 = Ruleset(
     cite=_WBC_CITE,
     movement=_WBC_MOVEMENT,
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
+    ally_tanks_at_action_end=True,  # WBC IX.3
 )
 
 LOLV284 = Ruleset(
@@ -481,6 +487,7 @@ LOLV284 = Ruleset(
     allies_once_per_nexus=True,  # 1.10.01.01
     alliance_abilities=frozenset({"moritani", "ecaz_ambassador"}),  # 1.10.01.06
     ally_entry="tanks_at_action_end",  # 1.06.06, 4.01.16
+    ally_tanks_at_action_end=True,
     advisors_stormed_in=True,  # 2.02.19
     storm_hits_start_sector=True,  # 1.01.03
     worm_devours_after_nexus=False,  # 1.02.05

@@ -420,7 +420,10 @@ def test_decided_game_stops_its_clock(wbc_round: Any, head_judge: Any) -> None:
     services.start_round(wbc_round, user=head_judge)
     decided, undecided = wbc_round.tables.order_by("number")[:2]
     record = game.game_for(decided)
-    Game.objects.filter(pk=record.pk).update(evaluation={**record.evaluation, "outcome": {"kind": "solo"}})
+    faction = decided.seats.order_by("seat").first().faction
+    outcome = {"winners": [faction], "kind": "solo_stronghold", "rule": "WBC House Rules", "ended_by": "victory",
+               "sides": [{"factions": [faction], "kind": "solo_stronghold"}]}
+    Game.objects.filter(pk=record.pk).update(evaluation={**record.evaluation, "outcome": outcome})
     game.game_for(undecided)
     assert transitions.finish_decided_games() == [TableClock.objects.get(table=decided).pk]
     assert transitions.finish_decided_games() == []

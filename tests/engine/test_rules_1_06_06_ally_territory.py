@@ -73,3 +73,42 @@ def test_1_06_06_without_automatic_losses_the_judge_removes_them() -> None:
 def test_wbc_ix_2_entering_an_allys_territory_is_refused(ruleset: str) -> None:
     with pytest.raises(IllegalAction):
         apply(_movement(ruleset), SHIP)
+
+
+def test_wbc_ix_3_ending_beside_an_ally_for_any_reason_destroys_the_tokens() -> None:
+    """WBC IX.3: a player ending his shipment/movement turn beside his ally's (non-coexisting)
+    tokens loses them, however they came together (here: allied while sharing the Great
+    Flat, WBC XII.1)."""
+    pos = to_phase(started("wbc2018", storm=0, automatic_losses=True), "shipment_movement")
+    forces = {
+        **pos.forces,
+        ("emperor", "the_great_flat", 14): (2, 0, 0),
+        ("atreides", "the_great_flat", 14): (1, 0, 0),
+    }
+    pos = pos.evolve(forces=forces, alliances=(("atreides", "emperor"),))
+    pos = apply(
+        pos,
+        {
+            "type": "forces_placed",
+            "faction": "emperor",
+            "territory": "tueks_sietch",
+            "sector": 4,
+            "normal": 1,
+        },
+    )
+    ended = apply(pos, {"type": "action_ended", "faction": "emperor"})
+    assert ("emperor", "the_great_flat", 14) not in ended.forces
+    assert ended.losses[0][-1] == "WBC IX.3"
+    assert ("atreides", "the_great_flat", 14) in ended.forces
+
+
+def test_ah_xii_e_5_no_destruction_after_the_turn_in_the_1979_text() -> None:
+    pos = to_phase(started("ah1979", storm=0, automatic_losses=True), "shipment_movement")
+    forces = {
+        **pos.forces,
+        ("emperor", "the_great_flat", 14): (2, 0, 0),
+        ("atreides", "the_great_flat", 14): (1, 0, 0),
+    }
+    pos = pos.evolve(forces=forces, alliances=(("atreides", "emperor"),))
+    ended = apply(pos, {"type": "action_ended", "faction": "emperor"})
+    assert ended.forces[("emperor", "the_great_flat", 14)] == (2, 0, 0)

@@ -60,23 +60,29 @@ def _existing_id(path: str, seeded: dict[str, Any]) -> int | None:
     return seeded.get(parts[1]) if len(parts) > 2 and parts[2] == "{pk}" else None
 
 
+def _run(operation: Any, headers: dict[str, str], existing: int | None) -> int:
+    """Draw the operation's cases, about half aimed at the existing object; answer how many ran."""
+    cases = 0
+
+    @given(case=operation.as_strategy(), aim=st.booleans())
+    @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    def check(case: Any, aim: bool) -> None:
+        nonlocal cases
+        if aim and existing is not None:
+            case.path_parameters = {**(case.path_parameters or {}), "pk": existing}
+        cases += 1
+        case.call_and_validate(headers=headers, checks=CHECKS)
+
+    check()
+    return cases
+
+
 def exercise(schema: Any, headers: dict[str, str], seeded: dict[str, Any], who: str) -> list[str]:
     exercised = []
     cases = 0
     for result in schema.get_all_operations():
         operation = result.ok()
-        existing = _existing_id(operation.path, seeded)
-
-        @given(case=operation.as_strategy(), aim=st.booleans())
-        @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-        def check(case: Any, aim: bool) -> None:
-            nonlocal cases
-            if aim and existing is not None:
-                case.path_parameters = {**(case.path_parameters or {}), "pk": existing}
-            cases += 1
-            case.call_and_validate(headers=headers, checks=CHECKS)
-
-        check()
+        cases += _run(operation, headers, _existing_id(operation.path, seeded))
         exercised.append(operation.label)
     print(f"schemathesis as {who}: {cases} cases over {len(exercised)} operations, 0 server errors")
     return exercised

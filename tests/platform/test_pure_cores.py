@@ -18,7 +18,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 PURE_PACKAGES = ["gameplay.engine", "scoring.systems", "formats", "refusals"]
-PURE_MODULES = ["tournament.seating", "tournament.seating_draw", "tournament.seating_changes", "clocks.limits"]
+PURE_MODULES = [
+    "tournament.seating",
+    "tournament.seating_draw",
+    "tournament.seating_changes",
+    "clocks.limits",
+    "insights.figures",
+    "insights.charts",
+]
 
 
 def pure_module_names() -> list[str]:

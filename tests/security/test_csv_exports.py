@@ -43,3 +43,20 @@ def test_every_export_neutralises_player_names(judge_client: Any, client: Any, h
     response = client.get(f"/tournaments/{tournament.pk}/{export}.csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert sorted(row["player"] for row in rows) == sorted("'" + name for name in DANGEROUS)
+
+
+@pytest.mark.django_db
+def test_the_event_report_export_neutralises_player_names(judge_client: Any, client: Any, head_judge: Any) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    for player, name in zip(players, DANGEROUS, strict=True):
+        player.name = name
+        player.save(update_fields=["name"])
+    table = seat_table(make_round(tournament, number=1), players)
+    filed = judge_client.post(f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json")
+    assert filed.status_code == 201, filed.content
+    response = client.get(f"/tournaments/{tournament.pk}/event-report.csv")
+    assert response.status_code == 200
+    cells = [cell for row in csv.reader(io.StringIO(response.content.decode())) for cell in row]
+    assert any(cell.startswith("'=HYPERLINK") for cell in cells)
+    assert not [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r")) or (c.startswith("-") and not c[1:2].isdigit())]

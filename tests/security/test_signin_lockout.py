@@ -108,5 +108,21 @@ def test_the_header_is_ignored_from_a_client_that_is_not_the_proxy(
     assert _sign_in(client, "judge9", password, REMOTE_ADDR="203.0.113.66", HTTP_X_FORWARDED_FOR="10.1.1.1") == 429
 
 
-def test_attempts_during_a_lockout_do_not_restart_the_cool_off(settings: Any) -> None:
-    assert settings.AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT is False
+def test_attempts_during_a_lockout_do_not_restart_the_cool_off(
+    client: Any, make_user: Any, password: str, settings: Any
+) -> None:
+    """Fifteen minutes after the lockout began the judge signs in, however often someone kept
+    trying the wrong password meanwhile."""
+    from datetime import timedelta
+
+    import time_machine
+    from django.utils import timezone
+
+    make_user("judge10")
+    start = timezone.now()
+    with time_machine.travel(start, tick=False) as traveller:
+        _fail(client, settings, "judge10", REMOTE_ADDR="203.0.113.66")
+        traveller.shift(timedelta(minutes=10))
+        _fail(client, settings, "judge10", REMOTE_ADDR="203.0.113.66")
+        traveller.shift(timedelta(minutes=6))
+        assert _sign_in(client, "judge10", password, REMOTE_ADDR="203.0.113.66") == 302

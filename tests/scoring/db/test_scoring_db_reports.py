@@ -128,7 +128,7 @@ def test_bad_report_is_400_naming_row_field_rule_and_saves_nothing(
     assert response.status_code == 400
     body = response.json()
     assert body["rule"] == rule and body["field"] == field and body["player"] == players[seat].pk
-    assert f"row {players[seat].pk}" in body["detail"] and rule in body["detail"]
+    assert f"row {players[seat].name}" in body["detail"] and rule in body["detail"]
     assert not GameReport.objects.exists() and not ReportEntry.objects.exists()
 
 

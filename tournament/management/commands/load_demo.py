@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clocks import services as clocks
+from clocks.models import TableClock
 from gameplay import services as games
 from gameplay.models import Game
 from scoring import services as scoring
@@ -57,9 +58,10 @@ class Recorder:
     def evaluation(self) -> dict[str, Any]:
         return self.game.evaluation or {}
 
-    def __call__(self, event: Event, *, reason: str = "") -> None:
+    def __call__(self, event: Event, *, reason: str = "", by_clock: bool = False) -> None:
+        # The clock writes with no user, as clocks.game_log does; everything else is the judge's.
         recorded = self.games.append_event(
-            self.table, event, expected_seq=self.game.seq, user=self.judge, reason=reason
+            self.table, event, expected_seq=self.game.seq, user=None if by_clock else self.judge, reason=reason
         )
         self.game = recorded.game
 
@@ -178,7 +180,7 @@ def _time_out(r: Recorder, leader: str, second: str, storm: int) -> None:
     r.phase("mentat_pause")
     for n in range(5):
         r.turn(1 + n, {"arrakeen": [leader], "carthag": [leader], "sietch_tabr": [second]} if n % 2 else None)
-    r({"type": "time_up", "clock": "wbc_heat"}, reason="WBC Preliminary Heat Duration: no new turn")
+    r({"type": "time_up", "clock": "wbc_heat"}, reason="WBC Preliminary Heat Duration: no new turn", by_clock=True)
     ranking = r.evaluation.get("adjudication") or [[leader]]
     r({"type": "adjudication_confirmed", "winners": list(ranking[0]), "override_reason": None})
 
@@ -305,6 +307,7 @@ class Command(BaseCommand):
                     self._file(table, judge)
                     if clocks.clock_for(table).state != "finished":
                         clocks.finish(table, user=judge, reason="game over")
+                        self._played_this_morning(table, heat)
             except Exception as error:  # noqa: BLE001 - one refused demo game must not stop `make run`
                 self._skipped(table, error)
                 continue
@@ -317,6 +320,19 @@ class Command(BaseCommand):
                 self.stdout.write("Heat 1: closed.")
             except services.Refused as error:
                 self.stderr.write(f"Heat 1 stays open: {error}")
+
+    def _played_this_morning(self, table: Table, heat: Round) -> None:
+        """The demo records a game in a moment; its clock is set to have run from the round's
+        start for about half an hour a turn (to the time limit for a game that ran out of
+        time), so the event report's hours read like an event's."""
+        clock = TableClock.objects.get(table=table)
+        data = GameReport.objects.get(table=table).data
+        if data["ended_by"] == "time_limit":
+            played = clock.limit.time_limit(players=clock.players)
+        else:
+            played = timedelta(minutes=20 + 28 * int(data["turns"]))
+        start = heat.starts_at or timezone.now() - timedelta(hours=6)
+        TableClock.objects.filter(pk=clock.pk).update(started_at=start, finished_at=start + played)
 
     def _skipped(self, table: Table, error: Exception) -> None:
         """Say which demo game the current rules or services refused (it is left unrecorded)."""

@@ -1,0 +1,128 @@
+"""The event report page (public, printable) and its CSV download."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from gameplay.engine.names import FACTION_NAMES
+from insights import presenters, services
+from insights.charts import percent
+from insights.figures import EventReport, FactionFigures, two_places
+from scoring.systems.numbers import fmt
+from tournament.csv_export import csv_writer
+from tournament.models import Tournament
+
+NAMES = FACTION_NAMES
+
+
+def _faction_rows(rows: tuple[FactionFigures, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": NAMES.get(f.faction, f.faction),
+            "games": f.games,
+            "wins": f.wins,
+            "rate": percent(f.wins, f.games),
+        }
+        for f in rows
+    ]
+
+
+def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[str, Any]:
+    names = services.player_names(tournament, report)
+    final = report.final
+    labels = report.result_labels
+    return {
+        "tournament": tournament,
+        "report": report,
+        "charts": {c.key.replace("-", "_"): {"chart": c, "svg": mark_safe(c.svg)} for c in charts},
+        "turns_mean": two_places(report.turns.mean),
+        "turns_median": two_places(report.turns.median),
+        "hours_mean": two_places(report.hours.mean),
+        "hours_median": two_places(report.hours.median),
+        "adjudicated_rate": percent(report.adjudicated, report.games),
+        "sizes": [
+            {
+                "size": s.size,
+                "games": s.games,
+                "turns_mean": two_places(s.turns.mean) or "—",
+                "turns_median": two_places(s.turns.median) or "—",
+                "hours_mean": two_places(s.hours.mean) or "no clock record",
+                "hours_median": two_places(s.hours.median) or "—",
+                "untimed": s.untimed,
+            }
+            for s in report.by_size
+        ],
+        "endings": [(presenters.ENDING_LABELS[e], n) for e, n in report.ended_by],
+        "alliances": [(size, n) for size, n in report.alliance_wins],
+        "factions_heats": _faction_rows(report.factions_heats),
+        "factions_final": _faction_rows(report.factions_final),
+        "awards": [
+            {
+                "faction": NAMES.get(a.faction, a.faction),
+                "name": names.get(a.player, f"#{a.player}"),
+                "score": fmt(a.score),
+                "pp": fmt(a.pp),
+                "turns": a.turns,
+                "players": a.players,
+                "round": a.round_number,
+                "tied": a.tied,
+            }
+            for a in report.awards
+        ],
+        "finalists": [
+            {
+                "name": names.get(f.player, f"#{f.player}"),
+                "points": fmt(f.points),
+                "parts": presenters.tiebreak_parts(report, f.tiebreak),
+            }
+            for f in report.finalists
+        ],
+        "final": None
+        if final is None
+        else {
+            "table_number": final.table_number,
+            "filed": final.filed,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": names.get(s.player, f"#{s.player}"),
+                    "faction": NAMES.get(s.faction or "", "—"),
+                    "result": labels.get(s.result, s.result.value) if s.result else "—",
+                    "won": s.player in final.winners,
+                }
+                for s in final.seats
+            ],
+            "result": ", ".join(labels.get(k, k.value) for k in final.results),
+            "ended_by": presenters.ENDING_LABELS.get(final.ended_by or "", ""),
+            "turns": final.turns,
+            "hours": two_places(final.hours),
+        },
+    }
+
+
+def event_report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    report, charts = services.report_and_charts(tournament)
+    return render(request, "insights/event_report.html", _context(tournament, report, charts))
+
+
+def event_report_charts_css(request: HttpRequest, pk: int) -> HttpResponse:
+    """The charts' stylesheet (pygal's, taken out of the SVG for the Content-Security-Policy)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    _, charts = services.report_and_charts(tournament)
+    return HttpResponse("\n".join(c.css for c in charts), content_type="text/css; charset=utf-8")
+
+
+def event_report_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    report = services.report_for(tournament)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-report-{tournament.pk}.csv"'
+    writer = csv_writer(response)
+    writer.writerow(["section", "item", "value"])
+    writer.writerows(presenters.csv_rows(report, services.player_names(tournament, report), NAMES))
+    return response
