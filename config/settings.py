@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "scoring",
     "clocks",
     "insights",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -141,7 +142,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "clocks-sweep": {"task": "clocks.sweep", "schedule": 15.0},
     # Idempotency keys are kept at least a day; older ones are removed once an hour.
     "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
+    # Recomputes ratings a lost task (an unreachable broker) left behind.
+    "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
 }
+#: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
+RATINGS_RECOMPUTE_ON_CHANGE = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

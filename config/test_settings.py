@@ -17,6 +17,10 @@ from config.settings import *  # noqa: E402,F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 
+# Tests that file reports would otherwise leave ratings tasks queued on the shared broker for
+# the next test that starts a worker; the ratings worker test turns it on for itself.
+RATINGS_RECOMPUTE_ON_CHANGE = False
+
 # Each test run gets its own cache namespace on the shared Redis: the test database is new
 # every run (ids start again at 1), so entries left by an earlier run must never be read.
 import uuid  # noqa: E402

@@ -21,11 +21,13 @@ urlpatterns = [
     path("api/", include("scoring.api_urls")),
     path("api/", include("clocks.api_urls")),
     path("api/", include("insights.api_urls")),
+    path("api/", include("ratings.api_urls")),
     path("", include("tournament.urls")),
     path("", include("gameplay.urls")),
     path("", include("scoring.urls")),
     path("", include("clocks.urls")),
     path("", include("insights.urls")),
+    path("", include("ratings.urls")),
 ]
 
 handler404 = "config.views.not_found"

@@ -1,6 +1,19 @@
+from typing import Any
+
 from django.contrib import admin
 
-from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table, Tournament
+from tournament.models import (
+    CheckIn,
+    Person,
+    PersonLink,
+    Player,
+    Round,
+    Seat,
+    SeatingAudit,
+    Series,
+    Table,
+    Tournament,
+)
 
 
 class RoundInline(admin.TabularInline):
@@ -62,3 +75,33 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ("round__tournament", "faction")
     search_fields = ("player__name",)
     raw_id_fields = ("player", "table", "round")
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ("name", "format", "created_at")
+    search_fields = ("name",)
+
+
+@admin.register(Person)
+class PersonAdmin(admin.ModelAdmin):
+    list_display = ("name", "listed_by_initials", "created_at")
+    list_filter = ("listed_by_initials",)
+    search_fields = ("name", "email")
+
+
+@admin.register(PersonLink)
+class PersonLinkAdmin(admin.ModelAdmin):
+    """The record of who linked whom: read-only, like every audit."""
+
+    list_display = ("player", "action", "from_person", "to_person", "user", "at")
+    list_filter = ("action",)
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False

@@ -20,15 +20,25 @@ from rest_framework.views import APIView
 
 from formats import FORMATS
 from scoring import services as scoring
-from tournament import services
+from tournament import people, services
 from tournament.models import MAX_SEED, Player, Round, Tournament
 from tournament.permissions import is_head_judge
-from tournament.presenters import player_json, round_json, seating_json, tournament_json
+from tournament.presenters import (
+    person_link_json,
+    player_detail_json,
+    player_json,
+    round_json,
+    seating_json,
+    tournament_json,
+)
 
 
 class TournamentIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=list(FORMATS))
+    series = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="the series this tournament is an edition of"
+    )
 
 
 class PlayerIn(serializers.Serializer):
@@ -113,7 +123,7 @@ class TournamentListView(APIView):
             raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
         data = _valid(TournamentIn, request)
         tournament = services.create_tournament(
-            name=data["name"], format=data["format"], user=request.user
+            name=data["name"], format=data["format"], user=request.user, series=data["series"]
         )
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
 
@@ -359,3 +369,37 @@ class FinalPickView(APIView):
         services.pick_final_faction(round_, data["player"], data["faction"], user=request.user)
         round_.refresh_from_db()
         return Response(seating_json(round_, judge=True))
+
+
+class PlayerDetailView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the player, with their person's id")})
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
+        return Response(player_detail_json(player))
+
+
+class PersonLinkIn(serializers.Serializer):
+    person = serializers.IntegerField(
+        allow_null=True, help_text="the person to link the player to; null makes them a person of their own"
+    )
+    reason = serializers.CharField(allow_blank=True, max_length=2000)
+
+
+class PlayerPersonView(APIView):
+    """A head judge links a player to an existing person, or unlinks them (with a reason)."""
+
+    @extend_schema(
+        request=PersonLinkIn,
+        responses={200: OpenApiResponse(description="the player and the recorded changes"), 400: REFUSED},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
+        _require_head_judge(request, player.tournament)
+        data = _valid(PersonLinkIn, request)
+        if data["person"] is None:
+            player = people.unlink_player(player, user=request.user, reason=data["reason"])
+        else:
+            player = people.link_player(player, data["person"], user=request.user, reason=data["reason"])
+        return Response(
+            {**player_detail_json(player), "changes": [person_link_json(c) for c in people.links_of(player)]}
+        )

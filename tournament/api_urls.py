@@ -11,6 +11,8 @@ urlpatterns = [
         name="api-tournament-players-import",
     ),
     path("tournaments/<int:pk>/rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
+    path("players/<int:pk>/", api.PlayerDetailView.as_view(), name="api-player"),
+    path("players/<int:pk>/person/", api.PlayerPersonView.as_view(), name="api-player-person"),
     path("rounds/<int:pk>/checkins/", api.CheckInView.as_view(), name="api-round-checkins"),
     path("rounds/<int:pk>/seating/", api.SeatingView.as_view(), name="api-round-seating"),
     path("rounds/<int:pk>/seating/publish/", api.PublishView.as_view(), name="api-round-seating-publish"),

@@ -14,6 +14,9 @@ from django.db.models.functions import Lower
 from formats import FORMATS, Format, UnknownFormat, format_choices, get_format
 from gameplay.engine.ids import FACTIONS
 
+# People and series live in their own module; importing them here registers them with the app.
+from tournament.people_models import Person, PersonLink, Series  # noqa: F401
+
 FORMAT_CHOICES = format_choices()
 FACTION_CHOICES = [(f, f.replace("_", " ").title()) for f in FACTIONS]
 
@@ -36,6 +39,10 @@ class Tournament(models.Model):
     )
     #: Seat members of one club at different tables when possible (the keep-apart request of 4).
     keep_clubs_apart = models.BooleanField(default=False)
+    #: The yearly event this tournament is an edition of (same format), if any.
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -80,6 +87,10 @@ class Player(models.Model):
     keep_apart = models.ManyToManyField("self", blank=True, symmetrical=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    #: The person behind this registration (tournament.people links it; never edited elsewhere).
+    person = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from tournament.models import Player, Round, Seat, Table, Tournament
+from tournament.models import PersonLink, Player, Round, Seat, Table, Tournament
 from tournament.seating import marker_sector
 
 
@@ -17,6 +17,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "format": tournament.format,
         "ruleset": tournament.ruleset,
         "keep_clubs_apart": tournament.keep_clubs_apart,
+        "series": tournament.series_id,
     }
 
 
@@ -32,6 +33,29 @@ def player_json(player: Player, *, private: bool = False) -> dict[str, Any]:
         data["email"] = player.email
         data["household"] = player.household
     return data
+
+
+def player_detail_json(player: Player) -> dict[str, Any]:
+    """One player as anybody may read it (`GET /api/players/{id}/`): no email."""
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "tournament": player.tournament_id,
+        "club": player.club,
+        "status": player.status,
+        "person": player.person_id,
+    }
+
+
+def person_link_json(link: PersonLink) -> dict[str, Any]:
+    return {
+        "action": link.action,
+        "from_person": link.from_person,
+        "to_person": link.to_person,
+        "by": link.user.get_username() if link.user else None,
+        "at": link.at.isoformat(),
+        "reason": link.reason,
+    }
 
 
 def round_json(round_: Round) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from gameplay.engine.ids import FACTIONS
 from gameplay.engine.names import faction_name
 from scoring import services as scoring
 from tournament import services
-from tournament.models import MAX_SEED, CheckIn, Player, Round, SeatingAudit, Table, Tournament
+from tournament.models import MAX_SEED, CheckIn, Player, Round, SeatingAudit, Series, Table, Tournament
 from tournament.permissions import is_head_judge
 from tournament.presenters import seated_tables
 from tournament.seating import marker_sector
@@ -109,15 +109,28 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     if request.method == "POST":
         try:
+            series = (request.POST.get("series") or "").strip()
             tournament = services.create_tournament(
-                name=request.POST.get("name", ""), format=request.POST.get("format", ""), user=request.user
+                name=request.POST.get("name", ""),
+                format=request.POST.get("format", ""),
+                user=request.user,
+                series=int(series) if series.isdigit() else series or None,
             )
         except services.Refused as error:
-            errors = _errors(error, ("name", "format"))
+            errors = _errors(error, ("name", "format", "series"))
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
-    return render(request, "tournament/new.html", {"errors": errors, "values": request.POST, "formats": FORMATS.values()})
+    return render(
+        request,
+        "tournament/new.html",
+        {
+            "errors": errors,
+            "values": request.POST,
+            "formats": FORMATS.values(),
+            "series_choices": Series.objects.order_by("name"),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])

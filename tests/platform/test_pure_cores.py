@@ -25,6 +25,8 @@ PURE_MODULES = [
     "clocks.limits",
     "insights.figures",
     "insights.charts",
+    "ratings.compute",
+    "ratings.charts",
 ]
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Tournament
 from tournament.services.shared import Refused
@@ -25,13 +26,15 @@ def add_player(
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
     try:
         with transaction.atomic():
-            return Player.objects.create(
+            player = Player.objects.create(
                 tournament=tournament,
                 name=name,
                 email=(email or "").strip(),
                 club=(club or "").strip(),
                 household=(household or "").strip(),
             )
+            people.link_players([player])
+            return player
     except IntegrityError as error:  # a concurrent registration of the same name
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
 
@@ -68,6 +71,7 @@ def import_players(
             created = Player.objects.bulk_create(
                 Player(tournament=tournament, name=r.name, email=r.email, club=r.club) for r in good
             )
+            people.link_players(created)
     except IntegrityError as error:
         raise Refused(
             "another registration with one of these names arrived meanwhile; preview again", field="file"
@@ -83,7 +87,10 @@ def check_in(round_: Round, player: Player) -> CheckIn:
         raise Refused(
             f"{player} has {player.get_status_display().lower()} and cannot check in", field="player"
         )
-    checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+    with transaction.atomic():
+        checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+        # A player who checks in themself (or was registered before people existed) is linked now.
+        people.link_players([player])
     return checkin
 
 

@@ -8,12 +8,14 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from formats import FORMATS
+from tournament import people
 from tournament.models import Table, Tournament
 from tournament.services.shared import Refused
 
 
-def create_tournament(*, name: str, format: str, user: Any) -> Tournament:
-    """Create a tournament; its creator becomes a head judge of it."""
+def create_tournament(*, name: str, format: str, user: Any, series: Any = None) -> Tournament:
+    """Create a tournament; its creator becomes a head judge of it. `series` (an id or None)
+    makes it an edition of a series of the same format."""
     name = (name or "").strip()
     if not name:
         raise Refused("a tournament needs a name", field="name")
@@ -22,8 +24,12 @@ def create_tournament(*, name: str, format: str, user: Any) -> Tournament:
     if format not in FORMATS:
         known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
         raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
+    try:
+        edition_of = people.series_for(series, format=format)
+    except people.PeopleRefused as error:
+        raise Refused(error.message, field=error.field) from error
     with transaction.atomic():
-        tournament = Tournament.objects.create(name=name, format=format, created_by=user)
+        tournament = Tournament.objects.create(name=name, format=format, created_by=user, series=edition_of)
         tournament.head_judges.add(user)
     return tournament
 

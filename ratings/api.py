@@ -1,0 +1,90 @@
+"""People, their ratings and series: `GET /api/people/?search=`, `GET /api/people/{id}/`,
+`GET /api/series/{id}/`, and `POST /api/series/` for staff. Reads are open; a person's
+email never leaves the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from formats import FORMATS
+from ratings import presenters, records, services
+from ratings.compute import Rating, initial
+from tournament import people
+from tournament.models import Person, Series
+
+REFUSED = OpenApiResponse(description="refused: the message names the field; nothing written")
+
+
+def person_body(person: Person) -> dict[str, Any]:
+    regs = records.registrations([person])[person.pk]
+    return presenters.person_json(person, regs, services.rating_of(person.pk), services.last_recomputed())
+
+
+class PeopleView(APIView):
+    @extend_schema(
+        operation_id="people_list",
+        parameters=[OpenApiParameter("search", str, description="part of a person's public name")],
+        responses={200: OpenApiResponse(description="matching people, by name"), 400: REFUSED},
+    )
+    def get(self, request: Request) -> Response:
+        found = people.search_people(request.query_params.get("search", ""))
+        regs = records.registrations(found)
+        ratings = {r.person_id: r for r in services.ratings_list([p.pk for p in found])}
+        recomputed = services.last_recomputed()
+        results = []
+        for person in found:
+            row = ratings.get(person.pk)
+            rating = Rating(mu=row.mu, sigma=row.sigma, games=row.games) if row else initial()
+            results.append(presenters.person_json(person, regs[person.pk], rating, recomputed))
+        return Response({"results": results})
+
+
+class PersonView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the person, their tournaments and rating")})
+    def get(self, request: Request, pk: int) -> Response:
+        person = get_object_or_404(Person, pk=pk)
+        body = person_body(person)
+        body["history"] = presenters.history_json(services.history_of(person.pk))
+        return Response(body)
+
+
+class SeriesIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(choices=list(FORMATS))
+
+
+class SeriesListView(APIView):
+    @extend_schema(request=SeriesIn, responses={201: OpenApiResponse(description="the series"), 400: REFUSED})
+    def post(self, request: Request) -> Response:
+        if not getattr(request.user, "is_staff", False):
+            raise PermissionDenied("Creating a series needs a head judge's (staff) account.")
+        serializer = SeriesIn(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        series = people.create_series(**serializer.validated_data)
+        return Response(series_body(series), status=status.HTTP_201_CREATED)
+
+
+def series_body(series: Series) -> dict[str, Any]:
+    editions = records.editions(series)
+    tournaments = [e.tournament for e in editions]
+    return presenters.series_json(
+        series,
+        editions,
+        records.faction_balance(tournaments),
+        services.ratings_list(people.people_of(tournaments)),
+        services.last_recomputed(),
+    )
+
+
+class SeriesView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="editions, faction balance and rating list")})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(series_body(get_object_or_404(Series, pk=pk)))

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+from ratings import signals
+
+
+class RatingsConfig(AppConfig):
+    name = "ratings"
+    verbose_name = "People's ratings"
+
+    def ready(self) -> None:
+        # Filing, reopening or changing a report, and a head judge's link or unlink, schedule
+        # a recompute; scoring and tournament stay unaware of ratings.
+        signals.connect()

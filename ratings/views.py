@@ -1,0 +1,155 @@
+"""People and series pages: a person's tournaments, games and rating over time; a series'
+editions, faction balance and rating list; and the head judge's link/unlink page of a player.
+
+Public pages show display names (initials for people who asked) and never an email.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from formats import get_format
+from ratings import charts, records, services
+from scoring.systems.numbers import fmt
+from tournament import people
+from tournament.models import Person, Player, Series
+from tournament.permissions import is_head_judge
+
+
+def people_page(request: HttpRequest) -> HttpResponse:
+    text = request.GET.get("q", "")
+    error = ""
+    try:
+        found = people.search_people(text)
+    except people.PeopleRefused as refused:
+        found, error = [], refused.message
+    return render(
+        request,
+        "ratings/people.html",
+        {"q": text, "found": found, "error": error, "series": Series.objects.order_by("name")},
+    )
+
+
+def person_page(request: HttpRequest, pk: int) -> HttpResponse:
+    person = get_object_or_404(Person, pk=pk)
+    regs = records.record_of(person)
+    history = services.history_of(person.pk)
+    steps = [
+        {
+            "n": row.games,
+            "tournament": row.report.table.round.tournament.name,
+            "round": records.round_label(row.report.table.round),
+            "table": row.report.table.number,
+            "won": row.won,
+            "ordinal": f"{row.ordinal:.2f}",
+            "mu": f"{row.mu:.2f}",
+            "sigma": f"{row.sigma:.2f}",
+        }
+        for row in history
+    ]
+    return render(
+        request,
+        "ratings/person.html",
+        {
+            "person": person,
+            "registrations": [
+                {
+                    "reg": reg,
+                    "points": fmt(reg.points) if reg.points is not None else None,
+                    "lines": [
+                        {
+                            "line": line,
+                            "faction": records.faction_name(line.faction),
+                            "points": fmt(line.points),
+                        }
+                        for line in reg.lines
+                    ],
+                }
+                for reg in regs
+            ],
+            "rating": services.rating_of(person.pk),
+            "chart": charts.line_chart([row.ordinal for row in history]),
+            "steps": steps,
+            "recomputed_at": services.last_recomputed(),
+        },
+    )
+
+
+def series_page(request: HttpRequest, pk: int) -> HttpResponse:
+    series = get_object_or_404(Series, pk=pk)
+    editions = records.editions(series)
+    tournaments = [e.tournament for e in editions]
+    factions = records.faction_balance(tournaments)
+    return render(
+        request,
+        "ratings/series.html",
+        {
+            "series": series,
+            "format_name": get_format(series.format).name,
+            "editions": editions,
+            "factions": [
+                {
+                    "name": records.faction_name(b.faction),
+                    "games": b.games,
+                    "wins": b.wins,
+                    "share": f"{b.win_share:.0%}",
+                }
+                for b in factions
+            ],
+            "ratings": services.ratings_list(people.people_of(tournaments)),
+            "recomputed_at": services.last_recomputed(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A head judge links the player to an existing person, or makes them a person of their own."""
+    player = get_object_or_404(Player.objects.select_related("tournament", "person"), pk=pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not is_head_judge(request.user, player.tournament):
+        raise PermissionDenied("Only a head judge of this tournament may change who a player is.")
+    errors: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    if request.method == "POST":
+        action = request.POST.get("action")
+        values = {"person": request.POST.get("person", ""), "reason": request.POST.get("reason", "")}
+        try:
+            if action == "initials":
+                person = people.list_by_initials(player, request.POST.get("listed") == "on")
+                messages.success(request, f"Public pages show {person.display_name}.")
+            elif action == "unlink":
+                people.unlink_player(player, user=request.user, reason=values["reason"])
+                messages.success(request, f"{player.name} is now a person of their own.")
+            else:
+                text = str(values["person"]).strip()
+                person_id: Any = int(text) if text.isdigit() else text
+                people.link_player(player, person_id, user=request.user, reason=values["reason"])
+                messages.success(request, f"{player.name} is now linked to person {person_id}.")
+        except people.PeopleRefused as refused:
+            errors[refused.field] = refused.message
+        else:
+            return redirect("player-person", pk=player.pk)
+    return render(
+        request,
+        "ratings/player_person.html",
+        {
+            "player": player,
+            "changes": people.links_of(player),
+            "others": Player.objects.filter(person_id=player.person_id)
+            .exclude(pk=player.pk)
+            .select_related("tournament")
+            if player.person_id
+            else [],
+            "errors": errors,
+            "values": values,
+        },
+    )

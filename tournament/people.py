@@ -1,0 +1,290 @@
+"""Who is whom across tournaments: the one home of linking players to people.
+
+Every registration path (one by one, CSV import, check-in) calls :func:`link_players`, which
+gives each player without a person the person of the same email (compared case-insensitively)
+or a new person of their own. A head judge corrects it by hand with :func:`link_player` and
+:func:`unlink_player`; every change leaves a `PersonLink` row naming who, when and why.
+
+Series of tournaments live here too: they are small and belong to the same question, "which
+rows are the same thing across tournaments?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models.functions import Lower
+
+from formats import FORMATS
+from refusals import Refusal
+from tournament.models import Player, Tournament
+from tournament.people_models import Person, PersonLink, Series
+
+MAX_SEARCH = 100
+
+
+class PeopleRefused(Refusal):
+    """A refused change of people or series: the message names the field; nothing was written."""
+
+    field: str
+
+    def __init__(self, message: str, *, field: str, status: int = 400) -> None:
+        super().__init__(message, field=field, status=status)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), self.field: [self.message]}
+
+
+def _key(email: str) -> str:
+    return (email or "").strip().casefold()
+
+
+def link_players(players: Sequence[Player]) -> None:
+    """Give every player of `players` without a person the person of their email, creating the
+    people who do not exist yet (one per distinct address; one per player without an email).
+
+    Safe against a concurrent registration of the same new address in another tournament: the
+    database's unique index on the lower-cased email decides, and both end on the one person.
+    Call inside the registration's transaction.
+    """
+    pending = [p for p in players if p.person_id is None]
+    if not pending:
+        return
+    emails = {_key(p.email): p.email.strip() for p in pending if _key(p.email)}
+    with transaction.atomic():
+        existing = _people_by_email(emails)
+        missing = [address for key, address in emails.items() if key not in existing]
+        if missing:
+            names = {_key(p.email): p.name for p in reversed(pending) if _key(p.email)}
+            Person.objects.bulk_create(
+                [Person(name=names[_key(a)], email=a) for a in missing], ignore_conflicts=True
+            )
+            created_keys = {_key(a) for a in missing}
+            existing = _people_by_email(emails)
+        else:
+            created_keys = set()
+        anonymous = [p for p in pending if not _key(p.email)]
+        fresh = Person.objects.bulk_create([Person(name=p.name) for p in anonymous])
+        links: list[PersonLink] = []
+        first_of: set[str] = set()
+        for player in pending:
+            key = _key(player.email)
+            if key:
+                person = existing[key]
+                new = key in created_keys and key not in first_of
+                first_of.add(key)
+            else:
+                person = fresh.pop(0)
+                new = True
+            player.person = person
+            action = PersonLink.Action.NEW if new else PersonLink.Action.EMAIL
+            links.append(PersonLink(player=player, action=action, to_person=person.pk))
+        Player.objects.bulk_update(pending, ["person"])
+        PersonLink.objects.bulk_create(links)
+
+
+def _people_by_email(emails: dict[str, str]) -> dict[str, Person]:
+    if not emails:
+        return {}
+    found = Person.objects.annotate(key=Lower("email")).filter(key__in=[k.lower() for k in emails])
+    by_lower = {p.email.lower(): p for p in found}
+    return {k: by_lower[k.lower()] for k in emails if k.lower() in by_lower}
+
+
+def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") -> Player:
+    """A head judge's link: `player` now belongs to the person `person_id`.
+
+    The person the player leaves is deleted if no registration is left with it. Raises
+    PeopleRefused (field "person") for a person that does not exist or already has a player in
+    the same tournament, (field "reason") for a link without a reason.
+    """
+    if isinstance(person_id, bool) or not isinstance(person_id, int):
+        raise PeopleRefused(
+            f"person must be a person's id (a whole number), got {person_id!r}", field="person"
+        )
+    reason = (reason or "").strip()
+    if not reason:
+        raise PeopleRefused("say why this player is that person (it is kept with the change)", field="reason")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+        person = Person.objects.filter(pk=person_id).first()
+        if person is None:
+            raise PeopleRefused(f"no person {person_id}", field="person", status=404)
+        if player.person_id == person.pk:
+            raise PeopleRefused(f"{player.name} is already {person.display_name}", field="person", status=409)
+        twin = (
+            Player.objects.filter(tournament_id=player.tournament_id, person=person)
+            .exclude(pk=player.pk)
+            .first()
+        )
+        if twin is not None:
+            raise PeopleRefused(
+                f"{person.display_name} already plays in {player.tournament.name} as {twin.name}; "
+                "one person is one player per tournament",
+                field="person",
+                status=409,
+            )
+        previous = player.person_id
+        player.person = person
+        player.save(update_fields=["person"])
+        details = _leave(previous)
+        PersonLink.objects.create(
+            player=player,
+            action=PersonLink.Action.LINK,
+            from_person=previous,
+            to_person=person.pk,
+            user=_user(user),
+            reason=reason,
+            details=details,
+        )
+    return player
+
+
+def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
+    """A head judge's unlink: `player` becomes a person of their own (a new one).
+
+    Raises PeopleRefused (field "reason") without a reason, (field "person") for a player who
+    is already the only registration of their person.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise PeopleRefused(
+            "say why this player is not that person (it is kept with the change)", field="reason"
+        )
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        previous = player.person_id
+        if (
+            previous is not None
+            and not Player.objects.filter(person_id=previous).exclude(pk=player.pk).exists()
+        ):
+            raise PeopleRefused(
+                f"{player.name} is the only registration of their person; there is nothing to unlink",
+                field="person",
+                status=409,
+            )
+        person = Person.objects.create(name=player.name)
+        player.person = person
+        player.save(update_fields=["person"])
+        PersonLink.objects.create(
+            player=player,
+            action=PersonLink.Action.UNLINK,
+            from_person=previous,
+            to_person=person.pk,
+            user=_user(user),
+            reason=reason,
+        )
+    return player
+
+
+def list_by_initials(player: Player, listed: bool) -> Person:
+    """The player's person asked to be listed by initials on public pages (or no longer).
+
+    Raises PeopleRefused (field "person") for a player without a person.
+    """
+    if player.person_id is None:
+        raise PeopleRefused(f"{player.name} is not linked to a person yet", field="person")
+    Person.objects.filter(pk=player.person_id).update(listed_by_initials=bool(listed))
+    return Person.objects.get(pk=player.person_id)
+
+
+def _leave(person_id: int | None) -> dict[str, Any]:
+    """Delete a person no registration belongs to any more; answer what the audit keeps of them."""
+    if person_id is None:
+        return {}
+    left = Person.objects.filter(pk=person_id).first()
+    if left is None or left.players.exists():
+        return {}
+    left.delete()
+    return {"deleted_person": {"id": person_id, "name": left.name}}
+
+
+def _user(user: Any) -> Any:
+    return user if getattr(user, "pk", None) else None
+
+
+def links_of(player: Player) -> list[PersonLink]:
+    """The player's person changes, oldest first."""
+    return list(PersonLink.objects.filter(player=player).select_related("user").order_by("at", "id"))
+
+
+def search_people(text: Any, *, limit: int = 50) -> list[Person]:
+    """People whose public name contains `text` (all people, by name, for an empty text).
+
+    Someone listed by initials is found by their initials only, never by their full name.
+    Raises PeopleRefused (field "search") for text that is too long or not printable.
+    """
+    if not isinstance(text, str):
+        raise PeopleRefused("search must be text", field="search")
+    text = text.strip()
+    if len(text) > MAX_SEARCH:
+        raise PeopleRefused(f"search has at most {MAX_SEARCH} characters", field="search")
+    if any(not ch.isprintable() for ch in text):
+        raise PeopleRefused("search contains control characters", field="search")
+    people = Person.objects.order_by("name", "id")
+    if not text:
+        return list(people[:limit])
+    named = list(people.filter(listed_by_initials=False, name__icontains=text)[:limit])
+    hidden = [
+        p for p in people.filter(listed_by_initials=True) if text.casefold() in p.display_name.casefold()
+    ]
+    return sorted(named + hidden, key=lambda p: (p.display_name.casefold(), p.pk))[:limit]
+
+
+# ----------------------------------------------------------------------------- series
+
+
+def create_series(*, name: str, format: str) -> Series:
+    """A new series of tournaments of one format. Raises PeopleRefused naming the field."""
+    name = (name or "").strip() if isinstance(name, str) else ""
+    if not name:
+        raise PeopleRefused("a series needs a name", field="name")
+    if len(name) > 200:
+        raise PeopleRefused("a series name has at most 200 characters", field="name")
+    if format not in FORMATS:
+        raise PeopleRefused(f"unknown format {format!r}; expected one of {list(FORMATS)}", field="format")
+    return Series.objects.create(name=name, format=format)
+
+
+def series_for(series_id: Any, *, format: str) -> Series | None:
+    """The series a new tournament of `format` joins (None for no series).
+
+    Raises PeopleRefused (field "series") for an id that is not a series, or a series of
+    another format.
+    """
+    if series_id is None or series_id == "":
+        return None
+    if isinstance(series_id, bool) or not isinstance(series_id, int):
+        raise PeopleRefused(f"series must be a series id (a whole number), got {series_id!r}", field="series")
+    series = Series.objects.filter(pk=series_id).first()
+    if series is None:
+        raise PeopleRefused(f"no series {series_id}", field="series")
+    if series.format != format:
+        raise PeopleRefused(
+            f"{series.name} is a series of {series.format} tournaments, not {format}", field="series"
+        )
+    return series
+
+
+def people_of(tournaments: Iterable[Tournament]) -> set[int]:
+    """Ids of the people who registered in any of `tournaments`."""
+    return set(
+        Player.objects.filter(tournament__in=list(tournaments), person__isnull=False).values_list(
+            "person_id", flat=True
+        )
+    )
+
+
+def players_of(person: Person) -> Any:
+    """The person's registrations, oldest tournament first."""
+    return (
+        Player.objects.filter(person=person)
+        .select_related("tournament")
+        .order_by("tournament__created_at", "tournament_id")
+    )
+
+
+def find_people(ids: Iterable[int]) -> dict[int, Person]:
+    return {p.pk: p for p in Person.objects.filter(pk__in=list(ids))}
