@@ -197,7 +197,7 @@ def page_context(
 ) -> dict[str, Any]:
     """Everything the table page shows; `filed` is the table's filed game report, if any.
 
-    Longer than most functions: its dictionary lists every name the page's template reads."""
+    Long because its dictionary lists every name the page's template reads."""
     user = request.user
     judge = can_judge_table(user, table)
     head = is_head_judge(user, table.round.tournament)
