@@ -56,10 +56,12 @@ CLOSED_TABLES = 25
 FACTIONS = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 
 
-def env() -> dict[str, str]:
+def env(db_name: str = DB_NAME, redis_url: str | None = None) -> dict[str, str]:
+    """The server's environment: production settings on the benchmark database; Redis (cache,
+    Celery broker) only when `redis_url` is given."""
     out = dict(os.environ)
     out.update(
-        DATABASE_URL=f"{SERVER_URL}/{DB_NAME}",
+        DATABASE_URL=f"{SERVER_URL}/{db_name}",
         DJANGO_SETTINGS_MODULE="config.settings",
         SECRET_KEY="benchmark-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz-table-api",
         DEBUG="false",
@@ -70,16 +72,19 @@ def env() -> dict[str, str]:
         LOG_LEVEL="ERROR",
     )
     out.pop("REDIS_URL", None)  # the event path needs no cache; keep the benchmark self-contained
+    if redis_url:
+        out["REDIS_URL"] = redis_url
     return out
 
 
-def recreate_database() -> None:
+def recreate_database(db_name: str = DB_NAME, environment: dict[str, str] | None = None) -> None:
     import psycopg
 
     with psycopg.connect(f"{SERVER_URL}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env(), check=True)
+        conn.execute(f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{db_name}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
+                   env=environment or env(db_name), check=True)
 
 
 def seed() -> tuple[str, list[int]]:
@@ -117,8 +122,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_gunicorn(port: int) -> subprocess.Popen[bytes]:
-    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+def start_gunicorn(
+    port: int, environment: dict[str, str] | None = None, log: Path = SERVER_LOG
+) -> subprocess.Popen[bytes]:
+    log.parent.mkdir(parents=True, exist_ok=True)
     # One process per core plus one, two threads each: enough to overlap database waits without
     # crowding the cores the PostgreSQL server needs too.
     workers = os.environ.get("BENCH_WORKERS", str((os.cpu_count() or 1) + 1))
@@ -127,7 +134,7 @@ def start_gunicorn(port: int) -> subprocess.Popen[bytes]:
         [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
          "--workers", workers, "--worker-class", os.environ.get("BENCH_WORKER_CLASS", "gthread"), "--threads", threads, "--log-level", "warning",
          "--timeout", "60"],
-        cwd=ROOT, env=env(), start_new_session=True, stdout=SERVER_LOG.open("wb"), stderr=subprocess.STDOUT,
+        cwd=ROOT, env=environment or env(), start_new_session=True, stdout=log.open("wb"), stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -185,14 +192,19 @@ class Client:
             conn = self.local.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         return conn
 
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        status, raw = self.send(method, path, body, headers)
+        return status, json.loads(raw or b"null")
+
+    def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        """One request on this thread's connection (reopened once if the server closed it)."""
         data = None if body is None else json.dumps(body)
         for attempt in (1, 2):
             conn = self._conn()
             try:
-                conn.request(method, path, body=data, headers=self.headers)
+                conn.request(method, path, body=data, headers={**self.headers, **(headers or {})})
                 response = conn.getresponse()
-                return response.status, json.loads(response.read() or b"null")
+                return response.status, response.read()
             except (http.client.HTTPException, OSError):
                 conn.close()
                 self.local.conn = None

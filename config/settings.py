@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # HTML pages and fragments compressed: a table judge's action on slow venue Wi-Fi stays small.
+    "config.compression.HtmlGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before any view reads a form field: NUL, lone surrogates and control characters refused.
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # `request.htmx`: one view answers a whole page or, for htmx, only the part that changed.
     "django_htmx.middleware.HtmxMiddleware",
     # Last, so that it sees the outcome of every authentication attempt.
     "axes.middleware.AxesMiddleware",
@@ -137,6 +140,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Moves every clock whose deadline has passed and arms ETA tasks for the next few minutes.
     "clocks-sweep": {"task": "clocks.sweep", "schedule": 15.0},
+    # Idempotency keys are kept at least a day; older ones are removed once an hour.
+    "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
     # Recomputes ratings a lost task (an unreachable broker) left behind.
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
 }
@@ -149,7 +154,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# A table judge lands on their tables; everyone else on the home page.
+LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from gameplay.models import Game, GameEvent, GameSnapshot
+from gameplay.models import Game, GameEvent, GameSnapshot, IdempotencyRecord
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -36,3 +36,10 @@ class GameEventAdmin(ReadOnlyAdmin):
 @admin.register(GameSnapshot)
 class GameSnapshotAdmin(ReadOnlyAdmin):
     list_display = ("game", "seq", "created_at")
+
+
+@admin.register(IdempotencyRecord)
+class IdempotencyRecordAdmin(ReadOnlyAdmin):
+    list_display = ("scope", "key", "user", "status", "created_at")
+    list_filter = ("status",)
+    list_select_related = ("user",)

@@ -5,7 +5,9 @@
 - `POST /api/tables/{id}/game/events/` with `{"event": {...}, "expected_seq": n, "reason"?}`:
   201 with the recorded event and the new position; 409 with the current position and the
   events the writer missed when `expected_seq` is stale; 400 with the rule when the engine
-  refuses; 403 unless the user judges this table or is a head judge.
+  refuses; 403 unless the user judges this table or is a head judge. With an
+  `Idempotency-Key` header a retry gets the first answer back and records nothing (422 when
+  the key was used for another body).
 Anyone may read (players follow their table); the BG prediction stays hidden from
 non-judges until it is revealed.
 """
@@ -26,7 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import presenters, services
+from gameplay import idempotency, presenters, services
 from gameplay.models import Game
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table
@@ -120,11 +122,13 @@ class GameEventsView(APIView):
 
     @extend_schema(
         request=_EVENT_POST,
+        parameters=[idempotency.SCHEMA_PARAMETER],
         responses={
             201: OpenApiResponse(_GAME, description="recorded; the new position and the event"),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="refused by the rules: rule, message, phase, input"),
             403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
             409: OpenApiResponse(OpenApiTypes.OBJECT, description="stale: current position and the events missed"),
+            422: idempotency.SCHEMA_REUSED,
         },
         summary="Record an event (checked by the rules engine)",
     )
@@ -148,10 +152,18 @@ class GameEventsView(APIView):
             raise ApiValidationError(errors)
         if table.round.state == Round.State.PLANNED:
             raise ValidationError({"table": "the seating of this round is not published yet"})
-        try:
-            recorded = services.append_event(table, event, expected_seq=expected, user=request.user, reason=reason)
-        except services.StaleWrite as stale:
-            return Response(stale_json(stale, table=table, judge=True), status=status.HTTP_409_CONFLICT)
-        body = presenters.game_json(recorded.game, judge=True)
-        body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
-        return Response(body, status=status.HTTP_201_CREATED)
+
+        def record() -> tuple[int, dict[str, Any]]:
+            try:
+                recorded = services.append_event(
+                    table, event, expected_seq=expected, user=request.user, reason=reason
+                )
+            except services.StaleWrite as stale:
+                return status.HTTP_409_CONFLICT, stale_json(stale, table=table, judge=True)
+            # An engine refusal propagates: nothing is recorded or remembered, and the API's
+            # exception handler answers it with its rule.
+            body = presenters.game_json(recorded.game, judge=True)
+            body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
+            return status.HTTP_201_CREATED, body
+
+        return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "events"), perform=record)

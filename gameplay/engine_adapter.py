@@ -27,7 +27,7 @@ from gameplay.engine.factions import FACTION_SHEETS
 from gameplay.engine.game_log import apply, replay
 from gameplay.engine.ids import ResultKind
 from gameplay.engine.phases import PHASES
-from gameplay.engine.rulesets import RULESETS
+from gameplay.engine.rulesets import RULESETS, get_ruleset
 from gameplay.engine.snapshot import dump_position, load_position
 
 Position = Any  # the engine's immutable position object
@@ -237,3 +237,9 @@ def offers(position: Position) -> dict[str, Any]:
     if "phase_advanced" in allowed:
         phases = list((legal_choices(position, "phase_advanced")["choices"] or {}).get("phases", []))
     return {"allowed": allowed, "phases": phases}
+
+
+def citations(ruleset: str) -> Mapping[str, str]:
+    """The ruleset's rule references by topic (`win_attempts`, `dropout`, ...), so a page
+    cites the rules the table plays."""
+    return get_ruleset(ruleset).cite

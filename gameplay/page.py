@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from gameplay import engine_adapter as rules
-from gameplay import presenters
+from gameplay import presenters, turn_flow
 from gameplay.actions import ACTION_EVENTS
 from gameplay.engine.evaluation import Evaluation
 from gameplay.engine.names import faction_name, place_name
@@ -93,6 +93,34 @@ def grid(snapshot: Mapping[str, Any], answer: Evaluation | None, ruleset: str, f
     ]
 
 
+def _board_order(item: tuple[str, Any]) -> tuple[int, str]:
+    printed = list(rules.printed_strongholds())
+    place = item[0]
+    return (printed.index(place) if place in printed else len(printed), place)
+
+
+#: The judge's sections in their usual order; the next step's own section moves first.
+SECTIONS = ("setup", "nexus", "attempts", "quick", "flow", "full", "ending")
+
+
+def _sections(step: turn_flow.Step, *, judge: bool) -> list[str]:
+    if not judge:
+        return []
+    order = [name for name in SECTIONS if name == step.section] + [n for n in SECTIONS if n != step.section]
+    return [f"gameplay/sections/{name}.html" for name in order]
+
+
+def _this_phase(recent_rows: list[dict[str, Any]]) -> list[str]:
+    """Event types recorded (and not voided) since the current phase began, oldest first."""
+    types: list[str] = []
+    for row in recent_rows:  # newest first
+        if row["type"] in ("phase_advanced", "turn_advanced", "game_setup"):
+            break
+        if not row.get("voided") and row["type"] != "void":
+            types.append(row["type"])
+    return types[::-1]
+
+
 def pieces() -> list[tuple[str, str]]:
     """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
     out = []
@@ -169,7 +197,7 @@ def page_context(
 ) -> dict[str, Any]:
     """Everything the table page shows; `filed` is the table's filed game report, if any.
 
-    Longer than most functions: its dictionary lists every name the page's template reads."""
+    Long because its dictionary lists every name the page's template reads."""
     user = request.user
     judge = can_judge_table(user, table)
     head = is_head_judge(user, table.round.tournament)
@@ -195,7 +223,19 @@ def page_context(
         can, phase_choices = _judge_forms(game, phase, ended=outcome is not None, error=error)
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
+    recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
+    step = turn_flow.next_step(
+        phase=phase, turn=turn_now, storm=snapshot.get("storm"), this_phase=_this_phase(recent_rows),
+        nexus_open=bool(snapshot.get("nexus")) and bool(can & {"form_alliance", "break_alliance"}),
+        proposals=len(proposals) if "confirm_win_attempt" in can else 0,
+        victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
+        allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
+        over=bool(outcome) or bool(snapshot.get("ended")),
+    )
     return {
+        "step": step,
+        "cite": rules.citations(game.ruleset),
+        "sections": _sections(step, judge=judge),
         "can": can,
         "phase_choices": phase_choices,
         "table": table,
@@ -214,7 +254,8 @@ def page_context(
         "storm": snapshot.get("storm"),
         "worms": snapshot.get("worms") or 0,
         "nexus_open": bool(snapshot.get("nexus")),
-        "control": [{"place": p, "controller": c} for p, c in control.items()],
+        # In board order, whatever order the stored evaluation kept its keys in.
+        "control": [{"place": p, "controller": c} for p, c in sorted(control.items(), key=_board_order)],
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
         "grid": grid(snapshot, answer, game.ruleset, factions) if judge else [],
@@ -226,7 +267,7 @@ def page_context(
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
-        "recent": presenters.events_json(recent, game=game, judge=judge, voided=voided),
+        "recent": recent_rows,
         "removed": removed_by_engine(snapshot) if judge else [],
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],

@@ -8,6 +8,7 @@ next to the field; a stale one (the game moved on) shows what changed and record
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -15,24 +16,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
-from gameplay import actions, presenters, services
+from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.engine.errors import RuleViolation
-from gameplay.engine.ids import ResultKind
 from gameplay.engine.results import ENDED_BY
+from gameplay.models import Game
 from gameplay.page import page_context
 from refusals import Refusal
 from scoring import services as scoring
+from scoring.models import GameReport
+from scoring.systems.registry import get_system
+from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
-
-#: Where the page scrolls back to after an action (the form's section).
-ANCHORS = {
-    "advance_phase": "flow", "advance_turn": "flow", "place_storm": "flow", "move_storm": "flow", "worm": "flow",
-    "form_alliance": "nexus", "break_alliance": "nexus", "quick_record": "quick",
-    "confirm_win_attempt": "attempts", "void": "log",
-}
 
 
 def _field_of(error: RuleViolation, action: str, form: Any) -> str:
@@ -45,7 +41,53 @@ def _field_of(error: RuleViolation, action: str, form: Any) -> str:
     return ""
 
 
+#: Form fields that are not part of what the judge asked for (the request hash leaves them out).
+_NOT_ASKED = ("csrfmiddlewaretoken", "idempotency_key")
+
+
+def _record(request: HttpRequest, table: Any, game: Game) -> tuple[int, dict[str, Any]]:
+    """Build the posted action's event and append it: (201, what was recorded) or the
+    refusal's (status, {"error"} / {"stale"}) with nothing recorded."""
+    action = request.POST.get("action", "")
+    try:
+        expected = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected = -1
+    try:
+        event = actions.build(action, request.POST)
+        if expected < 0:
+            raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
+        recorded = services.append_event(
+            table, event, expected_seq=expected, user=request.user,
+            reason=request.POST.get("reason", "") if action == "void" else "",
+        )
+    except actions.ActionError as exc:
+        return 400, {"error": {"action": action, "field": exc.field, "message": exc.message, "rule": None}}
+    except RuleViolation as exc:
+        field = _field_of(exc, action, request.POST)
+        return 400, {"error": {"action": action, "field": field, "message": exc.message, "rule": exc.rule}}
+    except PermissionDenied as exc:
+        return 403, {"error": {"action": action, "field": "override_reason", "message": str(exc), "rule": None}}
+    except services.StaleWrite as exc:
+        voided = services.voided_seqs(exc.changes)
+        return 409, {"stale": {
+            "expected_seq": exc.expected_seq,
+            "current_seq": exc.current_seq,
+            "changes": presenters.events_json(exc.changes, game=game, judge=True, voided=voided),
+            "action": action,
+        }}
+    return 201, {"seq": recorded.seq, "type": recorded.type}
+
+
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table judge's page. One view serves the whole page and, for an htmx request, only
+    the live part (`gameplay/_table_live.html`, the same template the page includes).
+
+    A posted action is recorded at most once per idempotency key (the form's hidden key, or
+    the outbox's `Idempotency-Key` header). Without JavaScript a recorded action redirects
+    back to the page (POST/redirect/GET, so a reload never sends it again); an htmx request
+    gets the updated live part at once. A refusal is shown with the form's input kept.
+    """
     table = load_table(pk)
     try:
         game = published_game(table)
@@ -54,53 +96,48 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
+    notice = ""
+    asked: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
         if not can_judge_table(request.user, table):
             raise PermissionDenied("Only this table's judge or a head judge may record its game.")
         action = request.POST.get("action", "")
-        values = {k: request.POST.get(k) for k in request.POST}
+        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
         try:
-            expected = int(request.POST.get("expected_seq", ""))
-        except ValueError:
-            expected = -1
-        try:
-            event = actions.build(action, request.POST)
-            if expected < 0:
-                raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
-            services.append_event(
-                table, event, expected_seq=expected, user=request.user,
-                reason=request.POST.get("reason", "") if action == "void" else "",
+            answer = idempotency.once(
+                user=request.user, scope=idempotency.scope_for(table.pk, "page"),
+                key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
+                body=asked, perform=lambda: _record(request, table, game),
             )
-        except actions.ActionError as exc:
-            error = {"action": action, "field": exc.field, "message": exc.message, "rule": None}
-            status = 400
-        except RuleViolation as exc:
-            error = {"action": action, "field": _field_of(exc, action, request.POST), "message": exc.message,
-                     "rule": exc.rule}
-            status = 400
-        except PermissionDenied as exc:
-            error = {"action": action, "field": "override_reason", "message": str(exc), "rule": None}
-            status = 403
-        except services.StaleWrite as exc:
-            game = services.read_game(table)
-            voided = services.voided_seqs(exc.changes)
-            stale = {
-                "expected_seq": exc.expected_seq,
-                "current_seq": exc.current_seq,
-                "changes": presenters.events_json(exc.changes, game=game, judge=True, voided=voided),
-                "action": action,
-            }
-            status = 409
+        except (idempotency.KeyReused, idempotency.BadKey) as exc:
+            answer = idempotency.Answer(
+                status=exc.status, body={"error": {"action": action, "field": "", "message": str(exc), "rule": None}}
+            )
+        if 200 <= answer.status < 300:
+            notice = f"Recorded: {str(answer.body['type']).replace('_', ' ')} (record #{answer.body['seq']})."
+            if answer.replayed:
+                notice = f"Already recorded: {str(answer.body['type']).replace('_', ' ')} (record #{answer.body['seq']})."
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("gameplay-table", pk=table.pk)
         else:
-            messages.success(request, f"Recorded: {event['type'].replace('_', ' ')}.")
-            url = reverse("gameplay-table", args=[table.pk])
-            return redirect(f"{url}#{ANCHORS.get(action, 'top')}")
+            error, stale, status = answer.body.get("error"), answer.body.get("stale"), answer.status
+            values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
         game = services.read_game(table)
     context = page_context(
         request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
     )
-    return render(request, "gameplay/table.html", context, status=status)
+    context["notice"] = notice
+    context["picked"] = asked if (error or stale) else {}  # every value of a refused form's checkboxes
+    context["page_key"] = uuid.uuid4()
+    if request.htmx:
+        response = render(request, "gameplay/_table_live.html", context, status=status)
+        response["Vary"] = "HX-Request"
+        return response
+    response = render(request, "gameplay/table.html", context, status=status)
+    response["Vary"] = "HX-Request"
+    return response
 
 
 @login_required
@@ -175,14 +212,32 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = draft
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
+        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
+
+        def file() -> tuple[int, dict[str, Any]]:
+            if request.POST.get("confirm") != "yes":
+                return 400, {"errors": {"confirm": [
+                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                ]}}
+            try:
+                scoring.file_report(table, report, user=request.user)
+            except Refusal as refusal:
+                return 400, {"errors": refusal.form_errors("report")}
+            return 201, {"filed": True}
+
         try:
-            scoring.file_report(table, report, user=request.user)
-        except Refusal as refusal:
-            errors = refusal.form_errors("report")
-            status = 400
-        else:
-            messages.success(request, "The game report is filed.")
+            answer = idempotency.once(
+                user=request.user, scope=idempotency.scope_for(table.pk, "report-page"),
+                key=request.POST.get("idempotency_key"), body=asked, perform=file,
+            )
+        except (idempotency.KeyReused, idempotency.BadKey) as exc:
+            answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
+        if 200 <= answer.status < 300:
+            messages.success(request, "The game report is filed." if not answer.replayed
+                             else "The game report was already filed; nothing was filed twice.")
             return redirect("gameplay-table", pk=table.pk)
+        errors, status = answer.body["errors"], answer.status
+    system = get_system(table.round.tournament.format)
     context = {
         "table": table,
         "game": game,
@@ -190,9 +245,59 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": _report_rows(report, seats),
         "errors": errors,
         "filed": scoring.filed_report(table),
-        "kinds": [k.value for k in ResultKind],
+        # The results this table's format scores, in its points table's order.
+        "kinds": [k.value for k in system.table],
+        "scoring_text": f"{system.name}, {system.text}",
         "endings": list(ENDED_BY),
         "numbers": REPORT_LABELS,
+        "page_key": uuid.uuid4(),
+        "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",
     }
     return render(request, "gameplay/report.html", context, status=status)
 
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table pages' service worker (`/sw.js`): keeps the table page and its assets on the
+    phone so the page opens without a connection. Served by a view, not as a static file, so
+    that it lists the current (hashed) asset names and may control `/tables/`."""
+    response = render(request, "gameplay/sw.js", {}, content_type="application/javascript")
+    response["Service-Worker-Allowed"] = "/tables/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _judged_tables(user: Any) -> list[Any]:
+    """The user's tables, current round first: published rounds (newest first), then planned,
+    then finished ones."""
+    rank = {Round.State.PUBLISHED: 0, Round.State.PLANNED: 1, Round.State.FINISHED: 2}
+    tables = list(
+        Table.objects.filter(judge=user)
+        .select_related("round__tournament")
+        .order_by("-round__tournament__created_at", "-round__number", "number")
+    )
+    return sorted(tables, key=lambda t: rank.get(t.round.state, 3))
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """A table judge's tables, the current round's first: one tap to the table page."""
+    tables = _judged_tables(request.user)
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    return render(request, "gameplay/my_tables.html", {"rows": rows})
+
+
+def after_sign_in(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads when no page asked for it: a table judge to their tables."""
+    if request.user.is_authenticated and Table.objects.filter(judge=request.user).exists():
+        return redirect("my-tables")
+    return redirect("home")
+
+
+@login_required
+def judge_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's personal link (printed as a QR code): sign in first, then the table page."""
+    table = load_table(pk)
+    return redirect("gameplay-table", pk=table.pk)

@@ -326,6 +326,9 @@ def event_report(records: EventRecords) -> EventReport:
         UnknownFormat: `records.format` is not a registered format.
         EventReportError: a filed row without a faction; two reports for one table.
         StandingsError: the heats cannot form standings (see the scoring systems).
+
+    Long because it walks the games once and fills every figure of the report in that single pass
+    (the 10,000-player benchmark depends on it).
     """
     rules = get_format(records.format)
     system = rules.points_system()

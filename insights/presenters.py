@@ -26,7 +26,11 @@ def _factions(rows: Sequence[FactionFigures]) -> dict[str, dict[str, Any]]:
 
 
 def report_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str, Any]:
-    """The API's answer: the keys the event report promises, then the rest of the figures."""
+    """The API's answer: the keys the event report promises, then the rest of the figures.
+
+    Long because it lists every key of the public answer in one place, where API clients can read
+    them.
+    """
     final = report.final
     size_keys = {
         str(s.size): {
@@ -132,7 +136,10 @@ def tiebreak_parts(report: EventReport, values: Sequence[Any]) -> list[tuple[str
 def csv_rows(
     report: EventReport, names: Mapping[Hashable, str], factions: Mapping[str, str]
 ) -> Iterator[tuple[str, str, str]]:
-    """The figures as (section, item, value) lines, in the page's order."""
+    """The figures as (section, item, value) lines, in the page's order.
+
+    Long because it lists every line of the CSV in the page's order, in one place.
+    """
     tp = two_places
 
     def text(value: object) -> str:

@@ -32,6 +32,10 @@ def _faction_rows(rows: tuple[FactionFigures, ...]) -> list[dict[str, Any]]:
 
 
 def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[str, Any]:
+    """What the event report page shows.
+
+    Long because it lists every name the event report's template reads.
+    """
     names = services.player_names(tournament, report)
     final = report.final
     labels = report.result_labels

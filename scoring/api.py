@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gameplay import idempotency
 from scoring import presenters, services
 from scoring.models import GameReport
 from tournament.models import Table, Tournament
@@ -165,7 +166,7 @@ class ReportView(APIView):
         return Response(presenters.report_json(report))
 
     @extend_schema(
-        parameters=_ID,
+        parameters=[*_ID, idempotency.SCHEMA_PARAMETER],
         request=_REPORT_POST,
         responses={
             201: OpenApiResponse(_REPORT, description="filed and locked"),
@@ -177,16 +178,22 @@ class ReportView(APIView):
             409: OpenApiResponse(
                 _REFUSAL, description="already filed and locked; a head judge must reopen it"
             ),
+            422: idempotency.SCHEMA_REUSED,
         },
         summary="File a table's game report (validated by the tournament's format)",
     )
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
-        try:
-            report = services.file_report(table, request.data, user=request.user)
-        except DjangoPermissionDenied as exc:
-            raise PermissionDenied(str(exc)) from None
-        return Response(presenters.report_json(report), status=status.HTTP_201_CREATED)
+        def file() -> tuple[int, dict[str, Any]]:
+            # Refusals (locked, rejected) propagate to the API's exception handler: nothing is
+            # filed and nothing is remembered under the key.
+            try:
+                report = services.file_report(table, request.data, user=request.user)
+            except DjangoPermissionDenied as exc:
+                raise PermissionDenied(str(exc)) from None
+            return status.HTTP_201_CREATED, presenters.report_json(report)
+
+        return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "report"), perform=file)
 
 
 class ReopenReportView(APIView):

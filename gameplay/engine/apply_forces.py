@@ -52,6 +52,12 @@ def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -
 
 
 def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    """Forces placed on the board (a shipment, or setup from reserves).
+
+    Long because a shipment is checked step by step (the Hidden Mobile Stronghold, a Terror
+    aftermath, the storm, the Fremen and Guild exceptions, occupancy, the pool it comes from),
+    each check naming its own rule, and then applied with its automatic storm loss.
+    """
     if pos.phase == SETUP and ev.source == "reserves":
         p = ForcesAt(ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
         after = place_at_setup(pos, p)

@@ -106,6 +106,11 @@ def _with_reserves(st: FactionState, reserves: tuple[int, int]) -> FactionState:
 
 
 def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
+    """The game's first event: ruleset, factions, markers, options and edition.
+
+    Long because it validates every field of the setup in turn, each with its rule number, before
+    building the first position.
+    """
     if pos.setup is not None:
         raise IllegalAction(rule="setup", msg="the game is already set up", phase=pos.phase)
     rs = get_ruleset(ev.ruleset)

@@ -81,7 +81,11 @@ def _territory(tid: str, raw: dict[str, Any], expansion: str | None) -> Territor
 
 
 def validate_board(raw: dict[str, Any]) -> Board:
-    """Build a Board from the raw data file. Raises BoardDataError listing every problem."""
+    """Build a Board from the raw data file. Raises BoardDataError listing every problem.
+
+    Long because it collects every problem of the board file in one pass and raises once with all of
+    them.
+    """
     problems: list[str] = []
     n = raw.get("sector_count")
     if n != 18:

@@ -158,7 +158,11 @@ def _card(pos: Position, ev: ForcesMoved) -> MoveCard | None:
 
 def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement]:
     """Validate the kind, phase, group, range and path of a move; return the new movement
-    records. Raises IllegalAction, WrongPhase."""
+    records. Raises IllegalAction, WrongPhase.
+
+    Long because the checks of one move (kind, phase, group, range, path) run in the rule text's
+    order and stop at the first that refuses.
+    """
     rules = pos.ruleset.movement
     f = ev.faction
     if ev.via not in rules.vias:

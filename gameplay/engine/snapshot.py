@@ -94,6 +94,9 @@ def load_position(data: Mapping[str, Any]) -> Position:
     """A Position from a JSON snapshot.
 
     Raises InvalidPosition, UnknownIdentifier (both RuleViolation) for an impossible one.
+
+    Long because it reads and checks each field of the snapshot format in turn; the format reads top
+    to bottom here.
     """
     data = _mapping(data, "a snapshot")
     rs = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
@@ -335,6 +338,10 @@ def _dump_extras(position: Position) -> dict[str, Any]:
 def _faction_state(
     f: str, raw: Mapping[str, Any], forces: dict[ForceKey, Stack], rs: Ruleset
 ) -> FactionState:
+    """One faction's state from its sheet in a snapshot.
+
+    Long because it reads and checks each field of the sheet in the snapshot format, in turn.
+    """
     sheet = EMPTY.sheet(f)
     on_n = sum(st[0] + st[2] for k, st in forces.items() if k[0] == f)
     on_s = sum(st[1] for k, st in forces.items() if k[0] == f)
@@ -478,7 +485,10 @@ def load_outcome(raw: Any) -> Outcome | None:
 
 
 def dump_position(position: Position) -> dict[str, Any]:
-    """The snapshot of a position (JSON-serialisable). Raises InvalidPosition before setup."""
+    """The snapshot of a position (JSON-serialisable). Raises InvalidPosition before setup.
+
+    Long because it writes each field of the snapshot format in turn, mirroring `load_position`.
+    """
     setup = position.setup
     if setup is None:
         raise InvalidPosition(rule="setup", msg="the game has not been set up", input=None)

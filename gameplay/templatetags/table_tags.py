@@ -22,6 +22,17 @@ def label(value: Any) -> str:
     return FACTION_NAMES.get(text) or place_name(text)
 
 
+#: Short faction names where a phone has room for three letters (a legend gives the full name).
+_SHORT = {"bene_gesserit": "BG", "choam": "CHO"}
+
+
+@register.filter
+def short(faction: Any) -> str:
+    """`atreides` -> `Atr`, `bene_gesserit` -> `BG`."""
+    text = str(faction or "")
+    return _SHORT.get(text, text[:3].title())
+
+
 @register.simple_tag
 def field_error(error: Any, action: str, field: str = "") -> str:
     """The error of `action`'s form, shown next to `field` (or at the form's foot with no field)."""

@@ -1,45 +1,43 @@
-// The table page works without this file; it only makes it quicker to use at the table:
-// no double taps, the page comes back to where the judge was, and a banner appears as soon
-// as someone else records something (so a stale form is noticed before it is sent).
+// The table page works without this file; it keeps the judge in step with the table:
+// a note (with an in-place update) as soon as someone else records something, and the
+// refusal of a form brought into view next to that form.
 (function () {
   "use strict";
-  var head = document.querySelector(".game-head");
-  if (!head) { return; }
-  var key = "table-scroll-" + head.dataset.table;
+  function live() { return document.getElementById("table-live"); }
+  if (!live()) { return; }
 
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var button = form.querySelector("button[type=submit]");
-    if (form.dataset.sent) { event.preventDefault(); return; }
-    form.dataset.sent = "1";
-    if (button) { button.disabled = true; }
-    try { sessionStorage.setItem(key, String(window.scrollY)); } catch (e) { /* private mode */ }
-  });
+  function refresh() {
+    var url = live().dataset.page;
+    if (window.htmx && window.htmx.ajax) {
+      window.htmx.ajax("GET", url, { target: "#table-live", swap: "outerHTML" });
+    } else {
+      location.reload();
+    }
+  }
 
-  try {
-    var saved = sessionStorage.getItem(key);
-    if (saved !== null && !location.hash) { window.scrollTo(0, parseInt(saved, 10) || 0); }
-    sessionStorage.removeItem(key);
-  } catch (e) { /* private mode */ }
-
-  var seq = parseInt(head.dataset.seq, 10);
-  var note = document.getElementById("live-note");
   function poll() {
-    if (document.hidden) { return; }
-    fetch(head.dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    if (document.hidden || !navigator.onLine) { return; }
+    var counter = document.getElementById("outbox");
+    if (counter && counter.dataset.queued !== "0") { return; }  // the outbox brings the page up to date
+    fetch(live().dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
-        if (!data || data.seq === seq || !note) { return; }
+        var note = document.getElementById("live-note");
+        if (!data || data.seq === parseInt(live().dataset.seq, 10) || !note) { return; }
         note.hidden = false;
-        note.textContent = "";
-        note.appendChild(document.createTextNode("The game moved on to record #" + data.seq + ". "));
-        var link = document.createElement("a");
-        link.href = location.pathname;
-        link.textContent = "Reload";
-        note.appendChild(link);
+        note.textContent = "The game moved on to record #" + data.seq + " (another judge). ";
+        var button = document.createElement("button");
+        button.type = "button";
+        button.textContent = "Show it";
+        button.addEventListener("click", refresh);
+        note.appendChild(button);
       })
-      .catch(function () { /* offline: the forms still carry their sequence number */ });
+      .catch(function () { /* offline: the outbox keeps the actions */ });
   }
   setInterval(poll, 10000);
   document.addEventListener("visibilitychange", poll);
+
+  // Without the outbox (a plain form post that came back refused), show the refused form.
+  var error = live().querySelector(".field-error");
+  if (error && error.scrollIntoView) { error.scrollIntoView({ block: "center" }); }
 })();

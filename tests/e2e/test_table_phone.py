@@ -28,8 +28,15 @@ def seeded_table(judge: Any) -> Any:
 
 
 def submit(page: Any, action: str, button: str) -> None:
+    """Submit a form in place and wait until the page answered (recorded, refused or stale)."""
+    live = page.locator("#table-live")
+    before = live.get_attribute("data-seq")
     page.locator(f"form[data-action={action}]").get_by_role("button", name=button).first.click()
-    page.wait_for_load_state()
+    page.wait_for_function(
+        "([seq]) => { const live = document.getElementById('table-live');"
+        " return live.dataset.seq !== seq || live.querySelector('#refusal, #stale'); }",
+        arg=[before],
+    )
 
 
 def test_table_judge_records_a_turn_and_files_the_report(
@@ -49,7 +56,7 @@ def test_table_judge_records_a_turn_and_files_the_report(
     # The storm moves three sectors (AH VI.C).
     page.get_by_label("Move storm by (sectors)").fill("3")
     submit(page, "move_storm", "Move storm")
-    assert "Recorded: storm moved." in page.locator(".messages").inner_text()
+    assert "Recorded: storm moved" in page.locator("#pinned").inner_text()
     screenshot(page, "table-phone-storm")
 
     # The second session still shows the old record number: its write is refused and explained.
@@ -87,23 +94,22 @@ def test_table_judge_records_a_turn_and_files_the_report(
     proposal = page.locator("form.proposal[data-action=confirm_win_attempt]")
     assert "Atreides & Fremen" in proposal.inner_text()
     proposal.get_by_label("Note").fill("four strongholds")
-    proposal.get_by_role("button", name="Confirm win attempt").click()
-    page.wait_for_load_state()
-    assert "Recorded: win attempt confirmed." in page.locator(".messages").inner_text()
+    submit(page, "confirm_win_attempt", "Confirm win attempt")
+    assert "Recorded: win attempt confirmed" in page.locator("#pinned").inner_text()
     screenshot(page, "table-phone-win-attempt")
 
     # Mentat Pause: the engine names the winners; the judge confirms the victory.
     page.locator("#phase-select").select_option("mentat_pause")
     submit(page, "advance_phase", "Advance phase")
-    page.locator("form.proposal[data-action=claim_victory]").get_by_role("button", name="Confirm victory").click()
-    page.wait_for_load_state()
+    submit(page, "claim_victory", "Confirm victory")
     assert "Game over" in page.locator(".outcome").inner_text()
 
     # The report, prefilled from the position, is filed through scoring.
-    page.get_by_role("link", name="Game report").click()
+    page.get_by_role("link", name="File the game report").click()
     page.wait_for_load_state()
     assert page.locator("#rp-ended").input_value() == "victory"
     screenshot(page, "table-phone-report")
+    page.get_by_label("I checked every row with the players: file and lock this report.").check()
     page.get_by_role("button", name="File the report").click()
     page.wait_for_load_state()
     assert "The game report is filed." in page.locator(".messages").inner_text()

@@ -50,6 +50,21 @@ def submit(page: Any, button: Any, *, expect: str | None = None, what: str = "")
             )
 
 
+def record(page: Any, button: Any, *, what: str = "") -> None:
+    """Tap a table-page action (recorded in place, without a page load) and wait for the
+    answer: the record number moves on, or a refusal or stale notice is pinned in view."""
+    before = page.locator("#table-live").get_attribute("data-seq")
+    button.click()
+    page.wait_for_function(
+        "([seq]) => { const live = document.getElementById('table-live');"
+        " return live.dataset.seq !== seq || live.querySelector('#refusal, #stale'); }",
+        arg=[before],
+    )
+    refused = page.locator("#refusal, #stale")
+    if refused.count():
+        raise PageRefused(f"{what or 'action'}: {refused.first.inner_text()}")
+
+
 def goto(page: Any, url: str, *, status: int = 200) -> Any:
     response = page.goto(url)
     assert response is not None, url
@@ -226,12 +241,7 @@ class TableJudge:
 
     def do(self, action: str, button: str, *, what: str = "") -> None:
         self.log.append(action)
-        submit(
-            self.page,
-            self.form(action).get_by_role("button", name=button),
-            expect="Recorded",
-            what=f"table {self.table} {what or action}",
-        )
+        record(self.page, self.form(action).get_by_role("button", name=button), what=f"table {self.table} {what or action}")
 
     # --- the flow of a turn
     def place_storm(self, sector: int) -> None:
@@ -274,12 +284,8 @@ class TableJudge:
         while self.page.locator("form.proposal[data-action=confirm_win_attempt]").count():
             proposal = self.page.locator("form.proposal[data-action=confirm_win_attempt]").first
             proposal.get_by_label("Note").fill("seen at the start of the battle phase")
-            submit(
-                self.page,
-                proposal.get_by_role("button", name="Confirm win attempt"),
-                expect="Recorded",
-                what=f"table {self.table} win attempt",
-            )
+            record(self.page, proposal.get_by_role("button", name="Confirm win attempt"),
+                   what=f"table {self.table} win attempt")
             done += 1
         return done
 
@@ -319,12 +325,7 @@ class TableJudge:
         form.locator("select[name=piece]").select_option(piece)
         form.locator("input[name=normal]").fill(str(normal))
         self.log.append("place_forces")
-        submit(
-            self.page,
-            form.get_by_role("button", name="Place forces"),
-            expect="Recorded",
-            what=f"table {self.table} place forces",
-        )
+        record(self.page, form.get_by_role("button", name="Place forces"), what=f"table {self.table} place forces")
 
     def set_spice(self, faction: str, amount: int) -> None:
         self.page.locator("#full summary", has_text="Spice, cards, leaders").click()
@@ -344,12 +345,7 @@ class TableJudge:
         assert proposal.count() == 1, f"table {self.table}: no victory proposed at the Mentat Pause"
         text = proposal.inner_text()
         self.log.append("claim_victory")
-        submit(
-            self.page,
-            proposal.get_by_role("button", name="Confirm victory"),
-            expect="Recorded",
-            what=f"table {self.table} victory",
-        )
+        record(self.page, proposal.get_by_role("button", name="Confirm victory"), what=f"table {self.table} victory")
         return text
 
     def _open(self, summary: str) -> None:
@@ -386,6 +382,7 @@ class TableJudge:
     def file_report(self) -> None:
         self.page.get_by_role("link", name=re.compile(r"^Game report")).click()
         self.page.wait_for_load_state()
+        self.page.get_by_label("I checked every row with the players").check()
         submit(
             self.page,
             self.page.get_by_role("button", name="File the report"),

@@ -55,7 +55,7 @@ def test_storm_form_records_and_redirects(judge_web: Client, table: Any) -> None
     assert answer.status_code == 302
     assert GameEvent.objects.get(game__table=table, seq=2).body["sector"] == 5
     page = judge_web.get(answer["Location"]).content.decode()
-    assert "Recorded: storm placed." in page and "sector 5" in page
+    assert "Recorded: storm placed (record #2)." in page and "sector 5" in page
 
 
 def test_engine_refusal_shown_next_to_the_form_with_the_rule(judge_web: Client, table: Any) -> None:
@@ -187,7 +187,7 @@ def test_report_filed_through_scoring_and_locked(judge_web: Client, judge_api: A
     for event in recorded_game():
         seq = post_event(judge_api, table, event, seq).json()["seq"]
     draft = services.prefill_report(table)
-    form: dict[str, Any] = {"turns": str(draft["turns"]), "ended_by": draft["ended_by"]}
+    form: dict[str, Any] = {"turns": str(draft["turns"]), "ended_by": draft["ended_by"], "confirm": "yes"}
     for row in draft["results"]:
         form[f"p{row['player']}_result"] = row["result"]
         for key in ("win_attempts", "strongholds", "spice", "cards", "leaders", "pp"):
@@ -211,7 +211,7 @@ def test_report_refusal_names_the_row(judge_web: Client, judge_api: Any, table: 
     from gameplay import services
 
     draft = services.prefill_report(table)
-    form: dict[str, Any] = {"turns": "10", "ended_by": "victory"}
+    form: dict[str, Any] = {"turns": "10", "ended_by": "victory", "confirm": "yes"}
     for row in draft["results"]:
         form[f"p{row['player']}_result"] = "solo_stronghold"  # everyone a solo winner: impossible
     answer = judge_web.post(f"/tables/{table.pk}/report/", form)

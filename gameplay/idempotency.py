@@ -1,0 +1,178 @@
+"""Exactly once across retries: the `Idempotency-Key` of a write.
+
+A phone on venue Wi-Fi cannot tell a lost request from a lost answer, so it sends the same
+write again. With a key, the first successful answer is stored in an `IdempotencyRecord`
+in the same transaction as what it recorded, under a unique (user, scope, key) constraint:
+
+- a repeat with the same body gets the stored answer back and records nothing;
+- the same key with another body is refused (`KeyReused`, HTTP 422 naming the header);
+- two repeats racing each other: PostgreSQL makes the second insert of the key wait for the
+  first transaction, then fail on the constraint, and the second caller answers from the
+  record the first one committed.
+
+A refused write (400, 409...) records nothing and stores nothing, so sending it again simply
+asks again. Records older than `KEEP` are removed by a periodic task (`forget_old`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from gameplay.models import IdempotencyRecord
+
+__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "respond", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
+
+#: The request header that carries the client's key.
+HEADER = "Idempotency-Key"
+#: How long a key is remembered (at least; the cleanup removes only older records).
+KEEP = timedelta(hours=24)
+#: Longest key accepted (a UUID is 36 characters).
+MAX_KEY = 200
+
+
+#: The header as an OpenAPI parameter, and the answer to a key reused for another body.
+SCHEMA_PARAMETER = OpenApiParameter(
+    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="a key made by the client for this one action (a UUID): a retry with the same key "
+    "gets the first answer back and records nothing; kept at least 24 hours",
+)
+SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} was already used for another body")
+
+
+class KeyReused(ValueError):
+    """The key was already used for a different request body."""
+
+    status = 422
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(
+            f"{HEADER} {key!r} was already used for a different request; "
+            "send a new key for a new action"
+        )
+
+
+class BadKey(ValueError):
+    """The header is present but not a usable key."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"{HEADER}: {message}")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A write's answer: HTTP status and JSON body; `replayed` when it came from the record."""
+
+    status: int
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+def scope_for(table_pk: int, endpoint: str) -> str:
+    """The scope of a key: one table's one endpoint (`table:12:events`)."""
+    return f"table:{int(table_pk)}:{endpoint}"
+
+
+def _plain(data: Any) -> Any:
+    """`data` as plain JSON values (decimals and dates as strings), as it is stored."""
+    return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+
+
+def request_hash(body: Any) -> str:
+    """SHA-256 of the body in canonical JSON (key order and spacing do not matter)."""
+    text = json.dumps(_plain(body), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check_key(key: str | None) -> str | None:
+    """The key, stripped; None when there is none. Raises BadKey (empty, too long, not text)."""
+    if key is None:
+        return None
+    key = key.strip()
+    if not key:
+        raise BadKey("is empty; send a unique value per action (a UUID) or leave the header out")
+    if len(key) > MAX_KEY or not key.isprintable():
+        raise BadKey(f"must be printable text of at most {MAX_KEY} characters")
+    return key
+
+
+def _replay(record: IdempotencyRecord, digest: str) -> Answer:
+    if record.request_hash != digest:
+        raise KeyReused(record.key)
+    return Answer(status=record.status, body=record.response, replayed=True)
+
+
+def once(
+    *, user: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]]
+) -> Answer:
+    """Run `perform` at most once per (user, scope, key) and return its answer.
+
+    `perform` does the write (in the transaction opened here) and returns (status, body).
+    Without a key it simply runs. A 2xx answer is stored with the key; any other answer
+    rolls back nothing-recorded writes and stores nothing.
+
+    Raises BadKey, KeyReused, and whatever `perform` raises (its transaction rolled back).
+    """
+    key = check_key(key)
+    if key is None or not getattr(user, "is_authenticated", False):
+        status, data = perform()
+        return Answer(status=status, body=_plain(data))
+    digest = request_hash(body)
+    found = IdempotencyRecord.objects.filter(user=user, scope=scope, key=key).first()
+    if found is not None:
+        return _replay(found, digest)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():  # a savepoint: a racing twin makes this insert fail
+                record = IdempotencyRecord.objects.create(
+                    user=user, scope=scope, key=key, request_hash=digest, status=0, response={}
+                )
+        except IntegrityError:
+            # The twin committed first (the insert waited for it): answer as it did.
+            return _replay(IdempotencyRecord.objects.get(user=user, scope=scope, key=key), digest)
+        status, data = perform()
+        answer = Answer(status=status, body=_plain(data))
+        if not 200 <= status < 300:
+            transaction.set_rollback(True)  # nothing recorded, nothing remembered
+            return answer
+        record.status, record.response = answer.status, answer.body
+        record.save(update_fields=["status", "response"])
+    return answer
+
+
+def forget_old(now: Any = None) -> int:
+    """Remove records older than KEEP; returns how many."""
+    cutoff = (now or timezone.now()) - KEEP
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
+
+
+def respond(request: Request, *, scope: str, perform: Callable[[], tuple[int, dict[str, Any]]]) -> Response:
+    """Run a write once per `Idempotency-Key` (`once`) and answer it;
+    a replayed answer says so in the `Idempotent-Replayed` header."""
+    try:
+        answer = once(
+            user=request.user, scope=scope, key=request.headers.get(HEADER),
+            body=request.data, perform=perform,
+        )
+    except (KeyReused, BadKey) as exc:
+        return Response({"detail": str(exc), "field": HEADER}, status=exc.status)
+    response = Response(answer.body, status=answer.status)
+    if answer.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response

@@ -1,0 +1,34 @@
+"""A table's personal link as a QR code, for its printed report and seating sheets.
+
+The code is an SVG drawn on the server by segno (no JavaScript, no image service, prints
+sharp at any size); scanning it opens the table page, after sign-in when needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+
+def table_link(request: Any, table: Any) -> str:
+    """The absolute personal link of a table (sign-in first, then the table page)."""
+    return str(request.build_absolute_uri(reverse("table-judge-link", args=[table.pk])))
+
+
+@register.simple_tag(takes_context=True)
+def table_qr(context: Any, table: Any) -> str:
+    link = table_link(context["request"], table)
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, title=f"Table {table.number}: {link}")
+    return format_html(
+        '<figure class="qr-link">{}<figcaption><strong>Table {} judge</strong><br><small>{}</small></figcaption></figure>',
+        mark_safe(svg),  # noqa: S308 - segno's own SVG markup, built from our link only
+        table.number,
+        link,
+    )

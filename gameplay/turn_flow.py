@@ -1,0 +1,84 @@
+"""The turn leads the judge: what the table page offers as its one next step.
+
+Pure (no Django): from the phase, the turn and what was already recorded in this turn and
+this phase, name the next thing to record, or the one-tap move to the next phase where
+something needs recording. An ordinary quick-tracked turn is then: next turn, move the storm,
+spice blow, no worm (battle phase), strongholds, the win attempts the engine proposes,
+Mentat Pause. Phases where quick tracking records nothing (CHOAM Charity, bidding, revival,
+shipment and movement, spice collection) are passed over; the full list stays on the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Step", "next_step"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next step: `key` names it (and the page section that records it, if any);
+    `advance_to` is the phase a one-tap button moves to (None: no such button)."""
+
+    key: str
+    title: str
+    hint: str = ""
+    advance_to: str | None = None
+    advance_label: str = ""
+    section: str | None = None
+
+
+def next_step(
+    *,
+    phase: str | None,
+    turn: int | None,
+    storm: int | None,
+    this_phase: Sequence[str],
+    nexus_open: bool,
+    proposals: int,
+    victory_proposed: bool,
+    allowed: Collection[str],
+    quick: bool,
+    over: bool,
+) -> Step:
+    """The step the page puts first. `this_phase`: event types recorded (not voided) since the
+    current phase began; `allowed`: the event types the engine accepts now."""
+    if over:
+        return Step("report", "The game is over: file the game report",
+                    "Check the prefilled report with the players, then file it.", section="ending")
+    if phase == "setup":
+        if storm is None:
+            return Step("place_storm", "Setup: where does the storm start?", section="setup")
+        return Step("setup", "Setup", "Record what the table decided, then start turn 1.",
+                    advance_to="storm", advance_label="Setup done: turn 1 storm phase", section="setup")
+    if phase == "storm":
+        if (turn or 1) > 1 and "storm_moved" not in this_phase and "storm_moved" in allowed:
+            return Step("move_storm", f"Turn {turn}: how far does the storm move?")
+        return Step("storm_done", "Storm recorded", advance_to="spice_blow", advance_label="Spice blow")
+    if phase == "spice_blow":
+        worms = this_phase.count("worm")
+        if nexus_open:
+            return Step("nexus", "Nexus: alliances may form or break",
+                        "Record any alliance change, then go on.", advance_to="battle",
+                        advance_label="Nexus done: battle phase", section="nexus")
+        return Step("spice_blow", "Spice blow: did a worm appear?",
+                    "One tap per worm." if not worms else f"{worms} worm(s) recorded this spice blow.",
+                    advance_to="battle", advance_label="No worm: battle phase" if not worms else "Battle phase")
+    if phase == "battle":
+        if quick and "quick_record" not in this_phase and "quick_record" in allowed:
+            return Step("strongholds", "Battle phase: who stands in the strongholds?",
+                        "Untick or tick what changed; record it even when nothing did.", section="quick")
+        if proposals:
+            return Step("attempts", "Battle phase: confirm the win attempts the engine sees",
+                        advance_to="mentat_pause", advance_label="Mentat Pause", section="attempts")
+        return Step("battle_done", "Battle phase recorded", advance_to="mentat_pause", advance_label="Mentat Pause")
+    if phase == "mentat_pause":
+        if victory_proposed:
+            return Step("victory", "Mentat Pause: the engine sees a victory", "Confirm it with the table.",
+                        section="ending")
+        return Step("next_turn", "Mentat Pause: nobody has won", section=None)
+    # A phase quick tracking does not record: on to the next one that needs something.
+    later = "mentat_pause" if phase == "spice_collection" else "battle"
+    return Step("passing", "Nothing to record in this phase", advance_to=later,
+                advance_label="Battle phase" if later == "battle" else "Mentat Pause")

@@ -1,0 +1,315 @@
+// The table page's outbox: every action the judge records goes through it, online or not.
+//
+// An action is kept in IndexedDB with a key made on this phone and the sequence number it
+// expects, then sent in order (one at a time, each waiting for the last) to the same URL the
+// form posts to, as an htmx request with an `Idempotency-Key` header: the server records it
+// at most once, however often a flaky connection makes us send it. The answer is the page's
+// live part, swapped in place. Sending resumes on `online`, on page load, on a timer and on
+// Background Sync. A conflict (409: someone else recorded first) stops the queue and asks the
+// judge; a refusal (4xx) is shown next to its form with what was entered. Nothing is dropped
+// without the judge deciding it.
+(function () {
+  "use strict";
+  var DB_NAME = "table-outbox";
+  var STORE = "actions";
+  var RETRY_MS = 15000;
+  var DOUBLE_TAP_MS = 1500;
+
+  var live = function () { return document.getElementById("table-live"); };
+  if (!live() || !window.indexedDB || !window.fetch) { return; }  // the plain forms still work
+  var table = live().dataset.table;
+  var counter = document.getElementById("outbox");
+  var offlineBanner = document.getElementById("offline-banner");
+  var conflict = document.getElementById("conflict");
+  var sending = false;
+  var stopped = false;
+  var lastTap = { form: null, fields: "", at: 0 };
+
+  // --- IndexedDB ---------------------------------------------------------------------------
+  var dbPromise = new Promise(function (resolve, reject) {
+    var request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = function () {
+      var store = request.result.createObjectStore(STORE, { keyPath: "n", autoIncrement: true });
+      store.createIndex("table", "table");
+    };
+    request.onsuccess = function () { resolve(request.result); };
+    request.onerror = function () { reject(request.error); };
+  });
+
+  function tx(mode, work) {
+    return dbPromise.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var t = db.transaction(STORE, mode);
+        var result = work(t.objectStore(STORE));
+        t.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
+        t.onerror = function () { reject(t.error); };
+        t.onabort = function () { reject(t.error); };
+      });
+    });
+  }
+
+  function waiting() {  // this table's actions, oldest first
+    return tx("readonly", function (store) { return store.index("table").getAll(table); })
+      .then(function (items) { return (items || []).sort(function (a, b) { return a.n - b.n; }); });
+  }
+  function put(item) { return tx("readwrite", function (store) { return store.put(item); }); }
+  function drop(item) { return tx("readwrite", function (store) { return store.delete(item.n); }); }
+
+  // --- what the judge sees -----------------------------------------------------------------
+  function pageSeq() { return parseInt(live().dataset.seq, 10); }
+
+  function showCount() {
+    return waiting().then(function (items) {
+      counter.dataset.queued = String(items.length);
+      counter.querySelector(".outbox-count").textContent = String(items.length);
+      counter.classList.toggle("has-waiting", items.length > 0);
+      var list = counter.querySelector("ol");
+      if (!list) { list = document.createElement("ol"); counter.appendChild(list); }
+      list.textContent = "";
+      items.forEach(function (item) {
+        var li = document.createElement("li");
+        li.textContent = item.label;
+        list.appendChild(li);
+      });
+      return items;
+    });
+  }
+
+  function showOffline(offline) {
+    offlineBanner.hidden = !offline;
+    document.body.classList.toggle("is-offline", offline);
+  }
+
+  function swapIn(html) {
+    var target = live();
+    if (window.htmx && window.htmx.swap) {
+      window.htmx.swap(target, html, { swapStyle: "outerHTML" });
+    } else {
+      target.outerHTML = html;
+    }
+    document.dispatchEvent(new CustomEvent("table:updated"));
+  }
+
+  function describe(form, fields) {
+    var button = form.querySelector("button[type=submit]");
+    var what = button ? button.textContent.trim() : form.dataset.eventType;
+    var parts = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit") { return; }
+      if ((el.type === "checkbox" || el.type === "radio") && !el.checked) { return; }
+      var text = el.tagName === "SELECT" ? (el.selectedOptions[0] || {}).textContent : el.value;
+      if (el.type === "checkbox") {
+        var label = el.closest("label");
+        text = el.getAttribute("aria-label") || (label ? label.textContent.trim() : el.value);
+      }
+      if (text && text !== "—") { parts.push(text.trim()); }
+    });
+    return what + (parts.length ? ": " + parts.join(", ") : "");
+  }
+
+  // Put what was sent back into the re-rendered form (checkboxes included) after a refusal.
+  function restore(item) {
+    var form = live().querySelector('form[data-event-type="' + item.eventType + '"]');
+    if (!form) { return; }
+    var sent = {};
+    item.fields.forEach(function (pair) { (sent[pair[0]] = sent[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || !(el.name in sent)) {
+        if (el.type === "checkbox" && el.name && !(el.name in sent)) { el.checked = false; }
+        return;
+      }
+      if (el.type === "checkbox" || el.type === "radio") {
+        el.checked = sent[el.name].indexOf(el.value) !== -1;
+      } else {
+        el.value = sent[el.name][0];
+      }
+    });
+    var details = form.closest("details");
+    if (details) { details.open = true; }
+  }
+
+  function revealRefusal() {
+    var error = live().querySelector(".field-error") || document.getElementById("refusal");
+    if (error && error.scrollIntoView) { error.scrollIntoView({ block: "nearest" }); }
+  }
+
+  // --- the queue ---------------------------------------------------------------------------
+  function add(form) {
+    var data = new FormData(form);
+    var fields = [];
+    data.forEach(function (value, name) { fields.push([name, String(value)]); });
+    var signature = JSON.stringify(fields.filter(function (p) { return p[0] !== "csrfmiddlewaretoken"; }));
+    var now = Date.now();
+    if (lastTap.form === form && lastTap.fields === signature && now - lastTap.at < DOUBLE_TAP_MS) {
+      return Promise.resolve();  // a double tap, not a second action
+    }
+    lastTap = { form: form, fields: signature, at: now };
+    var label = describe(form, fields);
+    return waiting().then(function (items) {
+      var expected = items.length ? items[items.length - 1].expected + 1 : pageSeq();
+      var key = window.crypto && crypto.randomUUID ? crypto.randomUUID()
+        : String(now) + "-" + Math.random().toString(16).slice(2);
+      return put({
+        table: table, key: key, url: form.getAttribute("action") || location.pathname, fields: fields, expected: expected,
+        label: label, eventType: form.dataset.eventType, created: now
+      });
+    }).then(function () {
+      if (!navigator.onLine) { form.reset(); }
+      return showCount();
+    }).then(function () {
+      askForSync();
+      return flush();
+    });
+  }
+
+  function bodyOf(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) {
+      if (pair[0] === "expected_seq") { body.append(pair[0], String(item.expected)); }
+      else if (pair[0] === "idempotency_key") { body.append(pair[0], item.key); }
+      else { body.append(pair[0], pair[1]); }
+    });
+    return body;
+  }
+
+  function send(item) {
+    return fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      body: bodyOf(item),
+      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key }
+    });
+  }
+
+  function stop(item, theirs) {
+    stopped = true;
+    conflict.dataset.n = String(item.n);
+    document.getElementById("conflict-mine").textContent = item.label + " (made against record #" + item.expected + ")";
+    document.getElementById("conflict-theirs").textContent = theirs;
+    conflict.hidden = false;
+    conflict.scrollIntoView({ block: "nearest" });
+  }
+
+  // After the judge's decision or a refusal, the waiting actions follow the table as it is now.
+  function rebase(items) {
+    var seq = pageSeq();
+    return items.reduce(function (done, item, i) {
+      return done.then(function () { item.expected = seq + i; return put(item); });
+    }, Promise.resolve());
+  }
+
+  function flush() {
+    if (sending || stopped) { return Promise.resolve(); }
+    sending = true;
+    return waiting().then(function next(items) {
+      if (!items.length) { sending = false; keepPageCopy(); return showCount(); }
+      var item = items[0];
+      return send(item).then(function (response) {
+        showOffline(false);
+        if (response.redirected && /\/accounts\/login\//.test(response.url)) {
+          sending = false;
+          stop(item, "The sign-in ran out: sign in again in another tab; the action stays on this phone.");
+          return showCount();
+        }
+        return response.text().then(function (html) {
+          if (response.status >= 200 && response.status < 300) {
+            return drop(item).then(function () { swapIn(html); return showCount(); }).then(waiting).then(next);
+          }
+          if (response.status === 409) {
+            swapIn(html);
+            var changes = live().querySelector("#stale .changes");
+            sending = false;
+            stop(item, "Recorded meanwhile: " + (changes ? changes.innerText.replace(/\s+/g, " ").trim() : "see above")
+              + " — the table is now at record #" + pageSeq() + ".");
+            return showCount();
+          }
+          if (response.status >= 400 && response.status < 500) {
+            // Refused: nothing was recorded. The refusal and the entries are on the page.
+            return drop(item).then(function () {
+              swapIn(html);
+              restore(item);
+              revealRefusal();
+              return waiting();
+            }).then(function (rest) {
+              sending = false;
+              if (rest.length) {
+                return rebase(rest).then(function () {
+                  stop(rest[0], "The action before it was refused (see the message above); nothing else changed.");
+                  return showCount();
+                });
+              }
+              return showCount();
+            });
+          }
+          sending = false;  // the server is in trouble: keep the action, try again later
+          return showCount();
+        });
+      }, function () {
+        sending = false;  // no connection: keep everything, try again later
+        showOffline(true);
+        return showCount();
+      });
+    }).catch(function () { sending = false; });
+  }
+
+  document.getElementById("conflict-retry").addEventListener("click", function () {
+    waiting().then(rebase).then(function () {
+      conflict.hidden = true;
+      stopped = false;
+      return flush();
+    });
+  });
+  document.getElementById("conflict-discard").addEventListener("click", function () {
+    var n = parseInt(conflict.dataset.n, 10);
+    waiting().then(function (items) {
+      var first = items.filter(function (i) { return i.n === n; })[0];
+      return (first ? drop(first) : Promise.resolve()).then(waiting).then(rebase);
+    }).then(function () {
+      conflict.hidden = true;
+      stopped = false;
+      return flush();
+    });
+  });
+
+  // --- the page's copy for offline reloads ---------------------------------------------------
+  var copyTimer = null;
+  function keepPageCopy() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.onLine) { return; }
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(function () {
+      caches.open("table-pages-v1").then(function (cache) { return cache.add(location.pathname); })
+        .catch(function () { /* offline again: the older copy stays */ });
+    }, 1500);
+  }
+
+  function askForSync() {
+    if (!navigator.serviceWorker) { return; }
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.sync) { return registration.sync.register("table-outbox"); }
+    }).catch(function () { /* no Background Sync here: the timer and `online` do it */ });
+  }
+
+  if (navigator.serviceWorker) {
+    var sw = document.getElementById("net-banner").dataset.sw;
+    navigator.serviceWorker.register(sw, { scope: "/tables/" }).then(function () {
+      if (!navigator.serviceWorker.controller) { keepPageCopy(); }
+    }).catch(function () { /* the page works without it, only not offline */ });
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "flush-outbox") { flush(); }
+    });
+  }
+
+  // --- wiring ------------------------------------------------------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#table-live form[data-event-type]")) { return; }
+    event.preventDefault();
+    add(form);
+  });
+  window.addEventListener("online", function () { showOffline(false); flush(); });
+  window.addEventListener("offline", function () { showOffline(true); });
+  showOffline(!navigator.onLine);
+  setInterval(flush, RETRY_MS);
+  showCount().then(flush);
+  window.tableOutbox = { flush: flush, waiting: waiting };
+})();

@@ -1,0 +1,56 @@
+"""The turn leads the judge: the next step the table page offers (pure)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.turn_flow import next_step
+
+ALL = {"storm_moved", "quick_record", "worm", "phase_advanced", "turn_advanced"}
+
+
+def step(**given: Any) -> Any:
+    base: dict[str, Any] = {"phase": "storm", "turn": 2, "storm": 5, "this_phase": [], "nexus_open": False,
+                            "proposals": 0, "victory_proposed": False, "allowed": ALL, "quick": True, "over": False}
+    return next_step(**{**base, **given})
+
+
+def test_an_ordinary_turn_walks_storm_spice_blow_battle_mentat_pause() -> None:
+    assert step().key == "move_storm"
+    moved = step(this_phase=["storm_moved"])
+    assert moved.advance_to == "spice_blow"
+    blow = step(phase="spice_blow")
+    assert blow.key == "spice_blow" and blow.advance_to == "battle" and blow.advance_label == "No worm: battle phase"
+    assert step(phase="battle").key == "strongholds"
+    attempts = step(phase="battle", this_phase=["quick_record"], proposals=1)
+    assert attempts.key == "attempts" and attempts.section == "attempts" and attempts.advance_to == "mentat_pause"
+    assert step(phase="battle", this_phase=["quick_record"]).advance_to == "mentat_pause"
+    assert step(phase="mentat_pause").key == "next_turn"
+
+
+def test_turn_1_storm_is_placed_at_setup_not_moved() -> None:
+    """AH VI.A: the storm's first position is set at setup; it moves from turn 2."""
+    assert step(phase="setup", storm=None).key == "place_storm"
+    assert step(phase="setup").advance_to == "storm"
+    assert step(turn=1).key == "storm_done"
+
+
+def test_a_worm_opens_the_nexus_step() -> None:
+    """AH VII.A: a worm in the spice blow opens a nexus, where alliances form and break."""
+    nexus = step(phase="spice_blow", this_phase=["worm"], nexus_open=True)
+    assert nexus.key == "nexus" and nexus.section == "nexus" and nexus.advance_to == "battle"
+
+
+def test_a_victory_and_the_end_lead_to_the_report() -> None:
+    assert step(phase="mentat_pause", victory_proposed=True).key == "victory"
+    over = step(over=True)
+    assert over.key == "report" and over.section == "ending"
+
+
+def test_full_tracking_does_not_ask_for_the_stronghold_grid() -> None:
+    assert step(phase="battle", quick=False).key == "battle_done"
+
+
+def test_phases_quick_tracking_does_not_record_are_passed_over() -> None:
+    assert step(phase="bidding").advance_to == "battle"
+    assert step(phase="spice_collection").advance_to == "mentat_pause"
