@@ -65,6 +65,11 @@ PAGE_SIZE = 200
 
 
 def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What the standings page shows.
+
+    Long because it lists every name the standings template reads (rows, cut line, labels,
+    provisional wording, problems for the head judge).
+    """
     scoring = services.scoring_for(tournament)
     system = get_system(tournament.format)
     names = _names(tournament)
@@ -179,6 +184,11 @@ def where_now(player: Player) -> dict[str, Any]:
 
 
 def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """A player's page: where they sit now, then their games and standing.
+
+    Long because it gathers the current seat and clock, the games and the standing for one
+    template.
+    """
     tournament = get_object_or_404(Tournament, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
     scoring = services.scoring_for(tournament)

@@ -134,3 +134,21 @@ def test_the_format_comparison_check_would_see_one() -> None:
     assert FORMAT_COMPARISON.search('if tournament.format == "wbc":')
     assert FORMAT_COMPARISON.search("{% if scoring.format != 'lolv' %}")
     assert not FORMAT_COMPARISON.search('get_format("wbc").turn_limit("final")')
+
+
+#: A function longer than this says in its docstring why it is long ("Long because ...").
+LONG_FUNCTION = 60
+
+
+def test_long_functions_say_why_they_are_long() -> None:
+    """Small rooms: a function over ~60 lines is split, or its docstring gives the reason."""
+    offenders: list[str] = []
+    for path in product_files(".py"):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > LONG_FUNCTION and "Long because" not in (ast.get_docstring(node) or ""):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
+    assert offenders == []

@@ -47,6 +47,9 @@ def update_player(
 
     Raises Refused (field name, email, club, household or keep_apart) for an empty or long name,
     a bad email, a name another player has, or a keep-apart choice outside the tournament.
+
+    Long because each editable field is checked and compared in turn, so the record of what
+    changed lists exactly the fields that did.
     """
     problems = validate_player_fields(name, email)
     if problems:

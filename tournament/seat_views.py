@@ -56,6 +56,10 @@ def _page(
     error: services.Refused | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    """The seating page, with a refused action's message next to its control.
+
+    Long because it lists every name the seating page's template reads.
+    """
     tournament = round_.tournament
     tables = tables_for_page(round_)
     seated_ids = {row["player"].pk for t in tables for row in t["seats"]}

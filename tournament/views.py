@@ -199,7 +199,11 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
 
     Row actions answer an htmx request with just the player's row (and the new count), so
     the desk keeps its place in a long list; without JavaScript they post and redirect back
-    to the same player. Dropping asks to confirm first."""
+    to the same player. Dropping asks to confirm first.
+
+    Long because the desk's row actions share one page and one answer shape (the row for htmx,
+    a redirect otherwise); each action itself is a call to a service.
+    """
     tournament = get_object_or_404(Tournament, pk=pk)
     if (denied := _guard(request, tournament)) is not None:
         return denied
@@ -448,7 +452,11 @@ def _ids(text: str) -> list[int]:
 
 @require_http_methods(["GET", "POST"])
 def final(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat the final from the finalists (alternates fill empty seats), then walk through the picks."""
+    """Seat the final from the finalists (alternates fill empty seats), then walk through the picks.
+
+    Long because the final's page shows the seating form, the pick order and the faction pool
+    together, and its context lists every name the template reads.
+    """
     round_ = _round(pk)
     tournament = round_.tournament
     if (denied := _guard(request, tournament)) is not None:
