@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from tournament import people
 from tournament.csv_import import validate_player_fields
 from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
 from tournament.presenters import round_label
@@ -94,8 +95,12 @@ def update_player(
             PlayerChange.objects.create(
                 player=player, user=user if getattr(user, "pk", None) else None, changes=changes
             )
+            if "email" in changes:  # the same address is the same person across tournaments
+                people.follow_email(player, user=user)
     except IntegrityError as error:  # a concurrent registration under the same name
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+    except people.PeopleRefused as refused:
+        raise Refused(refused.message, field="email") from refused
     return changes
 
 

@@ -142,6 +142,25 @@ def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") 
     return player
 
 
+def follow_email(player: Player, *, user: Any) -> None:
+    """After a player's email address is edited, the player belongs to the person of the new
+    address (created if nobody has it yet), recorded like a head judge's link. An emptied
+    address keeps the player's person. Call inside the edit's transaction.
+
+    Raises PeopleRefused (field "person") when that person already plays in the tournament.
+    """
+    key = _key(player.email)
+    if not key:
+        return
+    address = player.email.strip()
+    person = _people_by_email({key: address}).get(key)
+    if person is None:
+        Person.objects.bulk_create([Person(name=player.name, email=address)], ignore_conflicts=True)
+        person = _people_by_email({key: address})[key]
+    if person.pk != player.person_id:
+        link_player(player, person.pk, user=user, reason="the player's email address changed")
+
+
 def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     """A head judge's unlink: `player` becomes a person of their own (a new one).
 

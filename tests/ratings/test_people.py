@@ -264,3 +264,30 @@ def test_new_tournament_form_joins_a_series_and_keeps_the_input_on_a_refusal(
 
 def test_the_recompute_hook_knows_every_hand_made_change() -> None:
     assert HAND_LINKS == {PersonLink.Action.LINK, PersonLink.Action.UNLINK}
+
+
+def test_editing_an_email_at_the_desk_joins_the_person_of_the_new_address(two_events: Any, head_judge: Any) -> None:
+    """The same address is the same person, also when the address is corrected after registering."""
+    from tournament import desk
+
+    first, second = two_events
+    dee = Player.objects.get(tournament=second, name="Dee Dee")
+    cy_2025 = Player.objects.get(tournament=first, name="Cy Twombly")
+    desk.update_player(cy_2025, name=cy_2025.name, email="DEE@example.org", user=head_judge)
+    cy_2025.refresh_from_db()
+    assert cy_2025.person_id == dee.person_id
+    link = PersonLink.objects.filter(player=cy_2025).order_by("-pk").first()
+    assert link is not None and link.to_person == dee.person_id and "email" in link.reason
+
+
+def test_an_email_edit_that_would_make_one_person_two_players_is_refused(two_events: Any, head_judge: Any) -> None:
+    from tournament import desk
+
+    _, second = two_events
+    dee = Player.objects.get(tournament=second, name="Dee Dee")
+    bram = Player.objects.get(tournament=second, name="Bram Stoker")
+    with pytest.raises(services.Refused) as refused:
+        desk.update_player(dee, name=dee.name, email="bram@example.org", user=head_judge)
+    assert refused.value.field == "email" and "Bram Stoker" in refused.value.message
+    dee.refresh_from_db()
+    assert dee.email == "dee@example.org" and dee.person_id != bram.person_id
