@@ -141,6 +141,7 @@ def test_player_api_gains_person(two_events: Any, api_client: Any) -> None:
         "club": "",
         "status": "active",
         "person": ada.person_id,
+        "current": None,
     }
     assert api_client.get("/api/players/999999/").status_code == 404
 
