@@ -13,7 +13,9 @@ worker on Redis, driven from this separate process.
 3. For `--duration` seconds at the real rates of the day:
    - 300 players' phones, each polling the round page every 30 s and the standings every
      60 s (10 + 5 pages a second), from a pool of client threads, each request due at a
-     fixed time (latency is charged from the due time: no coordinated omission);
+     fixed time (latency is charged from the due time: no coordinated omission); as in the
+     browser, a phone's first visit loads the whole page and later polls are the page's live
+     region asking with the ETag it shows (304 when nothing changed);
    - 40 table judges, each posting one event every 20 s to its table with an
      `Idempotency-Key`, in order (against the sequence number of its last write);
    - every `--burst-every` seconds a phase change: all 40 judges post within 2 s;
@@ -31,8 +33,10 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import html
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -199,24 +203,43 @@ def judge_loop(judge: Judge, k: int, start: float, duration: float, burst_every:
         results.add("post", (time.monotonic() - due) * 1000)
 
 
-def page_load(port: int, schedule: list[tuple[float, str, str]], results: Results) -> None:
-    """The phones' page requests, each sent when due by the first free client thread."""
+#: The live region each page polls (its id is the htmx target the server answers a fragment for).
+LIVE_TARGET = {"round page": "round-live", "standings page": "standings-live"}
+ETAG_ATTRIBUTE = re.compile(r'data-etag="([^"]*)"')
+
+
+def page_load(port: int, schedule: list[tuple[float, str, str, int]], results: Results) -> None:
+    """The phones' page requests, each sent when due by the first free client thread.
+
+    A phone does what the page does in its browser: the first visit loads the whole page; after
+    that the page's live region polls (htmx: `HX-Request`, `HX-Target`) with the ETag it shows in
+    `If-None-Match`, and an unchanged region is answered 304 without rendering.
+    """
     client = Client(port, "")
     client.headers = {"Accept": "text/html"}
     lock = threading.Lock()
+    etags: dict[tuple[int, str], str] = {}
 
     def worker() -> None:
         while True:
             with lock:
                 if not schedule:
                     return
-                due, kind, path = heapq.heappop(schedule)
+                due, kind, path, phone = heapq.heappop(schedule)
             delay = due - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
-            status, _ = client.send("GET", path)
-            if status != 200:
+            etag = etags.get((phone, kind))
+            headers = {} if etag is None else {
+                "HX-Request": "true", "HX-Target": LIVE_TARGET[kind], "If-None-Match": etag,
+            }
+            status, body = client.send("GET", path, headers=headers)
+            if status not in (200, 304) or (status == 304 and etag is None):
                 results.error(f"{path}: HTTP {status}")
+            elif status == 200:
+                found = ETAG_ATTRIBUTE.search(body.decode("utf-8", "replace"))
+                if found:
+                    etags[(phone, kind)] = html.unescape(found.group(1))
             results.add(kind, (time.monotonic() - due) * 1000)
 
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(PAGE_THREADS)]
@@ -226,15 +249,17 @@ def page_load(port: int, schedule: list[tuple[float, str, str]], results: Result
         t.join()
 
 
-def phone_schedule(start: float, duration: float, round_pk: int, tournament_pk: int) -> list[tuple[float, str, str]]:
+def phone_schedule(
+    start: float, duration: float, round_pk: int, tournament_pk: int
+) -> list[tuple[float, str, str, int]]:
     rng = random.Random(7)
-    schedule: list[tuple[float, str, str]] = []
-    for _ in range(PHONES):
+    schedule: list[tuple[float, str, str, int]] = []
+    for phone in range(PHONES):
         for every, kind, path in ((ROUND_EVERY, "round page", f"/rounds/{round_pk}/"),
                                   (STANDINGS_EVERY, "standings page", f"/tournaments/{tournament_pk}/standings/")):
             t = start + rng.uniform(0, every)
             while t < start + duration:
-                schedule.append((t, kind, path))
+                schedule.append((t, kind, path, phone))
                 t += every
     heapq.heapify(schedule)
     return schedule
