@@ -13,11 +13,13 @@ from fractions import Fraction
 from django.db.models import Count, Q
 
 from gameplay.engine.ids import WINNING_KINDS
+from gameplay.engine.names import faction_name as display_name
 from scoring import services as scoring
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.systems import ScoringError, get_system
 from tournament.models import Person, Player, Round, Series, Tournament
+from tournament.presenters import round_label
 
 WINNING = frozenset(kind.value for kind in WINNING_KINDS)
 RESULT_WORDS = {
@@ -40,11 +42,8 @@ RESULT_WORDS = {
 
 
 def faction_name(faction: str) -> str:
-    return faction.replace("_", " ").title() if faction else "—"
-
-
-def round_label(round_: Round) -> str:
-    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
+    """The faction as the rulebooks print it (the engine's one list of names); "—" for none."""
+    return display_name(faction) if faction else "—"
 
 
 @dataclass(frozen=True)
