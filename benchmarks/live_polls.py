@@ -24,6 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.throwaway_db import throwaway_database  # noqa: E402
+
 MAX_QUERIES_304 = 3
 TARGET_MEDIAN_304 = 0.030
 TARGET_TOTAL = 10.0
@@ -90,45 +92,37 @@ def main() -> int:
     parser.add_argument("--polls", type=int, default=300)
     args = parser.parse_args()
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_live")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    import django
-    from django.conf import settings
-
-    django.setup()
-    if "REDIS_URL" not in os.environ:
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    settings.ALLOWED_HOSTS = ["*"]
-    from django.core.cache import cache
-    from django.db import connection
-
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     ok = True
-    try:
-        cache.clear()
-        tournament, heat = build(args.players)
-        print(f"input: {args.players} players, {heat.tables.count()} tables, {args.polls} polls per region")
-        for label, url, target in (
-            ("standings", f"/tournaments/{tournament.pk}/standings/", "standings-live"),
-            ("round page", f"/rounds/{heat.pk}/", "round-live"),
-            ("room screen", f"/tournaments/{tournament.pk}/screen/", "screen-live"),
-        ):
-            r = poll(url, target, args.polls)
-            fine = (
-                r["queries"] <= MAX_QUERIES_304
-                and r["median"] < TARGET_MEDIAN_304
-                and r["total"] < TARGET_TOTAL
-            )
-            ok &= fine
-            print(
-                f"{label}: first answer {r['first'] * 1000:.0f} ms, {r['first_queries']} queries, {r['bytes']} bytes;"
-                f" 304: median {r['median'] * 1000:.1f} ms, {r['queries']:.0f} queries each;"
-                f" {args.polls} polls {r['total']:.2f} s"
-                f" (targets: <= {MAX_QUERIES_304} queries, median < {TARGET_MEDIAN_304 * 1000:.0f} ms,"
-                f" total < {TARGET_TOTAL:.0f} s) {'OK' if fine else 'MISSED'}"
-            )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        cache.clear()
+    with throwaway_database(migrate=True):
+        from django.conf import settings
+        from django.core.cache import cache
+
+        settings.ALLOWED_HOSTS = ["*"]
+        try:
+            cache.clear()
+            tournament, heat = build(args.players)
+            print(f"input: {args.players} players, {heat.tables.count()} tables, {args.polls} polls per region")
+            for label, url, target in (
+                ("standings", f"/tournaments/{tournament.pk}/standings/", "standings-live"),
+                ("round page", f"/rounds/{heat.pk}/", "round-live"),
+                ("room screen", f"/tournaments/{tournament.pk}/screen/", "screen-live"),
+            ):
+                r = poll(url, target, args.polls)
+                fine = (
+                    r["queries"] <= MAX_QUERIES_304
+                    and r["median"] < TARGET_MEDIAN_304
+                    and r["total"] < TARGET_TOTAL
+                )
+                ok &= fine
+                print(
+                    f"{label}: first answer {r['first'] * 1000:.0f} ms, {r['first_queries']} queries, {r['bytes']} bytes;"
+                    f" 304: median {r['median'] * 1000:.1f} ms, {r['queries']:.0f} queries each;"
+                    f" {args.polls} polls {r['total']:.2f} s"
+                    f" (targets: <= {MAX_QUERIES_304} queries, median < {TARGET_MEDIAN_304 * 1000:.0f} ms,"
+                    f" total < {TARGET_TOTAL:.0f} s) {'OK' if fine else 'MISSED'}"
+                )
+        finally:
+            cache.clear()
     return 0 if ok else 1
 
 

@@ -19,10 +19,10 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.throwaway_db import throwaway_database  # noqa: E402
 from ratings.compute import Game, Seat, replay  # noqa: E402
 
 TARGET_SECONDS = 30.0
@@ -76,28 +76,8 @@ def main() -> int:
 
 
 def database_benchmark(played: list[tuple[list[int], set[int], bool]], people: int) -> bool:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    import django
-    from django.conf import settings
-
-    django.setup()
-    if "REDIS_URL" not in os.environ:
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    from django.db import connection
-
-    class _NoMigrations(dict[str, Any]):
-        def __contains__(self, item: object) -> bool:
-            return True
-
-        def __getitem__(self, item: str) -> None:
-            return None
-
-    settings.MIGRATION_MODULES = _NoMigrations()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         return _db_run(played, people)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _db_run(played: list[tuple[list[int], set[int], bool]], people: int) -> bool:

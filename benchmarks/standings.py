@@ -32,6 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.throwaway_db import throwaway_database  # noqa: E402
 from gameplay.engine.ids import CLASSIC_FACTIONS  # noqa: E402
 from scoring.systems import TableResult, get_system, validate_report  # noqa: E402
 
@@ -158,29 +159,9 @@ def main() -> int:
 
 def database_benchmark(players: int, heats: int, seed: int) -> bool:
     """Fill a throwaway test database and time the uncached standings with their query count."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    import django
-    from django.conf import settings
+    with throwaway_database() as connection:
+        from django.test.utils import CaptureQueriesContext
 
-    django.setup()
-    # The cache is not under test: keep it in memory unless a Redis database was named.
-    if "REDIS_URL" not in os.environ:
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    # Tables come straight from the models (as pytest-django's --no-migrations does): the
-    # benchmark measures reading reports, not migrating.
-    class _NoMigrations(dict[str, Any]):
-        def __contains__(self, item: object) -> bool:
-            return True
-
-        def __getitem__(self, item: str) -> None:
-            return None
-
-    settings.MIGRATION_MODULES = _NoMigrations()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
         counts = []
         ok = True
         for size in (players // 10, players):
@@ -201,8 +182,6 @@ def database_benchmark(players: int, heats: int, seed: int) -> bool:
             f" (target: no growth) {'OK' if same else 'MISSED'}"
         )
         return ok and same
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _db_run(
