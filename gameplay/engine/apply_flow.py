@@ -34,6 +34,7 @@ from gameplay.engine.names import faction_name, factions_text, join_names, place
 from gameplay.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from gameplay.engine.pp import turn_pp
+from gameplay.engine.spice import SpiceLoss, without_spice, worm_spice
 from gameplay.engine.storm import storm_order
 from gameplay.engine.victory import mentat_victory
 
@@ -71,9 +72,11 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         "worm_pending": None,
     }
     losses = action_over(pos)
+    spice: list[SpiceLoss] = []
     if pos.worm_pending is not None and automatic(pos):
         losses += worm_devours(pos, pos.worm_pending)  # the nexus is over (AH XII.B, WBC VII.9)
-    changes = remove(pos, losses, changes)
+        spice = worm_spice(pos, pos.worm_pending)
+    changes = without_spice(pos, spice, remove(pos, losses, changes))
     if ev.phase == MENTAT_PAUSE:
         changes["states"] = collect_front_spice(changes.get("states", pos.states))
     return changes

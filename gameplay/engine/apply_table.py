@@ -22,9 +22,10 @@ from gameplay.engine.events import (
 )
 from gameplay.engine.factions import ECAZ, MORITANI
 from gameplay.engine.losses import automatic, remove, storm_hits, worm_devours
-from gameplay.engine.names import faction_name, factions_text, join_names
+from gameplay.engine.names import faction_name, factions_text, join_names, place_name
 from gameplay.engine.phases import SETUP, SPICE_BLOW, STORM
 from gameplay.engine.position import FactionState, ForceKey, Position, Stack, evolve
+from gameplay.engine.spice import storm_spice, without_spice, worm_spice
 
 
 def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
@@ -54,9 +55,32 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
         # Weather Control replaces the move rather than adding one (WBC VI.3, LoLV 3.01.23).
         refuse(pos, "storm_once", "the storm has already moved in this storm phase", ev.sectors)
     changes: dict[str, Any] = {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT, "storm_moved": True}
-    if automatic(pos):
-        return remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
-    return changes
+    if not automatic(pos):
+        return changes
+    _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), "the storm reaches")
+    changes = remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
+    return without_spice(pos, storm_spice(pos, pos.storm, ev.sectors), changes)
+
+
+def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:
+    """Whether the storm moves over or onto the sector of the No-Field token (2.10.14)."""
+    if pos.no_field is None or pos.no_field[1] is None:
+        return False
+    return (pos.no_field[1] - start) % SECTOR_COUNT in range(1, sectors + 1)
+
+
+def _no_field_first(pos: Position, hit: bool, what: str) -> None:
+    """A No-Field token the storm or a worm reaches is revealed first, then the storm or the
+    worm acts on the forces it stood for (LoLV 2.10.14): the engine cannot know its hidden
+    number, so the judge records the reveal before the storm's move or the worm."""
+    if hit and pos.no_field is not None:
+        refuse(
+            pos,
+            "no_field_hit",
+            f"{what} the No-Field token in {place_name(pos.no_field[0])}: record its reveal "
+            "(no_field_revealed with the forces it stands for) first",
+            pos.no_field[0],
+        )
 
 
 def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
@@ -69,16 +93,20 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
     changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": True}
     if not automatic(pos):
         return changes
-    losses = []
+    devoured = []
     if pos.worm_pending is not None:
-        losses += worm_devours(pos, pos.worm_pending)  # the previous nexus is over
+        devoured.append(pos.worm_pending)  # the previous nexus is over
     changes["worm_pending"] = None
     if ev.territory is not None:
         if pos.ruleset.worm_devours_after_nexus:
             changes["worm_pending"] = ev.territory
         else:
-            losses += worm_devours(pos, ev.territory)
-    return remove(pos, losses, changes)
+            devoured.append(ev.territory)
+    hit = pos.no_field is not None and pos.no_field[0] in devoured
+    _no_field_first(pos, hit, "a worm appears in the territory of")
+    losses = [loss for t in devoured for loss in worm_devours(pos, t)]
+    spice = [loss for t in devoured for loss in worm_spice(pos, t)]
+    return without_spice(pos, spice, remove(pos, losses, changes))
 
 
 def _first_sector(territory: str) -> int | None:

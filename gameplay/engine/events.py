@@ -404,7 +404,10 @@ def _register(type_name: str) -> Callable[[_E], _E]:
         cls.type = type_name
         spec = []
         for f in fields(cls):  # type: ignore[arg-type]  # every registered event is a dataclass
-            coerce = _NAMED.get(f.name) or _COERCERS.get(str(f.type))
+            coerce = _NAMED.get(f.name)
+            if coerce is not None and str(f.type).endswith("| None"):
+                coerce = _opt(coerce)  # a named field that may also be left out (null)
+            coerce = coerce or _COERCERS.get(str(f.type))
             if coerce is None:
                 raise TypeError(f"no coercer for {cls.__name__}.{f.name}: {f.type}")
             spec.append((f.name, coerce, f.default))
@@ -752,6 +755,39 @@ class SpiceChanged(Event):
 
     faction: str
     delta: int
+
+
+@_register("spice_blow")
+@dataclass(frozen=True, slots=True)
+class SpiceBlow(Event):
+    """A Spice Blow: the card's spice (`amount`, by default the amount printed for the
+    territory) lands in the territory's Spice Blow sector, unless that sector is in storm
+    (LoLV 1.02.04, AH VII.A.1)."""
+
+    territory: str
+    amount: int | None = None
+
+
+@_register("spice_collected")
+@dataclass(frozen=True, slots=True)
+class SpiceCollected(Event):
+    """A faction takes `amount` spice from a territory it occupies and puts it behind its
+    shield (LoLV 1.08.01-02, AH XI.A)."""
+
+    faction: str
+    territory: str
+    amount: int
+
+
+@_register("board_spice_set")
+@dataclass(frozen=True, slots=True)
+class BoardSpiceSet(Event):
+    """The judge corrects the spice lying in a territory (after a storm or worm the engine
+    applied, or a miscount), with a reason."""
+
+    territory: str
+    amount: int
+    reason: str
 
 
 @_register("cards_set")

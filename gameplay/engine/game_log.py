@@ -70,6 +70,7 @@ from gameplay.engine.apply_table import (
 )
 from gameplay.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from gameplay.engine.position import EMPTY, Log, Position, evolve
+from gameplay.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
 
 Handler = Callable[[Position, Any], dict[str, Any]]
 
@@ -119,6 +120,9 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.SpiceInFront: apply_spice_in_front,
     ev.ActionEnded: apply_action_ended,
     ev.LossCorrected: apply_loss_corrected,
+    ev.SpiceBlow: apply_spice_blow,
+    ev.SpiceCollected: apply_spice_collected,
+    ev.BoardSpiceSet: apply_board_spice_set,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).
@@ -155,6 +159,8 @@ def _step(position: Position, event: ev.Event) -> Position:
     changes = handler(position, event)
     if "losses" not in changes and position.losses:
         changes["losses"] = ()
+    if "spice_lost" not in changes and position.spice_lost:
+        changes["spice_lost"] = ()
     return evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)
 
 

@@ -5,8 +5,8 @@ the engine removes what a storm destroys when it moves (LoLV 1.01.03, AH VI.D, W
 what a worm devours (LoLV 1.02.05, AH VII.A.2.a, WBC VII.9) and, under the LoLV, the forces
 a faction leaves beside its ally at the end of its shipment-and-movement action (1.06.06,
 4.01.16; WBC IX.3). Each removal is listed in `Position.losses` with its rule, so the judge sees it;
-`loss_corrected` puts forces back with a reason. Spice on the board is not part of the
-position, so the storm's and the worm's spice losses stay with the table.
+`loss_corrected` puts forces back with a reason. The spice they destroy is `spice.py`'s;
+`losses_json` lists it beside the forces.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from gameplay.engine.board import POLAR_SINK, SECTOR_COUNT, TERRITORIES
 from gameplay.engine.editions import corrected
 from gameplay.engine.factions import BENE_GESSERIT, ECAZ, FREMEN
 from gameplay.engine.position import ForceKey, Position, Stack, evolve
+from gameplay.engine.spice import spice_lost_json
 from gameplay.engine.storm import storm_destroys
 
 #: (faction, territory, sector, normal, special, advisors, rule)
@@ -156,7 +157,8 @@ def action_over(pos: Position) -> list[Loss]:
 
 
 def losses_json(pos: Position) -> list[dict[str, Any]]:
-    """What the last event removed by itself, for the judge's page and the API."""
+    """What the last event removed by itself, for the judge's page and the API: forces, then
+    spice (rows with no faction)."""
     return [
         {
             "faction": f,
@@ -165,7 +167,8 @@ def losses_json(pos: Position) -> list[dict[str, Any]]:
             "normal": n,
             "special": sp,
             "advisors": a,
+            "spice": 0,
             "rule": rule,
         }
         for f, t, s, n, sp, a, rule in pos.losses
-    ]
+    ] + spice_lost_json(pos)

@@ -151,9 +151,14 @@ class Position:
     ambassadors: Mapping[str, str] = field(default_factory=dict)
     #: The faction with Duke Vidal among its active leaders (LoLV 2.11.10.11, 2.11.16, 2.12.12).
     vidal: str | None = None
+    #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
+    #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
+    spice_on_board: Mapping[str, int] = field(default_factory=dict)
     #: What the engine removed by itself with the last event (storm, worm, the ally
     #: constraint): `(faction, territory, sector, normal, special, advisors, rule)` rows.
     losses: tuple[tuple[str, str, int | None, int, int, int, str], ...] = field(default=(), compare=False)
+    #: Spice the last event destroyed on the board: `(territory, sector, amount, rule)` rows.
+    spice_lost: tuple[tuple[str, int, int, str], ...] = field(default=(), compare=False)
     # Log bookkeeping: not part of the game state, so not compared.
     seq: int = field(default=0, compare=False)
     log: Log | None = field(default=None, compare=False)

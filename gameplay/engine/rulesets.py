@@ -296,6 +296,9 @@ _AH_CITE = {
     "fremen_shipment": "AH IX.C.1.h",
     "ally_once": "AH XII.D.2",
     "loss_corrected": "AH VI.D",
+    "storm_spice": "AH VI.D",
+    "spice_blow": "AH VII.A.1",
+    "collection": "AH XI.A",
 }
 
 _WBC_CITE = dict(
@@ -320,6 +323,7 @@ _WBC_CITE = dict(
     worm_rider="WBC IV.8",
     cross_ship_storm="WBC IX.17",
     storm_losses="WBC VI.8",
+    storm_spice="WBC VI.8",
     fremen_storm="WBC XV.20",
     worm_devours="WBC VII.9",
     fremen_shipment="WBC IX.11",
@@ -406,6 +410,10 @@ _LOLV_CITE = {
     "vidal": "2.11.16",
     "bribe": "1.12.02",
     "loss_corrected": "1.01.03",
+    "storm_spice": "1.01.03",
+    "spice_blow": "1.02.04",
+    "collection": "1.08.02",
+    "no_field_hit": "2.10.14",
 }
 
 AH1979 = Ruleset(

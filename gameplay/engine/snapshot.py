@@ -38,6 +38,7 @@ from gameplay.engine.numbers import decimal_str, parse_decimal
 from gameplay.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from gameplay.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
 from gameplay.engine.rulesets import Ruleset, get_ruleset
+from gameplay.engine.spice import SpiceLoss, blow_sector
 
 _LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
 
@@ -276,16 +277,50 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
             raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
         out["ambassadors"] = dict(amb)
+    if data.get("spice_on_board"):
+        out["spice_on_board"] = _board_spice(data["spice_on_board"])
     if data.get("losses"):
-        out["losses"] = _losses(data["losses"], factions)
+        rows = data["losses"]
+        if not isinstance(rows, list):
+            raise _bad("snapshot", "'losses' must be a list", rows)
+        out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
+        spice = _spice_lost([r for r in rows if _is_spice_row(r)])
+        if spice:
+            out["spice_lost"] = spice
     return out
+
+
+def _board_spice(raw: Any) -> dict[str, int]:
+    """`{territory: spice}` lying in Spice Blow territories (LoLV 1.02.04)."""
+    board = _mapping(raw, "'spice_on_board'")
+    out: dict[str, int] = {}
+    for t, amount in board.items():
+        if blow_sector(t) is None:
+            raise _bad("snapshot", f"'spice_on_board': {t!r} is not a Spice Blow territory", t)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise _bad("snapshot", f"'spice_on_board': {t!r} holds a positive whole amount", amount)
+        out[str(t)] = amount
+    return out
+
+
+def _is_spice_row(row: Any) -> bool:
+    return isinstance(row, Mapping) and row.get("faction") is None and "spice" in row
+
+
+def _spice_lost(rows: list[Any]) -> tuple[SpiceLoss, ...]:
+    out: list[SpiceLoss] = []
+    for i, row in enumerate(rows):
+        t, rule = row.get("territory"), row.get("rule")
+        sector = blow_sector(t) if isinstance(t, str) else None
+        if sector is None or not isinstance(rule, str):
+            raise _bad("snapshot", f"spice losses[{i}] name a Spice Blow territory and a rule", row)
+        out.append((str(t), sector, _int(row, "spice", 0), rule))
+    return tuple(out)
 
 
 def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
     """What the last event removed by itself (`losses_json` rows), kept so a page reading the
     snapshot can show it."""
-    if not isinstance(rows, list):
-        raise _bad("snapshot", "'losses' must be a list", rows)
     out: list[Loss] = []
     for i, raw in enumerate(rows):
         row = _mapping(raw, f"losses[{i}]")
@@ -313,6 +348,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "aftermath": None,
     "ambassadors": {},
     "vidal": None,
+    "spice_on_board": {},
 }
 
 
@@ -330,7 +366,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             out[key] = dict(sorted(value.items()))
         else:
             out[key] = value
-    if position.losses:
+    if position.losses or position.spice_lost:
         out["losses"] = losses_json(position)
     return out
 

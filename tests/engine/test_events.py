@@ -76,6 +76,9 @@ SAMPLES: dict[str, ev.Event] = {
     "spice_in_front": ev.SpiceInFront(faction="guild", delta=4, from_faction="atreides"),
     "action_ended": ev.ActionEnded(faction="guild"),
     "loss_corrected": ev.LossCorrected("fremen", "the_great_flat", 14, "storm moved 3, not 4", 2, 1, 0),
+    "spice_blow": ev.SpiceBlow("the_great_flat"),
+    "spice_collected": ev.SpiceCollected("fremen", "the_great_flat", 4),
+    "board_spice_set": ev.BoardSpiceSet("the_great_flat", 10, "the storm stopped one sector short"),
 }
 
 

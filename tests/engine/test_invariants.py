@@ -48,7 +48,10 @@ KINDS = (
     "atomics",
     "dropout",
     "ended",
+    "blow",
+    "collect",
 )
+BLOWS = sorted(t for t in NAMES if TERRITORIES[t].spice_blow is not None)
 
 
 def _sector(data: st.DataObject, territory: str) -> int | None:
@@ -76,6 +79,11 @@ def _candidate(data: st.DataObject, pos: Position) -> dict[str, Any]:
         return {"type": "worm", "territory": where, "karama": data.draw(st.booleans())}
     if kind == "ended":
         return {"type": "action_ended", "faction": f}
+    if kind == "blow":
+        return {"type": "spice_blow", "territory": data.draw(st.sampled_from(BLOWS))}
+    if kind == "collect":
+        t = data.draw(st.sampled_from(BLOWS))
+        return {"type": "spice_collected", "faction": f, "territory": t, "amount": data.draw(st.integers(1, 8))}
     if kind == "ally":
         return {
             "type": "alliance_formed",
@@ -187,9 +195,25 @@ def _walk(
         except RuleViolation:
             continue
         log.append(event)
+        _check_spice(pos, event, nxt)
         pos = nxt
         _check(pos)
     return log, pos
+
+
+def _check_spice(before: Position, event: dict[str, Any], after: Position) -> None:
+    """Spice on the board changes only by a blow, a collection (which lands behind the
+    collector's shield) and what the engine lists as destroyed (LoLV 1.01.03, 1.02.04-05, 1.08)."""
+    added = collected = 0
+    if event["type"] == "spice_blow":
+        added = TERRITORIES[event["territory"]].spice_blow[1]  # type: ignore[index]
+    if event["type"] == "spice_collected":
+        collected = event["amount"]
+        f = event["faction"]
+        assert after.states[f].spice == before.states[f].spice + collected  # type: ignore[operator]
+    lost = sum(amount for _t, _s, amount, _rule in after.spice_lost)
+    assert sum(after.spice_on_board.values()) == sum(before.spice_on_board.values()) + added - collected - lost
+    assert all(amount > 0 for amount in after.spice_on_board.values())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -59,7 +59,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
     for rs in RULESETS.values():
         # The expansion factions' rules and the LoLV Shield Wall rule exist only in LoLV.
         lolv_only = {"ecaz", "shield_wall", "ambassador", "ally_abilities", "moritani_alliance"}
-        lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field"}
+        lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field", "no_field_hit"}
         lolv_only |= {"terror", "aftermath", "ambassadors", "vidal", "bribe"}
         wbc_only = {"coexist_timing", "coexist_withdraw"}
         lolv_only |= {"ally_tanks"}  # LoLV 1.06.06 and WBC IX.3; AH forbids entry only

@@ -204,6 +204,7 @@ def test_1_01_03_the_last_events_automatic_losses_are_kept_in_the_snapshot() -> 
             "normal": 3,
             "special": 0,
             "advisors": 0,
+            "spice": 0,
             "rule": "WBC VI.8",
         }
     ]
