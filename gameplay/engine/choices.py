@@ -34,6 +34,7 @@ from gameplay.engine.phases import (
     SETUP,
     SHIPMENT_MOVEMENT,
     SPICE_BLOW,
+    SPICE_COLLECTION,
     STORM,
 )
 from gameplay.engine.position import Position
@@ -55,11 +56,22 @@ _PHASES: dict[str, tuple[tuple[str, ...], str]] = {
     "turn_advanced": ((MENTAT_PAUSE,), "phase"),
     "default_action": ((BIDDING, SHIPMENT_MOVEMENT, BATTLE, SPICE_BLOW), "chips"),
     "bg_prediction_made": ((SETUP,), "prediction"),
+    "spice_blow": ((SPICE_BLOW,), "spice_blow"),
+    "spice_collected": ((SPICE_COLLECTION,), "collection"),
 }
 
 #: Event types that need full tracking (forces known everywhere).
 _FULL_TRACKING = frozenset(
-    {"forces_placed", "forces_moved", "forces_removed", "forces_revived", "forces_flipped"}
+    {
+        "forces_placed",
+        "forces_moved",
+        "forces_removed",
+        "forces_revived",
+        "forces_flipped",
+        "spice_blow",
+        "spice_collected",
+        "board_spice_set",
+    }
 )
 
 
