@@ -151,6 +151,7 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "nexus_allied": frozenset(),
         "acting": None,
         "declared": frozenset(),
+        "declared_apart": {},
     }
 
 

@@ -21,6 +21,7 @@ from gameplay.engine.checks import (
     piece_in_storm,
     refuse,
 )
+from gameplay.engine.coexistence import announced_apart, may_coexist_again
 from gameplay.engine.editions import corrected
 from gameplay.engine.events import (
     CoexistenceDeclared,
@@ -310,10 +311,12 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
 
 def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
     """Coexistence is declared per territory (AH XV.B, WBC XV.5, WBC XV.7); it may be declared as
-    the BG tokens land, so before they are recorded there (WBC XV.12)."""
+    the BG tokens land, so before they are recorded there (WBC XV.12). Under the WBC a territory
+    announced not coexisting turns coexisting again only as XV.8 allows."""
     need_faction(pos, BENE_GESSERIT)
     need_piece(pos, ev.territory, _any_sector(ev.territory))
     declared = pos.declared
+    changes: dict[str, Any] = {}
     timed = pos.ruleset.coexistence_declared_in_movement_only and corrected(pos)
     if timed and pos.phase != SETUP:
         if pos.phase != SHIPMENT_MOVEMENT:
@@ -326,13 +329,24 @@ def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
                 ev.territory,
             )
         if ev.coexisting:
+            if ev.territory not in pos.coexisting and not may_coexist_again(pos, ev.territory):
+                refuse(
+                    pos,
+                    "coexist_again",
+                    f"{place_name(ev.territory)} was announced not coexisting this turn; it may coexist "
+                    "again only after every other faction has left it and a different faction enters",
+                    ev.territory,
+                )
             declared = declared | {ev.territory}
+            changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+        else:
+            changes["declared_apart"] = announced_apart(pos, ev.territory)
     if not ev.coexisting and ev.territory in pos.coexisting:
         # Ending coexistence makes the BG tokens count: never a third faction in a
         # stronghold (AH IX.C.1.d, LoLV 1.06.02.05).
         need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
     co = pos.coexisting | {ev.territory} if ev.coexisting else pos.coexisting - {ev.territory}
-    return {"coexisting": co, "declared": declared}
+    return {**changes, "coexisting": co, "declared": declared}
 
 
 def _any_sector(territory: str) -> int | None:

@@ -68,6 +68,7 @@ from gameplay.engine.apply_table import (
     apply_storm_placed,
     apply_worm,
 )
+from gameplay.engine.coexistence import note_vacated
 from gameplay.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from gameplay.engine.position import EMPTY, Log, Position, evolve
 from gameplay.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
@@ -161,6 +162,8 @@ def _step(position: Position, event: ev.Event) -> Position:
         changes["losses"] = ()
     if "spice_lost" not in changes and position.spice_lost:
         changes["spice_lost"] = ()
+    if position.declared_apart or "declared_apart" in changes:
+        changes = note_vacated(position, changes)
     return evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)
 
 

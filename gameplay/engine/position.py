@@ -137,6 +137,9 @@ class Position:
     acting: str | None = None
     #: Territories the BG declared coexisting this turn (WBC XV.7-9).
     declared: frozenset[str] = frozenset()
+    #: Territories the BG announced not coexisting this turn (WBC XV.8): the other factions
+    #: there then, and whether every one of them has left since (`coexistence`).
+    declared_apart: Mapping[str, tuple[frozenset[str], bool]] = field(default_factory=dict)
     #: A worm's territory whose devouring waits for the end of the nexus (AH VII.A.2, WBC VII.9).
     worm_pending: str | None = None
     #: Where the Hidden Mobile Stronghold points: (territory, sector) (LoLV 2.07.04, 2.07.17).

@@ -329,6 +329,7 @@ _WBC_CITE = dict(
     fremen_shipment="WBC IX.11",
     coexist_timing="WBC XV.7",
     coexist_withdraw="WBC XV.9",
+    coexist_again="WBC XV.8",
     ally_tanks="WBC IX.3",
 )
 

@@ -277,6 +277,8 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
             raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
         out["ambassadors"] = dict(amb)
+    if data.get("declared_apart"):
+        out["declared_apart"] = _declared_apart(data["declared_apart"], factions)
     if data.get("spice_on_board"):
         out["spice_on_board"] = _board_spice(data["spice_on_board"])
     if data.get("losses"):
@@ -287,6 +289,18 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         spice = _spice_lost([r for r in rows if _is_spice_row(r)])
         if spice:
             out["spice_lost"] = spice
+    return out
+
+
+def _declared_apart(raw: Any, factions: tuple[str, ...]) -> dict[str, tuple[frozenset[str], bool]]:
+    """`{territory: {"factions": [...], "vacated": bool}}` (WBC XV.8)."""
+    out: dict[str, tuple[frozenset[str], bool]] = {}
+    for t, row in _mapping(raw, "'declared_apart'").items():
+        entry = _mapping(row, f"'declared_apart'[{t!r}]")
+        fs = entry.get("factions")
+        if t not in TERRITORIES or not isinstance(fs, list) or any(f not in factions for f in fs):
+            raise _bad("snapshot", "'declared_apart' maps territories to the factions there", row)
+        out[str(t)] = (frozenset(fs), _bool(entry, "vacated"))
     return out
 
 
@@ -366,6 +380,11 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             out[key] = dict(sorted(value.items()))
         else:
             out[key] = value
+    if position.declared_apart:
+        out["declared_apart"] = {
+            t: {"factions": sorted(before), "vacated": vacated}
+            for t, (before, vacated) in sorted(position.declared_apart.items())
+        }
     if position.losses or position.spice_lost:
         out["losses"] = losses_json(position)
     return out

@@ -61,7 +61,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         lolv_only = {"ecaz", "shield_wall", "ambassador", "ally_abilities", "moritani_alliance"}
         lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field", "no_field_hit"}
         lolv_only |= {"terror", "aftermath", "ambassadors", "vidal", "bribe"}
-        wbc_only = {"coexist_timing", "coexist_withdraw"}
+        wbc_only = {"coexist_timing", "coexist_withdraw", "coexist_again"}
         lolv_only |= {"ally_tanks"}  # LoLV 1.06.06 and WBC IX.3; AH forbids entry only
         assert keys - lolv_only <= set(rs.cite), rs.key
         assert wbc_only <= set(RULESETS["wbc2018"].cite)
