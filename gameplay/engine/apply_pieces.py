@@ -36,7 +36,7 @@ from gameplay.engine.events import (
     TerrorRevealed,
 )
 from gameplay.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
-from gameplay.engine.losses import Loss, action_over, remove
+from gameplay.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from gameplay.engine.movement import distance
 from gameplay.engine.names import faction_name, place_name
 from gameplay.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT
@@ -234,23 +234,58 @@ def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:
     )
 
 
+#: How a message names each kind of force a correction puts back.
+_KIND_WORDS = {"normal": "forces", "special": "special forces", "advisors": "advisors"}
+
+
 def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
-    """The judge returns forces from the tanks to where they stood, with a reason."""
+    """The judge returns forces from the tanks to where they stood, with a reason. Where the
+    removal listed in `pos.losses` took forces from that stack, at most that many go back, and
+    what is not put back stays listed. Refusals name the event's field at fault."""
     need_full_tracking(pos, "correcting losses")
     need_faction(pos, ev.faction)
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
     if not ev.reason.strip():
-        refuse(pos, "loss_corrected", "a correction needs a reason", ev)
+        refuse(pos, "loss_corrected", "a correction needs a reason", ev, field="reason")
+    key = (ev.faction, ev.territory, ev.sector)
+    asked = (ev.normal, ev.special, ev.advisors)
+    who, place = (
+        faction_name(ev.faction),
+        place_name(ev.territory if ev.sector is None else f"{ev.territory}@{ev.sector}"),
+    )
+    removed = removed_at(pos, key)
+    for kind, want, had in zip(KINDS, asked, removed or (0, 0, 0), strict=True):
+        if removed is not None and want > had:
+            refuse(
+                pos,
+                "loss_corrected",
+                f"the rules removed only {had} {who} {_KIND_WORDS[kind]} from {place}: {want} cannot be put back",
+                ev,
+                field=kind,
+            )
     st = pos.states[ev.faction]
-    if st.tanks is None or st.tanks[0] < ev.normal + ev.advisors or st.tanks[1] < ev.special:
+    if st.tanks is None:
+        refuse(pos, "loss_corrected", f"the {who} forces in the tanks are not known", ev)
+    if ev.special > st.tanks[1]:
         refuse(
-            pos, "loss_corrected", f"{faction_name(ev.faction)} has only {st.tanks} forces in the tanks", ev
+            pos,
+            "loss_corrected",
+            f"{who} has only {st.tanks[1]} special forces in the tanks",
+            ev,
+            field="special",
+        )
+    if ev.normal + ev.advisors > st.tanks[0]:
+        refuse(
+            pos,
+            "loss_corrected",
+            f"{who} has only {st.tanks[0]} forces in the tanks",
+            ev,
+            field="normal" if ev.normal > st.tanks[0] or not ev.advisors else "advisors",
         )
     forces: dict[ForceKey, Stack] = dict(pos.forces)
-    key = (ev.faction, ev.territory, ev.sector)
     old = forces.get(key, (0, 0, 0))
     forces[key] = (old[0] + ev.normal, old[1] + ev.special, old[2] + ev.advisors)
     states = dict(pos.states)
     states[ev.faction] = evolve(st, tanks=(st.tanks[0] - ev.normal - ev.advisors, st.tanks[1] - ev.special))
-    return {"forces": forces, "states": states}
+    return {"forces": forces, "states": states, "losses": put_back(pos.losses, key, asked)}

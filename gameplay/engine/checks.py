@@ -13,10 +13,13 @@ from gameplay.engine.position import Position, Stack
 from gameplay.engine.storm import in_storm
 
 
-def refuse(pos: Position, rule_key: str, msg: str, value: Any = None) -> NoReturn:
-    """Raise IllegalAction citing the ruleset's rule for `rule_key` (or the key itself)."""
+def refuse(
+    pos: Position, rule_key: str, msg: str, value: Any = None, *, field: str | None = None
+) -> NoReturn:
+    """Raise IllegalAction citing the ruleset's rule for `rule_key` (or the key itself) and,
+    when given, the event's field at fault."""
     rule = pos.ruleset.cite.get(rule_key, rule_key) if pos.setup is not None else rule_key
-    raise IllegalAction(rule=rule, msg=msg, phase=pos.phase, input=value)
+    raise IllegalAction(rule=rule, msg=msg, phase=pos.phase, input=value, field=field)
 
 
 def need_phase(pos: Position, phases: tuple[str, ...], rule_key: str, what: str) -> None:

@@ -71,6 +71,7 @@ _FULL_TRACKING = frozenset(
         "spice_blow",
         "spice_collected",
         "board_spice_set",
+        "loss_corrected",
     }
 )
 

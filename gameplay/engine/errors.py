@@ -14,25 +14,34 @@ from refusals import NO_INPUT, Refusal
 
 
 class RuleViolation(Refusal):
-    """Base of every engine refusal; `to_dict()` is what the API answers with."""
+    """Base of every engine refusal; `to_dict()` is what the API answers with. `field` names
+    the event's field at fault when one is (a page shows the message next to it)."""
 
-    def __init__(self, *, rule: str, msg: str, phase: str | None = None, input: Any = None) -> None:
+    def __init__(
+        self, *, rule: str, msg: str, phase: str | None = None, input: Any = None, field: str | None = None
+    ) -> None:
         self.phase = phase
         self.input = input
         text = f"{msg} (rule {rule})"
         if phase:
             text += f" [phase {phase}]"
-        super().__init__(msg, rule=rule, offending=NO_INPUT if input is None else input, text=text)
+        super().__init__(
+            msg, rule=rule, field=field, offending=NO_INPUT if input is None else input, text=text
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        """The refusal as JSON: rule, message, phase and the offending input as `repr`."""
-        return {
+        """The refusal as JSON: rule, message, phase, the offending input as `repr` and the
+        field at fault (only when the refusal names one)."""
+        body: dict[str, Any] = {
             "rule": self.rule,
             "message": self.message,
             "phase": self.phase,
             "input": None if self.input is None else repr(self.input),
             "detail": f"{self.rule}: {self.message}" if self.rule else self.message,
         }
+        if self.field:
+            body["field"] = self.field
+        return body
 
 
 class IllegalAction(RuleViolation):

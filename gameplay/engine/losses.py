@@ -5,7 +5,8 @@ the engine removes what a storm destroys when it moves (LoLV 1.01.03, AH VI.D, W
 what a worm devours (LoLV 1.02.05, AH VII.A.2.a, WBC VII.9) and, under the LoLV, the forces
 a faction leaves beside its ally at the end of its shipment-and-movement action (1.06.06,
 4.01.16; WBC IX.3). Each removal is listed in `Position.losses` with its rule, so the judge sees it;
-`loss_corrected` puts forces back with a reason. The spice they destroy is `spice.py`'s;
+`loss_corrected` puts forces back with a reason: at most what the listed removal took from
+that stack, and the rest stays listed. The spice they destroy is `spice.py`'s;
 `losses_json` lists it beside the forces.
 """
 
@@ -22,6 +23,10 @@ from gameplay.engine.storm import storm_destroys
 
 #: (faction, territory, sector, normal, special, advisors, rule)
 Loss = tuple[str, str, int | None, int, int, int, str]
+
+
+#: A stack's counts by name, in the order of `Stack` and of a loss's counts.
+KINDS = ("normal", "special", "advisors")
 
 
 def automatic(pos: Position) -> bool:
@@ -154,6 +159,31 @@ def action_over(pos: Position) -> list[Loss]:
     if not automatic(pos) or not corrected(pos):
         return []
     return beside_allies(pos, pos.acting)
+
+
+def removed_at(pos: Position, key: ForceKey) -> Stack | None:
+    """What the removal listed in `pos.losses` took from the stack at `key` (faction,
+    territory, sector); None when it took nothing there."""
+    taken = [loss[3:6] for loss in pos.losses if loss[:3] == key]
+    if not taken:
+        return None
+    return (sum(t[0] for t in taken), sum(t[1] for t in taken), sum(t[2] for t in taken))
+
+
+def put_back(losses: tuple[Loss, ...], key: ForceKey, stack: Stack) -> tuple[Loss, ...]:
+    """`losses` less the `stack` a correction put back at `key`; a row left at nothing goes."""
+    left = list(stack)
+    out: list[Loss] = []
+    for f, t, s, n, sp, a, rule in losses:
+        rest = [n, sp, a]
+        if (f, t, s) == key:
+            for i in range(3):
+                back = min(left[i], rest[i])
+                rest[i] -= back
+                left[i] -= back
+        if any(rest):
+            out.append((f, t, s, rest[0], rest[1], rest[2], rule))
+    return tuple(out)
 
 
 def losses_json(pos: Position) -> list[dict[str, Any]]:

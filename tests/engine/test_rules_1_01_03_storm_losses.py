@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from gameplay.engine.choices import allowed_event_types
 from gameplay.engine.errors import IllegalAction
 from gameplay.engine.game_log import apply, replay
 from gameplay.engine.position import Position
@@ -20,6 +21,7 @@ RULESETS = ["ah1979", "wbc2018", "lolv-2.8.4"]
 #: Every faction's tanks are empty (so reserves are known too).
 KNOWN = {f: {"tanks": 0} for f in CLASSIC}
 LOSS_RULE = {"ah1979": "AH VI.D", "wbc2018": "WBC VI.8", "lolv-2.8.4": "1.01.03"}
+LOSS_CORRECTED_RULE = {"ah1979": "AH VI.D", "wbc2018": "AH VI.D", "lolv-2.8.4": "1.01.03"}
 FREMEN_RULE = {"ah1979": "AH VI.D.1", "wbc2018": "WBC XV.20", "lolv-2.8.4": "2.04.16"}
 
 
@@ -122,3 +124,89 @@ def test_1_01_03_judge_corrects_an_automatic_loss_with_a_reason(ruleset: str) ->
     fixed = apply(pos, back)
     assert fixed.forces[("emperor", "the_great_flat", 14)] == (3, 0, 0)
     assert fixed.states["emperor"].tanks == (0, 0)
+
+
+def _put_back(faction: str, territory: str, sector: int, **counts: int) -> dict[str, object]:
+    return {
+        "type": "loss_corrected",
+        "faction": faction,
+        "territory": territory,
+        "sector": sector,
+        "reason": "Weather Control held the storm",
+        **counts,
+    }
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_a_correction_puts_back_at_most_what_the_rules_removed_there(ruleset: str) -> None:
+    """The Emperor had 4 forces in the tanks before the storm took 3 more: a correction of
+    that loss may return the 3 the storm took, not 4, even though the tanks hold 7."""
+    known = {**KNOWN, "emperor": {"tanks": 4}}
+    forces = [at("emperor", "the_great_flat", 3, sector=14)]
+    pos = apply(
+        position(
+            ruleset=ruleset,
+            storm=12,
+            phase="storm",
+            turn=3,
+            forces=forces,
+            per_faction=known,
+            automatic_losses=True,
+        ),
+        {"type": "storm_moved", "sectors": 3},
+    )
+    assert pos.states["emperor"].tanks == (7, 0)
+    with pytest.raises(IllegalAction) as refused:
+        apply(pos, _put_back("emperor", "the_great_flat", 14, normal=4))
+    assert refused.value.field == "normal"
+    assert refused.value.rule == LOSS_CORRECTED_RULE[ruleset]
+    assert "only 3 Emperor forces from The Great Flat (sector 14)" in refused.value.message
+    assert apply(pos, _put_back("emperor", "the_great_flat", 14, normal=3)).states["emperor"].tanks == (4, 0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_what_is_not_put_back_stays_listed(ruleset: str) -> None:
+    """Two factions lose forces to one storm; putting back part of one stack leaves the rest
+    of that loss and the other faction's loss listed, so each can still be corrected."""
+    forces = [at("emperor", "the_great_flat", 3, sector=14), at("atreides", "funeral_plain", 2, sector=14)]
+    pos = apply(_storm_phase(ruleset, forces), {"type": "storm_moved", "sectors": 3})
+    fixed = apply(pos, _put_back("emperor", "the_great_flat", 14, normal=2))
+    assert fixed.forces[("emperor", "the_great_flat", 14)] == (2, 0, 0)
+    assert sorted(row[:6] for row in fixed.losses) == [
+        ("atreides", "funeral_plain", 14, 2, 0, 0),
+        ("emperor", "the_great_flat", 14, 1, 0, 0),
+    ]
+    done = apply(fixed, _put_back("atreides", "funeral_plain", 14, normal=2))
+    assert [row[0] for row in done.losses] == ["emperor"]
+    assert apply(done, {"type": "phase_advanced", "phase": "spice_blow"}).losses == ()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_a_correction_refusal_names_its_field(ruleset: str) -> None:
+    """No reason, more than the tanks hold, special forces the storm did not take: each
+    refusal names the field at fault, so a page shows it there."""
+    forces = [at("emperor", "the_great_flat", 3, special=1, sector=14)]
+    pos = apply(_storm_phase(ruleset, forces), {"type": "storm_moved", "sectors": 3})
+    cases = [
+        ({**_put_back("emperor", "the_great_flat", 14, normal=1), "reason": ""}, "reason"),
+        (_put_back("emperor", "the_great_flat", 14, special=2), "special"),
+    ]
+    for event, field in cases:
+        with pytest.raises(IllegalAction) as refused:
+            apply(pos, event)
+        assert refused.value.field == field
+        assert refused.value.to_dict()["field"] == field
+    # Where the storm took nothing, the tanks are the limit.
+    calm = _storm_phase(ruleset, [], storm=12).evolve(states={**pos.states, "emperor": pos.states["emperor"]})
+    with pytest.raises(IllegalAction) as refused:
+        apply(calm, _put_back("emperor", "the_great_flat", 14, normal=4))
+    assert refused.value.field == "normal"
+    assert refused.value.message == "Emperor has only 3 forces in the tanks"
+
+
+def test_1_01_03_quick_tracking_offers_no_loss_correction() -> None:
+    """Quick tracking has no automatic losses to correct (and no tanks to take forces from)."""
+    quick = replay([setup_event("wbc2018", quick=True)])
+    assert "loss_corrected" not in allowed_event_types(quick)
+    full = _storm_phase("wbc2018", [])
+    assert "loss_corrected" in allowed_event_types(full)
