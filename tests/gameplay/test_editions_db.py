@@ -14,6 +14,7 @@ from gameplay.engine.editions import CURRENT, FIRST
 from gameplay.models import Game, GameEvent
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import SIX
+from tests.gameplay.full_game import PLACEMENTS, STORM, storm_took_forces
 
 
 def _table(kind: str, judge: Any) -> Any:
@@ -39,13 +40,6 @@ def test_a_new_quick_game_has_the_current_edition_without_automatic_losses(table
     assert setup["quick"] is True
     assert setup["automatic_losses"] is False
     assert setup["edition"] == CURRENT
-
-
-#: Where the factions that choose place their starting forces (AH III.E).
-PLACEMENTS = [
-    {"faction": "fremen", "territory": "sietch_tabr", "sector": 13, "normal": 10},
-    {"faction": "bene_gesserit", "territory": "polar_sink", "sector": None, "normal": 1},
-]
 
 
 def _old_log(table: Any) -> list[dict[str, Any]]:
@@ -114,22 +108,11 @@ def test_the_table_page_shows_the_judge_what_the_storm_destroyed(table_judge: An
     page names the faction, the place, how many and the rule; another visitor's does not."""
     from django.test import Client
 
-    table = _table("final", table_judge)
-    services.start_game(table, {**services.setup_event_for(table), "placements": PLACEMENTS}, user=table_judge)
-    events = [
-        {"type": "phase_advanced", "phase": "storm"},
-        {"type": "storm_placed", "sector": 10},
-        {"type": "phase_advanced", "phase": "shipment_movement"},
-        {"type": "forces_placed", "faction": "harkonnen", "territory": "the_great_flat", "sector": 14, "normal": 3},
-        {"type": "phase_advanced", "phase": "mentat_pause"},
-        {"type": "turn_advanced"},
-    ]
-    for seq, event in enumerate(events, start=1):
-        services.append_event(table, event, expected_seq=seq, user=table_judge)
+    table = storm_took_forces(table_judge, storm=False)
     client = Client()
     client.force_login(table_judge)
     assert 'id="removed"' not in client.get(f"/tables/{table.pk}/").content.decode()
-    services.append_event(table, {"type": "storm_moved", "sectors": 4}, expected_seq=7, user=table_judge)
+    services.append_event(table, STORM, expected_seq=7, user=table_judge)
     html = client.get(f"/tables/{table.pk}/").content.decode()
     assert 'id="removed"' in html
     assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in html
