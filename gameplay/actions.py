@@ -179,6 +179,13 @@ def remove_forces(form: Form) -> dict[str, Any]:
             **_counts(form), "to": _get(form, "to") or "tanks"}
 
 
+def correct_loss(form: Form) -> dict[str, Any]:
+    """Put back forces the engine removed by itself; the reason is the engine's to require."""
+    territory, sector = _piece(form, "piece")
+    return {"type": "loss_corrected", "faction": _faction(form), "territory": territory, "sector": sector,
+            "reason": _get(form, "reason"), **_counts(form)}
+
+
 def set_spice(form: Form) -> dict[str, Any]:
     return {"type": "spice_set", "faction": _faction(form), "amount": _int(form, "amount", low=0)}
 
@@ -268,6 +275,7 @@ ACTIONS: dict[str, Builder] = {
     "place_forces": place_forces,
     "move_forces": move_forces,
     "remove_forces": remove_forces,
+    "correct_loss": correct_loss,
     "set_spice": set_spice,
     "set_cards": set_cards,
     "change_leader": change_leader,
@@ -291,8 +299,8 @@ ACTION_EVENTS: dict[str, str] = {
     "advance_phase": "phase_advanced", "advance_turn": "turn_advanced", "place_storm": "storm_placed",
     "move_storm": "storm_moved", "worm": "worm", "form_alliance": "alliance_formed",
     "break_alliance": "alliance_broken", "quick_record": "quick_record", "place_forces": "forces_placed",
-    "move_forces": "forces_moved", "remove_forces": "forces_removed", "set_spice": "spice_set",
-    "set_cards": "cards_set", "change_leader": "leader_changed", "declare_coexistence": "coexistence_declared",
+    "move_forces": "forces_moved", "remove_forces": "forces_removed", "correct_loss": "loss_corrected",
+    "set_spice": "spice_set", "set_cards": "cards_set", "change_leader": "leader_changed", "declare_coexistence": "coexistence_declared",
     "make_prediction": "bg_prediction_made", "reveal_prediction": "bg_prediction_revealed",
     "confirm_win_attempt": "win_attempt_confirmed", "claim_victory": "victory_claimed",
     "end_last_turn": "last_turn_ended", "concede": "concession", "confirm_adjudication": "adjudication_confirmed",

@@ -167,19 +167,40 @@ def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str,
     return can, list(offered["phases"])
 
 
-def removed_by_engine(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """What the last record made the engine remove by itself (storm, worm, an ally's
-    territory), in words: the snapshot's `losses` rows with display names."""
+#: The force counts of a removal, in the order the page shows them.
+_KINDS = ("normal", "special", "advisors")
+
+
+def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """What the engine removed by itself (storm, worm, an ally's territory) and was not put
+    back, in words: the snapshot's `losses` rows with display names, and for each row of a
+    faction's forces what its put-back form starts from (`typed`: the counts removed, or what
+    the judge typed when `posted`, a refused form's values, was that row's form). A row
+    without a faction (spice on the board) gets no form."""
+    asked: Mapping[str, Any] = posted if posted and posted.get("action") == "correct_loss" else {}
     rows = []
     for row in snapshot.get("losses") or ():
-        sector = row.get("sector")
-        place = row["territory"] if sector is None else f"{row['territory']}@{sector}"
+        faction, territory, sector = row.get("faction"), row.get("territory") or "", row.get("sector")
+        piece = territory if sector is None else f"{territory}@{sector}"
+        counts = {k: int(row.get(k) or 0) for k in _KINDS}
+        forces = sum(counts.values())
+        mine = bool(asked) and (asked.get("faction"), asked.get("piece")) == (faction, piece)
+        typed: dict[str, Any] = {**counts, "reason": ""}
+        if mine:
+            typed.update({k: asked.get(k, "") for k in typed})
         rows.append(
             {
-                "faction": faction_name(row["faction"]),
-                "place": place_name(place),
-                "forces": row["normal"] + row["special"] + row["advisors"],
-                "rule": row["rule"],
+                "faction": faction_name(faction) if faction else "",
+                "faction_id": faction,
+                "place": place_name(piece) if piece else "",
+                "piece": piece,
+                "forces": forces,
+                **counts,
+                "spice": row.get("spice"),
+                "rule": row.get("rule"),
+                "put_back": bool(faction and territory and forces),
+                "open": mine,
+                "typed": typed,
             }
         )
     return rows
@@ -268,7 +289,7 @@ def page_context(
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
         "recent": recent_rows,
-        "removed": removed_by_engine(snapshot) if judge else [],
+        "removed": removed_by_engine(snapshot, values) if judge else [],
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],
         "leaders": [(f"{f}|{lid}", f"{faction_name(f)}: {name}") for f in factions for lid, name in rules.leaders_of(f)]

@@ -303,7 +303,7 @@ def append_event(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
             )
         parsed = rules.parse_event(event)
-        if parsed.type == "void" and not reason:
+        if parsed.type in ("void", "loss_corrected") and not reason:  # a correction's reason goes in the log
             reason = str(getattr(parsed, "reason", ""))
         _check_role(table, game, parsed, user, reason)
         position = position_of(game)

@@ -32,7 +32,10 @@ from tournament.permissions import can_judge_table, is_head_judge
 
 
 def _field_of(error: RuleViolation, action: str, form: Any) -> str:
-    """The form field an engine refusal is about, when its message names one the form has."""
+    """The form field an engine refusal is about, when it names one the form has (its
+    `field`, or a schema message's `field '...'`)."""
+    if error.field and error.field in form:
+        return error.field
     message = error.message
     if message.startswith("field '"):
         name = message.split("'")[1].split(".")[0].split("[")[0]

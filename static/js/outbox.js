@@ -107,9 +107,19 @@
     return what + (parts.length ? ": " + parts.join(", ") : "");
   }
 
+  // The re-rendered form an action came from: the one with its `data-form-key` where the page
+  // has several forms of one kind (a put-back form per removed stack), else the kind's form.
+  function formOf(item) {
+    var forms = live().querySelectorAll('form[data-event-type="' + item.eventType + '"]');
+    for (var i = 0; i < forms.length; i++) {
+      if (item.formKey && forms[i].dataset.formKey === item.formKey) { return forms[i]; }
+    }
+    return item.formKey ? null : forms[0] || null;
+  }
+
   // Put what was sent back into the re-rendered form (checkboxes included) after a refusal.
   function restore(item) {
-    var form = live().querySelector('form[data-event-type="' + item.eventType + '"]');
+    var form = formOf(item);
     if (!form) { return; }
     var sent = {};
     item.fields.forEach(function (pair) { (sent[pair[0]] = sent[pair[0]] || []).push(pair[1]); });
@@ -151,7 +161,7 @@
         : String(now) + "-" + Math.random().toString(16).slice(2);
       return put({
         table: table, key: key, url: form.getAttribute("action") || location.pathname, fields: fields, expected: expected,
-        label: label, eventType: form.dataset.eventType, created: now
+        label: label, eventType: form.dataset.eventType, formKey: form.dataset.formKey || "", created: now
       });
     }).then(function () {
       if (!navigator.onLine) { form.reset(); }

@@ -1,6 +1,6 @@
 // The table page works without this file; it keeps the judge in step with the table:
 // a note (with an in-place update) as soon as someone else records something, and the
-// refusal of a form brought into view next to that form.
+// refusal of a form brought into view next to that form; an opened put-back form in view.
 (function () {
   "use strict";
   function live() { return document.getElementById("table-live"); }
@@ -36,6 +36,15 @@
   }
   setInterval(poll, 10000);
   document.addEventListener("visibilitychange", poll);
+
+  // A put-back form opened under a removed stack comes into view whole (it opens below the fold
+  // on a phone). `toggle` does not bubble: listen while it goes down.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("#table-live details.put-back") || !details.open) { return; }
+    var form = details.querySelector("form");
+    if (form && form.scrollIntoView) { form.scrollIntoView({ block: "nearest" }); }
+  }, true);
 
   // Without the outbox (a plain form post that came back refused), show the refused form.
   var error = live().querySelector(".field-error");
