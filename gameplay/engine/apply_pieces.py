@@ -255,11 +255,11 @@ def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
         place_name(ev.territory if ev.sector is None else f"{ev.territory}@{ev.sector}"),
     )
     removed = removed_at(pos, key)
-    for kind, want, had in zip(KINDS, asked, removed or (0, 0, 0), strict=True):
+    for kind, want, had in zip(KINDS, asked, removed[0] if removed else asked, strict=True):
         if removed is not None and want > had:
             refuse(
                 pos,
-                "loss_corrected",
+                removed[1],  # the rule the engine removed them by
                 f"the rules removed only {had} {who} {_KIND_WORDS[kind]} from {place}: {want} cannot be put back",
                 ev,
                 field=kind,

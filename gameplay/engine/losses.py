@@ -161,13 +161,14 @@ def action_over(pos: Position) -> list[Loss]:
     return beside_allies(pos, pos.acting)
 
 
-def removed_at(pos: Position, key: ForceKey) -> Stack | None:
+def removed_at(pos: Position, key: ForceKey) -> tuple[Stack, str] | None:
     """What the removal listed in `pos.losses` took from the stack at `key` (faction,
-    territory, sector); None when it took nothing there."""
-    taken = [loss[3:6] for loss in pos.losses if loss[:3] == key]
+    territory, sector) and the rule it took it by; None when it took nothing there."""
+    taken = [loss for loss in pos.losses if loss[:3] == key]
     if not taken:
         return None
-    return (sum(t[0] for t in taken), sum(t[1] for t in taken), sum(t[2] for t in taken))
+    stack = (sum(t[3] for t in taken), sum(t[4] for t in taken), sum(t[5] for t in taken))
+    return stack, taken[0][6]
 
 
 def put_back(losses: tuple[Loss, ...], key: ForceKey, stack: Stack) -> tuple[Loss, ...]:
