@@ -288,4 +288,10 @@ def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
     forces[key] = (old[0] + ev.normal, old[1] + ev.special, old[2] + ev.advisors)
     states = dict(pos.states)
     states[ev.faction] = evolve(st, tanks=(st.tanks[0] - ev.normal - ev.advisors, st.tanks[1] - ev.special))
-    return {"forces": forces, "states": states, "losses": put_back(pos.losses, key, asked)}
+    # What is not put back stays listed, the spice the same removal destroyed included.
+    return {
+        "forces": forces,
+        "states": states,
+        "losses": put_back(pos.losses, key, asked),
+        "spice_lost": pos.spice_lost,
+    }

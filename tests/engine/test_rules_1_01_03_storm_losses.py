@@ -165,16 +165,19 @@ def test_1_01_03_a_correction_puts_back_at_most_what_the_rules_removed_there(rul
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_1_01_03_what_is_not_put_back_stays_listed(ruleset: str) -> None:
-    """Two factions lose forces to one storm; putting back part of one stack leaves the rest
-    of that loss and the other faction's loss listed, so each can still be corrected."""
+    """Two factions lose forces and the spice in The Great Flat to one storm; putting back part
+    of one stack leaves the rest of that loss, the other faction's and the spice listed, so each
+    can still be corrected."""
     forces = [at("emperor", "the_great_flat", 3, sector=14), at("atreides", "funeral_plain", 2, sector=14)]
-    pos = apply(_storm_phase(ruleset, forces), {"type": "storm_moved", "sectors": 3})
+    stormy = _storm_phase(ruleset, forces).evolve(spice_on_board={"the_great_flat": 10})
+    pos = apply(stormy, {"type": "storm_moved", "sectors": 3})
     fixed = apply(pos, _put_back("emperor", "the_great_flat", 14, normal=2))
     assert fixed.forces[("emperor", "the_great_flat", 14)] == (2, 0, 0)
     assert sorted(row[:6] for row in fixed.losses) == [
         ("atreides", "funeral_plain", 14, 2, 0, 0),
         ("emperor", "the_great_flat", 14, 1, 0, 0),
     ]
+    assert fixed.spice_lost == pos.spice_lost != ()  # the spice the storm took stays listed too
     done = apply(fixed, _put_back("atreides", "funeral_plain", 14, normal=2))
     assert [row[0] for row in done.losses] == ["emperor"]
     assert apply(done, {"type": "phase_advanced", "phase": "spice_blow"}).losses == ()
