@@ -13,12 +13,14 @@ from django.db.models.functions import Lower
 
 from formats import FORMATS, Format, UnknownFormat, format_choices, get_format
 from gameplay.engine.ids import FACTIONS
+from gameplay.engine.names import faction_name
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401
 
 FORMAT_CHOICES = format_choices()
-FACTION_CHOICES = [(f, f.replace("_", " ").title()) for f in FACTIONS]
+#: Factions by stable id, labelled as the platform names them everywhere ("CHOAM").
+FACTION_CHOICES = [(f, faction_name(f)) for f in FACTIONS]
 
 #: Seating seeds are stored in bigint columns: larger ones are refused as input.
 MAX_SEED = 2**63 - 1

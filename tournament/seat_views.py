@@ -26,7 +26,7 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.seating import small_table_options
-from tournament.seating_words import choice_words, flag_words, issue_words, option_words
+from tournament.seating_words import choice_words, flag_words, option_words
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
 #: form's top instead, still next to the control that caused it.
@@ -94,7 +94,8 @@ def _page(
             "checked_in": len(services.checked_in_ids(round_)),
             "table_judges": tournament.table_judges.order_by("username"),
             "judge_action": reverse("tournament-seat-judge", args=[round_.pk]),
-            "issues": issue_words(round_.seating_issues or (), names),
+            # The planner's own sentences, naming the players.
+            "issues": [str(i.get("message", "")) for i in round_.seating_issues or ()],
             "flags": [flag_words(f) for f in round_.seating_flags or ()],
             "waiting": [names.get(p, p) for p in round_.waiting or ()],
             "missing": [t for t in tables if t["missing"]],

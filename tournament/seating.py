@@ -18,19 +18,23 @@ Rules implemented (numbers as cited in messages and tests):
 - latecomers within the grace period (WBC 2018 format: 15 minutes) and manual swaps are in
   :mod:`tournament.seating_changes`.
 
-Every message names the rule and the offending input. :class:`SeatingUserError` is what a head
-judge can fix; :class:`SeatingBug` an impossible state; a plain ``ValueError`` an unknown option.
+Every message names the rule and names players and factions as people read them: players by
+the display names the request carries (:attr:`SeatingRequest.names`), factions by the engine's
+:func:`~gameplay.engine.names.faction_name`; the ids stay in each refusal's ``offending``.
+:class:`SeatingUserError` is what a head judge can fix; :class:`SeatingBug` an impossible state;
+a plain ``ValueError`` an unknown option.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from formats import Format, get_format
 from gameplay.engine.board import PLAYER_DOTS, TERRITORIES, TUEKS_SIETCH
 from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
+from gameplay.engine.names import factions_text, join_names
 from refusals import Refusal
 from tournament.seating_draw import (
     FULL_TABLE,
@@ -71,6 +75,8 @@ __all__ = [
     "pair_weights",
     "plan_seating",
     "played_factions",
+    "player_name",
+    "players_text",
     "replace_table",
     "small_table_options",
     "table_sizes",
@@ -91,10 +97,12 @@ TUEKS_SIETCH_SECTOR: int = TERRITORIES[TUEKS_SIETCH].sectors[0]
 
 
 class SeatingUserError(Refusal):
-    """A problem the head judge can fix; carries the rule and the offending input."""
+    """A problem the head judge can fix; carries the rule, the offending input (ids) and, when
+    one input is at fault, its ``field`` (the planner's parameter name: ``faction``,
+    ``consenting``)."""
 
-    def __init__(self, message: str, *, rule: str, offending: object) -> None:
-        super().__init__(message, rule=rule, offending=offending, text=f"{rule}: {message}")
+    def __init__(self, message: str, *, rule: str, offending: object, field: str | None = None) -> None:
+        super().__init__(message, rule=rule, field=field, offending=offending, text=f"{rule}: {message}")
 
 
 class UnsplittableCount(SeatingUserError):
@@ -131,6 +139,20 @@ class SeatingBug(RuntimeError):
     """The planner produced an impossible state (someone seated twice or left out)."""
 
 
+# --------------------------------------------------------------------------- names
+
+
+def player_name(player: int, names: Mapping[int, str]) -> str:
+    """The player as a message names them: their display name from ``names``, or, when it is
+    missing, ``player #12`` (the id, marked as one)."""
+    return names.get(player) or f"player #{player}"
+
+
+def players_text(players: Iterable[int], names: Mapping[int, str]) -> str:
+    """Players by name, in the order given: ``Ann, Bob and Cy``."""
+    return join_names(player_name(p, names) for p in players)
+
+
 # --------------------------------------------------------------------------- inputs
 
 
@@ -164,6 +186,9 @@ class SeatingRequest:
 
     ``small_tables`` is the key of a :class:`SmallTableOption` the head judge chose after
     :class:`UnsplittableCount` (``"fours:1"``, ``"wait:3"``); None for a regular split.
+    ``names`` maps player ids to display names for the messages (the round's players and any
+    other player a later change may name); it never changes the plan, so two requests that
+    differ only in names compare equal. A player missing from it is named by id.
     """
 
     players: tuple[int, ...]
@@ -172,6 +197,11 @@ class SeatingRequest:
     history: tuple[PastTable, ...] = ()
     keep_apart: tuple[KeepApart, ...] = ()
     small_tables: str | None = None
+    names: Mapping[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def name_of(self, player: int) -> str:
+        """The player's display name (see :func:`player_name`)."""
+        return player_name(player, self.names)
 
 
 # --------------------------------------------------------------------------- outputs
@@ -258,7 +288,7 @@ class SeatingPlan:
             if player in table.players:
                 return table
         raise UnknownPlayer(
-            f"player {player!r} has no seat in this round", rule=RULE_ONE_TABLE, offending=player
+            f"{self.request.name_of(player)} has no seat in this round", rule=RULE_ONE_TABLE, offending=player
         )
 
 
@@ -276,44 +306,47 @@ def check_faction(faction: str) -> None:
         raise ValueError(f"unknown faction {faction!r}; expected one of {FACTIONS!r}")
 
 
-def check_player_ids(players: Iterable[object], *, rule: str) -> None:
-    """Raise ValueError for a non-integer id and DuplicatePlayer for an id given twice."""
+def check_player_ids(players: Iterable[object], *, rule: str, names: Mapping[int, str] | None = None) -> None:
+    """Raise ValueError for a non-integer id and DuplicatePlayer (naming the player from
+    ``names``) for an id given twice."""
     seen: set[object] = set()
     for p in players:
         if not isinstance(p, int) or isinstance(p, bool):
             raise ValueError(f"player ids are integers, got {p!r}")
         if p in seen:
-            raise DuplicatePlayer(f"player {p!r} is listed twice", rule=rule, offending=p)
+            raise DuplicatePlayer(f"{player_name(p, names or {})} is listed twice", rule=rule, offending=p)
         seen.add(p)
 
 
-def validate_tables(tables: Iterable[PlannedTable]) -> None:
+def validate_tables(tables: Iterable[PlannedTable], names: Mapping[int, str] | None = None) -> None:
     """Check every player sits once and seat numbers run 1..n at each table.
 
-    Raises PlayerInTwoTables if a player has two seats, SeatingUserError for seat numbers
-    that are not 1..n or for a faction twice at one table.
+    Raises PlayerInTwoTables if a player has two seats (naming them from ``names``),
+    SeatingUserError for seat numbers that are not 1..n or for a faction twice at one table.
     """
     where: dict[int, int] = {}
     for table in tables:
         for s in table.seats:
             if s.player in where:
                 raise PlayerInTwoTables(
-                    f"player {s.player!r} is seated at table {where[s.player]!r} and table {table.number!r}",
+                    f"{player_name(s.player, names or {})} is seated at table {where[s.player]} "
+                    f"and table {table.number}",
                     rule=RULE_ONE_TABLE,
                     offending=s.player,
                 )
             where[s.player] = table.number
         if [s.seat for s in table.seats] != list(range(1, len(table.seats) + 1)):
             raise SeatingUserError(
-                f"table {table.number!r} seats are numbered {[s.seat for s in table.seats]!r}, not 1..n",
+                f"table {table.number} seats are numbered {[s.seat for s in table.seats]!r}, not 1..n",
                 rule=RULE_SEAT_ORDER,
                 offending=table.number,
             )
         dealt = [f for s in table.seats for f in s.dealt]
         playing = [s.faction for s in table.seats if s.faction is not None]
         if len(dealt) != len(set(dealt)) or len(playing) != len(set(playing)):
+            twice = [f for f in dict.fromkeys(dealt + playing) if dealt.count(f) > 1 or playing.count(f) > 1]
             raise SeatingUserError(
-                f"table {table.number!r} has a faction twice: dealt {dealt!r}, playing {playing!r}",
+                f"table {table.number} has a faction twice: {factions_text(twice)}",
                 rule="LoLV 0.08 / WBC 2018 house rules",
                 offending=table.number,
             )
@@ -329,7 +362,7 @@ def _validate_request(request: SeatingRequest) -> None:
             rule=get_format(request.format).table_sizes_rule,
             offending=request.players,
         )
-    check_player_ids(request.players, rule=RULE_ONE_TABLE)
+    check_player_ids(request.players, rule=RULE_ONE_TABLE, names=request.names)
     seen_in_round: dict[tuple[int, int], int] = {}
     for index, past in enumerate(request.history):
         for s in past.seats:
@@ -338,7 +371,7 @@ def _validate_request(request: SeatingRequest) -> None:
             key = (past.round, s.player)
             if key in seen_in_round:
                 raise PlayerInTwoTables(
-                    f"player {s.player!r} appears at two tables of earlier round {past.round!r}",
+                    f"{request.name_of(s.player)} appears at two tables of earlier round {past.round}",
                     rule=RULE_ONE_TABLE,
                     offending=s.player,
                 )
@@ -512,7 +545,7 @@ def count_repeats(tables: Iterable[Sequence[int]], history: Iterable[PastTable])
 def _check_complete(plan: SeatingPlan) -> None:
     """Raise SeatingBug unless every requested player is seated once or waits."""
     try:
-        validate_tables(plan.tables)
+        validate_tables(plan.tables, plan.request.names)
     except SeatingUserError as error:
         raise SeatingBug(f"planner produced an invalid plan: {error}") from error
     placed = sorted([p for t in plan.tables for p in t.players] + list(plan.waiting))
@@ -554,7 +587,8 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                             (a, b),
                             table.number,
                             get_format(request.format).table_sizes_rule,
-                            f"players {a!r} and {b!r} already met {met} time(s) and share table {table.number}",
+                            f"{players_text((a, b), request.names)} already met {_times(met)} "
+                            f"and share table {table.number}",
                         )
                     )
                 kind = apart.get(frozenset((a, b)))
@@ -566,7 +600,8 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                             (a, b),
                             table.number,
                             "keep-apart request",
-                            f"players {a!r} and {b!r} asked to be kept apart ({kind}) but share table {table.number}",
+                            f"{players_text((a, b), request.names)} asked to be kept apart ({kind}) "
+                            f"but share table {table.number}",
                         )
                     )
         for s in table.seats:
@@ -580,11 +615,16 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                         (s.player,),
                         table.number,
                         get_format(request.format).faction_rule,
-                        f"player {s.player!r} already played {', '.join(options)} and gets it again at table {table.number}",
+                        f"{request.name_of(s.player)} already played {factions_text(options)} "
+                        f"and gets {'it' if len(options) == 1 else 'them'} again at table {table.number}",
                     )
                 )
         tables.append(replace(table, flags=tuple(dict.fromkeys(flags))))
     return replace(plan, tables=tuple(tables), issues=tuple(issues), repeats=repeats)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 # --------------------------------------------------------------------------- player markers
@@ -620,6 +660,6 @@ def replace_table(plan: SeatingPlan, table: PlannedTable, flag: str) -> SeatingP
     table breaks the plan (a player twice, seats not 1..n, a faction twice).
     """
     tables = tuple(table if t.number == table.number else t for t in plan.tables)
-    validate_tables(tables)
+    validate_tables(tables, plan.request.names)
     flags = plan.flags if flag in plan.flags else plan.flags + (flag,)
     return assess(replace(plan, tables=tables, flags=flags))

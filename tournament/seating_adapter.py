@@ -1,8 +1,9 @@
 """The one place where database rows and the seating planner's dataclasses meet.
 
-Reads a round's players, earlier rounds and keep-apart requests into a SeatingRequest, rebuilds
-the current SeatingPlan / FinalPlan of a round from its tables, and writes a plan back. Nothing
-else in the project converts between the two; the planner itself never sees a model.
+Reads a round's players, their names, earlier rounds and keep-apart requests into a
+SeatingRequest, rebuilds the current SeatingPlan / FinalPlan of a round from its tables, and
+writes a plan back. Nothing else in the project converts between the two; the planner itself
+never sees a model, and words its refusals with the names it is handed here.
 """
 
 from __future__ import annotations
@@ -23,6 +24,26 @@ from tournament.seating import (
 )
 from tournament.seating_changes import FinalPlan
 
+#: A player as the planner's inputs need them: display name, household, club.
+RosterRow = tuple[str, str, str]
+
+
+def roster_for(round_: Round) -> dict[int, RosterRow]:
+    """Every player of the round's tournament by id: name, household and club (1 query).
+
+    The whole tournament, not just the round: a change may name a latecomer, or a player the
+    head judge picked who has no seat in this round.
+    """
+    rows = Player.objects.filter(tournament_id=round_.tournament_id).values_list("pk", "name", "household", "club")
+    return {pk: (name, household, club) for pk, name, household, club in rows}
+
+
+def names_for(round_: Round, roster: dict[int, RosterRow] | None = None) -> dict[int, str]:
+    """Every player of the round's tournament by id, with their display name (1 query, none
+    when handed the ``roster``)."""
+    rows = roster if roster is not None else roster_for(round_)
+    return {pk: row[0] for pk, row in rows.items()}
+
 
 def history_for(round_: Round) -> tuple[PastTable, ...]:
     """Every table of the tournament's earlier rounds, with the faction each player played (1 query)."""
@@ -37,8 +58,11 @@ def history_for(round_: Round) -> tuple[PastTable, ...]:
     return tuple(PastTable(round=number, seats=tuple(seats)) for (number, _), seats in tables.items())
 
 
-def keep_apart_for(round_: Round, player_ids: Iterable[int]) -> tuple[KeepApart, ...]:
-    """Keep-apart requests among the round's players: explicit pairs, households, clubs (2 queries)."""
+def keep_apart_for(
+    round_: Round, player_ids: Iterable[int], roster: dict[int, RosterRow] | None = None
+) -> tuple[KeepApart, ...]:
+    """Keep-apart requests among the round's players: explicit pairs, households, clubs (2
+    queries, 1 when handed the ``roster``)."""
     ids = set(player_ids)
     groups: list[KeepApart] = []
     through = Player.keep_apart.through
@@ -54,7 +78,10 @@ def keep_apart_for(round_: Round, player_ids: Iterable[int]) -> tuple[KeepApart,
     by_household: dict[str, set[int]] = defaultdict(set)
     by_club: dict[str, set[int]] = defaultdict(set)
     clubs_apart = round_.tournament.keep_clubs_apart
-    for pk, household, club in Player.objects.filter(pk__in=ids).values_list("pk", "household", "club"):
+    rows = roster if roster is not None else roster_for(round_)
+    for pk, (_name, household, club) in rows.items():
+        if pk not in ids:
+            continue
         if household.strip():
             by_household[household.strip().casefold()].add(pk)
         if clubs_apart and club.strip():
@@ -69,14 +96,16 @@ def keep_apart_for(round_: Round, player_ids: Iterable[int]) -> tuple[KeepApart,
 def request_for(
     round_: Round, *, players: Sequence[int], seed: int, small_tables: str | None = None
 ) -> SeatingRequest:
-    """The planner's input for seating ``players`` in ``round_``."""
+    """The planner's input for seating ``players`` in ``round_``, with every player's name."""
+    roster = roster_for(round_)
     return SeatingRequest(
         players=tuple(players),
         format=round_.tournament.format,
         seed=seed,
         history=history_for(round_),
-        keep_apart=keep_apart_for(round_, players),
+        keep_apart=keep_apart_for(round_, players, roster),
         small_tables=small_tables or None,
+        names=names_for(round_, roster),
     )
 
 
@@ -134,6 +163,7 @@ def final_for(round_: Round) -> FinalPlan:
         pick_order=tuple(round_.pick_order),
         alternates_seated=tuple(round_.alternates_seated),
         picks=tuple(picks),
+        names=names_for(round_),
     )
 
 

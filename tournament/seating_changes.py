@@ -1,7 +1,8 @@
 """Changes to a round's seating after the draw, and the final's seating and faction picks.
 
 Pure Python (no Django, no clock); every function answers a new plan, revalidated, and
-leaves its input as it was. Rules:
+leaves its input as it was. Refusals name players by the display names the plan carries
+(``SeatingRequest.names``, ``FinalPlan.names``) and factions by their display names. Rules:
 
 - WBC 2018 house rules: drawn factions may be traded by mutual consent before play begins; at
   a table of fewer than six a player may trade for an undrawn faction if everyone consents.
@@ -16,12 +17,13 @@ leaves its input as it was. Rules:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from formats import get_format
 from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
+from gameplay.engine.names import faction_name, factions_text
 from tournament.seating import (
     RULE_ONE_TABLE,
     DuplicatePlayer,
@@ -36,6 +38,8 @@ from tournament.seating import (
     check_player_ids,
     pair_weights,
     played_factions,
+    player_name,
+    players_text,
     replace_table,
     validate_tables,
 )
@@ -81,6 +85,12 @@ def _seat_of(plan: SeatingPlan, player: int) -> tuple[PlannedTable, PlannedSeat]
     return table, next(s for s in table.seats if s.player == player)
 
 
+def _not_consented(missing: Iterable[int], names: Mapping[int, str]) -> str:
+    """``Ann has not consented`` / ``Ann and Bob have not consented``."""
+    ordered = sorted(missing)
+    return f"{players_text(ordered, names)} {'has' if len(ordered) == 1 else 'have'} not consented"
+
+
 def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: Iterable[int]) -> SeatingPlan:
     """Swap the factions of two players at one WBC table who both consent.
 
@@ -96,13 +106,14 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
             rule=rule,
             offending=(first, second),
         )
+    name = plan.request.name_of
     if first == second:
-        raise TradeRefused(f"player {first!r} cannot trade with themselves", rule=rule, offending=first)
+        raise TradeRefused(f"{name(first)} cannot trade with themselves", rule=rule, offending=first)
     table, a = _seat_of(plan, first)
     other_table, b = _seat_of(plan, second)
     if other_table.number != table.number:
         raise TradeRefused(
-            f"players {first!r} (table {table.number}) and {second!r} (table "
+            f"{name(first)} (table {table.number}) and {name(second)} (table "
             f"{other_table.number}) are at different tables",
             rule=rule,
             offending=(first, second),
@@ -110,9 +121,10 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
     missing = {first, second} - set(consenting)
     if missing:
         raise TradeRefused(
-            f"a trade needs both players' consent; missing {sorted(missing)!r}",
+            f"a trade needs both players' consent; {_not_consented(missing, plan.request.names)}",
             rule=rule,
             offending=sorted(missing),
+            field="consenting",
         )
     seats = tuple(
         replace(s, faction=b.faction)
@@ -147,17 +159,20 @@ def take_undrawn_faction(
     table, seat = _seat_of(plan, player)
     if faction not in table.undrawn:
         raise TradeRefused(
-            f"{faction!r} is not undrawn at table {table.number}; undrawn: {table.undrawn!r}",
+            f"{faction_name(faction)} is not undrawn at table {table.number}; undrawn there: "
+            f"{factions_text(table.undrawn, empty='none')}",
             rule=rule,
             offending=faction,
+            field="faction",
         )
     missing = set(table.players) - set(consenting)
     if missing:
         raise TradeRefused(
             f"taking an undrawn faction needs every player at table {table.number} "
-            f"to consent; missing {sorted(missing)!r}",
+            f"to consent; {_not_consented(missing, plan.request.names)}",
             rule=rule,
             offending=sorted(missing),
+            field="consenting",
         )
     assert seat.faction is not None
     undrawn = tuple(sorted(set(table.undrawn) - {faction} | {seat.faction}, key=FACTIONS.index))
@@ -168,10 +183,9 @@ def take_undrawn_faction(
 def record_lolv_choice(plan: SeatingPlan, player: int, faction: str) -> SeatingPlan:
     """Record which of the two dealt alliance cards a LoLV player keeps (LoLV 0.08).
 
-    Raises ValueError (unknown faction), TradeRefused (WBC plan, or a faction the player was
-    not dealt), UnknownPlayer (no seat).
+    Raises TradeRefused (WBC plan, or a faction the player was not dealt, which covers an
+    unknown or empty one: the refusal names the cards dealt), UnknownPlayer (no seat).
     """
-    check_faction(faction)
     fmt = get_format(plan.format)
     if not fmt.deals_cards:
         raise TradeRefused(
@@ -180,9 +194,11 @@ def record_lolv_choice(plan: SeatingPlan, player: int, faction: str) -> SeatingP
     table, seat = _seat_of(plan, player)
     if faction not in seat.dealt:
         raise TradeRefused(
-            f"player {player!r} was dealt {seat.dealt!r}, not {faction!r}",
+            f"{plan.request.name_of(player)} (table {table.number}) was dealt "
+            f"{factions_text(seat.dealt, empty='no cards')}; {faction_name(faction) or 'no card'} is not one of them",
             rule=fmt.faction_rule,
             offending=faction,
+            field="faction",
         )
     seats = tuple(replace(s, faction=faction) if s.player == player else s for s in table.seats)
     return replace_table(plan, replace(table, seats=seats), "faction_chosen")
@@ -210,14 +226,13 @@ def seat_latecomer(
     Long because choosing the table and the faction for the latecomer depend on each other and
     read best in one place.
     """
+    name = plan.request.name_of(player)
     if player in plan.waiting or any(player in t.players for t in plan.tables):
-        raise DuplicatePlayer(
-            f"player {player!r} already has a place in this round", rule=RULE_ONE_TABLE, offending=player
-        )
+        raise DuplicatePlayer(f"{name} already has a place in this round", rule=RULE_ONE_TABLE, offending=player)
     if late_by > grace and not override:
         minutes = int(late_by.total_seconds() // 60)
         raise LatecomerRefused(
-            f"player {player!r} arrived {minutes} minutes after the start, past the "
+            f"{name} arrived {minutes} minutes after the start, past the "
             f"{int(grace.total_seconds() // 60)}-minute grace period; only the head judge's override can seat them",
             rule=RULE_LATECOMER,
             offending=late_by,
@@ -225,7 +240,7 @@ def seat_latecomer(
     open_tables = [t for t in plan.tables if len(t.seats) < FULL_TABLE]
     if not open_tables:
         raise LatecomerRefused(
-            "every table already has six players; a latecomer cannot join without reseating",
+            f"every table already has six players; {name} cannot join without reseating",
             rule=RULE_LATECOMER,
             offending=player,
         )
@@ -262,23 +277,22 @@ def swap_players(plan: SeatingPlan, first: int, second: int) -> SeatingPlan:
     player twice, both at the same table, or both waiting), PlayerInTwoTables (the plan was
     broken).
     """
+    name, names = plan.request.name_of, plan.request.names
     if first == second:
-        raise SeatingUserError(
-            f"cannot swap player {first!r} with themselves", rule=RULE_ONE_TABLE, offending=first
-        )
+        raise SeatingUserError(f"cannot swap {name(first)} with themselves", rule=RULE_ONE_TABLE, offending=first)
     where = {p: t.number for t in plan.tables for p in t.players}
     for p in (first, second):
         if p not in where and p not in plan.waiting:
-            raise UnknownPlayer(f"player {p!r} is not part of this round", rule=RULE_ONE_TABLE, offending=p)
+            raise UnknownPlayer(f"{name(p)} is not part of this round", rule=RULE_ONE_TABLE, offending=p)
     if first not in where and second not in where:
         raise SeatingUserError(
-            f"players {first!r} and {second!r} both wait; there is nothing to swap",
+            f"{players_text((first, second), names)} both wait; there is nothing to swap",
             rule=RULE_ONE_TABLE,
             offending=(first, second),
         )
     if first in where and where.get(first) == where.get(second):
         raise SeatingUserError(
-            f"players {first!r} and {second!r} already share table {where[first]}",
+            f"{players_text((first, second), names)} already share table {where[first]}",
             rule=RULE_ONE_TABLE,
             offending=(first, second),
         )
@@ -288,7 +302,7 @@ def swap_players(plan: SeatingPlan, first: int, second: int) -> SeatingPlan:
         for t in plan.tables
     )
     waiting = tuple(sorted(other.get(p, p) for p in plan.waiting))
-    validate_tables(tables)
+    validate_tables(tables, names)
     flags = plan.flags if "manual_swap" in plan.flags else plan.flags + ("manual_swap",)
     return assess(replace(plan, tables=tables, waiting=waiting, flags=flags))
 
@@ -299,6 +313,8 @@ class FinalPlan:
 
     ``pick_order`` lists the seated finalists in qualifying order, then the alternates who
     filled empty seats, in their order (WBC 2018 format, final round faction assignment).
+    ``names`` maps player ids to display names for the messages, as
+    :attr:`~tournament.seating.SeatingRequest.names` does (never compared).
     """
 
     format: str
@@ -307,6 +323,11 @@ class FinalPlan:
     pick_order: tuple[int, ...]
     alternates_seated: tuple[int, ...] = ()
     picks: tuple[tuple[int, str], ...] = ()
+    names: Mapping[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def name_of(self, player: int) -> str:
+        """The player's display name (see :func:`~tournament.seating.player_name`)."""
+        return player_name(player, self.names)
 
 
 def seat_final(
@@ -317,11 +338,13 @@ def seat_final(
     alternates: Iterable[int] = (),
     absent: Iterable[int] = (),
     size: int = FULL_TABLE,
+    names: Mapping[int, str] | None = None,
 ) -> FinalPlan:
     """Seat the final: present finalists, then alternates in order into the empty seats.
 
     ``finalists`` and ``alternates`` come in qualifying order; ``absent`` are players who do
-    not take their seat. The seating order is drawn from ``random.Random(seed)`` (LoLV 0.07;
+    not take their seat; ``names`` their display names for the messages (kept on the
+    answer for the picks). The seating order is drawn from ``random.Random(seed)`` (LoLV 0.07;
     WBC house rules). Raises ValueError (unknown format, size outside 5..6), DuplicatePlayer
     (an id twice across finalists and alternates), SeatingUserError (fewer than ``size``
     players present).
@@ -330,14 +353,16 @@ def seat_final(
     if size not in (5, FULL_TABLE):
         raise ValueError(f"a final table has 5 or 6 seats, not {size!r}")
     finalists, alternates = list(finalists), list(alternates)
-    check_player_ids(finalists + alternates, rule=RULE_FINAL)
+    names = dict(names or {})
+    check_player_ids(finalists + alternates, rule=RULE_FINAL, names=names)
     gone = set(absent)
     present = [p for p in finalists if p not in gone][:size]
     filling = [p for p in alternates if p not in gone][: size - len(present)]
     order = present + filling
     if len(order) < size:
         raise SeatingUserError(
-            f"only {len(order)} finalists and alternates are present for {size} seats",
+            f"the final has {size} seats but only {len(order)} finalists and alternates are present"
+            f"{': ' + players_text(order, names) if order else ''}",
             rule=RULE_FINAL,
             offending=order,
         )
@@ -351,6 +376,7 @@ def seat_final(
         table=PlannedTable(number=1, seats=seats, flags=("final",)),
         pick_order=tuple(order),
         alternates_seated=tuple(filling),
+        names=names,
     )
 
 
@@ -383,15 +409,23 @@ def record_final_pick(final: FinalPlan, player: int, faction: str) -> FinalPlan:
         raise PickRefused("every finalist has already picked", rule=RULE_FINAL, offending=player)
     if player != expected:
         raise PickRefused(
-            f"it is player {expected!r}'s turn to pick, not player {player!r}",
+            f"it is {final.name_of(expected)}'s turn to pick, not {final.name_of(player)}'s",
             rule=RULE_FINAL,
             offending=player,
         )
     if faction not in available_final_factions(final):
+        taken_by = next((p for p, f in final.picks if f == faction), None)
+        why = (
+            f"{final.name_of(taken_by)} already picked it"
+            if taken_by is not None
+            else f"it is not played in the {get_format(final.format).name} final"
+        )
         raise PickRefused(
-            f"{faction!r} is taken or not played in this format; free: {available_final_factions(final)!r}",
+            f"{faction_name(faction)} cannot be picked: {why}; still free: "
+            f"{factions_text(available_final_factions(final), empty='none')}",
             rule=RULE_FINAL,
             offending=faction,
+            field="faction",
         )
     seats = tuple(replace(s, faction=faction) if s.player == player else s for s in final.table.seats)
     return replace(final, table=replace(final.table, seats=seats), picks=final.picks + ((player, faction),))

@@ -1,7 +1,8 @@
-"""What the seating's flags, issues and size options mean, in words a head judge reads.
+"""What the seating's flags and size options mean, in words a head judge reads.
 
-The planner speaks in stable codes (`four_player_tables`, `fours:1`) and player ids; pages
-say the same in sentences with the players' names. Pure: no Django.
+The planner speaks in stable codes (`four_player_tables`, `fours:1`); pages say the same in
+sentences. Its issues and refusals already name the players (the planner is handed their
+names), so pages show their messages as they are. Pure: no Django.
 """
 
 from __future__ import annotations
@@ -22,12 +23,6 @@ FLAG_WORDS = {
     "faction_chosen": "kept cards recorded",
     "latecomer_seated": "a latecomer was seated",
     "latecomer_override": "a latecomer was seated after the grace period",
-}
-
-ISSUE_WORDS = {
-    "repeat_opponent_unavoidable": "{names} already played each other and share table {table}",
-    "keep_apart_violated": "{names} asked to be kept apart but share table {table}",
-    "faction_repeat_unavoidable": "{names} gets a faction already played, at table {table}",
 }
 
 
@@ -54,17 +49,3 @@ def choice_words(count: int, options: Iterable[Mapping[str, Any]]) -> str:
         return ""
     listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", or " + said[-1]
     return f"seat {count}: {listed}"
-
-
-def issue_words(issues: Iterable[Mapping[str, Any]], names: Mapping[int, str]) -> list[str]:
-    """Seating issues as sentences naming the players."""
-    said = []
-    for issue in issues:
-        players = [names.get(p, f"player {p}") for p in issue.get("players", ())]
-        listed = " and ".join(players)
-        template = ISSUE_WORDS.get(str(issue.get("code", "")))
-        if template is None:
-            said.append(str(issue.get("message", "")))
-        else:
-            said.append(template.format(names=listed, table=issue.get("table")))
-    return said

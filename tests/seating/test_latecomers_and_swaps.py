@@ -108,9 +108,9 @@ def test_manual_swap_reports_keep_apart_violation() -> None:
 
 def test_manual_swap_bad_input() -> None:
     before = plan(12, seed=5)
-    with pytest.raises(UnknownPlayer, match="player 40 is not part of this round"):
+    with pytest.raises(UnknownPlayer, match="player #40 is not part of this round"):
         swap_players(before, 1, 40)
-    with pytest.raises(SeatingUserError, match="cannot swap player 1 with themselves"):
+    with pytest.raises(SeatingUserError, match="cannot swap player #1 with themselves"):
         swap_players(before, 1, 1)
     mate = next(p for p in before.table_of(1).players if p != 1)
     with pytest.raises(SeatingUserError, match="already share table"):
@@ -128,7 +128,7 @@ def test_player_in_two_tables_refused() -> None:
             seats=(PlannedSeat(3, 1, "fremen", ("fremen",)), PlannedSeat(1, 2, "emperor", ("emperor",))),
         ),
     )
-    with pytest.raises(PlayerInTwoTables, match="player 1 is seated at table 1 and table 2"):
+    with pytest.raises(PlayerInTwoTables, match="player #1 is seated at table 1 and table 2"):
         validate_tables(tables)
 
 

@@ -197,13 +197,13 @@ def test_empty_player_list_refused() -> None:
 
 
 def test_duplicate_player_ids_refused() -> None:
-    with pytest.raises(DuplicatePlayer, match="player 3 is listed twice"):
+    with pytest.raises(DuplicatePlayer, match="player #3 is listed twice"):
         plan_seating(SeatingRequest(players=(1, 2, 3, 3, 4, 5), format="wbc", seed=1))
 
 
 def test_player_in_two_tables_of_an_earlier_round_refused() -> None:
     history = past_round(1, [[1, 2, 3, 4, 5], [5, 6, 7, 8, 9, 10]])
-    with pytest.raises(PlayerInTwoTables, match="player 5 appears at two tables of earlier round 1"):
+    with pytest.raises(PlayerInTwoTables, match="player #5 appears at two tables of earlier round 1"):
         plan(10, history=history)
 
 

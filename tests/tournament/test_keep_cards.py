@@ -72,9 +72,7 @@ def test_0_08_a_card_not_dealt_is_refused_with_names(client: Any, head_judge: An
     )
     assert response.status_code == 400
     html = response.content.decode()
-    assert (
-        "Player 001 (table 1) was dealt Fremen and Tleilaxu; Atreides is not one of them (LoLV 0.08)" in html
-    )
+    assert "LoLV 0.08: Player 001 (table 1) was dealt Fremen and Tleilaxu; Atreides is not one of them" in html
     assert f"player {first.player_id}" not in html
     assert Seat.objects.get(player_id=first.player_id).faction == ""
 

@@ -47,6 +47,7 @@ def seat_final_round(
                 seed=chosen_seed,
                 alternates=alternate_ids,
                 absent=[a for a in absent if isinstance(a, int)],
+                names=adapter.names_for(round_),
             )
         except (SeatingUserError, ValueError) as error:
             raise from_planner(error, field_name="finalists") from error

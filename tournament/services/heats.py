@@ -17,7 +17,6 @@ from django.utils import timezone
 from formats import get_format
 from tournament import seating_adapter as adapter
 from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table
-from tournament.presenters import faction_label, round_label
 from tournament.seating import (
     PlannedTable,
     SeatingPlan,
@@ -218,20 +217,9 @@ def add_latecomer(
 def trade(round_: Round, first: int, second: int, *, consenting: Iterable[int], user: Any) -> SeatingPlan:
     """WBC: two players at one table trade factions by mutual consent.
 
-    Raises Refused naming (by name) the players whose consent is missing."""
+    Raises Refused (the planner's, naming the players) for a player without consent, players
+    at different tables, or a format without trades."""
     agreed = list(consenting)
-    missing = [p for p in (first, second) if p not in agreed]
-    if missing and first != second:
-        names = dict(Player.objects.filter(pk__in=missing, tournament_id=round_.tournament_id).values_list("pk", "name"))
-        if len(names) == len(missing):
-            rule = get_format(round_.tournament.format).faction_rule
-            who = " and ".join(names[p] for p in missing)
-            raise Refused(
-                f"a trade needs both players' consent; {who} {'has' if len(missing) == 1 else 'have'} not consented "
-                f"({rule})",
-                field="consent",
-                rule=rule,
-            )
     return change_plan(
         round_,
         lambda plan: trade_factions(plan, first, second, consenting=agreed),
@@ -263,22 +251,8 @@ def take_undrawn(
 def keep_card(round_: Round, player: int, faction: str, *, user: Any) -> SeatingPlan:
     """LoLV 0.08: record which dealt alliance card the player keeps.
 
-    Raises Refused naming the player and the cards (by name) for a card not dealt to them,
-    or a player not seated in the round."""
-    seat = Seat.objects.filter(round=round_, player_id=player).select_related("player", "table").first()
-    if seat is None:
-        known = Player.objects.filter(pk=player, tournament_id=round_.tournament_id).first()
-        who = known.name if known else f"player {player!r}"
-        raise Refused(f"{who} has no seat in {round_label(round_)}", field="player")
-    if seat.dealt and faction not in seat.dealt:
-        rule = get_format(round_.tournament.format).faction_rule
-        cards = " and ".join(faction_label(f) for f in seat.dealt)
-        raise Refused(
-            f"{seat.player.name} (table {seat.table.number}) was dealt {cards}; "
-            f"{faction_label(faction) or 'no card'} is not one of them ({rule})",
-            field="faction",
-            rule=rule,
-        )
+    Raises Refused (the planner's, naming the player and the cards) for a card not dealt to
+    them, or a player not seated in the round."""
     return change_plan(
         round_,
         lambda plan: record_lolv_choice(plan, player, faction),

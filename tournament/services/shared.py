@@ -45,7 +45,10 @@ class Refused(Refusal):
 
 
 def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:
-    """Turn a planner error into a Refused answer (409 with the options for an unsplittable count)."""
+    """Turn a planner error into a Refused answer (409 with the options for an unsplittable count).
+
+    The planner's message already names the players and factions; the field is the one the
+    planner names, else ``field_name``."""
     if isinstance(error, UnsplittableCount):
         return Refused(
             str(error),
@@ -61,7 +64,7 @@ def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:
             },
         )
     if isinstance(error, SeatingUserError):
-        return Refused(str(error), field=field_name, rule=error.rule)
+        return Refused(str(error), field=error.field or field_name, rule=error.rule)
     return Refused(str(error), field=field_name)
 
 
