@@ -186,6 +186,23 @@ def correct_loss(form: Form) -> dict[str, Any]:
             "reason": _get(form, "reason"), **_counts(form)}
 
 
+def spice_blow(form: Form) -> dict[str, Any]:
+    """A Spice Blow; a blank amount means the amount printed for the territory."""
+    return {"type": "spice_blow", "territory": _territory(form),
+            "amount": _int(form, "amount", required=False, low=1)}
+
+
+def collect_spice(form: Form) -> dict[str, Any]:
+    return {"type": "spice_collected", "faction": _faction(form), "territory": _territory(form),
+            "amount": _int(form, "amount", low=1)}
+
+
+def set_board_spice(form: Form) -> dict[str, Any]:
+    """The spice lying in a territory, corrected with a reason (the engine requires it)."""
+    return {"type": "board_spice_set", "territory": _territory(form), "amount": _int(form, "amount", low=0),
+            "reason": _get(form, "reason")}
+
+
 def set_spice(form: Form) -> dict[str, Any]:
     return {"type": "spice_set", "faction": _faction(form), "amount": _int(form, "amount", low=0)}
 
@@ -277,6 +294,9 @@ ACTIONS: dict[str, Builder] = {
     "remove_forces": remove_forces,
     "correct_loss": correct_loss,
     "set_spice": set_spice,
+    "spice_blow": spice_blow,
+    "collect_spice": collect_spice,
+    "set_board_spice": set_board_spice,
     "set_cards": set_cards,
     "change_leader": change_leader,
     "declare_coexistence": declare_coexistence,
@@ -305,6 +325,7 @@ ACTION_EVENTS: dict[str, str] = {
     "confirm_win_attempt": "win_attempt_confirmed", "claim_victory": "victory_claimed",
     "end_last_turn": "last_turn_ended", "concede": "concession", "confirm_adjudication": "adjudication_confirmed",
     "drop_out": "dropout", "roll_die": "die_rolled", "end_game": "game_ended", "void": "void",
+    "spice_blow": "spice_blow", "collect_spice": "spice_collected", "set_board_spice": "board_spice_set",
 }
 
 

@@ -193,6 +193,14 @@ def territory_choices() -> list[tuple[str, str, tuple[int, ...]]]:
     return sorted(((t.id, t.name, t.sectors) for t in TERRITORIES.values()), key=lambda x: x[1])
 
 
+def spice_blow_choices() -> list[tuple[str, str, int]]:
+    """(id, name, amount printed on its card) of every Spice Blow territory, by name."""
+    return sorted(
+        ((t.id, t.name, t.spice_blow[1]) for t in TERRITORIES.values() if t.spice_blow is not None),
+        key=lambda x: x[1],
+    )
+
+
 def territory_names() -> dict[str, str]:
     return {t.id: t.name for t in TERRITORIES.values()}
 

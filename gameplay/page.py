@@ -173,37 +173,77 @@ _KINDS = ("normal", "special", "advisors")
 
 def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """What the engine removed by itself (storm, worm, an ally's territory) and was not put
-    back, in words: the snapshot's `losses` rows with display names, and for each row of a
-    faction's forces what its put-back form starts from (`typed`: the counts removed, or what
-    the judge typed when `posted`, a refused form's values, was that row's form). A row
-    without a faction (spice on the board) gets no form."""
-    asked: Mapping[str, Any] = posted if posted and posted.get("action") == "correct_loss" else {}
+    back, in words: the snapshot's `losses` rows with display names, each with what its
+    put-back form starts from (`typed`: what was removed, or what the judge typed when
+    `posted`, a refused form's values, was that row's form). A row of a faction's forces puts
+    them back from the tanks; a row of spice (no faction) sets the territory's spice back."""
     rows = []
+    board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
     for row in snapshot.get("losses") or ():
-        faction, territory, sector = row.get("faction"), row.get("territory") or "", row.get("sector")
-        piece = territory if sector is None else f"{territory}@{sector}"
-        counts = {k: int(row.get(k) or 0) for k in _KINDS}
-        forces = sum(counts.values())
-        mine = bool(asked) and (asked.get("faction"), asked.get("piece")) == (faction, piece)
-        typed: dict[str, Any] = {**counts, "reason": ""}
-        if mine:
-            typed.update({k: asked.get(k, "") for k in typed})
-        rows.append(
-            {
-                "faction": faction_name(faction) if faction else "",
-                "faction_id": faction,
-                "place": place_name(piece) if piece else "",
-                "piece": piece,
-                "forces": forces,
-                **counts,
-                "spice": row.get("spice"),
-                "rule": row.get("rule"),
-                "put_back": bool(faction and territory and forces),
-                "open": mine,
-                "typed": typed,
-            }
-        )
+        if row.get("faction"):
+            rows.append(_forces_removed(row, posted))
+        else:
+            rows.append(_spice_removed(row, board, posted))
     return rows
+
+
+def _forces_removed(row: Mapping[str, Any], posted: Mapping[str, Any] | None) -> dict[str, Any]:
+    faction, territory, sector = row.get("faction"), row.get("territory") or "", row.get("sector")
+    piece = territory if sector is None else f"{territory}@{sector}"
+    counts = {k: int(row.get(k) or 0) for k in _KINDS}
+    forces = sum(counts.values())
+    asked: Mapping[str, Any] = posted if posted and posted.get("action") == "correct_loss" else {}
+    mine = bool(asked) and (asked.get("faction"), asked.get("piece")) == (faction, piece)
+    typed: dict[str, Any] = {**counts, "reason": ""}
+    if mine:
+        typed.update({k: asked.get(k, "") for k in typed})
+    return {
+        "faction": faction_name(faction) if faction else "",
+        "faction_id": faction,
+        "place": place_name(piece) if piece else "",
+        "piece": piece,
+        "forces": forces,
+        **counts,
+        "spice": 0,
+        "rule": row.get("rule"),
+        "put_back": bool(faction and territory and forces),
+        "open": mine,
+        "typed": typed,
+    }
+
+
+def _spice_removed(
+    row: Mapping[str, Any], board: Mapping[str, int], posted: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    territory, sector = row.get("territory") or "", row.get("sector")
+    spice = int(row.get("spice") or 0)
+    asked: Mapping[str, Any] = posted if posted and posted.get("action") == "set_board_spice" else {}
+    mine = bool(asked) and asked.get("territory") == territory
+    typed: dict[str, Any] = {"amount": int(board.get(territory) or 0) + spice, "reason": ""}
+    if mine:
+        typed.update({k: asked.get(k, "") for k in typed})
+    return {
+        "faction": "",
+        "faction_id": None,
+        "place": place_name(territory if sector is None else f"{territory}@{sector}") if territory else "",
+        "territory": territory,
+        "forces": 0,
+        "spice": spice,
+        "rule": row.get("rule"),
+        "put_back": False,
+        "spice_back": bool(territory and spice),
+        "open": mine,
+        "typed": typed,
+    }
+
+
+def spice_on_board(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The spice lying on the board, by territory name."""
+    board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
+    return sorted(
+        ({"territory": t, "place": place_name(t), "amount": amount} for t, amount in board.items()),
+        key=lambda r: r["place"],
+    )
 
 
 def page_context(
@@ -292,6 +332,8 @@ def page_context(
         "removed": removed_by_engine(snapshot, values) if judge else [],
         "pieces": pieces() if judge else [],
         "territories": rules.territory_choices() if judge else [],
+        "spice_on_board": spice_on_board(snapshot),
+        "blow_choices": rules.spice_blow_choices() if judge else [],
         "leaders": [(f"{f}|{lid}", f"{faction_name(f)}: {name}") for f in factions for lid, name in rules.leaders_of(f)]
         if judge
         else [],

@@ -43,7 +43,7 @@ def _need_blow_territory(pos: Position, territory: str, what: str) -> int:
         need_piece(pos, territory, None)  # names the unknown territory
     sector = blow_sector(territory)
     if sector is None:
-        refuse(pos, "spice_blow", f"{place_name(territory)} has no Spice Blow: {what}", territory)
+        refuse(pos, "spice_blow", f"{place_name(territory)} has no Spice Blow: {what}", territory, field="territory")
     return sector
 
 
@@ -54,13 +54,14 @@ def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
     sector = _need_blow_territory(pos, ev.territory, "no spice lands there")
     amount = TERRITORIES[ev.territory].spice_blow[1] if ev.amount is None else ev.amount  # type: ignore[index]
     if amount < 1:
-        refuse(pos, "spice_blow", "a Spice Blow places at least 1 spice", ev.amount)
+        refuse(pos, "spice_blow", "a Spice Blow places at least 1 spice", ev.amount, field="amount")
     if piece_in_storm(pos, ev.territory, sector):
         refuse(
             pos,
             "spice_blow",
             f"the Spice Blow sector of {place_name(ev.territory)} is in the storm: no spice is placed",
             ev.territory,
+            field="territory",
         )
     board = dict(pos.spice_on_board)
     board[ev.territory] = board.get(ev.territory, 0) + amount
@@ -93,19 +94,26 @@ def apply_spice_collected(pos: Position, ev: SpiceCollected) -> dict[str, Any]:
     need_phase(pos, (SPICE_COLLECTION,), "collection", "spice is collected")
     _need_blow_territory(pos, ev.territory, "there is no spice to collect")
     if ev.amount < 1:
-        refuse(pos, "collection", "collect at least 1 spice", ev.amount)
+        refuse(pos, "collection", "collect at least 1 spice", ev.amount, field="amount")
     lying = pos.spice_on_board.get(ev.territory, 0)
     if ev.amount > lying:
-        refuse(pos, "collection", f"{place_name(ev.territory)} holds only {lying} spice", ev.amount)
+        refuse(pos, "collection", f"{place_name(ev.territory)} holds only {lying} spice", ev.amount, field="amount")
     limit = collection_limit(pos, ev.faction, ev.territory)
     if not limit:
-        refuse(pos, "collection", f"{faction_name(ev.faction)} has no forces in {place_name(ev.territory)}", ev.faction)
+        refuse(
+            pos,
+            "collection",
+            f"{faction_name(ev.faction)} has no forces in {place_name(ev.territory)}",
+            ev.faction,
+            field="faction",
+        )
     if ev.amount > limit:
         refuse(
             pos,
             "collection",
             f"{faction_name(ev.faction)}'s forces in {place_name(ev.territory)} collect at most {limit} spice",
             ev.amount,
+            field="amount",
         )
     board = dict(pos.spice_on_board)
     board[ev.territory] = lying - ev.amount
@@ -121,17 +129,23 @@ def apply_spice_collected(pos: Position, ev: SpiceCollected) -> dict[str, Any]:
 
 
 def apply_board_spice_set(pos: Position, ev: BoardSpiceSet) -> dict[str, Any]:
-    """The judge's correction of the spice in a territory; a reason is required."""
+    """The judge's correction of the spice in a territory; a reason is required. The spice
+    the last removal destroyed there is no longer listed; the rest of that removal stays
+    listed, so its other rows can still be put back."""
     need_full_tracking(pos, "spice on the board")
     _need_blow_territory(pos, ev.territory, "spice lies only in Spice Blow territories")
     if not ev.reason.strip():
-        refuse(pos, "loss_corrected", "a correction needs a reason", ev)
+        refuse(pos, "loss_corrected", "a correction needs a reason", ev, field="reason")
     board = dict(pos.spice_on_board)
     if ev.amount:
         board[ev.territory] = ev.amount
     else:
         board.pop(ev.territory, None)
-    return {"spice_on_board": board}
+    return {
+        "spice_on_board": board,
+        "losses": pos.losses,
+        "spice_lost": tuple(row for row in pos.spice_lost if row[0] != ev.territory),
+    }
 
 
 def storm_spice(pos: Position, start: int, sectors: int) -> list[SpiceLoss]:

@@ -221,3 +221,17 @@ def test_1_02_04_snapshot_refuses_spice_where_none_can_lie(bad: dict[str, object
     with pytest.raises(Exception) as err:
         _at("lolv-2.8.4", "storm", spice_on_board=bad)
     assert "spice_on_board" in str(err.value)
+
+
+def test_1_01_03_putting_spice_back_keeps_the_forces_still_listed() -> None:
+    """One storm destroys forces and spice; correcting the spice leaves the forces' row to be
+    put back, and the refusal names the field at fault."""
+    pos = _at("wbc2018", "storm", storm=12, spice_on_board={GREAT_FLAT: 10},
+              forces=[at("harkonnen", GREAT_FLAT, 3, sector=14)])
+    pos = apply(pos, {"type": "storm_moved", "sectors": 2})
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, {"type": "board_spice_set", "territory": GREAT_FLAT, "amount": 10, "reason": ""})
+    assert err.value.field == "reason"
+    pos = apply(pos, {"type": "board_spice_set", "territory": GREAT_FLAT, "amount": 10, "reason": "storm moved 1"})
+    assert pos.spice_lost == ()
+    assert pos.losses == (("harkonnen", GREAT_FLAT, 14, 3, 0, 0, "WBC VI.8"),)

@@ -175,8 +175,9 @@ def test_quick_tracking_refuses_a_loss_correction(table: Any, table_judge: Any) 
     assert not GameEvent.objects.filter(game__table=table, type="loss_corrected").exists()
 
 
-def test_a_removed_row_without_a_faction_is_listed_without_a_form() -> None:
-    """Spice destroyed on the board has no faction: the row is shown, with no put-back form."""
+def test_a_removed_row_without_a_faction_is_spice_put_back_by_its_own_form() -> None:
+    """Spice destroyed on the board has no faction: the row is shown, with no forces' form;
+    its own form sets the territory's spice back (`board_spice_set`)."""
     snapshot = {"losses": [
         {"territory": "the_great_flat", "sector": 14, "spice": 6, "rule": "WBC VI.8"},
         {"faction": "harkonnen", "territory": "the_great_flat", "sector": 14, "normal": 3, "special": 0,
@@ -187,3 +188,7 @@ def test_a_removed_row_without_a_faction_is_listed_without_a_form() -> None:
     html = render_to_string("gameplay/_removed.html", {"removed": rows, "can": {"correct_loss"}, "seq": 8})
     assert "6 spice in The Great Flat (sector 14)" in html
     assert html.count('data-action="correct_loss"') == 1 and 'value="harkonnen"' in html
+    assert 'data-action="set_board_spice"' not in html  # not offered, not shown
+    html = render_to_string("gameplay/_removed.html",
+                            {"removed": rows, "can": {"correct_loss", "set_board_spice"}, "seq": 8})
+    assert html.count('data-action="set_board_spice"') == 1 and 'name="territory" value="the_great_flat"' in html
