@@ -26,6 +26,7 @@ from formats import get_format
 from gameplay.engine.names import faction_name
 from tournament.live import etag_for, live_attrs, live_fragment, round_version
 from tournament.models import Round, Table
+from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import can_judge_table, is_head_judge
 
 TABLE_ACTIONS = ("start", "pause", "resume", "extend", "waive", "finish", "call", "stop")
@@ -58,6 +59,7 @@ def round_dashboard(
     errors = errors or {}
     for row in rows:
         row["errors"] = errors.get(row["table"].pk, {})
+        row["values"] = request.POST if row["errors"] else {}  # a refused form keeps what was typed
     limit = get_format(round_.tournament.format).clock(round_.kind)
     context = {
         "round": round_,
@@ -68,6 +70,7 @@ def round_dashboard(
         "grace_ends": limits.grace_ends(limit, round_.starts_at),
         "can_manage": is_head_judge(request.user, round_.tournament),
         "round_error": errors.get(0, {}).get("round", ""),
+        "round_reason": request.POST.get("reason", "") if 0 in errors else "",
         "round_pause": round_pause(round_),
         "paused_count": sum(1 for row in rows if row["paused"]),
     }
@@ -89,8 +92,10 @@ def round_dashboard(
 
 
 def table_clock_page(
-    request: HttpRequest, pk: int, *, errors: dict[str, str] | None = None, status: int = 200
+    request: HttpRequest, pk: int, *, errors: dict[str, str] | None = None, failed: str = "", status: int = 200
 ) -> HttpResponse:
+    """A table's clock; after a refused action (`failed`) the message sits next to its field
+    in that action's form, which keeps what was typed."""
     table = _get(Table.objects.select_related("round__tournament", "judge"), pk)
     now = services.db_now()
     clock = TableClock.objects.filter(table=table).first()
@@ -116,11 +121,19 @@ def table_clock_page(
         "can_manage": is_head_judge(request.user, table.round.tournament),
         "can_judge": can_judge_table(request.user, table),
         "errors": errors or {},
+        "failed": failed,
+        "values": request.POST if failed else {},
     }
     return render(request, "clocks/table.html", context, status=status)
 
 
-def _field_of(exc: limits.ClockError) -> str:
+#: The fields the clock forms show a refusal next to (any other goes at the top).
+FORM_FIELDS = ("minutes", "reason", "faction", "action")
+
+
+def _field_of(exc: limits.ClockError | TextRefused) -> str:
+    if isinstance(exc, TextRefused):
+        return exc.field if exc.field in FORM_FIELDS else "form"
     if exc.rule in ("minutes", "extension") or isinstance(exc, limits.InvalidDuration):
         return "minutes"
     if exc.rule in ("reason", "faction", "timer"):
@@ -132,6 +145,7 @@ def _field_of(exc: limits.ClockError) -> str:
     return "form"
 
 
+@shows_text_refusals
 @require_POST
 def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     table = _get(Table.objects.select_related("round__tournament"), pk)
@@ -148,6 +162,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     post = request.POST
     reason = post.get("reason", "").strip()
     try:
+        refuse_unsafe_text(request)
         if action == "extend":
             raw = post.get("minutes", "").strip()
             minutes: object = int(raw) if raw.lstrip("-").isdigit() else raw
@@ -177,17 +192,18 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             op(table, user=request.user, reason=reason)
             past = {"start": "started", "pause": "paused", "resume": "resumed", "finish": "finished"}[action]
             done = f"Table {table.number}: clock {past}."
-    except limits.ClockError as exc:
+    except (limits.ClockError, TextRefused) as exc:
         field = _field_of(exc)
         if back == "round":
             return round_dashboard(request, table.round_id, errors={table.pk: {field: str(exc)}}, status=400)
-        return table_clock_page(request, pk, errors={field: str(exc)}, status=400)
+        return table_clock_page(request, pk, errors={field: str(exc)}, failed=action, status=400)
     messages.success(request, done)
     if back == "round":
         return HttpResponseRedirect(reverse("clocks-round", args=[table.round_id]) + f"#table-{table.number}")
     return HttpResponseRedirect(reverse("clocks-table", args=[pk]))
 
 
+@shows_text_refusals
 @require_POST
 def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     round_ = _get(Round.objects.select_related("tournament"), pk)
@@ -195,6 +211,8 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         return HttpResponse(escape(f"unknown round clock action {action!r}"), status=404)
     if not is_head_judge(request.user, round_.tournament):
         return HttpResponse("Only a head judge may change the round's clocks.", status=403)
+    if (refused := text_refusal(request)) is not None:
+        return round_dashboard(request, pk, errors={0: {"round": refused.message}}, status=400)
     op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[
         action
     ]

@@ -1,14 +1,25 @@
-"""Pages that belong to no single app: the home page."""
+"""Pages that belong to no single app: the home page and the sign-in form."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.defaults import server_error as default_server_error
 
 from tournament.models import Tournament
+from tournament.page_text import TextRefusalFormMixin, shows_text_refusals
+
+
+class SignInForm(TextRefusalFormMixin, AuthenticationForm):
+    """Django's sign-in form; text that cannot be stored is refused next to its field, and then
+    no sign-in is tried (nor counted as a failed one)."""
+
+
+sign_in = shows_text_refusals(LoginView.as_view(form_class=SignInForm))
 
 
 def home(request: HttpRequest) -> HttpResponse:

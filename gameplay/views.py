@@ -28,6 +28,7 @@ from scoring import services as scoring
 from scoring.models import GameReport
 from scoring.systems.registry import get_system
 from tournament.models import Round, Table
+from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge
 
 
@@ -82,6 +83,26 @@ def _record(request: HttpRequest, table: Any, game: Game) -> tuple[int, dict[str
     return 201, {"seq": recorded.seq, "type": recorded.type}
 
 
+def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[str]]) -> idempotency.Answer:
+    """The posted action recorded at most once per key, or its refusal with nothing recorded:
+    text no page stores (checked before the key is looked up, so nothing is replayed either),
+    a reused or malformed key, or whatever `_record` refuses."""
+    action = request.POST.get("action", "")
+    try:
+        refuse_unsafe_text(request)
+        return idempotency.once(
+            user=request.user, scope=idempotency.scope_for(table.pk, "page"),
+            key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
+            body=asked, perform=lambda: _record(request, table, game),
+        )
+    except (TextRefused, idempotency.KeyReused, idempotency.BadKey) as exc:
+        field = exc.field if isinstance(exc, TextRefused) else ""
+        return idempotency.Answer(
+            status=exc.status, body={"error": {"action": action, "field": field, "message": str(exc), "rule": None}}
+        )
+
+
+@shows_text_refusals
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The table judge's page. One view serves the whole page and, for an htmx request, only
     the live part (`gameplay/_table_live.html`, the same template the page includes).
@@ -105,18 +126,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if not can_judge_table(request.user, table):
             raise PermissionDenied("Only this table's judge or a head judge may record its game.")
-        action = request.POST.get("action", "")
         asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
-        try:
-            answer = idempotency.once(
-                user=request.user, scope=idempotency.scope_for(table.pk, "page"),
-                key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
-                body=asked, perform=lambda: _record(request, table, game),
-            )
-        except (idempotency.KeyReused, idempotency.BadKey) as exc:
-            answer = idempotency.Answer(
-                status=exc.status, body={"error": {"action": action, "field": "", "message": str(exc), "rule": None}}
-            )
+        answer = _answer(request, table, game, asked)
         if 200 <= answer.status < 300:
             notice = f"Recorded: {str(answer.body['type']).replace('_', ' ')} (record #{answer.body['seq']})."
             if answer.replayed:
@@ -158,9 +169,18 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
 
 
-def _report_rows(report: dict[str, Any], seats: list[Any]) -> list[dict[str, Any]]:
+def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -> list[dict[str, Any]]:
+    """The report's rows with each player's name and, per number, the refusal of that field."""
     names = {s.player_id: s.player.name for s in seats}
-    return [{**row, "name": names.get(row["player"], row["player"])} for row in report.get("results", [])]
+    errors = errors or {}
+    return [
+        {
+            **row,
+            "name": names.get(row["player"], row["player"]),
+            "errors": {n: " ".join(errors[f"p{row['player']}_{n}"]) for n in REPORT_NUMBERS if f"p{row['player']}_{n}" in errors},
+        }
+        for row in report.get("results", [])
+    ]
 
 
 REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
@@ -202,6 +222,7 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+@shows_text_refusals
 def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The game report, prefilled from the position; the judge confirms it and it is filed."""
     table = load_table(pk)
@@ -229,10 +250,13 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
             return 201, {"filed": True}
 
         try:
+            refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
             answer = idempotency.once(
                 user=request.user, scope=idempotency.scope_for(table.pk, "report-page"),
                 key=request.POST.get("idempotency_key"), body=asked, perform=file,
             )
+        except TextRefused as refused:
+            answer = idempotency.Answer(status=refused.status, body={"errors": refused.form_errors("report")})
         except (idempotency.KeyReused, idempotency.BadKey) as exc:
             answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
         if 200 <= answer.status < 300:
@@ -245,7 +269,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "game": game,
         "report": report,
-        "rows": _report_rows(report, seats),
+        "rows": _report_rows(report, seats, errors),
         "errors": errors,
         "filed": scoring.filed_report(table),
         # The results this table's format scores, in its points table's order.

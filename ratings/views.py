@@ -20,16 +20,21 @@ from ratings import charts, records, services
 from scoring.systems.numbers import fmt
 from tournament import people
 from tournament.models import Person, Player, Series
+from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 
 
+@shows_text_refusals
 def people_page(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("q", "")
-    error = ""
-    try:
-        found = people.search_people(text)
-    except people.PeopleRefused as refused:
-        found, error = [], refused.message
+    found: Any = []
+    if (refused := text_refusal(request, field="q")) is not None:  # nothing is searched
+        error = refused.message
+    else:
+        try:
+            found, error = people.search_people(text), ""
+        except people.PeopleRefused as refusal:
+            error = refusal.message
     return render(
         request,
         "ratings/people.html",
@@ -109,6 +114,7 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A head judge links the player to an existing person, or makes them a person of their own."""
@@ -121,8 +127,13 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
     values: dict[str, Any] = {}
     if request.method == "POST":
         action = request.POST.get("action")
-        values = {"person": request.POST.get("person", ""), "reason": request.POST.get("reason", "")}
+        values = {
+            "action": action,
+            "person": request.POST.get("person", ""),
+            "reason": request.POST.get("reason", ""),
+        }
         try:
+            refuse_unsafe_text(request)
             if action == "initials":
                 person = people.list_by_initials(player, request.POST.get("listed") == "on")
                 messages.success(request, f"Public pages show {person.display_name}.")
@@ -134,8 +145,8 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
                 person_id: Any = int(text) if text.isdigit() else text
                 people.link_player(player, person_id, user=request.user, reason=values["reason"])
                 messages.success(request, f"{player.name} is now linked to person {person_id}.")
-        except people.PeopleRefused as refused:
-            errors[refused.field] = refused.message
+        except (people.PeopleRefused, TextRefused) as refused:
+            errors[refused.field if refused.field in ("person", "reason") else "general"] = refused.message
         else:
             return redirect("player-person", pk=player.pk)
     return render(

@@ -26,6 +26,7 @@ from scoring.systems.numbers import fmt
 from tournament.csv_export import csv_writer
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Table, Tournament
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
 
@@ -73,7 +74,9 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     scoring = services.scoring_for(tournament)
     system = get_system(tournament.format)
     names = _names(tournament)
-    find = (request.GET.get("find") or "").strip()
+    refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
+    typed = (request.GET.get("find") or "").strip()
+    find = "" if refused else typed
     pages = max(1, -(-len(scoring.standings) // PAGE_SIZE))
     page_text = request.GET.get("page") or "1"
     page = min(max(int(page_text), 1), pages) if page_text.isdigit() else 1
@@ -137,6 +140,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
             "find": find,
+            "typed": typed,
+            "find_error": refused.message if refused else "",
             "matches": matches,
             "placings": placings,
             "system": system,
@@ -146,11 +151,13 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     }
 
 
+@shows_text_refusals
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings; the table part updates itself (a live region: 304 while unchanged)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     url = request.get_full_path()
-    name = f"standings:{tournament.pk}:{request.GET.get('find', '')}:{request.GET.get('page', '')}"
+    find = "" if text_refusal(request, field="find") else request.GET.get("find", "")  # a refused search is no search
+    name = f"standings:{tournament.pk}:{find}:{request.GET.get('page', '')}"
     version = tournament_version(tournament)
 
     def fragment(etag: str) -> str:
@@ -254,6 +261,7 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     )
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def report_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A filed report as everybody sees it; a head judge may reopen it here with a reason."""
@@ -263,6 +271,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
     errors: dict[str, str] = {}
     if request.method == "POST":
         try:
+            refuse_unsafe_text(request)
             services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
         except PermissionDenied as denied:
             return HttpResponseForbidden(str(denied))

@@ -14,6 +14,7 @@ from tournament import desk, services
 from tournament.models import CheckIn, Player, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.presenters import round_label
 
 FIELD_WORDS = {
@@ -45,6 +46,7 @@ def _personal_link(request: HttpRequest, player: Player) -> str:
     )
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Change a player's name, email, club, household and keep-apart requests; each change is recorded."""
@@ -67,6 +69,7 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
             "keep_apart": set(chosen),
         }
         try:
+            refuse_unsafe_text(request)
             changes = desk.update_player(
                 player,
                 name=str(values["name"]),

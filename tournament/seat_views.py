@@ -23,6 +23,7 @@ from tournament.models import MAX_SEED, Player, Round, SeatingAudit, Table
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.seating import small_table_options
@@ -139,12 +140,14 @@ def _action(
     """Turn `do(request, round_) -> message` into a head judge's POST view of the seating page."""
 
     def wrap(do: Callable[[HttpRequest, Round], str]) -> Callable[..., HttpResponse]:
+        @shows_text_refusals
         @require_POST
         def view(request: HttpRequest, pk: int) -> HttpResponse:
             round_ = _round(pk)
             if (denied := _guard(request, round_.tournament)) is not None:
                 return denied
             try:
+                refuse_unsafe_text(request)
                 done = do(request, round_)
             except services.Refused as error:
                 round_.refresh_from_db()

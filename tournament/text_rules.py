@@ -17,16 +17,39 @@ MAX_JSON_DEPTH = 64
 _ALLOWED_CONTROLS = {"\t", "\n", "\r"}
 
 
+def _refused_as(char: str) -> str | None:
+    """What `char` is, in words, when no text may hold it; None when it is fine."""
+    if char == "\x00":
+        return "a NUL character"
+    if "\ud800" <= char <= "\udfff":
+        return "an unpaired surrogate (not valid Unicode)"
+    if char not in _ALLOWED_CONTROLS and unicodedata.category(char) == "Cc":
+        return f"the control character U+{ord(char):04X}"
+    return None
+
+
+def _refused(value: str) -> Iterator[tuple[int, str]]:
+    for index, char in enumerate(value):
+        what = _refused_as(char)
+        if what is not None:
+            yield index + 1, what
+
+
 def text_problem(value: str) -> str | None:
     """Why `value` is refused, or None when it is fine."""
-    for index, char in enumerate(value):
-        if char == "\x00":
-            return f"contains a NUL character at position {index + 1}"
-        if "\ud800" <= char <= "\udfff":
-            return f"contains an unpaired surrogate (not valid Unicode) at position {index + 1}"
-        if char not in _ALLOWED_CONTROLS and unicodedata.category(char) == "Cc":
-            return f"contains the control character U+{ord(char):04X} at position {index + 1}"
+    for position, what in _refused(value):
+        return f"contains {what} at position {position}"
     return None
+
+
+def refused_characters(value: str) -> list[tuple[int, str]]:
+    """Every character of `value` that `text_problem` refuses: (position from 1, what it is)."""
+    return list(_refused(value))
+
+
+def without_refused(value: str) -> str:
+    """`value` with every refused character taken out (what a page shows back to a person)."""
+    return "".join(char for char in value if _refused_as(char) is None)
 
 
 def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:

@@ -29,6 +29,7 @@ from tournament.models import CheckIn, Player, Round, Series, Table, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
 from tournament.seating_adapter import final_for
@@ -51,6 +52,7 @@ def _assign_judge(request: HttpRequest, round_: Round) -> None:
 # ----------------------------------------------------------------------------- tournaments
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
@@ -60,6 +62,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     if request.method == "POST":
         try:
+            refuse_unsafe_text(request)
             series = (request.POST.get("series") or "").strip()
             tournament = services.create_tournament(
                 name=request.POST.get("name", ""),
@@ -84,6 +87,35 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
+    """Carry out the dashboard's posted action; answers what was done, in words.
+
+    Raises services.Refused (a TextRefused for text no page stores) having changed nothing.
+    """
+    refuse_unsafe_text(request)
+    action = request.POST.get("action")
+    if action == "add_round":
+        starts = request.POST.get("starts_at", "").strip()
+        starts_at = _parse_local(starts) if starts else None
+        if starts and starts_at is None:
+            raise services.Refused(f"cannot read the start time {starts!r}", field="starts_at")
+        round_ = services.create_round(tournament, kind=request.POST.get("kind", ""), starts_at=starts_at)
+        return f"Added {round_label(round_)}."
+    if action == "add_judge":
+        user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
+        return f"{user.get_username()} is a table judge of {tournament.name}."
+    if action == "finish_round":
+        round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
+        services.finish_round(round_, user=request.user)
+        return f"Closed {round_label(round_)}."
+    if action == "clubs_apart":
+        tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
+        tournament.save(update_fields=["keep_clubs_apart"])
+        return "Saved the keep-apart setting."
+    raise services.Refused(f"unknown action {action!r}", field="action")
+
+
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The dashboard: rounds with their state and check-ins; head judges add rounds and judges."""
@@ -93,30 +125,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if (denied := _guard(request, tournament)) is not None:
             return denied
-        action = request.POST.get("action")
         try:
-            if action == "add_round":
-                starts = request.POST.get("starts_at", "").strip()
-                starts_at = _parse_local(starts) if starts else None
-                if starts and starts_at is None:
-                    raise services.Refused(f"cannot read the start time {starts!r}", field="starts_at")
-                round_ = services.create_round(
-                    tournament, kind=request.POST.get("kind", ""), starts_at=starts_at
-                )
-                messages.success(request, f"Added {round_label(round_)}.")
-            elif action == "add_judge":
-                user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
-                messages.success(request, f"{user.get_username()} is a table judge of {tournament.name}.")
-            elif action == "finish_round":
-                round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
-                services.finish_round(round_, user=request.user)
-                messages.success(request, f"Closed {round_label(round_)}.")
-            elif action == "clubs_apart":
-                tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
-                tournament.save(update_fields=["keep_clubs_apart"])
-                messages.success(request, "Saved the keep-apart setting.")
-            else:
-                raise services.Refused(f"unknown action {action!r}", field="action")
+            messages.success(request, _dashboard_action(request, tournament))
         except services.Refused as error:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
@@ -139,6 +149,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "judge": judge,
             "errors": errors,
+            "values": request.POST,
             "active": counts.get(Player.Status.ACTIVE, 0),
             "withdrawn": counts.get(Player.Status.WITHDRAWN, 0),
             "dropped": counts.get(Player.Status.DROPPED, 0),
@@ -193,6 +204,7 @@ def _desk_context(tournament: Tournament, selected: Round | None, query: str) ->
     }
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, pk: int) -> HttpResponse:
     """The registration desk: search as you type, register, check in, withdraw or drop.
@@ -225,6 +237,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     {"tournament": tournament, "player": player, "selected": selected, "query": query},
                 )
             try:
+                refuse_unsafe_text(request)
                 done = _row_action(request, action, player, selected)
             except services.Refused as error:
                 done, failed = "", error.message
@@ -249,6 +262,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(f"{request.path}?{params}#player-{player.pk}")
         else:
             try:
+                refuse_unsafe_text(request)
                 if action == "add":
                     player = services.add_player(
                         tournament,
@@ -274,13 +288,16 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                 else:
                     raise services.Refused(f"unknown action {action!r}", field="action")
             except services.Refused as error:
-                errors = _errors(error, ("name", "email") if action == "add" else ())
+                errors = _errors(error, ("name", "email", "club", "household") if action == "add" else ())
             else:
                 suffix = f"?round={selected.pk}" if selected else ""
                 return redirect(f"{request.path}{suffix}")
-    context = _desk_context(tournament, selected, query)
+    refused = text_refusal(request, field="q") if request.method == "GET" else None
+    context = _desk_context(tournament, selected, "" if refused else query)
+    if refused is not None:  # a search for text that cannot be stored: the whole roster
+        context.update(query=query, query_error=refused.message)
     if request.htmx and request.htmx.target == "roster-body":
-        return render(request, "tournament/_roster_rows.html", context)
+        return render(request, "tournament/_roster_answer.html", context)
     return render(
         request,
         "tournament/players.html",
@@ -288,6 +305,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     """CSV import: a preview lists every row and why it would be refused, before anything is saved."""
@@ -297,7 +315,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     errors: dict[str, str] = {}
     rows = None
     text = ""
-    if request.method == "POST":
+    if request.method == "POST" and (refused := text_refusal(request)) is not None:
+        text, errors["csv"] = request.POST.get("csv", ""), refused.message
+    elif request.method == "POST":
         upload = request.FILES.get("file")
         if upload is not None:
             try:
@@ -343,6 +363,7 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 
+@shows_text_refusals
 def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: the round's tables and a "where do I sit?" search (works without JavaScript).
 
@@ -350,7 +371,9 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(pk)
     judge = is_head_judge(request.user, round_.tournament)
     visible = judge or round_.state != Round.State.PLANNED
-    query = request.GET.get("q", "").strip()
+    refused = text_refusal(request, field="q")  # the search box shows it; nothing is searched
+    typed = request.GET.get("q", "").strip()
+    query = "" if refused else typed
     url = request.get_full_path()
     name = f"round:{round_.pk}:{visible}:{query}"
     version = live.round_version(round_)
@@ -373,6 +396,8 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tables": tables,
             "visible": visible,
             "query": query,
+            "typed": typed,
+            "query_error": refused.message if refused else "",
             "found": found,
             "judge": judge,
             "highlight": {row["player"].pk for row in found},
@@ -450,6 +475,7 @@ def _ids(text: str) -> list[int]:
     return [i for i in ids if i is not None]
 
 
+@shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def final(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the final from the finalists (alternates fill empty seats), then walk through the picks.
@@ -467,6 +493,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action")
         try:
+            refuse_unsafe_text(request)
             if action == "seat":
                 services.seat_final_round(
                     round_,
@@ -494,7 +521,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 raise services.Refused(f"unknown action {action!r}", field="action")
         except services.Refused as error:
-            errors = _errors(error, ("finalists", "alternates", "faction", "judge"))
+            errors = _errors(error, ("finalists", "alternates", "absent", "faction", "judge"))
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()

@@ -130,6 +130,8 @@
       }
       if (el.type === "checkbox" || el.type === "radio") {
         el.checked = sent[el.name].indexOf(el.value) !== -1;
+      } else if ((el.type === "text" || el.tagName === "TEXTAREA") && el.value) {
+        // The server sent the text back as it kept it (without characters it cannot store).
       } else {
         el.value = sent[el.name][0];
       }

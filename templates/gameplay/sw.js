@@ -10,6 +10,7 @@ var ASSETS = [
   "{% static 'css/clocks.css' %}",
   "{% static 'vendor/htmx.min.js' %}",
   "{% static 'js/outbox.js' %}",
+  "{% static 'js/refused_form.js' %}",
   "{% static 'js/table.js' %}",
   "{% static 'js/clock.js' %}"
 ];
