@@ -121,17 +121,18 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         if f not in rs.factions:
             raise InvalidPosition(rule=cite, msg=f"{faction_name(f)} is not a faction of {rs.name}", input=f)
     markers = dict(ev.markers)
+    dots = rs.cite["markers"]
     if set(markers) != set(ev.factions):
         raise InvalidPosition(
-            rule="0.10", msg="every faction needs exactly one player marker", input=ev.markers
+            rule=dots, msg="every faction needs exactly one player marker", input=ev.markers
         )
     for f, s in markers.items():
         if s not in PLAYER_DOTS:
             raise InvalidPosition(
-                rule="0.10", msg=f"player markers stand on dots {list(PLAYER_DOTS)}, not {s}", input=f
+                rule=dots, msg=f"player markers stand on dots {list(PLAYER_DOTS)}, not {s}", input=f
             )
     if len(set(markers.values())) != len(markers):
-        raise InvalidPosition(rule="0.10", msg="two player markers on one dot", input=ev.markers)
+        raise InvalidPosition(rule=dots, msg="two player markers on one dot", input=ev.markers)
     turns: int = ev.turns if ev.turns is not None else rs.turn_limit
     if not 1 <= turns <= rs.max_turns:
         raise InvalidPosition(

@@ -102,12 +102,18 @@ def test_2_12_02_moritani_start_in_an_unoccupied_territory() -> None:
         replay([bad])
 
 
-def test_0_10_player_markers_on_distinct_dots() -> None:
-    bad = setup_event()
+@pytest.mark.parametrize(
+    ("ruleset", "rule"),
+    # Each faction at its own player dot: AH III.E.1 (WBC adds nothing), LoLV 0.10.
+    [("ah1979", "AH III.E.1"), ("wbc2018", "AH III.E.1"), ("lolv-2.8.4", "0.10")],
+)
+def test_0_10_player_markers_on_distinct_dots(ruleset: str, rule: str) -> None:
+    """LoLV 0.10 / AH III.E.1: each player's marker on its own dot."""
+    bad = setup_event(ruleset)
     bad["markers"]["guild"] = 1
     with pytest.raises(InvalidPosition) as info:
         replay([bad])
-    assert info.value.rule == "0.10"
+    assert info.value.rule == rule
     bad["markers"]["guild"] = 2
     with pytest.raises(InvalidPosition):
         replay([bad])
