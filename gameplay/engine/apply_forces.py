@@ -108,7 +108,7 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
                 ev.territory,
             )
     inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
-    need_room(pos, ev.faction, ev.territory, inert=inert)
+    need_room(pos, ev.faction, ev.territory, inert=inert, limit_rule="ship_occupancy")
     st = pos.states[ev.faction]
     pool = st.reserves if ev.source == "reserves" else st.tanks
     if pool is None:

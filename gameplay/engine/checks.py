@@ -125,10 +125,19 @@ def piece_in_storm(pos: Position, territory: str, sector: int | None) -> bool:
     return in_storm(territory, sector, pos.storm, sheltered(pos))
 
 
-def need_room(pos: Position, faction: str, territory: str, *, inert: bool, entering: bool = True) -> None:
+def need_room(
+    pos: Position,
+    faction: str,
+    territory: str,
+    *,
+    inert: bool,
+    entering: bool = True,
+    limit_rule: str = "occupancy",
+) -> None:
     """Occupancy limit and allies. `inert`: the entering forces are advisors/coexisting.
     `entering`: forces arrive by shipment or movement; under the LoLV nothing is refused
-    for an ally there, the end of the action settles it (1.06.06, 4.01.16)."""
+    for an ally there, the end of the action settles it (1.06.06, 4.01.16). `limit_rule`:
+    the cite key of the occupancy limit refused (a shipment's is "ship_occupancy")."""
     t = TERRITORIES[territory]
     if territory == POLAR_SINK:
         return
@@ -137,7 +146,7 @@ def need_room(pos: Position, faction: str, territory: str, *, inert: bool, enter
         if len(others) >= 2:
             refuse(
                 pos,
-                "occupancy",
+                limit_rule,
                 f"{place_name(territory)} already holds forces of {factions_text(sorted(others))}: no third faction may enter",
                 territory,
             )

@@ -97,12 +97,20 @@ def test_1_06_04_07_reposition_within_a_territory(movement: Position) -> None:
     assert pos.forces[("emperor", "wind_pass", 15)] == (2, 0, 0)
 
 
-def test_1_06_04_09_occupancy_limit_of_strongholds(movement: Position) -> None:
-    """LoLV 1.06.02.05 / 1.06.04.09: no third faction enters a stronghold held by two."""
+@pytest.mark.parametrize(
+    ("ruleset", "rule"),
+    # No shipment into a stronghold held by two others: AH IX.C.1.d (WBC adds nothing),
+    # LoLV 1.06.02.05.
+    [("ah1979", "AH IX.C.1.d"), ("wbc2018", "AH IX.C.1.d"), ("lolv-2.8.4", "1.06.02.05")],
+)
+def test_1_06_04_09_occupancy_limit_of_strongholds(ruleset: str, rule: str) -> None:
+    """LoLV 1.06.02.05 / 1.06.04.09, AH IX.C.1.d / IX.C.2.f: no third faction enters a
+    stronghold held by two."""
+    movement = to_phase(in_turn(1, ruleset=ruleset), "shipment_movement")
     pos = _ship(movement, "emperor", "arrakeen", 9, 2)  # with the Atreides
     with pytest.raises(IllegalAction) as info:
         _ship(pos, "guild", "arrakeen", 9, 1)
-    assert info.value.rule == "AH IX.C.2.f"
+    assert info.value.rule == rule
     # BG advisors / coexisting tokens never count against the limit (AH IX.C.1.d, LoLV 2.02.12).
     after = _ship(pos, "bene_gesserit", "arrakeen", 9, 0, advisors=1)
     assert after.forces[("bene_gesserit", "arrakeen", 9)] == (0, 0, 1)

@@ -42,7 +42,7 @@ def test_2_10_11_no_field_token_fills_a_stronghold_seat() -> None:
                 "normal": 1,
             },
         )
-    assert info.value.rule == "1.06.04.09"
+    assert info.value.rule == "1.06.02.05"  # a shipment: 1.06.02.05
 
 
 def test_2_10_15_one_no_field_token_on_the_board() -> None:
