@@ -83,11 +83,17 @@ def place_at_setup(pos: Position, p: ForcesAt) -> Position:
             msg=f"{faction_name(p.faction)} places only {sheet.choose_count} forces at start",
             input=p,
         )
+    normal, advisors = p.normal, p.advisors
+    if p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor:
+        # LoLV 2.02.08: an advisor, flipped to a fighter where the BG is alone.
+        tokens = p.normal + p.advisors
+        alone = not factions_in(pos, p.territory) - {p.faction}
+        normal, advisors = (tokens, 0) if alone else (0, tokens)
     st = pos.states[p.faction]
     forces = dict(pos.forces)
     key: ForceKey = (p.faction, p.territory, p.sector)
     old = forces.get(key, (0, 0, 0))
-    forces[key] = (old[0] + p.normal, old[1] + p.special, old[2] + p.advisors)
+    forces[key] = (old[0] + normal, old[1] + p.special, old[2] + advisors)
     states = dict(pos.states)
     if st.reserves is not None:
         rn, rs = st.reserves

@@ -149,6 +149,9 @@ class Ruleset:
     coexistence_declared_in_movement_only: bool = False
     #: LoLV 2.02.19: advisors under the storm cannot flip to fighters.
     advisors_stormed_in: bool = False
+    #: LoLV 2.02.08: the BG's starting token is an advisor, a fighter only where the BG is
+    #: alone; AH III.E.4.b (WBC III.5): a token like any other.
+    bg_starts_as_advisor: bool = False
     #: LoLV 1.01.03: the storm destroys in the sector it starts from as well as those it
     #: passes or stops on; AH VI.D / WBC VI.8: only sectors it moves into.
     storm_hits_start_sector: bool = False
@@ -502,6 +505,7 @@ LOLV284 = Ruleset(
     ally_entry="tanks_at_action_end",  # 1.06.06, 4.01.16
     ally_tanks_at_action_end=True,
     advisors_stormed_in=True,  # 2.02.19
+    bg_starts_as_advisor=True,  # 2.02.08
     storm_hits_start_sector=True,  # 1.01.03
     worm_devours_after_nexus=False,  # 1.02.05
     expansion_pieces=True,

@@ -18,11 +18,30 @@ from .helpers import CLASSIC, at, position, setup_event, snap, started, to_phase
 BG = "bene_gesserit"
 
 
-def test_2_02_08_the_bg_places_one_starting_force_where_it_likes() -> None:
-    pos = replay([setup_event(placements=[at("fremen", "sietch_tabr", 10), at(BG, "carthag", 1)])])
-    assert pos.forces[(BG, "carthag", 10)] == (1, 0, 0)
+@pytest.mark.parametrize(
+    ("ruleset", "with_harkonnen", "alone"),
+    # The BG's starting token: a token like any other under AH III.E.4.b (not required to
+    # coexist, WBC III.5); LoLV 2.02.08 places an advisor that becomes a fighter only if
+    # the BG is alone in the territory.
+    [
+        ("ah1979", (1, 0, 0), (1, 0, 0)),
+        ("wbc2018", (1, 0, 0), (1, 0, 0)),
+        ("lolv-2.8.4", (0, 0, 1), (1, 0, 0)),
+    ],
+)
+def test_2_02_08_the_bg_places_one_starting_force_where_it_likes(
+    ruleset: str, with_harkonnen: tuple[int, int, int], alone: tuple[int, int, int]
+) -> None:
+    """LoLV 2.02.08 / AH III.E.4.b: one BG token in any territory, after the Fremen's."""
+
+    def placed(territory: str, count: int = 1) -> object:
+        fremen = at("fremen", "sietch_tabr", 10)
+        return replay([setup_event(ruleset, placements=[fremen, at(BG, territory, count)])])
+
+    assert placed("carthag").forces[(BG, "carthag", 10)] == with_harkonnen  # the Harkonnen are there
+    assert placed("the_great_flat").forces[(BG, "the_great_flat", 14)] == alone
     with pytest.raises(IllegalAction):
-        replay([setup_event(placements=[at("fremen", "sietch_tabr", 10), at(BG, "carthag", 2)])])
+        placed("carthag", 2)
 
 
 def test_2_02_10_advisors_and_fighters_are_two_sides_of_a_token() -> None:
