@@ -99,12 +99,20 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         and not TERRITORIES[ev.territory].within_2_of_great_flat
     ):
         # The Fremen send reserves only within two territories of the Great Flat (LoLV 2.04.05,
-        # AH IX.C.1.h, WBC IX.11-13), unless allied with the Guild (WBC IX.12, IX.16).
+        # AH IX.C.1.h, WBC IX.11-13), unless allied with the Guild where the ruleset lets them
+        # ship reserves by Guild shipment (WBC IX.12, IX.16; not AH IX.C.1.i, LoLV 2.04.03).
         if GUILD not in pos.allies_of(FREMEN):
             refuse(
                 pos,
                 "fremen_shipment",
                 f"the Fremen send reserves only to the Great Flat or within two territories of it, not {place_name(ev.territory)}",
+                ev.territory,
+            )
+        if not pos.ruleset.fremen_guild_shipment:
+            refuse(
+                pos,
+                "fremen_guild_shipment",
+                f"the Guild alliance does not ship the Fremen's reserves: they are sent only to the Great Flat or within two territories of it, not {place_name(ev.territory)}",
                 ev.territory,
             )
     inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)

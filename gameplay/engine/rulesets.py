@@ -147,6 +147,10 @@ class Ruleset:
     #: WBC XV.7-9: coexistence is declared only in the movement round and a territory
     #: declared coexisting stays so for the rest of the turn.
     coexistence_declared_in_movement_only: bool = False
+    #: WBC IX.12, IX.16: the Fremen allied with the Guild may ship reserves by Guild shipment
+    #: anywhere (not into the storm); AH IX.C.1.i: that alliance ships the Fremen planet to
+    #: planet only; LoLV 2.04.03: the Fremen have no off-planet reserves to ship.
+    fremen_guild_shipment: bool = False
     #: LoLV 2.02.19: advisors under the storm cannot flip to fighters.
     advisors_stormed_in: bool = False
     #: LoLV 2.02.08: the BG's starting token is an advisor, a fighter only where the BG is
@@ -299,6 +303,7 @@ _AH_CITE = {
     "fremen_storm": "AH VI.D.1",
     "worm_devours": "AH VII.A.2.a",
     "fremen_shipment": "AH IX.C.1.h",
+    "fremen_guild_shipment": "AH IX.C.1.i",
     "ally_once": "AH XII.D.2",
     "loss_corrected": "AH VI.D",
     "storm_spice": "AH VI.D",
@@ -402,6 +407,7 @@ _LOLV_CITE = {
     "fremen_storm": "2.04.16",
     "worm_devours": "1.02.05",
     "fremen_shipment": "2.04.05",
+    "fremen_guild_shipment": "2.04.03",
     "ally_once": "1.10.01.01",
     "ally_abilities": "1.10.01.06",
     "moritani_alliance": "2.12.11",
@@ -474,6 +480,7 @@ WBC2018 = Ruleset(
     cite=_WBC_CITE,
     movement=_WBC_MOVEMENT,
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
+    fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
 )
 

@@ -51,9 +51,25 @@ def test_2_04_17_fremen_send_into_the_storm_at_half_loss(ruleset: str) -> None:
     assert [row[3] for row in auto.losses] == [3]
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULE))
-def test_wbc_ix_12_fremen_allied_with_the_guild_ship_anywhere_but_not_into_storm(ruleset: str) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "refusal"),
+    # The Fremen's reserves by Guild shipment: allowed by WBC IX.12 and IX.16; the AH text's
+    # Guild alliance ships the Fremen planet to planet only (AH IX.C.1.i); the LoLV Fremen
+    # have no off-planet reserves to ship (2.04.03).
+    [("ah1979", "AH IX.C.1.i"), ("wbc2018", None), ("lolv-2.8.4", "2.04.03")],
+)
+def test_wbc_ix_12_fremen_allied_with_the_guild_ship_anywhere_but_not_into_storm(
+    ruleset: str, refusal: str | None
+) -> None:
+    """WBC IX.12, IX.16: allied with the Guild, the Fremen may ship reserves anywhere by
+    Guild shipment, never into the storm; AH IX.C.1.i and LoLV 2.04.03 do not allow it."""
     pos = _movement(ruleset, storm=4).evolve(alliances=(("fremen", "guild"),))
-    assert ("fremen", "carthag", 10) in apply(pos, _send("carthag", 10)).forces
+    if refusal is None:
+        assert ("fremen", "carthag", 10) in apply(pos, _send("carthag", 10)).forces
+    else:
+        with pytest.raises(IllegalAction) as info:
+            apply(pos, _send("carthag", 10))
+        assert info.value.rule == refusal
+    assert ("fremen", "the_great_flat", 14) in apply(pos, _send("the_great_flat", 14)).forces
     with pytest.raises(IllegalAction):
         apply(pos, _send("tueks_sietch", 4))  # Guild shipment never goes into the storm
