@@ -8,11 +8,16 @@ from gameplay.engine.board import TERRITORIES
 from gameplay.engine.editions import CURRENT
 from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply, replay
+from gameplay.engine.ids import RULESETS
 from gameplay.engine.position import Position
 from gameplay.engine.snapshot import load_position
 
 CLASSIC = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 DOTS = (1, 4, 7, 10, 13, 16)
+#: Every ruleset, for suites that run a rule under each text that has it.
+ALL_RULESETS = RULESETS
+#: The two 1979-based rulesets (WBC clarifies the AH text) and the LoLV.
+AH_WBC = ("ah1979", "wbc2018")
 
 
 def at(

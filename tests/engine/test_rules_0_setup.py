@@ -1,6 +1,7 @@
 """Setup: LoLV 0.07-0.16 and the faction sheets 2.xx.01-02 (AH III.E and the shields):
 player markers, starting spice, cards and forces, the factions that choose where to start,
-the BG prediction (WBC III.2, LoLV 2.02.03)."""
+the BG prediction (WBC III.2, LoLV 2.02.03). Each rule runs under every ruleset; the
+expansion factions' starts are LoLV-only."""
 
 from __future__ import annotations
 
@@ -11,15 +12,18 @@ from gameplay.engine.evaluation import evaluate
 from gameplay.engine.factions import FACTION_SHEETS
 from gameplay.engine.game_log import apply, replay
 
-from .helpers import CLASSIC, at, setup_event
+from .helpers import ALL_RULESETS, CLASSIC, at, setup_event
 
 LOLV = ("atreides", "bene_gesserit", "ixians", "moritani", "ecaz", "guild")
+#: The setup refusals: AH III.E (WBC adds nothing), LoLV 0.13.
+SETUP_RULE = {"ah1979": "AH III.E", "wbc2018": "AH III.E", "lolv-2.8.4": "0.13"}
 
 
-def test_0_12_0_13_starting_spice_forces_and_cards() -> None:
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_0_12_0_13_starting_spice_forces_and_cards(ruleset: str) -> None:
     """LoLV 0.12-0.14 / AH III.E.3-5: spice, forces and one card each (Harkonnen two:
-    LoLV 2.05.04, AH III.E.5.a)."""
-    pos = replay([setup_event()])
+    LoLV 2.05.04, AH III.E.5.a). The classic shields and sheets agree."""
+    pos = replay([setup_event(ruleset)])
     st = pos.states
     assert (st["atreides"].spice, st["bene_gesserit"].spice, st["fremen"].spice, st["guild"].spice) == (
         10,
@@ -36,7 +40,7 @@ def test_0_12_0_13_starting_spice_forces_and_cards() -> None:
 
 
 def test_lolv_expansion_factions_start_as_their_sheets_say() -> None:
-    """LoLV 2.07.02 (Ixians on the HMS: 3 Suboids + 3 Cyborgs), 2.11.02 (Ecaz 6 in the
+    """LoLV only (the expansion factions are in no other text): LoLV 2.07.02 (Ixians on the HMS: 3 Suboids + 3 Cyborgs), 2.11.02 (Ecaz 6 in the
     Imperial Basin), 2.12.02 (Moritani 6 in an unoccupied territory)."""
     pos = replay([setup_event("lolv-2.8.4", LOLV)])
     assert pos.forces[("ixians", "hidden_mobile_stronghold", None)] == (3, 3, 0)
@@ -47,14 +51,16 @@ def test_lolv_expansion_factions_start_as_their_sheets_say() -> None:
     assert evaluate(pos).control["hidden_mobile_stronghold"] == "ixians"
 
 
-def test_2_04_02_fremen_start_only_in_their_three_territories() -> None:
-    """LoLV 2.04.02 / AH Fremen shield: 10 forces on Sietch Tabr, False Wall South and West."""
-    bad = setup_event()
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_2_04_02_fremen_start_only_in_their_three_territories(ruleset: str) -> None:
+    """LoLV 2.04.02 / AH Fremen shield: 10 forces on Sietch Tabr, False Wall South and West;
+    Fedaykin among them (AH III.E.4.a, WBC III.3; LoLV 2.04.02 "as you like")."""
+    bad = setup_event(ruleset)
     bad["placements"][0] = at("fremen", "arrakeen", 10)
     with pytest.raises(IllegalAction) as info:
         replay([bad])
-    assert info.value.rule == "AH III.E"
-    split = setup_event()
+    assert info.value.rule == SETUP_RULE[ruleset]
+    split = setup_event(ruleset)
     split["placements"][0] = at("fremen", "false_wall_south", 6, sector=4)
     split["placements"].append(
         at("fremen", "false_wall_west", 1, 3, sector=17)
@@ -74,14 +80,15 @@ def test_2_04_02_fremen_start_only_in_their_three_territories() -> None:
         )
 
 
-def test_0_13_setup_must_be_complete_before_turn_1() -> None:
-    """LoLV 0.13: every faction places its starting forces before play."""
-    incomplete = setup_event()
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_0_13_setup_must_be_complete_before_turn_1(ruleset: str) -> None:
+    """LoLV 0.13 / AH III.E.4: every faction places its starting forces before play."""
+    incomplete = setup_event(ruleset)
     incomplete["placements"] = incomplete["placements"][1:]  # no Fremen placement
     pos = replay([incomplete])
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "phase_advanced", "phase": "storm"})
-    assert "Fremen must place" in info.value.message
+    assert "Fremen must place" in info.value.message and info.value.rule == SETUP_RULE[ruleset]
     pos = apply(
         pos,
         {
@@ -96,6 +103,7 @@ def test_0_13_setup_must_be_complete_before_turn_1() -> None:
 
 
 def test_2_12_02_moritani_start_in_an_unoccupied_territory() -> None:
+    """LoLV only (the Moritani are an expansion faction)."""
     bad = setup_event("lolv-2.8.4", LOLV)
     bad["placements"][-1] = at("moritani", "imperial_basin", 6, sector=9)  # Ecaz is there
     with pytest.raises(IllegalAction):
@@ -119,47 +127,72 @@ def test_0_10_player_markers_on_distinct_dots(ruleset: str, rule: str) -> None:
         replay([bad])
 
 
-def test_ruleset_factions_and_sizes() -> None:
-    with pytest.raises(InvalidPosition):
-        replay([setup_event("wbc2018", ("atreides", "ecaz"))])
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_ruleset_factions_and_sizes(ruleset: str) -> None:
+    """The six character sets of AH II.B (WBC: no non-standard factions); the LoLV adds
+    the expansion factions (0.08). Two to six factions in every ruleset."""
+    expansion = setup_event(ruleset, ("atreides", "ecaz"))
+    if ruleset == "lolv-2.8.4":
+        assert replay([expansion]).factions == ("atreides", "ecaz")
+    else:
+        with pytest.raises(InvalidPosition) as info:
+            replay([expansion])
+        assert info.value.rule == SETUP_RULE[ruleset]
     with pytest.raises(UnknownIdentifier):
-        replay([{**setup_event(), "ruleset": "dune2099"}])
+        replay([{**setup_event(ruleset), "ruleset": "dune2099"}])
     with pytest.raises(RuleViolation):
-        replay([setup_event(factions=("atreides",))])
+        replay([setup_event(ruleset, factions=("atreides",))])
 
 
-def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction() -> None:
-    """WBC III.2 / LoLV 2.02.03 / AH III.E.1.a: the BG predicts another faction and a turn,
-    at setup."""
-    pos = replay([setup_event(bg_prediction={"faction": "harkonnen", "turn": 4})])
-    assert pos.prediction is not None and pos.prediction.turn == 4
-    for bad in ({"faction": "bene_gesserit", "turn": 4}, {"faction": "harkonnen", "turn": 11}):
-        with pytest.raises(IllegalAction):
-            replay([setup_event(bg_prediction=bad)])
-    pos = replay([setup_event()])
+@pytest.mark.parametrize(
+    ("ruleset", "rule", "last_turn"),
+    # The prediction: AH IV.A (WBC III.2 times it), LoLV 2.02.03; a turn of the game: 15 turns
+    # in the AH text (AH V), 10 in a WBC heat and at the LoLV (0.02).
+    [("ah1979", "AH IV.A", 15), ("wbc2018", "AH IV.A", 10), ("lolv-2.8.4", "2.02.03", 10)],
+)
+def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction(
+    ruleset: str, rule: str, last_turn: int
+) -> None:
+    """WBC III.2 / LoLV 2.02.03 / AH III.E.1.a: the BG predicts another faction and a turn
+    of the game, at setup."""
+    pos = replay([setup_event(ruleset, bg_prediction={"faction": "harkonnen", "turn": last_turn})])
+    assert pos.prediction is not None and pos.prediction.turn == last_turn
+    for bad in ({"faction": "bene_gesserit", "turn": 4}, {"faction": "harkonnen", "turn": last_turn + 1}):
+        with pytest.raises(IllegalAction) as info:
+            replay([setup_event(ruleset, bg_prediction=bad)])
+        assert info.value.rule == rule
+    pos = replay([setup_event(ruleset)])
     pos = apply(pos, {"type": "bg_prediction_made", "faction": "emperor", "turn": 3})
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "bg_prediction_made", "faction": "guild", "turn": 3})
     with pytest.raises(IllegalAction):
-        replay([setup_event(factions=CLASSIC[2:], bg_prediction={"faction": "guild", "turn": 3})])
+        replay([setup_event(ruleset, CLASSIC[2:], bg_prediction={"faction": "guild", "turn": 3})])
 
 
-def test_2_xx_hand_limits() -> None:
-    """Hand size 4 (LoLV 1.04.02, AH VIII.G); Harkonnen 8; CHOAM 5."""
+@pytest.mark.parametrize(
+    ("ruleset", "rule"),
+    # Hand size: AH VIII.G (WBC VIII.14 keeps it), LoLV 1.04.02.
+    [("ah1979", "AH VIII.G"), ("wbc2018", "AH VIII.G"), ("lolv-2.8.4", "1.04.02")],
+)
+def test_2_xx_hand_limits(ruleset: str, rule: str) -> None:
+    """Hand size 4 (LoLV 1.04.02, AH VIII.G); Harkonnen 8 (LoLV 2.05.07, AH VIII.G); CHOAM 5
+    (LoLV 2.09.05, an expansion faction)."""
     assert FACTION_SHEETS["harkonnen"].hand_limit == 8
     assert FACTION_SHEETS["choam"].hand_limit == 5
-    pos = replay([setup_event()])
+    pos = replay([setup_event(ruleset)])
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "cards_set", "faction": "atreides", "count": 5})
-    assert info.value.rule == "AH VIII.G"
+    assert info.value.rule == rule
     assert (
         apply(pos, {"type": "cards_set", "faction": "harkonnen", "count": 8}).states["harkonnen"].cards == 8
     )
 
 
-def test_leaders_change_state_and_count_as_active() -> None:
-    """Active leaders: in the pool, own or captured (LoLV glossary); tanks leaders are not."""
-    pos = replay([setup_event()])
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_leaders_change_state_and_count_as_active(ruleset: str) -> None:
+    """Active leaders: in the pool, own or captured (LoLV glossary, 2.05.10; AH X.B.2.a.ii);
+    tanks leaders are not."""
+    pos = replay([setup_event(ruleset)])
     pos = apply(
         pos,
         {
