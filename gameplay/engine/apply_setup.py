@@ -200,7 +200,9 @@ def apply_bg_prediction_made(pos: Position, ev: BgPredictionMade) -> dict[str, A
     setup = pos.setup
     assert setup is not None
     if pos.phase != SETUP:
-        raise IllegalAction(rule="WBC III.2", msg="the prediction is made at setup", phase=pos.phase)
+        raise IllegalAction(
+            rule=pos.ruleset.cite["prediction_time"], msg="the prediction is made at setup", phase=pos.phase
+        )
     if pos.prediction is not None:
         raise IllegalAction(
             rule=pos.ruleset.cite["prediction"], msg="the prediction is already made", phase=pos.phase

@@ -145,13 +145,18 @@ def test_ruleset_factions_and_sizes(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "rule", "last_turn"),
-    # The prediction: AH IV.A (WBC III.2 times it), LoLV 2.02.03; a turn of the game: 15 turns
-    # in the AH text (AH V), 10 in a WBC heat and at the LoLV (0.02).
-    [("ah1979", "AH IV.A", 15), ("wbc2018", "AH IV.A", 10), ("lolv-2.8.4", "2.02.03", 10)],
+    ("ruleset", "rule", "when", "last_turn"),
+    # The prediction: AH IV.A (WBC adds nothing), LoLV 2.02.03; made at setup: AH III.E.1.a
+    # ("before traitors are chosen"), WBC III.2, LoLV 2.02.03 ("after player positions"); a
+    # turn of the game: 15 in the AH text (AH V), 10 in a WBC heat and at the LoLV (0.02).
+    [
+        ("ah1979", "AH IV.A", "AH III.E.1.a", 15),
+        ("wbc2018", "AH IV.A", "WBC III.2", 10),
+        ("lolv-2.8.4", "2.02.03", "2.02.03", 10),
+    ],
 )
 def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction(
-    ruleset: str, rule: str, last_turn: int
+    ruleset: str, rule: str, when: str, last_turn: int
 ) -> None:
     """WBC III.2 / LoLV 2.02.03 / AH III.E.1.a: the BG predicts another faction and a turn
     of the game, at setup."""
@@ -167,6 +172,10 @@ def test_wbc_iii_2_bg_prediction_at_setup_names_another_faction(
         apply(pos, {"type": "bg_prediction_made", "faction": "guild", "turn": 3})
     with pytest.raises(IllegalAction):
         replay([setup_event(ruleset, CLASSIC[2:], bg_prediction={"faction": "guild", "turn": 3})])
+    late = apply(replay([setup_event(ruleset)]), {"type": "phase_advanced", "phase": "storm"})
+    with pytest.raises(IllegalAction) as info:
+        apply(late, {"type": "bg_prediction_made", "faction": "emperor", "turn": 3})
+    assert info.value.rule == when
 
 
 @pytest.mark.parametrize(
