@@ -58,11 +58,18 @@ def test_1_02_05_no_automatic_devouring_in_older_logs(ruleset: str) -> None:
     assert pos.forces[("emperor", "the_great_flat", 14)] == (3, 0, 0)
 
 
-@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
-def test_wbc_vii_9_forces_ridden_away_before_the_worm_eats_are_safe(ruleset: str) -> None:
-    """An alliance formed in the nexus protects the Fremen's new ally (WBC IV.8)."""
+@pytest.mark.parametrize(
+    ("ruleset", "safe"),
+    # AH XII.B / WBC VII.9: the worm eats once the nexus is over, so the Fremen's new ally is
+    # safe (WBC IV.8); LoLV 1.02.05: it has eaten before the nexus that makes the alliance.
+    [("ah1979", True), ("wbc2018", True), ("lolv-2.8.4", False)],
+)
+def test_wbc_vii_9_forces_ridden_away_before_the_worm_eats_are_safe(ruleset: str, safe: bool) -> None:
+    """An alliance formed in the nexus protects the Fremen's new ally (WBC IV.8) only where
+    the worm eats after the nexus."""
     pos = apply(_blow(ruleset, FORCES), {"type": "worm", "territory": "the_great_flat"})
     pos = apply(pos, {"type": "alliance_formed", "factions": ["fremen", "emperor"]})
     pos = apply(pos, {"type": "phase_advanced", "phase": "bidding"})
-    assert pos.forces[("emperor", "the_great_flat", 14)] == (3, 0, 0)
+    assert (("emperor", "the_great_flat", 14) in pos.forces) is safe
+    assert pos.states["emperor"].tanks == ((0, 0) if safe else (3, 0))
     assert ("harkonnen", "the_great_flat", 14) not in pos.forces
