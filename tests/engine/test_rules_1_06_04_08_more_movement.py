@@ -2,7 +2,8 @@
 1.06.04.08, AH IX.C.2.d); Guild cross-shipment never out of the storm (AH IX.C.1.c.ii,
 WBC IX.17, LoLV 1.06.02.04); the LoLV movement cards (Kulon for the CHOAM only, 2.09.07.04;
 the Ornithopter card as a second movement, 3.02.06.02); the Ecaz's Fremen Ambassador
-(2.11.10.04); the Ixians' Karama move of the HMS (1.14.07)."""
+(2.11.10.04); the Ixians' Karama move of the HMS (1.14.07). The first two rules are in every
+text and run under every ruleset; the cards, factions and pieces after them are LoLV-only."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ def test_1_06_04_08_the_destination_sector_is_named(ruleset: str) -> None:
 
 @pytest.mark.parametrize(
     ("ruleset", "rule"),
+    # Not out of a sector in storm: AH IX.C.1.c.ii, WBC IX.17, LoLV 1.06.02.04.
     [("ah1979", "AH IX.C.1.c.ii"), ("wbc2018", "WBC IX.17"), ("lolv-2.8.4", "1.06.02.04")],
 )
 def test_ah_ix_c_1_c_guild_cross_ships_never_out_of_the_storm(ruleset: str, rule: str) -> None:
@@ -55,6 +57,7 @@ def test_ah_ix_c_1_c_guild_cross_ships_never_out_of_the_storm(ruleset: str, rule
 
 
 def test_2_09_07_04_kulon_is_the_choams_card() -> None:
+    """LoLV only: the CHOAM and its use of the Kulon are in no other text."""
     factions = ("atreides", "choam", "emperor", "fremen", "harkonnen", "guild")
     per = {f: {"cards": 1} for f in factions}
     forces = [at("emperor", "the_great_flat", 2, sector=14), at("choam", "the_great_flat", 2, sector=14)]
@@ -71,6 +74,7 @@ def test_2_09_07_04_kulon_is_the_choams_card() -> None:
 
 
 def test_3_02_06_02_ornithopter_card_as_a_second_movement() -> None:
+    """LoLV only: the Ornithopter card comes with the CHOAM & Richese expansion (3.02)."""
     forces = [at("emperor", "the_great_flat", 2, sector=14), at("emperor", "meridian", 2, sector=1)]
     pos = position(
         ruleset="lolv-2.8.4",
@@ -86,6 +90,7 @@ def test_3_02_06_02_ornithopter_card_as_a_second_movement() -> None:
 
 
 def test_2_11_10_04_the_fremen_ambassador_moves_the_ecaz_anywhere() -> None:
+    """LoLV only: the Ecaz and its Ambassadors are in no other text."""
     factions = ("atreides", "ecaz", "emperor", "fremen", "harkonnen", "guild")
     forces = [at("ecaz", "imperial_basin", 2, sector=9), at("guild", "tueks_sietch", 2)]
     pos = position(ruleset="lolv-2.8.4", factions=factions, storm=0, phase="shipment_movement", forces=forces)
@@ -96,6 +101,7 @@ def test_2_11_10_04_the_fremen_ambassador_moves_the_ecaz_anywhere() -> None:
 
 
 def test_1_14_07_ixians_move_the_hms_two_territories_with_a_karama() -> None:
+    """LoLV only: the Ixians and the HMS are in no other text."""
     factions = ("atreides", "ixians", "emperor", "fremen", "harkonnen", "guild")
     pos = apply(
         started("lolv-2.8.4", factions, storm=0),
