@@ -1,7 +1,8 @@
 """Alliances: once per faction per nexus under the LoLV (1.10.01.01; AH XII.D.2 lets a faction
 that broke away ally again at once); alliances outside a nexus through the Moritani
 (2.12.10-11, breaking existing alliances) and the Ecaz Ambassador (2.11.10.11) where the
-ruleset has them (1.10.01.06); `alliance_formed.how` records which."""
+ruleset has them (1.10.01.06); `alliance_formed.how` records which. The nexus rules run under
+every ruleset; the Moritani's and the Ecaz's alliances are LoLV-only."""
 
 from __future__ import annotations
 
@@ -45,8 +46,10 @@ def test_1_10_01_01_ally_once_per_nexus(ruleset: str) -> None:
         assert ("fremen", "guild") in _ally(pos, "fremen", "guild").alliances  # AH XII.D.2
 
 
-def test_1_10_01_01_next_nexus_allows_a_new_alliance() -> None:
-    pos = _ally(_nexus("lolv-2.8.4"), "atreides", "fremen")
+@pytest.mark.parametrize("ruleset", sorted(FACTIONS))
+def test_1_10_01_01_next_nexus_allows_a_new_alliance(ruleset: str) -> None:
+    """LoLV 1.10.01.06 / AH XII.C.5: the next nexus opens alliances again."""
+    pos = _ally(_nexus(ruleset), "atreides", "fremen")
     pos = apply(pos, {"type": "alliance_broken", "faction": "fremen"})
     pos = apply(to_phase(pos, "mentat_pause"), {"type": "turn_advanced"})
     pos = apply(to_phase(pos, "spice_blow"), {"type": "worm", "territory": "the_great_flat"})
@@ -54,6 +57,7 @@ def test_1_10_01_01_next_nexus_allows_a_new_alliance() -> None:
 
 
 def test_2_12_11_moritani_alliance_outside_a_nexus_breaks_existing_ones() -> None:
+    """LoLV only: the Moritani are an expansion faction."""
     pos = _ally(_nexus("lolv-2.8.4"), "atreides", "fremen")
     pos = to_phase(pos, "shipment_movement")
     pos = _ally(pos, "moritani", "atreides", how="moritani")
@@ -61,6 +65,7 @@ def test_2_12_11_moritani_alliance_outside_a_nexus_breaks_existing_ones() -> Non
 
 
 def test_2_11_10_11_ecaz_ambassador_allies_two_unallied_factions() -> None:
+    """LoLV only: the Ecaz is an expansion faction."""
     pos = to_phase(_ally(_nexus("lolv-2.8.4"), "atreides", "fremen"), "shipment_movement")
     assert ("ecaz", "guild") in _ally(pos, "ecaz", "guild", how="ecaz_ambassador").alliances
     with pytest.raises(IllegalAction) as info:
@@ -70,12 +75,15 @@ def test_2_11_10_11_ecaz_ambassador_allies_two_unallied_factions() -> None:
 
 @pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
 def test_1_10_01_06_no_ability_alliances_in_the_1979_game(ruleset: str) -> None:
+    """AH XII.C.5: no alliance outside a nexus; the LoLV's exceptions are its expansion
+    factions' (test_2_12_11, test_2_11_10_11)."""
     pos = to_phase(_nexus(ruleset), "bidding")
     with pytest.raises(IllegalAction):
         _ally(pos, "atreides", "fremen", how="ecaz_ambassador")
 
 
 def test_1_10_01_06_old_logs_without_how_mean_a_nexus() -> None:
+    """The event's reading, the same for every ruleset (no position involved)."""
     event = event_from_dict({"type": "alliance_formed", "factions": ["atreides", "fremen"]})
     assert isinstance(event, AllianceFormed) and event.how == "nexus"
     assert event.to_dict()["how"] == "nexus"
