@@ -2,7 +2,8 @@
 another faction's shipment, 2.02.05 / 2.02.11, are not a turn of the BG's own) and AH/WBC
 coexistence (no obstacle to an ally, AH XII.E.5.a; it lapses where the BG stands alone at the
 next turn, AH XV.B.1; it belongs to the territory, WBC XV.5; coexisting tokens give no
-ornithopters, WBC III.5)."""
+ornithopters, WBC III.5). A rule in several texts runs under each of their rulesets; the LoLV
+token flips and the WBC reading of coexistence as a territory's are single-ruleset."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from gameplay.engine.game_log import apply, replay
 from gameplay.engine.moves import has_ornithopters
 from gameplay.engine.snapshot import load_position
 
-from .helpers import CLASSIC, at, position, setup_event, snap, started, to_phase
+from .helpers import AH_WBC, ALL_RULESETS, CLASSIC, at, position, setup_event, snap, started, to_phase
 
 BG = "bene_gesserit"
 
@@ -45,6 +46,7 @@ def test_2_02_08_the_bg_places_one_starting_force_where_it_likes(
 
 
 def test_2_02_10_advisors_and_fighters_are_two_sides_of_a_token() -> None:
+    """LoLV only: the AH and WBC BG declares coexistence instead (AH XV.B)."""
     pos = position(ruleset="lolv-2.8.4", storm=0, forces=[at(BG, "the_great_flat", 2, sector=14)])
     flip = {"type": "forces_flipped", "territory": "the_great_flat", "sector": 14, "count": 2}
     advisors = apply(pos, {**flip, "side": "advisors"})
@@ -55,6 +57,9 @@ def test_2_02_10_advisors_and_fighters_are_two_sides_of_a_token() -> None:
 
 
 def test_2_02_05_spiritual_advisors_do_not_end_the_shippers_action() -> None:
+    """LoLV only: the action's end matters only where allies' forces go to the tanks then
+    (1.06.06); the WBC counterpart (IX.3) has no advisors sent along (WBC XV.13-18 make them
+    shipments of the BG's own)."""
     pos = to_phase(started("lolv-2.8.4", CLASSIC, storm=0, automatic_losses=True), "shipment_movement")
     pos = pos.evolve(alliances=(("atreides", "emperor"),))
     pos = apply(
@@ -71,15 +76,21 @@ def test_2_02_05_spiritual_advisors_do_not_end_the_shippers_action() -> None:
     assert pos.acting == "emperor"  # 2.02.11: an advisor with the shipment
 
 
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
 @pytest.mark.parametrize("coexisting", [True, False])
-def test_ah_xii_e_5_a_coexisting_bg_is_no_obstacle_to_its_ally(coexisting: bool) -> None:
+def test_ah_xii_e_5_a_coexisting_bg_is_no_obstacle_to_its_ally(ruleset: str, coexisting: bool) -> None:
+    """AH XII.E.5.a, WBC XV.11: the ally enters where the BG coexists, not where BG tokens
+    fight; LoLV 2.02.12, 4.01.16: advisors are no obstacle, and nothing is refused for an
+    ally there anyway (1.06.06). The LoLV BG coexists as advisors."""
+    lolv = ruleset == "lolv-2.8.4"
+    bg = at(BG, "old_gap", 0, advisors=1, sector=8) if lolv and coexisting else at(BG, "old_gap", 1, sector=8)
     pos = position(
-        ruleset="ah1979",
+        ruleset=ruleset,
         storm=0,
         phase="shipment_movement",
-        forces=[at(BG, "old_gap", 1, sector=8), at("atreides", "arrakeen", 2)],
+        forces=[bg, at("atreides", "arrakeen", 2)],
         alliances=[["atreides", BG]],
-        coexisting=["old_gap"] if coexisting else [],
+        coexisting=["old_gap"] if coexisting and not lolv else [],
     )
     move = {
         "type": "forces_moved",
@@ -90,26 +101,38 @@ def test_ah_xii_e_5_a_coexisting_bg_is_no_obstacle_to_its_ally(coexisting: bool)
         "to_sector": 9,
         "normal": 1,
     }
-    if coexisting:
+    if coexisting or lolv:
         assert ("atreides", "old_gap", 9) in apply(pos, move).forces
     else:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as info:
             apply(pos, move)
+        assert info.value.rule == "AH XII.E.5"
 
 
-def test_ah_xv_b_1_coexistence_lapses_where_the_bg_stands_alone() -> None:
+@pytest.mark.parametrize("ruleset", AH_WBC)
+def test_ah_xv_b_1_coexistence_lapses_where_the_bg_stands_alone(ruleset: str) -> None:
+    """AH XV.B.1 (WBC adds nothing). AH/WBC only: the LoLV's advisors alone flip to fighters
+    instead (2.02.21)."""
     forces = [at(BG, "old_gap", 1, sector=8), at(BG, "carthag", 1), at("harkonnen", "carthag", 2)]
-    pos = position(ruleset="ah1979", phase="mentat_pause", forces=forces, coexisting=["old_gap", "carthag"])
+    pos = position(ruleset=ruleset, phase="mentat_pause", forces=forces, coexisting=["old_gap", "carthag"])
     assert apply(pos, {"type": "turn_advanced"}).coexisting == frozenset({"carthag"})
 
 
 def test_wbc_xv_5_coexistence_belongs_to_the_territory() -> None:
+    """WBC only: WBC XV.5 is a WBC clarification."""
     pos = load_position(snap(coexisting=["carthag"], forces=[at("harkonnen", "carthag", 2)]))
     assert pos.coexisting == frozenset({"carthag"})
 
 
-def test_wbc_iii_5_coexisting_bg_has_no_ornithopters() -> None:
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_wbc_iii_5_coexisting_bg_has_no_ornithopters(ruleset: str) -> None:
+    """WBC III.5 / IX.10, AH XV.A and XV.B.2: coexisting BG tokens in a city give no
+    ornithopters; LoLV 2.02.12: nor do advisors."""
     forces = [at(BG, "arrakeen", 1)]
-    assert has_ornithopters(position(forces=forces, phase="shipment_movement"), BG)
-    pos = position(forces=forces, phase="shipment_movement", coexisting=["arrakeen"])
+    assert has_ornithopters(position(ruleset=ruleset, forces=forces, phase="shipment_movement"), BG)
+    if ruleset in AH_WBC:
+        pos = position(ruleset=ruleset, forces=forces, phase="shipment_movement", coexisting=["arrakeen"])
+    else:
+        advisors = [at(BG, "arrakeen", 0, advisors=1)]
+        pos = position(ruleset=ruleset, forces=advisors, phase="shipment_movement")
     assert not has_ornithopters(pos, BG)

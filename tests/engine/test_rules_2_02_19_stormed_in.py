@@ -1,5 +1,6 @@
 """LoLV 2.02.19: advisors under the storm cannot flip to fighters (a LoLV rule only; the AH
-and WBC Bene Gesserit coexists by declaration instead)."""
+and WBC Bene Gesserit coexists by declaration instead), so the AH/WBC test shows the flip
+unrestricted there."""
 
 from __future__ import annotations
 

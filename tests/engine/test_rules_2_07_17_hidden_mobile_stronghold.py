@@ -1,7 +1,8 @@
 """The Hidden Mobile Stronghold (a LoLV piece): it points at a sector of a non-stronghold
 territory (2.07.04, 2.07.17), is in storm when that sector is, moves up to three territories
 at the Mentat Pause never through the storm (2.07.18), and only the Ixians ship into it
-(2.07.20)."""
+(2.07.20). LoLV only: the Ixians and their HMS are in no other text (the AH and WBC
+rulesets refuse it, test_2_07_17_no_hms_without_the_ixians)."""
 
 from __future__ import annotations
 

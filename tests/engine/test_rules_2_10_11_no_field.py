@@ -1,5 +1,6 @@
 """The Richese No-Field token, shipped in place of forces (LoLV 2.10.10), counts as one force for the occupancy limit (LoLV 2.10.11), one
-on the board at a time (2.10.15); revealed, Richese forces from reserves replace it (2.10.13)."""
+on the board at a time (2.10.15); revealed, Richese forces from reserves replace it (2.10.13). LoLV only: the Richese is in no
+other text (the AH and WBC rulesets refuse the token)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Ecaz Ambassadors on the board: one per stronghold, not into the storm, not on the Shield
-Wall (LoLV 2.11.05, 4.02.07); they leave when triggered or stormed (2.11.07, 2.11.09)."""
+Wall (LoLV 2.11.05, 4.02.07); they leave when triggered or stormed (2.11.07, 2.11.09). LoLV only: the Ecaz is in no other
+text."""
 
 from __future__ import annotations
 

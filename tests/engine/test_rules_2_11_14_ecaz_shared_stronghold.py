@@ -1,7 +1,8 @@
 """LoLV 2.11.14: a stronghold the Ecaz shares with its ally counts once and the Ecaz controls
 it. Reading (documented in docs/rules-coverage.md): 4.01.10.02 counts strongholds *controlled*,
 so the per-faction statistics credit the Ecaz alone (`ecaz_shared_credit="ecaz"`); the ruleset
-flag "both" credits the ally too, for tournaments that read "counts ... for both" that way."""
+flag "both" credits the ally too, for tournaments that read "counts ... for both" that way.
+LoLV only: the Ecaz is in no other text."""
 
 from __future__ import annotations
 

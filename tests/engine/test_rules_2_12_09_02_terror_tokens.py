@@ -1,7 +1,7 @@
 """Moritani Terror tokens: placed in strongholds without one, storm or not, never on the Shield
 Wall or in the HMS (LoLV 2.12.05, 4.02.07); revealed tokens leave the game (2.12.07); Atomics
 clears the territory, nobody ships there again, and the Moritani's and its ally's hand limit
-drops by one (2.12.09.02)."""
+drops by one (2.12.09.02). LoLV only: the Moritani are in no other text."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """The tiebreak counts of LoLV 4.01.10: active leaders in the leader pool (4.01.10.06) count
 gholas for the Tleilaxu, not for the faction whose leader it was (2.08.16), and Duke Vidal for
 the faction he leads for (2.11.10.11, 2.11.16, 2.12.12); spice behind the shield (4.01.10.04)
-leaves out spice in front of it (bribes, 1.12.02) until the Mentat Pause collects it."""
+leaves out spice in front of it (bribes, 1.12.02) until the Mentat Pause collects it. LoLV
+only: these tiebreak counts, the Tleilaxu, the Ecaz's Duke Vidal and spice in front of the
+shield are in no other text (WBC adjudication counts spice in hand, its own suite)."""
 
 from __future__ import annotations
 
