@@ -1,5 +1,8 @@
 """Tournament rules: LoLV 4.01.04 (win attempts), 4.01.08 and the WBC time limits,
-LoLV 0.02 / WBC turn limits, WBC adjudication, concessions, time guidelines and dropouts."""
+LoLV 0.02 / WBC turn limits, WBC adjudication, concessions, time guidelines and dropouts.
+The time limit and adjudication are in both tournament texts and run under both (the AH text
+has neither: 15 turns, AH V); the turn limit runs under every ruleset; win attempts are
+LoLV-only, concessions, time guidelines and dropouts WBC-only."""
 
 from __future__ import annotations
 
@@ -13,6 +16,9 @@ from gameplay.engine.position import Position
 from .helpers import at, in_turn, next_turn, position, setup_event, started, to_phase
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ecaz")
+#: The tournament clock and the rule its time limit cites: LoLV 4.01.08, WBC Preliminary
+#: Heat Duration.
+CLOCKS = [("lolv-2.8.4", "lolv", "4.01.08"), ("wbc2018", "wbc_heat", "WBC Preliminary Heat Duration")]
 
 
 def _place(pos: Position, faction: str, territory: str, sector: int | None, n: int = 1) -> Position:
@@ -24,21 +30,23 @@ def _place(pos: Position, faction: str, territory: str, sector: int | None, n: i
 
 def test_4_01_04_win_attempts_are_proposed_at_the_battle_phase() -> None:
     """LoLV 4.01.04: a side standing in as many strongholds as it needs makes a win attempt
-    (it wins if it wins its battles), even where the strongholds are contested."""
+    (it wins if it wins its battles), even where the strongholds are contested. LoLV only:
+    win attempts are a LoLV tiebreak (4.01.10.01)."""
     forces = [
         at("harkonnen", "carthag"),
         at("harkonnen", "arrakeen"),
         at("atreides", "arrakeen"),
         at("harkonnen", "tueks_sietch"),
     ]
-    ev = evaluate(position(forces=forces))
+    ev = evaluate(position(ruleset="lolv-2.8.4", forces=forces))
     assert ev.win_attempts == (("harkonnen",),)
     assert ev.victory is None
 
 
 def test_4_01_04_confirmed_win_attempts_count_per_faction() -> None:
-    pos = to_phase(in_turn(2), "spice_blow")
-    pos = apply(pos, {"type": "worm"})
+    """LoLV only (4.01.04, 4.01.10.01)."""
+    pos = to_phase(in_turn(2, ruleset="lolv-2.8.4"), "spice_blow")
+    pos = apply(pos, {"type": "worm", "territory": "the_great_flat"})
     pos = apply(pos, {"type": "alliance_formed", "factions": ["atreides", "fremen"]})
     pos = to_phase(pos, "battle")
     pos = apply(
@@ -59,26 +67,30 @@ def test_4_01_04_confirmed_win_attempts_count_per_faction() -> None:
 
 
 def test_win_attempts_only_in_the_battle_phase() -> None:
-    pos = to_phase(in_turn(2), "bidding")
+    """LoLV only (4.01.04: at the start of every battle phase)."""
+    pos = to_phase(in_turn(2, ruleset="lolv-2.8.4"), "bidding")
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "win_attempt_confirmed", "factions": ["guild"]})
     assert "battle" in info.value.message
 
 
-def test_4_01_08_time_up_refuses_a_new_turn() -> None:
-    """LoLV 4.01.08: when the clock runs out, only the turn in play is finished."""
-    pos = started("lolv-2.8.4", LOLV)
-    pos = apply(pos, {"type": "time_up", "clock": "lolv"})
+@pytest.mark.parametrize(("ruleset", "clock", "rule"), CLOCKS)
+def test_4_01_08_time_up_refuses_a_new_turn(ruleset: str, clock: str, rule: str) -> None:
+    """LoLV 4.01.08: when the clock runs out, only the turn in play is finished; WBC
+    Preliminary Heat Duration: no new game turn past the limit."""
+    pos = started(ruleset)
+    pos = apply(pos, {"type": "time_up", "clock": clock})
     assert pos.last_turn
     pos = to_phase(pos, "mentat_pause")
     with pytest.raises(OutOfTime) as info:
         apply(pos, {"type": "turn_advanced"})
-    assert info.value.rule == "4.01.08"
+    assert info.value.rule == rule
     assert evaluate(pos).end_of_game is not None
 
 
 def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
-    """WBC heat duration: no new turn past the limit; the GM adjudicates by the criteria."""
+    """WBC heat duration: no new turn past the limit; the GM adjudicates by the criteria.
+    WBC only: the WBC criteria are the WBC's (the LoLV's: test_lolv_adjudication_...)."""
     pos = to_phase(apply(in_turn(3), {"type": "time_up", "clock": "wbc_heat"}), "mentat_pause")
     with pytest.raises(OutOfTime) as info:
         apply(pos, {"type": "turn_advanced"})
@@ -94,13 +106,15 @@ def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
     )
 
 
-def test_adjudication_needs_time_up_and_the_engine_ranking() -> None:
+@pytest.mark.parametrize(("ruleset", "clock", "rule"), CLOCKS)
+def test_adjudication_needs_time_up_and_the_engine_ranking(ruleset: str, clock: str, rule: str) -> None:
     """LoLV 4.01.09.10 / WBC adjudication: the judge confirms the engine's ranking once time
     is up; a different choice needs the head judge's reason."""
-    pos = to_phase(in_turn(3), "mentat_pause")
-    with pytest.raises(IllegalAction):
+    pos = to_phase(in_turn(3, ruleset=ruleset), "mentat_pause")
+    with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "adjudication_confirmed", "winners": ["guild"]})
-    pos = apply(pos, {"type": "time_up", "clock": "wbc_heat"})
+    assert info.value.rule == rule
+    pos = apply(pos, {"type": "time_up", "clock": clock})
     best = evaluate(pos).adjudication.sides[0]
     other = "guild" if best != ["guild"] else "emperor"
     with pytest.raises(IllegalAction) as info:
@@ -114,7 +128,8 @@ def test_adjudication_needs_time_up_and_the_engine_ranking() -> None:
 
 def test_wbc_adjudication_criteria_in_order_alliance_sums() -> None:
     """WBC adjudication: strongholds, weighted tokens (1 / starred 2 / coexisting 0.5),
-    spice, cards, leaders, die; an alliance sums its members."""
+    spice, cards, leaders, die; an alliance sums its members. WBC only (the LoLV's
+    categories: test_lolv_adjudication_uses_its_tiebreak_categories)."""
     forces = [
         at("harkonnen", "carthag", 5),
         at("atreides", "arrakeen", 2),
@@ -138,13 +153,15 @@ def test_wbc_adjudication_criteria_in_order_alliance_sums() -> None:
 
 
 def test_die_rolls_break_a_tie() -> None:
+    """WBC only: the WBC criteria end with the highest die roll; LoLV 4.01.10 lists none."""
     pos = to_phase(apply(in_turn(3), {"type": "time_up", "clock": "wbc_heat"}), "mentat_pause")
     pos = apply(pos, {"type": "die_rolled", "die": {f: i + 1 for i, f in enumerate(pos.factions)}})
     assert evaluate(pos).adjudication.unknown == ()
 
 
 def test_lolv_adjudication_uses_its_tiebreak_categories() -> None:
-    """LoLV 4.01.10.00: win attempts first, then strongholds, forces, spice, cards, leaders."""
+    """LoLV 4.01.10.00: win attempts first, then strongholds, forces, spice, cards, leaders.
+    LoLV only (the WBC criteria: test_wbc_adjudication_criteria_in_order_alliance_sums)."""
     forces = [at("harkonnen", "carthag", 5)]
     per = {"fremen": {"win_attempts": 2}}
     ev = evaluate(position(ruleset="lolv-2.8.4", factions=LOLV, forces=forces, per_faction=per))
@@ -152,16 +169,23 @@ def test_lolv_adjudication_uses_its_tiebreak_categories() -> None:
     assert ev.adjudication.sides[1] == ("harkonnen",)
 
 
-def test_turn_limit_0_02_and_wbc_final() -> None:
-    """LoLV 0.02: at most 10 turns in tournament play; WBC finals 15."""
-    with pytest.raises(RuleViolation):
-        replay([setup_event("lolv-2.8.4", LOLV, turns=15)])
-    pos = replay([setup_event(turns=15)])
-    assert pos.setup is not None and pos.setup.turn_limit == 15
+@pytest.mark.parametrize(
+    ("ruleset", "longest", "rule"),
+    # The longest game: 15 turns in the AH text (AH V), 15 in the WBC final (WBC Final Round
+    # Duration; a heat's 10 is the default), 10 at the LoLV (0.02).
+    [("ah1979", 15, "AH V"), ("wbc2018", 15, "WBC Preliminary Heat Duration"), ("lolv-2.8.4", 10, "0.02")],
+)
+def test_turn_limit_0_02_and_wbc_final(ruleset: str, longest: int, rule: str) -> None:
+    """LoLV 0.02: at most 10 turns in tournament play; WBC finals 15; AH V: 15."""
+    pos = replay([setup_event(ruleset, turns=longest)])
+    assert pos.setup is not None and pos.setup.turn_limit == longest
+    with pytest.raises(RuleViolation) as info:
+        replay([setup_event(ruleset, turns=longest + 1)])
+    assert info.value.rule == rule
 
 
 def test_wbc_concession_to_an_unallied_player_or_a_whole_alliance() -> None:
-    """WBC Concessions: unanimous; never to a single allied player."""
+    """WBC Concessions: unanimous; never to a single allied player. WBC only."""
     pos = apply(to_phase(in_turn(2), "spice_blow"), {"type": "worm"})
     pos = apply(pos, {"type": "alliance_formed", "factions": ["atreides", "fremen"]})
     with pytest.raises(IllegalAction):
@@ -179,7 +203,7 @@ def test_wbc_concession_to_an_unallied_player_or_a_whole_alliance() -> None:
 
 
 def test_wbc_time_guidelines_default_actions_and_three_chips() -> None:
-    """WBC time guidelines: defaults are recorded; each player has 3 diplomacy chips."""
+    """WBC time guidelines: defaults are recorded; each player has 3 diplomacy chips. WBC only."""
     pos = to_phase(in_turn(2), "bidding")
     pos = apply(pos, {"type": "default_action", "faction": "emperor", "action": "bid"})
     assert pos.states["emperor"].defaults == 1
@@ -194,7 +218,7 @@ def test_wbc_time_guidelines_default_actions_and_three_chips() -> None:
 
 def test_wbc_dropout_tokens_and_leaders_leave_and_play_goes_on() -> None:
     """WBC Dropouts: tokens and uncaptured leaders leave, spice and cards go; a dropping
-    Harkonnen returns captured leaders; the others play on."""
+    Harkonnen returns captured leaders; the others play on. WBC only."""
     pos = to_phase(in_turn(2), "battle")
     pos = apply(
         pos,
@@ -220,7 +244,7 @@ def test_wbc_dropout_tokens_and_leaders_leave_and_play_goes_on() -> None:
 
 
 def test_wbc_final_clock_cites_the_final_round_limit() -> None:
-    """WBC final: 15 turns or 8 hours; the refusal names the final's limit."""
+    """WBC final: 15 turns or 8 hours; the refusal names the final's limit. WBC only."""
     pos = to_phase(apply(in_turn(2), {"type": "time_up", "clock": "wbc_final"}), "mentat_pause")
     with pytest.raises(OutOfTime) as info:
         apply(pos, {"type": "turn_advanced"})

@@ -1,10 +1,13 @@
 """WBC Best Faction Awards: performance points per turn (the normalisation per game is
-scoring's; the worked example checks that the per-turn points feed it exactly)."""
+scoring's; the worked example checks that the per-turn points feed it exactly). WBC only:
+performance points are in no other text (test_other_rulesets_have_no_pp)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from gameplay.engine.evaluation import evaluate
 from gameplay.engine.game_log import apply
@@ -50,8 +53,9 @@ def test_wbc_pp_contested_and_shield_wall_earn_nothing() -> None:
     assert pp["harkonnen"] == pp["atreides"] == pp["emperor"] == "0"
 
 
-def test_other_rulesets_have_no_pp() -> None:
-    assert _pp(ruleset="ah1979", forces=[at("harkonnen", "carthag")]) == {}
+@pytest.mark.parametrize("ruleset", ["ah1979", "lolv-2.8.4"])
+def test_other_rulesets_have_no_pp(ruleset: str) -> None:
+    assert _pp(ruleset=ruleset, forces=[at("harkonnen", "carthag")]) == {}
 
 
 def test_wbc_pp_accumulate_at_each_turn_end() -> None:

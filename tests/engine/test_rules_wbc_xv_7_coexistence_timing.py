@@ -1,7 +1,8 @@
 """WBC XV.7-9: coexistence is declared only in the movement round; a territory declared
 coexisting stays so for the rest of the turn (XV.9); one announced not coexisting turns
 coexisting again only once vacated by the other factions and entered by a different one
-(XV.8). AH XV and the LoLV set no such timing."""
+(XV.8). AH XV and the LoLV set no such timing: WBC-only rules, whose absence elsewhere
+test_wbc_xv_7_other_rulesets_set_no_timing shows."""
 
 from __future__ import annotations
 
