@@ -206,9 +206,10 @@ def test_1_01_03_a_correction_refusal_names_its_field(ruleset: str) -> None:
     assert refused.value.message == "Emperor has only 3 forces in the tanks"
 
 
-def test_1_01_03_quick_tracking_offers_no_loss_correction() -> None:
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_quick_tracking_offers_no_loss_correction(ruleset: str) -> None:
     """Quick tracking has no automatic losses to correct (and no tanks to take forces from)."""
-    quick = replay([setup_event("wbc2018", quick=True)])
+    quick = replay([setup_event(ruleset, quick=True)])
     assert "loss_corrected" not in allowed_event_types(quick)
-    full = _storm_phase("wbc2018", [])
+    full = _storm_phase(ruleset, [])
     assert "loss_corrected" in allowed_event_types(full)

@@ -75,8 +75,9 @@ def test_1_02_04_only_spice_blow_territories_take_spice(ruleset: str) -> None:
         apply(_at(ruleset, "bidding"), {"type": "spice_blow", "territory": GREAT_FLAT})
 
 
-def test_1_02_04_quick_tracking_keeps_no_spice_on_the_board() -> None:
-    pos = _at("lolv-2.8.4", "spice_blow", quick=True)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_02_04_quick_tracking_keeps_no_spice_on_the_board(ruleset: str) -> None:
+    pos = _at(ruleset, "spice_blow", quick=True)
     with pytest.raises(IllegalAction, match="full tracking"):
         apply(pos, {"type": "spice_blow", "territory": GREAT_FLAT})
 
@@ -155,15 +156,20 @@ def test_1_08_01_collect_only_what_lies_there_with_forces_there(ruleset: str) ->
     assert pos.spice_on_board == {}
 
 
-def test_wbc_xi_1_coexisting_advisors_collect_nothing() -> None:
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_wbc_xi_1_coexisting_advisors_collect_nothing(ruleset: str) -> None:
+    """WBC XI.1, AH XV.A: coexisting BG tokens collect no spice; LoLV 2.02.12: nor do
+    advisors (the LoLV declares no coexistence)."""
     forces = [at("bene_gesserit", GREAT_FLAT, 0, advisors=3, sector=14), at("emperor", GREAT_FLAT, 1, sector=14)]
-    pos = _at("wbc2018", "spice_collection", forces=forces, spice_on_board={GREAT_FLAT: 6},
-              coexisting=[GREAT_FLAT])
+    declared = [] if ruleset == "lolv-2.8.4" else [GREAT_FLAT]
+    pos = _at(ruleset, "spice_collection", forces=forces, spice_on_board={GREAT_FLAT: 6},
+              coexisting=declared)
     with pytest.raises(IllegalAction, match="Bene Gesserit has no forces in The Great Flat"):
         apply(pos, {"type": "spice_collected", "faction": "bene_gesserit", "territory": GREAT_FLAT, "amount": 1})
 
 
 def test_2_07_13_ixian_cyborgs_collect_three() -> None:
+    """LoLV only: the Ixians are an expansion faction."""
     factions = ("ixians", "atreides", "emperor", "fremen", "harkonnen", "guild")
     pos = position(
         ruleset="lolv-2.8.4", factions=factions, storm=2, phase="spice_collection",
@@ -177,6 +183,7 @@ def test_2_07_13_ixian_cyborgs_collect_three() -> None:
 
 
 def test_2_10_11_the_no_field_token_collects_as_one_force() -> None:
+    """LoLV only: the Richese is an expansion faction."""
     factions = ("richese", "atreides", "emperor", "fremen", "harkonnen", "guild")
     pos = position(
         ruleset="lolv-2.8.4", factions=factions, storm=2, phase="spice_collection",
@@ -202,8 +209,9 @@ def test_1_01_03_judge_puts_destroyed_spice_back_with_a_reason(ruleset: str) -> 
     assert pos.spice_on_board == {}
 
 
-def test_1_02_04_spice_on_board_survives_the_snapshot() -> None:
-    pos = _at("lolv-2.8.4", "storm", storm=12, spice_on_board={GREAT_FLAT: 10, "sihaya_ridge": 6})
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_02_04_spice_on_board_survives_the_snapshot(ruleset: str) -> None:
+    pos = _at(ruleset, "storm", storm=12, spice_on_board={GREAT_FLAT: 10, "sihaya_ridge": 6})
     pos = apply(pos, {"type": "storm_moved", "sectors": 2})
     data = dump_position(pos)
     assert data["spice_on_board"] == {"sihaya_ridge": 6}
@@ -213,20 +221,22 @@ def test_1_02_04_spice_on_board_survives_the_snapshot() -> None:
     assert dump_position(again) == data
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize(
     "bad",
     [{"arrakeen": 3}, {GREAT_FLAT: 0}, {GREAT_FLAT: -2}, {GREAT_FLAT: "10"}, {GREAT_FLAT: True}],
 )
-def test_1_02_04_snapshot_refuses_spice_where_none_can_lie(bad: dict[str, object]) -> None:
+def test_1_02_04_snapshot_refuses_spice_where_none_can_lie(ruleset: str, bad: dict[str, object]) -> None:
     with pytest.raises(Exception) as err:
-        _at("lolv-2.8.4", "storm", spice_on_board=bad)
+        _at(ruleset, "storm", spice_on_board=bad)
     assert "spice_on_board" in str(err.value)
 
 
-def test_1_01_03_putting_spice_back_keeps_the_forces_still_listed() -> None:
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_putting_spice_back_keeps_the_forces_still_listed(ruleset: str) -> None:
     """One storm destroys forces and spice; correcting the spice leaves the forces' row to be
     put back, and the refusal names the field at fault."""
-    pos = _at("wbc2018", "storm", storm=12, spice_on_board={GREAT_FLAT: 10},
+    pos = _at(ruleset, "storm", storm=12, spice_on_board={GREAT_FLAT: 10},
               forces=[at("harkonnen", GREAT_FLAT, 3, sector=14)])
     pos = apply(pos, {"type": "storm_moved", "sectors": 2})
     with pytest.raises(IllegalAction) as err:
@@ -234,4 +244,4 @@ def test_1_01_03_putting_spice_back_keeps_the_forces_still_listed() -> None:
     assert err.value.field == "reason"
     pos = apply(pos, {"type": "board_spice_set", "territory": GREAT_FLAT, "amount": 10, "reason": "storm moved 1"})
     assert pos.spice_lost == ()
-    assert pos.losses == (("harkonnen", GREAT_FLAT, 14, 3, 0, 0, "WBC VI.8"),)
+    assert pos.losses == (("harkonnen", GREAT_FLAT, 14, 3, 0, 0, STORM_RULE[ruleset]),)
