@@ -174,6 +174,8 @@ def kind_for(way: Way, side: tuple[str, ...]) -> ResultKind:
     size = len(side)
     if way is not Way.STRONGHOLD:
         size = min(size, 2)  # a 3-faction alliance's default victory is scored as an allied one
+    elif size > 3:
+        size = 2  # AH XII.C.2 sets no alliance size: a larger alliance wins an allied victory (XII.E.1)
     return _BY_WAY[(way, size)]
 
 

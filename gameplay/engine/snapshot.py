@@ -113,13 +113,13 @@ def load_position(data: Mapping[str, Any]) -> Position:
         m = _int(_mapping(raw_factions[f], f"faction {faction_name(f)}"), "marker")
         if m not in PLAYER_DOTS:
             raise _bad(
-                "0.10",
+                rs.cite["markers"],
                 f"{faction_name(f)}: the player marker stands on one of the dots {list(PLAYER_DOTS)}",
                 m,
             )
         markers[f] = m
     if len(set(markers.values())) != len(markers):
-        raise _bad("0.10", "two player markers on one dot", markers)
+        raise _bad(rs.cite["markers"], "two player markers on one dot", markers)
     turn_limit = _int(data, "turn_limit", rs.turn_limit, low=1, high=rs.max_turns)
     options = frozenset(data.get("options", ()))
     if options - rs.options:

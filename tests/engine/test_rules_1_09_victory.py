@@ -310,3 +310,16 @@ def test_victory_claim_accepted_and_game_over(ruleset: str) -> None:
         apply(done, {"type": "spice_set", "faction": "guild", "amount": 3})
     closed = apply(done, {"type": "game_ended", "reason": "won"})
     assert closed.ended
+
+
+def test_ah_xii_e_1_an_alliance_of_four_wins_an_allied_victory() -> None:
+    """AH only: XII.C.2 sets no alliance size, so four allies holding three strongholds win
+    (XII.E.1) as an allied victory; the engine once had no result kind for them."""
+    pos = position(
+        ruleset="ah1979",
+        forces=[at("atreides", "arrakeen"), at("fremen", "sietch_tabr"), at("guild", "tueks_sietch")],
+        alliances=[["atreides", "fremen", "guild", "emperor"]],
+    )
+    victory = evaluate(pos).victory
+    assert victory is not None and victory.kind == "allied_stronghold"
+    assert set(victory.winners) == {"atreides", "fremen", "guild", "emperor"}

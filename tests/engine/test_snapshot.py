@@ -142,10 +142,16 @@ def test_a_faction_the_ruleset_does_not_have() -> None:
     _refused({**snap(), "ruleset": "dune2099"}, UnknownIdentifier)
 
 
-def test_bad_markers_and_alliances() -> None:
-    data = snap()
+@pytest.mark.parametrize("ruleset, rule", [("ah1979", "AH III.E.1"), ("wbc2018", "AH III.E.1"), ("lolv-2.8.4", "0.10")])
+def test_0_10_markers_off_the_dots_cite_the_tables_own_rule(ruleset: str, rule: str) -> None:
+    data = snap(ruleset=ruleset)
     data["factions"]["fremen"]["marker"] = 5
-    assert _refused(data).rule == "0.10"
+    assert _refused(data).rule == rule
+    data["factions"]["fremen"]["marker"] = data["factions"]["atreides"]["marker"]
+    assert _refused(data).rule == rule
+
+
+def test_bad_markers_and_alliances() -> None:
     assert _refused(snap(alliances=[["atreides", "fremen", "guild"]])).rule == "WBC house rules (alliances)"
 
 
