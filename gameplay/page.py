@@ -291,7 +291,7 @@ def page_context(
         proposals=len(proposals) if "confirm_win_attempt" in can else 0,
         victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
         allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
-        over=bool(outcome) or bool(snapshot.get("ended")),
+        over=bool(outcome) or bool(snapshot.get("ended")), next_phase=next_phase,
     )
     return {
         "step": step,

@@ -6,6 +6,8 @@ something needs recording. An ordinary quick-tracked turn is then: next turn, mo
 spice blow, no worm (battle phase), strongholds, the win attempts the engine proposes,
 Mentat Pause. Phases where quick tracking records nothing (CHOAM Charity, bidding, revival,
 shipment and movement, spice collection) are passed over; the full list stays on the page.
+In full tracking every phase has something to record, so the one-tap move goes to the next
+phase of the turn (`next_phase`), never past one.
 """
 
 from __future__ import annotations
@@ -29,6 +31,19 @@ class Step:
     section: str | None = None
 
 
+#: What a judge records in each phase in full tracking, and the phase's name on a button.
+_FULL_PHASES: dict[str, tuple[str, str]] = {
+    "choam_charity": ("CHOAM Charity: record the spice handed out", "CHOAM Charity"),
+    "bidding": ("Bidding: record the cards and spice that change hands", "Bidding"),
+    "revival": ("Revival: record the forces and leaders revived", "Revival"),
+    "shipment_movement": ("Shipment and movement: record each faction's shipment and move",
+                          "Shipment and movement"),
+    "battle": ("Battle phase: record each battle's losses", "Battle phase"),
+    "spice_collection": ("Spice collection: record what each faction collects", "Spice collection"),
+    "mentat_pause": ("Mentat Pause", "Mentat Pause"),
+}
+
+
 def next_step(
     *,
     phase: str | None,
@@ -41,9 +56,47 @@ def next_step(
     allowed: Collection[str],
     quick: bool,
     over: bool,
+    next_phase: str | None = None,
 ) -> Step:
     """The step the page puts first. `this_phase`: event types recorded (not voided) since the
-    current phase began; `allowed`: the event types the engine accepts now."""
+    current phase began; `allowed`: the event types the engine accepts now; `next_phase`: the
+    phase after this one in the table's ruleset (full tracking moves there, one at a time)."""
+    step = _quick_step(phase=phase, turn=turn, storm=storm, this_phase=this_phase, nexus_open=nexus_open,
+                       proposals=proposals, victory_proposed=victory_proposed, allowed=allowed, quick=quick,
+                       over=over)
+    if quick or next_phase is None or step.advance_to is None or step.advance_to == next_phase:
+        return step
+    return _one_phase_on(step, phase, next_phase)
+
+
+def _one_phase_on(step: Step, phase: str | None, next_phase: str) -> Step:
+    """A full-tracking step whose one-tap move goes to the next phase, not past it."""
+    title, hint = step.title, step.hint
+    if step.key == "spice_blow":
+        title = "Spice blow: record the card turned over and any worm"
+        hint = "The Spice Blow form is in Full tracking, just below. " + hint
+    elif step.key in ("passing", "battle_done"):
+        title = _FULL_PHASES.get(phase or "", (title, ""))[0]
+    label = _FULL_PHASES.get(next_phase, ("", next_phase.replace("_", " ").capitalize()))[1]
+    section = step.section or ("full" if step.key in ("spice_blow", "passing", "battle_done") else None)
+    return Step(step.key, title, hint, advance_to=next_phase, advance_label=f"Next: {label}", section=section)
+
+
+def _quick_step(
+    *,
+    phase: str | None,
+    turn: int | None,
+    storm: int | None,
+    this_phase: Sequence[str],
+    nexus_open: bool,
+    proposals: int,
+    victory_proposed: bool,
+    allowed: Collection[str],
+    quick: bool,
+    over: bool,
+) -> Step:
+    """The next step as quick tracking walks the turn (full tracking's differs only in where
+    its one-tap move goes and what it asks for)."""
     if over:
         return Step("report", "The game is over: file the game report",
                     "Check the prefilled report with the players, then file it.", section="ending")

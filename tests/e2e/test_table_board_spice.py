@@ -31,10 +31,11 @@ def test_the_judge_records_a_spice_blow_and_puts_back_what_the_storm_took(
         url = open_table(page, sign_in, live_server, password, table)
         live = page.locator("#table-live")
         spice = page.locator("#board-spice")
-        spice.locator("summary").click()
+        assert spice.get_attribute("open") is not None  # the spice blow phase opens it
         assert "No spice lies on the board" in spice.inner_text()
         form = spice.locator("form[data-action=spice_blow]")
         form.get_by_label("Card turned over").select_option("the_great_flat")
+        form.scroll_into_view_if_needed()  # as the judge scrolls down to it
         assert form.evaluate(IN_VIEW), form.bounding_box()
         assert no_sideways_scroll(page)
         seq = live.get_attribute("data-seq")

@@ -54,3 +54,29 @@ def test_full_tracking_does_not_ask_for_the_stronghold_grid() -> None:
 def test_phases_quick_tracking_does_not_record_are_passed_over() -> None:
     assert step(phase="bidding").advance_to == "battle"
     assert step(phase="spice_collection").advance_to == "mentat_pause"
+
+
+def test_full_tracking_walks_every_phase_one_at_a_time() -> None:
+    """In full tracking each phase has something to record (shipment and movement, battles,
+    collection), so the one-tap move never skips a phase: a skipped phase cannot be
+    returned to (phases only move forward, LoLV 1.00.00)."""
+    full = {"quick": False}
+    blow = step(phase="spice_blow", next_phase="choam_charity", **full)
+    assert blow.advance_to == "choam_charity" and blow.advance_label == "Next: CHOAM Charity"
+    assert "Spice Blow form" in blow.hint and blow.section == "full"
+    nexus = step(phase="spice_blow", nexus_open=True, next_phase="bidding", **full)
+    assert nexus.key == "nexus" and nexus.advance_to == "bidding" and nexus.section == "nexus"
+    moving = step(phase="shipment_movement", next_phase="battle", **full)
+    assert moving.title.startswith("Shipment and movement") and moving.advance_to == "battle"
+    assert moving.section == "full"
+    battle = step(phase="battle", next_phase="spice_collection", **full)
+    assert battle.key == "battle_done" and battle.advance_to == "spice_collection"
+    attempts = step(phase="battle", proposals=1, next_phase="spice_collection", **full)
+    assert attempts.key == "attempts" and attempts.advance_to == "spice_collection"
+    collect = step(phase="spice_collection", next_phase="mentat_pause", **full)
+    assert collect.title.startswith("Spice collection") and collect.advance_label == "Next: Mentat Pause"
+
+
+def test_quick_tracking_keeps_passing_over_phases_it_does_not_record() -> None:
+    assert step(phase="spice_blow", next_phase="choam_charity").advance_to == "battle"
+    assert step(phase="bidding", next_phase="revival").advance_to == "battle"
