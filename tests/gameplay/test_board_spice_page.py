@@ -124,3 +124,18 @@ def test_ah_xi_a_collection_is_held_to_three_spice_per_force_with_carthag(table_
     position = Game.objects.get(table=table).position
     assert position["spice_on_board"] == {"the_great_flat": 1}
     assert position["factions"]["harkonnen"]["spice"] == spice_before + 9
+
+
+def test_a_control_character_in_the_reason_is_refused_at_the_field(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:2] + BLOW + BEFORE_THE_STORM[2:] + [STORM])
+    seq = seq_of(table)
+    answer = web(table_judge).post(url(table), {"action": "set_board_spice", "territory": "the_great_flat",
+                                                "amount": "10", "reason": "storm\x07 moved 3",
+                                                "expected_seq": str(seq)})
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "set_board_spice")
+    error = re.search(r'id="err-set_board_spice-reason">(.*?)</p>', form, re.S)
+    assert error and "U+0007" in error.group(1)
+    assert 'value="storm moved 3"' in form  # what was typed, the invisible character taken out
+    assert seq_of(table) == seq and board_spice(table) == {}
