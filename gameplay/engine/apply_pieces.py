@@ -91,24 +91,33 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
     return {"no_field": (ev.territory, ev.sector)}
 
 
+#: The numbers on the Richese's three No-Field tokens (LoLV 2.10.03).
+NO_FIELD_NUMBERS = (0, 3, 5)
+
+
 def apply_no_field_revealed(pos: Position, ev: NoFieldRevealed) -> dict[str, Any]:
-    """The token leaves; Richese forces from reserves take its place (2.10.13)."""
+    """The token leaves; as many Richese forces from reserves as its number, or all that are
+    left in reserve if fewer, take its place (2.10.13). `normal` is the token's number."""
     _need_pieces(pos, "No-Field tokens")
     if pos.no_field is None:
         refuse(pos, "no_field", "no No-Field token is on the board", ev)
+    if ev.normal not in NO_FIELD_NUMBERS:
+        refuse(pos, "2.10.03", "a No-Field token shows 0, 3 or 5", ev.normal, field="normal")
     changes: dict[str, Any] = {"no_field": None}
     if not ev.normal:
         return changes
     need_full_tracking(pos, "placing revealed forces")
     st = pos.states[RICHESE]
-    if st.reserves is None or st.reserves[0] < ev.normal:
-        refuse(pos, "forces", f"the Richese has only {st.reserves} forces in reserve", ev.normal)
+    if st.reserves is None:
+        refuse(pos, "forces", "the Richese forces in reserve are not known", ev.normal)
+    placed = min(ev.normal, st.reserves[0])
     territory, sector = pos.no_field
     forces: dict[ForceKey, Stack] = dict(pos.forces)
     old = forces.get((RICHESE, territory, sector), (0, 0, 0))
-    forces[(RICHESE, territory, sector)] = (old[0] + ev.normal, old[1], old[2])
+    if placed:
+        forces[(RICHESE, territory, sector)] = (old[0] + placed, old[1], old[2])
     states = dict(pos.states)
-    states[RICHESE] = evolve(st, reserves=(st.reserves[0] - ev.normal, st.reserves[1]))
+    states[RICHESE] = evolve(st, reserves=(st.reserves[0] - placed, st.reserves[1]))
     changes.update(forces=forces, states=states)
     return changes
 

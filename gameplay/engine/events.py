@@ -574,7 +574,8 @@ class NoFieldPlaced(Event):
 @_register("no_field_revealed")
 @dataclass(frozen=True, slots=True)
 class NoFieldRevealed(Event):
-    """The No-Field token is revealed: `normal` Richese forces from reserves take its place
+    """The No-Field token is revealed: `normal` is its number (0, 3 or 5, LoLV 2.10.03), and
+    that many Richese forces from reserves, or all that are left if fewer, take its place
     (LoLV 2.10.13)."""
 
     normal: int = 0

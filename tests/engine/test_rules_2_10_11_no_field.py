@@ -8,7 +8,7 @@ import pytest
 
 from gameplay.engine.errors import IllegalAction
 from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position
+from gameplay.engine.position import Position, evolve
 
 from .helpers import at, position
 
@@ -58,6 +58,24 @@ def test_2_10_13_revealed_token_becomes_forces() -> None:
     pos = apply(pos, {"type": "no_field_revealed", "normal": 3})
     assert pos.no_field is None
     assert pos.forces[("richese", "carthag", 10)] == (3, 0, 0)
+
+
+def test_2_10_13_fewer_forces_in_reserve_than_the_token_shows_all_go() -> None:
+    """The token shows 5 and only 2 Richese forces are left in reserve: both take its place."""
+    pos = apply(_table(), {"type": "no_field_placed", "territory": "carthag", "sector": 10})
+    pos = pos.evolve(states={**pos.states, "richese": evolve(pos.states["richese"], reserves=(2, 0))})
+    pos = apply(pos, {"type": "no_field_revealed", "normal": 5})
+    assert pos.forces[("richese", "carthag", 10)] == (2, 0, 0)
+    assert pos.states["richese"].reserves == (0, 0)
+
+
+@pytest.mark.parametrize("number", [1, 2, 4, 6])
+def test_2_10_03_a_no_field_token_shows_0_3_or_5(number: int) -> None:
+    pos = apply(_table(), {"type": "no_field_placed", "territory": "carthag", "sector": 10})
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "no_field_revealed", "normal": number})
+    assert info.value.rule == "2.10.03" and info.value.field == "normal"
+    assert "0, 3 or 5" in info.value.message
 
 
 @pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
