@@ -44,6 +44,10 @@ _FULL_PHASES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Steps that ask for more in full tracking than quick tracking records.
+_ASKS_MORE_IN_FULL = frozenset({"spice_blow", "passing", "battle_done"})
+
+
 def next_step(
     *,
     phase: str | None,
@@ -64,7 +68,9 @@ def next_step(
     step = _quick_step(phase=phase, turn=turn, storm=storm, this_phase=this_phase, nexus_open=nexus_open,
                        proposals=proposals, victory_proposed=victory_proposed, allowed=allowed, quick=quick,
                        over=over)
-    if quick or next_phase is None or step.advance_to is None or step.advance_to == next_phase:
+    if quick or next_phase is None or step.advance_to is None:
+        return step
+    if step.advance_to == next_phase and step.key not in _ASKS_MORE_IN_FULL:
         return step
     return _one_phase_on(step, phase, next_phase)
 
