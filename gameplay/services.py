@@ -303,8 +303,8 @@ def append_event(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
             )
         parsed = rules.parse_event(event)
-        if parsed.type in ("void", "loss_corrected") and not reason:  # a correction's reason goes in the log
-            reason = str(getattr(parsed, "reason", ""))
+        if not reason:  # an event that carries its own reason (a void, a correction) has it in the log
+            reason = str(getattr(parsed, "reason", None) or "")
         _check_role(table, game, parsed, user, reason)
         position = position_of(game)
 

@@ -98,6 +98,8 @@ def test_wbc_vi_8_spice_the_storm_destroyed_is_listed_and_put_back(table_judge: 
                                    "reason": "the storm moved 3", "expected_seq": str(seq), "idempotency_key": "s-1"})
     assert done.status_code == 302
     assert board_spice(table) == {"the_great_flat": 10}
+    # The correction's reason is in the log, as a void's is.
+    assert GameEvent.objects.get(game__table=table, type="board_spice_set").reason == "the storm moved 3"
     # The Harkonnen forces the same storm took are still listed, with their own form.
     assert 'data-action="correct_loss"' in judge.get(url(table)).content.decode()
 
