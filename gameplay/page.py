@@ -15,6 +15,7 @@ from gameplay import engine_adapter as rules
 from gameplay import presenters, turn_flow
 from gameplay.actions import ACTION_EVENTS
 from gameplay.engine.evaluation import Evaluation
+from gameplay.engine.losses import KINDS
 from gameplay.engine.names import faction_name, place_name
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
@@ -167,10 +168,6 @@ def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str,
     return can, list(offered["phases"])
 
 
-#: The force counts of a removal, in the order the page shows them.
-_KINDS = ("normal", "special", "advisors")
-
-
 def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """What the engine removed by itself (storm, worm, an ally's territory) and was not put
     back, in words: the snapshot's `losses` rows with display names, each with what its
@@ -190,7 +187,7 @@ def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | N
 def _forces_removed(row: Mapping[str, Any], posted: Mapping[str, Any] | None) -> dict[str, Any]:
     faction, territory, sector = row.get("faction"), row.get("territory") or "", row.get("sector")
     piece = territory if sector is None else f"{territory}@{sector}"
-    counts = {k: int(row.get(k) or 0) for k in _KINDS}
+    counts = {k: int(row.get(k) or 0) for k in KINDS}
     forces = sum(counts.values())
     asked: Mapping[str, Any] = posted if posted and posted.get("action") == "correct_loss" else {}
     mine = bool(asked) and (asked.get("faction"), asked.get("piece")) == (faction, piece)
