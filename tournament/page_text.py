@@ -77,7 +77,7 @@ class TextRefused(Refused):
         field, *others = self.messages
         message = self.messages[field]
         if others:
-            message += f" Also taken out of: {', '.join(others)}."
+            message += f" Also taken out of: {', '.join(name.replace('_', ' ') for name in others)}."
         super().__init__(message, field=field)
         self.offending = typed
         self.problem = text_problem(typed[field]) or ""
