@@ -65,9 +65,21 @@ def next_step(
     """The step the page puts first. `this_phase`: event types recorded (not voided) since the
     current phase began; `allowed`: the event types the engine accepts now; `next_phase`: the
     phase after this one in the table's ruleset (full tracking moves there, one at a time)."""
-    step = _quick_step(phase=phase, turn=turn, storm=storm, this_phase=this_phase, nexus_open=nexus_open,
-                       proposals=proposals, victory_proposed=victory_proposed, allowed=allowed, quick=quick,
-                       over=over)
+    if over:
+        step = Step("report", "The game is over: file the game report",
+                    "Check the prefilled report with the players, then file it.", section="ending")
+    elif phase == "setup":
+        step = _setup_step(storm)
+    elif phase == "storm":
+        step = _storm_step(turn, this_phase, allowed)
+    elif phase == "spice_blow":
+        step = _spice_blow_step(this_phase, nexus_open)
+    elif phase == "battle":
+        step = _battle_step(this_phase, allowed, proposals, quick=quick)
+    elif phase == "mentat_pause":
+        step = _mentat_pause_step(victory_proposed)
+    else:
+        step = _passing_step(phase)
     if quick or next_phase is None or step.advance_to is None:
         return step
     if step.advance_to == next_phase and step.key not in _ASKS_MORE_IN_FULL:
@@ -84,60 +96,57 @@ def _one_phase_on(step: Step, phase: str | None, next_phase: str) -> Step:
     elif step.key in ("passing", "battle_done"):
         title = _FULL_PHASES.get(phase or "", (title, ""))[0]
     label = _FULL_PHASES.get(next_phase, ("", next_phase.replace("_", " ").capitalize()))[1]
-    section = step.section or ("full" if step.key in ("spice_blow", "passing", "battle_done") else None)
+    section = step.section or ("full" if step.key in _ASKS_MORE_IN_FULL else None)
     return Step(step.key, title, hint, advance_to=next_phase, advance_label=f"Next: {label}", section=section)
 
 
-def _quick_step(
-    *,
-    phase: str | None,
-    turn: int | None,
-    storm: int | None,
-    this_phase: Sequence[str],
-    nexus_open: bool,
-    proposals: int,
-    victory_proposed: bool,
-    allowed: Collection[str],
-    quick: bool,
-    over: bool,
-) -> Step:
-    """The next step as quick tracking walks the turn (full tracking's differs only in where
-    its one-tap move goes and what it asks for)."""
-    if over:
-        return Step("report", "The game is over: file the game report",
-                    "Check the prefilled report with the players, then file it.", section="ending")
-    if phase == "setup":
-        if storm is None:
-            return Step("place_storm", "Setup: where does the storm start?", section="setup")
-        return Step("setup", "Setup", "Record what the table decided, then start turn 1.",
-                    advance_to="storm", advance_label="Setup done: turn 1 storm phase", section="setup")
-    if phase == "storm":
-        if (turn or 1) > 1 and "storm_moved" not in this_phase and "storm_moved" in allowed:
-            return Step("move_storm", f"Turn {turn}: how far does the storm move?")
-        return Step("storm_done", "Storm recorded", advance_to="spice_blow", advance_label="Spice blow")
-    if phase == "spice_blow":
-        worms = this_phase.count("worm")
-        if nexus_open:
-            return Step("nexus", "Nexus: alliances may form or break",
-                        "Record any alliance change, then go on.", advance_to="battle",
-                        advance_label="Nexus done: battle phase", section="nexus")
-        return Step("spice_blow", "Spice blow: did a worm appear?",
-                    "One tap per worm." if not worms else f"{worms} worm(s) recorded this spice blow.",
-                    advance_to="battle", advance_label="No worm: battle phase" if not worms else "Battle phase")
-    if phase == "battle":
-        if quick and "quick_record" not in this_phase and "quick_record" in allowed:
-            return Step("strongholds", "Battle phase: who stands in the strongholds?",
-                        "Untick or tick what changed; record it even when nothing did.", section="quick")
-        if proposals:
-            return Step("attempts", "Battle phase: confirm the win attempts the engine sees",
-                        advance_to="mentat_pause", advance_label="Mentat Pause", section="attempts")
-        return Step("battle_done", "Battle phase recorded", advance_to="mentat_pause", advance_label="Mentat Pause")
-    if phase == "mentat_pause":
-        if victory_proposed:
-            return Step("victory", "Mentat Pause: the engine sees a victory", "Confirm it with the table.",
-                        section="ending")
-        return Step("next_turn", "Mentat Pause: nobody has won", section=None)
-    # A phase quick tracking does not record: on to the next one that needs something.
+# The steps as quick tracking walks the turn; full tracking's differ only in where their
+# one-tap move goes and what they ask for (`_one_phase_on`).
+
+
+def _setup_step(storm: int | None) -> Step:
+    if storm is None:
+        return Step("place_storm", "Setup: where does the storm start?", section="setup")
+    return Step("setup", "Setup", "Record what the table decided, then start turn 1.",
+                advance_to="storm", advance_label="Setup done: turn 1 storm phase", section="setup")
+
+
+def _storm_step(turn: int | None, this_phase: Sequence[str], allowed: Collection[str]) -> Step:
+    if (turn or 1) > 1 and "storm_moved" not in this_phase and "storm_moved" in allowed:
+        return Step("move_storm", f"Turn {turn}: how far does the storm move?")
+    return Step("storm_done", "Storm recorded", advance_to="spice_blow", advance_label="Spice blow")
+
+
+def _spice_blow_step(this_phase: Sequence[str], nexus_open: bool) -> Step:
+    worms = this_phase.count("worm")
+    if nexus_open:
+        return Step("nexus", "Nexus: alliances may form or break",
+                    "Record any alliance change, then go on.", advance_to="battle",
+                    advance_label="Nexus done: battle phase", section="nexus")
+    return Step("spice_blow", "Spice blow: did a worm appear?",
+                "One tap per worm." if not worms else f"{worms} worm(s) recorded this spice blow.",
+                advance_to="battle", advance_label="No worm: battle phase" if not worms else "Battle phase")
+
+
+def _battle_step(this_phase: Sequence[str], allowed: Collection[str], proposals: int, *, quick: bool) -> Step:
+    if quick and "quick_record" not in this_phase and "quick_record" in allowed:
+        return Step("strongholds", "Battle phase: who stands in the strongholds?",
+                    "Untick or tick what changed; record it even when nothing did.", section="quick")
+    if proposals:
+        return Step("attempts", "Battle phase: confirm the win attempts the engine sees",
+                    advance_to="mentat_pause", advance_label="Mentat Pause", section="attempts")
+    return Step("battle_done", "Battle phase recorded", advance_to="mentat_pause", advance_label="Mentat Pause")
+
+
+def _mentat_pause_step(victory_proposed: bool) -> Step:
+    if victory_proposed:
+        return Step("victory", "Mentat Pause: the engine sees a victory", "Confirm it with the table.",
+                    section="ending")
+    return Step("next_turn", "Mentat Pause: nobody has won", section=None)
+
+
+def _passing_step(phase: str | None) -> Step:
+    """A phase quick tracking does not record: on to the next one that needs something."""
     later = "mentat_pause" if phase == "spice_collection" else "battle"
     return Step("passing", "Nothing to record in this phase", advance_to=later,
                 advance_label="Battle phase" if later == "battle" else "Mentat Pause")
