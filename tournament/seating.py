@@ -337,7 +337,8 @@ def validate_tables(tables: Iterable[PlannedTable], names: Mapping[int, str] | N
             where[s.player] = table.number
         if [s.seat for s in table.seats] != list(range(1, len(table.seats) + 1)):
             raise SeatingUserError(
-                f"table {table.number} seats are numbered {[s.seat for s in table.seats]!r}, not 1..n",
+                f"table {table.number} seats are numbered {join_names(str(s.seat) for s in table.seats)}, "
+                f"not 1 to {len(table.seats)}",
                 rule=RULE_SEAT_ORDER,
                 offending=table.number,
             )

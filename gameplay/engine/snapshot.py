@@ -309,10 +309,11 @@ def _board_spice(raw: Any) -> dict[str, int]:
     board = _mapping(raw, "'spice_on_board'")
     out: dict[str, int] = {}
     for t, amount in board.items():
+        where = place_name(t) if t in TERRITORIES else repr(t)
         if blow_sector(t) is None:
-            raise _bad("snapshot", f"'spice_on_board': {t!r} is not a Spice Blow territory", t)
+            raise _bad("snapshot", f"'spice_on_board': {where} is not a Spice Blow territory", t)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise _bad("snapshot", f"'spice_on_board': {t!r} holds a positive whole amount", amount)
+            raise _bad("snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount)
         out[str(t)] = amount
     return out
 

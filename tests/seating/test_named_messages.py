@@ -243,3 +243,10 @@ def test_final_refusals_name_the_finalists() -> None:
     assert taken.field == "faction" and taken.offending == "fremen"
     outside = refused(lambda: record_final_pick(final, 2, "choam"))
     assert outside.message.startswith("CHOAM cannot be picked: it is not played in the WBC Dune final")
+
+
+def test_seat_numbers_out_of_order_are_listed_in_words() -> None:
+    seats = tuple(PlannedSeat(player=p, seat=s, faction=None, dealt=()) for p, s in ((1, 1), (2, 3), (3, 2)))
+    with pytest.raises(SeatingUserError) as err:
+        validate_tables([PlannedTable(number=4, seats=seats)])
+    assert err.value.message == "table 4 seats are numbered 1, 3 and 2, not 1 to 3"
