@@ -70,10 +70,11 @@ def main() -> int:  # noqa: PLR0915 - one linear script
 
     call_command("migrate", verbosity=0)
 
-    from clocks import limits, services
+    from clocks import services
     from clocks.models import ClockHistory, TableClock
     from clocks.tasks import sweep
     from config.celery import app
+    from dune import clock_limits as limits
     from tournament.models import Round, Table, Tournament
 
     app.control.purge()  # nothing left over from an earlier run

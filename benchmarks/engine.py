@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gameplay.engine import movement  # noqa: E402
-from gameplay.engine.evaluation import evaluate  # noqa: E402
-from gameplay.engine.events import event_from_dict  # noqa: E402
-from gameplay.engine.game_log import replay  # noqa: E402
+from dune.engine import movement  # noqa: E402
+from dune.engine.evaluation import evaluate  # noqa: E402
+from dune.engine.events import event_from_dict  # noqa: E402
+from dune.engine.game_log import replay  # noqa: E402
 
 REPLAY = ROOT / "tests" / "engine" / "replays" / "wbc_10_turns_6_players.jsonl"
 REPLAY_TARGET = 50_000  # events per second
@@ -51,7 +51,7 @@ def main() -> int:
     turns = sum(1 for d in dicts if d["type"] == "turn_advanced") + 1
     players = len(dicts[0]["factions"])
     # A cold replay first: the movement distances are cached per storm sector and source
-    # piece (gameplay/engine/movement.py), so the first replay pays for the searches.
+    # piece (dune/engine/movement.py), so the first replay pays for the searches.
     # Best of three cold rounds (caches emptied before each), like every other figure here.
     cpu_cold = float("inf")
     for _ in range(3):

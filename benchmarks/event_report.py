@@ -2,7 +2,7 @@
 
 Builds the heats' filed reports (validated once, not timed), the seating of every table, a
 clock record with a break for nine tables in ten, a final seated and filed; then times
-`insights.figures.event_report` over them (target: under 1 s) and, beside it, drawing the
+`dune.event_report.figures.event_report` over them (target: under 1 s) and, beside it, drawing the
 four charts. The database part is not timed here: loading is six queries whatever the size
 (asserted by tests/insights/test_event_report_db.py), and the answer is cached.
 
@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from standings import heat_reports  # noqa: E402
 
-from clocks.limits import Interval  # noqa: E402
-from insights.charts import charts  # noqa: E402
-from insights.figures import (  # noqa: E402
+from dune.clock_limits import Interval  # noqa: E402
+from dune.event_report.charts import charts  # noqa: E402
+from dune.event_report.figures import (  # noqa: E402
     ClockRecord,
     EventRecords,
     RoundRecord,
@@ -38,7 +38,7 @@ from insights.figures import (  # noqa: E402
     event_report,
     faction_wins_total,
 )
-from scoring.systems import TableResult, get_system, validate_report  # noqa: E402
+from dune.points import TableResult, get_system, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
 REPEAT = 5

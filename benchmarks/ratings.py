@@ -1,6 +1,6 @@
 """A full recompute of the ratings over 20,000 filed games (five or six players each).
 
-Pure part: replay 20,000 games among 2,000 people through `ratings.compute.replay`
+Pure part: replay 20,000 games among 2,000 people through `dune.ratings.compute.replay`
 (openskill's Plackett-Luce model). Database part (on the PostgreSQL of DATABASE_URL, by
 default the local server's `dune_bench_ratings`): a throwaway test database gets the same
 games as filed reports of 20 tournaments, and `ratings.services.recompute()` reads them,
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.throwaway_db import throwaway_database  # noqa: E402
-from ratings.compute import Game, Seat, replay  # noqa: E402
+from dune.ratings.compute import Game, Seat, replay  # noqa: E402
 
 TARGET_SECONDS = 30.0
 TOURNAMENTS = 20

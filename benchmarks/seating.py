@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournament.seating import (  # noqa: E402
+from dune.seating import (  # noqa: E402
     PastSeat,
     PastTable,
     SeatingRequest,

@@ -33,8 +33,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.throwaway_db import throwaway_database  # noqa: E402
-from gameplay.engine.ids import CLASSIC_FACTIONS  # noqa: E402
-from scoring.systems import TableResult, get_system, validate_report  # noqa: E402
+from dune.engine.ids import CLASSIC_FACTIONS  # noqa: E402
+from dune.points import TableResult, get_system, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
 #: Timed repetitions; the best is compared with the target (as `timeit` advises: the slower
@@ -187,9 +187,9 @@ def database_benchmark(players: int, heats: int, seed: int) -> bool:
 def _db_run(
     players: int, heats: int, seed: int, capture: Any, connection: Any
 ) -> tuple[float, float, int, int]:
+    from dune.points import report_to_data
     from scoring.models import GameReport
     from scoring.services import compute_awards, compute_scoring
-    from scoring.systems import report_to_data
     from tournament.models import Player, Round, Seat, Table, Tournament
 
     tournament = Tournament.objects.create(name=f"Benchmark {players}", format="wbc")

@@ -311,7 +311,7 @@ def closed_loop(client: Client, tables: list[int], seconds: float) -> tuple[int,
 
 def verify(client: Client, states: dict[int, TableState]) -> list[str]:
     """No event lost or duplicated; every log replays to the position the API reports."""
-    import gameplay.engine as engine
+    import dune.engine as engine
     from gameplay import engine_adapter
 
     problems = []

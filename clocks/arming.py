@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from celery import current_app
 from django.db.models import Q
 
-from clocks import limits
 from clocks.dbtime import db_now
 from clocks.models import CallTimer, TableClock
+from dune import clock_limits as limits
 
 log = logging.getLogger(__name__)
 

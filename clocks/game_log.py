@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from dune.engine.evaluation import Evaluation
 from gameplay import engine_adapter, services
-from gameplay.engine.evaluation import Evaluation
 from gameplay.models import Game
 
 log = logging.getLogger(__name__)

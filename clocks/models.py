@@ -1,7 +1,7 @@
 """A clock per table, its pauses, extensions and history, and the call-the-clock timers.
 
 The database is the single source of truth: the deadlines below are wall-clock moments
-computed by `clocks.limits` from the start, the pauses and the extensions, and they are
+computed by `dune.clock_limits` from the start, the pauses and the extensions, and they are
 compared with the database's own `now()` (never a process's clock) by conditional updates
 (`clocks.transitions`).
 """
@@ -14,8 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
 
-from clocks import limits
-from gameplay.engine.names import faction_name
+from dune import clock_limits as limits
+from dune.engine.names import faction_name
 from tournament.models import Table
 
 STATE_CHOICES = [(s, limits.STATE_LABELS[s]) for s in limits.STATES]

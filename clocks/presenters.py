@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from clocks import limits
 from clocks.models import CallTimer, ClockPause, TableClock
+from dune import clock_limits as limits
 
 
 def _iso(moment: datetime | None) -> str | None:

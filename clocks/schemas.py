@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from clocks import limits
+from dune import clock_limits as limits
 
 
 class ClockActionRequest(serializers.Serializer):

@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
+from dune.points import get_system
 from scoring import services as scoring
 from scoring.presenters import points_words
-from scoring.systems import get_system
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Round, Tournament
 from tournament.presenters import round_label, tables_for_page

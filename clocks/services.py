@@ -1,7 +1,7 @@
 """What judges do to clocks: start, pause, resume, extend, waive, finish, call the clock.
 
 Every operation is atomic, locks the clock row, takes its time from the database (`now()`
-of the transaction) and leaves a ClockHistory row. Refusals raise `clocks.limits.ClockError`
+of the transaction) and leaves a ClockHistory row. Refusals raise `dune.clock_limits.ClockError`
 subclasses carrying the rule and the input; nothing is half-written.
 """
 
@@ -13,13 +13,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Q
 
-from clocks import limits
 from clocks.arming import arm_call_timer, arm_due
 from clocks.dbtime import db_now
 from clocks.game_log import record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
-from formats import get_format
-from gameplay.engine.names import faction_name, factions_text
+from dune import clock_limits as limits
+from dune.engine.names import faction_name, factions_text
+from dune.formats import get_format
 
 __all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 

@@ -18,10 +18,11 @@ from typing import Any
 
 from celery import shared_task
 
-from clocks import limits, transitions
+from clocks import transitions
 from clocks.arming import ARM_HORIZON, arm_call_timer, arm_calls, arm_due
 from clocks.dbtime import db_now
 from clocks.models import CallTimer, TableClock
+from dune import clock_limits as limits
 
 __all__ = ["ARM_HORIZON", "arm_call_timer", "arm_due", "fire_deadline", "sweep"]
 

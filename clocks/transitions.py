@@ -18,9 +18,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Now
 
-from clocks import limits, services
+from clocks import services
 from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockHistory, TableClock
+from dune import clock_limits as limits
 
 log = logging.getLogger(__name__)
 

@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
-from clocks import limits, services
+from clocks import services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view, left_alone, round_pause
-from formats import get_format
-from gameplay.engine.names import faction_name
+from dune import clock_limits as limits
+from dune.engine.names import faction_name
+from dune.formats import get_format
 from tournament.live import etag_for, live_attrs, live_fragment, round_version
 from tournament.models import Round, Table
 from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal

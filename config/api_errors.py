@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.api_parsers import UnsafeInput, refusal_body
-from refusals import Refusal
+from dune.refusals import Refusal
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

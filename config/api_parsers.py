@@ -2,7 +2,7 @@
 
 One place for what every endpoint (the anonymous engine evaluation included) accepts: JSON at
 most `MAX_JSON_DEPTH` levels deep, and strings without NUL, lone surrogates or control
-characters (tournament/text_rules.py). A refusal is a 400 naming the field.
+characters (dune/text_rules.py). A refusal is a 400 naming the field.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from tournament.text_rules import MAX_JSON_DEPTH, nesting_depth_exceeds, structure_problems
+from dune.text_rules import MAX_JSON_DEPTH, nesting_depth_exceeds, structure_problems
 
 
 class UnsafeInput(ParseError):

@@ -1,7 +1,7 @@
 """Refuses form fields and query parameters carrying text no page may store.
 
 The pages read `request.POST` and `request.GET` directly; this middleware checks every value
-with the same rule as the API's JSON parser (tournament/text_rules.py) once the URL names its
+with the same rule as the API's JSON parser (dune/text_rules.py) once the URL names its
 view, before that view runs. The API answers 400 in JSON naming the field; so does, as a plain
 page, every view that does not show such refusals itself. A page view marked
 `@shows_text_refusals` (tournament/page_text.py) gets the request with the refused
@@ -17,8 +17,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.api_parsers import refusal_body
+from dune.text_rules import text_problem
 from tournament.page_text import MARK, refused_page, take_out
-from tournament.text_rules import text_problem
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gameplay.engine.ids import FACTIONS
+from dune.engine.ids import FACTIONS
 
 
 class ActionError(ValueError):

@@ -1,6 +1,6 @@
 """The one place the Django layer talks to the rules engine.
 
-Everything the table judge's code needs from `gameplay.engine` goes through these functions:
+Everything the table judge's code needs from `dune.engine` goes through these functions:
 parsing an event dict, folding events into a position, the JSON snapshot of a position and its
 evaluation, and the few facts of a position the pages show. If the engine's public face moves,
 only this module changes.
@@ -17,22 +17,22 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from gameplay.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
-from gameplay.engine.choices import allowed_event_types, legal_choices
-from gameplay.engine.editions import CURRENT
-from gameplay.engine.errors import RuleViolation
-from gameplay.engine.evaluation import Evaluation, evaluate
-from gameplay.engine.events import LEADER_STATES, Event, event_from_dict
-from gameplay.engine.factions import FACTION_SHEETS
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.ids import ResultKind
-from gameplay.engine.phases import PHASES
-from gameplay.engine.rulesets import RULESETS, get_ruleset
-from gameplay.engine.snapshot import dump_position, load_position
+from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from dune.engine.choices import allowed_event_types, legal_choices
+from dune.engine.editions import CURRENT
+from dune.engine.errors import RuleViolation
+from dune.engine.evaluation import Evaluation, evaluate
+from dune.engine.events import LEADER_STATES, Event, event_from_dict
+from dune.engine.factions import FACTION_SHEETS
+from dune.engine.game_log import apply, replay
+from dune.engine.ids import ResultKind
+from dune.engine.phases import PHASES
+from dune.engine.rulesets import RULESETS, get_ruleset
+from dune.engine.snapshot import dump_position, load_position
 
 Position = Any  # the engine's immutable position object
 
-#: The edition of the engine's rulings a new game records (`gameplay.engine.editions`).
+#: The edition of the engine's rulings a new game records (`dune.engine.editions`).
 CURRENT_EDITION: int = CURRENT
 
 #: How many positions a process keeps (a busy event has a few dozen live tables).

@@ -1,6 +1,6 @@
 """`POST /api/engine/evaluate/`: the judge's rules assistant.
 
-Takes a position snapshot (the shape `gameplay.engine.load_position` reads) and answers the
+Takes a position snapshot (the shape `dune.engine.load_position` reads) and answers the
 engine's `evaluate`: storm order, control, battles, win attempts, victory, end of game,
 statistics, PP and the adjudication ranking. Nothing is stored; an impossible snapshot is
 refused with 400 and the rule it breaks (config/api_errors.py renders the RuleViolation).
@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay.engine import evaluate, load_position
+from dune.engine import evaluate, load_position
 
 EXAMPLE_SNAPSHOT = {
     "ruleset": "wbc2018",

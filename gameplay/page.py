@@ -11,12 +11,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from dune import turn_flow
+from dune.engine.evaluation import Evaluation
+from dune.engine.losses import KINDS
+from dune.engine.names import faction_name, place_name
 from gameplay import engine_adapter as rules
-from gameplay import presenters, turn_flow
+from gameplay import presenters
 from gameplay.actions import ACTION_EVENTS
-from gameplay.engine.evaluation import Evaluation
-from gameplay.engine.losses import KINDS
-from gameplay.engine.names import faction_name, place_name
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dune.engine.evaluation import FactionStats
+from dune.engine.ids import ResultKind
+from dune.engine.numbers import decimal_str
+from dune.engine.reported import decided_kinds
 from gameplay import engine_adapter as rules
-from gameplay.engine.evaluation import FactionStats
-from gameplay.engine.ids import ResultKind
-from gameplay.engine.numbers import decimal_str
-from gameplay.engine.reported import decided_kinds
 
 
 def _stat_values(stat: FactionStats | None) -> dict[str, Any]:

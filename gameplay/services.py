@@ -22,13 +22,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from formats import get_format
+from dune.formats import get_format
+from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
 from gameplay.reporting import draft_report
 from tournament.models import Table
 from tournament.permissions import is_head_judge
-from tournament.seating import marker_sector
 
 __all__ = [
     "StaleWrite",

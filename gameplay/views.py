@@ -17,16 +17,16 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from dune.engine.errors import RuleViolation
+from dune.engine.results import ENDED_BY
+from dune.points.registry import get_system
+from dune.refusals import Refusal
 from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
-from gameplay.engine.errors import RuleViolation
-from gameplay.engine.results import ENDED_BY
 from gameplay.models import Game
 from gameplay.page import page_context
-from refusals import Refusal
 from scoring import services as scoring
 from scoring.models import GameReport
-from scoring.systems.registry import get_system
 from tournament.models import Round, Table
 from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge

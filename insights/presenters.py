@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from gameplay.engine.results import ENDING_WORDS
-from insights.charts import percent, round_name
-from insights.figures import EventReport, FactionFigures, two_places
+from dune.engine.results import ENDING_WORDS
+from dune.event_report.charts import percent, round_name
+from dune.event_report.figures import EventReport, FactionFigures, two_places
+from dune.points.numbers import fmt
 from scoring.presenters import award_json, dotted, number
-from scoring.systems.numbers import fmt
 
 #: How a game may end, in words ("a victory", "the time limit"): the engine's own table.
 ENDING_LABELS = ENDING_WORDS

@@ -1,4 +1,4 @@
-"""The event report of a tournament: the one adapter from the database to `insights.figures`,
+"""The event report of a tournament: the one adapter from the database to `dune.event_report.figures`,
 and its cache.
 
 Loading reads five queries whatever the tournament's size (rounds, filed reports, the
@@ -21,14 +21,21 @@ from django.core.cache import cache
 from django.db.models import Count, IntegerField, Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
-from clocks.limits import Interval
 from clocks.models import ClockHistory, ClockPause, TableClock
-from gameplay.engine.names import FACTION_NAMES
-from insights.charts import Chart, charts
-from insights.figures import ClockRecord, EventRecords, EventReport, RoundRecord, SeatRecord, event_report
+from dune.clock_limits import Interval
+from dune.engine.names import FACTION_NAMES
+from dune.event_report.charts import Chart, charts
+from dune.event_report.figures import (
+    ClockRecord,
+    EventRecords,
+    EventReport,
+    RoundRecord,
+    SeatRecord,
+    event_report,
+)
+from dune.points import TableResult, table_result_from_data
 from scoring import services as scoring
 from scoring.models import GameReport, ReportRevision
-from scoring.systems import TableResult, table_result_from_data
 from tournament.models import Player, Round, Seat, SeatingAudit, Tournament
 
 #: Cached answers live a day at most; any change to what they read replaces them at once.

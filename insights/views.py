@@ -8,12 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from gameplay.engine.names import FACTION_NAMES
+from dune.csv_export import csv_writer
+from dune.engine.names import FACTION_NAMES
+from dune.event_report.charts import percent
+from dune.event_report.figures import EventReport, FactionFigures, two_places
+from dune.points.numbers import fmt
 from insights import presenters, services
-from insights.charts import percent
-from insights.figures import EventReport, FactionFigures, two_places
-from scoring.systems.numbers import fmt
-from tournament.csv_export import csv_writer
 from tournament.models import Tournament
 
 NAMES = FACTION_NAMES

@@ -14,9 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from formats import FORMATS
+from dune.formats import FORMATS
+from dune.ratings.compute import Rating, initial
 from ratings import presenters, records, services
-from ratings.compute import Rating, initial
 from tournament import people
 from tournament.models import Person, Series
 

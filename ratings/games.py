@@ -12,8 +12,8 @@ from typing import Any
 from django.db.models import Min, Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from gameplay.engine.ids import WINNING_KINDS
-from ratings.compute import Game, Seat
+from dune.engine.ids import WINNING_KINDS
+from dune.ratings.compute import Game, Seat
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from tournament import people
 from tournament.models import Player

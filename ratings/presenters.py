@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ratings.compute import Rating
+from dune.ratings.compute import Rating
 from ratings.models import PersonRating, RatingHistory
 from ratings.records import Edition, FactionBalance, Registration, exact, faction_name, round_label
 from tournament.models import Person, Series

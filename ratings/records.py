@@ -12,12 +12,12 @@ from fractions import Fraction
 
 from django.db.models import Count, Q
 
-from gameplay.engine.ids import WINNING_KINDS
-from gameplay.engine.names import faction_name as display_name
+from dune.engine.ids import WINNING_KINDS
+from dune.engine.names import faction_name as display_name
+from dune.points import ScoringError, get_system
 from scoring import services as scoring
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
-from scoring.systems import ScoringError, get_system
 from tournament.models import Person, Player, Round, Series, Tournament
 from tournament.presenters import round_label
 

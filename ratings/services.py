@@ -18,8 +18,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from dune.ratings.compute import Rating, initial, replay
 from ratings import games as game_source
-from ratings.compute import Rating, initial, replay
 from ratings.models import PersonRating, RatingHistory, RatingRun
 
 BATCH = 5000

@@ -15,9 +15,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from formats import get_format
-from ratings import charts, records, services
-from scoring.systems.numbers import fmt
+from dune.formats import get_format
+from dune.points.numbers import fmt
+from dune.ratings import charts
+from ratings import records, services
 from tournament import people
 from tournament.models import Person, Player, Series
 from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.position import Outcome
+from dune.points import TableResult, table_result_from_data
 from gameplay import engine_adapter
-from gameplay.engine.position import Outcome
 from gameplay.models import Game
 from scoring.models import GameReport
-from scoring.systems import TableResult, table_result_from_data
 from tournament.models import Round, Table, Tournament
 
 

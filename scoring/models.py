@@ -21,7 +21,7 @@ class GameReport(models.Model):
     table = models.OneToOneField("tournament.Table", on_delete=models.CASCADE, related_name="report")
     #: Denormalised from table.round so standings read one table (the index serves the query).
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="reports")
-    #: The validated report in its stored form (`scoring.systems.serialize.report_to_data`).
+    #: The validated report in its stored form (`dune.points.serialize.report_to_data`).
     data = models.JSONField()
     state = models.CharField(max_length=8, choices=State.choices, default=State.FILED)
     #: 1 for the first filing, +1 at each refiling after a reopening.

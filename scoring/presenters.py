@@ -10,9 +10,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dune.points import Award, Finalists, StandingRow
+from dune.points.numbers import fmt, to_decimal
 from scoring.models import GameReport
-from scoring.systems import Award, Finalists, StandingRow
-from scoring.systems.numbers import fmt, to_decimal
 
 
 def number(value: Fraction | int) -> Decimal | int:

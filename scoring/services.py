@@ -18,10 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from refusals import Refusal
-from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
-from scoring.models import GameReport, ReportEntry, ReportRevision
-from scoring.systems import (
+from dune.points import (
     Award,
     Finalists,
     Placing,
@@ -39,7 +36,10 @@ from scoring.systems import (
     report_to_data,
     validate_report,
 )
-from scoring.systems.screening import SeatingConflict, screen_results
+from dune.points.screening import SeatingConflict, screen_results
+from dune.refusals import Refusal
+from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
+from scoring.models import GameReport, ReportEntry, ReportRevision
 from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 

@@ -15,15 +15,15 @@ from django.views.decorators.http import require_http_methods
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
-from gameplay.engine.names import faction_name
-from refusals import Refusal
+from dune.csv_export import csv_writer
+from dune.engine.names import faction_name
+from dune.points import get_system
+from dune.points.numbers import fmt
+from dune.refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.presenters import number, points_words, separated
-from scoring.systems import get_system
-from scoring.systems.numbers import fmt
-from tournament.csv_export import csv_writer
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gameplay.engine.ids import CLASSIC_FACTIONS
+from dune.engine.ids import CLASSIC_FACTIONS
 
 
 def make_tournament(*, format: str = "wbc", name: str | None = None, head_judge: Any = None) -> Any:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "formats", "refusals")
+OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -66,9 +66,9 @@ def tree_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         # An app importing a page: only the top layer may.
         ("scoring/services.py", "from tournament import views as _views", "Only the top layer imports"),
         # A pure core loading Django through another module.
-        ("formats/__init__.py", "from tournament import models as _models", "pure cores import no Django"),
+        ("dune/formats/__init__.py", "from tournament import models as _models", "pure cores import no Django"),
         # A core reaching above its place: the engine asking the format registry.
-        ("gameplay/engine/ids.py", "import formats as _formats", "pure cores in one order"),
+        ("dune/engine/ids.py", "from dune import formats as _formats", "pure cores in one order"),
     ],
 )
 def test_a_violating_import_breaks_its_contract(tree_copy: Path, module: str, line: str, broken: str) -> None:
@@ -123,7 +123,7 @@ def test_no_format_comparison_outside_the_registry() -> None:
     offenders = [
         f"{path.relative_to(ROOT)}:{n}: {text.strip()}"
         for path in product_files(".py", ".html", ".js")
-        if path.parts[len(ROOT.parts)] != "formats"
+        if path.relative_to(ROOT).parts[:2] != ("dune", "formats")
         for n, text in enumerate(path.read_text().splitlines(), start=1)
         if FORMAT_COMPARISON.search(text)
     ]

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from formats import FORMATS
+from dune.formats import FORMATS
 from scoring import services as scoring
 from tournament import people, services
 from tournament.models import MAX_SEED, Player, Round, Tournament

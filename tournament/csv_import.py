@@ -15,7 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from tournament.text_rules import text_problem
+from dune.text_rules import text_problem
 
 COLUMNS = ("name", "email", "club")
 MAX_NAME = 120

@@ -1,6 +1,6 @@
 """Tournaments, players, rounds, tables and seats.
 
-The seating planner (`tournament/seating.py`) knows none of these classes; one adapter
+The seating planner (`dune/seating.py`) knows none of these classes; one adapter
 module converts between them and the planner's dataclasses.
 """
 
@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 
-from formats import FORMATS, Format, UnknownFormat, format_choices, get_format
-from gameplay.engine.ids import FACTIONS
-from gameplay.engine.names import faction_name
+from dune.engine.ids import FACTIONS
+from dune.engine.names import faction_name
+from dune.formats import FORMATS, Format, UnknownFormat, format_choices, get_format
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401

@@ -1,7 +1,7 @@
 """Text no page may store, as the pages answer it: next to the field, with the typed text kept.
 
 `config.text_guard` finds such text in a request before any view runs (the rule is
-tournament/text_rules.py). The API, and any page that does not show these refusals itself,
+dune/text_rules.py). The API, and any page that does not show these refusals itself,
 answers 400 there. A view marked `@shows_text_refusals` gets the request instead, with:
 
 - the refused characters taken out of `request.POST` and `request.GET`, so that its form shows
@@ -27,8 +27,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.utils.html import escape
 
+from dune.text_rules import refused_characters, text_problem, without_refused
 from tournament.services.shared import Refused
-from tournament.text_rules import refused_characters, text_problem, without_refused
 
 #: The attribute a marked view carries (read by config.text_guard).
 MARK = "shows_text_refusals"

@@ -17,8 +17,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models.functions import Lower
 
-from formats import FORMATS
-from refusals import Refusal
+from dune.formats import FORMATS
+from dune.refusals import Refusal
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 

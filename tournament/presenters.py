@@ -6,11 +6,11 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from gameplay.engine.ids import FACTIONS
-from gameplay.engine.names import faction_name
+from dune.engine.ids import FACTIONS
+from dune.engine.names import faction_name
+from dune.seating import marker_sector
+from dune.seating_words import flag_words
 from tournament.models import PersonLink, Player, Round, Seat, Table, Tournament
-from tournament.seating import marker_sector
-from tournament.seating_words import flag_words
 
 #: What people read for a faction id (ids stay in URLs, forms and the API).
 FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}

@@ -18,6 +18,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from dune.seating import small_table_options
+from dune.seating_words import choice_words, flag_words, option_words
 from tournament import services
 from tournament.models import MAX_SEED, Player, Round, SeatingAudit, Table
 from tournament.page_helpers import guard as _guard
@@ -26,8 +28,6 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
-from tournament.seating import small_table_options
-from tournament.seating_words import choice_words, flag_words, option_words
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
 #: form's top instead, still next to the control that caused it.

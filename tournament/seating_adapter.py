@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from tournament.models import Player, Round, Seat, Table
-from tournament.seating import (
+from dune.seating import (
     KeepApart,
     PastSeat,
     PastTable,
@@ -22,7 +21,8 @@ from tournament.seating import (
     SeatingRequest,
     assess,
 )
-from tournament.seating_changes import FinalPlan
+from dune.seating_changes import FinalPlan
+from tournament.models import Player, Round, Seat, Table
 
 #: A player as the planner's inputs need them: display name, household, club.
 RosterRow = tuple[str, str, str]

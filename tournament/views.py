@@ -22,7 +22,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
-from formats import FORMATS
+from dune.formats import FORMATS
+from dune.seating_changes import available_final_factions, next_final_picker
 from scoring import services as scoring
 from tournament import desk, live, services
 from tournament.models import CheckIn, Player, Round, Series, Table, Tournament
@@ -33,7 +34,6 @@ from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_r
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
 from tournament.seating_adapter import final_for
-from tournament.seating_changes import available_final_factions, next_final_picker
 
 
 def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:

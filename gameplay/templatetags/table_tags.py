@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
-from gameplay.engine.names import FACTION_NAMES, place_name
+from dune.engine.names import FACTION_NAMES, place_name
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ seating reads both from its own tables."""
 from django.db import migrations
 from django.db.models import OuterRef, Subquery
 
-from scoring.systems import get_system
+from dune.points import get_system
 
 
 def mark_filed(apps, schema_editor):

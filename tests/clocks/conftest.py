@@ -25,8 +25,9 @@ def seated(
 def started_clock_due_in(table: Any, *, seconds: float, stage: str = "last_30") -> Any:
     """Start the table's clock, then move its start back so that `stage` is `seconds` away
     by the database's clock (deadlines recomputed the normal way; the state stays `running`)."""
-    from clocks import limits, services
+    from clocks import services
     from clocks.models import TableClock
+    from dune import clock_limits as limits
 
     clock = services.start(table, user=None)
     limit = limits.limit_for(clock.limit_key)

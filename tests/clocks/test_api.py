@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from clocks import limits, services
+from clocks import services
 from clocks.models import ClockHistory, TableClock
+from dune import clock_limits as limits
 from tests.clocks.conftest import seated
 
 pytestmark = pytest.mark.django_db

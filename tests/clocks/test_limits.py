@@ -1,4 +1,4 @@
-"""The deadline arithmetic of clocks/limits.py, pure (no database), under a controlled clock.
+"""The deadline arithmetic of dune/clock_limits.py, pure (no database), under a controlled clock.
 
 Rule texts: LoLV 4.01.08 and 0.02; WBC 2018 format, "Preliminary Heat Duration", "Final
 Round Duration", the 15-minute start grace and the "Time Guidelines".
@@ -15,8 +15,8 @@ import time_machine
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clocks import limits
-from clocks.limits import (
+from dune import clock_limits as limits
+from dune.clock_limits import (
     LAST_30,
     LAST_TURN,
     LIMITS,
@@ -167,7 +167,7 @@ def test_unknown_limit_key_is_refused() -> None:
 
 def test_limit_keys_match_the_engines_time_up_clocks() -> None:
     """The game log's `time_up.clock` field takes exactly these keys."""
-    from gameplay.engine.events import CLOCKS
+    from dune.engine.events import CLOCKS
 
     assert set(LIMITS) == set(CLOCKS)
 
@@ -317,7 +317,7 @@ def test_wbc_time_guidelines_call_the_clock(action: str, seconds: int, event_act
 
 def test_wbc_default_actions_are_valid_engine_events() -> None:
     """The default-action events parse as the engine's `default_action` events."""
-    from gameplay.engine.events import DEFAULT_ACTIONS, event_from_dict
+    from dune.engine.events import DEFAULT_ACTIONS, event_from_dict
 
     for action in ("bid", "turn", "battle_plan", "nexus"):
         event = limits.default_action_event(action, "fremen")
@@ -342,5 +342,5 @@ def test_unknown_call_action_is_refused() -> None:
 
 def test_limits_module_imports_no_django() -> None:
     """The deadline arithmetic is a pure core: importing it loads no Django."""
-    code = "import sys, clocks.limits; sys.exit(1 if any(m.startswith('django') for m in sys.modules) else 0)"
+    code = "import sys, dune.clock_limits; sys.exit(1 if any(m.startswith('django') for m in sys.modules) else 0)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

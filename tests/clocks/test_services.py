@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from clocks import limits, services, transitions
-from clocks.limits import ChipsExhausted, ClockError, InvalidDuration, UnknownLimit
+from clocks import services, transitions
 from clocks.models import CallTimer, ClockHistory, ClockPause, TableClock
 from clocks.services import ClockStateError
+from dune import clock_limits as limits
+from dune.clock_limits import ChipsExhausted, ClockError, InvalidDuration, UnknownLimit
 from tests.clocks.conftest import at, seated, started_clock_due_in
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from clocks import limits, services, tasks
+from clocks import services, tasks
 from clocks.models import ClockHistory, ClockPause, TableClock
+from dune import clock_limits as limits
 from tests.clocks.conftest import at, seated, started_clock_due_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

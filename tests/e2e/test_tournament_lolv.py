@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS
+from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS
 from tests.e2e import tour
 from tests.e2e.tour import TableJudge
 

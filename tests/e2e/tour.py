@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from gameplay.engine.names import faction_name
+from dune.engine.names import faction_name
 
 #: Strongholds of the quick-tracking grid (stable ids of DESIGN.md).
 STRONGHOLDS = ("arrakeen", "carthag", "sietch_tabr", "tueks_sietch", "habbanya_sietch")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine.board import TERRITORIES
-from gameplay.engine.editions import CURRENT
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.ids import RULESETS
-from gameplay.engine.position import Position
-from gameplay.engine.snapshot import load_position
+from dune.engine.board import TERRITORIES
+from dune.engine.editions import CURRENT
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply, replay
+from dune.engine.ids import RULESETS
+from dune.engine.position import Position
+from dune.engine.snapshot import load_position
 
 CLASSIC = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 DOTS = (1, 4, 7, 10, 13, 16)

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import board, factions
-from gameplay.engine.board import BOARD_FILE, DATA_DIR, TERRITORIES, load_board, validate_board
-from gameplay.engine.errors import BoardDataError
-from gameplay.engine.factions import FACTION_SHEETS, load_factions
-from gameplay.engine.ids import FACTIONS
+from dune.engine import board, factions
+from dune.engine.board import BOARD_FILE, DATA_DIR, TERRITORIES, load_board, validate_board
+from dune.engine.errors import BoardDataError
+from dune.engine.factions import FACTION_SHEETS, load_factions
+from dune.engine.ids import FACTIONS
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dune_board.json"
 
@@ -25,7 +25,7 @@ def reference() -> dict[str, Any]:
 
 
 def test_every_shipped_data_file_loads() -> None:
-    """Each file under gameplay/engine/data is read and validated by its loader."""
+    """Each file under dune/engine/data is read and validated by its loader."""
     files = sorted(p.name for p in DATA_DIR.glob("*.json"))
     assert files == ["board.json", "factions.json"]
     assert load_board(DATA_DIR / "board.json").sector_count == 18

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine.board import TERRITORIES
-from gameplay.engine.choices import LISTED_TYPES, allowed_event_types, legal_choices
-from gameplay.engine.editions import EDITIONS
-from gameplay.engine.errors import RuleViolation, UnknownIdentifier
-from gameplay.engine.events import EVENT_TYPES
-from gameplay.engine.game_log import apply, is_legal
-from gameplay.engine.position import Position
+from dune.engine.board import TERRITORIES
+from dune.engine.choices import LISTED_TYPES, allowed_event_types, legal_choices
+from dune.engine.editions import EDITIONS
+from dune.engine.errors import RuleViolation, UnknownIdentifier
+from dune.engine.events import EVENT_TYPES
+from dune.engine.game_log import apply, is_legal
+from dune.engine.position import Position
 
 from .helpers import CLASSIC, at, in_turn, position, to_phase
 from .test_invariants import LOLV, _candidate, _walk
@@ -257,7 +257,7 @@ def test_a_type_with_an_accepted_event_is_allowed(data: st.DataObject) -> None:
 def test_quick_record_is_not_offered_during_setup() -> None:
     """Quick records start with turn 1 (AH III.E: setup is recorded in full), so a quick game
     in setup must not offer the stronghold grid that apply() would refuse."""
-    from gameplay.engine.game_log import replay
+    from dune.engine.game_log import replay
 
     from .helpers import setup_event
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.editions import CORRECTED, CURRENT, FIRST
-from gameplay.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.position import Position
-from gameplay.engine.snapshot import dump_position, load_position
+from dune.engine.editions import CORRECTED, CURRENT, FIRST
+from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply, replay
+from dune.engine.position import Position
+from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, position, setup_event
 

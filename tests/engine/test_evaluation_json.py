@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import apply, evaluate, replay
-from gameplay.engine.evaluation import Evaluation
-from gameplay.engine.position import Position
+from dune.engine import apply, evaluate, replay
+from dune.engine.evaluation import Evaluation
+from dune.engine.position import Position
 
 REPLAYS = Path(__file__).parent / "replays"
 RECORDED: dict[str, list[list[Any]]] = json.loads((REPLAYS / "evaluations.json").read_text(encoding="utf-8"))

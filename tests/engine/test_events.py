@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import events as ev
-from gameplay.engine.errors import InvalidEvent, RuleViolation, UnknownIdentifier
-from gameplay.engine.events import EVENT_TYPES, SCHEMA_VERSION, event_from_dict
+from dune.engine import events as ev
+from dune.engine.errors import InvalidEvent, RuleViolation, UnknownIdentifier
+from dune.engine.events import EVENT_TYPES, SCHEMA_VERSION, event_from_dict
 
 SAMPLES: dict[str, ev.Event] = {
     "game_setup": ev.GameSetup(
@@ -173,7 +173,7 @@ def test_describe_events_lists_every_type_and_field() -> None:
 
 def test_directly_built_events_are_checked_by_apply() -> None:
     """Events built in Python skip `from_dict`; `apply` still refuses impossible values."""
-    from gameplay.engine.game_log import apply, replay
+    from dune.engine.game_log import apply, replay
 
     from .helpers import in_turn, setup_event
 

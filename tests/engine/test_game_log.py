@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import apply, evaluate, replay
-from gameplay.engine.battles import Battle
-from gameplay.engine.errors import IllegalAction, InvalidEvent, RuleViolation, VoidRefused
-from gameplay.engine.game_log import is_legal, log_of
-from gameplay.engine.snapshot import dump_position
+from dune.engine import apply, evaluate, replay
+from dune.engine.battles import Battle
+from dune.engine.errors import IllegalAction, InvalidEvent, RuleViolation, VoidRefused
+from dune.engine.game_log import is_legal, log_of
+from dune.engine.snapshot import dump_position
 
 from .helpers import setup_event
 

@@ -15,13 +15,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine import apply, evaluate, replay
-from gameplay.engine.board import TERRITORIES
-from gameplay.engine.control import occupancy
-from gameplay.engine.editions import EDITIONS
-from gameplay.engine.errors import RuleViolation
-from gameplay.engine.position import Position
-from gameplay.engine.snapshot import dump_position, load_position
+from dune.engine import apply, evaluate, replay
+from dune.engine.board import TERRITORIES
+from dune.engine.control import occupancy
+from dune.engine.editions import EDITIONS
+from dune.engine.errors import RuleViolation
+from dune.engine.position import Position
+from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, setup_event
 

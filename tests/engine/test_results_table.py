@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.ids import ResultKind
-from gameplay.engine.names import faction_name, factions_text, join_names, place_name
-from gameplay.engine.position import Outcome
-from gameplay.engine.reported import check_reported
-from gameplay.engine.results import RESULTS, Way, kind_for, kind_name
+from dune.engine.errors import IllegalAction
+from dune.engine.ids import ResultKind
+from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.position import Outcome
+from dune.engine.reported import check_reported
+from dune.engine.results import RESULTS, Way, kind_for, kind_name
 
 R = ResultKind
 

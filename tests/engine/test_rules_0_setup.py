@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, InvalidPosition, RuleViolation, UnknownIdentifier
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.factions import FACTION_SHEETS
-from gameplay.engine.game_log import apply, replay
+from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation, UnknownIdentifier
+from dune.engine.evaluation import evaluate
+from dune.engine.factions import FACTION_SHEETS
+from dune.engine.game_log import apply, replay
 
 from .helpers import ALL_RULESETS, CLASSIC, at, setup_event
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, WrongPhase
-from gameplay.engine.game_log import apply
+from dune.engine.errors import IllegalAction, WrongPhase
+from dune.engine.game_log import apply
 
 from .helpers import in_turn, to_phase
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.choices import allowed_event_types
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.position import Position
+from dune.engine.choices import allowed_event_types
+from dune.engine.errors import IllegalAction
+from dune.engine.game_log import apply, replay
+from dune.engine.position import Position
 
 from .helpers import CLASSIC, at, position, setup_event
 

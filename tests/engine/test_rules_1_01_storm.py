@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, WrongPhase
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply
+from dune.engine.errors import IllegalAction, WrongPhase
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply
 
 from .helpers import ALL_RULESETS, CLASSIC, at, in_turn, next_turn, position, started, to_phase
 

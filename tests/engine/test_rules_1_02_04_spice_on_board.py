@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, WrongPhase
-from gameplay.engine.game_log import apply
-from gameplay.engine.losses import losses_json
-from gameplay.engine.position import Position
-from gameplay.engine.snapshot import dump_position, load_position
+from dune.engine.errors import IllegalAction, WrongPhase
+from dune.engine.game_log import apply
+from dune.engine.losses import losses_json
+from dune.engine.position import Position
+from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, position
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position
+from dune.engine.game_log import apply
+from dune.engine.position import Position
 
 from .helpers import CLASSIC, at, position
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.errors import RuleViolation
-from gameplay.engine.game_log import apply, is_legal
+from dune.engine.errors import RuleViolation
+from dune.engine.game_log import apply, is_legal
 
 from .helpers import at, position, started
 

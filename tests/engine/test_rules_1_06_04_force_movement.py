@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine.board import TERRITORIES
-from gameplay.engine.errors import RuleViolation, WrongPhase
-from gameplay.engine.game_log import apply, is_legal
-from gameplay.engine.moves import blocked_pieces
-from gameplay.engine.position import Position
+from dune.engine.board import TERRITORIES
+from dune.engine.errors import RuleViolation, WrongPhase
+from dune.engine.game_log import apply, is_legal
+from dune.engine.moves import blocked_pieces
+from dune.engine.position import Position
 
 from .helpers import ALL_RULESETS, CLASSIC, at, position
 
@@ -358,7 +358,7 @@ def test_2_02_12_advisors_cannot_use_ornithopters(ruleset: str, flies: bool) -> 
 
 # --- property: what the engine accepts is within range and avoids the storm ----------------
 
-_RAW = json.loads((Path(__file__).resolve().parents[2] / "gameplay/engine/data/board.json").read_text())
+_RAW = json.loads((Path(__file__).resolve().parents[2] / "dune/engine/data/board.json").read_text())
 
 
 def _territory_steps(src: str, dst: str, storm: int, sheltered: frozenset[str]) -> int:

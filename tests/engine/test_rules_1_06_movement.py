@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, RuleViolation
-from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position
+from dune.engine.errors import IllegalAction, RuleViolation
+from dune.engine.game_log import apply
+from dune.engine.position import Position
 
 from .helpers import ALL_RULESETS, in_turn, next_turn, to_phase
 
@@ -186,7 +186,7 @@ def test_a_refused_event_changes_nothing(movement: Position) -> None:
 
 
 def test_unknown_territory_and_sector_are_refused(movement: Position) -> None:
-    from gameplay.engine.errors import UnknownIdentifier
+    from dune.engine.errors import UnknownIdentifier
 
     with pytest.raises(UnknownIdentifier):
         _ship(movement, "emperor", "caladan", 1)

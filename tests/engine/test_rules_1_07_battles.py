@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.evaluation import evaluate
+from dune.engine.evaluation import evaluate
 
 from .helpers import AH_WBC, ALL_RULESETS, at, position
 

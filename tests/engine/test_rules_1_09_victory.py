@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position
+from dune.engine.errors import IllegalAction
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply
+from dune.engine.position import Position
 
 from .helpers import ALL_RULESETS, at, in_turn, position, to_phase
 
@@ -304,7 +304,7 @@ def test_victory_claim_accepted_and_game_over(ruleset: str) -> None:
         apply(pos, {"type": "turn_advanced"})  # a victory stands: it must be claimed
     done = apply(pos, {"type": "victory_claimed", "winners": ["harkonnen"], "kind": "solo_stronghold"})
     assert done.outcome is not None and done.outcome.winners == ("harkonnen",)
-    from gameplay.engine.errors import GameOver
+    from dune.engine.errors import GameOver
 
     with pytest.raises(GameOver):
         apply(done, {"type": "spice_set", "faction": "guild", "amount": 3})

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.choices import allowed_event_types, legal_choices
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.events import AllianceFormed, event_from_dict
-from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position
+from dune.engine.choices import allowed_event_types, legal_choices
+from dune.engine.errors import IllegalAction
+from dune.engine.events import AllianceFormed, event_from_dict
+from dune.engine.game_log import apply
+from dune.engine.position import Position
 
 from .helpers import in_turn, to_phase
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.position import Position
+from dune.engine.errors import IllegalAction
+from dune.engine.game_log import apply, replay
+from dune.engine.position import Position
 
 from .helpers import ALL_RULESETS, CLASSIC, in_turn, next_turn, setup_event, started, to_phase
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.game_log import apply
+from dune.engine.errors import IllegalAction
+from dune.engine.game_log import apply
 
 from .helpers import at, position
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.game_log import apply
-from gameplay.engine.position import Position, evolve
+from dune.engine.errors import IllegalAction
+from dune.engine.game_log import apply
+from dune.engine.position import Position, evolve
 
 from .helpers import at, position
 

@@ -7,7 +7,7 @@ shield are in no other text (WBC adjudication counts spice in hand, its own suit
 
 from __future__ import annotations
 
-from gameplay.engine.game_log import apply
+from dune.engine.game_log import apply
 
 from .helpers import evaluated, position
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction, OutOfTime, RuleViolation
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.position import Position
+from dune.engine.errors import IllegalAction, OutOfTime, RuleViolation
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply, replay
+from dune.engine.position import Position
 
 from .helpers import at, in_turn, next_turn, position, setup_event, started, to_phase
 

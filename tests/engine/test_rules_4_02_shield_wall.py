@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.errors import IllegalAction
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply
+from dune.engine.errors import IllegalAction
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply
 
 from .helpers import at, in_turn, position, to_phase
 

@@ -3,7 +3,7 @@ has a test or a one-line reason, and docs/rules-coverage.md is the generator's o
 
 from __future__ import annotations
 
-from gameplay.engine.coverage import DOC, collect, render, rule_of_test_name, rules_in
+from dune.engine.coverage import DOC, collect, render, rule_of_test_name, rules_in
 
 
 def test_rule_numbers_are_read_as_the_engine_writes_them() -> None:
@@ -33,4 +33,4 @@ def test_every_listed_rule_has_a_test_or_a_reason() -> None:
 
 
 def test_the_report_is_up_to_date() -> None:
-    assert DOC.read_text(encoding="utf-8") == render(collect()), "run python -m gameplay.engine.coverage"
+    assert DOC.read_text(encoding="utf-8") == render(collect()), "run python -m dune.engine.coverage"

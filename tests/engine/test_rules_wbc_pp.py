@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine.evaluation import evaluate
-from gameplay.engine.game_log import apply
-from gameplay.engine.numbers import decimal_str, parse_decimal
+from dune.engine.evaluation import evaluate
+from dune.engine.game_log import apply
+from dune.engine.numbers import decimal_str, parse_decimal
 
 from .helpers import at, position, started, to_phase
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from gameplay.engine import ids
-from gameplay.engine.errors import IllegalAction, RuleViolation, UnknownIdentifier
-from gameplay.engine.rulesets import RULESETS, get_ruleset
-from refusals import Refusal
+from dune.engine import ids
+from dune.engine.errors import IllegalAction, RuleViolation, UnknownIdentifier
+from dune.engine.rulesets import RULESETS, get_ruleset
+from dune.refusals import Refusal
 
 
 def test_registry_matches_the_shared_ids() -> None:

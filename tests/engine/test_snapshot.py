@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import evaluate, load_position
-from gameplay.engine.errors import InvalidPosition, RuleViolation, UnknownIdentifier
-from gameplay.engine.game_log import apply, replay
-from gameplay.engine.snapshot import dump_position
+from dune.engine import evaluate, load_position
+from dune.engine.errors import InvalidPosition, RuleViolation, UnknownIdentifier
+from dune.engine.game_log import apply, replay
+from dune.engine.snapshot import dump_position
 
 from .helpers import at, in_turn, position, snap
 
@@ -172,8 +172,8 @@ def test_replayed_dump_is_json() -> None:
 
 def test_events_on_a_snapshot_without_reserves_are_refused_not_crashed() -> None:
     """A snapshot may leave reserves unknown; a shipment from them is then a refusal."""
-    from gameplay.engine import apply
-    from gameplay.engine.errors import IllegalAction
+    from dune.engine import apply
+    from dune.engine.errors import IllegalAction
 
     pos = load_position(snap(forces=[at("harkonnen", "carthag")], phase="shipment_movement"))
     with pytest.raises(IllegalAction) as info:

@@ -11,12 +11,12 @@ import dataclasses
 
 import pytest
 
-from clocks.limits import LIMITS
-from formats import FORMATS, ROUND_KINDS, FactionDeal, UnknownFormat, format_choices, get_format
-from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
-from gameplay.engine.rulesets import RULESETS
-from refusals import Refusal
-from scoring.systems import SYSTEMS
+from dune.clock_limits import LIMITS
+from dune.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from dune.engine.rulesets import RULESETS
+from dune.formats import FORMATS, ROUND_KINDS, FactionDeal, UnknownFormat, format_choices, get_format
+from dune.points import SYSTEMS
+from dune.refusals import Refusal
 
 
 @pytest.mark.parametrize(

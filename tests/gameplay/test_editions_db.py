@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from dune.engine.editions import CURRENT, FIRST
 from gameplay import engine_adapter as rules
 from gameplay import services
-from gameplay.engine.editions import CURRENT, FIRST
 from gameplay.models import Game, GameEvent
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import SIX

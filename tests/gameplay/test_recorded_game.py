@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-import gameplay.engine as engine
+import dune.engine as engine
 from gameplay import services
 from gameplay.models import Game, GameEvent, GameSnapshot
 from tests.gameplay.conftest import post_event

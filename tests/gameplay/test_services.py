@@ -10,9 +10,9 @@ import pytest
 from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
-import gameplay.engine as engine
+import dune.engine as engine
+from dune.engine.errors import RuleViolation
 from gameplay import engine_adapter, services
-from gameplay.engine.errors import RuleViolation
 from gameplay.models import AppendOnlyError, Game, GameEvent
 from tests.factories import make_seated_table
 from tests.gameplay.recorded_game import recorded_game

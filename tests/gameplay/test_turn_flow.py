@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.turn_flow import next_step
+from dune.turn_flow import next_step
 
 ALL = {"storm_moved", "quick_record", "worm", "phase_advanced", "turn_advanced"}
 

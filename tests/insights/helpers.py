@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from clocks.limits import Interval
-from insights.figures import ClockRecord, SeatRecord
-from scoring.systems import TableResult, validate_report
+from dune.clock_limits import Interval
+from dune.event_report.figures import ClockRecord, SeatRecord
+from dune.points import TableResult, validate_report
 
 SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 NO_GUILD = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen")

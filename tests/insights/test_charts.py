@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from insights.charts import charts, percent
-from insights.figures import EventRecords, event_report
+from dune.event_report.charts import charts, percent
+from dune.event_report.figures import EventRecords, event_report
 from tests.insights.test_figures import wbc_event
 
 NAMES = {

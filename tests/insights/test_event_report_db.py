@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from formats import get_format
+from dune.formats import get_format
 from insights import services
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.insights.conftest import report, timed

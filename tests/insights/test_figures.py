@@ -8,9 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from formats import get_format
-from gameplay.engine.ids import ResultKind
-from insights.figures import (
+from dune.engine.ids import ResultKind
+from dune.event_report.figures import (
     ClockRecord,
     EventRecords,
     EventReportError,
@@ -21,7 +20,8 @@ from insights.figures import (
     two_places,
     winners,
 )
-from scoring.systems import best_faction_awards, get_system
+from dune.formats import get_format
+from dune.points import best_faction_awards, get_system
 from tests.insights.helpers import NO_FREMEN_NO_GUILD, NO_GUILD, SIX, START, clock, game, seats_of
 
 R = ResultKind
@@ -326,7 +326,7 @@ def test_hours_are_none_where_no_game_of_that_size_has_a_clock() -> None:
 
 
 def test_a_clock_still_paused_at_the_end_counts_up_to_the_pause() -> None:
-    from clocks.limits import Interval
+    from dune.clock_limits import Interval
 
     record = ClockRecord(
         table=1,

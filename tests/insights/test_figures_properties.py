@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from insights.figures import EventRecords, RoundRecord, event_report, faction_wins_total, winners
+from dune.event_report.figures import EventRecords, RoundRecord, event_report, faction_wins_total, winners
 from tests.insights.helpers import game
 from tests.insights.test_figures import KIND_GAMES
 

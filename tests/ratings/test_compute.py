@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from ratings.compute import Game, Rating, RatingInputError, Seat, initial, replay
+from dune.ratings.compute import Game, Rating, RatingInputError, Seat, initial, replay
 
 
 def game(key: int, *seats: tuple[str, bool]) -> Game:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from gameplay.engine.ids import ResultKind
-from scoring.systems import ReportRow, TableResult
+from dune.engine.ids import ResultKind
+from dune.points import ReportRow, TableResult
 
 SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 

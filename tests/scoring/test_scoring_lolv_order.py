@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.systems import LoLVSystem, StandingsError, TieAtCutError
+from dune.points import LoLVSystem, StandingsError, TieAtCutError
 from tests.scoring.scoring_helpers import game, row, table
 
 LOLV = LoLVSystem()

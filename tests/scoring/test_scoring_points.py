@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from gameplay.engine.ids import FORMATS, ResultKind
-from scoring.systems import (
+from dune.engine.ids import FORMATS, ResultKind
+from dune.points import (
     SYSTEMS,
     LoLVSystem,
     UnknownSystemError,

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine.ids import LOSING_KINDS, ResultKind
-from scoring.systems import SYSTEMS, LoLVSystem, PointsSystem, ReportRow, TableResult
-from scoring.systems.lolv import CATEGORIES
+from dune.engine.ids import LOSING_KINDS, ResultKind
+from dune.points import SYSTEMS, LoLVSystem, PointsSystem, ReportRow, TableResult
+from dune.points.lolv import CATEGORIES
 
 R = ResultKind
 SOLO = {

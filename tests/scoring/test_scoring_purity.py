@@ -8,9 +8,9 @@ from __future__ import annotations
 import ast
 import pathlib
 
-import scoring.systems
+import dune.points
 
-PACKAGE = pathlib.Path(scoring.systems.__file__).parent
+PACKAGE = pathlib.Path(dune.points.__file__).parent
 
 
 def test_no_float_calls_or_literals_in_source() -> None:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.systems import Precedence, Tiebreaker, competition_ranks
+from dune.points import Precedence, Tiebreaker, competition_ranks
 
 
 def test_competition_ranks_share_rank_and_skip_places() -> None:

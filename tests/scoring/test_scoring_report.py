@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine.ids import ResultKind
-from scoring.systems import (
+from dune.engine.ids import ResultKind
+from dune.points import (
     ReportError,
     ReportShapeError,
     ResultKindError,

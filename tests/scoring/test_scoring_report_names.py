@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.position import Outcome
-from scoring.systems import (
+from dune.engine.position import Outcome
+from dune.points import (
     ReportError,
     ReportShapeError,
     ResultKindError,

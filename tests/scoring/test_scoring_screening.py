@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gameplay.engine.ids import ResultKind
-from scoring.systems.base import ReportRow, TableResult
-from scoring.systems.screening import SeatingConflict, screen_results
+from dune.engine.ids import ResultKind
+from dune.points.base import ReportRow, TableResult
+from dune.points.screening import SeatingConflict, screen_results
 
 
 def _table(table: int, players: range, round_number: int = 1) -> TableResult:

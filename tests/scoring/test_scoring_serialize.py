@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.systems import (
+from dune.points import (
     faction_leaderboard,
     report_to_data,
     table_result_from_data,
     validate_report,
 )
-from scoring.systems.serialize import exact_decimal, parse_decimal
+from dune.points.serialize import exact_decimal, parse_decimal
 from tests.scoring.scoring_helpers import row, table
 
 SEATS = {1: "atreides", 2: "bene_gesserit", 3: "emperor", 4: "fremen", 5: "harkonnen", 6: "guild"}

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.systems import (
+from dune.points import (
     StandingsError,
     WBCSystem,
     WinnersContradictResultError,
@@ -15,7 +15,7 @@ from scoring.systems import (
     final_placings,
     normalised_pp,
 )
-from scoring.systems.numbers import fmt
+from dune.points.numbers import fmt
 from tests.scoring.scoring_helpers import game, row, table
 
 WBC = WBCSystem()

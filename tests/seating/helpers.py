@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tournament.seating import PastSeat, PastTable, SeatingPlan, SeatingRequest, plan_seating
+from dune.seating import PastSeat, PastTable, SeatingPlan, SeatingRequest, plan_seating
 
 
 def request(count: int, *, format: str = "wbc", seed: int = 1, **options: object) -> SeatingRequest:

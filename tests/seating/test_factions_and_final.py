@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, FACTIONS
-from tournament.seating import DuplicatePlayer, SeatingUserError, UnknownPlayer
-from tournament.seating_changes import (
+from dune.engine.ids import CLASSIC_FACTIONS, FACTIONS
+from dune.seating import DuplicatePlayer, SeatingUserError, UnknownPlayer
+from dune.seating_changes import (
     PickRefused,
     TradeRefused,
     available_final_factions,

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from gameplay.engine.ids import CLASSIC_FACTIONS
-from tournament.seating import (
+from dune.engine.ids import CLASSIC_FACTIONS
+from dune.seating import (
     DuplicatePlayer,
     KeepApart,
     PlannedSeat,
@@ -18,7 +18,7 @@ from tournament.seating import (
     marker_sector,
     validate_tables,
 )
-from tournament.seating_changes import LatecomerRefused, seat_latecomer, swap_players
+from dune.seating_changes import LatecomerRefused, seat_latecomer, swap_players
 
 from .helpers import past_round, plan, seated, shape
 

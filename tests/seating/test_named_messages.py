@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from gameplay.engine.ids import CLASSIC_FACTIONS
-from gameplay.engine.names import faction_name
-from tournament.seating import (
+from dune.engine.ids import CLASSIC_FACTIONS
+from dune.engine.names import faction_name
+from dune.seating import (
     KeepApart,
     PlannedSeat,
     PlannedTable,
@@ -22,7 +22,7 @@ from tournament.seating import (
     player_name,
     validate_tables,
 )
-from tournament.seating_changes import (
+from dune.seating_changes import (
     record_final_pick,
     record_lolv_choice,
     seat_final,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS
-from tournament.seating import (
+from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS
+from dune.seating import (
     DuplicatePlayer,
     KeepApart,
     NoPlayers,
@@ -20,7 +20,7 @@ from tournament.seating import (
     count_repeats,
     plan_seating,
 )
-from tournament.seating_draw import regular_sizes
+from dune.seating_draw import regular_sizes
 
 from .helpers import as_history, past_round, plan, request, seated, shape
 
@@ -238,7 +238,7 @@ def test_faction_fit_spreads_players_who_played_the_same_faction() -> None:
 
 def test_min_faction_repeats_counts_what_no_draw_avoids() -> None:
     """Five players who all played the same two factions cannot share four factions: one repeats."""
-    from tournament.seating_draw import min_faction_repeats
+    from dune.seating_draw import min_faction_repeats
 
     both = frozenset({"fremen", "guild"})
     assert min_faction_repeats(CLASSIC_FACTIONS, [both] * 4) == 0

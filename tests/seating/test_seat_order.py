@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tournament.seating import PLAYER_DOT_SECTORS, TUEKS_SIETCH_SECTOR, marker_sector
+from dune.seating import PLAYER_DOT_SECTORS, TUEKS_SIETCH_SECTOR, marker_sector
 
 from .helpers import plan
 
-BOARD = Path(__file__).resolve().parents[2] / "gameplay" / "engine" / "data" / "board.json"
+BOARD = Path(__file__).resolve().parents[2] / "dune" / "engine" / "data" / "board.json"
 
 
 def test_0_07_dots_and_tueks_sietch_match_the_board_data() -> None:

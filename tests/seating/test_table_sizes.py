@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.seating import NoPlayers, UnsplittableCount, plan_seating, table_sizes
-from tournament.seating_draw import regular_sizes, small_table_options
+from dune.seating import NoPlayers, UnsplittableCount, plan_seating, table_sizes
+from dune.seating_draw import regular_sizes, small_table_options
 
 from .helpers import request, seated
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from dune.csv_export import csv_safe
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.scoring.db.conftest import report_for
-from tournament.csv_export import csv_safe
 
 DANGEROUS = ["=HYPERLINK(\"http://x\")", "+1+cmd", "-2+3", "@SUM(A1)", "\tTab", "\rReturn"]
 

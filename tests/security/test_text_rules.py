@@ -1,8 +1,8 @@
-"""The one rule for text anyone sends (tournament/text_rules.py), without a database."""
+"""The one rule for text anyone sends (dune/text_rules.py), without a database."""
 
 from __future__ import annotations
 
-from tournament.text_rules import refused_characters, text_problem, without_refused
+from dune.text_rules import refused_characters, text_problem, without_refused
 
 
 def test_the_api_wording_of_each_refused_character() -> None:

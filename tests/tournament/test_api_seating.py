@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from gameplay.engine.ids import FACTIONS
+from dune.engine.ids import FACTIONS
 from tournament.models import Player, Round, Seat, SeatingAudit, Table
 
 pytestmark = pytest.mark.django_db

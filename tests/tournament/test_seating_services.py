@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from gameplay.engine.ids import CLASSIC_FACTIONS
+from dune.engine.ids import CLASSIC_FACTIONS
+from dune.seating import count_repeats
 from tests.factories import make_players
 from tournament import seating_adapter as adapter
 from tournament import services
 from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit
-from tournament.seating import count_repeats
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from django.db import transaction
 
+from dune.seating import SeatingUserError
+from dune.seating_changes import FinalPlan, record_final_pick, seat_final
 from tournament import seating_adapter as adapter
 from tournament.models import Round, SeatingAudit
-from tournament.seating import SeatingUserError
-from tournament.seating_changes import FinalPlan, record_final_pick, seat_final
 from tournament.services.heats import refuse_changes_to_frozen_tables
 from tournament.services.players import player_ids
 from tournament.services.shared import Refused, audit, from_planner, locked, require_reason

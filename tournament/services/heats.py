@@ -14,23 +14,23 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from formats import get_format
-from tournament import seating_adapter as adapter
-from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table
-from tournament.seating import (
+from dune.formats import get_format
+from dune.seating import (
     PlannedTable,
     SeatingPlan,
     SeatingUserError,
     plan_seating,
     small_table_options,
 )
-from tournament.seating_changes import (
+from dune.seating_changes import (
     record_lolv_choice,
     seat_latecomer,
     swap_players,
     take_undrawn_faction,
     trade_factions,
 )
+from tournament import seating_adapter as adapter
+from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table
 from tournament.services.players import checked_in_ids, names_of, player_ids
 from tournament.services.shared import Refused, audit, from_planner, locked, require_reason
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from refusals import Refusal
+from dune.refusals import Refusal
+from dune.seating import SeatingUserError, UnsplittableCount
 from tournament.models import Round, SeatingAudit
-from tournament.seating import SeatingUserError, UnsplittableCount
 
 RULE_PUBLISHED = "a published seating is replaced only with a reason for the audit log"
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from formats import FORMATS
+from dune.formats import FORMATS
 from tournament import people
 from tournament.models import Table, Tournament
 from tournament.services.shared import Refused

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from refusals import Refusal
+from dune.refusals import Refusal
 from scoring import services
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from tests.factories import make_players, make_round, make_tournament, seat_table

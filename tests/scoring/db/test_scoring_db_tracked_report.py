@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from dune.points import WinnersContradictResultError, validate_report
 from gameplay.services import append_event, game_for
 from scoring.adapters import engine_outcome, player_names, table_seats
-from scoring.systems import WinnersContradictResultError, validate_report
 from tests.factories import make_seated_table
 
 

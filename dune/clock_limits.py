@@ -1,0 +1,464 @@
+"""Table time limits as data, and the deadline arithmetic of a table's clock.
+
+Pure Python: no Django, no wall clock. Every function takes the moments it needs
+(`started_at`, the paused intervals, `now`) as timezone-aware datetimes, so the same
+arithmetic runs in the web process, in a Celery worker and under a controlled clock in tests.
+
+The stages of a clock, in order: `running`, `last_30` (the last thirty minutes of the time
+limit), `last_turn` (the limit has passed, the table finishes the turn it is on), `time_up`
+(play is over) and `finished` (the game ended, set by the table, never by time). A limit
+lists which stages it has and at what *active* time (time the clock ran, pauses excluded)
+each one starts; `no_new_turn` names the stage from which the rules forbid starting a new
+turn, which is when the table's game log receives its `time_up` event.
+
+Sources: LoLV 4.01.08 (one hour per player, then thirty minutes to finish the turn) and
+0.02 (at most 10 turns); WBC 2018 "Preliminary Heat Duration" (10 turns or 5 hours, no new
+turn within 30 minutes of the end), "Final Round Duration" (15 turns or 8 hours, waivable
+by all players at the start), the 15-minute start grace, and the "Time Guidelines" for
+calling the clock (with their default actions) and the diplomacy chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from dune.engine.names import faction_name
+from dune.refusals import NO_INPUT, Refusal
+
+# --- states ------------------------------------------------------------------------------
+
+PENDING = "pending"
+RUNNING = "running"
+LAST_30 = "last_30"
+LAST_TURN = "last_turn"
+TIME_UP = "time_up"
+FINISHED = "finished"
+
+#: Every state a clock can be in, in the order time moves it.
+STATES: tuple[str, ...] = (PENDING, RUNNING, LAST_30, LAST_TURN, TIME_UP, FINISHED)
+#: The states the passing of time moves a clock between (pending waits for a start,
+#: finished is set by the table).
+TIMED_STATES: tuple[str, ...] = (RUNNING, LAST_30, LAST_TURN, TIME_UP)
+#: States in which the clock still counts.
+LIVE_STATES: tuple[str, ...] = (RUNNING, LAST_30, LAST_TURN)
+
+STATE_LABELS: Mapping[str, str] = {
+    PENDING: "Not started",
+    RUNNING: "Running",
+    LAST_30: "Last 30 minutes",
+    LAST_TURN: "Last turn",
+    TIME_UP: "Time up",
+    FINISHED: "Finished",
+}
+
+MINUTE = timedelta(minutes=1)
+HOUR = timedelta(hours=1)
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+class ClockError(Refusal):
+    """A refused clock operation: carries the rule (or field) and the offending input."""
+
+    def __init__(self, *, rule: str, msg: str, input: object = NO_INPUT) -> None:
+        self.input = None if input is NO_INPUT else input
+        text = f"{rule}: {msg}" if rule else msg
+        if input is not NO_INPUT:
+            text += f" (got {input!r})"
+        super().__init__(msg, rule=rule, offending=input, text=text)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"detail": str(self), "rule": self.rule, "input": repr(self.input)}
+
+
+class UnknownLimit(ClockError):
+    """An unknown format, round kind, limit key or call-the-clock action."""
+
+
+class InvalidDuration(ClockError):
+    """A negative, zero or implausibly large extension, or a bad player count."""
+
+
+class IntervalError(ClockError):
+    """Paused intervals that overlap, run backwards or start before the clock did."""
+
+
+class ChipsExhausted(ClockError):
+    """A player tried to spend a fourth diplomacy chip in one game."""
+
+
+# --- limits ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """A clock enters `state` once it has run `at` (pauses excluded) since its start."""
+
+    state: str
+    at: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One format's time limit.
+
+    `base` is the fixed limit, `per_player` is added once per player at the table (LoLV);
+    `finish_turn` is the extra time after the limit to finish the turn in progress (LoLV);
+    `no_new_turn_before_end` is how long before the end no new turn may start (WBC).
+    """
+
+    key: str
+    label: str
+    rule: str
+    max_turns: int
+    turns_rule: str
+    base: timedelta = timedelta(0)
+    per_player: timedelta = timedelta(0)
+    finish_turn: timedelta = timedelta(0)
+    no_new_turn_before_end: timedelta = timedelta(0)
+    warning: timedelta = 30 * MINUTE
+    start_grace: timedelta = timedelta(0)
+    grace_rule: str = ""
+    waivable: bool = False
+
+    def time_limit(self, *, players: int) -> timedelta:
+        """The limit proper (before any finishing time) for a table of `players`.
+
+        Raises InvalidDuration for fewer than 1 or more than 6 players.
+        """
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6:
+            raise InvalidDuration(rule=self.rule, msg="a table has 1 to 6 players", input=players)
+        return self.base + self.per_player * players
+
+    def stages(self, *, players: int) -> tuple[Stage, ...]:
+        """The timed stages after `running`, in order, with the active time each starts at.
+
+        Raises InvalidDuration for a bad player count.
+        """
+        limit = self.time_limit(players=players)
+        stages = [Stage(LAST_30, limit - self.warning)]
+        if self.finish_turn:
+            stages.append(Stage(LAST_TURN, limit))
+            stages.append(Stage(TIME_UP, limit + self.finish_turn))
+        else:
+            stages.append(Stage(TIME_UP, limit))
+        return tuple(stages)
+
+    @property
+    def no_new_turn(self) -> str:
+        """The stage from which no new turn may start (the game log's `time_up` event)."""
+        if self.finish_turn:
+            return LAST_TURN  # LoLV 4.01.08: the limit passed, finish the turn in progress
+        if self.no_new_turn_before_end == self.warning:
+            return LAST_30  # WBC: no new turn within the last 30 minutes
+        raise UnknownLimit(rule=self.rule, msg="limit has no stage where new turns stop", input=self.key)
+
+
+LIMITS: Mapping[str, Limit] = {
+    "lolv": Limit(
+        key="lolv",
+        label="LoLV: 1 hour per player, then 30 minutes to finish the turn",
+        rule="4.01.08",
+        max_turns=10,
+        turns_rule="0.02",
+        per_player=HOUR,
+        finish_turn=30 * MINUTE,
+    ),
+    "wbc_heat": Limit(
+        key="wbc_heat",
+        label="WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
+        rule="WBC Preliminary Heat Duration",
+        max_turns=10,
+        turns_rule="WBC Preliminary Heat Duration",
+        base=5 * HOUR,
+        no_new_turn_before_end=30 * MINUTE,
+        start_grace=15 * MINUTE,
+        grace_rule="WBC start grace",
+    ),
+    "wbc_final": Limit(
+        key="wbc_final",
+        label="WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes",
+        rule="WBC Final Round Duration",
+        max_turns=15,
+        turns_rule="WBC Final Round Duration",
+        base=8 * HOUR,
+        no_new_turn_before_end=30 * MINUTE,
+        start_grace=15 * MINUTE,
+        grace_rule="WBC start grace",
+        waivable=True,
+    ),
+}
+
+
+def limit_for(key: str) -> Limit:
+    """Raises UnknownLimit for a key not in LIMITS."""
+    try:
+        return LIMITS[key]
+    except KeyError:
+        raise UnknownLimit(rule="limit", msg=f"expected one of {sorted(LIMITS)}", input=key) from None
+
+
+# --- extensions --------------------------------------------------------------------------
+
+#: An extension is whole minutes, at least one, at most this many (a typo guard, not a rule).
+MAX_EXTENSION_MINUTES = 240
+
+
+def check_extension(minutes: object) -> timedelta:
+    """A head judge's extension as a duration.
+
+    Raises InvalidDuration unless `minutes` is an integer from 1 to MAX_EXTENSION_MINUTES.
+    """
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise InvalidDuration(rule="minutes", msg="an extension is a whole number of minutes", input=minutes)
+    if minutes < 1:
+        raise InvalidDuration(rule="minutes", msg="an extension must be at least 1 minute", input=minutes)
+    if minutes > MAX_EXTENSION_MINUTES:
+        raise InvalidDuration(
+            rule="minutes", msg=f"an extension may be at most {MAX_EXTENSION_MINUTES} minutes", input=minutes
+        )
+    return minutes * MINUTE
+
+
+# --- deadline arithmetic -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A pause from `start` to `end` (`None`: still paused)."""
+
+    start: datetime
+    end: datetime | None = None
+
+
+def check_intervals(started_at: datetime, pauses: Sequence[Interval]) -> None:
+    """Raises IntervalError if the pauses are not ordered, disjoint, after the start, with
+    only the last one open."""
+    previous_end = started_at
+    for i, pause in enumerate(pauses):
+        if pause.start < previous_end:
+            raise IntervalError(rule="pauses", msg="pauses must be ordered and not overlap", input=pause)
+        if pause.end is None:
+            if i != len(pauses) - 1:
+                raise IntervalError(rule="pauses", msg="only the last pause may be open", input=pause)
+            return
+        if pause.end < pause.start:
+            raise IntervalError(rule="pauses", msg="a pause cannot end before it starts", input=pause)
+        previous_end = pause.end
+
+
+def wall_time(
+    active: timedelta,
+    *,
+    started_at: datetime,
+    pauses: Sequence[Interval],
+    extension: timedelta = timedelta(0),
+) -> datetime | None:
+    """The moment the clock reaches `active` running time (plus the extensions), pushing it
+    back by every pause that began before it; `None` while an open pause holds it.
+
+    A pause that starts after the moment does not move it: a stage already reached stays
+    where it was. Raises IntervalError for malformed pauses.
+    """
+    check_intervals(started_at, pauses)
+    target = started_at + active + extension
+    for pause in pauses:
+        if pause.start >= target:
+            break
+        if pause.end is None:
+            return None
+        target += pause.end - pause.start
+    return target
+
+
+def active_time(*, started_at: datetime, pauses: Sequence[Interval], now: datetime) -> timedelta:
+    """How long the clock has run by `now`, pauses excluded. Raises IntervalError."""
+    check_intervals(started_at, pauses)
+    if now <= started_at:
+        return timedelta(0)
+    paused = timedelta(0)
+    for pause in pauses:
+        if pause.start >= now:
+            break
+        end = now if pause.end is None or pause.end > now else pause.end
+        paused += end - pause.start
+    return now - started_at - paused
+
+
+@dataclass(frozen=True, slots=True)
+class Deadlines:
+    """The wall-clock moment of each timed stage (`None`: held by an open pause, or no such
+    stage, or the limit was waived)."""
+
+    last_30: datetime | None
+    last_turn: datetime | None
+    time_up: datetime | None
+
+    def at(self, state: str) -> datetime | None:
+        """Raises UnknownLimit for a state that has no deadline."""
+        if state not in (LAST_30, LAST_TURN, TIME_UP):
+            raise UnknownLimit(rule="state", msg="only timed stages have deadlines", input=state)
+        moment: datetime | None = getattr(self, state)
+        return moment
+
+    def as_dict(self) -> dict[str, datetime | None]:
+        return {LAST_30: self.last_30, LAST_TURN: self.last_turn, TIME_UP: self.time_up}
+
+
+NO_DEADLINES = Deadlines(None, None, None)
+
+
+def deadlines(
+    limit: Limit,
+    *,
+    players: int,
+    started_at: datetime,
+    pauses: Sequence[Interval] = (),
+    extension: timedelta = timedelta(0),
+    waived: bool = False,
+) -> Deadlines:
+    """Every stage's deadline for a clock started at `started_at`.
+
+    A waived limit (WBC final, all players agreeing) has no deadlines. Raises
+    InvalidDuration for a bad player count or a negative extension, IntervalError for bad pauses.
+    """
+    if extension < timedelta(0):
+        raise InvalidDuration(rule="extension", msg="the total extension cannot be negative", input=extension)
+    if waived:
+        if not limit.waivable:
+            raise UnknownLimit(rule=limit.rule, msg="this time limit cannot be waived", input=limit.key)
+        return NO_DEADLINES
+    moments: dict[str, datetime | None] = {LAST_30: None, LAST_TURN: None, TIME_UP: None}
+    for stage in limit.stages(players=players):
+        moments[stage.state] = wall_time(stage.at, started_at=started_at, pauses=pauses, extension=extension)
+    return Deadlines(**moments)
+
+
+def state_at(dl: Deadlines, now: datetime) -> str:
+    """The timed state a running clock with these deadlines is in at `now`."""
+    state = RUNNING
+    for name in (LAST_30, LAST_TURN, TIME_UP):
+        moment = dl.at(name)
+        if moment is not None and moment <= now:
+            state = name
+    return state
+
+
+def next_deadline(dl: Deadlines, state: str) -> tuple[str, datetime] | None:
+    """The first stage after `state` that has a deadline, and when; `None` if none."""
+    if state not in TIMED_STATES:
+        return None
+    later = TIMED_STATES[TIMED_STATES.index(state) + 1 :]
+    for name in later:
+        moment = dl.at(name)
+        if moment is not None:
+            return name, moment
+    return None
+
+
+def display_state(state: str, *, turn: int | None, limit: Limit) -> str:
+    """The state a page shows: a live clock on the game's last allowed turn shows `last_turn`
+    (LoLV 0.02, WBC 10/15 turns) even before time says so."""
+    if state in (RUNNING, LAST_30) and turn is not None and turn >= limit.max_turns:
+        return LAST_TURN
+    return state
+
+
+def may_start_turn(state: str, limit: Limit) -> bool:
+    """Whether a new turn may start in this state (False from the limit's no-new-turn stage)."""
+    if state in (PENDING, RUNNING):
+        return True
+    if state == FINISHED:
+        return False
+    order = (LAST_30, LAST_TURN, TIME_UP)
+    return order.index(state) < order.index(limit.no_new_turn)
+
+
+# --- start grace -------------------------------------------------------------------------
+
+
+def grace_ends(limit: Limit, scheduled_start: datetime | None) -> datetime | None:
+    """When the start grace after the scheduled start ends (WBC: games begin within 15
+    minutes); `None` when the format has none or no start is scheduled."""
+    if scheduled_start is None or not limit.start_grace:
+        return None
+    return scheduled_start + limit.start_grace
+
+
+# --- call the clock ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CallRule:
+    """A call-the-clock timer: how long the action may take and what happens on expiry."""
+
+    action: str
+    label: str
+    duration: timedelta
+    default: str
+    #: The `default_action.action` the game log records on expiry (`None`: nothing).
+    event_action: str | None
+
+    @property
+    def duration_text(self) -> str:
+        """`10 s`, `2 min`: how the time guidelines state the limit."""
+        seconds = int(self.duration.total_seconds())
+        return f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+
+
+CALL_RULE = "WBC time guidelines"
+CHIPS_RULE = "WBC diplomacy chips"
+#: Each player gets three diplomacy chips per game, not tradeable.
+CHIPS_PER_PLAYER = 3
+
+CALL_TIMERS: Mapping[str, CallRule] = {
+    "bid": CallRule("bid", "Treachery card bid", timedelta(seconds=10), "pass (no bid)", "bid"),
+    "turn": CallRule(
+        "turn", "Shipment and movement", 2 * MINUTE, "pass: no shipment and no movement", "turn"
+    ),
+    "battle_plan": CallRule(
+        "battle_plan",
+        "Battle plan",
+        2 * MINUTE,
+        "lowest available leader, dial 0, no spice, no cards",
+        "battle_plan",
+    ),
+    "nexus": CallRule("nexus", "Nexus", 10 * MINUTE, "no change to alliances", "nexus"),
+    "diplomacy": CallRule("diplomacy", "Diplomacy chip", 2 * MINUTE, "the talk ends", None),
+}
+
+
+def call_rule(action: str) -> CallRule:
+    """Raises UnknownLimit for an action without a call-the-clock timer."""
+    try:
+        return CALL_TIMERS[action]
+    except KeyError:
+        raise UnknownLimit(
+            rule=CALL_RULE, msg=f"expected one of {sorted(CALL_TIMERS)}", input=action
+        ) from None
+
+
+def default_action_event(action: str, faction: str) -> dict[str, str] | None:
+    """The game-log event recorded when a called clock expires, or `None` (a diplomacy chip's
+    talk simply ends). Raises UnknownLimit for an unknown action."""
+    rule = call_rule(action)
+    if rule.event_action is None:
+        return None
+    return {"type": "default_action", "faction": faction, "action": rule.event_action}
+
+
+def check_chip_available(*, used: int, faction: str) -> int:
+    """The chips the faction has left after spending one more.
+
+    Raises ChipsExhausted if it has spent all CHIPS_PER_PLAYER already.
+    """
+    if used >= CHIPS_PER_PLAYER:
+        raise ChipsExhausted(
+            rule=CHIPS_RULE,
+            msg=f"each player has {CHIPS_PER_PLAYER} diplomacy chips per game and {faction_name(faction)} has used them all",
+            input=faction,
+        )
+    return CHIPS_PER_PLAYER - used - 1

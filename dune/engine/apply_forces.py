@@ -1,0 +1,362 @@
+"""Forces placed, moved, removed, revived and flipped; BG coexistence.
+
+Checks: the faction owns the forces it uses (reserves, tanks, the stack it moves), no
+shipment or move into, out of or through a sector in storm (LoLV 1.01.04, 1.06.02.04,
+1.06.04.06; AH IX.C), the occupancy limit of strongholds (1.06.02.05, 1.06.04.09) and
+allies never sharing a territory (AH XII.E.5, LoLV 1.06.06).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dune.engine.apply_setup import place_at_setup
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, TERRITORIES
+from dune.engine.checks import (
+    need_counts,
+    need_faction,
+    need_full_tracking,
+    need_piece,
+    need_room,
+    piece_in_storm,
+    refuse,
+)
+from dune.engine.coexistence import announced_apart, may_coexist_again
+from dune.engine.editions import corrected
+from dune.engine.events import (
+    CoexistenceDeclared,
+    FlipForces,
+    ForcesAt,
+    ForcesMoved,
+    ForcesPlaced,
+    ForcesRemoved,
+    ForcesRevived,
+)
+from dune.engine.factions import BENE_GESSERIT, FREMEN, GUILD, IXIANS, MORITANI
+from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
+from dune.engine.moves import check_move
+from dune.engine.names import faction_name, place_name
+from dune.engine.phases import SETUP, SHIPMENT_MOVEMENT
+from dune.engine.position import ForceKey, Position, Stack, evolve
+
+
+def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
+    old = forces.get(key)
+    if old is None:
+        forces[key] = (n, s, a)
+    else:
+        new = (old[0] + n, old[1] + s, old[2] + a)
+        if new == (0, 0, 0):
+            del forces[key]
+        else:
+            forces[key] = new
+
+
+def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    """Forces placed on the board (a shipment, or setup from reserves).
+
+    Long because a shipment is checked step by step (the Hidden Mobile Stronghold, a Terror
+    aftermath, the storm, the Fremen and Guild exceptions, occupancy, the pool it comes from),
+    each check naming its own rule, and then applied with its automatic storm loss.
+    """
+    if pos.phase == SETUP and ev.source == "reserves":
+        p = ForcesAt(ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
+        after = place_at_setup(pos, p)
+        return {"forces": after.forces, "states": after.states}
+    need_full_tracking(pos, "placing forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.territory, ev.sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    fixed = corrected(pos)
+    if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
+        refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
+    if ev.territory == pos.aftermath and ev.faction != MORITANI:
+        # Only the Moritani's own Sneak Attack may still send forces there (2.12.09.06).
+        refuse(
+            pos,
+            "aftermath",
+            f"no forces may ship into {place_name(ev.territory)}: the Atomics Aftermath lies there",
+            ev,
+        )
+    storm_loss = False
+    if piece_in_storm(pos, ev.territory, ev.sector):
+        # The Fremen may send reserves into the storm at half loss (AH IX.C.1.c.i, LoLV 2.04.17,
+        # WBC IX.11), but not with Guild shipment (WBC IX.16); the first edition let them
+        # send reserves into the storm anywhere.
+        near = TERRITORIES[ev.territory].within_2_of_great_flat or not fixed
+        if ev.faction != FREMEN or not near:
+            refuse(
+                pos,
+                "ship_storm",
+                f"no shipment into {place_name(ev.territory)} sector {ev.sector}: it is in storm",
+                ev.sector,
+            )
+        storm_loss = True
+    if (
+        fixed
+        and ev.faction == FREMEN
+        and ev.source == "reserves"
+        and not TERRITORIES[ev.territory].within_2_of_great_flat
+    ):
+        # The Fremen send reserves only within two territories of the Great Flat (LoLV 2.04.05,
+        # AH IX.C.1.h, WBC IX.11-13), unless allied with the Guild where the ruleset lets them
+        # ship reserves by Guild shipment (WBC IX.12, IX.16; not AH IX.C.1.i, LoLV 2.04.03).
+        if GUILD not in pos.allies_of(FREMEN):
+            refuse(
+                pos,
+                "fremen_shipment",
+                f"the Fremen send reserves only to the Great Flat or within two territories of it, not {place_name(ev.territory)}",
+                ev.territory,
+            )
+        if not pos.ruleset.fremen_guild_shipment:
+            refuse(
+                pos,
+                "fremen_guild_shipment",
+                f"the Guild alliance does not ship the Fremen's reserves: they are sent only to the Great Flat or within two territories of it, not {place_name(ev.territory)}",
+                ev.territory,
+            )
+    inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
+    need_room(pos, ev.faction, ev.territory, inert=inert, limit_rule="ship_occupancy")
+    st = pos.states[ev.faction]
+    pool = st.reserves if ev.source == "reserves" else st.tanks
+    if pool is None:
+        refuse(
+            pos, "forces", f"{faction_name(ev.faction)}'s {ev.source} are unknown in this position", ev.source
+        )
+    if pool[0] < ev.normal + ev.advisors or pool[1] < ev.special:
+        refuse(
+            pos,
+            "forces",
+            f"{faction_name(ev.faction)} has only {pool[0]} normal and {pool[1]} special forces in its {ev.source}",
+            (ev.normal + ev.advisors, ev.special),
+        )
+    left = (pool[0] - ev.normal - ev.advisors, pool[1] - ev.special)
+    states = dict(pos.states)
+    states[ev.faction] = evolve(st, reserves=left) if ev.source == "reserves" else evolve(st, tanks=left)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
+    changes: dict[str, Any] = {"forces": forces, "states": states}
+    losses: list[Loss] = []
+    spiritual = ev.faction == BENE_GESSERIT and (ev.territory == POLAR_SINK or ev.normal + ev.special == 0)
+    if ev.source == "reserves" and not spiritual:
+        # BG advisors sent along with another faction's shipment (LoLV 2.02.05, 2.02.11) are
+        # not a turn of the BG's own.
+        losses, changes["acting"] = _take_turn(pos, ev.faction)
+    after = evolve(pos, **changes)
+    if storm_loss and automatic(pos):
+        losses += shipped_into_storm(after, ev.faction, ev.territory, ev.sector, ev.normal, ev.special)
+    return remove(after, losses, changes)
+
+
+def _take_turn(pos: Position, faction: str) -> tuple[list[Loss], str | None]:
+    """A shipment or move by `faction`: the action of the faction that acted before it is
+    over (LoLV 1.06.01, 1.06.06). Returns what that ends, and who acts now."""
+    if pos.phase != SHIPMENT_MOVEMENT:
+        return [], pos.acting
+    if pos.acting is None or pos.acting == faction:
+        return [], faction
+    return action_over(pos), faction
+
+
+def _take(pos: Position, faction: str, territory: str, sector: int | None, n: int, s: int, a: int) -> Stack:
+    stack = pos.forces.get((faction, territory, sector))
+    if stack is None or stack[0] < n or stack[1] < s or stack[2] < a:
+        have = stack or (0, 0, 0)
+        refuse(
+            pos,
+            "forces",
+            f"{faction_name(faction)} has {have[0]} normal, {have[1]} special, {have[2]} advisor forces "
+            f"in {place_name(territory)} sector {sector}",
+            (n, s, a),
+        )
+    return stack
+
+
+def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
+    """A move, worm ride, cross-shipment or Ambassador move (see `moves.check_move` for the
+    kind, phase, group, range and path)."""
+    need_full_tracking(pos, "moving forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.from_territory, ev.from_sector)
+    need_piece(pos, ev.to_territory, ev.to_sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if pos.phase == SETUP:
+        refuse(pos, "setup", "forces do not move during setup", ev)
+    if (ev.from_territory, ev.from_sector) == (ev.to_territory, ev.to_sector):
+        refuse(pos, "move_storm", "a move needs a different destination", ev)
+    _take(pos, ev.faction, ev.from_territory, ev.from_sector, ev.normal, ev.special, ev.advisors)
+    storm_rule = {"worm": "worm_storm", "cross_ship": "cross_ship_storm"}.get(ev.via, "move_storm")
+    if storm_rule not in pos.ruleset.cite:
+        storm_rule = "move_storm"
+    if piece_in_storm(pos, ev.from_territory, ev.from_sector):
+        refuse(
+            pos,
+            storm_rule,
+            f"no move out of {place_name(ev.from_territory)} sector {ev.from_sector}: it is in storm",
+            ev,
+        )
+    if piece_in_storm(pos, ev.to_territory, ev.to_sector):
+        refuse(
+            pos,
+            storm_rule,
+            f"no move into {place_name(ev.to_territory)} sector {ev.to_sector}: it is in storm",
+            ev,
+        )
+    moves = check_move(pos, ev)
+    fighters, advisors = ev.normal, ev.advisors
+    if ev.from_territory != ev.to_territory:
+        if ev.faction == BENE_GESSERIT and pos.ruleset.movement.bg_types_adapt:
+            fighters, advisors = _bg_arrival(pos, ev)
+        inert = ev.faction == BENE_GESSERIT and (
+            fighters + ev.special == 0 or ev.to_territory in pos.coexisting
+        )
+        need_room(pos, ev.faction, ev.to_territory, inert=inert)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
+    _add(forces, (ev.faction, ev.to_territory, ev.to_sector), fighters, ev.special, advisors)
+    changes: dict[str, Any] = {"forces": forces, "moves": moves}
+    if ev.via in ("move", "cross_ship"):
+        losses, changes["acting"] = _take_turn(pos, ev.faction)
+        return remove(evolve(pos, **changes), losses, changes)
+    return changes
+
+
+def _bg_arrival(pos: Position, ev: ForcesMoved) -> tuple[int, int]:
+    """(fighters, advisors) of a BG group arriving in another territory: the type already
+    there (LoLV 2.02.20 ADAPTIVE FORCE), fighters in a territory nobody else occupies
+    (2.02.14 ENLISTMENT), otherwise as recorded."""
+    total = ev.normal + ev.advisors
+    here_f = here_a = 0
+    others = False
+    for (f, t, _s), (n, _sp, a) in pos.forces.items():
+        if t != ev.to_territory:
+            continue
+        if f == BENE_GESSERIT:
+            here_f += n
+            here_a += a
+        else:
+            others = True
+    if here_f and not here_a:
+        return total, 0
+    if here_a and not here_f:
+        return 0, total
+    if not here_f and not here_a and not others:
+        return total, 0
+    return ev.normal, ev.advisors
+
+
+def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
+    need_full_tracking(pos, "removing forces")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.territory, ev.sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
+    if ev.to == "reserves" and ev.faction != GUILD:
+        # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
+        refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
+    forces = dict(pos.forces)
+    _add(forces, (ev.faction, ev.territory, ev.sector), -ev.normal, -ev.special, -ev.advisors)
+    st = pos.states[ev.faction]
+    states = dict(pos.states)
+    pool = st.tanks if ev.to == "tanks" else st.reserves
+    if pool is None:
+        refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
+    added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
+    states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
+    return {"forces": forces, "states": states}
+
+
+def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
+    need_full_tracking(pos, "reviving forces")
+    need_faction(pos, ev.faction)
+    need_counts(pos, ev.normal, ev.special, 0, ev.faction)
+    st = pos.states[ev.faction]
+    if st.tanks is None or st.reserves is None:
+        refuse(
+            pos, "forces", f"{faction_name(ev.faction)}'s reserves and tanks are unknown in this position", ev
+        )
+    if st.tanks[0] < ev.normal or st.tanks[1] < ev.special:
+        refuse(
+            pos,
+            "forces",
+            f"{faction_name(ev.faction)} has only {st.tanks[0]} normal and {st.tanks[1]} special forces in the tanks",
+            ev,
+        )
+    states = dict(pos.states)
+    states[ev.faction] = evolve(
+        st,
+        tanks=(st.tanks[0] - ev.normal, st.tanks[1] - ev.special),
+        reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
+    )
+    return {"states": states}
+
+
+def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
+    """BG advisors and fighters are two sides of one token (LoLV 2.02.10)."""
+    need_full_tracking(pos, "flipping forces")
+    need_faction(pos, BENE_GESSERIT)
+    need_piece(pos, ev.territory, ev.sector)
+    if ev.count < 1:
+        refuse(pos, "coexist", "flip at least one force", ev.count)
+    key: ForceKey = (BENE_GESSERIT, ev.territory, ev.sector)
+    n, s, a = pos.forces.get(key, (0, 0, 0))
+    if ev.side == "advisors":
+        if n < ev.count:
+            refuse(pos, "coexist", f"only {n} fighters there to flip", ev.count)
+        new = (n - ev.count, s, a + ev.count)
+    else:
+        if a < ev.count:
+            refuse(pos, "coexist", f"only {a} advisors there to flip", ev.count)
+        stormed_in = pos.ruleset.advisors_stormed_in and corrected(pos)
+        if stormed_in and piece_in_storm(pos, ev.territory, ev.sector):
+            refuse(pos, "stormed_in", "advisors under the storm cannot flip to fighters", ev.sector)
+        new = (n + ev.count, s, a - ev.count)
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
+    forces = dict(pos.forces)
+    forces[key] = new
+    return {"forces": forces}
+
+
+def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
+    """Coexistence is declared per territory (AH XV.B, WBC XV.5, WBC XV.7); it may be declared as
+    the BG tokens land, so before they are recorded there (WBC XV.12). Under the WBC a territory
+    announced not coexisting turns coexisting again only as XV.8 allows."""
+    need_faction(pos, BENE_GESSERIT)
+    need_piece(pos, ev.territory, _any_sector(ev.territory))
+    declared = pos.declared
+    changes: dict[str, Any] = {}
+    timed = pos.ruleset.coexistence_declared_in_movement_only and corrected(pos)
+    if timed and pos.phase != SETUP:
+        if pos.phase != SHIPMENT_MOVEMENT:
+            refuse(pos, "coexist_timing", "coexistence is declared only in the movement round", pos.phase)
+        if not ev.coexisting and ev.territory in pos.declared:
+            refuse(
+                pos,
+                "coexist_withdraw",
+                f"{place_name(ev.territory)} was declared coexisting this turn and stays so until the turn ends",
+                ev.territory,
+            )
+        if ev.coexisting:
+            if ev.territory not in pos.coexisting and not may_coexist_again(pos, ev.territory):
+                refuse(
+                    pos,
+                    "coexist_again",
+                    f"{place_name(ev.territory)} was announced not coexisting this turn; it may coexist "
+                    "again only after every other faction has left it and a different faction enters",
+                    ev.territory,
+                )
+            declared = declared | {ev.territory}
+            changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+        else:
+            changes["declared_apart"] = announced_apart(pos, ev.territory)
+    if not ev.coexisting and ev.territory in pos.coexisting:
+        # Ending coexistence makes the BG tokens count: never a third faction in a
+        # stronghold (AH IX.C.1.d, LoLV 1.06.02.05).
+        need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
+    co = pos.coexisting | {ev.territory} if ev.coexisting else pos.coexisting - {ev.territory}
+    return {**changes, "coexisting": co, "declared": declared}
+
+
+def _any_sector(territory: str) -> int | None:
+    t = TERRITORIES.get(territory)
+    return t.sectors[0] if t is not None and t.sectors else None

@@ -1,0 +1,306 @@
+"""Tokens beyond forces and the corrections of automatic losses.
+
+The Hidden Mobile Stronghold's location (LoLV 2.07.04, 2.07.17-18), the Richese No-Field
+token (2.10.10, 2.10.11, 2.10.13, 2.10.15), Moritani Terror tokens and the Atomics Aftermath
+(2.12.05, 2.12.07, 2.12.09), Ecaz
+Ambassadors (2.11.05, 2.11.07, 2.11.09), Duke Vidal (2.11.16, 2.12.12), spice in front of the shields
+(1.12.02), the end of a shipment-and-movement action (1.06.06) and `loss_corrected`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from dune.engine.checks import (
+    need_counts,
+    need_faction,
+    need_full_tracking,
+    need_phase,
+    need_piece,
+    piece_in_storm,
+    refuse,
+)
+from dune.engine.editions import sheltered
+from dune.engine.events import (
+    ActionEnded,
+    AmbassadorPlaced,
+    AmbassadorRemoved,
+    DukeVidal,
+    HmsMoved,
+    LossCorrected,
+    NoFieldPlaced,
+    NoFieldRevealed,
+    SpiceInFront,
+    TerrorPlaced,
+    TerrorRevealed,
+)
+from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
+from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
+from dune.engine.movement import distance
+from dune.engine.names import faction_name, place_name
+from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT
+from dune.engine.position import ForceKey, Position, Stack, evolve
+
+#: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
+#: shipment and movement phase (1.14.07).
+_HMS_RANGE = {MENTAT_PAUSE: 3, SHIPMENT_MOVEMENT: 2}
+
+
+def _need_pieces(pos: Position, what: str) -> None:
+    if not pos.ruleset.expansion_pieces:
+        refuse(pos, "setup", f"{pos.ruleset.name} has no {what}", what)
+
+
+def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
+    """Deploy the HMS after the first storm (2.07.04) or move it (2.07.18, 1.14.07)."""
+    _need_pieces(pos, "Hidden Mobile Stronghold")
+    need_faction(pos, IXIANS)
+    need_piece(pos, ev.territory, ev.sector)
+    t = TERRITORIES[ev.territory]
+    if ev.sector is None or t.is_stronghold or t.expansion is not None:
+        refuse(pos, "hms_move", "the HMS points at a sector of a non-stronghold territory", ev.territory)
+    if piece_in_storm(pos, ev.territory, ev.sector):
+        refuse(pos, "hms_move", "the HMS cannot move into the storm", ev.sector)
+    if pos.hms is None:
+        if pos.storm is None:
+            refuse(pos, "hms", "the HMS is deployed after the first storm (2.07.04)", ev)
+        return {"hms": (ev.territory, ev.sector)}
+    reach = _HMS_RANGE.get(pos.phase)
+    if reach is None:
+        refuse(pos, "hms_move", f"the HMS moves at the Mentat Pause, not in {pos.phase}", pos.phase)
+    if not any(f == IXIANS for (f, t_, _s) in pos.forces if t_ == HIDDEN_MOBILE_STRONGHOLD):
+        refuse(pos, "hms_move", "the Ixians move the HMS only while their forces occupy it", ev)
+    old = pos.hms
+    if piece_in_storm(pos, old[0], old[1]):
+        refuse(pos, "hms_move", "the HMS cannot move out of the storm", old)
+    if distance(old, (ev.territory, ev.sector), pos.storm, sheltered(pos)) > reach:
+        refuse(pos, "hms_move", f"the HMS moves up to {reach} territories, never through the storm", ev)
+    return {"hms": (ev.territory, ev.sector)}
+
+
+def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
+    """A No-Field token lands with a Richese shipment (2.10.10); one on the board (2.10.15)."""
+    _need_pieces(pos, "No-Field tokens")
+    need_faction(pos, RICHESE)
+    need_piece(pos, ev.territory, ev.sector)
+    if pos.no_field is not None:
+        refuse(pos, "no_field", "there is already a No-Field token on the board", pos.no_field)
+    if piece_in_storm(pos, ev.territory, ev.sector):
+        refuse(pos, "ship_storm", f"no shipment into {place_name(ev.territory)}: it is in storm", ev.sector)
+    return {"no_field": (ev.territory, ev.sector)}
+
+
+#: The numbers on the Richese's three No-Field tokens (LoLV 2.10.03).
+NO_FIELD_NUMBERS = (0, 3, 5)
+
+
+def apply_no_field_revealed(pos: Position, ev: NoFieldRevealed) -> dict[str, Any]:
+    """The token leaves; as many Richese forces from reserves as its number, or all that are
+    left in reserve if fewer, take its place (2.10.13). `normal` is the token's number."""
+    _need_pieces(pos, "No-Field tokens")
+    if pos.no_field is None:
+        refuse(pos, "no_field", "no No-Field token is on the board", ev)
+    if ev.normal not in NO_FIELD_NUMBERS:
+        refuse(pos, "2.10.03", "a No-Field token shows 0, 3 or 5", ev.normal, field="normal")
+    changes: dict[str, Any] = {"no_field": None}
+    if not ev.normal:
+        return changes
+    need_full_tracking(pos, "placing revealed forces")
+    st = pos.states[RICHESE]
+    if st.reserves is None:
+        refuse(pos, "forces", "the Richese forces in reserve are not known", ev.normal)
+    placed = min(ev.normal, st.reserves[0])
+    territory, sector = pos.no_field
+    forces: dict[ForceKey, Stack] = dict(pos.forces)
+    old = forces.get((RICHESE, territory, sector), (0, 0, 0))
+    if placed:
+        forces[(RICHESE, territory, sector)] = (old[0] + placed, old[1], old[2])
+    states = dict(pos.states)
+    states[RICHESE] = evolve(st, reserves=(st.reserves[0] - placed, st.reserves[1]))
+    changes.update(forces=forces, states=states)
+    return changes
+
+
+def _need_stronghold(pos: Position, territory: str, what: str, rule: str) -> None:
+    need_piece(
+        pos,
+        territory,
+        TERRITORIES[territory].sectors[0]
+        if territory in TERRITORIES and TERRITORIES[territory].sectors
+        else None,
+    )
+    if territory == SHIELD_WALL or territory not in PRINTED_STRONGHOLDS:
+        # The Shield Wall is rock (4.02.07); the HMS takes no Terror token (2.12.05).
+        refuse(pos, rule, f"{what} go only into the five strongholds, not {place_name(territory)}", territory)
+
+
+def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
+    """A Terror token goes into a stronghold without one, storm or not (2.12.05)."""
+    _need_pieces(pos, "Terror tokens")
+    need_faction(pos, MORITANI)
+    _need_stronghold(pos, ev.territory, "Terror tokens", "terror")
+    if ev.territory in pos.terror:
+        refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
+    terror = set(pos.terror)
+    if ev.from_territory is not None:
+        if ev.from_territory not in terror:
+            refuse(
+                pos,
+                "terror",
+                f"no Terror token in {place_name(ev.from_territory)} to move",
+                ev.from_territory,
+            )
+        terror.discard(ev.from_territory)
+    return {"terror": frozenset(terror | {ev.territory})}
+
+
+def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
+    """A revealed token leaves the game (2.12.07); Atomics clear the territory (2.12.09.02)."""
+    _need_pieces(pos, "Terror tokens")
+    if ev.territory not in pos.terror:
+        refuse(pos, "terror", f"no Terror token in {place_name(ev.territory)}", ev.territory)
+    changes: dict[str, Any] = {"terror": pos.terror - {ev.territory}}
+    if ev.effect != "atomics":
+        return changes
+    changes["aftermath"] = ev.territory
+    if pos.quick:
+        return changes
+    rule = pos.ruleset.cite["aftermath"]
+    losses: list[Loss] = [
+        (f, t, s, st[0], st[1], st[2], rule) for (f, t, s), st in pos.forces.items() if t == ev.territory
+    ]
+    return remove(pos, losses, changes)
+
+
+def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, Any]:
+    """An Ambassador into a stronghold not in storm that has none (2.11.05, 4.02.07)."""
+    _need_pieces(pos, "Ambassadors")
+    need_faction(pos, ECAZ)
+    _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
+    if ev.territory in pos.ambassadors:
+        refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
+    if piece_in_storm(pos, ev.territory, TERRITORIES[ev.territory].sectors[0]):
+        refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
+    if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
+        refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)
+    return {"ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador}}
+
+
+def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, Any]:
+    _need_pieces(pos, "Ambassadors")
+    if ev.territory not in pos.ambassadors:
+        refuse(pos, "ambassadors", f"no Ambassador in {place_name(ev.territory)}", ev.territory)
+    return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}}
+
+
+def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
+    """Duke Vidal leads for `holder` (2.11.10.11, 2.12.12) or for nobody (2.11.16)."""
+    _need_pieces(pos, "Duke Vidal")
+    need_faction(pos, ECAZ)
+    if ev.holder is not None:
+        need_faction(pos, ev.holder)
+    return {"vidal": ev.holder}
+
+
+def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:
+    """Spice in front of a shield (1.12.02, 2.12.09.03), from another shield or the bank."""
+    need_faction(pos, ev.faction)
+    st = pos.states[ev.faction]
+    if st.spice_front + ev.delta < 0:
+        refuse(
+            pos,
+            "bribe",
+            f"{faction_name(ev.faction)} has only {st.spice_front} spice in front of its shield",
+            ev.delta,
+        )
+    states = dict(pos.states)
+    if ev.from_faction is not None:
+        need_faction(pos, ev.from_faction)
+        if ev.delta < 0 or ev.from_faction == ev.faction:
+            refuse(pos, "bribe", "a bribe moves spice from one faction to another", ev)
+        payer = states[ev.from_faction]
+        if payer.spice is None or payer.spice < ev.delta:
+            refuse(pos, "bribe", f"{faction_name(ev.from_faction)} has only {payer.spice} spice", ev.delta)
+        states[ev.from_faction] = evolve(payer, spice=payer.spice - ev.delta)
+    states[ev.faction] = evolve(states[ev.faction], spice_front=st.spice_front + ev.delta)
+    return {"states": states}
+
+
+def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:
+    """The faction's shipment-and-movement action is over (1.06.01, 1.06.06, 4.01.16)."""
+    need_faction(pos, ev.faction)
+    need_phase(pos, (SHIPMENT_MOVEMENT,), "ally_cohabit", "a shipment-and-movement action ends")
+    if pos.acting not in (None, ev.faction):
+        refuse(
+            pos,
+            "ally_cohabit",
+            f"{faction_name(pos.acting or '')} is shipping and moving now, not {faction_name(ev.faction)}",
+            ev.faction,
+        )
+    return remove(
+        evolve(pos, acting=ev.faction), action_over(evolve(pos, acting=ev.faction)), {"acting": None}
+    )
+
+
+#: How a message names each kind of force a correction puts back.
+_KIND_WORDS = {"normal": "forces", "special": "special forces", "advisors": "advisors"}
+
+
+def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
+    """The judge returns forces from the tanks to where they stood, with a reason. Where the
+    removal listed in `pos.losses` took forces from that stack, at most that many go back, and
+    what is not put back stays listed. Refusals name the event's field at fault."""
+    need_full_tracking(pos, "correcting losses")
+    need_faction(pos, ev.faction)
+    need_piece(pos, ev.territory, ev.sector)
+    need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if not ev.reason.strip():
+        refuse(pos, "loss_corrected", "a correction needs a reason", ev, field="reason")
+    key = (ev.faction, ev.territory, ev.sector)
+    asked = (ev.normal, ev.special, ev.advisors)
+    who, place = (
+        faction_name(ev.faction),
+        place_name(ev.territory if ev.sector is None else f"{ev.territory}@{ev.sector}"),
+    )
+    removed = removed_at(pos, key)
+    for kind, want, had in zip(KINDS, asked, removed[0] if removed else asked, strict=True):
+        if removed is not None and want > had:
+            refuse(
+                pos,
+                removed[1],  # the rule the engine removed them by
+                f"the rules removed only {had} {who} {_KIND_WORDS[kind]} from {place}: {want} cannot be put back",
+                ev,
+                field=kind,
+            )
+    st = pos.states[ev.faction]
+    if st.tanks is None:
+        refuse(pos, "loss_corrected", f"the {who} forces in the tanks are not known", ev)
+    if ev.special > st.tanks[1]:
+        refuse(
+            pos,
+            "loss_corrected",
+            f"{who} has only {st.tanks[1]} special forces in the tanks",
+            ev,
+            field="special",
+        )
+    if ev.normal + ev.advisors > st.tanks[0]:
+        refuse(
+            pos,
+            "loss_corrected",
+            f"{who} has only {st.tanks[0]} forces in the tanks",
+            ev,
+            field="normal" if ev.normal > st.tanks[0] or not ev.advisors else "advisors",
+        )
+    forces: dict[ForceKey, Stack] = dict(pos.forces)
+    old = forces.get(key, (0, 0, 0))
+    forces[key] = (old[0] + ev.normal, old[1] + ev.special, old[2] + ev.advisors)
+    states = dict(pos.states)
+    states[ev.faction] = evolve(st, tanks=(st.tanks[0] - ev.normal - ev.advisors, st.tanks[1] - ev.special))
+    # What is not put back stays listed, the spice the same removal destroyed included.
+    return {
+        "forces": forces,
+        "states": states,
+        "losses": put_back(pos.losses, key, asked),
+        "spice_lost": pos.spice_lost,
+    }

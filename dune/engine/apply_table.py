@@ -1,0 +1,304 @@
+"""Storm, worms, Family Atomics, the nexus, and each faction's spice, cards and leaders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dune.engine.board import SECTOR_COUNT, SHIELD_WALL, TERRITORIES
+from dune.engine.checks import need_faction, need_phase, need_piece, refuse
+from dune.engine.editions import corrected
+from dune.engine.errors import UnknownIdentifier
+from dune.engine.events import (
+    AllianceBroken,
+    AllianceFormed,
+    CardsSet,
+    FamilyAtomics,
+    LeaderChanged,
+    SpiceChanged,
+    SpiceSet,
+    StormMoved,
+    StormPlaced,
+    Worm,
+)
+from dune.engine.factions import ECAZ, MORITANI
+from dune.engine.losses import automatic, remove, storm_hits, worm_devours
+from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.phases import SETUP, SPICE_BLOW, STORM
+from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
+from dune.engine.spice import storm_spice, without_spice, worm_spice
+
+
+def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
+    """The first storm placement (LoLV 0.16, AH VI.A)."""
+    if pos.storm is not None:
+        refuse(pos, "storm_first", "the storm is already on the board; record storm_moved", ev.sector)
+    if ev.sector is None:
+        refuse(pos, "storm_first", "the storm is placed on a sector 0..17", ev.sector)
+    if pos.phase not in (SETUP, STORM) or pos.turn != 1:
+        refuse(pos, "storm_first", "the storm is first placed in turn 1", pos.phase)
+    changes: dict[str, Any] = {"storm": ev.sector}
+    if automatic(pos) and pos.ruleset.storm_placement_destroys:
+        return remove(pos, storm_hits(pos, ev.sector, 0, placed=True), changes)
+    return changes
+
+
+def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
+    """The storm moves counterclockwise in the storm phase of turns 2+ (LoLV 1.01.02, AH VI.C)."""
+    need_phase(pos, (STORM,), "storm_move", "the storm moves")
+    if pos.storm is None:
+        refuse(pos, "storm_first", "the storm has not been placed yet", ev.sectors)
+    if pos.turn == 1:
+        refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
+    if not 0 <= ev.sectors <= SECTOR_COUNT:
+        refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
+    if pos.storm_moved and corrected(pos):
+        # Weather Control replaces the move rather than adding one (WBC VI.3, LoLV 3.01.23).
+        refuse(pos, "storm_once", "the storm has already moved in this storm phase", ev.sectors)
+    changes: dict[str, Any] = {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT, "storm_moved": True}
+    if not automatic(pos):
+        return changes
+    _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), "the storm reaches")
+    changes = remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
+    return without_spice(pos, storm_spice(pos, pos.storm, ev.sectors), changes)
+
+
+def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:
+    """Whether the storm moves over or onto the sector of the No-Field token (2.10.14)."""
+    if pos.no_field is None or pos.no_field[1] is None:
+        return False
+    return (pos.no_field[1] - start) % SECTOR_COUNT in range(1, sectors + 1)
+
+
+def _no_field_first(pos: Position, hit: bool, what: str) -> None:
+    """A No-Field token the storm or a worm reaches is revealed first, then the storm or the
+    worm acts on the forces it stood for (LoLV 2.10.14): the engine cannot know its hidden
+    number, so the judge records the reveal before the storm's move or the worm."""
+    if hit and pos.no_field is not None:
+        refuse(
+            pos,
+            "no_field_hit",
+            f"{what} the No-Field token in {place_name(pos.no_field[0])}: record its reveal "
+            "(no_field_revealed with the forces it stands for) first",
+            pos.no_field[0],
+        )
+
+
+def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
+    """A worm after turn 1: counts for the Shield Wall (Karama worms too) and opens a nexus."""
+    need_phase(pos, (SPICE_BLOW,), "nexus", "worms appear")
+    if pos.turn == 1:
+        refuse(pos, "first_turn_worms", "worms of the first turn are set aside and do not count", ev)
+    if ev.territory is not None:
+        need_piece(pos, ev.territory, _first_sector(ev.territory))
+    changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": True}
+    if not automatic(pos):
+        return changes
+    devoured = []
+    if pos.worm_pending is not None:
+        devoured.append(pos.worm_pending)  # the previous nexus is over
+    changes["worm_pending"] = None
+    if ev.territory is not None:
+        if pos.ruleset.worm_devours_after_nexus:
+            changes["worm_pending"] = ev.territory
+        else:
+            devoured.append(ev.territory)
+    hit = pos.no_field is not None and pos.no_field[0] in devoured
+    _no_field_first(pos, hit, "a worm appears in the territory of")
+    losses = [loss for t in devoured for loss in worm_devours(pos, t)]
+    spice = [loss for t in devoured for loss in worm_spice(pos, t)]
+    return without_spice(pos, spice, remove(pos, losses, changes))
+
+
+def _first_sector(territory: str) -> int | None:
+    t = TERRITORIES.get(territory)
+    return t.sectors[0] if t is not None and t.sectors else None
+
+
+def apply_family_atomics(pos: Position, ev: FamilyAtomics) -> dict[str, Any]:
+    """Family Atomics: not in turn 1 (WBC VI.2); every token on the Shield Wall goes to the
+    tanks (WBC VI.6); Arrakeen, Carthag and Imperial Basin lose the storm's shelter."""
+    need_faction(pos, ev.faction)
+    need_phase(pos, (STORM,), "family_atomics", "Family Atomics is played")
+    if pos.turn == 1:
+        refuse(pos, "family_atomics", "Family Atomics may not be played in the first turn", ev)
+    if pos.family_atomics:
+        refuse(pos, "family_atomics", "Family Atomics has already been played", ev)
+    forces: dict[ForceKey, Stack] = {}
+    states = dict(pos.states)
+    for key, stack in pos.forces.items():
+        f, t, _s = key
+        if t != SHIELD_WALL:
+            forces[key] = stack
+            continue
+        st = states[f]
+        if st.tanks is not None:
+            states[f] = evolve(st, tanks=(st.tanks[0] + stack[0] + stack[2], st.tanks[1] + stack[1]))
+    return {"forces": forces, "states": states, "family_atomics": True}
+
+
+def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
+    """Alliances form in a nexus (LoLV 1.10.00, AH XII.A), never in turn 1 (no worm counts
+    then), within the ruleset's size, one alliance per faction (1.10.01.04), and under the
+    LoLV once per faction per nexus (1.10.01.01); or outside a nexus through the Moritani
+    (2.12.10-11) or the Ecaz Ambassador (2.11.10.11) where the ruleset has them (1.10.01.06)."""
+    setup = pos.setup
+    assert setup is not None
+    for f in ev.factions:
+        need_faction(pos, f)
+    if len(ev.factions) < 2:
+        refuse(pos, "alliance_limit", "an alliance needs at least two factions", ev.factions)
+    if ev.how != "nexus":
+        return _ability_alliance(pos, ev)
+    if pos.turn == 1:
+        refuse(pos, "first_turn_worms", "no nexus and so no alliance in turn 1", ev.factions)
+    if not (pos.phase == SPICE_BLOW and pos.nexus):
+        refuse(pos, "nexus", "alliances are formed only during a nexus", ev.factions)
+    if pos.ruleset.allies_once_per_nexus and corrected(pos):
+        again = sorted(set(ev.factions) & pos.nexus_allied)
+        if again:
+            refuse(
+                pos,
+                "ally_once",
+                f"{factions_text(again)} already allied in this nexus; a faction allies once per nexus",
+                again,
+            )
+    existing = {pos.side_of(f) for f in ev.factions if len(pos.side_of(f)) > 1}
+    if len(existing) > 1:
+        refuse(pos, "one_alliance", "a faction may belong to only one alliance", ev.factions)
+    joined = tuple(sorted(set(ev.factions).union(*existing)))
+    limit = pos.ruleset.alliance_limit(len(pos.factions), setup.three_alliances, setup.options)
+    if limit is not None and len(joined) > limit:
+        refuse(pos, "alliance_limit", f"an alliance has at most {limit} factions", joined)
+    if existing and set(joined) == set(next(iter(existing))):
+        refuse(pos, "one_alliance", "these factions are already allied", ev.factions)
+    alliances = tuple(sorted([a for a in pos.alliances if a not in existing] + [joined]))
+    return {"alliances": alliances, "nexus_allied": pos.nexus_allied | set(ev.factions)}
+
+
+#: The faction whose ability forms an alliance outside a nexus, by `alliance_formed.how`.
+_ABILITY_OWNER = {
+    "moritani": (MORITANI, "moritani_alliance"),
+    "ecaz_ambassador": (ECAZ, "ambassador_alliance"),
+}
+
+
+def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
+    """An alliance of two through a faction's ability (LoLV 1.10.01.06)."""
+    if ev.how not in pos.ruleset.alliance_abilities:
+        refuse(
+            pos,
+            "nexus",
+            f"{pos.ruleset.name} has no alliances by {ev.how.replace('_', ' ')}: alliances form in a nexus",
+            ev.how,
+        )
+    owner, rule = _ABILITY_OWNER[ev.how]
+    if len(ev.factions) != 2 or owner not in ev.factions:
+        refuse(
+            pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions
+        )
+    if ev.how == "ecaz_ambassador":
+        allied = [f for f in ev.factions if len(pos.side_of(f)) > 1]
+        if allied:
+            refuse(
+                pos,
+                rule,
+                f"{factions_text(allied)} already allied: the Ambassador allies two unallied factions",
+                allied,
+            )
+        rest = pos.alliances
+    else:
+        # Enemy of My Enemy breaks the alliances either faction was in (2.12.11).
+        rest = pos.alliances
+        for f in ev.factions:
+            rest = _without(rest, f)
+    return {"alliances": tuple(sorted([*rest, tuple(sorted(ev.factions))]))}
+
+
+def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
+    """A faction breaks from its alliance during a nexus (LoLV 1.10.01.05, AH XII.D)."""
+    need_faction(pos, ev.faction)
+    if not (pos.phase == SPICE_BLOW and pos.nexus):
+        refuse(pos, "nexus", "alliances are broken only during a nexus", ev.faction)
+    side = pos.side_of(ev.faction)
+    if len(side) == 1:
+        refuse(pos, "nexus", f"{faction_name(ev.faction)} is not allied", ev.faction)
+    return {"alliances": _without(pos.alliances, ev.faction)}
+
+
+def _without(alliances: tuple[tuple[str, ...], ...], faction: str) -> tuple[tuple[str, ...], ...]:
+    out = []
+    for a in alliances:
+        rest = tuple(f for f in a if f != faction)
+        if len(rest) > 1:
+            out.append(rest)
+    return tuple(sorted(out))
+
+
+def _set_state(pos: Position, faction: str, st: FactionState) -> dict[str, Any]:
+    states = dict(pos.states)
+    states[faction] = st
+    return {"states": states}
+
+
+def apply_spice_set(pos: Position, ev: SpiceSet) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    if ev.amount < 0:
+        refuse(pos, "spice", "spice cannot be negative", ev.amount)
+    return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], spice=ev.amount))
+
+
+def apply_spice_changed(pos: Position, ev: SpiceChanged) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    st = pos.states[ev.faction]
+    if st.spice is None:
+        refuse(pos, "spice", f"{faction_name(ev.faction)}'s spice is unknown; record spice_set", ev.delta)
+    if st.spice + ev.delta < 0:
+        refuse(pos, "spice", f"{faction_name(ev.faction)} has only {st.spice} spice", ev.delta)
+    return _set_state(pos, ev.faction, evolve(st, spice=st.spice + ev.delta))
+
+
+def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
+    """Cards held, within the hand limit (LoLV 1.04.02, 2.05.07; AH Harkonnen 8)."""
+    need_faction(pos, ev.faction)
+    limit = pos.sheet(ev.faction).hand_limit
+    if pos.aftermath is not None and MORITANI in (ev.faction, *pos.allies_of(ev.faction)):
+        limit -= 1  # LoLV 2.12.09.02: the Moritani's and its ally's hand shrinks after Atomics
+        if not 0 <= ev.count <= limit:
+            refuse(
+                pos,
+                "aftermath",
+                f"{faction_name(ev.faction)} holds at most {limit} treachery cards",
+                ev.count,
+            )
+    if not 0 <= ev.count <= limit:
+        refuse(
+            pos, "hand_limit", f"{faction_name(ev.faction)} holds at most {limit} treachery cards", ev.count
+        )
+    if ev.names is not None and len(ev.names) != ev.count:
+        refuse(pos, "hand_limit", "name every card or none", ev.names)
+    return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], cards=ev.count, card_names=ev.names))
+
+
+def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
+    need_faction(pos, ev.faction)
+    sheet = pos.sheet(ev.faction)
+    i = sheet.leader_index(ev.leader)
+    if i is None:
+        raise UnknownIdentifier(
+            rule="leaders",
+            msg=f"{faction_name(ev.faction)} has no leader {ev.leader}; leaders: {join_names(ld.name for ld in sheet.leaders)}",
+            phase=pos.phase,
+            input=ev.leader,
+        )
+    if (ev.status in ("captured", "held")) != (ev.captor is not None):
+        refuse(
+            pos, "leaders", "a captor (or holder) is named exactly when the leader is captured or held", ev
+        )
+    if ev.captor is not None:
+        need_faction(pos, ev.captor)
+        if ev.captor == ev.faction:
+            refuse(pos, "leaders", "a faction cannot capture its own leader", ev.captor)
+    st = pos.states[ev.faction]
+    leaders = list(st.leaders)
+    leaders[i] = (ev.status, ev.captor)
+    return _set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders)))

@@ -1,0 +1,354 @@
+"""What a judge can record now: the event types the phase allows and, for the events with
+a small space of choices, the choices themselves.
+
+Every listing is built from candidates that `apply` itself accepts (`is_legal`), so a
+listed choice is never refused; where the candidate space is small (alliances, phases,
+sides, stacks and destinations) the candidates are complete, so every accepted choice is
+listed. Movement candidates come from the shared distance search (`moves.reach_of`,
+`movement.distances`); cross-shipments, worm rides and Ambassador moves list every piece
+of the board that `apply` accepts.
+
+`legal_choices(position, event_type)` answers JSON:
+`{"event_type", "allowed", "rule", "choices"}` - `rule` says why the type is not allowed
+now (or null); `choices` depends on the type (see each `_list_*` function).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import Any
+
+from dune.engine import events as ev
+from dune.engine.board import TERRITORIES
+from dune.engine.editions import sheltered
+from dune.engine.errors import RuleViolation, UnknownIdentifier
+from dune.engine.factions import ECAZ, FREMEN
+from dune.engine.game_log import is_legal
+from dune.engine.movement import distances, pieces_of, untracked
+from dune.engine.moves import VIA_PHASE, blocked_pieces, reach_of
+from dune.engine.phases import (
+    BATTLE,
+    BIDDING,
+    MENTAT_PAUSE,
+    SETUP,
+    SHIPMENT_MOVEMENT,
+    SPICE_BLOW,
+    SPICE_COLLECTION,
+    STORM,
+)
+from dune.engine.position import Position
+from dune.engine.storm import in_storm
+
+#: Largest table whose every side (subset of factions) is tried for sides-valued events.
+_MAX_ENUMERATED = 8
+
+#: Event types recorded only in some phases (the handlers' `need_phase`), and their cite key.
+_PHASES: dict[str, tuple[tuple[str, ...], str]] = {
+    "storm_moved": ((STORM,), "storm_move"),
+    "family_atomics": ((STORM,), "family_atomics"),
+    "worm": ((SPICE_BLOW,), "nexus"),
+    "alliance_formed": ((SPICE_BLOW,), "nexus"),
+    "alliance_broken": ((SPICE_BLOW,), "nexus"),
+    "win_attempt_confirmed": ((BATTLE,), "win_attempts"),
+    "victory_claimed": ((MENTAT_PAUSE,), "solo"),
+    "last_turn_ended": ((MENTAT_PAUSE,), "end_game"),
+    "turn_advanced": ((MENTAT_PAUSE,), "phase"),
+    "default_action": ((BIDDING, SHIPMENT_MOVEMENT, BATTLE, SPICE_BLOW), "chips"),
+    "bg_prediction_made": ((SETUP,), "prediction"),
+    "spice_blow": ((SPICE_BLOW,), "spice_blow"),
+    "spice_collected": ((SPICE_COLLECTION,), "collection"),
+}
+
+#: Event types that need full tracking (forces known everywhere).
+_FULL_TRACKING = frozenset(
+    {
+        "forces_placed",
+        "forces_moved",
+        "forces_removed",
+        "forces_revived",
+        "forces_flipped",
+        "spice_blow",
+        "spice_collected",
+        "board_spice_set",
+        "loss_corrected",
+    }
+)
+
+
+def _blocked_type(position: Position, event_type: str) -> str | None:
+    """The rule that forbids this event type now, or None."""
+    if event_type not in ev.EVENT_TYPES:
+        raise UnknownIdentifier(
+            rule="event schema", msg=f"unknown event type {event_type!r}", input=event_type
+        )
+    if position.setup is None:
+        return None if event_type == "game_setup" else "setup"
+    cite = position.ruleset.cite
+    if event_type == "game_setup":
+        return cite["setup"]
+    if position.ended:
+        return None if event_type == "void" else cite["end_game"]
+    if position.outcome is not None and event_type not in ("game_ended", "void"):
+        return cite["end_game"]
+    if event_type in _FULL_TRACKING and position.quick:
+        return "quick tracking"
+    if event_type == "quick_record" and not position.quick:
+        return "quick tracking"
+    if event_type == "quick_record" and position.phase == SETUP:
+        return "setup"  # apply_quick_record: quick records start with turn 1
+    if event_type == "storm_placed" and (position.turn != 1 or position.phase not in (SETUP, STORM)):
+        return cite["storm_first"]
+    in_nexus = position.phase == SPICE_BLOW and position.nexus
+    if event_type == "alliance_broken" and not in_nexus:
+        return cite["nexus"]
+    if event_type == "alliance_formed":
+        # Outside a nexus only through a faction's ability (LoLV 1.10.01.06).
+        return None if in_nexus or position.ruleset.alliance_abilities else cite["nexus"]
+    if event_type == "forces_moved":
+        phases = {SHIPMENT_MOVEMENT} | ({SPICE_BLOW} if "worm" in position.ruleset.movement.vias else set())
+        return None if position.phase in phases else cite["move_phase"]
+    need = _PHASES.get(event_type)
+    if need is not None and position.phase not in need[0]:
+        return cite.get(need[1], need[1])
+    return None
+
+
+def allowed_event_types(position: Position) -> list[str]:
+    """Event types a judge may record in this position (phase, tracking and game status;
+    for the listed types of `legal_choices`, at least one choice exists)."""
+    out = []
+    for event_type in ev.EVENT_TYPES:
+        if _blocked_type(position, event_type) is not None:
+            continue
+        lister = _any_move if event_type == "forces_moved" else _LISTERS.get(event_type)
+        if lister is not None and not _non_empty(lister(position)):
+            continue
+        out.append(event_type)
+    return out
+
+
+def legal_choices(position: Position, event_type: str) -> dict[str, Any]:
+    """The choices a judge can record now for `event_type` (JSON-serialisable).
+
+    Raises UnknownIdentifier for an unknown event type."""
+    rule = _blocked_type(position, event_type)
+    lister = _LISTERS.get(event_type)
+    if rule is not None:
+        return {"event_type": event_type, "allowed": False, "rule": rule, "choices": None}
+    if lister is None:
+        return {"event_type": event_type, "allowed": True, "rule": None, "choices": None}
+    found = lister(position)
+    return {"event_type": event_type, "allowed": _non_empty(found), "rule": None, "choices": found}
+
+
+def _non_empty(found: dict[str, Any]) -> bool:
+    return any(bool(v) for v in found.values())
+
+
+def _legal(position: Position, event: ev.Event | dict[str, Any]) -> bool:
+    try:
+        return is_legal(position, event)
+    except RuleViolation:
+        return False
+
+
+def _piece(territory: str, sector: int | None) -> dict[str, Any]:
+    return {"territory": territory, "sector": sector}
+
+
+# --- forces_moved -------------------------------------------------------------------------
+
+
+def _candidates(
+    position: Position,
+    faction: str,
+    via: str,
+    territory: str,
+    sector: int | None,
+    stack: tuple[int, int, int],
+) -> Iterator[tuple[str, int | None]]:
+    """Pieces worth trying as destinations (a superset of the legal ones)."""
+    if via != "move" or untracked(territory):
+        for t in TERRITORIES:
+            yield from pieces_of(t)
+        return
+    if in_storm(territory, sector, position.storm, sheltered(position)):
+        return
+    prev = position.moves.get((faction, via))
+    reach = reach_of(
+        position, faction, special=stack[1] > 0, advisors_only=stack[0] + stack[1] == 0, first=prev is None
+    )
+    if prev is not None:
+        reach = max(reach, prev.reach)
+    blocked = blocked_pieces(position, faction, keep=(territory,))
+    for piece, d in distances((territory, sector), position.storm, sheltered(position), blocked).items():
+        if d <= reach:
+            yield piece
+    hms = "hidden_mobile_stronghold"
+    if hms in TERRITORIES:
+        yield (hms, None)
+
+
+def _vias_for(position: Position, faction: str) -> list[str]:
+    """The kinds of move this faction could make in this phase (others are never tried)."""
+    out = []
+    for via in sorted(position.ruleset.movement.vias):
+        phase = VIA_PHASE[via][0]
+        if phase != position.phase:
+            continue
+        if via == "worm" and faction != FREMEN:
+            continue
+        if via == "ambassador" and faction != ECAZ:
+            continue
+        if via == "cross_ship":
+            shippers = position.ruleset.cross_shippers
+            if faction not in shippers and not shippers & set(position.allies_of(faction)):
+                continue
+        out.append(via)
+    return out
+
+
+def _move_rows(position: Position, *, first_only: bool) -> Iterator[tuple[str, dict[str, Any]]]:
+    for faction in position.factions:
+        vias = _vias_for(position, faction)
+        if not vias:
+            continue
+        stacks = sorted(
+            ((t, s, stack) for (f, t, s), stack in position.forces.items() if f == faction),
+            key=lambda x: (x[0], -1 if x[1] is None else x[1]),
+        )
+        for t, s, stack in stacks:
+            for via in vias:
+                dests = []
+                seen: set[tuple[str, int | None]] = set()
+                for tt, ts in _candidates(position, faction, via, t, s, stack):
+                    if (tt, ts) in seen or (tt, ts) == (t, s):
+                        continue
+                    seen.add((tt, ts))
+                    trial = ev.ForcesMoved(faction, t, s, tt, ts, stack[0], stack[1], stack[2], via)
+                    if _legal(position, trial):
+                        dests.append(_piece(tt, ts))
+                        if first_only:
+                            break
+                if dests:
+                    dests.sort(key=lambda p: (p["territory"], -1 if p["sector"] is None else p["sector"]))
+                    yield (
+                        faction,
+                        {
+                            "via": via,
+                            "from": _piece(t, s),
+                            "forces": {"normal": stack[0], "special": stack[1], "advisors": stack[2]},
+                            "to": dests,
+                        },
+                    )
+                    if first_only:
+                        return
+
+
+def _list_forces_moved(position: Position) -> dict[str, Any]:
+    """`{"moves": {faction: [{"via", "from": piece, "forces": {...}, "to": [piece, ...]}]}}`:
+    for each stack, the pieces the whole stack may go to now (a smaller group reaches the
+    same pieces, except Ixian Suboids without a Cyborg)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for faction, row in _move_rows(position, first_only=False):
+        out.setdefault(faction, []).append(row)
+    return {"moves": out}
+
+
+def _any_move(position: Position) -> dict[str, Any]:
+    return {"moves": dict(_move_rows(position, first_only=True))}
+
+
+# --- sides --------------------------------------------------------------------------------
+
+
+def _sides(position: Position, *, sizes: range | None = None) -> Iterator[tuple[str, ...]]:
+    factions = position.factions
+    if len(factions) > _MAX_ENUMERATED:
+        return
+    top = len(factions) if sizes is None else min(sizes.stop - 1, len(factions))
+    low = 1 if sizes is None else sizes.start
+    for k in range(low, top + 1):
+        yield from combinations(factions, k)
+
+
+def _list_sides(
+    event_type: str, field: str, extra: dict[str, Any], sizes: range | None = None
+) -> Callable[[Position], dict[str, Any]]:
+    def lister(position: Position) -> dict[str, Any]:
+        sides = [
+            list(side)
+            for side in _sides(position, sizes=sizes)
+            if _legal(position, {"type": event_type, field: list(side), **extra})
+        ]
+        return {"sides": sides}
+
+    lister.__doc__ = f'`{{"sides": [[faction, ...], ...]}}`: every `{field}` that {event_type} accepts now.'
+    return lister
+
+
+def _list_alliance_formed(position: Position) -> dict[str, Any]:
+    """`{"sides": [...], "ways": [...]}`: every alliance that may form in the nexus now (size
+    limit, turn 1 refused, one alliance per faction, once per nexus), and every pair that may
+    ally through a faction's ability (`{"factions", "how"}`, LoLV 1.10.01.06)."""
+    found = _list_sides("alliance_formed", "factions", {}, range(2, len(position.factions) + 1))(position)
+    ways = []
+    for how in sorted(position.ruleset.alliance_abilities):
+        for pair in _sides(position, sizes=range(2, 3)):
+            if _legal(position, {"type": "alliance_formed", "factions": list(pair), "how": how}):
+                ways.append({"factions": list(pair), "how": how})
+    found["ways"] = ways
+    return found
+
+
+def _list_factions(event_type: str) -> Callable[[Position], dict[str, Any]]:
+    def lister(position: Position) -> dict[str, Any]:
+        return {
+            "factions": [f for f in position.factions if _legal(position, {"type": event_type, "faction": f})]
+        }
+
+    return lister
+
+
+def _list_phase_advanced(position: Position) -> dict[str, Any]:
+    """`{"phases": [...]}`: the phases the game may advance to (later in the turn)."""
+    if position.setup is None:
+        return {"phases": []}
+    return {
+        "phases": [
+            p for p in position.ruleset.phases if _legal(position, {"type": "phase_advanced", "phase": p})
+        ]
+    }
+
+
+def _list_turn_advanced(position: Position) -> dict[str, Any]:
+    """`{"turns": [n]}`: the next turn, when it may start."""
+    nxt = position.turn + 1
+    return {"turns": [nxt] if _legal(position, {"type": "turn_advanced", "turn": nxt}) else []}
+
+
+def _list_plain(event_type: str) -> Callable[[Position], dict[str, Any]]:
+    def lister(position: Position) -> dict[str, Any]:
+        return {"events": [{"type": event_type}] if _legal(position, {"type": event_type}) else []}
+
+    return lister
+
+
+_LISTERS: dict[str, Callable[[Position], dict[str, Any]]] = {
+    "forces_moved": _list_forces_moved,
+    "alliance_formed": _list_alliance_formed,
+    "alliance_broken": _list_factions("alliance_broken"),
+    "phase_advanced": _list_phase_advanced,
+    "turn_advanced": _list_turn_advanced,
+    "victory_claimed": _list_sides("victory_claimed", "winners", {}),
+    "win_attempt_confirmed": _list_sides("win_attempt_confirmed", "factions", {}),
+    "concession": _list_sides("concession", "to_factions", {"unanimous": True}),
+    "dropout": _list_factions("dropout"),
+    "last_turn_ended": _list_plain("last_turn_ended"),
+}
+
+#: Event types with a listing in `legal_choices`.
+LISTED_TYPES: tuple[str, ...] = tuple(_LISTERS)
+
+__all__ = ["LISTED_TYPES", "allowed_event_types", "legal_choices"]

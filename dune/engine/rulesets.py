@@ -1,0 +1,535 @@
+"""The three rulesets as definition objects: data plus a few small strategy hooks.
+
+Rule code asks the ruleset (`ruleset.threshold(...)`, `ruleset.shield_wall`,
+`ruleset.cite["solo"]`, ...) instead of branching on its key.
+
+- `ah1979`: Avalon Hill 1979 (corrected rules v2); 6 classic factions, alliances of any
+  size, three strongholds win for anyone (IV, XII.E.1), 15 turns (V); the section XX house
+  rules are optional flags (`xx_a_alliance_strongholds`, `xx_b_alliances_of_two`), off.
+- `wbc2018`: AH 1979 with the WBC house rules and clarifications (3/4/5 strongholds,
+  alliances of 2 or 3 with consent, Shield Wall after the 4th worm, heats of 10 turns).
+- `lolv-2.8.4`: the LoLV rulebook with its tournament section 4.01-4.02.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from dune.engine.board import ARRAKEEN, CARTHAG
+from dune.engine.errors import UnknownIdentifier
+from dune.engine.factions import ATREIDES, EMPEROR, FREMEN, GUILD, HARKONNEN, IXIANS, RICHESE
+from dune.engine.ids import ADJUDICATION_CRITERIA, CLASSIC_FACTIONS, FACTIONS
+from dune.engine.movement import MoveCard, MovementRules
+from dune.engine.phases import (
+    BATTLE,
+    BIDDING,
+    MENTAT_PAUSE,
+    PHASES,
+    REVIVAL,
+    SHIPMENT_MOVEMENT,
+    SPICE_BLOW,
+    SPICE_COLLECTION,
+    STORM,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldWallRule:
+    """When and how the Shield Wall counts as a stronghold for victory."""
+
+    worms_needed: int
+    #: LoLV 4.02.01: only the side touching the Imperial Basin counts (and decides control).
+    left_side_only: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndGameRule:
+    """Who wins when the last turn ends without a stronghold winner."""
+
+    #: LoLV 2.04.09.00: the Fremen special victory exists only when the Guild is in the game.
+    fremen_special_needs_guild: bool
+    #: Factions whose forces in Tuek's Sietch deny the Fremen special victory.
+    tueks_forbidden: frozenset[str]
+    #: LoLV 4.01.18: the Fremen's allies never count against the Tuek's Sietch criterion.
+    fremen_allies_exempt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PpTable:
+    """WBC performance points per turn (WBC Best Faction Awards)."""
+
+    cities: Fraction  # Carthag and Arrakeen, each
+    fremen_other: Fraction  # any other stronghold, for the Fremen
+    other: Fraction  # any other stronghold, for everyone else
+    bg_coexisting: Fraction  # BG coexisting in a stronghold, each
+    cities_ids: frozenset[str] = frozenset({"carthag", "arrakeen"})
+
+
+def _wbc_threshold(size: int, options: frozenset[str]) -> int:
+    # WBC house rules: unallied 3, two-faction alliance 4, three-faction alliance 5.
+    return 3 if size == 1 else size + 2
+
+
+def _lolv_threshold(size: int, options: frozenset[str]) -> int:
+    # LoLV 1.09.02.01 / 1.09.02.02: unallied 3, alliance 4.
+    return 3 if size == 1 else 4
+
+
+def _ah_threshold(size: int, options: frozenset[str]) -> int:
+    # AH IV / XII.E.1: three strongholds, allied or not; XX.A (optional): alliances hold
+    # two more strongholds than they have members.
+    if size > 1 and "xx_a_alliance_strongholds" in options:
+        return size + 2
+    return 3
+
+
+def _wbc_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    # WBC house rules: 2; 3 only at a 6-player table where all consented at the start.
+    return 3 if three_alliances and players == 6 else 2
+
+
+def _lolv_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    return 2  # LoLV 1.10.01.03
+
+
+def _ah_alliance_limit(players: int, three_alliances: bool, options: frozenset[str]) -> int | None:
+    # AH XII.C.2: any number; XX.B (optional): no more than 2.
+    return 2 if "xx_b_alliances_of_two" in options else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A game ruleset: every number and choice the position-level rules depend on."""
+
+    key: str
+    name: str
+    factions: tuple[str, ...]
+    turn_limit: int
+    #: The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10).
+    max_turns: int
+    phases: tuple[str, ...]
+    threshold: Callable[[int, frozenset[str]], int]
+    alliance_limit: Callable[[int, bool, frozenset[str]], int | None]
+    shield_wall: ShieldWallRule | None
+    #: "storm_order": only the side first in storm order wins; "all": every qualifier wins.
+    several_winners: str
+    #: LoLV 2.02.03: the prediction holds when the predicted faction *met the requirements*
+    #: (even if an earlier side in storm order wins); AH IV.A: when it *wins*.
+    prediction_on_qualifiers: bool
+    end_game: EndGameRule
+    #: Ecaz and ally share a stronghold and control it (LoLV 2.11.14-15).
+    ecaz_co_occupy: bool
+    #: Adjudication criteria in order (stat keys of `stats`), or None if the rules have none.
+    adjudication: tuple[str, ...] | None
+    pp: PpTable | None
+    options: frozenset[str]
+    cite: Mapping[str, str]
+    movement: MovementRules
+    #: Who may cross-ship (the Guild; its allies use it too: LoLV 2.06.10, AH XII/Guild sheet).
+    cross_shippers: frozenset[str] = frozenset({GUILD})
+    default_options: frozenset[str] = field(default_factory=frozenset)
+    #: LoLV 1.10.01.01: a faction allies once per nexus; AH XII.D.2 (and WBC with it) lets a
+    #: faction that broke away join or form a new alliance in the same nexus.
+    allies_once_per_nexus: bool = False
+    #: Ways an alliance may form outside a nexus (`alliance_formed.how`): LoLV 1.10.01.06
+    #: names the Moritani's Enemy of My Enemy (2.12.10-11) and the Ecaz Ambassador (2.11.10.11).
+    alliance_abilities: frozenset[str] = frozenset()
+    #: Entering a territory where an ally stands: "refuse" (AH XII.E.5, WBC IX.2) or
+    #: "tanks_at_action_end" (LoLV 1.06.06, 4.01.16: nothing is refused; forces that end the
+    #: faction's shipment-and-movement action beside allied forces go to the tanks).
+    ally_entry: str = "refuse"
+    #: Forces that end a faction's shipment-and-movement turn beside allied forces go to the
+    #: tanks (LoLV 1.06.06, 4.01.16; WBC IX.3 "for any reason"); AH XII.E.5 only forbids entry.
+    ally_tanks_at_action_end: bool = False
+    #: WBC XV.7-9: coexistence is declared only in the movement round and a territory
+    #: declared coexisting stays so for the rest of the turn.
+    coexistence_declared_in_movement_only: bool = False
+    #: WBC IX.12, IX.16: the Fremen allied with the Guild may ship reserves by Guild shipment
+    #: anywhere (not into the storm); AH IX.C.1.i: that alliance ships the Fremen planet to
+    #: planet only; LoLV 2.04.03: the Fremen have no off-planet reserves to ship.
+    fremen_guild_shipment: bool = False
+    #: LoLV 2.02.19: advisors under the storm cannot flip to fighters.
+    advisors_stormed_in: bool = False
+    #: LoLV 2.02.08: the BG's starting token is an advisor, a fighter only where the BG is
+    #: alone; AH III.E.4.b (WBC III.5): a token like any other.
+    bg_starts_as_advisor: bool = False
+    #: LoLV 1.01.03: the storm destroys in the sector it starts from as well as those it
+    #: passes or stops on; AH VI.D / WBC VI.8: only sectors it moves into.
+    storm_hits_start_sector: bool = False
+    #: AH VI.A: the first placement destroys tokens in sand under it; WBC VI.11 (and the
+    #: LoLV, where the storm is first *placed*, 0.16): no losses in the first turn.
+    storm_placement_destroys: bool = False
+    #: AH VII.A.2 / XII.B, WBC VII.9: the worm devours once the nexus is over; LoLV 1.02.05:
+    #: before the nexus it causes.
+    worm_devours_after_nexus: bool = True
+    #: LoLV 2.11.14 reading (see `docs/rules-coverage.md`): a stronghold the Ecaz shares with
+    #: its ally counts once and the Ecaz controls it, so the per-faction statistics credit
+    #: "ecaz"; "both" would credit the ally as well.
+    ecaz_shared_credit: str = "ecaz"
+    #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
+    #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
+    expansion_pieces: bool = False
+
+    def threshold_for(self, size: int, options: frozenset[str]) -> int:
+        return self.threshold(size, options)
+
+
+_WBC_PP = PpTable(
+    cities=Fraction(1), fremen_other=Fraction(1), other=Fraction(1, 2), bg_coexisting=Fraction(1, 10)
+)
+
+_CITIES = frozenset({ARRAKEEN, CARTHAG})
+
+_AH_MOVEMENT = MovementRules(
+    base_range=1,  # AH IX.C.2.a.ii
+    ornithopter_range=3,  # AH IX.C.2.a.i
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=True,  # AH IX.C.2.a.i: "starts the Movement Phase"
+    faction_range={FREMEN: 2},  # AH IX.C.2.a.iii
+    special_range={},
+    group_across_sectors=False,  # AH questions B.1
+    ally_blocks_path=False,
+    advisors_fly=True,
+    bg_types_adapt=False,
+    vias=frozenset({"move", "worm", "cross_ship"}),
+    cards={},
+)
+
+_WBC_MOVEMENT = MovementRules(
+    base_range=1,
+    ornithopter_range=3,
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=True,  # WBC IX.10
+    faction_range={FREMEN: 2},
+    special_range={},
+    group_across_sectors=False,  # AH questions B.1
+    ally_blocks_path=True,  # WBC IX.2
+    advisors_fly=True,  # WBC XV.19
+    bg_types_adapt=False,
+    vias=frozenset({"move", "worm", "cross_ship"}),
+    # WBC card aid (Hajr) 1-2: a second move, for the player's own tokens, bonuses apply.
+    cards={
+        "hajr": MoveCard(
+            extra_action=True, first_range=0, bonus=0, factions=None, rule="WBC Player Aid (Hajr)"
+        )
+    },
+)
+
+_LOLV_MOVEMENT = MovementRules(
+    base_range=1,  # 1.06.04.03
+    ornithopter_range=3,  # 1.06.04.04
+    ornithopter_cities=_CITIES,
+    ornithopters_at_phase_start=False,  # 1.06.04.04: "starts a force move"
+    faction_range={FREMEN: 2},  # 2.04.06
+    special_range={IXIANS: 2},  # 2.07.12, 2.07.16
+    group_across_sectors=True,  # 1.06.04
+    ally_blocks_path=False,
+    advisors_fly=False,  # 2.02.12
+    bg_types_adapt=True,  # 2.02.14, 2.02.20
+    vias=frozenset({"move", "worm", "cross_ship", "ambassador"}),
+    cards={
+        "hajr": MoveCard(extra_action=True, first_range=0, bonus=0, factions=None, rule="3.01.09"),
+        "ornithopter": MoveCard(extra_action=True, first_range=3, bonus=0, factions=None, rule="3.02.06"),
+        "kulon": MoveCard(
+            extra_action=False, first_range=0, bonus=1, factions=frozenset({"choam"}), rule="2.09.07.04"
+        ),
+    },
+)
+
+_AH_PHASES = (STORM, SPICE_BLOW, BIDDING, REVIVAL, SHIPMENT_MOVEMENT, BATTLE, SPICE_COLLECTION, MENTAT_PAUSE)
+
+_AH_CITE = {
+    "solo": "AH IV",
+    "allied": "AH XII.E.1",
+    "several": "AH IV",
+    "prediction": "AH IV.A",
+    "prediction_time": "AH III.E.1.a",
+    "fremen_special": "AH IV.B",
+    "guild_default": "AH IV.C",
+    "fremen_default": "AH IV.C.1",
+    "end_game": "AH IV.C.1",
+    "alliance_limit": "AH XII.C.2",
+    "one_alliance": "AH XII.C.4",
+    "nexus": "AH XII.A",
+    "first_turn_worms": "AH VII.A.3",
+    "move_storm": "AH IX.C.2.c",
+    "ship_storm": "AH IX.C.1.c",
+    "occupancy": "AH IX.C.2.f",
+    "ship_occupancy": "AH IX.C.1.d",
+    "ally_cohabit": "AH XII.E.5",
+    "solo_while_allied": "AH XII.E.1.b",
+    "turn_limit": "AH V",
+    "time": "AH V",
+    "control": "AH IV",
+    "coexist": "AH XV.A",
+    "storm_order": "AH IX.A",
+    "win_attempts": "LoLV 4.01.04",
+    "adjudication": "AH IV",
+    "concession": "WBC Concessions",
+    "dropout": "WBC Dropouts",
+    "family_atomics": "WBC VI.2",
+    "setup": "AH III.E",
+    "markers": "AH III.E.1",
+    "forces": "AH II.B",
+    "storm_first": "AH VI.A",
+    "storm_move": "AH VI.C",
+    "phase": "AH V",
+    "chips": "WBC Time Guidelines",
+    "ship_back": "AH IX.C.1.f",
+    "hand_limit": "AH VIII.G",
+    "leaders": "AH II.B",
+    "spice": "AH III.E.3",
+    "shield_wall": "AH VII.A.2",
+    "move_phase": "AH IX.C.2",
+    "move_range": "AH IX.C.2.a.ii",
+    "ornithopters": "AH IX.C.2.a.i",
+    "fremen_range": "AH IX.C.2.a.iii",
+    "one_move": "AH IX.C.2.b",
+    "move_group": "AH questions B.1",
+    "move_sector": "AH IX.C.2.d",
+    "move_path": "AH IX.C.2.f",
+    "ally_path": "AH XII.E.5",
+    "move_card": "AH IX.C.2.b",
+    "worm_ride": "AH VII.A.2.b",
+    "worm_storm": "AH VII.A.2.b",
+    "worm_rider": "AH VII.A.2.b",
+    "cross_ship": "AH IX.C.1.g.ii",
+    "cross_ship_storm": "AH IX.C.1.c.ii",
+    "move_kind": "AH IX.C",
+    "storm_once": "AH VI.C",
+    "storm_losses": "AH VI.D",
+    "fremen_storm": "AH VI.D.1",
+    "worm_devours": "AH VII.A.2.a",
+    "fremen_shipment": "AH IX.C.1.h",
+    "fremen_guild_shipment": "AH IX.C.1.i",
+    "ally_once": "AH XII.D.2",
+    "loss_corrected": "AH VI.D",
+    "storm_spice": "AH VI.D",
+    "spice_blow": "AH VII.A.1",
+    "collection": "AH XI.A",
+}
+
+_WBC_CITE = dict(
+    _AH_CITE,
+    solo="WBC house rules (3 strongholds)",
+    allied="WBC house rules (4/5 strongholds)",
+    several="WBC Qualification Points (simultaneous solo victories)",
+    alliance_limit="WBC house rules (alliances)",
+    one_alliance="WBC house rules (alliances)",
+    solo_while_allied="WBC IV.2",
+    prediction_time="WBC III.2",
+    turn_limit="WBC Preliminary Heat Duration",
+    time="WBC Preliminary Heat Duration",
+    control="WBC IV.1",
+    shield_wall="WBC house rules (Shield Wall)",
+    adjudication="WBC Preliminary Heat Duration and Adjudication",
+    family_atomics="WBC VI.2",
+    ornithopters="WBC IX.10",
+    ally_path="WBC IX.2",
+    move_card="WBC Player Aid (Hajr)",
+    worm_ride="WBC IV.6",
+    worm_storm="WBC IV.5",
+    worm_rider="WBC IV.8",
+    cross_ship_storm="WBC IX.17",
+    storm_losses="WBC VI.8",
+    storm_spice="WBC VI.8",
+    fremen_storm="WBC XV.20",
+    worm_devours="WBC VII.9",
+    fremen_shipment="WBC IX.11",
+    coexist_timing="WBC XV.7",
+    coexist_withdraw="WBC XV.9",
+    coexist_again="WBC XV.8",
+    ally_tanks="WBC IX.3",
+)
+
+_LOLV_CITE = {
+    "solo": "1.09.02.01",
+    "allied": "1.09.02.02",
+    "several": "4.01.12",
+    "prediction": "2.02.03",
+    "prediction_time": "2.02.03",
+    "fremen_special": "2.04.09",
+    "guild_default": "2.06.08",
+    "fremen_default": "1.09.05",
+    "end_game": "1.09.05",
+    "alliance_limit": "1.10.01.03",
+    "one_alliance": "1.10.01.04",
+    "nexus": "1.10.00",
+    "first_turn_worms": "1.02.02",
+    "move_storm": "1.06.04.06",
+    "ship_storm": "1.06.02.04",
+    "occupancy": "1.06.04.09",
+    "ship_occupancy": "1.06.02.05",
+    "ally_cohabit": "1.06.06",
+    "solo_while_allied": "1.10.02.01",
+    "turn_limit": "0.02",
+    "time": "4.01.08",
+    "control": "Glossary: Control",
+    "coexist": "2.02.12",
+    "storm_order": "1.01.01",
+    "win_attempts": "4.01.04",
+    "adjudication": "4.01.10",
+    "concession": "4.01.05",
+    "dropout": "4.01.05",
+    "family_atomics": "3.01.07",
+    "shield_wall": "4.02.01",
+    "ecaz": "2.11.14",
+    "setup": "0.13",
+    "markers": "0.10",
+    "forces": "Glossary: Force",
+    "storm_first": "0.16",
+    "storm_move": "1.01.02",
+    "phase": "1.00.00",
+    "chips": "WBC Time Guidelines",
+    "ship_back": "1.06.03",
+    "hand_limit": "1.04.02",
+    "leaders": "Glossary: Active Leaders",
+    "spice": "0.12",
+    "move_phase": "1.06.04",
+    "move_range": "1.06.04.03",
+    "ornithopters": "1.06.04.04",
+    "fremen_range": "2.04.06",
+    "one_move": "1.06.04.01",
+    "move_group": "1.06.04",
+    "move_sector": "1.06.04.08",
+    "move_path": "1.06.04.09",
+    "ally_path": "1.06.06",
+    "move_card": "3.01.09",
+    "worm_ride": "2.04.08",
+    "worm_storm": "2.04.08",
+    "worm_rider": "2.04.08",
+    "cross_ship": "2.06.05.01",
+    "cross_ship_storm": "1.06.02.04",
+    "ambassador": "2.11.10.04",
+    "move_kind": "1.06",
+    "storm_once": "1.01.02",
+    "storm_losses": "1.01.03",
+    "fremen_storm": "2.04.16",
+    "worm_devours": "1.02.05",
+    "fremen_shipment": "2.04.05",
+    "fremen_guild_shipment": "2.04.03",
+    "ally_once": "1.10.01.01",
+    "ally_abilities": "1.10.01.06",
+    "moritani_alliance": "2.12.11",
+    "ambassador_alliance": "2.11.10.11",
+    "stormed_in": "2.02.19",
+    "ally_tanks": "1.06.06",
+    "hms": "2.07.17",
+    "hms_ship": "2.07.20",
+    "hms_move": "2.07.18",
+    "no_field": "2.10.15",
+    "terror": "2.12.05",
+    "aftermath": "2.12.09.02",
+    "ambassadors": "2.11.05",
+    "vidal": "2.11.16",
+    "bribe": "1.12.02",
+    "loss_corrected": "1.01.03",
+    "storm_spice": "1.01.03",
+    "spice_blow": "1.02.04",
+    "collection": "1.08.02",
+    "no_field_hit": "2.10.14",
+}
+
+AH1979 = Ruleset(
+    key="ah1979",
+    name="Avalon Hill 1979",
+    factions=CLASSIC_FACTIONS,
+    turn_limit=15,
+    max_turns=15,
+    phases=_AH_PHASES,
+    threshold=_ah_threshold,
+    alliance_limit=_ah_alliance_limit,
+    shield_wall=None,
+    several_winners="storm_order",
+    prediction_on_qualifiers=False,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=False,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR}),
+        fremen_allies_exempt=False,
+    ),
+    ecaz_co_occupy=False,
+    adjudication=None,
+    pp=None,
+    options=frozenset({"xx_a_alliance_strongholds", "xx_b_alliances_of_two"}),
+    cite=_AH_CITE,
+    movement=_AH_MOVEMENT,
+    storm_placement_destroys=True,  # AH VI.A
+)
+
+WBC2018 = Ruleset(
+    key="wbc2018",
+    name="WBC 2018 (AH 1979 with WBC house rules)",
+    factions=CLASSIC_FACTIONS,
+    turn_limit=10,
+    max_turns=15,
+    phases=_AH_PHASES,
+    threshold=_wbc_threshold,
+    alliance_limit=_wbc_alliance_limit,
+    shield_wall=ShieldWallRule(worms_needed=4, left_side_only=False, rule="WBC house rules (Shield Wall)"),
+    several_winners="all",
+    prediction_on_qualifiers=False,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=False,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR}),
+        fremen_allies_exempt=False,
+    ),
+    ecaz_co_occupy=False,
+    adjudication=ADJUDICATION_CRITERIA,  # WBC adjudication criteria, in order
+    pp=_WBC_PP,
+    options=frozenset(),
+    cite=_WBC_CITE,
+    movement=_WBC_MOVEMENT,
+    coexistence_declared_in_movement_only=True,  # WBC XV.7-9
+    fremen_guild_shipment=True,  # WBC IX.12, IX.16
+    ally_tanks_at_action_end=True,  # WBC IX.3
+)
+
+LOLV284 = Ruleset(
+    key="lolv-2.8.4",
+    name="Landsraad of Las Vegas 2.8.4",
+    factions=FACTIONS,
+    turn_limit=10,
+    max_turns=10,
+    phases=PHASES,
+    threshold=_lolv_threshold,
+    alliance_limit=_lolv_alliance_limit,
+    shield_wall=ShieldWallRule(worms_needed=4, left_side_only=True, rule="4.02.01"),
+    several_winners="storm_order",
+    prediction_on_qualifiers=True,
+    end_game=EndGameRule(
+        fremen_special_needs_guild=True,
+        tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR, RICHESE}),  # 2.04.09.02, 2.10.18
+        fremen_allies_exempt=True,  # 4.01.18
+    ),
+    ecaz_co_occupy=True,
+    adjudication=("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die"),
+    pp=None,
+    options=frozenset(),
+    cite=_LOLV_CITE,
+    movement=_LOLV_MOVEMENT,
+    allies_once_per_nexus=True,  # 1.10.01.01
+    alliance_abilities=frozenset({"moritani", "ecaz_ambassador"}),  # 1.10.01.06
+    ally_entry="tanks_at_action_end",  # 1.06.06, 4.01.16
+    ally_tanks_at_action_end=True,
+    advisors_stormed_in=True,  # 2.02.19
+    bg_starts_as_advisor=True,  # 2.02.08
+    storm_hits_start_sector=True,  # 1.01.03
+    worm_devours_after_nexus=False,  # 1.02.05
+    expansion_pieces=True,
+)
+
+#: Every ruleset by key.
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (AH1979, WBC2018, LOLV284)}
+
+
+def get_ruleset(key: str) -> Ruleset:
+    """The ruleset with this key. Raises UnknownIdentifier."""
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise UnknownIdentifier(
+            rule="ruleset", msg=f"unknown ruleset {key!r}; known: {', '.join(RULESETS)}", input=key
+        ) from None

@@ -1,0 +1,673 @@
+"""Positions to and from JSON snapshots.
+
+`load_position(data)` builds a Position from a judge's snapshot and refuses an impossible
+one with the same typed errors (and rule numbers) as events: more forces than a faction
+owns, an unknown territory or a sector the territory does not span, forces of factions
+where the rules forbid it (a third faction in a stronghold), a faction the ruleset does
+not have. `dump_position(position)` writes the same shape with every extra
+key needed so that `load_position(dump_position(p)) == p` (the event log is not part of
+a snapshot; corrections need the log).
+
+Shape (keys beyond the issue's example are optional on input):
+`{"ruleset", "turn", "phase", "last_turn", "turn_limit", "storm", "worms", "family_atomics",
+"nexus", "quick", "time_up", "options", "three_alliances", "seed", "seats": [...],
+"factions": {f: {"marker", "spice", "cards", "card_names", "leaders", "leader_status",
+"reserves", "reserves_special", "tanks", "tanks_special", "win_attempts", "pp_total",
+"chips", "defaults", "dropped", "die"}}, "forces": [{"faction", "territory", "sector",
+"normal", "special", "advisors"}], "alliances", "bg_prediction", "prediction_revealed",
+"coexisting", "attempts": [[turn, [side]]], "outcome", "ended", "seq"}`. `seq` is the
+number of log events behind the position (bookkeeping, not compared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
+from dune.engine.checks import need_piece
+from dune.engine.editions import EDITIONS, FIRST
+from dune.engine.errors import InvalidPosition, UnknownIdentifier
+from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
+from dune.engine.factions import BENE_GESSERIT
+from dune.engine.ids import FACTIONS, ResultKind
+from dune.engine.losses import Loss, losses_json
+from dune.engine.movement import Movement
+from dune.engine.names import faction_name, place_name
+from dune.engine.numbers import decimal_str, parse_decimal
+from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
+from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
+from dune.engine.rulesets import Ruleset, get_ruleset
+from dune.engine.spice import SpiceLoss, blow_sector
+
+_LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
+
+
+def _bad(rule: str, msg: str, value: Any) -> InvalidPosition:
+    return InvalidPosition(rule=rule, msg=msg, input=value)
+
+
+def _int(
+    d: Mapping[str, Any], key: str, default: Any = None, *, low: int = 0, high: int | None = None
+) -> Any:
+    v = d.get(key, default)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
+        rng = f"{low}..{high}" if high is not None else f">= {low}"
+        raise _bad("snapshot", f"{key!r} must be an integer {rng}", v)
+    return v
+
+
+def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    v = d.get(key, default)
+    if not isinstance(v, bool):
+        raise _bad("snapshot", f"{key!r} must be true or false", v)
+    return v
+
+
+def _edition(d: Mapping[str, Any]) -> int:
+    """The edition of the rulings (`editions`); a snapshot without one is the first."""
+    v = d.get("edition", FIRST)
+    if isinstance(v, bool) or v not in EDITIONS:
+        raise _bad("snapshot", f"'edition' must be one of {list(EDITIONS)}", v)
+    edition: int = v
+    return edition
+
+
+def _mapping(v: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise _bad("snapshot", f"{what} must be an object", v)
+    return v
+
+
+def _faction_id(f: Any, rs: Ruleset) -> str:
+    if f not in FACTIONS:
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown faction {f!r}", input=f)
+    if f not in rs.factions:
+        raise InvalidPosition(
+            rule=rs.cite["setup"], msg=f"{faction_name(f)} is not a faction of {rs.name}", input=f
+        )
+    return str(f)
+
+
+def load_position(data: Mapping[str, Any]) -> Position:
+    """A Position from a JSON snapshot.
+
+    Raises InvalidPosition, UnknownIdentifier (both RuleViolation) for an impossible one.
+
+    Long because it reads and checks each field of the snapshot format in turn; the format reads top
+    to bottom here.
+    """
+    data = _mapping(data, "a snapshot")
+    rs = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
+    raw_factions = _mapping(data.get("factions"), "'factions'")
+    seats = data.get("seats", list(raw_factions))
+    if not isinstance(seats, list) or set(seats) != set(raw_factions):
+        raise _bad("snapshot", "'seats' must list the factions of 'factions'", seats)
+    factions = tuple(_faction_id(f, rs) for f in seats)
+    if not 2 <= len(factions) <= 6:
+        raise _bad(rs.cite["setup"], "a game has 2 to 6 factions", factions)
+    markers: dict[str, int] = {}
+    for f in factions:
+        m = _int(_mapping(raw_factions[f], f"faction {faction_name(f)}"), "marker")
+        if m not in PLAYER_DOTS:
+            raise _bad(
+                rs.cite["markers"],
+                f"{faction_name(f)}: the player marker stands on one of the dots {list(PLAYER_DOTS)}",
+                m,
+            )
+        markers[f] = m
+    if len(set(markers.values())) != len(markers):
+        raise _bad(rs.cite["markers"], "two player markers on one dot", markers)
+    turn_limit = _int(data, "turn_limit", rs.turn_limit, low=1, high=rs.max_turns)
+    options = frozenset(data.get("options", ()))
+    if options - rs.options:
+        raise UnknownIdentifier(
+            rule=rs.cite["setup"], msg=f"unknown options {sorted(options - rs.options)}", input=options
+        )
+    setup = Setup(
+        ruleset=rs,
+        factions=factions,
+        markers=markers,
+        turn_limit=turn_limit,
+        options=options,
+        three_alliances=_bool(data, "three_alliances"),
+        seed=_int(data, "seed", None, low=-(2**63)),
+        automatic_losses=_bool(data, "automatic_losses"),
+        edition=_edition(data),
+    )
+    turn = _int(data, "turn", 1, low=1, high=turn_limit)
+    phase = data.get("phase", MENTAT_PAUSE)
+    if phase not in ALL_PHASES:
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown phase {phase!r}", input=phase)
+    quick = _bool(data, "quick")
+    pos = Position(setup=setup, turn=turn, phase=phase, quick=quick, playing=factions)
+
+    forces: dict[ForceKey, Stack] = {}
+    for i, raw in enumerate(data.get("forces", ())):
+        row = _mapping(raw, f"forces[{i}]")
+        fid = row.get("faction")
+        if fid not in factions:
+            raise UnknownIdentifier(
+                rule=rs.cite["setup"],
+                msg=f"forces[{i}]: {faction_name(str(fid))} does not play in this game",
+                input=fid,
+            )
+        f = str(fid)
+        t, s = row.get("territory"), row.get("sector")
+        if not isinstance(t, str):
+            raise UnknownIdentifier(rule="board", msg=f"forces[{i}]: unknown territory {t!r}", input=t)
+        need_piece(pos, t, s)
+        n, sp, a = (_int(row, k, 0) for k in ("normal", "special", "advisors"))
+        if a and f != BENE_GESSERIT:
+            raise _bad(rs.cite["coexist"], f"forces[{i}]: only the Bene Gesserit has advisors", row)
+        key: ForceKey = (f, t, s)
+        if key in forces:
+            raise _bad(
+                "snapshot", f"forces[{i}]: {faction_name(f)} in {place_name(t)} sector {s} listed twice", row
+            )
+        if n + sp + a:
+            forces[key] = (n, sp, a)
+
+    states: dict[str, FactionState] = {}
+    for f in factions:
+        states[f] = _faction_state(f, _mapping(raw_factions[f], f), forces, rs)
+
+    alliances = _alliances(data.get("alliances", ()), factions, setup, rs)
+    coexisting = frozenset(data.get("coexisting", ()))
+    for t in coexisting:
+        if t not in TERRITORIES:
+            raise UnknownIdentifier(rule="board", msg=f"unknown territory {t!r} in 'coexisting'", input=t)
+        # Coexistence is attached to the territory for the turn (WBC XV.5), so it may
+        # outlast the BG tokens that were there; it needs a Bene Gesserit in the game.
+        if BENE_GESSERIT not in factions:
+            raise _bad(rs.cite["coexist"], "coexistence needs the Bene Gesserit in the game", t)
+
+    pred = data.get("bg_prediction")
+    prediction = None
+    if pred is not None:
+        prediction = Prediction.from_dict(pred)
+        if (
+            BENE_GESSERIT not in factions
+            or prediction.faction not in factions
+            or prediction.faction == BENE_GESSERIT
+        ):
+            raise _bad(rs.cite["prediction"], "the BG predicts another faction of the game", pred)
+        if prediction.turn > turn_limit:
+            raise _bad(rs.cite["prediction"], f"the predicted turn is past the last turn {turn_limit}", pred)
+
+    attempts = frozenset((int(t_), tuple(sorted(side))) for t_, side in data.get("attempts", ()))
+    time_up = data.get("time_up")
+    if time_up is not None and time_up not in CLOCKS:
+        raise _bad("snapshot", f"'time_up' is one of {list(CLOCKS)} or null", time_up)
+    pos = Position(
+        setup=setup,
+        turn=turn,
+        phase=phase,
+        storm=_int(data, "storm", None, high=17),
+        worms=_int(data, "worms", 0),
+        family_atomics=_bool(data, "family_atomics"),
+        nexus=_bool(data, "nexus"),
+        alliances=alliances,
+        forces=forces,
+        coexisting=coexisting,
+        states=states,
+        playing=tuple(f for f in factions if not states[f].dropped),
+        prediction=prediction,
+        prediction_revealed=_bool(data, "prediction_revealed"),
+        last_turn=_bool(data, "last_turn", turn >= turn_limit),
+        time_up=time_up,
+        quick=quick,
+        attempts=attempts,
+        outcome=load_outcome(data.get("outcome")),
+        ended=_bool(data, "ended"),
+        moves=_moves(data.get("moves", ()), factions),
+        flyers=_flyers(data.get("flyers"), factions),
+        seq=_int(data, "seq", 0),
+        **_extras(data, factions, rs),
+    )
+    _check_cohabitation(pos)
+    return pos
+
+
+def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or raw[0] not in TERRITORIES:
+        raise _bad("snapshot", f"{what!r} is [territory, sector]", raw)
+    if sector_required and not isinstance(raw[1], int):
+        raise _bad("snapshot", f"{what!r} points at a sector", raw)
+    return str(raw[0]), raw[1]
+
+
+def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> dict[str, Any]:
+    """Optional parts of a position; a snapshot written before they existed has none, and
+    `dump_position` writes them only when they differ from the default."""
+    out: dict[str, Any] = {}
+    for key in ("storm_moved",):
+        if key in data:
+            out[key] = _bool(data, key)
+    for key in ("nexus_allied",):
+        if key in data:
+            fs = data[key]
+            if not isinstance(fs, list) or any(f not in factions for f in fs):
+                raise _bad("snapshot", f"{key!r} lists factions of the game", fs)
+            out[key] = frozenset(fs)
+    for key in ("acting", "vidal"):
+        if data.get(key) is not None:
+            if data[key] not in factions:
+                raise _bad("snapshot", f"{key!r} is a faction of the game", data[key])
+            out[key] = str(data[key])
+    for key in ("declared", "terror"):
+        if key in data:
+            ts = data[key]
+            if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
+                raise _bad("snapshot", f"{key!r} lists territories", ts)
+            out[key] = frozenset(ts)
+    for key in ("worm_pending", "aftermath"):
+        if data.get(key) is not None:
+            if data[key] not in TERRITORIES:
+                raise UnknownIdentifier(rule="board", msg=f"{key!r}: unknown territory", input=data[key])
+            out[key] = str(data[key])
+    if data.get("hms") is not None:
+        out["hms"] = _piece(data["hms"], "hms", sector_required=True)
+    if data.get("no_field") is not None:
+        out["no_field"] = _piece(data["no_field"], "no_field")
+    if data.get("ambassadors"):
+        amb = _mapping(data["ambassadors"], "'ambassadors'")
+        if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
+            raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
+        out["ambassadors"] = dict(amb)
+    if data.get("declared_apart"):
+        out["declared_apart"] = _declared_apart(data["declared_apart"], factions)
+    if data.get("spice_on_board"):
+        out["spice_on_board"] = _board_spice(data["spice_on_board"])
+    if data.get("losses"):
+        rows = data["losses"]
+        if not isinstance(rows, list):
+            raise _bad("snapshot", "'losses' must be a list", rows)
+        out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
+        spice = _spice_lost([r for r in rows if _is_spice_row(r)])
+        if spice:
+            out["spice_lost"] = spice
+    return out
+
+
+def _declared_apart(raw: Any, factions: tuple[str, ...]) -> dict[str, tuple[frozenset[str], bool]]:
+    """`{territory: {"factions": [...], "vacated": bool}}` (WBC XV.8)."""
+    out: dict[str, tuple[frozenset[str], bool]] = {}
+    for t, row in _mapping(raw, "'declared_apart'").items():
+        entry = _mapping(row, f"'declared_apart'[{t!r}]")
+        fs = entry.get("factions")
+        if t not in TERRITORIES or not isinstance(fs, list) or any(f not in factions for f in fs):
+            raise _bad("snapshot", "'declared_apart' maps territories to the factions there", row)
+        out[str(t)] = (frozenset(fs), _bool(entry, "vacated"))
+    return out
+
+
+def _board_spice(raw: Any) -> dict[str, int]:
+    """`{territory: spice}` lying in Spice Blow territories (LoLV 1.02.04)."""
+    board = _mapping(raw, "'spice_on_board'")
+    out: dict[str, int] = {}
+    for t, amount in board.items():
+        where = place_name(t) if t in TERRITORIES else repr(t)
+        if blow_sector(t) is None:
+            raise _bad("snapshot", f"'spice_on_board': {where} is not a Spice Blow territory", t)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise _bad("snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount)
+        out[str(t)] = amount
+    return out
+
+
+def _is_spice_row(row: Any) -> bool:
+    return isinstance(row, Mapping) and row.get("faction") is None and "spice" in row
+
+
+def _spice_lost(rows: list[Any]) -> tuple[SpiceLoss, ...]:
+    out: list[SpiceLoss] = []
+    for i, row in enumerate(rows):
+        t, rule = row.get("territory"), row.get("rule")
+        sector = blow_sector(t) if isinstance(t, str) else None
+        if sector is None or not isinstance(rule, str):
+            raise _bad("snapshot", f"spice losses[{i}] name a Spice Blow territory and a rule", row)
+        out.append((str(t), sector, _int(row, "spice", 0), rule))
+    return tuple(out)
+
+
+def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
+    """What the last event removed by itself (`losses_json` rows), kept so a page reading the
+    snapshot can show it."""
+    out: list[Loss] = []
+    for i, raw in enumerate(rows):
+        row = _mapping(raw, f"losses[{i}]")
+        f, t, rule = row.get("faction"), row.get("territory"), row.get("rule")
+        if f not in factions or t not in TERRITORIES or not isinstance(rule, str):
+            raise _bad("snapshot", f"losses[{i}] names a faction of the game, a territory and a rule", row)
+        s = row.get("sector")
+        if s is not None and s not in TERRITORIES[t].sectors:
+            raise _bad("snapshot", f"losses[{i}]: sector {s!r} is not part of the territory", s)
+        counts = [_int(row, k, 0) for k in ("normal", "special", "advisors")]
+        out.append((str(f), str(t), s, counts[0], counts[1], counts[2], rule))
+    return tuple(out)
+
+
+#: Optional position parts and their defaults (written only when set).
+_EXTRA_DEFAULTS: dict[str, Any] = {
+    "storm_moved": False,
+    "nexus_allied": frozenset(),
+    "acting": None,
+    "declared": frozenset(),
+    "worm_pending": None,
+    "hms": None,
+    "no_field": None,
+    "terror": frozenset(),
+    "aftermath": None,
+    "ambassadors": {},
+    "vidal": None,
+    "spice_on_board": {},
+}
+
+
+def _dump_extras(position: Position) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, default in _EXTRA_DEFAULTS.items():
+        value = getattr(position, key)
+        if value == default:
+            continue
+        if isinstance(value, frozenset):
+            out[key] = sorted(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        elif isinstance(value, Mapping):
+            out[key] = dict(sorted(value.items()))
+        else:
+            out[key] = value
+    if position.declared_apart:
+        out["declared_apart"] = {
+            t: {"factions": sorted(before), "vacated": vacated}
+            for t, (before, vacated) in sorted(position.declared_apart.items())
+        }
+    if position.losses or position.spice_lost:
+        out["losses"] = losses_json(position)
+    return out
+
+
+def _faction_state(
+    f: str, raw: Mapping[str, Any], forces: dict[ForceKey, Stack], rs: Ruleset
+) -> FactionState:
+    """One faction's state from its sheet in a snapshot.
+
+    Long because it reads and checks each field of the sheet in the snapshot format, in turn.
+    """
+    sheet = EMPTY.sheet(f)
+    on_n = sum(st[0] + st[2] for k, st in forces.items() if k[0] == f)
+    on_s = sum(st[1] for k, st in forces.items() if k[0] == f)
+    cite = rs.cite["forces"]
+    if on_s > sheet.special_forces:
+        raise _bad(
+            cite,
+            f"{faction_name(f)} owns only {sheet.special_forces} special forces, {on_s} are on the board",
+            on_s,
+        )
+    if on_n + on_s > sheet.forces:
+        raise _bad(
+            cite, f"{faction_name(f)} owns {sheet.forces} forces, {on_n + on_s} are on the board", on_n + on_s
+        )
+    dropped = _bool(raw, "dropped")
+    reserves = _int(raw, "reserves")
+    tanks = _int(raw, "tanks")
+    free = sheet.forces - on_n - on_s
+    if reserves is not None and tanks is None and not dropped:
+        tanks = free - reserves
+    if tanks is not None and reserves is None and not dropped:
+        reserves = free - tanks
+    res_pair: tuple[int, int] | None = None
+    tank_pair: tuple[int, int] | None = None
+    if reserves is not None and tanks is not None:
+        if not dropped and (reserves < 0 or tanks < 0 or reserves + tanks != free):
+            raise _bad(
+                cite,
+                f"{faction_name(f)} owns {sheet.forces} forces: {on_n + on_s} on the board + {reserves} in reserve "
+                f"+ {tanks} in the tanks do not add up",
+                {"reserves": reserves, "tanks": tanks},
+            )
+        free_s = sheet.special_forces - on_s
+        rs_ = _int(raw, "reserves_special")
+        ts_ = _int(raw, "tanks_special")
+        if rs_ is None and ts_ is None:
+            rs_ = min(reserves, free_s)
+            ts_ = free_s - rs_
+        elif rs_ is None:
+            rs_ = free_s - ts_
+        elif ts_ is None:
+            ts_ = free_s - rs_
+        if not dropped and (rs_ + ts_ != free_s or rs_ > reserves or ts_ > tanks or rs_ < 0 or ts_ < 0):
+            raise _bad(cite, f"{faction_name(f)}: special forces in reserve and tanks do not add up", raw)
+        res_pair = (reserves - rs_, rs_)
+        tank_pair = (tanks - ts_, ts_)
+    cards = _int(raw, "cards", None, high=sheet.hand_limit)
+    names = raw.get("card_names")
+    status = raw.get("leader_status")
+    leaders: tuple[tuple[str, str | None], ...] = ()
+    if status is not None:
+        status = _mapping(status, f"{faction_name(f)} leader_status")
+        out = []
+        for ld in sheet.leaders:
+            v = status.get(ld.id, "active")
+            st, _, captor = str(v).partition(":")
+            if st not in _LEADER_STATES:
+                raise UnknownIdentifier(rule="leaders", msg=f"{f!r}: unknown leader state {v!r}", input=v)
+            out.append((st, captor or None))
+        leaders = tuple(out)
+    elif raw.get("leaders") is not None:
+        n = _int(raw, "leaders", high=len(sheet.leaders))
+        leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
+    pp = raw.get("pp_total", "0")
+    return FactionState(
+        spice=_int(raw, "spice"),
+        cards=cards,
+        card_names=None if names is None else tuple(names),
+        reserves=res_pair,
+        tanks=tank_pair,
+        leaders=leaders,
+        win_attempts=_int(raw, "win_attempts", 0),
+        pp=parse_decimal(pp),
+        chips=_int(raw, "chips", 0, high=3),
+        defaults=_int(raw, "defaults", 0),
+        dropped=dropped,
+        die=_int(raw, "die", None, low=1, high=6),
+        spice_front=_int(raw, "spice_front", 0),
+    )
+
+
+def _alliances(raw: Any, factions: tuple[str, ...], setup: Setup, rs: Ruleset) -> tuple[tuple[str, ...], ...]:
+    seen: set[str] = set()
+    out = []
+    limit = rs.alliance_limit(len(factions), setup.three_alliances, setup.options)
+    for a in raw:
+        side = tuple(sorted(a))
+        for f in side:
+            if f not in factions:
+                raise UnknownIdentifier(
+                    rule=rs.cite["setup"],
+                    msg=f"alliance member {faction_name(f)} does not play here",
+                    input=a,
+                )
+            if f in seen:
+                raise _bad(rs.cite["one_alliance"], f"{faction_name(f)} is in two alliances", a)
+            seen.add(f)
+        if len(side) < 2 or (limit is not None and len(side) > limit):
+            raise _bad(rs.cite["alliance_limit"], f"an alliance has 2..{limit or len(factions)} factions", a)
+        out.append(side)
+    return tuple(sorted(out))
+
+
+def _check_cohabitation(pos: Position) -> None:
+    """No third faction in a stronghold (LoLV 1.06.02.05, AH IX.C.1.d).
+
+    Allies may share a territory: players sharing one may ally (WBC XII.1-2) and LoLV
+    1.06.06 sends such forces to the tanks only after the ally's movement."""
+    rs = pos.ruleset
+    present: dict[str, set[str]] = {}
+    for (f, t, _s), (n, sp, _a) in pos.forces.items():
+        if n + sp and not (f == BENE_GESSERIT and t in pos.coexisting):
+            present.setdefault(t, set()).add(f)
+    for t, fs in present.items():
+        if t == POLAR_SINK:
+            continue
+        if TERRITORIES[t].is_stronghold and t != SHIELD_WALL and len(fs) > 2:
+            raise _bad(
+                rs.cite["occupancy"],
+                f"{place_name(t)} holds forces of {len(fs)} factions; at most two",
+                sorted(fs),
+            )
+
+
+def load_outcome(raw: Any) -> Outcome | None:
+    """An outcome from its JSON (`Outcome.to_dict()`); None for null.
+    Raises InvalidPosition (not an object) or UnknownIdentifier (an unknown result kind)."""
+    if raw is None:
+        return None
+    m = _mapping(raw, "'outcome'")
+    kind = m.get("kind")
+    if kind not in ResultKind.__members__.values():
+        raise UnknownIdentifier(rule="snapshot", msg=f"unknown result kind {kind!r}", input=kind)
+    return Outcome(
+        winners=tuple(m.get("winners", ())),
+        kind=str(kind),
+        rule=str(m.get("rule")),
+        ended_by=str(m.get("ended_by")),
+        sides=tuple((tuple(s["factions"]), str(s["kind"])) for s in m.get("sides", ())),
+    )
+
+
+def dump_position(position: Position) -> dict[str, Any]:
+    """The snapshot of a position (JSON-serialisable). Raises InvalidPosition before setup.
+
+    Long because it writes each field of the snapshot format in turn, mirroring `load_position`.
+    """
+    setup = position.setup
+    if setup is None:
+        raise InvalidPosition(rule="setup", msg="the game has not been set up", input=None)
+    factions: dict[str, Any] = {}
+    for f in setup.factions:
+        st = position.states[f]
+        sheet = position.sheet(f)
+        row: dict[str, Any] = {
+            "marker": setup.markers[f],
+            "spice": st.spice,
+            "cards": st.cards,
+            "card_names": None if st.card_names is None else list(st.card_names),
+            "leaders": sum(1 for s, _c in st.leaders if s == "active") if st.leaders else None,
+            "leader_status": {
+                ld.id: (s if c is None else f"{s}:{c}")
+                for ld, (s, c) in zip(sheet.leaders, st.leaders, strict=True)
+            }
+            if st.leaders
+            else None,
+            "reserves": None if st.reserves is None else sum(st.reserves),
+            "reserves_special": None if st.reserves is None else st.reserves[1],
+            "tanks": None if st.tanks is None else sum(st.tanks),
+            "tanks_special": None if st.tanks is None else st.tanks[1],
+            "win_attempts": st.win_attempts,
+            "pp_total": decimal_str(st.pp),
+            "chips": st.chips,
+            "defaults": st.defaults,
+            "dropped": st.dropped,
+            "die": st.die,
+        }
+        if st.spice_front:
+            row["spice_front"] = st.spice_front
+        factions[f] = row
+    extras = _dump_extras(position)
+    if setup.automatic_losses:
+        extras["automatic_losses"] = True
+    if setup.edition != FIRST:
+        extras["edition"] = setup.edition
+    return {
+        "ruleset": setup.ruleset.key,
+        "turn": position.turn,
+        "phase": position.phase,
+        "last_turn": position.last_turn,
+        "turn_limit": setup.turn_limit,
+        "storm": position.storm,
+        "worms": position.worms,
+        "family_atomics": position.family_atomics,
+        "nexus": position.nexus,
+        "quick": position.quick,
+        "time_up": position.time_up,
+        "options": sorted(setup.options),
+        "three_alliances": setup.three_alliances,
+        "seed": setup.seed,
+        "seats": list(setup.factions),
+        "factions": factions,
+        "forces": [
+            {"faction": f, "territory": t, "sector": s, "normal": n, "special": sp, "advisors": a}
+            for (f, t, s), (n, sp, a) in position.forces.items()
+        ],
+        "alliances": [list(a) for a in position.alliances],
+        "bg_prediction": None if position.prediction is None else position.prediction.to_dict(),
+        "prediction_revealed": position.prediction_revealed,
+        "coexisting": sorted(position.coexisting),
+        "attempts": sorted([t, list(side)] for t, side in position.attempts),
+        "outcome": None if position.outcome is None else position.outcome.to_dict(),
+        "ended": position.ended,
+        "moves": [
+            {
+                "faction": f,
+                "via": via,
+                "from_territory": m.from_territory,
+                "from_sector": m.from_sector,
+                "to_territory": m.to_territory,
+                "to_sector": m.to_sector,
+                "reach": m.reach,
+                "actions": m.actions,
+                "allowed": m.allowed,
+            }
+            for (f, via), m in sorted(position.moves.items())
+        ],
+        "flyers": None if position.flyers is None else sorted(position.flyers),
+        "seq": position.seq,
+        **extras,
+    }
+
+
+def _moves(raw: Any, factions: tuple[str, ...]) -> dict[tuple[str, str], Movement]:
+    """This phase's movement records (optional; LoLV 1.06.04.01). Raises InvalidPosition,
+    UnknownIdentifier."""
+    out: dict[tuple[str, str], Movement] = {}
+    if not isinstance(raw, (list, tuple)):
+        raise _bad("snapshot", "'moves' is a list", raw)
+    for i, item in enumerate(raw):
+        row = _mapping(item, f"moves[{i}]")
+        f = row.get("faction")
+        if f not in factions:
+            raise UnknownIdentifier(
+                rule="snapshot", msg=f"moves[{i}]: {faction_name(str(f))} does not play", input=f
+            )
+        via = row.get("via")
+        if via not in MOVE_KINDS:
+            raise _bad("snapshot", f"moves[{i}]: unknown kind {via!r}", via)
+        for t in (row.get("from_territory"), row.get("to_territory")):
+            if t not in TERRITORIES:
+                raise UnknownIdentifier(rule="board", msg=f"moves[{i}]: unknown territory {t!r}", input=t)
+        out[(str(f), str(via))] = Movement(
+            from_territory=str(row["from_territory"]),
+            from_sector=_int(row, "from_sector", None, high=17),
+            to_territory=str(row["to_territory"]),
+            to_sector=_int(row, "to_sector", None, high=17),
+            reach=_int(row, "reach", 1),
+            actions=_int(row, "actions", 1),
+            allowed=_int(row, "allowed", 1),
+        )
+    return out
+
+
+def _flyers(raw: Any, factions: tuple[str, ...]) -> frozenset[str] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, (list, tuple)) or any(f not in factions for f in raw):
+        raise _bad("snapshot", "'flyers' lists factions of the game", raw)
+    return frozenset(raw)
+
+
+__all__ = ["dump_position", "load_position"]

@@ -1,0 +1,1 @@
+"""The event report's figures and SVG charts, as pure functions of plain records."""

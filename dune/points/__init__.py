@@ -1,0 +1,75 @@
+"""Pure points systems: game reports in, standings, finalists, placings and awards out.
+
+Nothing here imports Django. `SYSTEMS` maps each format key (what the database stores) to its
+system class; `get_system(key)` builds one and refuses unknown keys.
+"""
+
+from __future__ import annotations
+
+from dune.points.awards import (
+    Award,
+    awards_from,
+    best_faction_awards,
+    faction_leaderboard,
+    faction_scores,
+    leaderboard_from,
+    normalised_pp,
+)
+from dune.points.base import Finalists, PlayerId, ReportRow, ScoringSystem, StandingRow, TableResult
+from dune.points.errors import (
+    ReportError,
+    ReportShapeError,
+    ResultKindError,
+    ScoringError,
+    StandingsError,
+    TieAtCutError,
+    UnknownSystemError,
+    UnsupportedResultError,
+    WinnersContradictResultError,
+)
+from dune.points.lolv import LoLVSystem
+from dune.points.placings import Placing, final_placings
+from dune.points.ranking import Precedence, Tiebreaker, competition_ranks
+from dune.points.registry import SYSTEMS, get_system
+from dune.points.report import validate_report
+from dune.points.serialize import report_to_data, table_result_from_data
+from dune.points.system import PointsSystem
+from dune.points.wbc import WBCSystem
+
+__all__ = [
+    "SYSTEMS",
+    "Award",
+    "Finalists",
+    "LoLVSystem",
+    "Placing",
+    "PlayerId",
+    "PointsSystem",
+    "Precedence",
+    "ReportError",
+    "ReportRow",
+    "ReportShapeError",
+    "ResultKindError",
+    "ScoringError",
+    "ScoringSystem",
+    "StandingRow",
+    "StandingsError",
+    "TableResult",
+    "TieAtCutError",
+    "Tiebreaker",
+    "UnknownSystemError",
+    "UnsupportedResultError",
+    "WBCSystem",
+    "WinnersContradictResultError",
+    "awards_from",
+    "best_faction_awards",
+    "faction_scores",
+    "leaderboard_from",
+    "competition_ranks",
+    "faction_leaderboard",
+    "final_placings",
+    "get_system",
+    "normalised_pp",
+    "report_to_data",
+    "table_result_from_data",
+    "validate_report",
+]

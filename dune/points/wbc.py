@@ -1,0 +1,101 @@
+"""WBC Dune 2018 qualification points (QP), best-game tiebreak, finals qualification.
+
+The WBC text is not numbered; rules are cited by its section titles ("WBC QP" is the
+"Qualification Points" section). Mapping of the shared result kinds onto its QP list:
+- "Solo Victory" / "2-Faction Alliance Victory": `solo_stronghold` / `allied_stronghold`.
+- The Fremen special win of AH IV.B is scored as the Fremen default (`fremen_special_*` score
+  as "Solo/2-Faction Alliance Fremen Default Victory"), as is AH IV.C.1's Fremen win with the
+  Guild absent (`fremen_default_*`).
+- The Guild win of AH IV.C is `guild_default_*`.
+- A 3-faction alliance win, by strongholds or by default, is `three_alliance`.
+- The AH IV.C.1 most-strongholds win (`end_game_*`) needs Guild and Fremen both absent, which a
+  WBC table of five or six of the six factions never has: refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from dune.engine.ids import ResultKind
+from dune.points.base import Metric
+from dune.points.ranking import PlayerRecord, Precedence, Tiebreaker
+from dune.points.system import PointsEntry, PointsSystem, Refusal
+
+R = ResultKind
+QP = "WBC QP"
+
+_TABLE: dict[ResultKind, PointsEntry] = {
+    R.SOLO_STRONGHOLD: PointsEntry(Fraction(2), QP, "solo victory"),
+    R.BG_PREDICTION: PointsEntry(Fraction(2), QP, "BG prediction victory"),
+    R.FREMEN_DEFAULT_SOLO: PointsEntry(Fraction(2), f"{QP}; AH IV.C.1", "solo Fremen default victory"),
+    R.FREMEN_SPECIAL_SOLO: PointsEntry(
+        Fraction(2), f"{QP}; AH IV.B", "solo Fremen default victory (AH IV.B)"
+    ),
+    R.GUILD_DEFAULT_SOLO: PointsEntry(Fraction(1), f"{QP}; AH IV.C", "solo Guild default victory"),
+    R.ALLIED_STRONGHOLD: PointsEntry(Fraction(1), QP, "2-faction alliance victory"),
+    R.FREMEN_DEFAULT_ALLIED: PointsEntry(
+        Fraction(1), f"{QP}; AH IV.C.1", "2-faction alliance Fremen default victory"
+    ),
+    R.FREMEN_SPECIAL_ALLIED: PointsEntry(
+        Fraction(1), f"{QP}; AH IV.B", "2-faction alliance Fremen default victory (AH IV.B)"
+    ),
+    R.GUILD_DEFAULT_ALLIED: PointsEntry(
+        Fraction(1, 2), f"{QP}; AH IV.C", "2-faction alliance Guild default victory"
+    ),
+    R.THREE_ALLIANCE: PointsEntry(Fraction(1, 2), QP, "3-faction alliance victory or default"),
+    R.ADJUDICATED: PointsEntry(Fraction(1, 2), f"{QP}; WBC Adjudication", "adjudicated victory"),
+    R.LOSS: PointsEntry(Fraction(0), QP, "loss"),
+    R.DROPOUT: PointsEntry(Fraction(0), "WBC Dropouts", "dropout"),
+}
+
+_END_GAME = Refusal(
+    "AH IV.C.1; WBC Tournament Format",
+    "a most-strongholds end-game win needs both Guild and Fremen absent, which a WBC table of five "
+    "or six of the six factions never has; the QP list has no such line",
+)
+
+
+def best_single_game(record: PlayerRecord) -> tuple[Metric, ...]:
+    """WBC Advancement to Finals: the best single game, compared by its QP, then the
+    adjudication criteria (strongholds, weighted tokens, spice, cards, leaders, die roll);
+    unrecorded values are 0."""
+    return max((g.points, *g.row.criteria()) for g in record.games)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WBCSystem(PointsSystem):
+    """WBC 2018: sum of QPs over the heats, ties by the best single game; top six qualify."""
+
+    key: ClassVar[str] = "wbc"
+    name: ClassVar[str] = "WBC Dune 2018"
+    text: ClassVar[str] = "WBC 2018 Tournament Format and Scoring"
+    table: ClassVar[dict[ResultKind, PointsEntry]] = _TABLE
+    refused: ClassVar[dict[ResultKind, Refusal]] = {R.END_GAME_SOLO: _END_GAME, R.END_GAME_ALLIED: _END_GAME}
+    precedence: ClassVar[Precedence] = Precedence(
+        (
+            Tiebreaker(
+                "best_single_game",
+                (
+                    "best game QP",
+                    "best game strongholds",
+                    "best game weighted tokens",
+                    "best game spice",
+                    "best game cards",
+                    "best game leaders",
+                    "best game die roll",
+                ),
+                best_single_game,
+                "best single game (QP.strongholds.tokens.spice.cards.leaders.die)",
+            ),
+        )
+    )
+    dropout_disqualifies: ClassVar[bool] = True
+    dropout_rule: ClassVar[str] = "WBC Dropouts"
+    qualifying_rule: ClassVar[str] = "WBC Advancement to Finals"
+    simultaneous_solo_rule: ClassVar[str | None] = QP
+    single_winner_rule: ClassVar[str] = QP
+    three_alliance_rule: ClassVar[str | None] = "WBC House Rules (3-faction alliances at 6-player tables)"
+    fremen_special_needs_guild_rule: ClassVar[str | None] = None
+    report_rule: ClassVar[str] = "WBC Advancement to Finals (game record)"
