@@ -26,7 +26,7 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
-from dune.engine.editions import EDITIONS, FIRST
+from dune.engine.editions import CURRENT, EDITIONS
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -67,8 +67,8 @@ def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
 
 
 def _edition(d: Mapping[str, Any]) -> int:
-    """The edition of the rulings (`editions`); a snapshot without one is the first."""
-    v = d.get("edition", FIRST)
+    """The edition of the rulings (`editions`); a snapshot without one means the current."""
+    v = d.get("edition", CURRENT)
     if isinstance(v, bool) or v not in EDITIONS:
         raise _bad("snapshot", f"'edition' must be one of {list(EDITIONS)}", v)
     edition: int = v
@@ -581,8 +581,7 @@ def dump_position(position: Position) -> dict[str, Any]:
     extras = _dump_extras(position)
     if setup.automatic_losses:
         extras["automatic_losses"] = True
-    if setup.edition != FIRST:
-        extras["edition"] = setup.edition
+    extras["edition"] = setup.edition  # always stated: a snapshot keeps its own version
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,
