@@ -82,7 +82,10 @@ class TableClock(models.Model):
 
     @property
     def limit(self) -> limits.Limit:
-        return limits.limit_for(self.limit_key)
+        """The limit this clock runs under: its table's format's clock for the round's kind
+        (`limit_key` records its name for the database's sweeps and constraint)."""
+        round_ = self.table.round
+        return round_.tournament.rules.clock(round_.kind)
 
     @property
     def is_paused(self) -> bool:

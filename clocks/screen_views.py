@@ -16,7 +16,6 @@ from django.template.loader import render_to_string
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
-from dune.points import get_system
 from scoring import services as scoring
 from scoring.presenters import points_words
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
@@ -39,7 +38,7 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
     round_ = current_round(tournament)
     tables = tables_for_page(round_) if round_ is not None and round_.state != Round.State.PLANNED else []
     now = db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)} if round_ else {}
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")} if round_ else {}
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     result = scoring.scoring_for(tournament)
     finalists = set(result.finalists.finalists)
@@ -51,7 +50,7 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
         "clocks": [clock_view(t["table"], clocks.get(t["table"].pk), now=now) for t in tables],
         "server_now": now,
         "provisional": scoring.standings_provisional(tournament),
-        "seats": get_system(tournament.format).finalist_seats,
+        "seats": tournament.rules.finalist_seats,
         "standings": [
             {
                 "rank": row.rank,

@@ -22,7 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from dune.formats import get_format
+from dune.formats import Tracking
 from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
@@ -81,7 +81,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
             {"faction": f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no faction yet; the game cannot start"}
         )
     factions = [s.faction for s in seats]
-    quick = round_.kind != "final"
+    quick = tournament.rules.tracking_for(round_.kind) is Tracking.QUICK
     return {
         "type": "game_setup",
         "ruleset": tournament.ruleset,
@@ -89,7 +89,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # LoLV 0.07/0.10: seat 1 nearest Tuek's Sietch, markers on the dots from there on.
         "markers": {s.faction: marker_sector(s.seat, len(seats)) for s in seats},
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
-        "turns": get_format(tournament.format).turn_limit(round_.kind),
+        "turns": tournament.rules.turn_limit(round_.kind),
         "quick": quick,
         # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
         # new games are played under the current rulings (older rows have neither field and

@@ -19,7 +19,6 @@ from django.shortcuts import redirect, render
 
 from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
-from dune.points.registry import get_system
 from dune.refusals import Refusal
 from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
@@ -264,8 +263,16 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
                              else "The game report was already filed; nothing was filed twice.")
             return redirect("gameplay-table", pk=table.pk)
         errors, status = answer.body["errors"], answer.status
-    system = get_system(table.round.tournament.format)
-    context = {
+    context = _report_context(table, game, report, seats, errors)
+    context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
+    return render(request, "gameplay/report.html", context, status=status)
+
+
+def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors: Any) -> dict[str, Any]:
+    """What the report form shows: the prefilled rows, the format's results, its turn limit."""
+    rules = table.round.tournament.rules
+    system = rules.points
+    return {
         "table": table,
         "game": game,
         "report": report,
@@ -273,14 +280,15 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "errors": errors,
         "filed": scoring.filed_report(table),
         # The results this table's format scores, in its points table's order.
-        "kinds": [k.value for k in system.table],
-        "scoring_text": f"{system.name}, {system.text}",
+        "kinds": [k.value for k in rules.result_kinds],
+        "scoring_text": f"{rules.report_rule}; {system.name}, {system.text}",
+        # The most turns a game of this round may last (the ruleset's, for the round's kind).
+        "turn_limit": rules.turn_limit(table.round.kind),
         "endings": list(ENDED_BY),
         "numbers": REPORT_LABELS,
         "page_key": uuid.uuid4(),
-        "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",
     }
-    return render(request, "gameplay/report.html", context, status=status)
+
 
 
 

@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 
 from dune.engine.ids import WINNING_KINDS
 from dune.engine.names import faction_name as display_name
-from dune.points import ScoringError, get_system
+from dune.points import ScoringError
 from scoring import services as scoring
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -114,7 +114,7 @@ def record_of(person: Person) -> list[Registration]:
         reg = by_player[entry.player_id]
         report = entry.report
         result = table_result(report)
-        scores = get_system(reg.tournament.format).scores(result)
+        scores = reg.tournament.rules.points.scores(result)
         row = result.row(entry.player_id)
         reg.lines.append(
             GameLine(

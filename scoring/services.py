@@ -31,7 +31,6 @@ from dune.points import (
     awards_from,
     faction_scores,
     final_placings,
-    get_system,
     leaderboard_from,
     report_to_data,
     validate_report,
@@ -171,7 +170,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
         )
     except ScoringError as exc:
         raise ReportRejected.from_error(exc) from None
-    _check_dropouts(get_system(tournament.format), tournament, round_, result.rows, names)
+    _check_dropouts(tournament.rules.points, tournament, round_, result.rows, names)
     return result
 
 
@@ -368,7 +367,7 @@ def scoring_for(tournament: Tournament) -> Scoring:
 def compute_scoring(tournament: Tournament) -> Scoring:
     """Standings and finalists straight from the filed heat reports (one query), and the WBC
     final placings from the final's report (one more)."""
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     results, seed = heat_results(tournament)
     # Reports that contradict each other are left out (and named to the head judge) so that
     # one bad table never takes the whole standings down.
@@ -477,7 +476,7 @@ def finalist_ids(tournament: Tournament) -> tuple[list[int], list[int]]:
 
 def disqualified_players(tournament: Tournament) -> set[int]:
     """Players barred from further games (WBC Dropouts), for seating later rounds."""
-    if not get_system(tournament.format).dropout_disqualifies:
+    if not tournament.rules.points.dropout_disqualifies:
         return set()
     return set(
         ReportEntry.objects.filter(

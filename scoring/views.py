@@ -17,7 +17,6 @@ from clocks.presenters import clock_view
 from clocks.services import db_now
 from dune.csv_export import csv_writer
 from dune.engine.names import faction_name
-from dune.points import get_system
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from scoring import services
@@ -72,7 +71,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     provisional wording, problems for the head judge).
     """
     scoring = services.scoring_for(tournament)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     names = _names(tournament)
     refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
     typed = (request.GET.get("find") or "").strip()
@@ -199,7 +198,7 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
     scoring = services.scoring_for(tournament)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     standing = next((r for r in scoring.standings if r.player == player.pk), None)
     names = _names(tournament)
     entries = (
@@ -280,7 +279,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
             return redirect("scoring-report", pk=table.pk)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     result = table_result(report)
     scores = system.scores(result)
     names = _names(tournament)

@@ -59,7 +59,8 @@ class Tournament(models.Model):
 
     @property
     def ruleset(self) -> str:
-        return self.rules.ruleset
+        """The key of the game rules its tables play (what a game's setup records)."""
+        return self.rules.ruleset.key
 
     def clean(self) -> None:
         if self.format not in FORMATS:

@@ -172,9 +172,20 @@ class Ruleset:
     #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
     #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
     expansion_pieces: bool = False
+    #: Turns a game lasts by round kind where the texts set them apart (WBC Preliminary Heat
+    #: Duration: 10; WBC Final Round Duration: 15); a kind not named plays `turn_limit`.
+    round_turns: Mapping[str, int] = field(default_factory=dict)
+    #: Diplomacy chips per player per game (WBC time guidelines: 3); 0 where the rules have none.
+    diplomacy_chips: int = 0
+    #: Whether a judge may call the clock on a player's action (WBC time guidelines).
+    call_timers: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
+
+    def turn_limit_for(self, round_kind: str) -> int:
+        """How many turns a game of this round kind (heat or final) lasts at most."""
+        return self.round_turns.get(round_kind, self.turn_limit)
 
 
 _WBC_PP = PpTable(
@@ -383,7 +394,7 @@ _LOLV_CITE = {
     "storm_first": "0.16",
     "storm_move": "1.01.02",
     "phase": "1.00.00",
-    "chips": "WBC Time Guidelines",
+    "chips": "4.01.08",  # the LoLV time limit; its rules have no chips or call timers
     "ship_back": "1.06.03",
     "hand_limit": "1.04.02",
     "leaders": "Glossary: Active Leaders",
@@ -485,6 +496,9 @@ WBC2018 = Ruleset(
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
     fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
+    round_turns={"heat": 10, "final": 15},  # WBC Preliminary Heat / Final Round Duration
+    diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
+    call_timers=True,  # WBC time guidelines
 )
 
 LOLV284 = Ruleset(

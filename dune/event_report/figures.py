@@ -331,7 +331,7 @@ def event_report(records: EventRecords) -> EventReport:
     (the 10,000-player benchmark depends on it).
     """
     rules = get_format(records.format)
-    system = rules.points_system()
+    system = rules.points
     reports = records.reports
     seen_tables: set[Hashable] = set()
     for result in reports:

@@ -30,7 +30,7 @@ from dune.points.errors import (
     WinnersContradictResultError,
 )
 from dune.points.numbers import to_fraction
-from dune.points.registry import get_system
+from dune.points.registry import build_system
 from dune.points.system import PointsSystem
 from dune.points.winners import check_winners
 
@@ -326,7 +326,7 @@ def validate_report(
             victory without the faction it needs, an ending that does not fit the result, or a
             result that differs from the engine's decision of a tracked game.
     """
-    reader = _Reader(get_system(format_key), seats, names)
+    reader = _Reader(build_system(format_key), seats, names)
     top = reader.top(report)
     rows = reader.rows(top.get("results"))
     result = TableResult(
