@@ -46,7 +46,7 @@ lint: install
 	$(BIN)/ruff check .
 
 typecheck: install
-	$(BIN)/mypy gameplay/engine tournament/seating.py tournament/seating_draw.py tournament/seating_changes.py tournament/seating_words.py tournament/text_rules.py tournament/csv_export.py scoring/systems clocks/limits.py insights/figures.py insights/charts.py ratings/compute.py ratings/charts.py gameplay/turn_flow.py formats refusals
+	$(BIN)/mypy gameplay/engine tournament/seating.py tournament/seating_draw.py tournament/seating_changes.py tournament/seating_words.py tournament/text_rules.py tournament/csv_export.py scoring/systems clocks/limits.py insights/figures.py insights/charts.py ratings/compute.py ratings/charts.py gameplay/turn_flow.py venue/document.py formats refusals
 
 check: lint typecheck test
 

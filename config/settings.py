@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "clocks",
     "insights",
     "ratings",
+    "venue",
 ]
 
 MIDDLEWARE = [
@@ -144,9 +145,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
     # Recomputes ratings a lost task (an unreachable broker) left behind.
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
+    # A backup of every tournament with a round running (venue/backups.py).
+    "venue-back-up-running": {"task": "venue.back_up_running", "schedule": 300.0},
 }
 #: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
+#: Where the worker keeps the backups of running tournaments (the last 24 of each).
+VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
+#: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
+VENUE_BACKUP_ON_FILING = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

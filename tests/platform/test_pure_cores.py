@@ -31,6 +31,7 @@ PURE_MODULES = [
     "insights.charts",
     "ratings.compute",
     "ratings.charts",
+    "venue.document",
 ]
 
 
