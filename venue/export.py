@@ -119,10 +119,13 @@ def export_content(tournament: Tournament) -> dict[str, Any]:
             many[f"{owned.label}.{field.name}"] = [list(p) for p in pairs]
             refs.note_many(field.related_model, (p[1] for p in pairs))
     shared: dict[str, list[dict[str, Any]]] = {}
-    for name in (*graph.SHARED_MATCH, graph.label(graph.user_model())):
-        model = graph.user_model() if name == graph.label(graph.user_model()) else _model(name)
-        objects = model.objects.filter(pk__in=refs.ids.get(name, ())).order_by("pk")
-        shared[name] = [_shared_row(name, obj) for obj in objects]
+    for name in graph.SHARED_MATCH:
+        objects = list(_model(name).objects.filter(pk__in=refs.ids.get(name, ())).order_by("pk"))
+        for obj in objects:  # a series' or a person's own links to accounts come along
+            refs.note(obj)
+        shared[name] = [row_of(obj) for obj in objects]
+    users = graph.user_model().objects.filter(pk__in=refs.ids.get(graph.label(graph.user_model()), ()))
+    shared[graph.label(graph.user_model())] = [_account(obj) for obj in users.order_by("pk")]
     return {
         "tournament": tournament.pk,
         "name": tournament.name,
@@ -138,10 +141,8 @@ def export_content(tournament: Tournament) -> dict[str, Any]:
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")
 
 
-def _shared_row(name: str, obj: models.Model) -> dict[str, Any]:
-    if name == graph.label(graph.user_model()):
-        return {"id": obj.pk, **{f: plain(getattr(obj, f)) for f in USER_FIELDS if hasattr(obj, f)}}
-    return row_of(obj)
+def _account(obj: models.Model) -> dict[str, Any]:
+    return {"id": obj.pk, **{f: plain(getattr(obj, f)) for f in USER_FIELDS if hasattr(obj, f)}}
 
 
 def _model(name: str) -> type[models.Model]:

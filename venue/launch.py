@@ -85,14 +85,15 @@ def environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
         "DEBUG": "false",
         "SECRET_KEY": secret_key(var_dir(environ)),
         "ALLOWED_HOSTS": ",".join(hosts),
-        "CSRF_TRUSTED_ORIGINS": ",".join(f"http://{h}:{port}" for h in hosts),
+        # A browser leaves the default port out of the origin it sends.
+        "CSRF_TRUSTED_ORIGINS": ",".join(f"http://{h}{'' if port == '80' else ':' + port}" for h in hosts),
         # The venue's own network speaks plain HTTP: cookies without the HTTPS-only flag, no
         # redirect to HTTPS, no HSTS (a phone would refuse the laptop for a year).
         "SECURE_SSL_REDIRECT": "false",
         "SESSION_COOKIE_SECURE": "false",
         "CSRF_COOKIE_SECURE": "false",
         "SECURE_HSTS_SECONDS": "0",
-        "VENUE_URL": f"http://{chosen}:{port}",
+        "VENUE_URL": f"http://{chosen}{'' if port == '80' else ':' + port}",
         "PORT": port,
     }
 

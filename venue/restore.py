@@ -26,6 +26,7 @@ from django.apps import apps
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
+from ratings import signals as ratings_signals
 from scoring import services as scoring
 from venue import document, graph
 from venue.document import DocumentRefused
@@ -275,6 +276,8 @@ def import_content(content: dict[str, Any]) -> Imported:
         loader.reset_sequences([o.model for o in owned] + _shared_models())
         tournament = apps.get_model(graph.ROOT).objects.get(pk=next(iter(loader.maps[graph.ROOT].values())))
         transaction.on_commit(lambda: scoring.invalidate(tournament.pk))
+        # Ratings are derived, never carried: recompute them with the imported games.
+        ratings_signals.schedule()
     return Imported(tournament, loader.counts, loader.new_accounts, loader.same_ids)
 
 

@@ -169,3 +169,18 @@ def test_every_model_of_the_platform_is_carried_matched_or_rebuilt(db: Any) -> N
     carried = {o.label for o in graph.owned_models()} | set(graph.SHARED_MATCH) | graph.DERIVED
     project = {graph.label(m) for m in apps.get_models() if m._meta.app_label in graph.PROJECT_APPS}
     assert project - carried == set()
+
+
+def test_every_field_of_every_carried_row_is_exported(full_event: Any) -> None:
+    """Rows are written from the models' own fields: a field added to a model (a tournament's
+    time zone, a series' owner) is in the document without a change to the export."""
+    from django.apps import apps
+
+    from venue import export, graph
+
+    content = export.export_content(full_event)
+    for name, rows in [*content["rows"].items(), *((n, content["shared"][n]) for n in graph.SHARED_MATCH)]:
+        if not rows:
+            continue
+        fields = {f.attname for f in apps.get_model(name)._meta.concrete_fields}
+        assert set(rows[0]) == fields, name
