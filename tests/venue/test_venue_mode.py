@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,6 +47,17 @@ def wait_for_text(log: Path, pattern: str, timeout: float = 120) -> re.Match[str
         if found:
             return found
         time.sleep(0.3)
+    return None
+
+
+def answers(port: int, host: str, timeout: float = 60) -> Any:
+    """The status of the home page once the server answers (None if it never does)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            return get(port, "/", host)[0]
+        except OSError:
+            time.sleep(0.5)
     return None
 
 
@@ -112,17 +124,9 @@ def test_venue_mode_serves_the_network_in_production_mode_and_stops_on_ctrl_c(ve
     assert found, first.read_text()[-3000:]
     address = found.group(1)
     assert address not in {"127.0.0.1", "localhost"}
-    assert "▀" in first.read_text() or "█" in first.read_text()  # the QR code in the terminal
+    assert wait_for_text(first, "[█▀▄]{20}", timeout=20)  # the QR code in the terminal
     host = f"{address}:{venue.port}"
-    status: Any = None
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        try:
-            status, _ = get(venue.port, "/", host)
-            break
-        except OSError:
-            time.sleep(0.5)
-    assert status == 200, first.read_text()[-3000:]
+    assert answers(venue.port, host) == 200, first.read_text()[-3000:]
     # DEBUG off: a missing page is the platform's own 404, not Django's debug page.
     status, body = get(venue.port, "/no-such-page/", host)
     assert status == 404 and "URLconf" not in body and "DEBUG = True" not in body
@@ -144,9 +148,32 @@ def test_venue_mode_serves_the_network_in_production_mode_and_stops_on_ctrl_c(ve
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", venue.port)) != 0
 
+    # The organiser's account, made with a management command in venue mode while it is stopped.
+    made = subprocess.run(
+        [str(ROOT / "bin" / "venue"), "createsuperuser", "--noinput", "--username", "organiser",
+         "--email", "organiser@example.org"],
+        cwd=ROOT, env={**venue.env, "DJANGO_SUPERUSER_PASSWORD": "a long venue password 42"},
+        capture_output=True, text=True, timeout=120,
+    )
+    assert made.returncode == 0, made.stdout + made.stderr
+
     second = tmp_path / "second.log"
     venue.start(second)
     assert wait_for_text(second, r"No migrations to apply"), second.read_text()[-3000:]
     assert wait_for_text(second, rf"open: http://{re.escape(address)}:{venue.port}/")
     assert key_file.read_text().strip() == key  # the same key: sessions survive a restart
+    # The same database: the organiser signs in to what was there before.
+    assert answers(venue.port, host) == 200, second.read_text()[-3000:]
+    login = f"http://127.0.0.1:{venue.port}/accounts/login/"
+    jar = urllib.request.HTTPCookieProcessor()
+    opener = urllib.request.build_opener(jar)
+    form = opener.open(urllib.request.Request(login, headers={"Host": host}), timeout=10).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
+    assert token
+    data = urllib.parse.urlencode({"csrfmiddlewaretoken": token.group(1), "username": "organiser",
+                                   "password": "a long venue password 42"}).encode()
+    signed_in = opener.open(urllib.request.Request(
+        login, data=data, headers={"Host": host, "Origin": f"http://{host}", "Referer": f"http://{host}/accounts/login/"}
+    ), timeout=10)
+    assert signed_in.status == 200 and "sessionid" in {c.name for c in jar.cookiejar}
     venue.ctrl_c()
