@@ -74,7 +74,7 @@ class _References:
 
 
 def _idempotency_rows(table_ids: set[int]) -> list[models.Model]:
-    model = graph.owned_models()[-1].model
+    model = apps.get_model(graph.IDEMPOTENCY)
     return [
         record
         for record in model.objects.filter(scope__startswith="table:").order_by("pk")

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
+from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 
 from ratings import signals as ratings_signals
 from scoring import services as scoring
@@ -263,6 +264,16 @@ def import_content(content: dict[str, Any]) -> Imported:
                               "update the platform to import it", field="content")
     if len(rows.get(graph.ROOT, [])) != 1:
         raise DocumentRefused("the file does not hold exactly one tournament", field="content")
+    try:
+        return _load(content, owned)
+    except (IntegrityError, ValidationError, ValueError, TypeError, KeyError) as exc:
+        if isinstance(exc, DocumentRefused):
+            raise
+        raise DocumentRefused(f"the file does not fit this installation's records ({exc})", field="content") from exc
+
+
+def _load(content: dict[str, Any], owned: list[graph.Owned]) -> Imported:
+    rows, shared = content["rows"], content["shared"]
     loader = _Loader(content)
     with transaction.atomic(), _timestamps_as_given([o.model for o in owned] + _shared_models()):
         loader.accounts(shared.get(graph.label(graph.user_model()), []))

@@ -184,3 +184,25 @@ def test_every_field_of_every_carried_row_is_exported(full_event: Any) -> None:
             continue
         fields = {f.attname for f in apps.get_model(name)._meta.concrete_fields}
         assert set(rows[0]) == fields, name
+
+
+@pytest.mark.parametrize("change", ["unknown field", "missing player", "unknown record"])
+def test_a_sealed_file_this_installation_cannot_fit_is_refused_whole(full_event: Any, change: str) -> None:
+    from venue import document, export, restore
+
+    content = export.export_content(full_event)
+    rows = content["rows"]
+    if change == "unknown field":
+        rows["tournament.tournament"][0]["owner_colour"] = "blue"
+        said = "owner_colour"
+    elif change == "missing player":
+        rows["tournament.player"] = rows["tournament.player"][1:]
+        said = "not in the file"
+    else:
+        rows["tournament.banner"] = [{"id": 1}]
+        said = "tournament.banner"
+    sealed = json.dumps(document.seal(content))
+    _empty_the_installation()
+    with pytest.raises(restore.DocumentRefused, match=said):
+        restore.import_text(sealed)
+    assert all(count == 0 for count in _row_counts().values())
