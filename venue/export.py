@@ -43,13 +43,14 @@ def row_of(obj: models.Model) -> dict[str, Any]:
     return {f.attname: plain(f.value_from_object(obj)) for f in obj._meta.concrete_fields}
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """Computed figures (dataclasses of tuples, Fractions, dates) as plain JSON values."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return plain(value)
 
 
@@ -89,7 +90,7 @@ def _figures(tournament: Tournament) -> dict[str, Any]:
         awards = scoring.compute_awards(tournament)
     except StandingsError as exc:
         return {"problem": str(exc)}
-    return {"standings": _jsonable(computed.standings), "awards": _jsonable(awards.awards)}
+    return {"standings": jsonable(computed.standings), "awards": jsonable(awards.awards)}
 
 
 def export_content(tournament: Tournament) -> dict[str, Any]:

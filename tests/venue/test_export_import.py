@@ -18,14 +18,14 @@ def _figures(tournament: Any) -> dict[str, Any]:
     from gameplay.models import Game
     from insights import services as insights
     from scoring import services as scoring
-    from venue.export import _jsonable
+    from venue.export import jsonable
 
     cache.clear()
     games = Game.objects.filter(table__round__tournament=tournament).order_by("pk")
     return {
-        "standings": _jsonable(scoring.compute_scoring(tournament)),
-        "awards": _jsonable(scoring.compute_awards(tournament)),
-        "event_report": _jsonable(insights.compute(tournament)),
+        "standings": jsonable(scoring.compute_scoring(tournament)),
+        "awards": jsonable(scoring.compute_awards(tournament)),
+        "event_report": jsonable(insights.compute(tournament)),
         "positions": {g.table.number * 100 + g.table.round.number: g.position for g in games},
         # The log itself still folds to the stored position.
         "replayed": {
