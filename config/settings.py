@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from config.env import (
+    ConfigError,
     check_secret_key,
     env_bool,
     env_database,
@@ -21,7 +22,8 @@ from config.env import (
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
+#: Files the installation writes: the secret key of venue mode, broker, cache, static files, backups.
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -32,6 +34,12 @@ if not DEBUG:
     check_secret_key(SECRET_KEY, known_public=(_DEV_SECRET,))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+#: The address phones open (`make venue` sets it, e.g. http://192.168.1.20:8000): the QR codes
+#: on printed sheets and the players' self check-in links use it, whatever address the head
+#: judge's own browser used. Empty: links use the address of the request.
+VENUE_URL = env_str("VENUE_URL", "").rstrip("/")
+if VENUE_URL and not VENUE_URL.startswith(("http://", "https://")):
+    raise ConfigError(f"VENUE_URL must start with http:// or https:// (got {VENUE_URL!r})")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -54,6 +62,7 @@ INSTALLED_APPS = [
     "clocks",
     "insights",
     "ratings",
+    "venue",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +108,15 @@ TEMPLATES = [
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+if EMBEDDED:
+    # Write-ahead logging: pages keep reading while a judge's write commits (several web
+    # processes, the worker and beat share the file); a write takes its lock at the start of
+    # the transaction, so two writers queue instead of failing on a lock upgrade.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 
 # --- Redis: cache, Celery broker and results --------------------------------------------------
 REDIS_URL = env_redis_url("REDIS_URL", None)
@@ -144,9 +162,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
     # Recomputes ratings a lost task (an unreachable broker) left behind.
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
+    # A backup of every tournament with a round running (venue/backups.py).
+    "venue-back-up-running": {"task": "venue.back_up_running", "schedule": 300.0},
 }
 #: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
+#: Where the worker keeps the backups of running tournaments (the last 24 of each).
+VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
+#: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
+VENUE_BACKUP_ON_FILING = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
@@ -209,7 +233,7 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

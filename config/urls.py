@@ -22,12 +22,14 @@ urlpatterns = [
     path("api/", include("clocks.api_urls")),
     path("api/", include("insights.api_urls")),
     path("api/", include("ratings.api_urls")),
+    path("api/", include("venue.api_urls")),
     path("", include("tournament.urls")),
     path("", include("gameplay.urls")),
     path("", include("scoring.urls")),
     path("", include("clocks.urls")),
     path("", include("insights.urls")),
     path("", include("ratings.urls")),
+    path("", include("venue.urls")),
 ]
 
 handler404 = "config.views.not_found"

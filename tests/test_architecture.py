@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings")
+OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
