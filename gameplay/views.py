@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
@@ -184,8 +185,24 @@ def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -
 
 
 REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
-REPORT_LABELS = (("win_attempts", "Win att."), ("strongholds", "Strongh."), ("forces", "Forces"), ("tokens", "Tokens"),
-                 ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"), ("pp", "PP"), ("die", "Die"))
+REPORT_LABELS = (("win_attempts", "Win attempts"), ("strongholds", "Strongholds"), ("forces", "Forces"),
+                 ("tokens", "Tokens"), ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"),
+                 ("pp", "Performance points"), ("die", "Die roll"))
+
+
+def _error_words(errors: Any, seats: list[Any]) -> list[tuple[str, list[str]]]:
+    """The report's refusals with each field in words: `p12_spice` -> "Alice: Spice"."""
+    names = {f"p{s.player_id}_": s.player.name for s in seats}
+    labels = dict(REPORT_LABELS)
+    out = []
+    for field, msgs in (errors or {}).items():
+        words = field.replace("_", " ").capitalize()
+        for prefix, name in names.items():
+            if field.startswith(prefix):
+                key = field[len(prefix):]
+                words = f"{name}: {labels.get(key, key.replace('_', ' '))}"
+        out.append((words, list(msgs)))
+    return out
 
 
 def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
@@ -220,6 +237,16 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
                     out[key] = raw  # scoring refuses it with the row and field named
         results.append(out)
     return report
+
+
+def _already_filed(table: Any) -> str:
+    """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
+    report = scoring.filed_report(table)
+    if report is None:
+        return "Filed."
+    when = timezone.localtime(report.filed_at).strftime("%H:%M")
+    who = report.filed_by.get_username() if report.filed_by else "a judge"
+    return f"Already filed at {when} by {who}."
 
 
 @shows_text_refusals
@@ -260,8 +287,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         except (idempotency.KeyReused, idempotency.BadKey) as exc:
             answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
         if 200 <= answer.status < 300:
-            messages.success(request, "The game report is filed." if not answer.replayed
-                             else "The game report was already filed; nothing was filed twice.")
+            messages.success(request, "Filed." if not answer.replayed else _already_filed(table))
             return redirect("gameplay-table", pk=table.pk)
         errors, status = answer.body["errors"], answer.status
     system = get_system(table.round.tournament.format)
@@ -271,7 +297,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "report": report,
         "rows": _report_rows(report, seats, errors),
         "errors": errors,
+        "error_list": _error_words(errors, seats),
         "filed": scoring.filed_report(table),
+        "head": is_head_judge(request.user, table.round.tournament),
         # The results this table's format scores, in its points table's order.
         "kinds": [k.value for k in system.table],
         "scoring_text": f"{system.name}, {system.text}",

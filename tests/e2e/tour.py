@@ -386,6 +386,6 @@ class TableJudge:
         submit(
             self.page,
             self.page.get_by_role("button", name="File the report"),
-            expect="The game report is filed.",
+            expect="Filed.",
             what=f"table {self.table} report",
         )
