@@ -7,7 +7,6 @@ next to the field; a stale one (the game moved on) shows what changed and record
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -165,8 +164,6 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
-    for row in rows:
-        row["json"] = json.dumps(row["event"], sort_keys=True)
     return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
 
 
