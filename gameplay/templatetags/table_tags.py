@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from gameplay.engine.names import FACTION_NAMES, place_name
 from gameplay.engine.results import ENDING_WORDS, RESULTS, ResultKind
@@ -155,3 +157,57 @@ def describe(body: Any) -> str:
 
 def describe_value(value: Any) -> str:
     return words(value) if value not in ([], None) else "—"
+
+
+# --- parts: an in-place answer carries only what changed ------------------------------------
+
+#: The request header in which the page names the parts it shows: `quick:3f2a…,log:9c1e…`.
+PARTS_HEADER = "X-Table-Parts"
+
+#: What differs between two renders of an unchanged part: the record a form expects, its key and
+#: CSRF token (the outbox sends its own record number and key with every action).
+_PER_RENDER = re.compile(r'name="(expected_seq|idempotency_key|csrfmiddlewaretoken)" value="[^"]*"')
+
+
+def part_version(html: str) -> str:
+    return hashlib.sha256(_PER_RENDER.sub("", html).encode()).hexdigest()[:16]
+
+
+def shown_parts(request: Any) -> dict[str, str]:
+    """The parts the asking page shows, by name, with their versions (from `PARTS_HEADER`)."""
+    header = request.headers.get(PARTS_HEADER, "") if request is not None else ""
+    shown = {}
+    for item in header.split(","):
+        name, _, version = item.strip().partition(":")
+        if name and version:
+            shown[name] = version
+    return shown
+
+
+class PartNode(template.Node):
+    def __init__(self, name: Any, nodelist: Any) -> None:
+        self.name, self.nodelist = name, nodelist
+
+    def render(self, context: Any) -> str:
+        name = str(self.name.resolve(context))
+        html = self.nodelist.render(context)
+        version = part_version(html)
+        if not html.strip():
+            return ""
+        if shown_parts(context.get("request")).get(name) == version:
+            # The page has this very part: it keeps its own (with what the judge opened or typed).
+            return format_html('<div class="part" data-part="{}" data-version="{}" data-same></div>', name, version)
+        opening = format_html('<div class="part" data-part="{}" data-version="{}">', name, version)
+        return mark_safe(f"{opening}{html}</div>")  # noqa: S308 - the part's own rendered template
+
+
+@register.tag("part")
+def part(parser: Any, token: Any) -> PartNode:
+    """`{% part "quick" %}…{% endpart %}`: a part of the table page that an in-place answer
+    leaves out when the page already shows it unchanged (`PARTS_HEADER`)."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("part takes one argument: the part's name")
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    return PartNode(parser.compile_filter(bits[1]), nodelist)

@@ -99,13 +99,30 @@
     document.body.classList.toggle("is-offline", offline);
   }
 
+  // The parts this page shows (`name:version`): the answer leaves out those it would repeat.
+  function partsShown() {
+    return Array.prototype.map.call(live().querySelectorAll("[data-part][data-version]"), function (el) {
+      return el.dataset.part + ":" + el.dataset.version;
+    }).join(",");
+  }
+
+  // The answer in place of the live part; a part it left out (unchanged) is the page's own,
+  // moved across as it is (what the judge opened or typed there stays).
   function swapIn(html) {
     var target = live();
-    if (window.htmx && window.htmx.swap) {
-      window.htmx.swap(target, html, { swapStyle: "outerHTML" });
-    } else {
-      target.outerHTML = html;
-    }
+    var answer = document.createElement("template");
+    answer.innerHTML = html.trim();
+    var fresh = answer.content.querySelector("#table-live");
+    if (!fresh) { return; }
+    Array.prototype.forEach.call(answer.content.querySelectorAll("[data-part][data-same]"), function (gap) {
+      var kept = target.querySelector('[data-part="' + gap.dataset.part + '"]');
+      if (kept && kept.dataset.version === gap.dataset.version) { gap.replaceWith(kept); }
+    });
+    var missing = fresh.querySelector("[data-part][data-same]");
+    if (missing) { location.reload(); return; }  // should not happen: then the whole page, fresh
+    target.replaceWith(fresh);
+    if (window.htmx && window.htmx.process) { window.htmx.process(fresh); }
+    if (window.duneClocks && window.duneClocks.scan) { window.duneClocks.scan(); }
     if (document.documentElement.dataset.offlineCopy) {  // the server answered: this is the table now
       delete document.documentElement.dataset.offlineCopy;
       var line = document.getElementById("offline-copy");
@@ -209,7 +226,7 @@
       method: "POST",
       credentials: "same-origin",
       body: bodyOf(item),
-      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key }
+      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key, "X-Table-Parts": partsShown() }
     });
   }
 

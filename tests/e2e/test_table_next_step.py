@@ -62,7 +62,7 @@ def test_two_whole_turns_keep_the_next_steps_control_in_view_and_focused(
     screenshot(page, "table-next-step-two-turns")
     assert len(walk.turns) == 2, [t.step for t in walk.taps]
     assert loads == []  # every tap answered in place
-    assert {"move_storm", "storm_done", "spice_blow", "strongholds", "battle_done", "next_turn"} <= set(seen), seen
+    assert {"move_storm", "storm_done", "strongholds", "battle_done", "next_turn"} <= set(seen), seen
     recorded = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
     assert recorded.count("turn_advanced") == 2 and recorded.count("quick_record") == 2
     assert page.locator("#turn").inner_text() == "9"
@@ -137,7 +137,7 @@ def test_the_offline_copy_is_the_last_record_seen_and_queued_actions_are_pending
     copy.wait_for()
     assert f"Offline copy as of record #{seq + 1}, " in copy.inner_text()
     assert page.locator("#seq").inner_text() == str(seq + 1)
-    next_control(page).click()  # "Spice blow", queued on the phone
+    next_control(page).click()  # "No worm: battle phase", queued on the phone
     wait_queued(page, 1)
     pending = page.locator("#next #pending li")
     assert f"Record #{seq + 2} (pending, not sent yet)" in pending.inner_text()
