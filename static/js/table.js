@@ -24,9 +24,15 @@
     window.scrollTo(0, Math.max(0, top));
   }
 
+  // The screen's height above the one-line banners at its bottom edge (offline, waiting).
+  function clearHeight() {
+    var banner = document.getElementById("net-banner");
+    return window.innerHeight - (banner ? banner.getBoundingClientRect().height : 0);
+  }
+
   function bringIntoView(el) {  // without moving what is already in view
     var box = el.getBoundingClientRect();
-    if (box.bottom > window.innerHeight) { window.scrollBy(0, box.bottom - window.innerHeight + MARGIN); }
+    if (box.bottom > clearHeight()) { window.scrollBy(0, box.bottom - clearHeight() + MARGIN); }
     box = el.getBoundingClientRect();
     if (box.top < 0) { window.scrollBy(0, box.top - MARGIN); }
   }

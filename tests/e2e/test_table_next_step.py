@@ -196,7 +196,9 @@ def test_the_table_page_its_log_and_the_filed_report_read_in_words(
         seq += 1
     page = phone_page
     open_table(page, sign_in, live_server, password, table)
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")  # every form, opened
     assert snake_words(visible_text(page)) == []
+    assert "LoLV" not in visible_text(page)  # a WBC table cites the rules it plays (AH 1979, WBC)
     page.goto(f"{live_server.url}/tables/{table.pk}/history/")
     assert snake_words(visible_text(page)) == []
     voided = page.evaluate("() => [...document.querySelectorAll('tr')]"
