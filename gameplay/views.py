@@ -147,7 +147,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["page_key"] = uuid.uuid4()
     if request.htmx:
         response = render(request, "gameplay/_table_live.html", context, status=status)
-        response["Vary"] = "HX-Request"
+        response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"

@@ -375,5 +375,5 @@
   showOffline(!navigator.onLine);
   setInterval(flush, RETRY_MS);
   showCount().then(flush);
-  window.tableOutbox = { flush: flush, waiting: waiting };
+  window.tableOutbox = { flush: flush, waiting: waiting, swapIn: swapIn, partsShown: partsShown };
 })();

@@ -90,7 +90,13 @@
   function refresh() {
     moved = false;
     var url = live().dataset.page;
-    if (window.htmx && window.htmx.ajax) {
+    var outbox = window.tableOutbox;
+    if (outbox && outbox.swapIn) {  // the game now, without the parts this page shows unchanged
+      fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true", "X-Table-Parts": outbox.partsShown() } })
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(outbox.swapIn)
+        .catch(function () { location.reload(); });
+    } else if (window.htmx && window.htmx.ajax) {
       window.htmx.ajax("GET", url, { target: "#table-live", swap: "outerHTML" });
     } else {
       location.reload();
@@ -110,7 +116,10 @@
         if (!data || data.seq === parseInt(live().dataset.seq, 10) || !note) { return; }
         moved = true;  // no more polls until the judge looks: one answer is enough
         note.hidden = false;
-        note.textContent = "The game moved on to record #" + data.seq + " (another judge). ";
+        note.textContent = "";
+        var words = document.createElement("span");
+        words.textContent = "The game moved on to record #" + data.seq + ".";
+        note.appendChild(words);
         var button = document.createElement("button");
         button.type = "button";
         button.textContent = "Show it";

@@ -218,3 +218,28 @@ def test_the_table_page_its_log_and_the_filed_report_read_in_words(
     page.goto(f"{live_server.url}/tables/{table.pk}/filed-report/")
     screenshot(page, "table-filed-report-words")
     assert snake_words(visible_text(page)) == []
+
+
+def test_another_judges_record_is_told_in_a_line_and_shown_in_place(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    from gameplay import services
+
+    judge = make_user("judge1")
+    table = seeded_table(judge, until="turn_advanced", occurrence=6)  # turn 7 opens
+    page = phone_page
+    page.clock.install()
+    open_table(page, sign_in, live_server, password, table)
+    seq = int(page.locator("#table-live").get_attribute("data-seq"))
+    services.append_event(table, {"type": "storm_moved", "sectors": 4}, expected_seq=seq, user=judge)
+    loads: list[str] = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url))
+    page.clock.run_for(15_000)
+    note = page.locator("#live-note")
+    note.wait_for()
+    assert f"The game moved on to record #{seq + 1}" in note.inner_text()
+    assert note.bounding_box()["height"] <= 60  # a line, not a banner over the page
+    note.get_by_role("button", name="Show it").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+    assert loads == []
+    assert inside(next_control(page).bounding_box()) and focused_is_next_control(page)
