@@ -104,9 +104,10 @@
   }
 
   function poll() {
-    if (moved || document.hidden || !navigator.onLine || document.documentElement.dataset.offlineCopy) { return; }
+    if (moved || document.hidden || !navigator.onLine) { return; }
     var counter = document.getElementById("outbox");
     if (counter && counter.dataset.queued !== "0") { return; }  // the outbox brings the page up to date
+    if (document.documentElement.dataset.offlineCopy) { refresh(); return; }  // back online: the game now
     var headers = { Accept: "application/json" };
     if (live().dataset.etag) { headers["If-None-Match"] = live().dataset.etag; }
     fetch(live().dataset.api, { credentials: "same-origin", headers: headers })
@@ -130,6 +131,7 @@
   }
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
+  window.addEventListener("online", function () { setTimeout(poll, 1000); });
 
   // A put-back form opened under a removed stack comes into view whole (it opens below the fold
   // on a phone). `toggle` does not bubble: listen while it goes down.
