@@ -110,7 +110,7 @@ def stronghold_tiles(snapshot: Mapping[str, Any], control: Mapping[str, Any]) ->
         if controller:
             state, words = "held", faction_name(controller)
         elif len(here) > 1:
-            state, words = "contested", f"contested ({', '.join(faction_name(f) for f in here)})"
+            state, words = "contested", f"contested ({', '.join(sorted(faction_name(f) for f in here))})"
         elif here:
             state, words = "contested", f"not controlled ({faction_name(here[0])})"
         else:
