@@ -7,7 +7,6 @@ next to the field; a stale one (the game moved on) shows what changed and record
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -16,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
@@ -146,7 +146,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["page_key"] = uuid.uuid4()
     if request.htmx:
         response = render(request, "gameplay/_table_live.html", context, status=status)
-        response["Vary"] = "HX-Request"
+        response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
@@ -163,8 +163,6 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
-    for row in rows:
-        row["json"] = json.dumps(row["event"], sort_keys=True)
     return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
 
 
@@ -183,8 +181,24 @@ def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -
 
 
 REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
-REPORT_LABELS = (("win_attempts", "Win att."), ("strongholds", "Strongh."), ("forces", "Forces"), ("tokens", "Tokens"),
-                 ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"), ("pp", "PP"), ("die", "Die"))
+REPORT_LABELS = (("win_attempts", "Win attempts"), ("strongholds", "Strongholds"), ("forces", "Forces"),
+                 ("tokens", "Tokens"), ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"),
+                 ("pp", "Performance points"), ("die", "Die roll"))
+
+
+def _error_words(errors: Any, seats: list[Any]) -> list[tuple[str, list[str]]]:
+    """The report's refusals with each field in words: `p12_spice` -> "Alice: Spice"."""
+    names = {f"p{s.player_id}_": s.player.name for s in seats}
+    labels = dict(REPORT_LABELS)
+    out = []
+    for field, msgs in (errors or {}).items():
+        words = field.replace("_", " ").capitalize()
+        for prefix, name in names.items():
+            if field.startswith(prefix):
+                key = field[len(prefix):]
+                words = f"{name}: {labels.get(key, key.replace('_', ' '))}"
+        out.append((words, list(msgs)))
+    return out
 
 
 def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
@@ -219,6 +233,16 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
                     out[key] = raw  # scoring refuses it with the row and field named
         results.append(out)
     return report
+
+
+def _already_filed(table: Any) -> str:
+    """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
+    report = scoring.filed_report(table)
+    if report is None:
+        return "Filed."
+    when = timezone.localtime(report.filed_at).strftime("%H:%M")
+    who = report.filed_by.get_username() if report.filed_by else "a judge"
+    return f"Already filed at {when} by {who}."
 
 
 @shows_text_refusals
@@ -259,12 +283,12 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         except (idempotency.KeyReused, idempotency.BadKey) as exc:
             answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
         if 200 <= answer.status < 300:
-            messages.success(request, "The game report is filed." if not answer.replayed
-                             else "The game report was already filed; nothing was filed twice.")
+            messages.success(request, "Filed." if not answer.replayed else _already_filed(table))
             return redirect("gameplay-table", pk=table.pk)
         errors, status = answer.body["errors"], answer.status
     context = _report_context(table, game, report, seats, errors)
     context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
+    context["head"] = is_head_judge(request.user, table.round.tournament)
     return render(request, "gameplay/report.html", context, status=status)
 
 
@@ -278,6 +302,7 @@ def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors
         "report": report,
         "rows": _report_rows(report, seats, errors),
         "errors": errors,
+        "error_list": _error_words(errors, seats),
         "filed": scoring.filed_report(table),
         # The results this table's format scores, in its points table's order.
         "kinds": [k.value for k in rules.result_kinds],

@@ -110,7 +110,8 @@ def _page(
                 ),
                 key=lambda r: (r["name"].casefold(), r["pk"]),
             ),
-            "faction_choices": list(FACTION_LABELS.items()),
+            # The undrawn faction is one of the format's own factions (WBC: the six classic ones).
+            "faction_choices": [(f, FACTION_LABELS[f]) for f in tournament.rules.factions],
             "faction_rule": tournament.rules.faction_rule,
             "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
             .exclude(pk__in=seated_ids)

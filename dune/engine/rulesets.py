@@ -277,7 +277,7 @@ _AH_CITE = {
     "control": "AH IV",
     "coexist": "AH XV.A",
     "storm_order": "AH IX.A",
-    "win_attempts": "LoLV 4.01.04",
+    "win_attempts": "AH X",  # the battle phase: WBC and AH have no win-attempt rule of their own
     "adjudication": "AH IV",
     "concession": "WBC Concessions",
     "dropout": "WBC Dropouts",

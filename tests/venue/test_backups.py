@@ -105,8 +105,8 @@ def test_a_crash_while_writing_never_leaves_half_a_file_as_the_newest(
 def test_a_filed_report_is_backed_up_by_the_worker_at_once(
     celery_worker: Any, head_judge: Any, backup_dir: Path, settings: Any
 ) -> None:
-    from scoring import services as scoring
     from dune import export_document as document
+    from scoring import services as scoring
     from venue import backups
 
     settings.VENUE_BACKUP_ON_FILING = True
