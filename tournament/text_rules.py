@@ -52,11 +52,23 @@ def without_refused(value: str) -> str:
     return "".join(char for char in value if _refused_as(char) is None)
 
 
+class RefusedNumber:
+    """Stands in a parsed JSON body for a number the parser would not read (too many digits or
+    too large an exponent); `structure_problems` names its field."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
 def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
     if depth > MAX_JSON_DEPTH:
         yield path or "body", f"nested more than {MAX_JSON_DEPTH} levels deep"
         return
-    if isinstance(value, str):
+    if isinstance(value, RefusedNumber):
+        yield path or "body", value.problem
+    elif isinstance(value, str):
         problem = text_problem(value)
         if problem:
             yield path or "body", problem
@@ -74,7 +86,8 @@ def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
 
 
 def structure_problems(value: Any) -> dict[str, str]:
-    """{field path: problem} for every refused string in a parsed JSON body, and for depth."""
+    """{field path: problem} for every refused string or number in a parsed JSON body, and for
+    depth."""
     problems: dict[str, str] = {}
     for where, problem in _walk(value, "", 1):
         problems.setdefault(where, problem)
