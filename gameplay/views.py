@@ -102,6 +102,11 @@ def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[
         )
 
 
+def _not_ready(request: HttpRequest, table: Table, exc: ValidationError) -> HttpResponse:
+    """The page a table's pages answer while its round's seating is not published."""
+    return render(request, "gameplay/not_ready.html", {"table": table, "problem": " ".join(exc.messages)}, status=409)
+
+
 @shows_text_refusals
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The table judge's page. One view serves the whole page and, for an htmx request, only
@@ -116,7 +121,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = published_game(table)
     except ValidationError as exc:
-        return render(request, "gameplay/not_ready.html", {"table": table, "problem": " ".join(exc.messages)}, status=409)
+        return _not_ready(request, table, exc)
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
@@ -160,7 +165,10 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
-    game = published_game(table)
+    try:
+        game = published_game(table)
+    except ValidationError as exc:
+        return _not_ready(request, table, exc)
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
@@ -228,7 +236,10 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not can_judge_table(request.user, table):
         raise PermissionDenied("Only this table's judge or a head judge may file its report.")
-    game = published_game(table)
+    try:
+        game = published_game(table)
+    except ValidationError as exc:
+        return _not_ready(request, table, exc)
     seats = list(table.seats.select_related("player").order_by("seat"))
     draft = services.prefill_report(table)
     errors: Any = None
