@@ -30,5 +30,6 @@ urlpatterns = [
     path("", include("ratings.urls")),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

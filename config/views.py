@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.defaults import bad_request as default_bad_request
 from django.views.defaults import server_error as default_server_error
 
 from tournament.models import Tournament
@@ -33,6 +36,33 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Not found."}, status=404)
     return render(request, "404.html", {"path": request.path}, status=404)
+
+
+def upload_limit_words() -> str:
+    """The upload limit (DATA_UPLOAD_MAX_MEMORY_SIZE) as a person reads it: "2.5 MB"."""
+    size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    return f"{size / 1024 / 1024:.3g} MB ({size} bytes)"
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400, and 413 for a body over the upload limit: JSON naming the limit for API clients."""
+    if isinstance(exception, RequestDataTooBig):
+        message = f"the request body is larger than the upload limit of {upload_limit_words()}"
+        if request.path.startswith("/api/"):
+            body = {
+                "detail": message,
+                "message": message,
+                "rule": "upload limit",
+                "field": "body",
+                "player": None,
+            }
+            return JsonResponse(body, status=413)
+        return HttpResponse(
+            f"{message[0].upper()}{message[1:]}.", status=413, content_type="text/plain; charset=utf-8"
+        )
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Bad request."}, status=400)
+    return default_bad_request(request, exception or Exception())
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
