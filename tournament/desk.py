@@ -19,6 +19,7 @@ from tournament.csv_import import validate_player_fields
 from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
 from tournament.presenters import round_label
 from tournament.services import Refused, check_in
+from tournament.text_rules import clean_name
 
 #: The personal link's secret: derived from the player's id with the site's secret key, so a
 #: link cannot be guessed from another player's and needs no column of its own.
@@ -56,7 +57,8 @@ def update_player(
     if problems:
         field, message = problems[0]
         raise Refused(message, field=field)
-    name, email, club, household = (v.strip() for v in (name, email or "", club or "", household or ""))
+    name = clean_name(name)
+    email, club, household = (v.strip() for v in (email or "", club or "", household or ""))
     for field, value in (("club", club), ("household", household)):
         if len(value) > 120:
             raise Refused(f"the {field} has at most 120 characters", field=field)
