@@ -259,8 +259,9 @@ class SeatingAudit(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
     at = models.DateTimeField(auto_now_add=True)
+    #: PROTECT: the audit is append-only, so its author is never blanked out.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     action = models.CharField(max_length=10, choices=Action.choices)
     reason = models.TextField(blank=True)
