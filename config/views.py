@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.views.defaults import bad_request as default_bad_request
 from django.views.defaults import server_error as default_server_error
 
+from config import sign_in_guard
 from tournament.models import Tournament
 from tournament.page_text import TextRefusalFormMixin, shows_text_refusals
 
@@ -22,7 +23,29 @@ class SignInForm(TextRefusalFormMixin, AuthenticationForm):
     no sign-in is tried (nor counted as a failed one)."""
 
 
-sign_in = shows_text_refusals(LoginView.as_view(form_class=SignInForm))
+class SignInView(LoginView):
+    """Django's sign-in with config.sign_in_guard in front: an attempt that must wait gets 429
+    saying how long and why (the password is not checked); a successful sign-in marks the
+    browser as a known device of the account."""
+
+    form_class = SignInForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = sign_in_guard.wait_before(request, str(request.POST.get("username", "")))
+        if wait is not None:
+            context = {"seconds": wait.seconds, "reason": wait.reason}
+            response = render(request, "registration/locked_out.html", context, status=429)
+            response["Retry-After"] = str(wait.seconds)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        sign_in_guard.remember_device(response, form.get_user().get_username())
+        return response
+
+
+sign_in = shows_text_refusals(SignInView.as_view())
 
 
 def home(request: HttpRequest) -> HttpResponse:
