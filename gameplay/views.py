@@ -102,9 +102,13 @@ def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[
         )
 
 
-def _not_ready(request: HttpRequest, table: Table, exc: ValidationError) -> HttpResponse:
-    """The page a table's pages answer while its round's seating is not published."""
-    return render(request, "gameplay/not_ready.html", {"table": table, "problem": " ".join(exc.messages)}, status=409)
+def _published_or_page(request: HttpRequest, table: Table) -> Any:
+    """The table's game, or (while its round's seating is not published) the page saying so."""
+    try:
+        return published_game(table)
+    except ValidationError as exc:
+        context = {"table": table, "problem": " ".join(exc.messages)}
+        return render(request, "gameplay/not_ready.html", context, status=409)
 
 
 @shows_text_refusals
@@ -118,10 +122,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     gets the updated live part at once. A refusal is shown with the form's input kept.
     """
     table = load_table(pk)
-    try:
-        game = published_game(table)
-    except ValidationError as exc:
-        return _not_ready(request, table, exc)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
@@ -165,10 +168,9 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
-    try:
-        game = published_game(table)
-    except ValidationError as exc:
-        return _not_ready(request, table, exc)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
@@ -236,10 +238,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not can_judge_table(request.user, table):
         raise PermissionDenied("Only this table's judge or a head judge may file its report.")
-    try:
-        game = published_game(table)
-    except ValidationError as exc:
-        return _not_ready(request, table, exc)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     seats = list(table.seats.select_related("player").order_by("seat"))
     draft = services.prefill_report(table)
     errors: Any = None
