@@ -110,3 +110,22 @@ def test_any_json_number_is_bounded_before_a_view_reads_it(client: Any, head_jud
     )
     assert response.status_code == 400
     assert response.json()["field"] == "x"
+
+
+@pytest.mark.django_db
+def test_the_report_page_shows_a_huge_decimal_refused_next_to_its_field(
+    client: Any, head_judge: Any, table: Any
+) -> None:
+    from scoring.models import GameReport
+
+    client.force_login(head_judge)
+    first = table.seats.order_by("seat").first().player_id
+    started = time.perf_counter()
+    response = client.post(
+        f"/tables/{table.pk}/report/",
+        {f"p{first}_tokens": "1E+999999999", "confirm": "yes", "ended_by": "victory"},
+    )
+    assert time.perf_counter() - started < AT_ONCE
+    assert response.status_code == 400
+    assert "at most 15 digits before the decimal point" in response.content.decode()
+    assert not GameReport.objects.filter(table=table).exists()
