@@ -122,7 +122,9 @@ def _person_as_seen(request: HttpRequest, player: Player) -> dict[str, Any]:
     if not player.person_id:
         return {"others": [], "person_name": ""}
     revealed = people.may_reveal(request.user, player.person_id)
-    others = Player.objects.filter(person_id=player.person_id).exclude(pk=player.pk).select_related("tournament")
+    others = (
+        Player.objects.filter(person_id=player.person_id).exclude(pk=player.pk).select_related("tournament")
+    )
     if not revealed:
         others = others.filter(tournament__head_judges=request.user)
     person = player.person
@@ -150,7 +152,9 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "initials":
-                person = people.list_by_initials(player, request.POST.get("listed") == "on", user=request.user)
+                person = people.list_by_initials(
+                    player, request.POST.get("listed") == "on", user=request.user
+                )
                 messages.success(request, f"Public pages show {person.display_name}.")
             elif action == "unlink":
                 people.unlink_player(player, user=request.user, reason=values["reason"])

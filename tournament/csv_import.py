@@ -120,7 +120,9 @@ def parse_players_csv(
         for column, value in zip(order, cells, strict=False):
             if column:
                 values[column] = value
-        row = ImportRow(line=index, name=clean_name(values["name"]), email=values["email"], club=values["club"])
+        row = ImportRow(
+            line=index, name=clean_name(values["name"]), email=values["email"], club=values["club"]
+        )
         extra = [c for c in cells[len(order) :] if c]
         if extra:
             row.errors.append(f"unexpected extra columns {extra!r}")

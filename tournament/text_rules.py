@@ -58,7 +58,10 @@ _NAME_REFUSED = {
     "\u061c": "a bidirectional control (U+061C)",
     "\u200e": "a bidirectional control (U+200E)",
     "\u200f": "a bidirectional control (U+200F)",
-    **{chr(c): f"a bidirectional control (U+{c:04X})" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+    **{
+        chr(c): f"a bidirectional control (U+{c:04X})"
+        for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    },
 }
 
 

@@ -179,9 +179,7 @@ class _Reader:
         except ValueError as exc:
             # Digits and exponent are bounded before any arithmetic (a huge exponent would
             # keep a worker busy for minutes): say which bound the number broke.
-            raise self.shape(
-                f"must be a decimal number >= 0: {exc}", field=name, player=player
-            ) from None
+            raise self.shape(f"must be a decimal number >= 0: {exc}", field=name, player=player) from None
         except TypeError:
             number = Fraction(-1)
         if number < 0:
