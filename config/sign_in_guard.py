@@ -44,6 +44,8 @@ SPRAY_WINDOW = timedelta(minutes=15)
 DEVICE_COOKIE = "known_device"
 DEVICE_SALT = "config.sign_in_guard.known-device"
 DEVICE_AGE = timedelta(days=400)
+#: Accounts one browser remembers (a phone handed between judges at a table).
+DEVICE_ACCOUNTS = 8
 
 
 @dataclass(frozen=True)
@@ -58,21 +60,29 @@ def _key(username: str) -> str:
     return (username or "").strip().casefold()
 
 
-def is_known_device(request: HttpRequest, username: str) -> bool:
-    """The request carries this account's known-device cookie (it signed in from here before)."""
+def _known_accounts(request: HttpRequest) -> list[str]:
+    """The accounts that signed in from this browser (its signed known-device cookie)."""
     raw = request.COOKIES.get(DEVICE_COOKIE, "")
     try:
         known = signing.loads(raw, salt=DEVICE_SALT, max_age=DEVICE_AGE)
     except signing.BadSignature:
-        return False
-    return bool(username) and known == _key(username)
+        return []
+    return [str(k) for k in known] if isinstance(known, list) else []
 
 
-def remember_device(response: HttpResponse, username: str) -> None:
-    """After a successful sign-in: mark this browser as a known device of the account."""
+def is_known_device(request: HttpRequest, username: str) -> bool:
+    """The account signed in from this browser before (a judge's own or a shared desk phone)."""
+    return bool(_key(username)) and _key(username) in _known_accounts(request)
+
+
+def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """After a successful sign-in: add the account to this browser's known accounts (the last
+    `DEVICE_ACCOUNTS`)."""
+    known = [k for k in _known_accounts(request) if k != _key(username)]
+    known = [*known, _key(username)][-DEVICE_ACCOUNTS:]
     response.set_cookie(
         DEVICE_COOKIE,
-        signing.dumps(_key(username), salt=DEVICE_SALT),
+        signing.dumps(known, salt=DEVICE_SALT),
         max_age=int(DEVICE_AGE.total_seconds()),
         secure=settings.SESSION_COOKIE_SECURE,
         httponly=True,

@@ -41,7 +41,7 @@ class SignInView(LoginView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
-        sign_in_guard.remember_device(response, form.get_user().get_username())
+        sign_in_guard.remember_device(self.request, response, form.get_user().get_username())
         return response
 
 

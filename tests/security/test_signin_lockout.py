@@ -179,3 +179,18 @@ def test_the_spraying_limit_ends_with_its_window(
     assert _sign_in(Client(), "judge12", password, REMOTE_ADDR=VENUE) == 429
     clock.shift(timedelta(minutes=15, seconds=1))
     assert _sign_in(Client(), "judge12", password, REMOTE_ADDR=VENUE) == 302
+
+
+def test_a_phone_shared_by_two_judges_knows_both(make_user: Any, password: str, clock: Any) -> None:
+    make_user("judge13")
+    make_user("judge14")
+    phone = Client()
+    for name in ("judge13", "judge14"):
+        assert _sign_in(phone, name, password, REMOTE_ADDR=VENUE) == 302
+        phone.post("/accounts/logout/")
+    stranger = Client()
+    for name in ("judge13", "judge14"):
+        _fail(stranger, name, 20, REMOTE_ADDR=VENUE)
+    for name in ("judge13", "judge14"):
+        assert _sign_in(phone, name, password, REMOTE_ADDR=VENUE) == 302
+        phone.post("/accounts/logout/")
