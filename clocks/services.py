@@ -15,10 +15,12 @@ from django.db.models import F, Q
 
 from clocks.arming import arm_call_timer, arm_due
 from clocks.dbtime import db_now
-from clocks.game_log import record_in_game
+from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from dune import clock_limits as limits
 from dune.engine.names import faction_name, factions_text
+from tournament.models import Table
+from tournament.permissions import is_head_judge
 
 __all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 
@@ -300,12 +302,38 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
         return clock
 
 
+def game_over(table: Any) -> bool:
+    """Whether the table's game has ended: the engine has an outcome in the game record, or
+    the table's report is filed (a game judged on paper)."""
+    if Table.objects.filter(pk=table.pk, report_filed_at__isnull=False).exists():
+        return True
+    return bool(decided_tables([table.pk]))
+
+
 def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
-    """The game is over: the clock stops for good. Raises ClockStateError if already finished."""
+    """The game is over: the clock stops for good.
+
+    Before the game has ended (`game_over`) only a head judge may stop the clock, with a
+    reason: a table judge who stopped it would leave the head judge no way to start, resume or
+    extend it, and the clock would never record the time running out.
+
+    Raises:
+        ClockStateError: already finished, or a table judge's finish of an undecided game.
+        ClockError: a head judge's early finish without a reason.
+    """
     with transaction.atomic():
         clock = _locked(table)
         if clock.state == limits.FINISHED:
             raise ClockStateError(rule="finish", msg="this clock is already finished")
+        if not game_over(table):
+            if not is_head_judge(user, table.round.tournament):
+                raise ClockStateError(
+                    rule="finish",
+                    msg="the game is not over (no result in the game record and no report filed):"
+                    " only a head judge may stop this clock before the game ends, with a reason",
+                    input=clock.state,
+                )
+            reason = _require_reason(reason, "stopping the clock before the game ends")
         before = clock.state
         now = db_now()
         if clock.paused_at is not None:

@@ -181,12 +181,17 @@ LOGIN_URL = "login"
 # A table judge lands on their tables; everyone else on the home page.
 LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"
+# django-axes logs every failed sign-in (AccessFailureLog) but locks nobody out itself: a lock
+# keyed by the address keeps out everyone behind a venue's one address. config.sign_in_guard
+# reads the log instead: a progressive delay per account (at most 30 s) and a limit per address
+# for spraying, neither of which holds back a phone the account signed in on before.
+AXES_LOCK_OUT_AT_FAILURE = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes
-# One username at one client address: wrong passwords typed elsewhere, or by everybody behind
-# the same proxy, never lock a judge out (and a new attempt does not restart the cool-off).
+AXES_COOLOFF_TIME = 0.25  # hours: how long axes keeps its per-address attempt counts
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+#: Wrong passwords from one client address within 15 minutes before it must wait (spraying).
+SIGN_IN_ADDRESS_LIMIT = env_int("SIGN_IN_ADDRESS_LIMIT", 50)
 AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"

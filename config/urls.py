@@ -32,5 +32,6 @@ urlpatterns = [
     path("", include("venue.urls")),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

@@ -101,6 +101,15 @@ def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[
         )
 
 
+def _published_or_page(request: HttpRequest, table: Table) -> Any:
+    """The table's game, or (while its round's seating is not published) the page saying so."""
+    try:
+        return published_game(table)
+    except ValidationError as exc:
+        context = {"table": table, "problem": " ".join(exc.messages)}
+        return render(request, "gameplay/not_ready.html", context, status=409)
+
+
 @shows_text_refusals
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The table judge's page. One view serves the whole page and, for an htmx request, only
@@ -112,10 +121,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     gets the updated live part at once. A refusal is shown with the form's input kept.
     """
     table = load_table(pk)
-    try:
-        game = published_game(table)
-    except ValidationError as exc:
-        return render(request, "gameplay/not_ready.html", {"table": table, "problem": " ".join(exc.messages)}, status=409)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
@@ -159,7 +167,9 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
-    game = published_game(table)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
@@ -251,7 +261,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not can_judge_table(request.user, table):
         raise PermissionDenied("Only this table's judge or a head judge may file its report.")
-    game = published_game(table)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     seats = list(table.seats.select_related("player").order_by("seat"))
     draft = services.prefill_report(table)
     errors: Any = None

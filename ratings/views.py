@@ -115,6 +115,23 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _person_as_seen(request: HttpRequest, player: Player) -> dict[str, Any]:
+    """The player's person as this head judge may see them: the full name and every other
+    registration only for one who may reveal the person (`people.may_reveal`); otherwise the
+    public name and the registrations in the judge's own tournaments. A link made by typing an
+    email shows nothing more of the person than their public pages do."""
+    if not player.person_id:
+        return {"others": [], "person_name": ""}
+    revealed = people.may_reveal(request.user, player.person_id)
+    others = (
+        Player.objects.filter(person_id=player.person_id).exclude(pk=player.pk).select_related("tournament")
+    )
+    if not revealed:
+        others = others.filter(tournament__head_judges=request.user)
+    person = player.person
+    return {"others": others, "person_name": person.name if revealed else person.display_name}
+
+
 @shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -136,7 +153,9 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "initials":
-                person = people.list_by_initials(player, request.POST.get("listed") == "on")
+                person = people.list_by_initials(
+                    player, request.POST.get("listed") == "on", user=request.user
+                )
                 messages.success(request, f"Public pages show {person.display_name}.")
             elif action == "unlink":
                 people.unlink_player(player, user=request.user, reason=values["reason"])
@@ -156,11 +175,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "player": player,
             "changes": people.links_of(player),
-            "others": Player.objects.filter(person_id=player.person_id)
-            .exclude(pk=player.pk)
-            .select_related("tournament")
-            if player.person_id
-            else [],
+            **_person_as_seen(request, player),
             "errors": errors,
             "values": values,
         },

@@ -83,6 +83,8 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         else:
             said = ", ".join(f.replace("_", "-") for f in changes) or "nothing"
             messages.success(request, f"Saved {player.name}: changed {said}.")
+            if "name" in changes and (warning := services.twin_warning(tournament, player)):
+                messages.warning(request, warning)
             return redirect(reverse("tournament-players", args=[tournament.pk]) + f"#player-{player.pk}")
     return render(
         request,

@@ -6,6 +6,8 @@ module converts between them and the planner's dataclasses.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -24,6 +26,12 @@ FACTION_CHOICES = [(f, faction_name(f)) for f in FACTIONS]
 
 #: Seating seeds are stored in bigint columns: larger ones are refused as input.
 MAX_SEED = 2**63 - 1
+
+#: A round's scheduled start lies in this window (UTC; the end is excluded). Far-off years
+#: cannot be read back (year 0 and earlier, past 9999) or overflow the clocks' grace arithmetic;
+#: the database refuses them too (`round_starts_at_in_window`).
+ROUND_STARTS_FROM = datetime(1990, 1, 1, tzinfo=UTC)
+ROUND_STARTS_BEFORE = datetime(2101, 1, 1, tzinfo=UTC)
 
 
 class Tournament(models.Model):
@@ -141,7 +149,14 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint("tournament", "number", name="round_number_unique")]
+        constraints = [
+            models.UniqueConstraint("tournament", "number", name="round_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(starts_at__isnull=True)
+                | models.Q(starts_at__gte=ROUND_STARTS_FROM, starts_at__lt=ROUND_STARTS_BEFORE),
+                name="round_starts_at_in_window",
+            ),
+        ]
 
     def __str__(self) -> str:
         label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
@@ -245,8 +260,9 @@ class SeatingAudit(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
     at = models.DateTimeField(auto_now_add=True)
+    #: PROTECT: the audit is append-only, so its author is never blanked out.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     action = models.CharField(max_length=10, choices=Action.choices)
     reason = models.TextField(blank=True)

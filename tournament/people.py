@@ -21,6 +21,7 @@ from dune.formats import FORMATS
 from dune.refusals import Refusal
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
+from tournament.permissions import is_head_judge
 
 MAX_SEARCH = 100
 
@@ -35,6 +36,46 @@ class PeopleRefused(Refusal):
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), self.field: [self.message]}
+
+
+# ----------------------------------------------------------------------------- who may change a person
+#
+# A person is theirs to change who runs a tournament the person plays in, or the person: a head
+# judge of one tournament cannot take over someone who plays elsewhere by linking a player to
+# them, nor undo their wish to be listed by initials. Typing a person's email at the desk links
+# the registration (a returning player keeps their history) but gives the desk no more than that.
+
+
+def _is_the_person(user: Any, person_id: int) -> bool:
+    """The user's own account is registered as one of the person's players (their consent)."""
+    return bool(getattr(user, "pk", None)) and Player.objects.filter(person_id=person_id, user=user).exists()
+
+
+def _head_judged(user: Any, person_id: int) -> tuple[bool, bool]:
+    """(head judge of some tournament the person plays in, of every one)."""
+    tournaments = list(Tournament.objects.filter(players__person_id=person_id).distinct())
+    judged = [is_head_judge(user, t) for t in tournaments]
+    return any(judged), bool(judged) and all(judged)
+
+
+def may_link_to(user: Any, person_id: int) -> bool:
+    """A player may be linked to the person by a head judge of a tournament the person already
+    plays in, or by the person."""
+    return (
+        bool(getattr(user, "is_superuser", False))
+        or _head_judged(user, person_id)[0]
+        or _is_the_person(user, person_id)
+    )
+
+
+def may_reveal(user: Any, person_id: int) -> bool:
+    """The person's full name (and every registration) may be shown to, and listing by initials
+    undone by, a head judge of every tournament the person plays in, or the person."""
+    return (
+        bool(getattr(user, "is_superuser", False))
+        or _head_judged(user, person_id)[1]
+        or _is_the_person(user, person_id)
+    )
 
 
 def _key(email: str) -> str:
@@ -93,12 +134,16 @@ def _people_by_email(emails: dict[str, str]) -> dict[str, Person]:
     return {k: by_lower[k.lower()] for k in emails if k.lower() in by_lower}
 
 
-def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") -> Player:
-    """A head judge's link: `player` now belongs to the person `person_id`.
+def link_player(
+    player: Player, person_id: Any, *, user: Any, reason: str = "", by_email: bool = False
+) -> Player:
+    """A head judge's link: `player` now belongs to the person `person_id` (`by_email`: the
+    player's email address is the person's, so the desk's edit follows it).
 
     The person the player leaves is deleted if no registration is left with it. Raises
-    PeopleRefused (field "person") for a person that does not exist or already has a player in
-    the same tournament, (field "reason") for a link without a reason.
+    PeopleRefused (field "person") for a person that does not exist, that the user may not link
+    to (`may_link_to`; the refusal names no one) or that already has a player in the same
+    tournament, (field "reason") for a link without a reason.
     """
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise PeopleRefused(
@@ -112,6 +157,13 @@ def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") 
         person = Person.objects.filter(pk=person_id).first()
         if person is None:
             raise PeopleRefused(f"no person {person_id}", field="person", status=404)
+        if not by_email and not may_link_to(user, person.pk):
+            raise PeopleRefused(
+                f"person {person_id} plays in no tournament you run as head judge: only their head"
+                " judges, or the person, may link a player to them",
+                field="person",
+                status=403,
+            )
         if player.person_id == person.pk:
             raise PeopleRefused(f"{player.name} is already {person.display_name}", field="person", status=409)
         twin = (
@@ -158,7 +210,7 @@ def follow_email(player: Player, *, user: Any) -> None:
         Person.objects.bulk_create([Person(name=player.name, email=address)], ignore_conflicts=True)
         person = _people_by_email({key: address})[key]
     if person.pk != player.person_id:
-        link_player(player, person.pk, user=user, reason="the player's email address changed")
+        link_player(player, person.pk, user=user, reason="the player's email address changed", by_email=True)
 
 
 def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
@@ -198,13 +250,29 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     return player
 
 
-def list_by_initials(player: Player, listed: bool) -> Person:
+def list_by_initials(player: Player, listed: bool, *, user: Any) -> Person:
     """The player's person asked to be listed by initials on public pages (or no longer).
 
-    Raises PeopleRefused (field "person") for a player without a person.
+    Any head judge of the player's tournament may list the person by initials; only one who may
+    reveal them (`may_reveal`) may show the full name again.
+
+    Raises PeopleRefused (field "person") for a player without a person, or an undoing of the
+    listing by initials the user may not make.
     """
     if player.person_id is None:
         raise PeopleRefused(f"{player.name} is not linked to a person yet", field="person")
+    if not is_head_judge(user, player.tournament) and not _is_the_person(user, player.person_id):
+        raise PeopleRefused(
+            "only a head judge of this tournament, or the person, may change this", field="person", status=403
+        )
+    listed_now = Person.objects.filter(pk=player.person_id, listed_by_initials=True).exists()
+    if listed_now and not listed and not may_reveal(user, player.person_id):
+        raise PeopleRefused(
+            "this person also plays in tournaments you do not run; only the person, or a head judge of"
+            " every tournament they play in, may show their full name again",
+            field="person",
+            status=403,
+        )
     Person.objects.filter(pk=player.person_id).update(listed_by_initials=bool(listed))
     return Person.objects.get(pk=player.person_id)
 

@@ -275,9 +275,11 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
         player = _int(request.POST.get("player")) or 0
         faction = request.POST.get("faction", "")
         try:
-            services.keep_card(table.round, player, faction, user=request.user)
+            services.keep_card(table.round, player, faction, user=request.user, table=table)
         except services.Refused as error:
-            status, context = error.status, {"error": error.message, "error_player": player}
+            # Next to the player's row; under the table for a player who does not sit there.
+            seated = table.seats.filter(player_id=player).exists()
+            status, context = error.status, {"error": error.message, "error_player": player if seated else 0}
         else:
             name = table.round.tournament.players.filter(pk=player).values_list("name", flat=True).first()
             done = f"{name} keeps {FACTION_LABELS.get(faction, faction)}."

@@ -274,6 +274,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     if selected is not None and request.POST.get("check_in") == "on":
                         services.check_in(selected, player)
                     messages.success(request, f"Registered {player.name}.")
+                    if warning := services.twin_warning(tournament, player):
+                        messages.warning(request, warning)
                 elif action == "check_in_all" and selected is not None:
                     active = tournament.players.filter(status=Player.Status.ACTIVE)
                     CheckIn.objects.bulk_create(

@@ -461,7 +461,13 @@ def _faction_state(
     elif raw.get("leaders") is not None:
         n = _int(raw, "leaders", high=len(sheet.leaders))
         leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
-    pp = raw.get("pp_total", "0")
+    pp_raw = raw.get("pp_total", "0")
+    try:
+        # Bounded in digits and exponent before any arithmetic (numbers.bounded_decimal).
+        plain = isinstance(pp_raw, (str, int)) and not isinstance(pp_raw, bool)
+        pp = parse_decimal(pp_raw if plain else repr(pp_raw))
+    except ValueError as exc:
+        raise _bad("snapshot", f"{faction_name(f)} 'pp_total' must be a decimal number: {exc}", None) from None
     return FactionState(
         spice=_int(raw, "spice"),
         cards=cards,
@@ -470,7 +476,7 @@ def _faction_state(
         tanks=tank_pair,
         leaders=leaders,
         win_attempts=_int(raw, "win_attempts", 0),
-        pp=parse_decimal(pp),
+        pp=pp,
         chips=_int(raw, "chips", 0, high=3),
         defaults=_int(raw, "defaults", 0),
         dropped=dropped,

@@ -176,7 +176,11 @@ class _Reader:
         value = 0 if value is None else value
         try:
             number = to_fraction(value)
-        except (TypeError, ValueError):
+        except ValueError as exc:
+            # Digits and exponent are bounded before any arithmetic (a huge exponent would
+            # keep a worker busy for minutes): say which bound the number broke.
+            raise self.shape(f"must be a decimal number >= 0: {exc}", field=name, player=player) from None
+        except TypeError:
             number = Fraction(-1)
         if number < 0:
             raise self.shape(

@@ -20,8 +20,8 @@ from tests.factories import make_players, make_round, make_tournament, seat_tabl
 from tests.gameplay.conftest import SIX
 from tests.gameplay.full_game import PLACEMENTS
 
-BEFORE = [("gameplay", "0005_idempotency_record")]
-AFTER = [("gameplay", "0006_stored_games_state_their_edition")]
+BEFORE = [("gameplay", "0006_event_author_kept")]
+AFTER = [("gameplay", "0007_stored_games_state_their_edition")]
 
 
 def _migrate(targets: list[tuple[str, str]]) -> Any:

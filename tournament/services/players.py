@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from dune.text_rules import clean_name, name_key
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Tournament
@@ -21,7 +22,7 @@ def add_player(
     if problems:
         field_name, message = problems[0]
         raise Refused(message, field=field_name)
-    name = name.strip()
+    name = clean_name(name)
     if Player.objects.filter(tournament=tournament, name__iexact=name).exists():
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
     try:
@@ -39,12 +40,31 @@ def add_player(
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
 
 
+def name_twins(tournament: Tournament, name: str, *, exclude: int | None = None) -> list[str]:
+    """Registered players whose name equals `name` once normalised and case-folded
+    (`text_rules.name_key`): the desk warns, since it may be the same person twice."""
+    key = name_key(name)
+    players = Player.objects.filter(tournament=tournament).exclude(pk=exclude).values_list("name", flat=True)
+    return sorted(n for n in players if name_key(n) == key)
+
+
+def twin_warning(tournament: Tournament, player: Player) -> str:
+    """The desk's warning when the player's name equals another's once normalised ("" if none)."""
+    twins = name_twins(tournament, player.name, exclude=player.pk)
+    if not twins:
+        return ""
+    return (
+        f"{player.name} has the same name as {', '.join(twins)} once spelling variants and case are"
+        " set aside: check this is not the same person registered twice."
+    )
+
+
 def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
-    """Every CSV row with the reasons it would be refused (duplicate, empty name, bad email)."""
-    taken = {
-        n.casefold() for n in Player.objects.filter(tournament=tournament).values_list("name", flat=True)
-    }
-    return parse_players_csv(text, registered=taken)
+    """Every CSV row with the reasons it would be refused (duplicate, empty name, bad email),
+    and a warning for a name equal to a registered player's once normalised."""
+    names = list(Player.objects.filter(tournament=tournament).values_list("name", flat=True))
+    taken = {n.casefold() for n in names}
+    return parse_players_csv(text, registered=taken, similar={name_key(n): n for n in names})
 
 
 def import_players(

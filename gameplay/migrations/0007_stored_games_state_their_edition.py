@@ -38,6 +38,6 @@ def forwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("gameplay", "0005_idempotency_record")]
+    dependencies = [("gameplay", "0006_event_author_kept")]
 
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]
