@@ -20,6 +20,7 @@ from clocks.game_log import record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from formats import get_format
 from gameplay.engine.names import faction_name, factions_text
+from tournament.models import Table
 
 __all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 
@@ -133,6 +134,8 @@ def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
         _reschedule(clock)
         clock.state = limits.state_at(clock.get_deadlines(), now)
         _save(clock)
+        # The tournament reads a round as running from its tables (tournament.round_state).
+        Table.objects.filter(pk=table.pk, clock_started_at=None).update(clock_started_at=now)
         grace = limits.grace_ends(clock.limit, table.round.starts_at)
         extra: dict[str, Any] = {}
         if grace is not None:

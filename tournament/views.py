@@ -24,16 +24,18 @@ from django.views.decorators.http import require_http_methods
 
 from formats import FORMATS
 from scoring import services as scoring
-from tournament import desk, live, services
-from tournament.models import CheckIn, Player, Round, Series, Table, Tournament
+from tournament import desk, live, people, services
+from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
-from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
+from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.round_state import attach_state, attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
 from tournament.seating_changes import available_final_factions, next_final_picker
+from tournament.time_zones import common_zones
 
 
 def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
@@ -69,9 +71,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 format=request.POST.get("format", ""),
                 user=request.user,
                 series=int(series) if series.isdigit() else series or None,
+                time_zone=request.POST.get("time_zone", ""),
             )
         except services.Refused as error:
-            errors = _errors(error, ("name", "format", "series"))
+            errors = _errors(error, ("name", "format", "series", "time_zone"))
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
@@ -82,7 +85,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "errors": errors,
             "values": request.POST,
             "formats": FORMATS.values(),
-            "series_choices": Series.objects.order_by("name"),
+            "series_choices": people.series_owned_by(request.user),
+            "zones": common_zones(),
+            "default_zone": default_time_zone(),
         },
     )
 
@@ -131,15 +136,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
             return redirect("tournament-detail", pk=tournament.pk)
-    rounds = list(
-        tournament.rounds.annotate(
-            checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
-            table_count=Count("tables", distinct=True),
-            reported=Count("tables", filter=Q(tables__report_filed_at__isnull=False), distinct=True),
-        ).order_by("number")
+    rounds = attach_states(
+        list(
+            with_states(tournament.rounds.order_by("number")).annotate(
+                checked_in=Count(
+                    "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
+                ),
+                table_count=Count("tables", distinct=True),
+            )
+        )
     )
-    for r in rounds:
-        r.progress = round_progress(r, tables=r.table_count, reported=r.reported)
     counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
     return render(
         request,
@@ -219,10 +225,12 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     if (denied := _guard(request, tournament)) is not None:
         return denied
-    rounds = list(tournament.rounds.order_by("number"))
+    rounds = attach_states(list(with_states(tournament.rounds.order_by("number"))))
+    # Unless the desk picks another, check-in is for the next round to be seated.
+    upcoming = next_to_seat(rounds)
     selected = next(
         (r for r in rounds if r.pk == _int(request.GET.get("round") or request.POST.get("round"))),
-        next((r for r in rounds if r.state == Round.State.PLANNED), rounds[-1] if rounds else None),
+        upcoming or (rounds[-1] if rounds else None),
     )
     query = (request.GET.get("q") or request.POST.get("q") or "").strip()
     errors: dict[str, str] = {}
@@ -301,7 +309,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/players.html",
-        {**context, "rounds": rounds, "errors": errors, "values": request.POST},
+        {**context, "rounds": rounds, "upcoming": upcoming, "errors": errors, "values": request.POST},
     )
 
 
@@ -390,9 +398,10 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
             "round": round_,
             "label": round_label(round_),
             "tournament": round_.tournament,
-            "progress": round_progress(
-                round_, tables=len(tables), reported=sum(1 for t in tables if t["table"].report_filed_at)
-            ),
+            # The tables hidden from the public still count (a seated round reads "seated").
+            "state": attach_state(round_, [t["table"] for t in tables])
+            if visible
+            else attach_states([round_])[0].current,
             "tables": tables,
             "visible": visible,
             "query": query,
