@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
 from formats import FORMATS
-from scoring import services as scoring
+from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, live, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
 from tournament.page_helpers import guard as _guard
@@ -475,6 +475,34 @@ def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
 # ----------------------------------------------------------------------------- the final
 
 
+FINAL_CHOICES = ("finalist", "alternate", "absent")
+
+
+def _final_choices(request: HttpRequest, order: Any) -> tuple[list[int], list[int], list[int]]:
+    """Finalists, alternates and absent finalists as the head judge chose them by name (one
+    `pick_<player>` field per player of the qualifying order), in qualifying order; a form
+    posting the lists as player numbers (`finalists`, `alternates`, `absent`) is read as typed."""
+    picks = {k.removeprefix("pick_"): v for k, v in request.POST.items() if k.startswith("pick_")}
+    if not picks:
+        return (
+            _ids(request.POST.get("finalists", "")),
+            _ids(request.POST.get("alternates", "")),
+            _ids(request.POST.get("absent", "")),
+        )
+    chosen: dict[str, list[int]] = {kind: [] for kind in FINAL_CHOICES}
+    for key, value in picks.items():
+        player = _int(key)
+        if player is None or value not in ("", *FINAL_CHOICES):
+            raise services.Refused(f"cannot read the choice {value!r} for player {key!r}", field="finalists")
+        if value:
+            chosen[value].append(player)
+    for ids in chosen.values():
+        ids.sort(key=order.position)
+    # An absent finalist keeps their place in the qualifying order; an alternate takes the seat.
+    finalists = sorted(chosen["finalist"] + chosen["absent"], key=order.position)
+    return finalists, chosen["alternate"], chosen["absent"]
+
+
 def _ids(text: str) -> list[int]:
     """Player ids from a form field listing ids separated by commas, spaces or new lines."""
     parts = text.replace(",", " ").split()
@@ -504,12 +532,13 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "seat":
+                finalists, alternates, absent = _final_choices(request, qualifying(tournament))
                 services.seat_final_round(
                     round_,
                     user=request.user,
-                    finalists=_ids(request.POST.get("finalists", "")),
-                    alternates=_ids(request.POST.get("alternates", "")),
-                    absent=_ids(request.POST.get("absent", "")),
+                    finalists=finalists,
+                    alternates=alternates,
+                    absent=absent,
                     reason=request.POST.get("reason", ""),
                 )
                 messages.success(
@@ -534,16 +563,22 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()
-    suggested, suggested_alternates = scoring.finalist_ids(tournament)
+    order = qualifying(tournament)
     names = dict(tournament.players.values_list("pk", "name"))
+    posted = request.method == "POST" and any(k.startswith("pick_") for k in request.POST)
+    heats = attach_states(list(with_states(tournament.rounds.filter(kind=Round.Kind.HEAT).order_by("number"))))
     context: dict[str, Any] = {
         "round": round_,
         "tournament": tournament,
         "errors": errors,
         "values": request.POST,
-        "suggested": ", ".join(str(p) for p in suggested),
-        "suggested_alternates": ", ".join(str(p) for p in suggested_alternates),
-        "players": tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"),
+        "contenders": [
+            {"row": row, "choice": request.POST.get(f"pick_{row.player}", "") if posted else row.suggested}
+            for row in order.eligible
+        ],
+        "left_out": order.left_out,
+        "finalist_seats": order.finalist_seats,
+        "unfinished": [r for r in heats if not r.current.finished],
         "tables": tables_for_page(round_),
         "table_judges": tournament.table_judges.order_by("username"),
     }
