@@ -113,3 +113,22 @@ def test_publishing_on_the_page_is_refused_next_to_the_button_with_names(
     assert "6 players have no faction yet (table 1: Player 001, Player 002" in publish
     lolv_table.round.refresh_from_db()
     assert lolv_table.round.state == "planned"
+
+
+def test_0_08_not_ready_to_publish_clears_with_the_last_kept_card(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
+    """Every tap answers the publish block too (out of band): it names who is still missing
+    and, once the last kept card is recorded, says nothing is missing any more."""
+    client.force_login(head_judge)
+    seats = list(lolv_table.seats.order_by("seat"))
+    for seat, dealt in zip(seats, DEALT, strict=True):
+        html = client.post(
+            f"/tables/{lolv_table.pk}/keep/",
+            {"player": seat.player_id, "faction": dealt[0]},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+        assert '<div id="publish" hx-swap-oob="true">' in html
+        if seat != seats[-1]:
+            assert "Not ready to publish" in html and seats[-1].player.name in html.split('id="publish"')[1]
+    assert "Not ready to publish" not in html and "Publish the seating" in html
