@@ -63,6 +63,12 @@ class ImportIn(serializers.Serializer):
     )
     preview = serializers.BooleanField(required=False, default=False)
     skip_refused = serializers.BooleanField(required=False, default=False)
+    separate = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        default=list,
+        help_text="CSV lines not to link to the person their email names (a different person)",
+    )
 
 
 class RoundIn(serializers.Serializer):
@@ -228,7 +234,9 @@ class PlayerImportView(APIView):
                     "refused": sum(not r.ok for r in rows),
                 }
             )
-        created, rows = services.import_players(tournament, text, skip_refused=data["skip_refused"])
+        created, rows = services.import_players(
+            tournament, text, skip_refused=data["skip_refused"], separate=set(data["separate"]), user=request.user
+        )
         return Response(
             {
                 "created": [player_json(p, private=True) for p in created],

@@ -43,6 +43,16 @@ def _key(email: str) -> str:
     return (email or "").strip().casefold()
 
 
+def email_key(email: str) -> str:
+    """How emails are compared to join registrations: trimmed, case-insensitive."""
+    return _key(email)
+
+
+def people_with_emails(emails: Iterable[str]) -> dict[str, Person]:
+    """The existing people with these emails, by `email_key` (one query; nothing written)."""
+    return _people_by_email({_key(e): e.strip() for e in emails if _key(e)})
+
+
 def link_players(players: Sequence[Player]) -> None:
     """Give every player of `players` without a person the person of their email, creating the
     people who do not exist yet (one per distinct address; one per player without an email).

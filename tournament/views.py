@@ -341,7 +341,11 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
                 if request.POST.get("action") == "import":
                     try:
                         created, rows = services.import_players(
-                            tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
+                            tournament,
+                            text,
+                            skip_refused=request.POST.get("skip_refused") == "on",
+                            separate={n for n in map(_int, request.POST.getlist("separate")) if n},
+                            user=request.user,
                         )
                     except services.Refused as error:
                         errors = _errors(error, ("file",))
@@ -363,7 +367,10 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
             "text": text,
             "errors": errors,
             "accepted": sum(1 for r in rows or [] if r.ok),
+            "linked": sum(1 for r in rows or [] if r.ok and r.person is not None),
+            "other_names": sum(1 for r in rows or [] if r.ok and r.other_name),
             "refused": sum(1 for r in rows or [] if not r.ok),
+            "separate": request.POST.getlist("separate"),
         },
     )
 
