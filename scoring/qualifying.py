@@ -65,7 +65,8 @@ def qualifying_order(tournament: Tournament) -> QualifyingOrder:
     scoring = scoring_for(tournament)
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
     seats = tournament.rules.finalist_seats
-    alternates = max(len(scoring.finalists.alternates), 1)
+    # Enough alternates to fill every seat of the final, never more than the scoring names.
+    alternates = min(len(scoring.finalists.alternates), seats)
     rows: list[Contender] = []
     finalists = alternates_taken = 0
     for row in scoring.standings:

@@ -316,3 +316,40 @@ def test_player_page_and_standings_read_in_words(
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/{winner.pk}/")
     assert "Harkonnen" in page.locator("main").inner_text() or "Atreides" in page.locator("main").inner_text()
     screenshot(page, f"player-words-{view}")
+
+
+def test_clock_dashboard_extend_form_stays_inside_the_table_and_start_all_says_what_it_does(
+    judge_page: Any, live_server: Any, head_judge: Any, view: str, screenshot: Any
+) -> None:
+    from clocks import services as clocks
+    from tournament import services
+    from tournament.models import CheckIn, Player, Round, Tournament
+
+    tournament = Tournament.objects.create(name="Clock Open", format="lolv")
+    tournament.head_judges.add(head_judge)
+    heat = Round.objects.create(tournament=tournament, number=1, kind="heat")
+    players = [Player.objects.create(tournament=tournament, name=f"Player {i:02d}") for i in range(18)]
+    CheckIn.objects.bulk_create(CheckIn(round=heat, player=p) for p in players)
+    services.seat_round(heat, user=head_judge, seed=3)
+    for seat in heat.seats.all():
+        services.keep_card(heat, seat.player_id, seat.dealt[0], user=head_judge)
+    services.publish_round(heat, user=head_judge)
+    clocks.start(heat.tables.get(number=1), user=head_judge)
+    page = judge_page
+    page.goto(f"{live_server.url}/rounds/{heat.pk}/clocks/")
+    expect(page.get_by_role("button", name="Start the 2 clocks not started")).to_be_enabled()
+    page.locator("#table-1 details.extend summary").click()
+    table = page.locator(".round-clocks-dashboard").bounding_box()
+    form = page.locator("#table-1 .extend-form").bounding_box()
+    assert table is not None and form is not None
+    assert form["x"] + form["width"] <= table["x"] + table["width"] + 1, (form, table)
+    screenshot(page, f"clocks-extend-open-{view}")
+    if view == "laptop":
+        _fits(page)
+        assert table["x"] + table["width"] <= VIEWS[view]["width"]
+    clocks.start_round(heat, user=head_judge)
+    page.reload()
+    start = page.locator("[data-start-all] button")
+    expect(start).to_be_disabled()
+    assert "primary" not in (start.get_attribute("class") or "")
+    expect(page.get_by_text("Every clock has started.")).to_be_visible()
