@@ -137,6 +137,8 @@ def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
         _reschedule(clock)
         clock.state = limits.state_at(clock.get_deadlines(), now)
         _save(clock)
+        # The tournament reads a round as running from its tables (tournament.round_state).
+        Table.objects.filter(pk=table.pk, clock_started_at=None).update(clock_started_at=now)
         grace = limits.grace_ends(clock.limit, table.round.starts_at)
         extra: dict[str, Any] = {}
         if grace is not None:

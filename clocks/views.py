@@ -74,6 +74,8 @@ def round_dashboard(
         "round_reason": request.POST.get("reason", "") if 0 in errors else "",
         "round_pause": round_pause(round_),
         "paused_count": sum(1 for row in rows if row["paused"]),
+        # What "Start all clocks" would do now: start the clocks of tables not started yet.
+        "not_started": sum(1 for row in rows if row["state"] == limits.PENDING),
     }
     url = reverse("clocks-round", args=[round_.pk])
     name = f"clocks:{round_.pk}"

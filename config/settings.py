@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A tournament's pages, sheets and exports show its times in its own zone.
+    "config.tournament_time.TournamentTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # `request.htmx`: one view answers a whole page or, for htmx, only the part that changed.
     "django_htmx.middleware.HtmxMiddleware",
@@ -99,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.tournament_time.time_zone",
             ],
         },
     },

@@ -22,7 +22,7 @@ from dune.refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
-from scoring.presenters import number, points_words, separated
+from scoring.presenters import number, points_words, tiebreak_columns
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
@@ -116,7 +116,6 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
                 "points": fmt(row.points),
                 "summary": results_summary(row.results),
                 "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
-                "dotted": separated(row.tiebreak[-7:]),
                 "me": row.player in mine,
                 "cut_after": row.player == last_finalist,
                 **status(row),
@@ -144,6 +143,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "matches": matches,
             "placings": placings,
             "system": system,
+            "tiebreak_columns": tiebreak_columns(scoring.labels),
             "seats": system.finalist_seats,
             "page": page,
             "pages": range(1, pages + 1) if pages > 1 else None,
@@ -218,12 +218,14 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 "table": report.table,
                 "round": report.table.round,
                 "row": mine,
+                "faction": faction_label(mine.faction) if mine.faction else "",
                 "points": points_words(scores[player.pk]),
                 "kind": SHORT[mine.result.value],
                 "seats": [
                     {
                         "name": names.get(r.player, r.player),
                         "row": r,
+                        "faction": faction_label(r.faction) if r.faction else "",
                         "points": fmt(scores[r.player]),
                         "kind": SHORT[r.result.value],
                     }

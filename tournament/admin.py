@@ -98,7 +98,7 @@ class PlayerChangeAdmin(admin.ModelAdmin):
 
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
-    list_display = ("name", "format", "created_at")
+    list_display = ("name", "format", "owner", "created_at")
     search_fields = ("name",)
 
 

@@ -36,10 +36,26 @@ class ImportRow:
     #: Accepted, but worth a look: a name equal to a registered player's once normalised and
     #: case-folded (a second registration of the same person?).
     warnings: list[str] = field(default_factory=list)
+    #: The existing person the row's email links it to (None: a new person), and their name.
+    person: int | None = None
+    person_name: str = ""
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def other_name(self) -> bool:
+        """The email belongs to a person registered under another name: the head judge decides."""
+        return self.person is not None and self.person_name.casefold() != self.name.casefold()
+
+    @property
+    def link_words(self) -> str:
+        """What registering the row does to people, in words."""
+        if self.person is None:
+            return "new person"
+        words = f"will be linked to person {self.person} ({self.person_name}) by the same email"
+        return words + ", registered under another name" if self.other_name else words
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +66,10 @@ class ImportRow:
             "ok": self.ok,
             "errors": list(self.errors),
             "warnings": list(self.warnings),
+            "person": self.person,
+            "person_name": self.person_name or None,
+            "other_name": self.other_name,
+            "link": self.link_words,
         }
 
 

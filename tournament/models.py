@@ -24,6 +24,11 @@ FORMAT_CHOICES = format_choices()
 #: Factions by stable id, labelled as the platform names them everywhere ("CHOAM").
 FACTION_CHOICES = [(f, faction_name(f)) for f in FACTIONS]
 
+def default_time_zone() -> str:
+    """The platform's time zone (settings.TIME_ZONE): a new tournament's zone unless chosen."""
+    return str(settings.TIME_ZONE)
+
+
 #: Seating seeds are stored in bigint columns: larger ones are refused as input.
 MAX_SEED = 2**63 - 1
 
@@ -53,6 +58,9 @@ class Tournament(models.Model):
     series = models.ForeignKey(
         Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
     )
+    #: Where the tournament is played (an IANA name such as "America/Los_Angeles"): every page,
+    #: sheet and export shows its times in this zone, naming it. Set at creation.
+    time_zone = models.CharField(max_length=64, default=default_time_zone)
 
     class Meta:
         ordering = ["-created_at"]
@@ -206,6 +214,8 @@ class Table(models.Model):
     #: When the table's game report was filed (set by scoring; cleared when a head judge
     #: reopens it). A filed report also freezes the seating.
     report_filed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    #: When the table's clock was first started (set by the clocks): the round is running.
+    clock_started_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "number"]

@@ -24,6 +24,8 @@ from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
 
 MAX_SEARCH = 100
+#: People per page of the people list (the page's and the API's).
+PEOPLE_PER_PAGE = 50
 
 
 class PeopleRefused(Refusal):
@@ -80,6 +82,16 @@ def may_reveal(user: Any, person_id: int) -> bool:
 
 def _key(email: str) -> str:
     return (email or "").strip().casefold()
+
+
+def email_key(email: str) -> str:
+    """How emails are compared to join registrations: trimmed, case-insensitive."""
+    return _key(email)
+
+
+def people_with_emails(emails: Iterable[str]) -> dict[str, Person]:
+    """The existing people with these emails, by `email_key` (one query; nothing written)."""
+    return _people_by_email({_key(e): e.strip() for e in emails if _key(e)})
 
 
 def link_players(players: Sequence[Player]) -> None:
@@ -297,8 +309,9 @@ def links_of(player: Player) -> list[PersonLink]:
     return list(PersonLink.objects.filter(player=player).select_related("user").order_by("at", "id"))
 
 
-def search_people(text: Any, *, limit: int = 50) -> list[Person]:
-    """People whose public name contains `text` (all people, by name, for an empty text).
+def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
+    """People whose public name contains `text` (all people, by name, for an empty text);
+    at most `limit` of them (None: every match, for a paginated list).
 
     Someone listed by initials is found by their initials only, never by their full name.
     Raises PeopleRefused (field "search") for text that is too long or not printable.
@@ -323,23 +336,52 @@ def search_people(text: Any, *, limit: int = 50) -> list[Person]:
 # ----------------------------------------------------------------------------- series
 
 
-def create_series(*, name: str, format: str) -> Series:
-    """A new series of tournaments of one format. Raises PeopleRefused naming the field."""
-    name = (name or "").strip() if isinstance(name, str) else ""
+def _series_name(name: Any) -> str:
+    name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise PeopleRefused("a series needs a name", field="name")
     if len(name) > 200:
         raise PeopleRefused("a series name has at most 200 characters", field="name")
+    return name
+
+
+def create_series(*, name: str, format: str, owner: Any = None) -> Series:
+    """A new series of tournaments of one format, owned by the head judge `owner` who creates
+    it. Raises PeopleRefused naming the field."""
+    name = _series_name(name)
     if format not in FORMATS:
         raise PeopleRefused(f"unknown format {format!r}; expected one of {list(FORMATS)}", field="format")
-    return Series.objects.create(name=name, format=format)
+    return Series.objects.create(name=name, format=format, owner=_user(owner))
 
 
-def series_for(series_id: Any, *, format: str) -> Series | None:
+def may_manage_series(user: Any, series: Series) -> bool:
+    """Only a series' owner (or a superuser) edits it or attaches tournaments to it."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or (series.owner_id is not None and series.owner_id == user.pk)
+
+
+def rename_series(series: Series, *, name: Any, user: Any) -> Series:
+    """Rename a series its owner manages. Raises PeopleRefused (403 for anybody else)."""
+    if not may_manage_series(user, series):
+        raise PeopleRefused(f"{series.name} belongs to another organiser", field="series", status=403)
+    series.name = _series_name(name)
+    series.save(update_fields=["name"])
+    return series
+
+
+def series_owned_by(user: Any) -> Any:
+    """The series `user` may attach tournaments to (all of them for a superuser)."""
+    if getattr(user, "is_superuser", False):
+        return Series.objects.order_by("name", "id")
+    return Series.objects.filter(owner_id=getattr(user, "pk", None)).order_by("name", "id")
+
+
+def series_for(series_id: Any, *, format: str, user: Any = None) -> Series | None:
     """The series a new tournament of `format` joins (None for no series).
 
-    Raises PeopleRefused (field "series") for an id that is not a series, or a series of
-    another format.
+    Raises PeopleRefused (field "series") for an id that is not a series, a series of
+    another format, or (403) a series another organiser owns.
     """
     if series_id is None or series_id == "":
         return None
@@ -348,6 +390,12 @@ def series_for(series_id: Any, *, format: str) -> Series | None:
     series = Series.objects.filter(pk=series_id).first()
     if series is None:
         raise PeopleRefused(f"no series {series_id}", field="series")
+    if not may_manage_series(user, series):
+        raise PeopleRefused(
+            f"{series.name} belongs to another organiser: only its owner adds tournaments to it",
+            field="series",
+            status=403,
+        )
     if series.format != format:
         raise PeopleRefused(
             f"{series.name} is a series of {series.format} tournaments, not {format}", field="series"

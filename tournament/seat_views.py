@@ -250,10 +250,14 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
 
 
 def _keep_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
-    row = next(t for t in tables_for_page(table.round) if t["table"].pk == table.pk)
+    tables = tables_for_page(table.round)
+    row = next(t for t in tables if t["table"].pk == table.pk)
     tournament = table.round.tournament
     return {
         "t": row,
+        # The seat page's publish block, sent with the table so that "not ready to publish"
+        # clears as soon as the last kept card is recorded.
+        "missing": [t for t in tables if t["missing"]],
         "round": table.round,
         "tournament": tournament,
         "faction_rule": tournament.rules.faction_rule,
@@ -295,8 +299,12 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(target)
             context = {"done": done, "done_player": player}
     if request.htmx:
+        on_own_page = request.POST.get("next") == "table"
         return render(
-            request, "tournament/_keep_table.html", _keep_context(request, table, **context), status=status
+            request,
+            "tournament/_keep_table.html",
+            _keep_context(request, table, page=on_own_page, **context),
+            status=status,
         )
     return render(
         request,

@@ -144,3 +144,22 @@ def test_0_08_a_table_s_page_refuses_a_player_of_another_table(
     )
     assert accepted.status_code == 200
     assert Seat.objects.get(player_id=mine.player_id).faction == "fremen"
+
+
+def test_0_08_not_ready_to_publish_clears_with_the_last_kept_card(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
+    """Every tap answers the publish block too (out of band): it names who is still missing
+    and, once the last kept card is recorded, says nothing is missing any more."""
+    client.force_login(head_judge)
+    seats = list(lolv_table.seats.order_by("seat"))
+    for seat, dealt in zip(seats, DEALT, strict=True):
+        html = client.post(
+            f"/tables/{lolv_table.pk}/keep/",
+            {"player": seat.player_id, "faction": dealt[0]},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+        assert '<div id="publish" hx-swap-oob="true">' in html
+        if seat != seats[-1]:
+            assert "Not ready to publish" in html and seats[-1].player.name in html.split('id="publish"')[1]
+    assert "Not ready to publish" not in html and "Publish the seating" in html

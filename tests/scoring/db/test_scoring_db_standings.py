@@ -156,8 +156,11 @@ def test_standings_page_cut_line_find_me_and_tiebreak_details(
     cut = html.index('class="cut-marker"')
     assert html.index(f'id="player-{players[30].pk}"') < cut < html.index(f'id="player-{players[36].pk}"')
     assert 'aria-current="true"' in html and "alternate 1" in html
-    # The tiebreak tuple: values apart by "·", never by dots that read as decimals.
-    assert "<details><summary>3 · 9 · 0 · 0 · 0 · 0 · 0</summary>" in html
+    # The tiebreak as labelled columns: each value under its heading, never a dotted tuple.
+    assert '<td class="num tiebreak-value" data-label="best game points (4.01.10)">3</td>' in html
+    assert 'data-label="best game win attempts (4.01.10.01)">9</td>' in html
+    assert 'title="best game win attempts (4.01.10.01)">best game win attempts <span class="rule">4.01.10.01' in html
+    assert "3 · 9" not in html and "3.9.0" not in html
     assert "Provisional" not in html and "finalist" in html
 
 
