@@ -1,0 +1,541 @@
+"""The Dune board as a picture: a position and the board data in, an SVG document out.
+
+A pure function, like python-chess's `chess.svg.board`: no state of its own, no clock, no
+database. The map is schematic: the 18 storm sectors as wedges around the Polar Sink, each
+wedge cut into rings, one ring per sector piece of a territory (nearest the Polar Sink
+innermost, by the territories' distance from it over the board's adjacency). Every piece of a
+territory shares the territory's `data-territory`.
+
+Hooks other tools read (kept stable):
+
+- the storm: an element with `data-storm-sector="<n>"` (only while the position has a storm);
+- every force stack: an element with `data-territory`, `data-sector` (the sector, or empty for
+  the Polar Sink and the Hidden Mobile Stronghold), `data-faction` and `data-count`, whose
+  text holds the faction's short mark and the stack's total count;
+- every stronghold the engine counts: an element with `data-stronghold="<id>"` and
+  `data-controlled-by="<faction id or empty>"`, control as `dune.engine.evaluate()` says
+  (the Shield Wall only while it counts, LoLV 4.02.01 / WBC house rules; the Hidden Mobile
+  Stronghold where it points, LoLV 2.07.17).
+
+Faction colours come from the Okabe-Ito and Paul Tol palettes, which stay apart for readers
+with the common colour-vision deficiencies; every stack also carries its faction's mark, so
+colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from dune.engine.board import (
+    HIDDEN_MOBILE_STRONGHOLD,
+    POLAR_SINK,
+    SECTOR_COUNT,
+    SHIELD_WALL,
+    TERRITORIES,
+)
+from dune.engine.evaluation import Evaluation, evaluate
+from dune.engine.factions import FACTION_SHEETS
+from dune.engine.names import faction_name
+
+__all__ = ["FACTION_STYLE", "StackRow", "board_svg", "stack_rows", "describe"]
+
+
+@dataclass(frozen=True, slots=True)
+class FactionStyle:
+    mark: str  # the short mark printed on every stack
+    fill: str
+    ink: str  # text colour on the fill (black or white, whichever reads better)
+
+
+#: Colour-blind-safe fills (Okabe-Ito first, then Paul Tol's muted set) and a two-letter mark.
+FACTION_STYLE: Mapping[str, FactionStyle] = {
+    "atreides": FactionStyle("AT", "#009E73", "#000"),
+    "bene_gesserit": FactionStyle("BG", "#CC79A7", "#000"),
+    "emperor": FactionStyle("EM", "#E69F00", "#000"),
+    "fremen": FactionStyle("FR", "#F0E442", "#000"),
+    "harkonnen": FactionStyle("HK", "#000000", "#fff"),
+    "guild": FactionStyle("SG", "#0072B2", "#fff"),
+    "ixians": FactionStyle("IX", "#56B4E9", "#000"),
+    "tleilaxu": FactionStyle("TL", "#D55E00", "#000"),
+    "choam": FactionStyle("CH", "#BBBBBB", "#000"),
+    "richese": FactionStyle("RI", "#882255", "#fff"),
+    "ecaz": FactionStyle("EC", "#332288", "#fff"),
+    "moritani": FactionStyle("MO", "#999933", "#000"),
+}
+_UNKNOWN_STYLE = FactionStyle("??", "#777777", "#fff")
+
+
+def style_of(faction: str) -> FactionStyle:
+    return FACTION_STYLE.get(faction, _UNKNOWN_STYLE)
+
+
+# --- geometry (fixed by the board data, computed once) -------------------------------------
+
+WIDTH = 520
+CX = CY = 260.0
+R_SINK = 50.0
+R_OUT = 236.0
+R_NUMBERS = 248.0
+STEP = 360.0 / SECTOR_COUNT
+LEGEND_TOP = 528.0
+LEGEND_ROW = 20.0
+STACK_H = 14.0
+
+
+def _angle(sector: float) -> float:
+    """Screen angle (degrees, clockwise from east, y down) of a sector's middle: the Storm
+    Start Sector (0) at the bottom, sectors counted counterclockwise as the storm moves."""
+    return 90.0 - sector * STEP
+
+
+def _point(r: float, degrees: float) -> tuple[float, float]:
+    rad = math.radians(degrees)
+    return CX + r * math.cos(rad), CY + r * math.sin(rad)
+
+
+def _n(x: float) -> str:
+    """A coordinate with one decimal at most (keeps the document small)."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _wedge(r_in: float, r_out: float, sector: int) -> str:
+    """The path of a ring piece of one sector, between two radii."""
+    a0 = _angle(sector) + STEP / 2
+    a1 = _angle(sector) - STEP / 2
+    x0, y0 = _point(r_out, a0)
+    x1, y1 = _point(r_out, a1)
+    x2, y2 = _point(r_in, a1)
+    x3, y3 = _point(r_in, a0)
+    # Angles decrease from a0 to a1: the outer arc runs counterclockwise on screen (sweep 0).
+    return (
+        f"M{_n(x0)} {_n(y0)}A{_n(r_out)} {_n(r_out)} 0 0 0 {_n(x1)} {_n(y1)}"
+        f"L{_n(x2)} {_n(y2)}A{_n(r_in)} {_n(r_in)} 0 0 1 {_n(x3)} {_n(y3)}Z"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """Where one sector piece sits on the drawing."""
+
+    territory: str
+    sector: int
+    r_in: float
+    r_out: float
+    path: str
+
+    @property
+    def r_mid(self) -> float:
+        return (self.r_in + self.r_out) / 2
+
+
+def _distances() -> dict[str, int]:
+    """Each territory's distance from the Polar Sink in territories (breadth-first over the
+    board's adjacency): the ring order inside each sector."""
+    dist = {POLAR_SINK: 0}
+    queue = deque([POLAR_SINK])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(TERRITORIES[here].adjacent):
+            if there not in dist and there in TERRITORIES:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
+@lru_cache(maxsize=1)
+def _cells() -> dict[tuple[str, int], Cell]:
+    dist = _distances()
+    by_sector: dict[int, list[str]] = {s: [] for s in range(SECTOR_COUNT)}
+    for t in TERRITORIES.values():
+        for s in t.sectors:
+            by_sector[s].append(t.id)
+    cells: dict[tuple[str, int], Cell] = {}
+    for s, ids in by_sector.items():
+        ids.sort(key=lambda tid: (dist.get(tid, 99), tid))
+        band = (R_OUT - R_SINK) / max(1, len(ids))
+        for i, tid in enumerate(ids):
+            r_in, r_out = R_SINK + i * band, R_SINK + (i + 1) * band
+            cells[(tid, s)] = Cell(tid, s, r_in, r_out, _wedge(r_in, r_out, s))
+    return cells
+
+
+@lru_cache(maxsize=1)
+def _label_cells() -> dict[str, Cell]:
+    """The piece that carries a territory's name label: its middle sector piece."""
+    cells = _cells()
+    out: dict[str, Cell] = {}
+    for t in TERRITORIES.values():
+        if t.sectors:
+            out[t.id] = cells[(t.id, t.sectors[len(t.sectors) // 2])]
+    return out
+
+
+#: Short names printed on the strongholds (the full name is in each territory's <title>).
+_SHORT = {
+    "arrakeen": "Arrakeen",
+    "carthag": "Carthag",
+    "tueks_sietch": "Tuek's",
+    "sietch_tabr": "Tabr",
+    "habbanya_sietch": "Habbanya",
+    "shield_wall": "Shield Wall",
+}
+
+
+# --- what the position holds --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StackRow:
+    """One force stack, in words and numbers (the text alternative of the drawing)."""
+
+    faction: str
+    faction_name: str
+    territory: str
+    territory_name: str
+    sector: int | None
+    normal: int
+    special: int
+    advisors: int
+    special_name: str
+
+    @property
+    def total(self) -> int:
+        return self.normal + self.special + self.advisors
+
+    def words(self) -> str:
+        """`7 forces (5 fighters, 2 Fedaykin)`."""
+        parts = []
+        if self.normal:
+            parts.append(f"{self.normal} fighter{'s' if self.normal != 1 else ''}")
+        if self.special:
+            parts.append(f"{self.special} {self.special_name}")
+        if self.advisors:
+            parts.append(f"{self.advisors} advisor{'s' if self.advisors != 1 else ''}")
+        head = f"{self.total} force{'s' if self.total != 1 else ''}"
+        return f"{head} ({', '.join(parts)})" if len(parts) > 1 or self.special or self.advisors else head
+
+    def place(self) -> str:
+        return self.territory_name if self.sector is None else f"{self.territory_name}, sector {self.sector}"
+
+
+def _territory_name(tid: str) -> str:
+    t = TERRITORIES.get(tid)
+    return t.name if t is not None else tid.replace("_", " ").title()
+
+
+def stack_rows(position: Any) -> list[StackRow]:
+    """Every force stack of the position (one per faction and sector piece holding forces),
+    in sector order, the Polar Sink and the Hidden Mobile Stronghold first."""
+    rows = []
+    for (faction, territory, sector), (n, sp, a) in position.forces.items():
+        if n + sp + a <= 0:
+            continue
+        sheet = FACTION_SHEETS.get(faction)
+        rows.append(
+            StackRow(
+                faction=faction,
+                faction_name=faction_name(faction),
+                territory=territory,
+                territory_name=_territory_name(territory),
+                sector=sector,
+                normal=n,
+                special=sp,
+                advisors=a,
+                special_name=(sheet.special_name if sheet and sheet.special_name else "special forces"),
+            )
+        )
+    rows.sort(key=lambda r: (-1 if r.sector is None else r.sector, r.territory_name, r.faction_name))
+    return rows
+
+
+def describe(position: Any, answer: Evaluation | None = None) -> str:
+    """One paragraph in words: turn and phase, the storm, who controls which stronghold,
+    how many stacks stand on the board."""
+    answer = answer if answer is not None else evaluate(position)
+    phase = position.phase.replace("_", " ")
+    words = [f"Turn {position.turn}, {phase} phase." if position.turn else f"Before the first turn ({phase})."]
+    words.append(f"The storm is in sector {position.storm}." if position.storm is not None else "No storm on the board yet.")
+    held = [f"{faction_name(f)} controls {_territory_name(s)}" for s, f in answer.control.items() if f]
+    words.append(("; ".join(held) + ".") if held else "Nobody controls a stronghold.")
+    count = len(stack_rows(position))
+    words.append(f"{count} force stack{'s' if count != 1 else ''} on the board.")
+    if position.quick:
+        words.append("Quick tracking: only the strongholds are recorded.")
+    return " ".join(words)
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+def _attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _slots(cell: Cell | None, count: int) -> list[tuple[float, float]]:
+    """Centres for `count` stacks inside a cell: a small grid along the arc and the radius."""
+    if cell is None:  # the Polar Sink
+        if count == 1:
+            return [(CX, CY)]
+        ring = 24.0
+        return [_point(ring, -90 + i * 360 / count) for i in range(count)]
+    arc = math.radians(STEP) * cell.r_mid
+    cols = max(1, min(count, int(arc // 30)))
+    rows = math.ceil(count / cols)
+    out = []
+    mid = _angle(cell.sector)
+    for i in range(count):
+        row, col = divmod(i, cols)
+        r = cell.r_mid + (row - (rows - 1) / 2) * (STACK_H + 1)
+        span = STEP * 0.8
+        a = mid + (col - (cols - 1) / 2) * (span / cols)
+        out.append(_point(r, a))
+    return out
+
+
+def _stack(row: StackRow, x: float, y: float) -> str:
+    st = style_of(row.faction)
+    extra = []
+    if row.special:
+        extra.append(f"{row.special}\u2605")
+    if row.advisors:
+        extra.append(f"{row.advisors}a")
+    label = f"{st.mark} {row.total}"
+    tail = f" {' '.join(extra)}" if extra else ""
+    width = 7 + 5.6 * (len(label) + len(tail))
+    kinds = " advisors" if row.advisors and not (row.normal or row.special) else ""
+    kinds += " specials" if row.special else ""
+    sector = "" if row.sector is None else str(row.sector)
+    return (
+        f'<g class="stack f-{row.faction}{kinds}" data-territory="{row.territory}" data-sector="{sector}"'
+        f' data-faction="{row.faction}" data-count="{row.total}">'
+        f"<title>{_attr(row.faction_name)}: {_attr(row.words())} in {_attr(row.place())}</title>"
+        f'<rect x="{_n(x - width / 2)}" y="{_n(y - STACK_H / 2)}" width="{_n(width)}" height="{_n(STACK_H)}"'
+        f' rx="4" fill="{st.fill}"/>'
+        f'<text x="{_n(x)}" y="{_n(y + 3.5)}" fill="{st.ink}">{label}'
+        + (f'<tspan class="kinds">{_attr(tail)}</tspan>' if tail else "")
+        + "</text></g>"
+    )
+
+
+def _token(cls: str, x: float, y: float, text: str, title: str, extra: str = "") -> str:
+    return (
+        f'<g class="token {cls}"{extra}><title>{_attr(title)}</title>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7"/><text x="{_n(x)}" y="{_n(y + 3)}">{_attr(text)}</text></g>'
+    )
+
+
+_CSS = (
+    "text{font:bold 9px sans-serif;text-anchor:middle}"
+    ".terr path{stroke:#6d5a3c;stroke-width:.6}"
+    ".sand path{fill:#f4e4c1}.rock path{fill:#cdb48b}.stronghold path{fill:#a98467}"
+    ".polar_sink circle{fill:#efe3cb;stroke:#6d5a3c}"
+    ".held path{stroke:#222;stroke-width:1.6}"
+    ".counts path{fill:#b99a78}"
+    ".sname{font-size:8px;fill:#3b2a14}.num{font-size:10px;fill:#5a4a30}"
+    ".storm path{fill:#3d3466;fill-opacity:.42;stroke:#3d3466;stroke-width:2;stroke-dasharray:5 3}"
+    ".storm text{fill:#fff;font-size:10px}"
+    ".stack rect{stroke:#222;stroke-width:.8}.advisors rect{stroke-dasharray:2 1.5;fill-opacity:.55}"
+    ".specials rect{stroke-width:2}.kinds{font-size:7.5px}"
+    ".token circle{stroke:#222;stroke-width:.8}.token text{font-size:7px}"
+    ".spice circle{fill:#e07b1a}.terror circle{fill:#fff}.noField circle{fill:#ddd}"
+    ".ambassador circle{fill:#fff}.hms path{fill:#a98467;stroke:#222}"
+    ".legend text{text-anchor:start;font-weight:normal;font-size:10px}"
+    ".marker circle{stroke:#222}"
+)
+
+
+def board_svg(
+    position: Any,
+    *,
+    answer: Evaluation | None = None,
+    title: str = "The Dune board",
+    seq: int | None = None,
+    uid: str = "board",
+) -> str:
+    """The position drawn as the Dune board: an SVG document (a string, no XML prolog).
+
+    `answer` is the engine's evaluation of `position` when the caller has it already (it is
+    computed otherwise); stronghold control is read from it. `title` becomes the `<title>`;
+    `seq` (the record the position follows) goes in `data-seq`; `uid` prefixes the ids inside
+    the document, so several boards can stand inline on one page.
+    """
+    answer = answer if answer is not None else evaluate(position)
+    cells = _cells()
+    labels = _label_cells()
+    control = answer.control
+    rows = stack_rows(position)
+    setup = position.setup
+    factions: list[str] = list(setup.factions) if setup is not None else sorted({r.faction for r in rows})
+    out: list[str] = []
+    add = out.append
+    legend_rows = math.ceil(len(factions) / 3) if factions else 0
+    height = LEGEND_TOP + legend_rows * LEGEND_ROW + 6
+    add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="dune-board" viewBox="0 0 {WIDTH} {_n(height)}"'
+        f' role="img" aria-labelledby="{uid}-title {uid}-desc" data-seq="{"" if seq is None else seq}">'
+    )
+    add(f'<title id="{uid}-title">{_attr(title)}</title>')
+    add(f'<desc id="{uid}-desc">{_attr(describe(position, answer))}</desc>')
+    add(f"<style>{_CSS}</style>")
+
+    # Territories, one group each (every sector piece inside it).
+    add('<g class="map">')
+    add(
+        f'<g class="terr polar_sink" data-territory="{POLAR_SINK}"><title>Polar Sink</title>'
+        f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{_n(R_SINK)}"/></g>'
+    )
+    for t in TERRITORIES.values():
+        if not t.sectors:
+            continue
+        classes = f"terr {t.kind}"
+        hooks = ""
+        if t.id in control:  # a stronghold the engine counts (the Shield Wall only when it does)
+            holder = control[t.id] or ""
+            classes += " counts" if t.kind != "stronghold" else ""
+            classes += " held" if holder else ""
+            hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder}"'
+        held_words = ""
+        if t.id in control:
+            holder = control[t.id]
+            held_words = f": controlled by {faction_name(holder)}" if holder else ": controlled by nobody"
+        add(f'<g class="{classes}" data-territory="{t.id}"{hooks}><title>{_attr(t.name)}{held_words}</title>')
+        for s in t.sectors:
+            add(f'<path d="{cells[(t.id, s)].path}"/>')
+        add("</g>")
+    add("</g>")
+
+    # Stronghold names and sector numbers.
+    add('<g class="labels" aria-hidden="true">')
+    for tid, short in _SHORT.items():
+        cell = labels.get(tid)
+        if cell is None:
+            continue
+        x, y = _point(cell.r_out - 4, _angle(cell.sector + (0.5 if tid == SHIELD_WALL else 0)))
+        add(f'<text class="sname" x="{_n(x)}" y="{_n(y)}">{short}</text>')
+    for s in range(SECTOR_COUNT):
+        x, y = _point(R_NUMBERS, _angle(s))
+        add(f'<text class="num" x="{_n(x)}" y="{_n(y + 3.5)}">{s}</text>')
+    add("</g>")
+
+    # Player markers on their dots.
+    if setup is not None:
+        add('<g class="markers">')
+        for f, sector in setup.markers.items():
+            st = style_of(f)
+            x, y = _point(R_OUT + 2, _angle(sector) + 6)
+            add(
+                f'<g class="marker" data-marker="{f}"><title>{_attr(faction_name(f))} player marker, sector {sector}</title>'
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="5" fill="{st.fill}"/></g>'
+            )
+        add("</g>")
+
+    # The storm.
+    if position.storm is not None:
+        s = int(position.storm)
+        x, y = _point(R_OUT - 10, _angle(s))
+        add(
+            f'<g class="storm" data-storm-sector="{s}"><title>The storm, over sector {s}</title>'
+            f'<path d="{_wedge(R_SINK, R_OUT, s)}"/><text x="{_n(x)}" y="{_n(y + 3)}">storm</text></g>'
+        )
+
+    # Pieces: the Hidden Mobile Stronghold, spice, Terror tokens, Ambassadors, No-Field.
+    add('<g class="pieces">')
+    hms_at: tuple[float, float] | None = None
+    hms_cell = cells.get(position.hms) if position.hms is not None else None
+    hms_in_play = HIDDEN_MOBILE_STRONGHOLD in control or any(
+        t == HIDDEN_MOBILE_STRONGHOLD for (_f, t, _s) in position.forces
+    )
+    if hms_cell is not None or hms_in_play:
+        if hms_cell is not None:
+            hx, hy = _point(hms_cell.r_in + 8, _angle(hms_cell.sector) + STEP * 0.3)
+            where = f"over {_territory_name(hms_cell.territory)} sector {hms_cell.sector}"
+        else:  # not deployed yet: beside the board (LoLV 2.07.04)
+            hx, hy = WIDTH - 24.0, 24.0
+            where = "not on the board yet"
+        hms_at = (hx, hy)
+        hooks = ""
+        if HIDDEN_MOBILE_STRONGHOLD in control:
+            hooks = (f' data-stronghold="{HIDDEN_MOBILE_STRONGHOLD}"'
+                     f' data-controlled-by="{control[HIDDEN_MOBILE_STRONGHOLD] or ""}"')
+        hexagon = " ".join(
+            f"{_n(hx + 9 * math.cos(math.radians(60 * k)))},{_n(hy + 9 * math.sin(math.radians(60 * k)))}"
+            for k in range(6)
+        )
+        add(
+            f'<g class="hms" data-territory="{HIDDEN_MOBILE_STRONGHOLD}"{hooks}><title>Hidden Mobile Stronghold, '
+            f"{_attr(where)}</title>"
+            f'<polygon points="{hexagon}" fill="#a98467" stroke="#222"/></g>'
+        )
+    for tid, amount in sorted(position.spice_on_board.items()):
+        t = TERRITORIES.get(tid)
+        if t is None or t.spice_blow is None:
+            continue
+        cell = cells.get((tid, t.spice_blow[0]))
+        if cell is None:
+            continue
+        x, y = _point(cell.r_out - 6, _angle(cell.sector) - STEP * 0.38)
+        add(_token("spice", x, y, str(amount), f"{amount} spice in {t.name}", f' data-spice="{tid}"'))
+    for tid in sorted(position.terror):
+        cell = labels.get(tid)
+        if cell is not None:
+            x, y = _point(cell.r_in + 6, _angle(cell.sector) - STEP * 0.38)
+            add(_token("terror", x, y, "T", f"Terror token in {_territory_name(tid)}", f' data-terror="{tid}"'))
+    for tid, symbol in sorted(position.ambassadors.items()):
+        cell = labels.get(tid)
+        if cell is not None:
+            x, y = _point(cell.r_in + 6, _angle(cell.sector) + STEP * 0.38)
+            mark = style_of(symbol).mark if symbol in FACTION_STYLE else symbol[:2].upper()
+            add(_token("ambassador", x, y, mark, f"Ecaz Ambassador ({faction_name(symbol)}) in {_territory_name(tid)}",
+                       f' data-ambassador="{tid}"'))
+    if position.no_field is not None:
+        nt, ns = position.no_field
+        cell = cells.get((nt, ns)) if ns is not None else None
+        x, y = _point(cell.r_out - 6, _angle(cell.sector) + STEP * 0.38) if cell else (CX + 30, CY - 30)
+        where = _territory_name(nt) + (f", sector {ns}" if ns is not None else "")
+        add(_token("noField", x, y, "NF", f"Richese No-Field token in {where}", f' data-no-field="{nt}"'))
+    if position.aftermath:
+        cell = labels.get(position.aftermath)
+        if cell is not None:
+            x, y = _point(cell.r_mid, _angle(cell.sector))
+            add(_token("aftermath", x, y, "A", f"Atomics Aftermath in {_territory_name(position.aftermath)}"))
+    add("</g>")
+
+    # Force stacks, grouped by the cell they stand in.
+    add('<g class="stacks">')
+    by_cell: dict[tuple[str, int | None], list[StackRow]] = {}
+    for row in rows:
+        by_cell.setdefault((row.territory, row.sector), []).append(row)
+    for (tid, sector), here in by_cell.items():
+        if tid == HIDDEN_MOBILE_STRONGHOLD:
+            base = hms_at or (WIDTH - 24.0, 24.0)
+            spots = [(base[0], base[1] + 17 + i * (STACK_H + 1)) for i in range(len(here))]
+        elif sector is None:
+            spots = _slots(None, len(here))
+        else:
+            spots = _slots(cells.get((tid, sector)), len(here))
+        for row, (x, y) in zip(here, spots, strict=True):
+            add(_stack(row, x, y))
+    add("</g>")
+
+    # The legend: colour and mark of each faction at the table.
+    add('<g class="legend">')
+    for i, f in enumerate(factions):
+        st = style_of(f)
+        row_i, col = divmod(i, 3)
+        x, y = 14 + col * 170, LEGEND_TOP + row_i * LEGEND_ROW
+        add(
+            f'<rect x="{x}" y="{_n(y)}" width="26" height="14" rx="4" fill="{st.fill}" stroke="#222"/>'
+            f'<text x="{x + 13}" y="{_n(y + 10.5)}" fill="{st.ink}" style="text-anchor:middle;font-weight:bold">'
+            f"{st.mark}</text>"
+            f'<text x="{x + 32}" y="{_n(y + 11)}">{_attr(faction_name(f))}</text>'
+        )
+    add("</g></svg>")
+    return "".join(out)
+
