@@ -263,6 +263,7 @@ def describe(position: Any, answer: Evaluation | None = None) -> str:
     words = [f"Turn {position.turn}, {phase} phase." if position.turn else f"Before the first turn ({phase})."]
     words.append(f"The storm is in sector {position.storm}." if position.storm is not None else "No storm on the board yet.")
     held = [f"{faction_name(f)} controls {_territory_name(s)}" for s, f in answer.control.items() if f]
+    held.sort(key=lambda words: words.split(" controls ")[1])  # the same words however `control` is ordered
     words.append(("; ".join(held) + ".") if held else "Nobody controls a stronghold.")
     count = len(stack_rows(position))
     words.append(f"{count} force stack{'s' if count != 1 else ''} on the board.")
@@ -427,7 +428,7 @@ def board_svg(
     # Player markers on their dots.
     if setup is not None:
         add('<g class="markers">')
-        for f, sector in setup.markers.items():
+        for f, sector in sorted(setup.markers.items(), key=lambda item: (item[1], item[0])):
             st = style_of(f)
             x, y = _point(R_OUT + 2, _angle(sector) + 6)
             add(
