@@ -310,46 +310,40 @@ def _stack(row: StackRow, x: float, y: float) -> str:
     label = f"{st.mark} {row.total}"
     tail = f" {' '.join(extra)}" if extra else ""
     width = 7 + 5.6 * (len(label) + len(tail))
-    kinds = " advisors" if row.advisors and not (row.normal or row.special) else ""
-    kinds += " specials" if row.special else ""
+    kinds, look = "", ""
+    if row.advisors and not (row.normal or row.special):  # advisors only: a dashed, paler stack
+        kinds, look = " advisors", ' stroke-dasharray="2 1.5" fill-opacity=".55"'
+    if row.special:  # specials among them: a thick outline
+        kinds, look = kinds + " specials", look + ' stroke-width="2"' 
     sector = "" if row.sector is None else str(row.sector)
     return (
         f'<g class="stack f-{row.faction}{kinds}" data-territory="{row.territory}" data-sector="{sector}"'
         f' data-faction="{row.faction}" data-count="{row.total}">'
         f"<title>{_attr(row.faction_name)}: {_attr(row.words())} in {_attr(row.place())}</title>"
         f'<rect x="{_n(x - width / 2)}" y="{_n(y - STACK_H / 2)}" width="{_n(width)}" height="{_n(STACK_H)}"'
-        f' rx="4" fill="{st.fill}"/>'
+        f' rx="4" fill="{st.fill}" stroke="#222"{look}/>'
         f'<text x="{_n(x)}" y="{_n(y + 3.5)}" fill="{st.ink}">{label}'
-        + (f'<tspan class="kinds">{_attr(tail)}</tspan>' if tail else "")
+        + (f'<tspan class="kinds" font-size="7.5">{_attr(tail)}</tspan>' if tail else "")
         + "</text></g>"
     )
+
+
+#: Token fills: spice orange, Terror and Ambassador tokens white, the No-Field token grey.
+_TOKEN_FILL = {"spice": "#e07b1a", "terror": "#fff", "ambassador": "#fff", "noField": "#ddd", "aftermath": "#999"}
 
 
 def _token(cls: str, x: float, y: float, text: str, title: str, extra: str = "") -> str:
     return (
         f'<g class="token {cls}"{extra}><title>{_attr(title)}</title>'
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7"/><text x="{_n(x)}" y="{_n(y + 3)}">{_attr(text)}</text></g>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7" fill="{_TOKEN_FILL.get(cls, "#fff")}" stroke="#222"/>'
+        f'<text x="{_n(x)}" y="{_n(y + 3)}" font-size="7">{_attr(text)}</text></g>'
     )
 
 
-_CSS = (
-    "text{font:bold 9px sans-serif;text-anchor:middle}"
-    ".terr path{stroke:#6d5a3c;stroke-width:.6}"
-    ".sand path{fill:#f4e4c1}.rock path{fill:#cdb48b}.stronghold path{fill:#a98467}"
-    ".polar_sink circle{fill:#efe3cb;stroke:#6d5a3c}"
-    ".held path{stroke:#222;stroke-width:1.6}"
-    ".counts path{fill:#b99a78}"
-    ".sname{font-size:8px;fill:#3b2a14}.num{font-size:10px;fill:#5a4a30}"
-    ".storm path{fill:#3d3466;fill-opacity:.42;stroke:#3d3466;stroke-width:2;stroke-dasharray:5 3}"
-    ".storm text{fill:#fff;font-size:10px}"
-    ".stack rect{stroke:#222;stroke-width:.8}.advisors rect{stroke-dasharray:2 1.5;fill-opacity:.55}"
-    ".specials rect{stroke-width:2}.kinds{font-size:7.5px}"
-    ".token circle{stroke:#222;stroke-width:.8}.token text{font-size:7px}"
-    ".spice circle{fill:#e07b1a}.terror circle{fill:#fff}.noField circle{fill:#ddd}"
-    ".ambassador circle{fill:#fff}.hms path{fill:#a98467;stroke:#222}"
-    ".legend text{text-anchor:start;font-weight:normal;font-size:10px}"
-    ".marker circle{stroke:#222}"
-)
+#: Fills of the territories by kind (presentation attributes, not a style sheet: the pages'
+#: Content-Security-Policy admits no inline styles, and the picture must look the same inline
+#: and on its own).
+_KIND_FILL = {"sand": "#f4e4c1", "rock": "#cdb48b", "stronghold": "#a98467"}
 
 
 def board_svg(
@@ -380,54 +374,62 @@ def board_svg(
     height = LEGEND_TOP + legend_rows * LEGEND_ROW + 6
     add(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="dune-board" viewBox="0 0 {WIDTH} {_n(height)}"'
+        ' font-family="sans-serif" font-size="9" font-weight="bold" text-anchor="middle"'
         f' role="img" aria-labelledby="{uid}-title {uid}-desc" data-seq="{"" if seq is None else seq}">'
     )
     add(f'<title id="{uid}-title">{_attr(title)}</title>')
     add(f'<desc id="{uid}-desc">{_attr(describe(position, answer))}</desc>')
-    add(f"<style>{_CSS}</style>")
 
     # Territories, one group each (every sector piece inside it).
-    add('<g class="map">')
+    add('<g class="map" stroke="#6d5a3c" stroke-width=".6">')
     add(
         f'<g class="terr polar_sink" data-territory="{POLAR_SINK}"><title>Polar Sink</title>'
-        f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{_n(R_SINK)}"/></g>'
+        f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{_n(R_SINK)}" fill="#efe3cb"/></g>'
     )
     for t in TERRITORIES.values():
         if not t.sectors:
             continue
         classes = f"terr {t.kind}"
         hooks = ""
+        fill = _KIND_FILL.get(t.kind, "#f4e4c1")
+        look = ""
         if t.id in control:  # a stronghold the engine counts (the Shield Wall only when it does)
             holder = control[t.id] or ""
-            classes += " counts" if t.kind != "stronghold" else ""
-            classes += " held" if holder else ""
+            if t.kind != "stronghold":  # the Shield Wall while it counts (LoLV 4.02.01, WBC)
+                classes, fill = classes + " sw-counts", "#b99a78"
+            if holder:
+                classes, look = classes + " held", ' stroke="#222" stroke-width="1.6"'
             hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder}"'
         held_words = ""
         if t.id in control:
             holder = control[t.id]
             held_words = f": controlled by {faction_name(holder)}" if holder else ": controlled by nobody"
-        add(f'<g class="{classes}" data-territory="{t.id}"{hooks}><title>{_attr(t.name)}{held_words}</title>')
+        add(f'<g class="{classes}" data-territory="{t.id}"{hooks} fill="{fill}"{look}><title>{_attr(t.name)}{held_words}</title>')
         for s in t.sectors:
             add(f'<path d="{cells[(t.id, s)].path}"/>')
         add("</g>")
     add("</g>")
 
     # Stronghold names and sector numbers.
-    add('<g class="labels" aria-hidden="true">')
+    add('<g class="labels" aria-hidden="true" font-size="8" fill="#3b2a14">')
     for tid, short in _SHORT.items():
         cell = labels.get(tid)
         if cell is None:
             continue
-        x, y = _point(cell.r_out - 4, _angle(cell.sector + (0.5 if tid == SHIELD_WALL else 0)))
+        x, y = _point(cell.r_in + 7, _angle(cell.sector + (0.5 if tid == SHIELD_WALL else 0)))
+        half = 3 * len(short) + 6  # keep the whole name inside the picture
+        x = min(max(x, half), WIDTH - half)
         add(f'<text class="sname" x="{_n(x)}" y="{_n(y)}">{short}</text>')
+    add("</g>")
+    add('<g class="sector-numbers" aria-hidden="true" font-size="10" fill="#5a4a30">')
     for s in range(SECTOR_COUNT):
         x, y = _point(R_NUMBERS, _angle(s))
-        add(f'<text class="num" x="{_n(x)}" y="{_n(y + 3.5)}">{s}</text>')
+        add(f'<text class="sector-no" x="{_n(x)}" y="{_n(y + 3.5)}">{s}</text>')
     add("</g>")
 
     # Player markers on their dots.
     if setup is not None:
-        add('<g class="markers">')
+        add('<g class="markers" stroke="#222">')
         for f, sector in sorted(setup.markers.items(), key=lambda item: (item[1], item[0])):
             st = style_of(f)
             x, y = _point(R_OUT + 2, _angle(sector) + 6)
@@ -443,7 +445,9 @@ def board_svg(
         x, y = _point(R_OUT - 10, _angle(s))
         add(
             f'<g class="storm" data-storm-sector="{s}"><title>The storm, over sector {s}</title>'
-            f'<path d="{_wedge(R_SINK, R_OUT, s)}"/><text x="{_n(x)}" y="{_n(y + 3)}">storm</text></g>'
+            f'<path d="{_wedge(R_SINK, R_OUT, s)}" fill="#3d3466" fill-opacity=".42" stroke="#3d3466"'
+            f' stroke-width="2" stroke-dasharray="5 3"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 3)}" fill="#fff" font-size="10">storm</text></g>'
         )
 
     # Pieces: the Hidden Mobile Stronghold, spice, Terror tokens, Ambassadors, No-Field.
@@ -526,16 +530,15 @@ def board_svg(
     add("</g>")
 
     # The legend: colour and mark of each faction at the table.
-    add('<g class="legend">')
+    add('<g class="legend" font-weight="normal" font-size="10">')
     for i, f in enumerate(factions):
         st = style_of(f)
         row_i, col = divmod(i, 3)
         x, y = 14 + col * 170, LEGEND_TOP + row_i * LEGEND_ROW
         add(
             f'<rect x="{x}" y="{_n(y)}" width="26" height="14" rx="4" fill="{st.fill}" stroke="#222"/>'
-            f'<text x="{x + 13}" y="{_n(y + 10.5)}" fill="{st.ink}" style="text-anchor:middle;font-weight:bold">'
-            f"{st.mark}</text>"
-            f'<text x="{x + 32}" y="{_n(y + 11)}">{_attr(faction_name(f))}</text>'
+            f'<text x="{x + 13}" y="{_n(y + 10.5)}" fill="{st.ink}" font-weight="bold">{st.mark}</text>'
+            f'<text x="{x + 32}" y="{_n(y + 11)}" text-anchor="start">{_attr(faction_name(f))}</text>'
         )
     add("</g></svg>")
     return "".join(out)

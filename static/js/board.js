@@ -61,7 +61,8 @@
     var body = place.closest(".board-body");
     var pick = body.querySelector(".board-pick");
     var id = place.getAttribute("data-territory");
-    var title = place.querySelector("title");
+    var named = body.querySelector('svg .map [data-territory="' + id + '"]') || place;
+    var title = named.querySelector("title");
     var name = title ? title.textContent.split(":")[0] : id;
     var stacks = [];
     Array.prototype.forEach.call(body.querySelectorAll(".board-stacks tr[data-where]"), function (row) {
