@@ -314,7 +314,7 @@ def _stack(row: StackRow, x: float, y: float) -> str:
     if row.advisors and not (row.normal or row.special):  # advisors only: a dashed, paler stack
         kinds, look = " advisors", ' stroke-dasharray="2 1.5" fill-opacity=".55"'
     if row.special:  # specials among them: a thick outline
-        kinds, look = kinds + " specials", look + ' stroke-width="2"' 
+        kinds, look = kinds + " specials", look + ' stroke-width="2"'
     sector = "" if row.sector is None else str(row.sector)
     return (
         f'<g class="stack f-{row.faction}{kinds}" data-territory="{row.territory}" data-sector="{sector}"'
@@ -402,8 +402,8 @@ def board_svg(
             hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder}"'
         held_words = ""
         if t.id in control:
-            holder = control[t.id]
-            held_words = f": controlled by {faction_name(holder)}" if holder else ": controlled by nobody"
+            who = control[t.id]
+            held_words = f": controlled by {faction_name(who)}" if who else ": controlled by nobody"
         add(f'<g class="{classes}" data-territory="{t.id}"{hooks} fill="{fill}"{look}><title>{_attr(t.name)}{held_words}</title>')
         for s in t.sectors:
             add(f'<path d="{cells[(t.id, s)].path}"/>')
@@ -479,14 +479,14 @@ def board_svg(
             f'<polygon points="{hexagon}" fill="#a98467" stroke="#222"/></g>'
         )
     for tid, amount in sorted(position.spice_on_board.items()):
-        t = TERRITORIES.get(tid)
-        if t is None or t.spice_blow is None:
+        blown = TERRITORIES.get(tid)
+        if blown is None or blown.spice_blow is None:
             continue
-        cell = cells.get((tid, t.spice_blow[0]))
+        cell = cells.get((tid, blown.spice_blow[0]))
         if cell is None:
             continue
         x, y = _point(cell.r_out - 6, _angle(cell.sector) - STEP * 0.38)
-        add(_token("spice", x, y, str(amount), f"{amount} spice in {t.name}", f' data-spice="{tid}"'))
+        add(_token("spice", x, y, str(amount), f"{amount} spice in {blown.name}", f' data-spice="{tid}"'))
     for tid in sorted(position.terror):
         cell = labels.get(tid)
         if cell is not None:

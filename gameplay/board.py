@@ -79,20 +79,15 @@ def position_at(game: Game, seq: int) -> Any:
             start, position = snapshot.seq, rules.load(snapshot.position)
     bodies = list(GameEvent.objects.filter(game=game, seq__gt=start, seq__lte=seq).order_by("seq")
                   .values_list("body", flat=True))
+    if position is not None and any(body.get("type") == "void" for body in bodies):
+        # A void cancels an earlier record: the engine replays the log up to it (rare).
+        position = None
+        bodies = list(GameEvent.objects.filter(game=game, seq__lte=seq).order_by("seq").values_list("body", flat=True))
     if position is None:
         position = rules.replay_bodies(bodies)
     else:
-        history: list[dict[str, Any]] | None = None
-        for at, body in enumerate(bodies, start=start + 1):
-            event = rules.parse_event(body)
-            if event.type == "void" and history is None:  # a void replays the log up to it
-                history = list(GameEvent.objects.filter(game=game, seq__lt=at).order_by("seq")
-                               .values_list("body", flat=True))
-            position = rules.advance(
-                position, event, history=lambda h=history: list(h or []),
-            )
-            if history is not None:
-                history.append(body)
+        for body in bodies:
+            position = rules.advance(position, rules.parse_event(body), history=list)  # no void here
     rules.remember(_key(game, seq), position)
     return position
 

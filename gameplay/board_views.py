@@ -8,11 +8,16 @@ and a repeat costs a 304; without `?seq` the latest record's picture is revalida
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from gameplay import board
-from gameplay.api import load_table
+from tournament.models import Table
+
+
+def load_table(pk: int) -> Table:
+    """The table with its round and tournament (one query). Raises Http404."""
+    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
 
 
 def _not_modified(request: HttpRequest, etag: str) -> bool:

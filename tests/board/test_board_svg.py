@@ -117,3 +117,38 @@ def test_names_for_people_not_ids() -> None:
     for el in root.iter():
         if el.tag in (f"{SVG}title", f"{SVG}desc"):
             assert "_" not in (el.text or ""), el.text
+
+
+def test_expansion_pieces_and_board_spice_are_drawn() -> None:
+    """Spice on the board (LoLV 1.02.04), the Hidden Mobile Stronghold where it points (2.07.17)
+    with the forces in it, a Terror token (2.12.05), an Ecaz Ambassador (2.11.05) and the
+    No-Field token (2.10.11), each an element of its own with a title in words."""
+    from dataclasses import replace
+
+    position = list(records(REPLAYS / "lolv_quick_tracking_victory.jsonl"))[20][1]
+    forces = dict(position.forces)
+    forces[("ixians", "hidden_mobile_stronghold", None)] = (2, 3, 0)
+    position = replace(
+        position,
+        forces=forces,
+        hms=("the_great_flat", 14),
+        no_field=("funeral_plain", 14),
+        terror=frozenset({"carthag"}),
+        ambassadors={"arrakeen": "atreides"},
+        spice_on_board={"the_great_flat": 10},
+    )
+    root = ET.fromstring(board_svg(position))
+    by = {key: [el for el in root.iter() if el.get(key) is not None]
+          for key in ("data-spice", "data-terror", "data-ambassador", "data-no-field")}
+    assert [el.get("data-spice") for el in by["data-spice"]] == ["the_great_flat"]
+    assert "10" in text_of(by["data-spice"][0])
+    assert [el.get("data-terror") for el in by["data-terror"]] == ["carthag"]
+    assert [el.get("data-ambassador") for el in by["data-ambassador"]] == ["arrakeen"]
+    assert [el.get("data-no-field") for el in by["data-no-field"]] == ["funeral_plain"]
+    hms = [el for el in root.iter() if el.get("class") == "hms"]
+    assert len(hms) == 1 and "The Great Flat" in text_of(hms[0].find(f"{SVG}title"))
+    inside = [el for el in root.iter() if el.get("data-territory") == "hidden_mobile_stronghold"
+              and el.get("data-faction") == "ixians"]
+    assert len(inside) == 1 and inside[0].get("data-sector") == "" and "IX 5" in text_of(inside[0])
+    answer = evaluate(position)
+    assert hms[0].get("data-controlled-by") == (answer.control["hidden_mobile_stronghold"] or "")
