@@ -9,7 +9,9 @@ from typing import Any
 
 from gameplay import services
 from gameplay.models import Game
+from scoring import services as scoring
 from tests.board.golden import LOLV, WBC, golden_table
+from tests.e2e.accessibility import serious_violations
 
 OVERFLOW = """() => [...document.querySelectorAll('#board-panel *:not(g)')]
   .filter(e => e.getClientRects().length && !e.closest('.table-scroll'))
@@ -44,6 +46,7 @@ def test_table_page_board_folded_on_a_phone_opens_with_one_tap_without_sideways_
     assert pick.is_visible()
     assert pick.inner_text().startswith("Carthag")
     assert "Harkonnen" in pick.inner_text()
+    assert serious_violations(page) == []
 
 
 def test_the_board_opens_by_itself_on_a_laptop_and_follows_the_table_in_place(
@@ -104,6 +107,7 @@ def test_history_replay_steps_through_a_whole_game(
         words = page.locator("#replay-records li:not([hidden])").bounding_box()
         assert board is not None and words is not None and words["x"] >= board["x"] + board["width"] - 1
         assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+        assert serious_violations(page) == []
         screenshot(page, "board-replay")
     finally:
         context.close()
@@ -123,3 +127,26 @@ def test_history_replay_on_a_phone_has_no_sideways_scroll(
     assert phone_page.evaluate(
         "() => [...document.querySelectorAll('#board-replay *')].filter(e => !e.closest('.table-scroll'))"
         ".every(e => e.getBoundingClientRect().right <= window.innerWidth + 1)")
+
+
+def test_filed_report_prints_with_its_final_position(
+    browser: Any, live_server: Any, head_judge: Any, screenshot: Any
+) -> None:
+    """The filed report's print: the final position on the page, whole, beside the numbers."""
+    table = golden_table(WBC)
+    scoring.file_report(table, services.prefill_report(table), user=head_judge)
+    context = browser.new_context(viewport={"width": 794, "height": 1123}, locale="en-US", timezone_id="UTC")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/tables/{table.pk}/filed-report/")
+        assert serious_violations(page) == []
+        page.emulate_media(media="print")
+        board = page.locator(".board-final svg.dune-board")
+        assert board.is_visible()
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 794
+        assert page.locator(".board-final .board-stacks tbody tr").count() == 26
+        assert page.locator(".site-header").is_hidden()
+        screenshot(page, "board-report-print")
+    finally:
+        context.close()
