@@ -204,13 +204,17 @@ class StackRow:
     special: int
     advisors: int
     special_name: str
+    #: Quick tracking records who stands in a stronghold, not how many (the count is 1).
+    quick: bool = False
 
     @property
     def total(self) -> int:
         return self.normal + self.special + self.advisors
 
     def words(self) -> str:
-        """`7 forces (5 fighters, 2 Fedaykin)`."""
+        """`7 forces (5 fighters, 2 Fedaykin)`; under quick tracking, only that they are there."""
+        if self.quick:
+            return "present (quick tracking does not count forces)"
         parts = []
         if self.normal:
             parts.append(f"{self.normal} fighter{'s' if self.normal != 1 else ''}")
@@ -249,6 +253,7 @@ def stack_rows(position: Any) -> list[StackRow]:
                 special=sp,
                 advisors=a,
                 special_name=(sheet.special_name if sheet and sheet.special_name else "special forces"),
+                quick=bool(position.quick),
             )
         )
     rows.sort(key=lambda r: (-1 if r.sector is None else r.sector, r.territory_name, r.faction_name))

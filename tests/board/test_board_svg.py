@@ -100,6 +100,12 @@ def test_stacks_in_words_tell_fighters_specials_and_advisors_apart() -> None:
     assert "special" in kinds
 
 
+def test_quick_tracking_stacks_say_present_not_a_count() -> None:
+    position = list(records(REPLAYS / "lolv_quick_tracking_victory.jsonl"))[-1][1]
+    rows = stack_rows(position)
+    assert rows and all(row.words().startswith("present") for row in rows)
+
+
 def test_the_drawing_has_no_state_of_its_own() -> None:
     """The same position draws the same document, whatever was drawn before (a pure function)."""
     path = REPLAYS / "wbc_10_turns_6_players.jsonl"

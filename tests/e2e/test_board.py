@@ -150,3 +150,23 @@ def test_filed_report_prints_with_its_final_position(
         screenshot(page, "board-report-print")
     finally:
         context.close()
+
+
+def test_room_screen_follows_the_final_board_live(
+    browser: Any, live_server: Any, make_user: Any
+) -> None:
+    judge = make_user("judge1")
+    table = golden_table(LOLV, kind="final", judge=judge)
+    seq = Game.objects.get(table=table).seq
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/tournaments/{table.round.tournament.pk}/screen/")
+        panel = page.locator(".screen-boards .board-panel")
+        assert panel.locator(".board-body").get_attribute("data-seq") == str(seq)
+        services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
+        page.wait_for_function(
+            f"() => document.querySelector('.screen-boards .board-body').dataset.seq === '{seq + 1}'", timeout=25_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    finally:
+        context.close()
