@@ -85,7 +85,7 @@ R_NUMBERS = 248.0
 STEP = 360.0 / SECTOR_COUNT
 LEGEND_TOP = 528.0
 LEGEND_ROW = 20.0
-STACK_H = 14.0
+STACK_H = 15.0
 
 
 def _angle(sector: float) -> float:
@@ -284,37 +284,46 @@ def _attr(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _slots(cell: Cell | None, count: int) -> list[tuple[float, float]]:
-    """Centres for `count` stacks inside a cell: a small grid along the arc and the radius."""
+def _slots(cell: Cell | None, widths: list[float]) -> list[tuple[float, float]]:
+    """Centres for stacks of these widths inside a cell: a small grid along the arc and the
+    radius (in the Polar Sink, two columns around its centre)."""
+    count = len(widths)
+    widest = max(widths) + 2
     if cell is None:  # the Polar Sink
-        if count == 1:
-            return [(CX, CY)]
-        ring = 24.0
-        return [_point(ring, -90 + i * 360 / count) for i in range(count)]
+        cols = 1 if count == 1 else 2
+        rows = math.ceil(count / cols)
+        return [
+            (CX + (col - (cols - 1) / 2) * widest, CY + (row - (rows - 1) / 2) * (STACK_H + 1))
+            for row, col in (divmod(i, cols) for i in range(count))
+        ]
     arc = math.radians(STEP) * cell.r_mid
-    cols = max(1, min(count, int(arc // 30)))
+    cols = max(1, min(count, int(arc // widest)))
     rows = math.ceil(count / cols)
     out = []
     mid = _angle(cell.sector)
     for i in range(count):
         row, col = divmod(i, cols)
         r = cell.r_mid + (row - (rows - 1) / 2) * (STACK_H + 1)
-        span = STEP * 0.8
-        a = mid + (col - (cols - 1) / 2) * (span / cols)
+        a = mid + (col - (cols - 1) / 2) * (STEP * 0.8 / cols)
         out.append(_point(r, a))
     return out
 
 
-def _stack(row: StackRow, x: float, y: float) -> str:
-    st = style_of(row.faction)
+def _label(row: StackRow) -> tuple[str, str, float]:
+    """The stack's text: mark and total, then specials and advisors; and the pill's width."""
     extra = []
     if row.special:
         extra.append(f"{row.special}\u2605")
     if row.advisors:
         extra.append(f"{row.advisors}a")
-    label = f"{st.mark} {row.total}"
+    label = f"{style_of(row.faction).mark} {row.total}"
     tail = f" {' '.join(extra)}" if extra else ""
-    width = 7 + 5.6 * (len(label) + len(tail))
+    return label, tail, 7 + 6.3 * len(label) + 5.2 * len(tail)
+
+
+def _stack(row: StackRow, x: float, y: float) -> str:
+    st = style_of(row.faction)
+    label, tail, width = _label(row)
     kinds, look = "", ""
     if row.advisors and not (row.normal or row.special):  # advisors only: a dashed, paler stack
         kinds, look = " advisors", ' stroke-dasharray="2 1.5" fill-opacity=".55"'
@@ -327,8 +336,8 @@ def _stack(row: StackRow, x: float, y: float) -> str:
         f"<title>{_attr(row.faction_name)}: {_attr(row.words())} in {_attr(row.place())}</title>"
         f'<rect x="{_n(x - width / 2)}" y="{_n(y - STACK_H / 2)}" width="{_n(width)}" height="{_n(STACK_H)}"'
         f' rx="4" fill="{st.fill}" stroke="#222"{look}/>'
-        f'<text x="{_n(x)}" y="{_n(y + 3.5)}" fill="{st.ink}">{label}'
-        + (f'<tspan class="kinds" font-size="7.5">{_attr(tail)}</tspan>' if tail else "")
+        f'<text x="{_n(x)}" y="{_n(y + 3.8)}" fill="{st.ink}">{label}'
+        + (f'<tspan class="kinds" font-size="8.5">{_attr(tail)}</tspan>' if tail else "")
         + "</text></g>"
     )
 
@@ -518,7 +527,7 @@ def board_svg(
     add("</g>")
 
     # Force stacks, grouped by the cell they stand in.
-    add('<g class="stacks">')
+    add('<g class="stacks" font-size="10.5">')
     by_cell: dict[tuple[str, int | None], list[StackRow]] = {}
     for row in rows:
         by_cell.setdefault((row.territory, row.sector), []).append(row)
@@ -527,9 +536,9 @@ def board_svg(
             base = hms_at or (WIDTH - 24.0, 24.0)
             spots = [(base[0], base[1] + 17 + i * (STACK_H + 1)) for i in range(len(here))]
         elif sector is None:
-            spots = _slots(None, len(here))
+            spots = _slots(None, [_label(row)[2] for row in here])
         else:
-            spots = _slots(cells.get((tid, sector)), len(here))
+            spots = _slots(cells.get((tid, sector)), [_label(row)[2] for row in here])
         for row, (x, y) in zip(here, spots, strict=True):
             add(_stack(row, x, y))
     add("</g>")
