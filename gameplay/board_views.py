@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from gameplay import board
 from tournament.models import Table
@@ -36,7 +36,7 @@ def _refused(refusal: board.NoBoard) -> HttpResponse:
     return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
 
 
-@require_GET
+@require_safe
 def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's position as the Dune board (`image/svg+xml`); `?seq=N` after record N.
     404 with a message for a table whose record has not begun or a record it does not hold."""
@@ -57,7 +57,7 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
     return _cache_headers(response, drawing, pinned=bool(seq))
 
 
-@require_GET
+@require_safe
 def board_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board panel's inside (the drawing inline and its stacks as a table), for a page
     that brings its board up to date in place; `?seq=N` after record N."""
