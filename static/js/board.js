@@ -26,15 +26,19 @@
     var fold = panel.querySelector("details[data-open-wide]");
     if (fold && window.matchMedia && window.matchMedia("(min-width: 60em)").matches) { fold.open = true; }
     var slot = panel.querySelector(".board-slot");
-    function follow() {
-      var live = document.querySelector(panel.getAttribute("data-follow") || "#table-live");
-      var seq = live ? live.getAttribute("data-seq") : null;
-      if (!seq || seq === shownSeq(panel)) { return; }
-      load(slot, panel.getAttribute("data-panel")).catch(function () { /* offline: keep what is shown */ });
+    function liveSeq() {
+      var live = document.querySelector(panel.getAttribute("data-follow"));
+      return live ? live.getAttribute("data-seq") : null;
     }
     if (panel.getAttribute("data-follow")) {
-      document.addEventListener("htmx:afterSettle", follow);
-      follow();
+      var seen = liveSeq();  // the page was drawn at this record
+      document.addEventListener("htmx:afterSettle", function () {
+        var seq = liveSeq();
+        if (!seq || seq === seen) { return; }
+        seen = seq;
+        if (seq === shownSeq(panel)) { return; }
+        load(slot, panel.getAttribute("data-panel")).catch(function () { /* offline: keep what is shown */ });
+      });
     }
     var every = parseInt(panel.getAttribute("data-poll") || "0", 10);
     if (every > 0) {
