@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+from itertools import chain
 from typing import Any
 
 from dune.engine.board import (
@@ -360,6 +361,183 @@ def _token(cls: str, x: float, y: float, text: str, title: str, extra: str = "")
 _KIND_FILL = {"sand": "#f4e4c1", "rock": "#cdb48b", "stronghold": "#a98467"}
 
 
+def _map(control: Mapping[str, str | None]) -> Iterator[str]:
+    """Every territory, one group each (its sector pieces inside); the strongholds the engine
+    counts carry their controller (the Shield Wall only while it counts, LoLV 4.02.01, WBC)."""
+    cells = _cells()
+    yield '<g class="map" stroke="#6d5a3c" stroke-width=".6">'
+    yield (
+        f'<g class="terr polar_sink" data-territory="{POLAR_SINK}"><title>Polar Sink</title>'
+        f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{_n(R_SINK)}" fill="#efe3cb"/></g>'
+    )
+    for t in TERRITORIES.values():
+        if not t.sectors:
+            continue
+        classes, hooks, held_words, look = f"terr {t.kind}", "", "", ""
+        fill = _KIND_FILL.get(t.kind, "#f4e4c1")
+        if t.id in control:
+            holder = control[t.id]
+            if t.kind != "stronghold":  # the Shield Wall while it counts
+                classes, fill = classes + " sw-counts", "#b99a78"
+            if holder:
+                classes, look = classes + " held", ' stroke="#222" stroke-width="1.6"'
+            hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder or ""}"'
+            held_words = f": controlled by {faction_name(holder)}" if holder else ": controlled by nobody"
+        yield (f'<g class="{classes}" data-territory="{t.id}"{hooks} fill="{fill}"{look}>'
+               f"<title>{_attr(t.name)}{held_words}</title>")
+        for sector in t.sectors:
+            yield f'<path d="{cells[(t.id, sector)].path}"/>'
+        yield "</g>"
+    yield "</g>"
+
+
+def _labels() -> Iterator[str]:
+    """Stronghold names and sector numbers."""
+    labels = _label_cells()
+    yield '<g class="labels" aria-hidden="true" font-size="8" fill="#3b2a14">'
+    for tid, short in _SHORT.items():
+        cell = labels.get(tid)
+        if cell is None:
+            continue
+        x, y = _point(cell.r_in + 7, _angle(cell.sector + (0.5 if tid == SHIELD_WALL else 0)))
+        half = 3 * len(short) + 6  # keep the whole name inside the picture
+        x = min(max(x, half), WIDTH - half)
+        yield f'<text class="sname" x="{_n(x)}" y="{_n(y)}">{short}</text>'
+    yield "</g>"
+    yield '<g class="sector-numbers" aria-hidden="true" font-size="10" fill="#5a4a30">'
+    for s in range(SECTOR_COUNT):
+        x, y = _point(R_NUMBERS, _angle(s))
+        yield f'<text class="sector-no" x="{_n(x)}" y="{_n(y + 3.5)}">{s}</text>'
+    yield "</g>"
+
+
+def _markers(setup: Any) -> Iterator[str]:
+    """The player markers on their dots."""
+    if setup is None:
+        return
+    yield '<g class="markers" stroke="#222">'
+    for f, sector in sorted(setup.markers.items(), key=lambda item: (item[1], item[0])):
+        x, y = _point(R_OUT + 2, _angle(sector) + 6)
+        yield (
+            f'<g class="marker" data-marker="{f}"><title>{_attr(faction_name(f))} player marker, sector {sector}</title>'
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="5" fill="{style_of(f).fill}"/></g>'
+        )
+    yield "</g>"
+
+
+def _storm(position: Any) -> Iterator[str]:
+    if position.storm is None:
+        return
+    s = int(position.storm)
+    x, y = _point(R_OUT - 10, _angle(s))
+    yield (
+        f'<g class="storm" data-storm-sector="{s}"><title>The storm, over sector {s}</title>'
+        f'<path d="{_wedge(R_SINK, R_OUT, s)}" fill="#3d3466" fill-opacity=".42" stroke="#3d3466"'
+        f' stroke-width="2" stroke-dasharray="5 3"/>'
+        f'<text x="{_n(x)}" y="{_n(y + 3)}" fill="#fff" font-size="10">storm</text></g>'
+    )
+
+
+def _hms_place(position: Any, control: Mapping[str, str | None]) -> tuple[float, float, str] | None:
+    """Where the Hidden Mobile Stronghold is drawn, and where it is in words; None while it
+    is not in the game."""
+    cell = _cells().get(position.hms) if position.hms is not None else None
+    if cell is not None:
+        x, y = _point(cell.r_in + 8, _angle(cell.sector) + STEP * 0.3)
+        return x, y, f"over {_territory_name(cell.territory)} sector {cell.sector}"
+    if HIDDEN_MOBILE_STRONGHOLD in control or any(t == HIDDEN_MOBILE_STRONGHOLD for (_f, t, _s) in position.forces):
+        return WIDTH - 24.0, 24.0, "not on the board yet"  # beside the board until deployed (LoLV 2.07.04)
+    return None
+
+
+def _hms(place: tuple[float, float, str] | None, control: Mapping[str, str | None]) -> Iterator[str]:
+    if place is None:
+        return
+    hx, hy, where = place
+    hooks = ""
+    if HIDDEN_MOBILE_STRONGHOLD in control:
+        hooks = (f' data-stronghold="{HIDDEN_MOBILE_STRONGHOLD}"'
+                 f' data-controlled-by="{control[HIDDEN_MOBILE_STRONGHOLD] or ""}"')
+    hexagon = " ".join(
+        f"{_n(hx + 9 * math.cos(math.radians(60 * k)))},{_n(hy + 9 * math.sin(math.radians(60 * k)))}"
+        for k in range(6)
+    )
+    yield (
+        f'<g class="hms" data-territory="{HIDDEN_MOBILE_STRONGHOLD}"{hooks}><title>Hidden Mobile Stronghold, '
+        f"{_attr(where)}</title>"
+        f'<polygon points="{hexagon}" fill="#a98467" stroke="#222"/></g>'
+    )
+
+
+def _pieces(position: Any) -> Iterator[str]:
+    """Spice on the board, Terror tokens, Ecaz Ambassadors, the No-Field token, the Aftermath."""
+    cells, labels = _cells(), _label_cells()
+    for tid, amount in sorted(position.spice_on_board.items()):
+        blown = TERRITORIES.get(tid)
+        cell = cells.get((tid, blown.spice_blow[0])) if blown is not None and blown.spice_blow else None
+        if blown is not None and cell is not None:
+            x, y = _point(cell.r_out - 6, _angle(cell.sector) - STEP * 0.38)
+            yield _token("spice", x, y, str(amount), f"{amount} spice in {blown.name}", f' data-spice="{tid}"')
+    for tid in sorted(position.terror):
+        cell = labels.get(tid)
+        if cell is not None:
+            x, y = _point(cell.r_in + 6, _angle(cell.sector) - STEP * 0.38)
+            yield _token("terror", x, y, "T", f"Terror token in {_territory_name(tid)}", f' data-terror="{tid}"')
+    for tid, symbol in sorted(position.ambassadors.items()):
+        cell = labels.get(tid)
+        if cell is not None:
+            x, y = _point(cell.r_in + 6, _angle(cell.sector) + STEP * 0.38)
+            mark = style_of(symbol).mark if symbol in FACTION_STYLE else symbol[:2].upper()
+            yield _token("ambassador", x, y, mark,
+                         f"Ecaz Ambassador ({faction_name(symbol)}) in {_territory_name(tid)}",
+                         f' data-ambassador="{tid}"')
+    if position.no_field is not None:
+        nt, ns = position.no_field
+        cell = cells.get((nt, ns)) if ns is not None else None
+        x, y = _point(cell.r_out - 6, _angle(cell.sector) + STEP * 0.38) if cell else (CX + 30, CY - 30)
+        where = _territory_name(nt) + (f", sector {ns}" if ns is not None else "")
+        yield _token("noField", x, y, "NF", f"Richese No-Field token in {where}", f' data-no-field="{nt}"')
+    if position.aftermath:
+        cell = labels.get(position.aftermath)
+        if cell is not None:
+            x, y = _point(cell.r_mid, _angle(cell.sector))
+            yield _token("aftermath", x, y, "A", f"Atomics Aftermath in {_territory_name(position.aftermath)}")
+
+
+def _stacks(rows: list[StackRow], hms: tuple[float, float, str] | None) -> Iterator[str]:
+    """The force stacks, laid out in the cell they stand in (the HMS's beside its token)."""
+    cells = _cells()
+    by_cell: dict[tuple[str, int | None], list[StackRow]] = {}
+    for row in rows:
+        by_cell.setdefault((row.territory, row.sector), []).append(row)
+    yield '<g class="stacks" font-size="10.5">'
+    for (tid, sector), here in by_cell.items():
+        if tid == HIDDEN_MOBILE_STRONGHOLD:
+            bx, by = (hms[0], hms[1]) if hms else (WIDTH - 24.0, 24.0)
+            spots = [(bx, by + 17 + i * (STACK_H + 1)) for i in range(len(here))]
+        else:
+            cell = None if sector is None else cells.get((tid, sector))
+            spots = _slots(cell, [_label(row)[2] for row in here])
+        for row, (x, y) in zip(here, spots, strict=True):
+            yield _stack(row, x, y)
+    yield "</g>"
+
+
+def _legend(factions: list[str]) -> Iterator[str]:
+    """The colour and mark of each faction at the table."""
+    yield '<g class="legend" font-weight="normal" font-size="10">'
+    for i, f in enumerate(factions):
+        st = style_of(f)
+        row_i, col = divmod(i, 3)
+        x, y = 14 + col * 170, LEGEND_TOP + row_i * LEGEND_ROW
+        yield (
+            f'<rect x="{x}" y="{_n(y)}" width="26" height="14" rx="4" fill="{st.fill}" stroke="#222"/>'
+            f'<text x="{x + 13}" y="{_n(y + 10.5)}" fill="{st.ink}" font-weight="bold">{st.mark}</text>'
+            f'<text x="{x + 32}" y="{_n(y + 11)}" text-anchor="start">{_attr(faction_name(f))}</text>'
+        )
+    yield "</g>"
+
+
 def board_svg(
     position: Any,
     *,
@@ -376,184 +554,32 @@ def board_svg(
     the document, so several boards can stand inline on one page.
     """
     answer = answer if answer is not None else evaluate(position)
-    cells = _cells()
-    labels = _label_cells()
     control = answer.control
     rows = stack_rows(position)
     setup = position.setup
     factions: list[str] = list(setup.factions) if setup is not None else sorted({r.faction for r in rows})
-    out: list[str] = []
-    add = out.append
-    legend_rows = math.ceil(len(factions) / 3) if factions else 0
-    height = LEGEND_TOP + legend_rows * LEGEND_ROW + 6
-    add(
+    height = LEGEND_TOP + math.ceil(len(factions) / 3) * LEGEND_ROW + 6
+    hms = _hms_place(position, control)
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="dune-board" viewBox="0 0 {WIDTH} {_n(height)}"'
         ' font-family="sans-serif" font-size="9" font-weight="bold" text-anchor="middle"'
         f' role="img" aria-labelledby="{uid}-title {uid}-desc" data-seq="{"" if seq is None else seq}">'
+        f'<title id="{uid}-title">{_attr(title)}</title>'
+        f'<desc id="{uid}-desc">{_attr(describe(position, answer))}</desc>'
     )
-    add(f'<title id="{uid}-title">{_attr(title)}</title>')
-    add(f'<desc id="{uid}-desc">{_attr(describe(position, answer))}</desc>')
-
-    # Territories, one group each (every sector piece inside it).
-    add('<g class="map" stroke="#6d5a3c" stroke-width=".6">')
-    add(
-        f'<g class="terr polar_sink" data-territory="{POLAR_SINK}"><title>Polar Sink</title>'
-        f'<circle cx="{_n(CX)}" cy="{_n(CY)}" r="{_n(R_SINK)}" fill="#efe3cb"/></g>'
+    return "".join(
+        chain(
+            (head,),
+            _map(control),
+            _labels(),
+            _markers(setup),
+            _storm(position),
+            ('<g class="pieces">',),
+            _hms(hms, control),
+            _pieces(position),
+            ("</g>",),
+            _stacks(rows, hms),
+            _legend(factions),
+            ("</svg>",),
+        )
     )
-    for t in TERRITORIES.values():
-        if not t.sectors:
-            continue
-        classes = f"terr {t.kind}"
-        hooks = ""
-        fill = _KIND_FILL.get(t.kind, "#f4e4c1")
-        look = ""
-        if t.id in control:  # a stronghold the engine counts (the Shield Wall only when it does)
-            holder = control[t.id] or ""
-            if t.kind != "stronghold":  # the Shield Wall while it counts (LoLV 4.02.01, WBC)
-                classes, fill = classes + " sw-counts", "#b99a78"
-            if holder:
-                classes, look = classes + " held", ' stroke="#222" stroke-width="1.6"'
-            hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder}"'
-        held_words = ""
-        if t.id in control:
-            who = control[t.id]
-            held_words = f": controlled by {faction_name(who)}" if who else ": controlled by nobody"
-        add(f'<g class="{classes}" data-territory="{t.id}"{hooks} fill="{fill}"{look}><title>{_attr(t.name)}{held_words}</title>')
-        for s in t.sectors:
-            add(f'<path d="{cells[(t.id, s)].path}"/>')
-        add("</g>")
-    add("</g>")
-
-    # Stronghold names and sector numbers.
-    add('<g class="labels" aria-hidden="true" font-size="8" fill="#3b2a14">')
-    for tid, short in _SHORT.items():
-        cell = labels.get(tid)
-        if cell is None:
-            continue
-        x, y = _point(cell.r_in + 7, _angle(cell.sector + (0.5 if tid == SHIELD_WALL else 0)))
-        half = 3 * len(short) + 6  # keep the whole name inside the picture
-        x = min(max(x, half), WIDTH - half)
-        add(f'<text class="sname" x="{_n(x)}" y="{_n(y)}">{short}</text>')
-    add("</g>")
-    add('<g class="sector-numbers" aria-hidden="true" font-size="10" fill="#5a4a30">')
-    for s in range(SECTOR_COUNT):
-        x, y = _point(R_NUMBERS, _angle(s))
-        add(f'<text class="sector-no" x="{_n(x)}" y="{_n(y + 3.5)}">{s}</text>')
-    add("</g>")
-
-    # Player markers on their dots.
-    if setup is not None:
-        add('<g class="markers" stroke="#222">')
-        for f, sector in sorted(setup.markers.items(), key=lambda item: (item[1], item[0])):
-            st = style_of(f)
-            x, y = _point(R_OUT + 2, _angle(sector) + 6)
-            add(
-                f'<g class="marker" data-marker="{f}"><title>{_attr(faction_name(f))} player marker, sector {sector}</title>'
-                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="5" fill="{st.fill}"/></g>'
-            )
-        add("</g>")
-
-    # The storm.
-    if position.storm is not None:
-        s = int(position.storm)
-        x, y = _point(R_OUT - 10, _angle(s))
-        add(
-            f'<g class="storm" data-storm-sector="{s}"><title>The storm, over sector {s}</title>'
-            f'<path d="{_wedge(R_SINK, R_OUT, s)}" fill="#3d3466" fill-opacity=".42" stroke="#3d3466"'
-            f' stroke-width="2" stroke-dasharray="5 3"/>'
-            f'<text x="{_n(x)}" y="{_n(y + 3)}" fill="#fff" font-size="10">storm</text></g>'
-        )
-
-    # Pieces: the Hidden Mobile Stronghold, spice, Terror tokens, Ambassadors, No-Field.
-    add('<g class="pieces">')
-    hms_at: tuple[float, float] | None = None
-    hms_cell = cells.get(position.hms) if position.hms is not None else None
-    hms_in_play = HIDDEN_MOBILE_STRONGHOLD in control or any(
-        t == HIDDEN_MOBILE_STRONGHOLD for (_f, t, _s) in position.forces
-    )
-    if hms_cell is not None or hms_in_play:
-        if hms_cell is not None:
-            hx, hy = _point(hms_cell.r_in + 8, _angle(hms_cell.sector) + STEP * 0.3)
-            where = f"over {_territory_name(hms_cell.territory)} sector {hms_cell.sector}"
-        else:  # not deployed yet: beside the board (LoLV 2.07.04)
-            hx, hy = WIDTH - 24.0, 24.0
-            where = "not on the board yet"
-        hms_at = (hx, hy)
-        hooks = ""
-        if HIDDEN_MOBILE_STRONGHOLD in control:
-            hooks = (f' data-stronghold="{HIDDEN_MOBILE_STRONGHOLD}"'
-                     f' data-controlled-by="{control[HIDDEN_MOBILE_STRONGHOLD] or ""}"')
-        hexagon = " ".join(
-            f"{_n(hx + 9 * math.cos(math.radians(60 * k)))},{_n(hy + 9 * math.sin(math.radians(60 * k)))}"
-            for k in range(6)
-        )
-        add(
-            f'<g class="hms" data-territory="{HIDDEN_MOBILE_STRONGHOLD}"{hooks}><title>Hidden Mobile Stronghold, '
-            f"{_attr(where)}</title>"
-            f'<polygon points="{hexagon}" fill="#a98467" stroke="#222"/></g>'
-        )
-    for tid, amount in sorted(position.spice_on_board.items()):
-        blown = TERRITORIES.get(tid)
-        if blown is None or blown.spice_blow is None:
-            continue
-        cell = cells.get((tid, blown.spice_blow[0]))
-        if cell is None:
-            continue
-        x, y = _point(cell.r_out - 6, _angle(cell.sector) - STEP * 0.38)
-        add(_token("spice", x, y, str(amount), f"{amount} spice in {blown.name}", f' data-spice="{tid}"'))
-    for tid in sorted(position.terror):
-        cell = labels.get(tid)
-        if cell is not None:
-            x, y = _point(cell.r_in + 6, _angle(cell.sector) - STEP * 0.38)
-            add(_token("terror", x, y, "T", f"Terror token in {_territory_name(tid)}", f' data-terror="{tid}"'))
-    for tid, symbol in sorted(position.ambassadors.items()):
-        cell = labels.get(tid)
-        if cell is not None:
-            x, y = _point(cell.r_in + 6, _angle(cell.sector) + STEP * 0.38)
-            mark = style_of(symbol).mark if symbol in FACTION_STYLE else symbol[:2].upper()
-            add(_token("ambassador", x, y, mark, f"Ecaz Ambassador ({faction_name(symbol)}) in {_territory_name(tid)}",
-                       f' data-ambassador="{tid}"'))
-    if position.no_field is not None:
-        nt, ns = position.no_field
-        cell = cells.get((nt, ns)) if ns is not None else None
-        x, y = _point(cell.r_out - 6, _angle(cell.sector) + STEP * 0.38) if cell else (CX + 30, CY - 30)
-        where = _territory_name(nt) + (f", sector {ns}" if ns is not None else "")
-        add(_token("noField", x, y, "NF", f"Richese No-Field token in {where}", f' data-no-field="{nt}"'))
-    if position.aftermath:
-        cell = labels.get(position.aftermath)
-        if cell is not None:
-            x, y = _point(cell.r_mid, _angle(cell.sector))
-            add(_token("aftermath", x, y, "A", f"Atomics Aftermath in {_territory_name(position.aftermath)}"))
-    add("</g>")
-
-    # Force stacks, grouped by the cell they stand in.
-    add('<g class="stacks" font-size="10.5">')
-    by_cell: dict[tuple[str, int | None], list[StackRow]] = {}
-    for row in rows:
-        by_cell.setdefault((row.territory, row.sector), []).append(row)
-    for (tid, sector), here in by_cell.items():
-        if tid == HIDDEN_MOBILE_STRONGHOLD:
-            base = hms_at or (WIDTH - 24.0, 24.0)
-            spots = [(base[0], base[1] + 17 + i * (STACK_H + 1)) for i in range(len(here))]
-        elif sector is None:
-            spots = _slots(None, [_label(row)[2] for row in here])
-        else:
-            spots = _slots(cells.get((tid, sector)), [_label(row)[2] for row in here])
-        for row, (x, y) in zip(here, spots, strict=True):
-            add(_stack(row, x, y))
-    add("</g>")
-
-    # The legend: colour and mark of each faction at the table.
-    add('<g class="legend" font-weight="normal" font-size="10">')
-    for i, f in enumerate(factions):
-        st = style_of(f)
-        row_i, col = divmod(i, 3)
-        x, y = 14 + col * 170, LEGEND_TOP + row_i * LEGEND_ROW
-        add(
-            f'<rect x="{x}" y="{_n(y)}" width="26" height="14" rx="4" fill="{st.fill}" stroke="#222"/>'
-            f'<text x="{x + 13}" y="{_n(y + 10.5)}" fill="{st.ink}" font-weight="bold">{st.mark}</text>'
-            f'<text x="{x + 32}" y="{_n(y + 11)}" text-anchor="start">{_attr(faction_name(f))}</text>'
-        )
-    add("</g></svg>")
-    return "".join(out)
-
