@@ -1,0 +1,130 @@
+"""The board picture of a table's game: the position after any record, drawn by the cores.
+
+The drawing itself is the pure `dune.board_svg.board_svg`; this module only finds the position
+a table was in after record N (the log is append-only, so `(game, N)` names one position for
+ever) and refuses what has no board: a table whose record has not begun, or a record number
+the log does not hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dune.board_svg import StackRow, board_svg, describe, stack_rows
+from dune.engine.evaluation import evaluate
+from dune.refusals import Refusal
+from gameplay import engine_adapter as rules
+from gameplay import services
+from gameplay.models import Game, GameEvent
+from tournament.models import Round
+
+#: Bumped when the drawing changes, so a phone's cached picture of a record is drawn again.
+DRAWING_VERSION = 1
+
+
+class NoBoard(Refusal):
+    """There is no board to draw: the record has not begun, or has no such record number."""
+
+    status_code = 404
+
+
+def recorded_game(table: Any) -> Game:
+    """The table's recorded game. Raises NoBoard while the seating is unpublished or no
+    record has been made (a visitor's look at the table never starts the record)."""
+    if table.round.state == Round.State.PLANNED:
+        raise NoBoard(f"Table {table.number}: the seating of this round is not published yet, so there is no board.",
+                      field="table")
+    game = Game.objects.filter(table=table).first()
+    if game is None:
+        raise NoBoard(f"Table {table.number}: the game has not begun (nothing is recorded yet), so there is no board.",
+                      field="table")
+    return game
+
+
+def record_number(raw: str | None, game: Game) -> int:
+    """The record number asked for (`?seq=N`), or the latest. Raises NoBoard naming the range."""
+    if raw is None or raw == "":
+        return game.seq
+    try:
+        seq = int(raw)
+    except ValueError:
+        seq = -1
+    if not 1 <= seq <= game.seq:
+        raise NoBoard(f"There is no record #{raw} at this table: its records run from #1 to #{game.seq}.",
+                      field="seq", offending=raw)
+    return seq
+
+
+def _key(game: Game, seq: int) -> tuple[Any, ...]:
+    return ("board-at", game.pk, game.created_at.isoformat(), seq)
+
+
+def position_at(game: Game, seq: int) -> Any:
+    """The position after record `seq` (1..game.seq): the latest from the game row, an earlier
+    one from the position just before it when a viewer steps through the records, else from
+    the nearest stored snapshot, replaying the records in between through the engine."""
+    if seq == game.seq:
+        return services.position_of(game)
+    cached = rules.cached(_key(game, seq))
+    if cached is not None:
+        return cached
+    start, position = 0, None
+    before = rules.cached(_key(game, seq - 1))
+    if before is not None:
+        start, position = seq - 1, before
+    else:
+        snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").first()
+        if snapshot is not None:
+            start, position = snapshot.seq, rules.load(snapshot.position)
+    bodies = list(GameEvent.objects.filter(game=game, seq__gt=start, seq__lte=seq).order_by("seq")
+                  .values_list("body", flat=True))
+    if position is not None and any(body.get("type") == "void" for body in bodies):
+        # A void cancels an earlier record: the engine replays the log up to it (rare).
+        position = None
+        bodies = list(GameEvent.objects.filter(game=game, seq__lte=seq).order_by("seq").values_list("body", flat=True))
+    if position is None:
+        position = rules.replay_bodies(bodies)
+    else:
+        for body in bodies:
+            position = rules.advance(position, rules.parse_event(body), history=list)  # no void here
+    rules.remember(_key(game, seq), position)
+    return position
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A table's board after one record: the SVG, its ETag, and the stacks in words."""
+
+    table: Any
+    seq: int
+    latest: int
+    svg: str
+    etag: str
+    words: str
+    rows: list[StackRow]
+
+
+def etag_for(game: Game, seq: int, kind: str = "svg") -> str:
+    """The ETag of a table's board after record `seq` (`kind`: the picture or the panel)."""
+    return f'"board-{kind}-{DRAWING_VERSION}-{game.pk}-{seq}"'
+
+
+def drawing(table: Any, seq: str | int | None = None, *, game: Game | None = None, uid: str = "") -> Drawing:
+    """The table's board after record `seq` (the latest when None). Raises NoBoard.
+    `uid` names the drawing's inner ids (several boards on one page need different ones)."""
+    game = game if game is not None else recorded_game(table)
+    at = record_number(None if seq is None else str(seq), game)
+    position = position_at(game, at)
+    answer = rules.answer_of(game.evaluation) if at == game.seq else None
+    answer = answer if answer is not None else evaluate(position)
+    title = f"Table {table.number}: the board after record #{at}"
+    return Drawing(
+        table=table,
+        seq=at,
+        latest=game.seq,
+        svg=board_svg(position, answer=answer, title=title, seq=at, uid=uid or f"board-t{table.pk}"),
+        etag=etag_for(game, at),
+        words=describe(position, answer),
+        rows=stack_rows(position),
+    )

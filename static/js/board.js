@@ -1,0 +1,112 @@
+// The board panels work without this file (the server draws every board into the page).
+// With it: the table page's board opens by itself on a wide screen, follows the table in
+// place when the record moves on, a tapped territory's stacks are read out in words, the
+// room screen's boards keep up by themselves, and the history's replay steps through the
+// records without reloading the page.
+(function () {
+  "use strict";
+  if (window.duneBoard) { return; }
+  window.duneBoard = true;
+
+  function load(slot, url, seq) {
+    var target = url + (seq ? "?seq=" + seq : "");
+    return fetch(target, { credentials: "same-origin", cache: "no-cache" })
+      .then(function (r) { return r.ok ? r.text() : r.text().then(function (t) { throw new Error(t); }); })
+      .then(function (html) { slot.innerHTML = html; return slot; });
+  }
+
+  function shownSeq(panel) {
+    var body = panel.querySelector(".board-body");
+    return body ? body.getAttribute("data-seq") : "";
+  }
+
+  // The table page: open on a wide screen; follow the live part's record number.
+  var panels = document.querySelectorAll(".board-panel[data-panel]");
+  Array.prototype.forEach.call(panels, function (panel) {
+    var fold = panel.querySelector("details[data-open-wide]");
+    if (fold && window.matchMedia && window.matchMedia("(min-width: 60em)").matches) { fold.open = true; }
+    var slot = panel.querySelector(".board-slot");
+    function liveSeq() {
+      var live = document.querySelector(panel.getAttribute("data-follow"));
+      return live ? live.getAttribute("data-seq") : null;
+    }
+    if (panel.getAttribute("data-follow")) {
+      var seen = liveSeq();  // the page was drawn at this record
+      document.addEventListener("htmx:afterSettle", function () {
+        var seq = liveSeq();
+        if (!seq || seq === seen) { return; }
+        seen = seq;
+        if (seq === shownSeq(panel)) { return; }
+        load(slot, panel.getAttribute("data-panel")).catch(function () { /* offline: keep what is shown */ });
+      });
+    }
+    var every = parseInt(panel.getAttribute("data-poll") || "0", 10);
+    if (every > 0) {
+      setInterval(function () {
+        if (document.hidden) { return; }
+        fetch(panel.getAttribute("data-panel"), { credentials: "same-origin", cache: "no-cache" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) {
+            if (!html) { return; }
+            var box = document.createElement("div");
+            box.innerHTML = html;
+            var body = box.querySelector(".board-body");
+            if (body && body.getAttribute("data-seq") !== shownSeq(panel)) { slot.innerHTML = html; }
+          })
+          .catch(function () { /* try again at the next tick */ });
+      }, every * 1000);
+    }
+  });
+
+  // A tapped territory: its stacks in words, from the table beside the drawing.
+  document.addEventListener("click", function (event) {
+    var place = event.target.closest && event.target.closest(".board-body svg [data-territory]");
+    if (!place) { return; }
+    var body = place.closest(".board-body");
+    var pick = body.querySelector(".board-pick");
+    var id = place.getAttribute("data-territory");
+    var named = body.querySelector('svg .map [data-territory="' + id + '"]') || place;
+    var title = named.querySelector("title");
+    var name = title ? title.textContent.split(":")[0] : id;
+    var stacks = [];
+    Array.prototype.forEach.call(body.querySelectorAll(".board-stacks tr[data-where]"), function (row) {
+      if (row.getAttribute("data-where") === id) {
+        stacks.push(row.cells[1].textContent + " " + row.cells[2].textContent + " (" + row.cells[0].textContent + ")");
+      }
+    });
+    pick.hidden = false;
+    pick.textContent = name + ": " + (stacks.length ? stacks.join("; ") : "no forces") + ".";
+  });
+
+  // The replay: a slider and previous / next buttons step through the records.
+  var replay = document.getElementById("board-replay");
+  if (!replay) { return; }
+  var range = document.getElementById("replay-at");
+  var out = document.getElementById("replay-out");
+  var slot = document.getElementById("replay-slot");
+  var latest = parseInt(replay.getAttribute("data-latest"), 10);
+  var pending = null;
+  function show(at) {
+    at = Math.max(1, Math.min(latest, at));
+    range.value = String(at);
+    out.textContent = "#" + at + " of " + latest;
+    Array.prototype.forEach.call(document.querySelectorAll("#replay-records li"), function (li) {
+      li.hidden = li.getAttribute("data-seq") !== String(at);
+    });
+    pending = at;
+    load(slot, replay.getAttribute("data-panel"), at).then(function () {
+      if (pending === at) { replay.setAttribute("data-shown", String(at)); }
+    }).catch(function (error) { slot.textContent = error.message; });
+    if (window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", "?at=" + at + "#board-replay");
+    }
+  }
+  range.addEventListener("input", function () { show(parseInt(range.value, 10)); });
+  document.getElementById("replay-prev").addEventListener("click", function (event) {
+    event.preventDefault(); show(parseInt(range.value, 10) - 1);
+  });
+  document.getElementById("replay-next").addEventListener("click", function (event) {
+    event.preventDefault(); show(parseInt(range.value, 10) + 1);
+  });
+  replay.setAttribute("data-shown", range.value);
+})();
