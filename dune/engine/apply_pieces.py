@@ -18,10 +18,11 @@ from dune.engine.checks import (
     need_full_tracking,
     need_phase,
     need_piece,
+    need_room,
     piece_in_storm,
     refuse,
 )
-from dune.engine.editions import sheltered
+from dune.engine.editions import refined, sheltered
 from dune.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -36,11 +37,15 @@ from dune.engine.events import (
     TerrorRevealed,
 )
 from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
+from dune.engine.ids import FACTIONS
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
-from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT
+from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
+
+#: The faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
+AMBASSADOR_SYMBOLS: frozenset[str] = frozenset(f for f in FACTIONS if f != MORITANI)
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
 #: shipment and movement phase (1.14.07).
@@ -88,6 +93,9 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
         refuse(pos, "no_field", "there is already a No-Field token on the board", pos.no_field)
     if piece_in_storm(pos, ev.territory, ev.sector):
         refuse(pos, "ship_storm", f"no shipment into {place_name(ev.territory)}: it is in storm", ev.sector)
+    if refined(pos):
+        # The token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05).
+        need_room(pos, RICHESE, ev.territory, inert=False, limit_rule="no_field_occupancy")
     return {"no_field": (ev.territory, ev.sector)}
 
 
@@ -139,6 +147,8 @@ def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
     """A Terror token goes into a stronghold without one, storm or not (2.12.05)."""
     _need_pieces(pos, "Terror tokens")
     need_faction(pos, MORITANI)
+    if refined(pos):
+        need_phase(pos, (MENTAT_PAUSE,), "terror_timing", "Terror tokens are placed or moved")
     _need_stronghold(pos, ev.territory, "Terror tokens", "terror")
     if ev.territory in pos.terror:
         refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
@@ -177,6 +187,17 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
     """An Ambassador into a stronghold not in storm that has none (2.11.05, 4.02.07)."""
     _need_pieces(pos, "Ambassadors")
     need_faction(pos, ECAZ)
+    if refined(pos):
+        # After the revival phase (2.11.05), so in the shipment and movement phase.
+        need_phase(pos, (SHIPMENT_MOVEMENT,), "ambassadors", "Ambassadors are placed")
+        if ev.ambassador not in AMBASSADOR_SYMBOLS:
+            refuse(
+                pos,
+                "ambassador_symbols",
+                f"there is no {faction_name(ev.ambassador)} Ambassador: the Ecaz's and one of each other faction but the Moritani",
+                ev.ambassador,
+                field="ambassador",
+            )
     _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
     if ev.territory in pos.ambassadors:
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
@@ -200,6 +221,14 @@ def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
     need_faction(pos, ECAZ)
     if ev.holder is not None:
         need_faction(pos, ev.holder)
+        if pos.phase == MENTAT_PAUSE and refined(pos):
+            refuse(
+                pos,
+                "vidal_pause",
+                f"at the Mentat Pause Duke Vidal is set aside, not made a leader of {faction_name(ev.holder)}",
+                ev.holder,
+                field="holder",
+            )
     return {"vidal": ev.holder}
 
 
@@ -219,12 +248,43 @@ def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:
         need_faction(pos, ev.from_faction)
         if ev.delta < 0 or ev.from_faction == ev.faction:
             refuse(pos, "bribe", "a bribe moves spice from one faction to another", ev)
+        if refined(pos):
+            _need_bribe_allowed(pos, ev)
         payer = states[ev.from_faction]
         if payer.spice is None or payer.spice < ev.delta:
             refuse(pos, "bribe", f"{faction_name(ev.from_faction)} has only {payer.spice} spice", ev.delta)
         states[ev.from_faction] = evolve(payer, spice=payer.spice - ev.delta)
     states[ev.faction] = evolve(states[ev.faction], spice_front=st.spice_front + ev.delta)
     return {"states": states}
+
+
+def _need_bribe_allowed(pos: Position, ev: SpiceInFront) -> None:
+    """When spice may pass from one shield to another (third edition): LoLV 1.12.01 (never
+    between allies), 1.12.04 (not before the first storm), 1.12.05 (not once the Mentat
+    Pause has begun); WBC XIII.1 (in the collection round only, allies too)."""
+    rule = pos.ruleset.bribes
+    payer = ev.from_faction or ""
+    if rule == "collection" and pos.phase != SPICE_COLLECTION:
+        refuse(
+            pos,
+            "bribe_timing",
+            f"spice changes hands only in the collection round, not in the {pos.phase.replace('_', ' ')} phase",
+            pos.phase,
+        )
+    if rule != "lolv":
+        return
+    if ev.faction in pos.allies_of(payer):
+        refuse(
+            pos,
+            "bribe_allies",
+            f"{faction_name(payer)} and {faction_name(ev.faction)} are allies: allies make deals, never bribes",
+            ev.faction,
+            field="faction",
+        )
+    if pos.storm is None:
+        refuse(pos, "bribe_timing", "no bribe before the first storm", pos.phase)
+    if pos.phase == MENTAT_PAUSE:
+        refuse(pos, "bribe_late", "no bribe once the Mentat Pause has begun", pos.phase)
 
 
 def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:

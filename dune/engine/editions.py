@@ -15,8 +15,21 @@ and forces left beside an ally go to the tanks (1.06.06, WBC IX.3); WBC coexiste
 declared in the movement round and kept for the turn (XV.7-9); advisors under the storm
 stay advisors (2.02.19).
 
-Rulings ask `corrected(pos)` (or `sheltered(pos)` for the storm geometry); nothing else
-compares edition numbers.
+The third edition refuses what the texts refuse around the expansion pieces, bribes and BG
+tokens, where the earlier editions took the judge's word: a No-Field token counts for the
+occupancy limit (2.10.11 with 1.06.02.05); Terror tokens are placed and moved at the Mentat
+Pause only (2.12.05); Ambassadors are placed after revival, in the shipment and movement
+phase (2.11.05), never the Moritani's (2.11.10); Duke Vidal never joins a leader pool at the
+Mentat Pause (2.12.13); bribes are not paid between allies (1.12.01), before the first storm
+(1.12.04) or once the Mentat Pause has begun (1.12.05), and under the WBC spice changes hands
+in the collection round only (WBC XIII.1); advisors never flip to fighters beside an ally,
+Ecaz or not (2.02.18); BG fighters and advisors never share a territory (2.02.11, 2.02.13);
+Family Atomics needs forces of the player on or next to the Shield Wall (3.01.07) that are
+not advisors or coexisting (2.02.12, WBC VI.4); and `load_position` refuses the positions
+these rules make impossible. Old positions and logs of the first two editions keep loading.
+
+Rulings ask `corrected(pos)` or `refined(pos)` (or `sheltered(pos)` for the storm geometry);
+nothing else compares edition numbers.
 """
 
 from __future__ import annotations
@@ -30,10 +43,14 @@ if TYPE_CHECKING:  # the position imports the events, which import this module
 FIRST = 1
 #: The rulings agreeing with the texts on the points listed above.
 CORRECTED = 2
-#: What a new game records.
-CURRENT = CORRECTED
+#: The rulings that also refuse what the texts refuse around the expansion pieces, bribes
+#: and BG tokens (listed above).
+REFINED = 3
+#: What a new game records (and, once setups without an edition are read as the current
+#: rulings, what a setup without one means).
+CURRENT = REFINED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED)
 
 
 def corrected(pos: Position) -> bool:
@@ -46,3 +63,9 @@ def sheltered(pos: Position) -> bool:
     altogether (moving, shipping, battle): the first edition's reading, until Family Atomics.
     In the corrected rulings the wall spares them the storm's destruction only."""
     return not pos.family_atomics and not corrected(pos)
+
+
+def refined(pos: Position) -> bool:
+    """Whether the game is ruled by the third edition or later: the refusals around the
+    expansion pieces, bribes and BG tokens listed above."""
+    return pos.setup is not None and pos.setup.edition >= REFINED

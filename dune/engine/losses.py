@@ -113,7 +113,7 @@ def shipped_into_storm(
 
 def worm_devours(pos: Position, territory: str) -> list[Loss]:
     """Everything in a sand territory the worm appears in, except the Fremen and their
-    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC IV.8)."""
+    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC VII.8)."""
     t = TERRITORIES.get(territory)
     if t is None or t.kind != "sand":
         return []

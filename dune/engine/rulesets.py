@@ -172,6 +172,17 @@ class Ruleset:
     #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
     #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
     expansion_pieces: bool = False
+    #: When spice may change hands between players, from the third edition: "lolv" (a bribe
+    #: never between allies, 1.12.01; not before the first storm, 1.12.04; not once the Mentat
+    #: Pause has begun, 1.12.05), "collection" (WBC XIII.1: in the collection round only) or
+    #: None (AH XIII.C: any time).
+    bribes: str | None = None
+    #: LoLV 2.02.11, 2.02.13: BG fighters and advisors never share a territory (checked from
+    #: the third edition); AH and WBC BG tokens coexist by territory instead (AH XV.B).
+    bg_sides_apart: bool = False
+    #: Whether a worm the Fremen summon with a Karama opens a nexus: not under AH (AH
+    #: questions A.8, from the third edition); WBC XVII.8 says it does; LoLV counts every worm.
+    karama_worm_nexus: bool = True
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -310,6 +321,8 @@ _AH_CITE = {
     "storm_spice": "AH VI.D",
     "spice_blow": "AH VII.A.1",
     "collection": "AH XI.A",
+    "peacetime": "AH XII.E.5.a",
+    "karama_worm": "AH questions A.8",
 }
 
 _WBC_CITE = dict(
@@ -330,9 +343,9 @@ _WBC_CITE = dict(
     ornithopters="WBC IX.10",
     ally_path="WBC IX.2",
     move_card="WBC Player Aid (Hajr)",
-    worm_ride="WBC IV.6",
-    worm_storm="WBC IV.5",
-    worm_rider="WBC IV.8",
+    worm_ride="WBC VII.6",
+    worm_storm="WBC VII.5",
+    worm_rider="WBC VII.8",
     cross_ship_storm="WBC IX.17",
     storm_losses="WBC VI.8",
     storm_spice="WBC VI.8",
@@ -343,6 +356,11 @@ _WBC_CITE = dict(
     coexist_withdraw="WBC XV.9",
     coexist_again="WBC XV.8",
     ally_tanks="WBC IX.3",
+    peacetime="WBC XV.10",
+    bribe_timing="WBC XIII.1",
+    family_atomics_reach="WBC VI.5",
+    family_atomics_bg="WBC VI.4",
+    karama_worm="WBC XVII.8",
 )
 
 _LOLV_CITE = {
@@ -431,6 +449,20 @@ _LOLV_CITE = {
     "spice_blow": "1.02.04",
     "collection": "1.08.02",
     "no_field_hit": "2.10.14",
+    "peacetime": "2.02.18",
+    "no_field_occupancy": "2.10.11",
+    "terror_timing": "2.12.05",
+    "enemy_of_my_enemy": "2.12.10",
+    "ambassador_symbols": "2.11.10",
+    "vidal_pause": "2.12.13",
+    "bribe_allies": "1.12.01",
+    "bribe_timing": "1.12.04",
+    "bribe_late": "1.12.05",
+    "bg_mixed": "2.02.13",
+    "bg_advisors": "2.02.11",
+    "family_atomics_reach": "3.01.07",
+    "family_atomics_bg": "2.02.12",
+    "karama_worm": "4.02.00",
 }
 
 AH1979 = Ruleset(
@@ -457,6 +489,7 @@ AH1979 = Ruleset(
     cite=_AH_CITE,
     movement=_AH_MOVEMENT,
     storm_placement_destroys=True,  # AH VI.A
+    karama_worm_nexus=False,  # AH questions A.8
 )
 
 WBC2018 = Ruleset(
@@ -485,6 +518,7 @@ WBC2018 = Ruleset(
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
     fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
+    bribes="collection",  # WBC XIII.1
 )
 
 LOLV284 = Ruleset(
@@ -519,6 +553,8 @@ LOLV284 = Ruleset(
     storm_hits_start_sector=True,  # 1.01.03
     worm_devours_after_nexus=False,  # 1.02.05
     expansion_pieces=True,
+    bribes="lolv",  # 1.12.01, 1.12.04, 1.12.05
+    bg_sides_apart=True,  # 2.02.11, 2.02.13
 )
 
 #: Every ruleset by key.
