@@ -37,15 +37,12 @@ from dune.engine.events import (
     TerrorRevealed,
 )
 from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
-from dune.engine.ids import FACTIONS
+from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
 from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
-
-#: The faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
-AMBASSADOR_SYMBOLS: frozenset[str] = frozenset(f for f in FACTIONS if f != MORITANI)
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
 #: shipment and movement phase (1.14.07).
@@ -198,10 +195,16 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
                 ev.ambassador,
                 field="ambassador",
             )
-    _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
+    if ev.territory == HIDDEN_MOBILE_STRONGHOLD and refined(pos):
+        # The HMS is a stronghold (2.07.17); only Terror tokens are kept out of it (2.12.05).
+        if pos.hms is None:
+            refuse(pos, "ambassadors", "the Hidden Mobile Stronghold is not on the board yet", ev.territory)
+    else:
+        _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
     if ev.territory in pos.ambassadors:
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
-    if piece_in_storm(pos, ev.territory, TERRITORIES[ev.territory].sectors[0]):
+    sectors = TERRITORIES[ev.territory].sectors
+    if piece_in_storm(pos, ev.territory, sectors[0] if sectors else None):
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
     if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
         refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)

@@ -21,6 +21,7 @@ from dune.engine.events import (
     Worm,
 )
 from dune.engine.factions import ECAZ, MORITANI
+from dune.engine.impossible import holder_problem
 from dune.engine.losses import automatic, remove, storm_hits, worm_devours
 from dune.engine.movement import UNREACHABLE, distances, pieces_of
 from dune.engine.names import faction_name, factions_text, join_names, place_name
@@ -59,8 +60,25 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
     if not automatic(pos):
         return changes
     _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), "the storm reaches")
+    if refined(pos):
+        changes.update(_ambassadors_stormed(pos, pos.storm, ev.sectors))
     changes = remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
     return without_spice(pos, storm_spice(pos, pos.storm, ev.sectors), changes)
+
+
+def _ambassadors_stormed(pos: Position, start: int, sectors: int) -> dict[str, Any]:
+    """Ambassadors in the sectors the storm moves into return to the Ecaz supply (LoLV 2.11.09;
+    the stronghold shelters forces, not them); the HMS's is where it points (2.07.17)."""
+    hit = {(start + i) % SECTOR_COUNT for i in range(1, sectors + 1)}
+    kept = {}
+    for territory, symbol in pos.ambassadors.items():
+        if territory == HIDDEN_MOBILE_STRONGHOLD:
+            sector = pos.hms[1] if pos.hms is not None else None
+        else:
+            sector = _first_sector(territory)
+        if sector not in hit:
+            kept[territory] = symbol
+    return {"ambassadors": kept} if len(kept) != len(pos.ambassadors) else {}
 
 
 def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:
@@ -352,6 +370,9 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
         need_faction(pos, ev.captor)
         if ev.captor == ev.faction:
             refuse(pos, "leaders", "a faction cannot capture its own leader", ev.captor)
+        problem = holder_problem(pos, sheet.leaders[i].id, sheet.leaders[i].name, ev.status, ev.captor)
+        if problem is not None and refined(pos):
+            refuse(pos, problem[0], problem[1], ev.captor, field="captor")
     st = pos.states[ev.faction]
     leaders = list(st.leaders)
     leaders[i] = (ev.status, ev.captor)

@@ -185,6 +185,17 @@ class Evaluation:
         )
 
 
+def _ends_by_the_rules(position: Position) -> bool:
+    """The last turn ends with the special and default victories (LoLV 1.09.05, AH IV.B-C)
+    only when it is the turn limit's: a game whose time ran out before it is adjudicated
+    (WBC Preliminary Heat Duration and Adjudication, LoLV 4.01.10), as `last_turn_ended`
+    refuses then."""
+    assert position.setup is not None
+    if position.time_up is not None and position.turn < position.setup.turn_limit:
+        return False
+    return position.last_turn
+
+
 def evaluate(position: Position) -> Evaluation:
     """The engine's answer for a position. Raises InvalidPosition before `game_setup`."""
     if position.setup is None:
@@ -195,7 +206,7 @@ def evaluate(position: Position) -> Evaluation:
     ctrl = control(position, occ)
     sides = ordered_sides(position, ranked)
     victory = mentat_victory(position, occ, ctrl, ranked, sides=sides)
-    eog = end_of_game(position, occ, ranked) if position.last_turn and victory is None else None
+    eog = end_of_game(position, occ, ranked) if _ends_by_the_rules(position) and victory is None else None
     stats = faction_stats(position, occ, ctrl)
     pp = turn_pp_tenths(position, occ, ctrl)
     return Evaluation(

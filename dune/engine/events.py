@@ -685,7 +685,7 @@ class ForcesRemoved(Event):
 @_register("forces_revived")
 @dataclass(frozen=True, slots=True)
 class ForcesRevived(Event):
-    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.D)."""
+    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B)."""
 
     faction: str
     normal: int = 0

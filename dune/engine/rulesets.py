@@ -323,6 +323,8 @@ _AH_CITE = {
     "collection": "AH XI.A",
     "peacetime": "AH XII.E.5.a",
     "karama_worm": "AH questions A.8",
+    "captured": "AH X.B.2.a.ii",
+    "ghola": "AH X.B.2.a.ii",
 }
 
 _WBC_CITE = dict(
@@ -463,6 +465,8 @@ _LOLV_CITE = {
     "family_atomics_reach": "3.01.07",
     "family_atomics_bg": "2.02.12",
     "karama_worm": "4.02.00",
+    "captured": "2.05.10",
+    "ghola": "2.08.16",
 }
 
 AH1979 = Ruleset(

@@ -26,11 +26,12 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
-from dune.engine.editions import EDITIONS, FIRST
+from dune.engine.editions import EDITIONS, FIRST, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
+from dune.engine.impossible import check_pieces
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
 from dune.engine.names import faction_name, place_name
@@ -228,6 +229,8 @@ def load_position(data: Mapping[str, Any]) -> Position:
         **_extras(data, factions, rs),
     )
     _check_cohabitation(pos)
+    if refined(pos):
+        check_pieces(pos)
     return pos
 
 
@@ -313,7 +316,9 @@ def _board_spice(raw: Any) -> dict[str, int]:
         if blow_sector(t) is None:
             raise _bad("snapshot", f"'spice_on_board': {where} is not a Spice Blow territory", t)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise _bad("snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount)
+            raise _bad(
+                "snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount
+            )
         out[str(t)] = amount
     return out
 
