@@ -418,6 +418,12 @@ def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
             changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
         else:
             changes["declared_apart"] = announced_apart(pos, ev.territory)
+    elif pos.ruleset.coexistence_assumed and refined(pos):
+        # AH XV.B: stating otherwise is remembered, or the assumption would return at once.
+        if ev.coexisting:
+            changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+        else:
+            changes["declared_apart"] = announced_apart(pos, ev.territory)
     if not ev.coexisting and ev.territory in pos.coexisting:
         # Ending coexistence makes the BG tokens count: never a third faction in a
         # stronghold (AH IX.C.1.d, LoLV 1.06.02.05).

@@ -183,6 +183,10 @@ class Ruleset:
     #: Whether a worm the Fremen summon with a Karama opens a nexus: not under AH (AH
     #: questions A.8, from the third edition); WBC XVII.8 says it does; LoLV counts every worm.
     karama_worm_nexus: bool = True
+    #: AH XV.B: in a territory the BG shares with other factions it is assumed coexisting
+    #: unless it states otherwise (third edition); WBC XV.6 rules the opposite (undeclared
+    #: means not coexisting) and the LoLV has advisors instead (2.02.12).
+    coexistence_assumed: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -494,6 +498,7 @@ AH1979 = Ruleset(
     movement=_AH_MOVEMENT,
     storm_placement_destroys=True,  # AH VI.A
     karama_worm_nexus=False,  # AH questions A.8
+    coexistence_assumed=True,  # AH XV.B
 )
 
 WBC2018 = Ruleset(

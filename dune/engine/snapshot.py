@@ -26,6 +26,7 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
+from dune.engine.coexistence import assume_coexisting
 from dune.engine.editions import EDITIONS, FIRST, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
@@ -228,9 +229,11 @@ def load_position(data: Mapping[str, Any]) -> Position:
         seq=_int(data, "seq", 0),
         **_extras(data, factions, rs),
     )
-    _check_cohabitation(pos)
     if refined(pos):
+        if rs.coexistence_assumed:
+            pos = pos.evolve(coexisting=assume_coexisting(pos))  # AH XV.B
         check_pieces(pos)
+    _check_cohabitation(pos)
     return pos
 
 

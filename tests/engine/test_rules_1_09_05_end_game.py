@@ -141,7 +141,12 @@ def test_1_09_05_most_strongholds_without_fremen_or_guild_all_tied_win(ruleset: 
     e = _eog(ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]])
     assert sorted(e.winners) == ["atreides", "harkonnen"]
     forces.append(at("bene_gesserit", "sietch_tabr"))  # contests Tabr: still occupied by both
-    e = _eog(ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]])
+    # (under AH only once the BG has said it does not coexist there, AH XV.B)
+    apart = {"declared_apart": {"sietch_tabr": {"factions": ["harkonnen"], "vacated": False}}}
+    kw = apart if ruleset == "ah1979" else {}
+    e = _eog(
+        ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]], **kw
+    )
     assert sorted(e.winners) == ["atreides", "bene_gesserit", "emperor", "harkonnen"]
     assert {k for _side, k in e.sides} == {"end_game_solo", "end_game_allied"}
 
