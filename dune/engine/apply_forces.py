@@ -23,7 +23,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import corrected, refined
+from dune.engine.editions import advanced, corrected, refined
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -68,6 +68,14 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if ev.advisors and not advanced(pos):
+        refuse(
+            pos,
+            "2.02.00",
+            "the Basic game sends no advisors: sending them is an Advanced ability (2.02.11, 1.13.00)",
+            ev.advisors,
+            field="advisors",
+        )
     _need_sides_apart(pos, ev)
     fixed = corrected(pos)
     if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
@@ -86,7 +94,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         # WBC IX.11), but not with Guild shipment (WBC IX.16); the first edition let them
         # send reserves into the storm anywhere.
         near = TERRITORIES[ev.territory].within_2_of_great_flat or not fixed
-        if ev.faction != FREMEN or not near:
+        # Storm migration is an Advanced ability under the LoLV (2.04.17, 1.13.00).
+        if ev.faction != FREMEN or not near or not advanced(pos):
             refuse(
                 pos,
                 "ship_storm",
@@ -332,6 +341,13 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
     """BG advisors and fighters are two sides of one token (LoLV 2.02.10)."""
     need_full_tracking(pos, "flipping forces")
     need_faction(pos, BENE_GESSERIT)
+    if not advanced(pos):
+        refuse(
+            pos,
+            "2.02.00",
+            "the Basic game has no flips: they are Advanced abilities (2.02.14-21, 1.13.00)",
+            ev,
+        )
     need_piece(pos, ev.territory, ev.sector)
     if ev.count < 1:
         refuse(pos, "coexist", "flip at least one force", ev.count)

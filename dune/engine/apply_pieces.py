@@ -22,7 +22,7 @@ from dune.engine.checks import (
     piece_in_storm,
     refuse,
 )
-from dune.engine.editions import refined, sheltered
+from dune.engine.editions import advanced, refined, sheltered
 from dune.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -69,6 +69,10 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
             refuse(pos, "hms", "the HMS is deployed after the first storm (2.07.04)", ev)
         return {"hms": (ev.territory, ev.sector)}
     reach = _HMS_RANGE.get(pos.phase)
+    if pos.phase == SHIPMENT_MOVEMENT and not advanced(pos):
+        refuse(
+            pos, "1.14.00", "moving the HMS with a Karama (1.14.07) is an Advanced power (1.13.00)", pos.phase
+        )
     if reach is None:
         refuse(pos, "hms_move", f"the HMS moves at the Mentat Pause, not in {pos.phase}", pos.phase)
     if not any(f == IXIANS for (f, t_, _s) in pos.forces if t_ == HIDDEN_MOBILE_STRONGHOLD):

@@ -69,3 +69,17 @@ def refined(pos: Position) -> bool:
     """Whether the game is ruled by the third edition or later: the refusals around the
     expansion pieces, bribes and BG tokens listed above."""
     return pos.setup is not None and pos.setup.edition >= REFINED
+
+
+#: The setup option that chooses the LoLV Advanced game (1.13.00).
+ADVANCED = "advanced"
+
+
+def advanced(pos: Position) -> bool:
+    """Whether the Advanced abilities apply (LoLV 1.13.00): always where the ruleset has one
+    game, and in games of the first two editions (which played them all); from the third,
+    only when the setup chose the Advanced game."""
+    setup = pos.setup
+    if setup is None or not setup.ruleset.basic_or_advanced or not refined(pos):
+        return True
+    return ADVANCED in setup.options

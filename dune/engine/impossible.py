@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import factions_active_in, limit_counted
+from dune.engine.editions import advanced
 from dune.engine.errors import InvalidPosition
 from dune.engine.factions import ECAZ, HARKONNEN, IXIANS, MORITANI, RICHESE, TLEILAXU
 from dune.engine.ids import FACTIONS
@@ -137,7 +138,12 @@ def holder_problem(
 ) -> tuple[str, str] | None:
     """Why a leader cannot be captured or held by `holder`: (rule, message), or None."""
     cite = pos.ruleset.cite
-    if leader_id == AUDITOR and status in ("captured", "held"):
+    if status == "held" and not advanced(pos):
+        return (
+            "2.08.00",
+            f"the Basic game has no gholas (2.08.16 is an Advanced ability), so nobody holds {name}",
+        )
+    if leader_id == AUDITOR and status in ("captured", "held") and advanced(pos):
         return "2.09.19", "the Auditor is never captured nor a ghola"
     if status == "captured" and holder != HARKONNEN:
         return cite[

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.board import POLAR_SINK, SECTOR_COUNT, TERRITORIES
-from dune.engine.editions import corrected
+from dune.engine.editions import advanced, corrected
 from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.spice import spice_lost_json
@@ -80,8 +80,8 @@ def storm_hits(pos: Position, start: int, sectors: int, *, placed: bool = False)
     for (f, t, s), stack in pos.forces.items():
         if s is None or s not in hit or not storm_destroys(t, pos.family_atomics):
             continue
-        if f == FREMEN:
-            # LoLV 2.04.16: a storm that landed on them last turn does not halve them again.
+        if f == FREMEN and advanced(pos):
+            # LoLV 2.04.16 (an Advanced ability, 1.13.00): a storm that landed on them last turn does not halve them again.
             if not (rs.storm_hits_start_sector and s == start and not placed):
                 fremen.setdefault(t, []).append((s, stack))
             continue

@@ -187,6 +187,11 @@ class Ruleset:
     #: unless it states otherwise (third edition); WBC XV.6 rules the opposite (undeclared
     #: means not coexisting) and the LoLV has advisors instead (2.02.12).
     coexistence_assumed: bool = False
+    #: LoLV 1.13.00: the table decides at setup between the Basic and the Advanced game; the
+    #: faction abilities past each sheet's Basic range (2.xx.00) and the Karama powers (1.14)
+    #: apply only with the `advanced` option (third edition; earlier games played them all).
+    #: The 1979 texts have one game (WBC plays the Basic, Optional and Advanced rules).
+    basic_or_advanced: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -550,7 +555,7 @@ LOLV284 = Ruleset(
     ecaz_co_occupy=True,
     adjudication=("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die"),
     pp=None,
-    options=frozenset(),
+    options=frozenset({"advanced"}),  # 1.13.00: the Advanced game
     cite=_LOLV_CITE,
     movement=_LOLV_MOVEMENT,
     allies_once_per_nexus=True,  # 1.10.01.01
@@ -564,6 +569,7 @@ LOLV284 = Ruleset(
     expansion_pieces=True,
     bribes="lolv",  # 1.12.01, 1.12.04, 1.12.05
     bg_sides_apart=True,  # 2.02.11, 2.02.13
+    basic_or_advanced=True,  # 1.13.00
 )
 
 #: Every ruleset by key.
