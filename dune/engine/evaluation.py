@@ -11,7 +11,7 @@ are None. `Evaluation.to_dict()` is the JSON the API answers and the database ke
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -108,6 +108,64 @@ class Adjudication:
 
 
 @dataclass(frozen=True, slots=True)
+class Board:
+    """The pieces on the board beyond forces: where the Hidden Mobile Stronghold points
+    (LoLV 2.07.17), the Terror tokens (2.12.05) and the Atomics Aftermath (2.12.09.02), the
+    Ambassadors with their symbols (2.11.05), the No-Field token (2.10.11) and the spice lying
+    in Spice Blow territories (1.02.04, AH VII.A.1; full tracking only)."""
+
+    hms: tuple[str, int] | None = None
+    terror: tuple[str, ...] = ()
+    aftermath: str | None = None
+    ambassadors: Mapping[str, str] = field(default_factory=dict)
+    no_field: tuple[str, int | None] | None = None
+    spice: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, position: Position) -> Board:
+        return cls(
+            hms=position.hms,
+            terror=tuple(sorted(position.terror)),
+            aftermath=position.aftermath,
+            ambassadors=dict(sorted(position.ambassadors.items())),
+            no_field=position.no_field,
+            spice=dict(sorted(position.spice_on_board.items())),
+        )
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.hms or self.terror or self.aftermath or self.ambassadors or self.no_field or self.spice
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        def piece(p: tuple[str, int | None] | None) -> dict[str, Any] | None:
+            return None if p is None else {"territory": p[0], "sector": p[1]}
+
+        return {
+            "hms": piece(self.hms),
+            "terror": list(self.terror),
+            "aftermath": self.aftermath,
+            "ambassadors": dict(self.ambassadors),
+            "no_field": piece(self.no_field),
+            "spice": dict(self.spice),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Board:
+        if not data:
+            return cls()
+        hms, nf = data.get("hms"), data.get("no_field")
+        return cls(
+            hms=None if hms is None else (hms["territory"], hms["sector"]),
+            terror=tuple(data.get("terror", ())),
+            aftermath=data.get("aftermath"),
+            ambassadors=dict(data.get("ambassadors", {})),
+            no_field=None if nf is None else (nf["territory"], nf["sector"]),
+            spice=dict(data.get("spice", {})),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """The engine's answer for a position; see the module docstring for what each part means.
 
@@ -129,6 +187,9 @@ class Evaluation:
     turn: int
     phase: str
     quick: bool
+    #: The pieces on the board (`Board`); the JSON has "board" only when there are any, so
+    #: answers about positions without them read as they always have.
+    board: Board = field(default_factory=Board)
 
     @property
     def first_player(self) -> str | None:
@@ -155,7 +216,7 @@ class Evaluation:
             "turn": self.turn,
             "phase": self.phase,
             "quick": self.quick,
-        }
+        } | ({"board": self.board.to_dict()} if self.board else {})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Evaluation:
@@ -182,6 +243,7 @@ class Evaluation:
             turn=data["turn"],
             phase=data["phase"],
             quick=data["quick"],
+            board=Board.from_dict(data.get("board")),
         )
 
 
@@ -224,4 +286,5 @@ def evaluate(position: Position) -> Evaluation:
         turn=position.turn,
         phase=position.phase,
         quick=position.quick,
+        board=Board.of(position),
     )

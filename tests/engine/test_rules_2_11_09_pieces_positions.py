@@ -16,6 +16,7 @@ import pytest
 
 from dune.engine.editions import CORRECTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition
+from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
 from dune.engine.snapshot import load_position
@@ -161,3 +162,31 @@ def test_2_11_09_the_storm_sends_ambassadors_back_to_the_supply() -> None:
     assert apply(by_hand, storm).ambassadors == placed  # the judge removes them
     old = load_position(snap(ruleset="lolv-2.8.4", edition=CORRECTED, automatic_losses=True, **kw))
     assert apply(old, storm).ambassadors == placed
+
+
+def test_2_07_17_the_evaluation_shows_the_pieces_on_the_board() -> None:
+    """The HMS (2.07.17), Terror tokens (2.12.05), the Aftermath (2.12.09.02), Ambassadors
+    (2.11.05), the No-Field token (2.10.11) and board spice (1.02.04) appear in `evaluate()`;
+    a position without them answers without a "board" key, as before."""
+    factions = ("ixians", "richese", "moritani", "ecaz", "fremen", "guild")
+    pos = _load(
+        factions=factions,
+        hms=["the_great_flat", 14],
+        terror=["carthag"],
+        aftermath="arrakeen",
+        ambassadors={"tueks_sietch": "fremen"},
+        no_field=["sietch_tabr", None],
+        spice_on_board={"the_great_flat": 6},
+    )
+    answer = evaluate(pos)
+    board = answer.to_dict()["board"]
+    assert board == {
+        "hms": {"territory": "the_great_flat", "sector": 14},
+        "terror": ["carthag"],
+        "aftermath": "arrakeen",
+        "ambassadors": {"tueks_sietch": "fremen"},
+        "no_field": {"territory": "sietch_tabr", "sector": None},
+        "spice": {"the_great_flat": 6},
+    }
+    assert Evaluation.from_dict(answer.to_dict()) == answer
+    assert "board" not in evaluate(_load(factions=factions)).to_dict()
