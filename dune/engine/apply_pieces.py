@@ -171,6 +171,8 @@ def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
     _need_pieces(pos, "Terror tokens")
     if ev.territory not in pos.terror:
         refuse(pos, "terror", f"no Terror token in {place_name(ev.territory)}", ev.territory)
+    if ev.triggered_by is not None:
+        _need_trigger(pos, ev.triggered_by, ev.territory, MORITANI, "terror_trigger", advisors=True)
     changes: dict[str, Any] = {"terror": pos.terror - {ev.territory}}
     if ev.effect != "atomics":
         return changes
@@ -219,7 +221,41 @@ def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, 
     _need_pieces(pos, "Ambassadors")
     if ev.territory not in pos.ambassadors:
         refuse(pos, "ambassadors", f"no Ambassador in {place_name(ev.territory)}", ev.territory)
+    if ev.triggered_by is not None:
+        _need_trigger(pos, ev.triggered_by, ev.territory, ECAZ, "ambassador_trigger", advisors=False)
+        if ev.triggered_by == pos.ambassadors[ev.territory]:
+            refuse(
+                pos,
+                "ambassador_trigger",
+                f"the {faction_name(ev.triggered_by)} Ambassador is not triggered by the {faction_name(ev.triggered_by)}",
+                ev.triggered_by,
+                field="triggered_by",
+            )
     return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}}
+
+
+def _need_trigger(pos: Position, who: str, territory: str, owner: str, rule: str, *, advisors: bool) -> None:
+    """A token is triggered by another faction than its owner and the owner's ally, one that
+    has entered its stronghold (2.12.06: advisors too; 2.11.07: not advisors)."""
+    need_faction(pos, who)
+    if who == owner or who in pos.allies_of(owner):
+        refuse(
+            pos,
+            rule,
+            f"{faction_name(who)} cannot trigger a token of {faction_name(owner)}: only a faction other than its ally",
+            who,
+            field="triggered_by",
+        )
+    there = [st for (f, t, _s), st in pos.forces.items() if f == who and t == territory]
+    if not any(st[0] + st[1] + (st[2] if advisors else 0) for st in there):
+        refuse(
+            pos,
+            rule,
+            f"{faction_name(who)} has no forces in {place_name(territory)} to have triggered it"
+            + ("" if advisors else " (advisors do not)"),
+            who,
+            field="triggered_by",
+        )
 
 
 def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:

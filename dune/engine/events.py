@@ -333,6 +333,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "effect": _opt(_one_of(TERROR_EFFECTS)),
     "holder": _opt(_faction),
     "from_faction": _opt(_faction),
+    "triggered_by": _opt(_faction),
     "ambassador": _faction,
     "edition": _edition,
 }
@@ -596,10 +597,11 @@ class TerrorPlaced(Event):
 class TerrorRevealed(Event):
     """A Terror token is revealed and leaves the game (LoLV 2.12.07); `effect` "atomics"
     sends every force in the territory to the tanks and leaves the Atomics Aftermath there
-    (2.12.09.02)."""
+    (2.12.09.02); `triggered_by` is the faction whose entry set it off (2.12.06), when known."""
 
     territory: str
     effect: str | None = None
+    triggered_by: str | None = None
 
 
 @_register("ambassador_placed")
@@ -615,9 +617,11 @@ class AmbassadorPlaced(Event):
 @_register("ambassador_removed")
 @dataclass(frozen=True, slots=True)
 class AmbassadorRemoved(Event):
-    """An Ambassador token leaves the board: triggered (2.11.07) or hit by the storm (2.11.09)."""
+    """An Ambassador token leaves the board: triggered by the faction `triggered_by` that
+    entered its stronghold (2.11.07), or hit by the storm (2.11.09; `triggered_by` null)."""
 
     territory: str
+    triggered_by: str | None = None
 
 
 @_register("duke_vidal")

@@ -475,6 +475,8 @@ _LOLV_CITE = {
     "family_atomics_bg": "2.02.12",
     "karama_worm": "4.02.00",
     "captured": "2.05.10",
+    "terror_trigger": "2.12.06",
+    "ambassador_trigger": "2.11.07",
     "ghola": "2.08.16",
 }
 

@@ -74,6 +74,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         lolv_only |= {"ally_tanks"}  # LoLV 1.06.06 and WBC IX.3; AH forbids entry only
         lolv_only |= {"no_field_occupancy", "terror_timing", "enemy_of_my_enemy", "ambassador_symbols"}
         lolv_only |= {"vidal_pause", "bribe_allies", "bribe_late", "bg_mixed", "bg_advisors"}
+        lolv_only |= {"terror_trigger", "ambassador_trigger"}
         # WBC XIII.1 and VI.4-5 as well; the AH text has neither (AH XIII.C, questions A.2).
         lolv_only |= {"bribe_timing", "family_atomics_reach", "family_atomics_bg"}
         assert keys - lolv_only <= set(rs.cite), rs.key
