@@ -109,6 +109,14 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
         refuse(pos, "first_turn_worms", "worms of the first turn are set aside and do not count", ev)
     if ev.territory is not None:
         need_piece(pos, ev.territory, _first_sector(ev.territory))
+    if not ev.allies_spared and not pos.ruleset.fremen_may_expose_allies:
+        refuse(
+            pos,
+            "worm_allies",
+            "the Fremen's allies are spared by worms; the Fremen cannot withdraw it",
+            ev.allies_spared,
+            field="allies_spared",
+        )
     # A Karama worm opens no nexus under AH (questions A.8); it counts for the Shield Wall.
     nexus = pos.nexus if ev.karama and not pos.ruleset.karama_worm_nexus and refined(pos) else True
     changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": nexus}
@@ -125,7 +133,7 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
             devoured.append(ev.territory)
     hit = pos.no_field is not None and pos.no_field[0] in devoured
     _no_field_first(pos, hit, "a worm appears in the territory of")
-    losses = [loss for t in devoured for loss in worm_devours(pos, t)]
+    losses = [loss for t in devoured for loss in worm_devours(pos, t, allies_spared=ev.allies_spared)]
     spice = [loss for t in devoured for loss in worm_spice(pos, t)]
     return without_spice(pos, spice, remove(pos, losses, changes))
 

@@ -519,10 +519,13 @@ class StormMoved(Event):
 @dataclass(frozen=True, slots=True)
 class Worm(Event):
     """A worm appeared (in `territory` if known). Every worm after turn 1 counts for the
-    Shield Wall rule, Karama worms included (WBC house rules, LoLV 4.02.00). Opens a nexus."""
+    Shield Wall rule, Karama worms included (WBC house rules, LoLV 4.02.00). Opens a nexus.
+    `allies_spared`: the Fremen protect their allies from it (LoLV 2.04.10 lets them decline;
+    AH and WBC VII.8 do not)."""
 
     territory: str | None = None
     karama: bool = False
+    allies_spared: bool = True
 
 
 @_register("family_atomics")

@@ -111,13 +111,14 @@ def shipped_into_storm(
     return [(faction, territory, sector, ln, lsp, 0, pos.ruleset.cite["fremen_storm"])]
 
 
-def worm_devours(pos: Position, territory: str) -> list[Loss]:
+def worm_devours(pos: Position, territory: str, *, allies_spared: bool = True) -> list[Loss]:
     """Everything in a sand territory the worm appears in, except the Fremen and their
-    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC VII.8)."""
+    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC VII.8); the allies
+    too when the Fremen decline to protect them (LoLV 2.04.10)."""
     t = TERRITORIES.get(territory)
     if t is None or t.kind != "sand":
         return []
-    spared = {FREMEN, *pos.allies_of(FREMEN)} if FREMEN in pos.playing else set()
+    spared = {FREMEN, *(pos.allies_of(FREMEN) if allies_spared else ())} if FREMEN in pos.playing else set()
     rule = pos.ruleset.cite["worm_devours"]
     return [
         (f, tt, s, st[0], st[1], st[2], rule)

@@ -192,6 +192,9 @@ class Ruleset:
     #: apply only with the `advanced` option (third edition; earlier games played them all).
     #: The 1979 texts have one game (WBC plays the Basic, Optional and Advanced rules).
     basic_or_advanced: bool = False
+    #: LoLV 2.04.10: the Fremen may decline to protect their allies from a worm; AH XII.E.6 (the
+    #: Fremen shield's alliance) and WBC VII.8 spare the allies whatever the Fremen wish.
+    fremen_may_expose_allies: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -332,6 +335,7 @@ _AH_CITE = {
     "collection": "AH XI.A",
     "peacetime": "AH XII.E.5.a",
     "karama_worm": "AH questions A.8",
+    "worm_allies": "AH XII.E.6",
     "captured": "AH X.B.2.a.ii",
     "ghola": "AH X.B.2.a.ii",
 }
@@ -372,6 +376,7 @@ _WBC_CITE = dict(
     family_atomics_reach="WBC VI.5",
     family_atomics_bg="WBC VI.4",
     karama_worm="WBC XVII.8",
+    worm_allies="WBC VII.8",
 )
 
 _LOLV_CITE = {
@@ -474,6 +479,7 @@ _LOLV_CITE = {
     "family_atomics_reach": "3.01.07",
     "family_atomics_bg": "2.02.12",
     "karama_worm": "4.02.00",
+    "worm_allies": "2.04.10",
     "captured": "2.05.10",
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
@@ -572,6 +578,7 @@ LOLV284 = Ruleset(
     bribes="lolv",  # 1.12.01, 1.12.04, 1.12.05
     bg_sides_apart=True,  # 2.02.11, 2.02.13
     basic_or_advanced=True,  # 1.13.00
+    fremen_may_expose_allies=True,  # 2.04.10
 )
 
 #: Every ruleset by key.
