@@ -37,7 +37,7 @@ from dune.engine.events import (
     TerrorRevealed,
 )
 from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
-from dune.engine.impossible import AMBASSADOR_SYMBOLS
+from dune.engine.impossible import AMBASSADOR_SYMBOLS, TERROR_TOKENS
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
@@ -154,6 +154,15 @@ def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
     if ev.territory in pos.terror:
         refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
     terror = set(pos.terror)
+    left = TERROR_TOKENS - len(terror) - pos.terror_spent
+    if ev.from_territory is None and left < 1 and refined(pos):
+        refuse(
+            pos,
+            "2.12.03",
+            "the Moritani have no Terror token left behind their shield",
+            ev,
+            field="territory",
+        )
     if ev.from_territory is not None:
         if ev.from_territory not in terror:
             refuse(
@@ -174,6 +183,8 @@ def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
     if ev.triggered_by is not None:
         _need_trigger(pos, ev.triggered_by, ev.territory, MORITANI, "terror_trigger", advisors=True)
     changes: dict[str, Any] = {"terror": pos.terror - {ev.territory}}
+    if not ev.to_supply:
+        changes["terror_spent"] = pos.terror_spent + 1  # out of the game (2.12.07)
     if ev.effect != "atomics":
         return changes
     changes["aftermath"] = ev.territory

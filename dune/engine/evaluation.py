@@ -19,6 +19,8 @@ from dune.engine.adjudication import Ranking, adjudicate
 from dune.engine.battles import Battle, battles
 from dune.engine.control import control, occupancy
 from dune.engine.errors import InvalidPosition
+from dune.engine.factions import MORITANI
+from dune.engine.impossible import TERROR_TOKENS
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.position import Outcome, Position
 from dune.engine.pp import turn_pp_tenths
@@ -120,10 +122,15 @@ class Board:
     ambassadors: Mapping[str, str] = field(default_factory=dict)
     no_field: tuple[str, int | None] | None = None
     spice: Mapping[str, int] = field(default_factory=dict)
+    #: Terror tokens still behind the Moritani's shield (2.12.03, 2.12.07); None without them.
+    terror_supply: int | None = None
 
     @classmethod
     def of(cls, position: Position) -> Board:
+        moritani = position.setup is not None and MORITANI in position.setup.factions
+        supply = TERROR_TOKENS - len(position.terror) - position.terror_spent if moritani else None
         return cls(
+            terror_supply=supply,
             hms=position.hms,
             terror=tuple(sorted(position.terror)),
             aftermath=position.aftermath,
@@ -134,7 +141,13 @@ class Board:
 
     def __bool__(self) -> bool:
         return bool(
-            self.hms or self.terror or self.aftermath or self.ambassadors or self.no_field or self.spice
+            self.hms
+            or self.terror
+            or self.aftermath
+            or self.ambassadors
+            or self.no_field
+            or self.spice
+            or self.terror_supply is not None
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,6 +161,7 @@ class Board:
             "ambassadors": dict(self.ambassadors),
             "no_field": piece(self.no_field),
             "spice": dict(self.spice),
+            "terror_supply": self.terror_supply,
         }
 
     @classmethod
@@ -162,6 +176,7 @@ class Board:
             ambassadors=dict(data.get("ambassadors", {})),
             no_field=None if nf is None else (nf["territory"], nf["sector"]),
             spice=dict(data.get("spice", {})),
+            terror_supply=data.get("terror_supply"),
         )
 
 

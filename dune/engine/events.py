@@ -600,11 +600,14 @@ class TerrorPlaced(Event):
 class TerrorRevealed(Event):
     """A Terror token is revealed and leaves the game (LoLV 2.12.07); `effect` "atomics"
     sends every force in the territory to the tanks and leaves the Atomics Aftermath there
-    (2.12.09.02); `triggered_by` is the faction whose entry set it off (2.12.06), when known."""
+    (2.12.09.02); `triggered_by` is the faction whose entry set it off (2.12.06), when known;
+    `to_supply`: the token goes back behind the Moritani's shield instead of leaving the game
+    (not revealed after Enemy of My Enemy, 2.12.11; an Extortion regained, 2.12.09.03)."""
 
     territory: str
     effect: str | None = None
     triggered_by: str | None = None
+    to_supply: bool = False
 
 
 @_register("ambassador_placed")

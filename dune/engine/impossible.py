@@ -30,6 +30,8 @@ from dune.engine.position import Position
 
 #: Faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
 AMBASSADOR_SYMBOLS: frozenset[str] = frozenset(f for f in FACTIONS if f != MORITANI)
+#: The Moritani's Terror tokens (2.12.03).
+TERROR_TOKENS = 6
 #: The CHOAM leader who is never captured nor a ghola (2.09.19).
 AUDITOR = "auditor"
 
@@ -96,6 +98,13 @@ def _terror(pos: Position) -> None:
             "2.12.05",
             f"Terror tokens stand only in the five strongholds, not in {join_names(place_name(t) for t in wrong)}",
             wrong,
+        )
+    if len(pos.terror) + pos.terror_spent > TERROR_TOKENS:
+        raise _bad(
+            "2.12.03",
+            f"the Moritani have {TERROR_TOKENS} Terror tokens: {len(pos.terror)} on the board and "
+            f"{pos.terror_spent} out of the game are too many",
+            pos.terror_spent,
         )
     if pos.aftermath is None:
         return

@@ -32,7 +32,7 @@ from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
-from dune.engine.impossible import check_pieces
+from dune.engine.impossible import TERROR_TOKENS, check_pieces
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
 from dune.engine.names import faction_name, place_name
@@ -269,6 +269,8 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
             if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
                 raise _bad("snapshot", f"{key!r} lists territories", ts)
             out[key] = frozenset(ts)
+    if "terror_spent" in data:
+        out["terror_spent"] = _int(data, "terror_spent", 0, high=TERROR_TOKENS)
     for key in ("worm_pending", "aftermath"):
         if data.get(key) is not None:
             if data[key] not in TERRITORIES:
@@ -368,6 +370,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "hms": None,
     "no_field": None,
     "terror": frozenset(),
+    "terror_spent": 0,
     "aftermath": None,
     "ambassadors": {},
     "vidal": None,

@@ -187,6 +187,8 @@ def test_2_07_17_the_evaluation_shows_the_pieces_on_the_board() -> None:
         "ambassadors": {"tueks_sietch": "fremen"},
         "no_field": {"territory": "sietch_tabr", "sector": None},
         "spice": {"the_great_flat": 6},
+        "terror_supply": 5,  # six (2.12.03), one on the board
     }
     assert Evaluation.from_dict(answer.to_dict()) == answer
-    assert "board" not in evaluate(_load(factions=factions)).to_dict()
+    assert evaluate(_load(factions=factions)).to_dict()["board"]["terror_supply"] == 6
+    assert "board" not in evaluate(_load(factions=IXIANS)).to_dict()
