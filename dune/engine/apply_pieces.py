@@ -75,6 +75,16 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
         )
     if reach is None:
         refuse(pos, "hms_move", f"the HMS moves at the Mentat Pause, not in {pos.phase}", pos.phase)
+    if refined(pos) and ev.karama != (pos.phase == SHIPMENT_MOVEMENT):
+        # The Karama card is recorded with the move it enables (1.14.07); the Mentat Pause
+        # move needs none (2.07.18).
+        refuse(
+            pos,
+            "1.14.07" if pos.phase == SHIPMENT_MOVEMENT else "hms_move",
+            "the HMS moves in the shipment and movement phase only with a Karama card, at the Mentat Pause without one",
+            ev.karama,
+            field="karama",
+        )
     if not any(f == IXIANS for (f, t_, _s) in pos.forces if t_ == HIDDEN_MOBILE_STRONGHOLD):
         refuse(pos, "hms_move", "the Ixians move the HMS only while their forces occupy it", ev)
     old = pos.hms

@@ -560,10 +560,12 @@ class AllianceBroken(Event):
 @dataclass(frozen=True, slots=True)
 class HmsMoved(Event):
     """The Hidden Mobile Stronghold points at `sector` of a non-stronghold `territory`:
-    deployed after the first storm (LoLV 2.07.04) or moved at the Mentat Pause (2.07.18)."""
+    deployed after the first storm (LoLV 2.07.04) or moved at the Mentat Pause (2.07.18);
+    `karama`: moved with a Karama card in the shipment and movement phase (1.14.07)."""
 
     territory: str
     sector: int | None
+    karama: bool = False
 
 
 @_register("no_field_placed")

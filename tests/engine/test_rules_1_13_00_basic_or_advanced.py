@@ -112,7 +112,7 @@ def test_1_14_00_no_karama_move_of_the_hms_in_the_basic_game() -> None:
         "hms": ["the_great_flat", 14],
         "forces": [at("ixians", "hidden_mobile_stronghold", 2, sector=None)],
     }
-    move = {"type": "hms_moved", "territory": "funeral_plain", "sector": 14}
+    move = {"type": "hms_moved", "territory": "funeral_plain", "sector": 14, "karama": True}
     with pytest.raises(IllegalAction) as info:
         apply(_game([], **kw), move)
     assert info.value.rule == "1.14.00"
