@@ -438,6 +438,7 @@ def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
         # AH XV.B: stating otherwise is remembered, or the assumption would return at once.
         if ev.coexisting:
             changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+            declared = declared | {ev.territory}  # stated, not assumed
         else:
             changes["declared_apart"] = announced_apart(pos, ev.territory)
     if not ev.coexisting and ev.territory in pos.coexisting:

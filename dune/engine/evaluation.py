@@ -205,6 +205,9 @@ class Evaluation:
     #: The pieces on the board (`Board`); the JSON has "board" only when there are any, so
     #: answers about positions without them read as they always have.
     board: Board = field(default_factory=Board)
+    #: Under AH, the coexisting territories the BG stated this turn and those assumed
+    #: (AH XV.B); None in the rulesets without the assumption. JSON "coexistence".
+    coexistence: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def first_player(self) -> str | None:
@@ -213,25 +216,35 @@ class Evaluation:
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the API answers with (keys in this order)."""
         adj = self.adjudication
-        return {
-            "storm_order": None if self.storm_order is None else list(self.storm_order),
-            "first_player": self.first_player,
-            "control": dict(self.control),
-            "battles": [b.to_dict() for b in self.battles],
-            "win_attempts": [list(side) for side in self.win_attempts],
-            "victory": None if self.victory is None else self.victory.to_dict(),
-            "end_of_game": None if self.end_of_game is None else self.end_of_game.to_dict(),
-            "stats": {f: s.to_dict() for f, s in self.stats.items()},
-            "pp": {f: decimal_str(v) for f, v in self.pp.items()},
-            "adjudication": [list(side) for side in adj.sides],
-            "adjudication_unknown": list(adj.unknown),
-            "adjudication_tied": adj.tied,
-            "pp_total": {f: decimal_str(v) for f, v in self.pp_total.items()},
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "turn": self.turn,
-            "phase": self.phase,
-            "quick": self.quick,
-        } | ({"board": self.board.to_dict()} if self.board else {})
+        return (
+            {
+                "storm_order": None if self.storm_order is None else list(self.storm_order),
+                "first_player": self.first_player,
+                "control": dict(self.control),
+                "battles": [b.to_dict() for b in self.battles],
+                "win_attempts": [list(side) for side in self.win_attempts],
+                "victory": None if self.victory is None else self.victory.to_dict(),
+                "end_of_game": None if self.end_of_game is None else self.end_of_game.to_dict(),
+                "stats": {f: s.to_dict() for f, s in self.stats.items()},
+                "pp": {f: decimal_str(v) for f, v in self.pp.items()},
+                "adjudication": [list(side) for side in adj.sides],
+                "adjudication_unknown": list(adj.unknown),
+                "adjudication_tied": adj.tied,
+                "pp_total": {f: decimal_str(v) for f, v in self.pp_total.items()},
+                "outcome": None if self.outcome is None else self.outcome.to_dict(),
+                "turn": self.turn,
+                "phase": self.phase,
+                "quick": self.quick,
+            }
+            | ({"board": self.board.to_dict()} if self.board else {})
+            | self._coexistence_json()
+        )
+
+    def _coexistence_json(self) -> dict[str, Any]:
+        if self.coexistence is None:
+            return {}
+        declared, assumed = self.coexistence
+        return {"coexistence": {"declared": list(declared), "assumed": list(assumed)}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Evaluation:
@@ -259,6 +272,9 @@ class Evaluation:
             phase=data["phase"],
             quick=data["quick"],
             board=Board.from_dict(data.get("board")),
+            coexistence=None
+            if data.get("coexistence") is None
+            else (tuple(data["coexistence"]["declared"]), tuple(data["coexistence"]["assumed"])),
         )
 
 
@@ -302,4 +318,13 @@ def evaluate(position: Position) -> Evaluation:
         phase=position.phase,
         quick=position.quick,
         board=Board.of(position),
+        coexistence=_coexistence(position),
     )
+
+
+def _coexistence(position: Position) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """AH XV.B: which coexisting territories the BG stated and which are assumed."""
+    if not position.ruleset.coexistence_assumed:
+        return None
+    declared = tuple(sorted(position.coexisting & position.declared))
+    return declared, tuple(sorted(position.coexisting - position.declared))

@@ -9,14 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.editions import CORRECTED, REFINED
-from dune.engine.evaluation import evaluate
+from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
 from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import at, position
 
-SHIP = {"type": "forces_placed", "faction": "bene_gesserit", "territory": "carthag", "sector": 10, "normal": 2}
+SHIP = {
+    "type": "forces_placed",
+    "faction": "bene_gesserit",
+    "territory": "carthag",
+    "sector": 10,
+    "normal": 2,
+}
 HELD = [at("harkonnen", "carthag", 3)]
 
 
@@ -66,3 +72,13 @@ def test_ah_xv_b_a_snapshot_reads_shared_territories_as_coexisting() -> None:
     assert "carthag" not in _game("wbc2018", forces=forces).coexisting
     alone = [at("bene_gesserit", "carthag", 2)]
     assert "carthag" not in _game("ah1979", forces=alone).coexisting
+
+
+def test_ah_xv_b_the_evaluation_tells_declared_from_assumed() -> None:
+    pos = apply(_game("ah1979"), SHIP)
+    assert evaluate(pos).to_dict()["coexistence"] == {"declared": [], "assumed": ["carthag"]}
+    stated = apply(pos, {"type": "coexistence_declared", "territory": "carthag", "coexisting": True})
+    answer = evaluate(stated)
+    assert answer.to_dict()["coexistence"] == {"declared": ["carthag"], "assumed": []}
+    assert Evaluation.from_dict(answer.to_dict()) == answer
+    assert "coexistence" not in evaluate(apply(_game("wbc2018"), SHIP)).to_dict()
