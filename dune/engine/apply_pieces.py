@@ -328,14 +328,14 @@ def _need_bribe_allowed(pos: Position, ev: SpiceInFront) -> None:
     Pause has begun); WBC XIII.1 (in the collection round only, allies too)."""
     rule = pos.ruleset.bribes
     payer = ev.from_faction or ""
-    if rule == "collection" and pos.phase != SPICE_COLLECTION:
+    if rule == "collection_round" and pos.phase != SPICE_COLLECTION:
         refuse(
             pos,
             "bribe_timing",
             f"spice changes hands only in the collection round, not in the {pos.phase.replace('_', ' ')} phase",
             pos.phase,
         )
-    if rule != "lolv":
+    if rule != "front_of_shield":
         return
     if ev.faction in pos.allies_of(payer):
         refuse(

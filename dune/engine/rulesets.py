@@ -172,9 +172,9 @@ class Ruleset:
     #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
     #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
     expansion_pieces: bool = False
-    #: When spice may change hands between players, from the third edition: "lolv" (a bribe
+    #: When spice may change hands between players, from the third edition: "front_of_shield" (a bribe
     #: never between allies, 1.12.01; not before the first storm, 1.12.04; not once the Mentat
-    #: Pause has begun, 1.12.05), "collection" (WBC XIII.1: in the collection round only) or
+    #: Pause has begun, 1.12.05), "collection_round" (WBC XIII.1: in the collection round only) or
     #: None (AH XIII.C: any time).
     bribes: str | None = None
     #: LoLV 2.02.11, 2.02.13: BG fighters and advisors never share a territory (checked from
@@ -540,7 +540,7 @@ WBC2018 = Ruleset(
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
     fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
-    bribes="collection",  # WBC XIII.1
+    bribes="collection_round",  # WBC XIII.1
 )
 
 LOLV284 = Ruleset(
@@ -575,7 +575,7 @@ LOLV284 = Ruleset(
     storm_hits_start_sector=True,  # 1.01.03
     worm_devours_after_nexus=False,  # 1.02.05
     expansion_pieces=True,
-    bribes="lolv",  # 1.12.01, 1.12.04, 1.12.05
+    bribes="front_of_shield",  # 1.12.01, 1.12.04, 1.12.05
     bg_sides_apart=True,  # 2.02.11, 2.02.13
     basic_or_advanced=True,  # 1.13.00
     fremen_may_expose_allies=True,  # 2.04.10
