@@ -198,6 +198,16 @@ def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
     if ev.effect != "atomics":
         return changes
     changes["aftermath"] = ev.territory
+    if refined(pos):
+        # The Moritani's hand and its ally's shrink by one, a random card discarded (2.12.09.02):
+        # the count drops, which cards went the judge records with cards_set.
+        states = dict(pos.states)
+        for f in (MORITANI, *pos.allies_of(MORITANI)):
+            st = states[f]
+            limit = pos.sheet(f).hand_limit - 1
+            if st.cards is not None and st.cards > limit:
+                states[f] = evolve(st, cards=limit, card_names=None)
+        changes["states"] = states
     if pos.quick:
         return changes
     rule = pos.ruleset.cite["aftermath"]

@@ -9,7 +9,7 @@
 - the No-Field token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05);
 - Terror tokens stand in the five printed strongholds only, never the Shield Wall or the HMS
   (2.12.05, 4.02.07);
-- the Atomics Aftermath needs the Moritani, whose hand and its ally's hold one card fewer
+- the Atomics Aftermath needs the Moritani, whose hand holds one card fewer (the ally discards as the judge records it)
   (2.12.09.02);
 - Ambassadors stand in strongholds (the HMS is one, 2.07.17), one each, never the Shield
   Wall; every symbol but the Moritani's exists once (2.11.03, 2.11.05, 2.11.10, 4.02.07);
@@ -109,7 +109,7 @@ def _terror(pos: Position) -> None:
     if pos.aftermath is None:
         return
     _in_game(pos, MORITANI, "the Atomics Aftermath", "2.12.09.02", pos.aftermath)
-    for f in (MORITANI, *pos.allies_of(MORITANI)):
+    for f in (MORITANI,):  # an ally joining later discards as the judge records it
         st = pos.states.get(f)
         limit = pos.sheet(f).hand_limit - 1
         if st is not None and st.cards is not None and st.cards > limit:

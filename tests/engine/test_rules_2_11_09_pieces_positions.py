@@ -19,7 +19,7 @@ from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
+from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, snap
 
@@ -69,14 +69,11 @@ def test_2_12_09_02_the_aftermath_needs_the_moritani_and_shrinks_their_hands() -
     full = {"moritani": {"cards": 4}}
     error = _refused("2.12.09.02", factions=MORITANI, aftermath="carthag", per_faction=full)
     assert "3" in error.message
-    ally = {"emperor": {"cards": 4}}
-    _refused(
-        "2.12.09.02",
-        factions=MORITANI,
-        aftermath="carthag",
-        per_faction=ally,
-        alliances=[["emperor", "moritani"]],
-    )
+    # The Moritani's cards drop with the Atomics (the ally's as the judge records the discard).
+    pos = _load(factions=MORITANI, terror=["carthag"], per_faction={"moritani": {"cards": 4}}, phase="battle")
+    atomics = apply(pos, {"type": "terror_revealed", "territory": "carthag", "effect": "atomics"})
+    assert atomics.states["moritani"].cards == 3
+    assert load_position(dump_position(atomics)) == atomics
     assert _load(factions=MORITANI, aftermath="carthag", per_faction={"moritani": {"cards": 3}}).aftermath
 
 
