@@ -26,7 +26,14 @@ in the collection round only (WBC XIII.1); advisors never flip to fighters besid
 Ecaz or not (2.02.18); BG fighters and advisors never share a territory (2.02.11, 2.02.13);
 Family Atomics needs forces of the player on or next to the Shield Wall (3.01.07) that are
 not advisors or coexisting (2.02.12, WBC VI.4); and `load_position` refuses the positions
-these rules make impossible. Old positions and logs of the first two editions keep loading.
+these rules make impossible (`impossible.py`). It also rules that under AH the BG is assumed
+coexisting where it shares a territory unless it says otherwise (AH XV.B), that a Karama worm
+opens no nexus under AH (AH questions A.8), that an Ambassador may go into the HMS (2.11.05
+with 2.07.17) and goes back to the supply when the storm passes (2.11.09, automatic losses),
+that the Karama card behind a shipment-phase HMS move is recorded (1.14.07), that the
+Moritani have six Terror tokens (2.12.03) and discard down at the Atomics (2.12.09.02), and
+that the LoLV Advanced abilities apply only when the setup chose the Advanced game (1.13.00,
+`advanced`). Old positions and logs of the first two editions keep loading and replaying.
 
 Rulings ask `corrected(pos)` or `refined(pos)` (or `sheltered(pos)` for the storm geometry);
 nothing else compares edition numbers.
