@@ -91,6 +91,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
         "turns": tournament.rules.turn_limit(round_.kind),
         "quick": quick,
+        "options": list(tournament.rules.game_options),
         # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
         # new games are played under the current rulings (older rows have neither field and
         # keep replaying as they were recorded).

@@ -13,6 +13,7 @@ from typing import Any
 from dune.engine.apply_setup import place_at_setup
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, TERRITORIES
 from dune.engine.checks import (
+    factions_in,
     need_counts,
     need_faction,
     need_full_tracking,
@@ -22,7 +23,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import corrected
+from dune.engine.editions import advanced, corrected, refined
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -32,7 +33,7 @@ from dune.engine.events import (
     ForcesRemoved,
     ForcesRevived,
 )
-from dune.engine.factions import BENE_GESSERIT, FREMEN, GUILD, IXIANS, MORITANI
+from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD, IXIANS, MORITANI
 from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
@@ -67,6 +68,15 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     need_faction(pos, ev.faction)
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
+    if ev.advisors and not advanced(pos):
+        refuse(
+            pos,
+            "2.02.00",
+            "the Basic game sends no advisors: sending them is an Advanced ability (2.02.11, 1.13.00)",
+            ev.advisors,
+            field="advisors",
+        )
+    _need_sides_apart(pos, ev)
     fixed = corrected(pos)
     if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
         refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
@@ -84,7 +94,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         # WBC IX.11), but not with Guild shipment (WBC IX.16); the first edition let them
         # send reserves into the storm anywhere.
         near = TERRITORIES[ev.territory].within_2_of_great_flat or not fixed
-        if ev.faction != FREMEN or not near:
+        # Storm migration is an Advanced ability under the LoLV (2.04.17, 1.13.00).
+        if ev.faction != FREMEN or not near or not advanced(pos):
             refuse(
                 pos,
                 "ship_storm",
@@ -291,10 +302,52 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
     return {"states": states}
 
 
+def _bg_sides(pos: Position, territory: str) -> tuple[int, int]:
+    """The BG fighters and advisors in a territory."""
+    fighters = advisors = 0
+    for (f, t, _s), (n, s, a) in pos.forces.items():
+        if f == BENE_GESSERIT and t == territory:
+            fighters, advisors = fighters + n + s, advisors + a
+    return fighters, advisors
+
+
+def _need_sides_apart(pos: Position, ev: ForcesPlaced) -> None:
+    """LoLV 2.02.11: advisors are sent only where the BG has no fighters; 2.02.13: fighters
+    are never shipped where BG advisors are (third edition)."""
+    if ev.faction != BENE_GESSERIT or not (pos.ruleset.bg_sides_apart and refined(pos)):
+        return
+    if ev.territory == POLAR_SINK:
+        return
+    fighters, advisors = _bg_sides(pos, ev.territory)
+    if ev.advisors and fighters:
+        refuse(
+            pos,
+            "bg_advisors",
+            f"the Bene Gesserit has fighters in {place_name(ev.territory)}: no advisors may join them",
+            ev.advisors,
+            field="advisors",
+        )
+    if (ev.normal or ev.special) and advisors:
+        refuse(
+            pos,
+            "bg_mixed",
+            f"the Bene Gesserit has advisors in {place_name(ev.territory)}: no fighters may ship there",
+            ev.normal,
+            field="normal",
+        )
+
+
 def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
     """BG advisors and fighters are two sides of one token (LoLV 2.02.10)."""
     need_full_tracking(pos, "flipping forces")
     need_faction(pos, BENE_GESSERIT)
+    if not advanced(pos):
+        refuse(
+            pos,
+            "2.02.00",
+            "the Basic game has no flips: they are Advanced abilities (2.02.14-21, 1.13.00)",
+            ev,
+        )
     need_piece(pos, ev.territory, ev.sector)
     if ev.count < 1:
         refuse(pos, "coexist", "flip at least one force", ev.count)
@@ -311,10 +364,42 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
         if stormed_in and piece_in_storm(pos, ev.territory, ev.sector):
             refuse(pos, "stormed_in", "advisors under the storm cannot flip to fighters", ev.sector)
         new = (n + ev.count, s, a - ev.count)
+        _need_peacetime(pos, ev.territory)
         need_room(pos, BENE_GESSERIT, ev.territory, inert=False, entering=False)
     forces = dict(pos.forces)
     forces[key] = new
+    after = evolve(pos, forces=forces)
+    if (
+        pos.ruleset.bg_sides_apart
+        and refined(pos)
+        and ev.territory != POLAR_SINK
+        and all(_bg_sides(after, ev.territory))
+    ):
+        refuse(
+            pos,
+            "bg_mixed",
+            f"every Bene Gesserit force in {place_name(ev.territory)} flips together: fighters and advisors never share a territory",
+            ev.count,
+            field="count",
+        )
     return {"forces": forces}
+
+
+def _need_peacetime(pos: Position, territory: str) -> None:
+    """Advisors never flip to fighters beside an ally (LoLV 2.02.18 PEACETIME; AH XII.E.5.a and
+    WBC XV.10 keep the BG coexisting there). Before the third edition an Ecaz ally was no
+    obstacle (the Ecaz co-occupation, 2.11.11, was read as covering it)."""
+    allies = set(pos.allies_of(BENE_GESSERIT)) & factions_in(pos, territory)
+    if not allies or territory == POLAR_SINK:
+        return
+    if not refined(pos) and pos.ruleset.ecaz_co_occupy and ECAZ in pos.allies_of(BENE_GESSERIT):
+        return
+    refuse(
+        pos,
+        "peacetime",
+        f"advisors cannot flip to fighters in {place_name(territory)}: the Bene Gesserit's ally {faction_name(sorted(allies)[0])} is there",
+        territory,
+    )
 
 
 def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
@@ -347,6 +432,13 @@ def apply_coexistence(pos: Position, ev: CoexistenceDeclared) -> dict[str, Any]:
                 )
             declared = declared | {ev.territory}
             changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+        else:
+            changes["declared_apart"] = announced_apart(pos, ev.territory)
+    elif pos.ruleset.coexistence_assumed and refined(pos):
+        # AH XV.B: stating otherwise is remembered, or the assumption would return at once.
+        if ev.coexisting:
+            changes["declared_apart"] = {t: v for t, v in pos.declared_apart.items() if t != ev.territory}
+            declared = declared | {ev.territory}  # stated, not assumed
         else:
             changes["declared_apart"] = announced_apart(pos, ev.territory)
     if not ev.coexisting and ev.territory in pos.coexisting:

@@ -18,10 +18,11 @@ from dune.engine.checks import (
     need_full_tracking,
     need_phase,
     need_piece,
+    need_room,
     piece_in_storm,
     refuse,
 )
-from dune.engine.editions import sheltered
+from dune.engine.editions import advanced, refined, sheltered
 from dune.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -36,10 +37,11 @@ from dune.engine.events import (
     TerrorRevealed,
 )
 from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
+from dune.engine.impossible import AMBASSADOR_SYMBOLS, TERROR_TOKENS
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
-from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT
+from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
@@ -67,8 +69,22 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
             refuse(pos, "hms", "the HMS is deployed after the first storm (2.07.04)", ev)
         return {"hms": (ev.territory, ev.sector)}
     reach = _HMS_RANGE.get(pos.phase)
+    if pos.phase == SHIPMENT_MOVEMENT and not advanced(pos):
+        refuse(
+            pos, "1.14.00", "moving the HMS with a Karama (1.14.07) is an Advanced power (1.13.00)", pos.phase
+        )
     if reach is None:
         refuse(pos, "hms_move", f"the HMS moves at the Mentat Pause, not in {pos.phase}", pos.phase)
+    if refined(pos) and ev.karama != (pos.phase == SHIPMENT_MOVEMENT):
+        # The Karama card is recorded with the move it enables (1.14.07); the Mentat Pause
+        # move needs none (2.07.18).
+        refuse(
+            pos,
+            "1.14.07" if pos.phase == SHIPMENT_MOVEMENT else "hms_move",
+            "the HMS moves in the shipment and movement phase only with a Karama card, at the Mentat Pause without one",
+            ev.karama,
+            field="karama",
+        )
     if not any(f == IXIANS for (f, t_, _s) in pos.forces if t_ == HIDDEN_MOBILE_STRONGHOLD):
         refuse(pos, "hms_move", "the Ixians move the HMS only while their forces occupy it", ev)
     old = pos.hms
@@ -88,6 +104,9 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
         refuse(pos, "no_field", "there is already a No-Field token on the board", pos.no_field)
     if piece_in_storm(pos, ev.territory, ev.sector):
         refuse(pos, "ship_storm", f"no shipment into {place_name(ev.territory)}: it is in storm", ev.sector)
+    if refined(pos):
+        # The token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05).
+        need_room(pos, RICHESE, ev.territory, inert=False, limit_rule="no_field_occupancy")
     return {"no_field": (ev.territory, ev.sector)}
 
 
@@ -139,10 +158,21 @@ def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
     """A Terror token goes into a stronghold without one, storm or not (2.12.05)."""
     _need_pieces(pos, "Terror tokens")
     need_faction(pos, MORITANI)
+    if refined(pos):
+        need_phase(pos, (MENTAT_PAUSE,), "terror_timing", "Terror tokens are placed or moved")
     _need_stronghold(pos, ev.territory, "Terror tokens", "terror")
     if ev.territory in pos.terror:
         refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
     terror = set(pos.terror)
+    left = TERROR_TOKENS - len(terror) - pos.terror_spent
+    if ev.from_territory is None and left < 1 and refined(pos):
+        refuse(
+            pos,
+            "2.12.03",
+            "the Moritani have no Terror token left behind their shield",
+            ev,
+            field="territory",
+        )
     if ev.from_territory is not None:
         if ev.from_territory not in terror:
             refuse(
@@ -160,10 +190,24 @@ def apply_terror_revealed(pos: Position, ev: TerrorRevealed) -> dict[str, Any]:
     _need_pieces(pos, "Terror tokens")
     if ev.territory not in pos.terror:
         refuse(pos, "terror", f"no Terror token in {place_name(ev.territory)}", ev.territory)
+    if ev.triggered_by is not None:
+        _need_trigger(pos, ev.triggered_by, ev.territory, MORITANI, "terror_trigger", advisors=True)
     changes: dict[str, Any] = {"terror": pos.terror - {ev.territory}}
+    if not ev.to_supply:
+        changes["terror_spent"] = pos.terror_spent + 1  # out of the game (2.12.07)
     if ev.effect != "atomics":
         return changes
     changes["aftermath"] = ev.territory
+    if refined(pos):
+        # The Moritani's hand and its ally's shrink by one, a random card discarded (2.12.09.02):
+        # the count drops, which cards went the judge records with cards_set.
+        states = dict(pos.states)
+        for f in (MORITANI, *pos.allies_of(MORITANI)):
+            st = states[f]
+            limit = pos.sheet(f).hand_limit - 1
+            if st.cards is not None and st.cards > limit:
+                states[f] = evolve(st, cards=limit, card_names=None)
+        changes["states"] = states
     if pos.quick:
         return changes
     rule = pos.ruleset.cite["aftermath"]
@@ -177,10 +221,27 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
     """An Ambassador into a stronghold not in storm that has none (2.11.05, 4.02.07)."""
     _need_pieces(pos, "Ambassadors")
     need_faction(pos, ECAZ)
-    _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
+    if refined(pos):
+        # After the revival phase (2.11.05), so in the shipment and movement phase.
+        need_phase(pos, (SHIPMENT_MOVEMENT,), "ambassadors", "Ambassadors are placed")
+        if ev.ambassador not in AMBASSADOR_SYMBOLS:
+            refuse(
+                pos,
+                "ambassador_symbols",
+                f"there is no {faction_name(ev.ambassador)} Ambassador: the Ecaz's and one of each other faction but the Moritani",
+                ev.ambassador,
+                field="ambassador",
+            )
+    if ev.territory == HIDDEN_MOBILE_STRONGHOLD and refined(pos):
+        # The HMS is a stronghold (2.07.17); only Terror tokens are kept out of it (2.12.05).
+        if pos.hms is None:
+            refuse(pos, "ambassadors", "the Hidden Mobile Stronghold is not on the board yet", ev.territory)
+    else:
+        _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
     if ev.territory in pos.ambassadors:
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
-    if piece_in_storm(pos, ev.territory, TERRITORIES[ev.territory].sectors[0]):
+    sectors = TERRITORIES[ev.territory].sectors
+    if piece_in_storm(pos, ev.territory, sectors[0] if sectors else None):
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
     if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
         refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)
@@ -191,7 +252,41 @@ def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, 
     _need_pieces(pos, "Ambassadors")
     if ev.territory not in pos.ambassadors:
         refuse(pos, "ambassadors", f"no Ambassador in {place_name(ev.territory)}", ev.territory)
+    if ev.triggered_by is not None:
+        _need_trigger(pos, ev.triggered_by, ev.territory, ECAZ, "ambassador_trigger", advisors=False)
+        if ev.triggered_by == pos.ambassadors[ev.territory]:
+            refuse(
+                pos,
+                "ambassador_trigger",
+                f"the {faction_name(ev.triggered_by)} Ambassador is not triggered by the {faction_name(ev.triggered_by)}",
+                ev.triggered_by,
+                field="triggered_by",
+            )
     return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}}
+
+
+def _need_trigger(pos: Position, who: str, territory: str, owner: str, rule: str, *, advisors: bool) -> None:
+    """A token is triggered by another faction than its owner and the owner's ally, one that
+    has entered its stronghold (2.12.06: advisors too; 2.11.07: not advisors)."""
+    need_faction(pos, who)
+    if who == owner or who in pos.allies_of(owner):
+        refuse(
+            pos,
+            rule,
+            f"{faction_name(who)} cannot trigger a token of {faction_name(owner)}: only a faction other than its ally",
+            who,
+            field="triggered_by",
+        )
+    there = [st for (f, t, _s), st in pos.forces.items() if f == who and t == territory]
+    if not any(st[0] + st[1] + (st[2] if advisors else 0) for st in there):
+        refuse(
+            pos,
+            rule,
+            f"{faction_name(who)} has no forces in {place_name(territory)} to have triggered it"
+            + ("" if advisors else " (advisors do not)"),
+            who,
+            field="triggered_by",
+        )
 
 
 def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
@@ -200,6 +295,14 @@ def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
     need_faction(pos, ECAZ)
     if ev.holder is not None:
         need_faction(pos, ev.holder)
+        if pos.phase == MENTAT_PAUSE and refined(pos):
+            refuse(
+                pos,
+                "vidal_pause",
+                f"at the Mentat Pause Duke Vidal is set aside, not made a leader of {faction_name(ev.holder)}",
+                ev.holder,
+                field="holder",
+            )
     return {"vidal": ev.holder}
 
 
@@ -219,12 +322,43 @@ def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:
         need_faction(pos, ev.from_faction)
         if ev.delta < 0 or ev.from_faction == ev.faction:
             refuse(pos, "bribe", "a bribe moves spice from one faction to another", ev)
+        if refined(pos):
+            _need_bribe_allowed(pos, ev)
         payer = states[ev.from_faction]
         if payer.spice is None or payer.spice < ev.delta:
             refuse(pos, "bribe", f"{faction_name(ev.from_faction)} has only {payer.spice} spice", ev.delta)
         states[ev.from_faction] = evolve(payer, spice=payer.spice - ev.delta)
     states[ev.faction] = evolve(states[ev.faction], spice_front=st.spice_front + ev.delta)
     return {"states": states}
+
+
+def _need_bribe_allowed(pos: Position, ev: SpiceInFront) -> None:
+    """When spice may pass from one shield to another (third edition): LoLV 1.12.01 (never
+    between allies), 1.12.04 (not before the first storm), 1.12.05 (not once the Mentat
+    Pause has begun); WBC XIII.1 (in the collection round only, allies too)."""
+    rule = pos.ruleset.bribes
+    payer = ev.from_faction or ""
+    if rule == "collection_round" and pos.phase != SPICE_COLLECTION:
+        refuse(
+            pos,
+            "bribe_timing",
+            f"spice changes hands only in the collection round, not in the {pos.phase.replace('_', ' ')} phase",
+            pos.phase,
+        )
+    if rule != "front_of_shield":
+        return
+    if ev.faction in pos.allies_of(payer):
+        refuse(
+            pos,
+            "bribe_allies",
+            f"{faction_name(payer)} and {faction_name(ev.faction)} are allies: allies make deals, never bribes",
+            ev.faction,
+            field="faction",
+        )
+    if pos.storm is None:
+        refuse(pos, "bribe_timing", "no bribe before the first storm", pos.phase)
+    if pos.phase == MENTAT_PAUSE:
+        refuse(pos, "bribe_late", "no bribe once the Mentat Pause has begun", pos.phase)
 
 
 def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.board import SECTOR_COUNT, SHIELD_WALL, TERRITORIES
-from dune.engine.checks import need_faction, need_phase, need_piece, refuse
-from dune.engine.editions import corrected
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
+from dune.engine.checks import active_count, need_faction, need_phase, need_piece, piece_in_storm, refuse
+from dune.engine.editions import corrected, refined, sheltered
 from dune.engine.errors import UnknownIdentifier
 from dune.engine.events import (
     AllianceBroken,
@@ -21,7 +21,9 @@ from dune.engine.events import (
     Worm,
 )
 from dune.engine.factions import ECAZ, MORITANI
+from dune.engine.impossible import holder_problem
 from dune.engine.losses import automatic, remove, storm_hits, worm_devours
+from dune.engine.movement import UNREACHABLE, distances, pieces_of
 from dune.engine.names import faction_name, factions_text, join_names, place_name
 from dune.engine.phases import SETUP, SPICE_BLOW, STORM
 from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
@@ -58,8 +60,25 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
     if not automatic(pos):
         return changes
     _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), "the storm reaches")
+    if refined(pos):
+        changes.update(_ambassadors_stormed(pos, pos.storm, ev.sectors))
     changes = remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
     return without_spice(pos, storm_spice(pos, pos.storm, ev.sectors), changes)
+
+
+def _ambassadors_stormed(pos: Position, start: int, sectors: int) -> dict[str, Any]:
+    """Ambassadors in the sectors the storm moves into return to the Ecaz supply (LoLV 2.11.09;
+    the stronghold shelters forces, not them); the HMS's is where it points (2.07.17)."""
+    hit = {(start + i) % SECTOR_COUNT for i in range(1, sectors + 1)}
+    kept = {}
+    for territory, symbol in pos.ambassadors.items():
+        if territory == HIDDEN_MOBILE_STRONGHOLD:
+            sector = pos.hms[1] if pos.hms is not None else None
+        else:
+            sector = _first_sector(territory)
+        if sector not in hit:
+            kept[territory] = symbol
+    return {"ambassadors": kept} if len(kept) != len(pos.ambassadors) else {}
 
 
 def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:
@@ -90,7 +109,17 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
         refuse(pos, "first_turn_worms", "worms of the first turn are set aside and do not count", ev)
     if ev.territory is not None:
         need_piece(pos, ev.territory, _first_sector(ev.territory))
-    changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": True}
+    if not ev.allies_spared and not pos.ruleset.fremen_may_expose_allies:
+        refuse(
+            pos,
+            "worm_allies",
+            "the Fremen's allies are spared by worms; the Fremen cannot withdraw it",
+            ev.allies_spared,
+            field="allies_spared",
+        )
+    # A Karama worm opens no nexus under AH (questions A.8); it counts for the Shield Wall.
+    nexus = pos.nexus if ev.karama and not pos.ruleset.karama_worm_nexus and refined(pos) else True
+    changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": nexus}
     if not automatic(pos):
         return changes
     devoured = []
@@ -104,7 +133,7 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
             devoured.append(ev.territory)
     hit = pos.no_field is not None and pos.no_field[0] in devoured
     _no_field_first(pos, hit, "a worm appears in the territory of")
-    losses = [loss for t in devoured for loss in worm_devours(pos, t)]
+    losses = [loss for t in devoured for loss in worm_devours(pos, t, allies_spared=ev.allies_spared)]
     spice = [loss for t in devoured for loss in worm_spice(pos, t)]
     return without_spice(pos, spice, remove(pos, losses, changes))
 
@@ -123,6 +152,8 @@ def apply_family_atomics(pos: Position, ev: FamilyAtomics) -> dict[str, Any]:
         refuse(pos, "family_atomics", "Family Atomics may not be played in the first turn", ev)
     if pos.family_atomics:
         refuse(pos, "family_atomics", "Family Atomics has already been played", ev)
+    if refined(pos) and "family_atomics_reach" in pos.ruleset.cite:
+        _need_atomics_reach(pos, ev.faction)
     forces: dict[ForceKey, Stack] = {}
     states = dict(pos.states)
     for key, stack in pos.forces.items():
@@ -134,6 +165,34 @@ def apply_family_atomics(pos: Position, ev: FamilyAtomics) -> dict[str, Any]:
         if st.tanks is not None:
             states[f] = evolve(st, tanks=(st.tanks[0] + stack[0] + stack[2], st.tanks[1] + stack[1]))
     return {"forces": forces, "states": states, "family_atomics": True}
+
+
+def _need_atomics_reach(pos: Position, faction: str) -> None:
+    """The player needs forces on the Shield Wall, or next to it with no storm between
+    (LoLV 3.01.07, WBC VI.5); advisors and coexisting BG tokens never count (LoLV 2.02.12,
+    WBC VI.4). Third edition; the AH text leaves it to the card (AH questions A.2)."""
+    inert = False
+    for (f, t, s), stack in pos.forces.items():
+        if f != faction or not any(stack) or t == HIDDEN_MOBILE_STRONGHOLD:
+            continue
+        if active_count(pos, f, t, stack) == 0:
+            inert = True
+            continue
+        if t == SHIELD_WALL:
+            return
+        if piece_in_storm(pos, t, s):
+            continue
+        reach = distances((t, s), pos.storm, sheltered(pos))
+        if any(reach.get(p, UNREACHABLE) <= 1 for p in pieces_of(SHIELD_WALL)):
+            return
+    refuse(
+        pos,
+        "family_atomics_bg" if inert else "family_atomics_reach",
+        f"{faction_name(faction)} has no forces on the Shield Wall or next to it with no storm between"
+        + (" (advisors and coexisting tokens do not count)" if inert else ""),
+        faction,
+        field="faction",
+    )
 
 
 def apply_alliance_formed(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
@@ -196,6 +255,8 @@ def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
         refuse(
             pos, rule, f"this alliance is between {faction_name(owner)} and the faction it met", ev.factions
         )
+    if refined(pos):
+        _need_trigger(pos, ev, rule)
     if ev.how == "ecaz_ambassador":
         allied = [f for f in ev.factions if len(pos.side_of(f)) > 1]
         if allied:
@@ -212,6 +273,25 @@ def _ability_alliance(pos: Position, ev: AllianceFormed) -> dict[str, Any]:
         for f in ev.factions:
             rest = _without(rest, f)
     return {"alliances": tuple(sorted([*rest, tuple(sorted(ev.factions))]))}
+
+
+def _need_trigger(pos: Position, ev: AllianceFormed, rule: str) -> None:
+    """What the ability needs on the board (third edition): Enemy of My Enemy is offered to a
+    faction other than the Ecaz about to trigger a Terror token (2.12.10); the Ecaz
+    Ambassador alliance comes from the Ecaz Ambassador token triggered in a stronghold
+    (2.11.10.11)."""
+    if ev.how == "moritani":
+        if ECAZ in ev.factions:
+            refuse(pos, "enemy_of_my_enemy", "Enemy of My Enemy is never offered to the Ecaz", ev.factions)
+        if not pos.terror:
+            refuse(
+                pos,
+                "enemy_of_my_enemy",
+                "no Terror token is on the board to trigger: Enemy of My Enemy is offered before one is revealed",
+                ev.factions,
+            )
+    elif ev.how == "ecaz_ambassador" and ECAZ not in pos.ambassadors.values():
+        refuse(pos, rule, "the Ecaz Ambassador is not on the board to trigger", ev.factions)
 
 
 def apply_alliance_broken(pos: Position, ev: AllianceBroken) -> dict[str, Any]:
@@ -298,6 +378,9 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
         need_faction(pos, ev.captor)
         if ev.captor == ev.faction:
             refuse(pos, "leaders", "a faction cannot capture its own leader", ev.captor)
+        problem = holder_problem(pos, sheet.leaders[i].id, sheet.leaders[i].name, ev.status, ev.captor)
+        if problem is not None and refined(pos):
+            refuse(pos, problem[0], problem[1], ev.captor, field="captor")
     st = pos.states[ev.faction]
     leaders = list(st.leaders)
     leaders[i] = (ev.status, ev.captor)

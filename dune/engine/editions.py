@@ -17,8 +17,28 @@ and forces left beside an ally go to the tanks (1.06.06, WBC IX.3); WBC coexiste
 declared in the movement round and kept for the turn (XV.7-9); advisors under the storm
 stay advisors (2.02.19).
 
-Rulings ask `corrected(pos)` (or `sheltered(pos)` for the storm geometry); nothing else
-compares edition numbers.
+The third edition refuses what the texts refuse around the expansion pieces, bribes and BG
+tokens, where the earlier editions took the judge's word: a No-Field token counts for the
+occupancy limit (2.10.11 with 1.06.02.05); Terror tokens are placed and moved at the Mentat
+Pause only (2.12.05); Ambassadors are placed after revival, in the shipment and movement
+phase (2.11.05), never the Moritani's (2.11.10); Duke Vidal never joins a leader pool at the
+Mentat Pause (2.12.13); bribes are not paid between allies (1.12.01), before the first storm
+(1.12.04) or once the Mentat Pause has begun (1.12.05), and under the WBC spice changes hands
+in the collection round only (WBC XIII.1); advisors never flip to fighters beside an ally,
+Ecaz or not (2.02.18); BG fighters and advisors never share a territory (2.02.11, 2.02.13);
+Family Atomics needs forces of the player on or next to the Shield Wall (3.01.07) that are
+not advisors or coexisting (2.02.12, WBC VI.4); and `load_position` refuses the positions
+these rules make impossible (`impossible.py`). It also rules that under AH the BG is assumed
+coexisting where it shares a territory unless it says otherwise (AH XV.B), that a Karama worm
+opens no nexus under AH (AH questions A.8), that an Ambassador may go into the HMS (2.11.05
+with 2.07.17) and goes back to the supply when the storm passes (2.11.09, automatic losses),
+that the Karama card behind a shipment-phase HMS move is recorded (1.14.07), that the
+Moritani have six Terror tokens (2.12.03) and discard down at the Atomics (2.12.09.02), and
+that the LoLV Advanced abilities apply only when the setup chose the Advanced game (1.13.00,
+`advanced`). Old positions and logs of the first two editions keep loading and replaying.
+
+Rulings ask `corrected(pos)` or `refined(pos)` (or `sheltered(pos)` for the storm geometry);
+nothing else compares edition numbers.
 """
 
 from __future__ import annotations
@@ -32,10 +52,13 @@ if TYPE_CHECKING:  # the position imports the events, which import this module
 FIRST = 1
 #: The rulings agreeing with the texts on the points listed above.
 CORRECTED = 2
+#: The rulings that also refuse what the texts refuse around the expansion pieces, bribes
+#: and BG tokens (listed above).
+REFINED = 3
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = CORRECTED
+CURRENT = REFINED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED)
 
 
 def corrected(pos: Position) -> bool:
@@ -48,3 +71,23 @@ def sheltered(pos: Position) -> bool:
     altogether (moving, shipping, battle): the first edition's reading, until Family Atomics.
     In the corrected rulings the wall spares them the storm's destruction only."""
     return not pos.family_atomics and not corrected(pos)
+
+
+def refined(pos: Position) -> bool:
+    """Whether the game is ruled by the third edition or later: the refusals around the
+    expansion pieces, bribes and BG tokens listed above."""
+    return pos.setup is not None and pos.setup.edition >= REFINED
+
+
+#: The setup option that chooses the LoLV Advanced game (1.13.00).
+ADVANCED = "advanced"
+
+
+def advanced(pos: Position) -> bool:
+    """Whether the Advanced abilities apply (LoLV 1.13.00): always where the ruleset has one
+    game, and in games of the first two editions (which played them all); from the third,
+    only when the setup chose the Advanced game."""
+    setup = pos.setup
+    if setup is None or not setup.ruleset.basic_or_advanced or not refined(pos):
+        return True
+    return ADVANCED in setup.options

@@ -11,7 +11,7 @@ are None. `Evaluation.to_dict()` is the JSON the API answers and the database ke
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +19,8 @@ from dune.engine.adjudication import Ranking, adjudicate
 from dune.engine.battles import Battle, battles
 from dune.engine.control import control, occupancy
 from dune.engine.errors import InvalidPosition
+from dune.engine.factions import MORITANI
+from dune.engine.impossible import TERROR_TOKENS
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.position import Outcome, Position
 from dune.engine.pp import turn_pp_tenths
@@ -108,6 +110,77 @@ class Adjudication:
 
 
 @dataclass(frozen=True, slots=True)
+class Board:
+    """The pieces on the board beyond forces: where the Hidden Mobile Stronghold points
+    (LoLV 2.07.17), the Terror tokens (2.12.05) and the Atomics Aftermath (2.12.09.02), the
+    Ambassadors with their symbols (2.11.05), the No-Field token (2.10.11) and the spice lying
+    in Spice Blow territories (1.02.04, AH VII.A.1; full tracking only)."""
+
+    hms: tuple[str, int] | None = None
+    terror: tuple[str, ...] = ()
+    aftermath: str | None = None
+    ambassadors: Mapping[str, str] = field(default_factory=dict)
+    no_field: tuple[str, int | None] | None = None
+    spice: Mapping[str, int] = field(default_factory=dict)
+    #: Terror tokens still behind the Moritani's shield (2.12.03, 2.12.07); None without them.
+    terror_supply: int | None = None
+
+    @classmethod
+    def of(cls, position: Position) -> Board:
+        moritani = position.setup is not None and MORITANI in position.setup.factions
+        supply = TERROR_TOKENS - len(position.terror) - position.terror_spent if moritani else None
+        return cls(
+            terror_supply=supply,
+            hms=position.hms,
+            terror=tuple(sorted(position.terror)),
+            aftermath=position.aftermath,
+            ambassadors=dict(sorted(position.ambassadors.items())),
+            no_field=position.no_field,
+            spice=dict(sorted(position.spice_on_board.items())),
+        )
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.hms
+            or self.terror
+            or self.aftermath
+            or self.ambassadors
+            or self.no_field
+            or self.spice
+            or self.terror_supply is not None
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        def piece(p: tuple[str, int | None] | None) -> dict[str, Any] | None:
+            return None if p is None else {"territory": p[0], "sector": p[1]}
+
+        return {
+            "hms": piece(self.hms),
+            "terror": list(self.terror),
+            "aftermath": self.aftermath,
+            "ambassadors": dict(self.ambassadors),
+            "no_field": piece(self.no_field),
+            "spice": dict(self.spice),
+            "terror_supply": self.terror_supply,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Board:
+        if not data:
+            return cls()
+        hms, nf = data.get("hms"), data.get("no_field")
+        return cls(
+            hms=None if hms is None else (hms["territory"], hms["sector"]),
+            terror=tuple(data.get("terror", ())),
+            aftermath=data.get("aftermath"),
+            ambassadors=dict(data.get("ambassadors", {})),
+            no_field=None if nf is None else (nf["territory"], nf["sector"]),
+            spice=dict(data.get("spice", {})),
+            terror_supply=data.get("terror_supply"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """The engine's answer for a position; see the module docstring for what each part means.
 
@@ -129,6 +202,12 @@ class Evaluation:
     turn: int
     phase: str
     quick: bool
+    #: The pieces on the board (`Board`); the JSON has "board" only when there are any, so
+    #: answers about positions without them read as they always have.
+    board: Board = field(default_factory=Board)
+    #: Under AH, the coexisting territories the BG stated this turn and those assumed
+    #: (AH XV.B); None in the rulesets without the assumption. JSON "coexistence".
+    coexistence: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def first_player(self) -> str | None:
@@ -137,25 +216,35 @@ class Evaluation:
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the API answers with (keys in this order)."""
         adj = self.adjudication
-        return {
-            "storm_order": None if self.storm_order is None else list(self.storm_order),
-            "first_player": self.first_player,
-            "control": dict(self.control),
-            "battles": [b.to_dict() for b in self.battles],
-            "win_attempts": [list(side) for side in self.win_attempts],
-            "victory": None if self.victory is None else self.victory.to_dict(),
-            "end_of_game": None if self.end_of_game is None else self.end_of_game.to_dict(),
-            "stats": {f: s.to_dict() for f, s in self.stats.items()},
-            "pp": {f: decimal_str(v) for f, v in self.pp.items()},
-            "adjudication": [list(side) for side in adj.sides],
-            "adjudication_unknown": list(adj.unknown),
-            "adjudication_tied": adj.tied,
-            "pp_total": {f: decimal_str(v) for f, v in self.pp_total.items()},
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "turn": self.turn,
-            "phase": self.phase,
-            "quick": self.quick,
-        }
+        return (
+            {
+                "storm_order": None if self.storm_order is None else list(self.storm_order),
+                "first_player": self.first_player,
+                "control": dict(self.control),
+                "battles": [b.to_dict() for b in self.battles],
+                "win_attempts": [list(side) for side in self.win_attempts],
+                "victory": None if self.victory is None else self.victory.to_dict(),
+                "end_of_game": None if self.end_of_game is None else self.end_of_game.to_dict(),
+                "stats": {f: s.to_dict() for f, s in self.stats.items()},
+                "pp": {f: decimal_str(v) for f, v in self.pp.items()},
+                "adjudication": [list(side) for side in adj.sides],
+                "adjudication_unknown": list(adj.unknown),
+                "adjudication_tied": adj.tied,
+                "pp_total": {f: decimal_str(v) for f, v in self.pp_total.items()},
+                "outcome": None if self.outcome is None else self.outcome.to_dict(),
+                "turn": self.turn,
+                "phase": self.phase,
+                "quick": self.quick,
+            }
+            | ({"board": self.board.to_dict()} if self.board else {})
+            | self._coexistence_json()
+        )
+
+    def _coexistence_json(self) -> dict[str, Any]:
+        if self.coexistence is None:
+            return {}
+        declared, assumed = self.coexistence
+        return {"coexistence": {"declared": list(declared), "assumed": list(assumed)}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Evaluation:
@@ -182,7 +271,22 @@ class Evaluation:
             turn=data["turn"],
             phase=data["phase"],
             quick=data["quick"],
+            board=Board.from_dict(data.get("board")),
+            coexistence=None
+            if data.get("coexistence") is None
+            else (tuple(data["coexistence"]["declared"]), tuple(data["coexistence"]["assumed"])),
         )
+
+
+def _ends_by_the_rules(position: Position) -> bool:
+    """The last turn ends with the special and default victories (LoLV 1.09.05, AH IV.B-C)
+    only when it is the turn limit's: a game whose time ran out before it is adjudicated
+    (WBC Preliminary Heat Duration and Adjudication, LoLV 4.01.10), as `last_turn_ended`
+    refuses then."""
+    assert position.setup is not None
+    if position.time_up is not None and position.turn < position.setup.turn_limit:
+        return False
+    return position.last_turn
 
 
 def evaluate(position: Position) -> Evaluation:
@@ -195,7 +299,7 @@ def evaluate(position: Position) -> Evaluation:
     ctrl = control(position, occ)
     sides = ordered_sides(position, ranked)
     victory = mentat_victory(position, occ, ctrl, ranked, sides=sides)
-    eog = end_of_game(position, occ, ranked) if position.last_turn and victory is None else None
+    eog = end_of_game(position, occ, ranked) if _ends_by_the_rules(position) and victory is None else None
     stats = faction_stats(position, occ, ctrl)
     pp = turn_pp_tenths(position, occ, ctrl)
     return Evaluation(
@@ -213,4 +317,14 @@ def evaluate(position: Position) -> Evaluation:
         turn=position.turn,
         phase=position.phase,
         quick=position.quick,
+        board=Board.of(position),
+        coexistence=_coexistence(position),
     )
+
+
+def _coexistence(position: Position) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """AH XV.B: which coexisting territories the BG stated and which are assumed."""
+    if not position.ruleset.coexistence_assumed:
+        return None
+    declared = tuple(sorted(position.coexisting & position.declared))
+    return declared, tuple(sorted(position.coexisting - position.declared))

@@ -333,6 +333,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "effect": _opt(_one_of(TERROR_EFFECTS)),
     "holder": _opt(_faction),
     "from_faction": _opt(_faction),
+    "triggered_by": _opt(_faction),
     "ambassador": _faction,
     "edition": _edition,
 }
@@ -518,10 +519,13 @@ class StormMoved(Event):
 @dataclass(frozen=True, slots=True)
 class Worm(Event):
     """A worm appeared (in `territory` if known). Every worm after turn 1 counts for the
-    Shield Wall rule, Karama worms included (WBC house rules, LoLV 4.02.00). Opens a nexus."""
+    Shield Wall rule, Karama worms included (WBC house rules, LoLV 4.02.00). Opens a nexus.
+    `allies_spared`: the Fremen protect their allies from it (LoLV 2.04.10 lets them decline;
+    AH and WBC VII.8 do not)."""
 
     territory: str | None = None
     karama: bool = False
+    allies_spared: bool = True
 
 
 @_register("family_atomics")
@@ -556,10 +560,12 @@ class AllianceBroken(Event):
 @dataclass(frozen=True, slots=True)
 class HmsMoved(Event):
     """The Hidden Mobile Stronghold points at `sector` of a non-stronghold `territory`:
-    deployed after the first storm (LoLV 2.07.04) or moved at the Mentat Pause (2.07.18)."""
+    deployed after the first storm (LoLV 2.07.04) or moved at the Mentat Pause (2.07.18);
+    `karama`: moved with a Karama card in the shipment and movement phase (1.14.07)."""
 
     territory: str
     sector: int | None
+    karama: bool = False
 
 
 @_register("no_field_placed")
@@ -596,10 +602,14 @@ class TerrorPlaced(Event):
 class TerrorRevealed(Event):
     """A Terror token is revealed and leaves the game (LoLV 2.12.07); `effect` "atomics"
     sends every force in the territory to the tanks and leaves the Atomics Aftermath there
-    (2.12.09.02)."""
+    (2.12.09.02); `triggered_by` is the faction whose entry set it off (2.12.06), when known;
+    `to_supply`: the token goes back behind the Moritani's shield instead of leaving the game
+    (not revealed after Enemy of My Enemy, 2.12.11; an Extortion regained, 2.12.09.03)."""
 
     territory: str
     effect: str | None = None
+    triggered_by: str | None = None
+    to_supply: bool = False
 
 
 @_register("ambassador_placed")
@@ -615,9 +625,11 @@ class AmbassadorPlaced(Event):
 @_register("ambassador_removed")
 @dataclass(frozen=True, slots=True)
 class AmbassadorRemoved(Event):
-    """An Ambassador token leaves the board: triggered (2.11.07) or hit by the storm (2.11.09)."""
+    """An Ambassador token leaves the board: triggered by the faction `triggered_by` that
+    entered its stronghold (2.11.07), or hit by the storm (2.11.09; `triggered_by` null)."""
 
     territory: str
+    triggered_by: str | None = None
 
 
 @_register("duke_vidal")
@@ -685,7 +697,7 @@ class ForcesRemoved(Event):
 @_register("forces_revived")
 @dataclass(frozen=True, slots=True)
 class ForcesRevived(Event):
-    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.D)."""
+    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B)."""
 
     faction: str
     normal: int = 0

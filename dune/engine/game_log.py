@@ -68,7 +68,8 @@ from dune.engine.apply_table import (
     apply_storm_placed,
     apply_worm,
 )
-from dune.engine.coexistence import note_vacated
+from dune.engine.coexistence import assume_coexisting, note_vacated
+from dune.engine.editions import refined
 from dune.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from dune.engine.position import EMPTY, Log, Position, evolve
 from dune.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
@@ -164,7 +165,12 @@ def _step(position: Position, event: ev.Event) -> Position:
         changes["spice_lost"] = ()
     if position.declared_apart or "declared_apart" in changes:
         changes = note_vacated(position, changes)
-    return evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)
+    after = evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)
+    if after.setup is not None and after.ruleset.coexistence_assumed and refined(after):
+        coexisting = assume_coexisting(after)  # AH XV.B
+        if coexisting != after.coexisting:
+            after = evolve(after, coexisting=coexisting)
+    return after
 
 
 def _raw_log(position: Position) -> list[ev.Event]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.board import POLAR_SINK, SECTOR_COUNT, TERRITORIES
-from dune.engine.editions import corrected
+from dune.engine.editions import advanced, corrected
 from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.spice import spice_lost_json
@@ -80,8 +80,8 @@ def storm_hits(pos: Position, start: int, sectors: int, *, placed: bool = False)
     for (f, t, s), stack in pos.forces.items():
         if s is None or s not in hit or not storm_destroys(t, pos.family_atomics):
             continue
-        if f == FREMEN:
-            # LoLV 2.04.16: a storm that landed on them last turn does not halve them again.
+        if f == FREMEN and advanced(pos):
+            # LoLV 2.04.16 (an Advanced ability, 1.13.00): a storm that landed on them last turn does not halve them again.
             if not (rs.storm_hits_start_sector and s == start and not placed):
                 fremen.setdefault(t, []).append((s, stack))
             continue
@@ -111,13 +111,14 @@ def shipped_into_storm(
     return [(faction, territory, sector, ln, lsp, 0, pos.ruleset.cite["fremen_storm"])]
 
 
-def worm_devours(pos: Position, territory: str) -> list[Loss]:
+def worm_devours(pos: Position, territory: str, *, allies_spared: bool = True) -> list[Loss]:
     """Everything in a sand territory the worm appears in, except the Fremen and their
-    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC IV.8)."""
+    allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b, VII.A.2.d; WBC VII.8); the allies
+    too when the Fremen decline to protect them (LoLV 2.04.10)."""
     t = TERRITORIES.get(territory)
     if t is None or t.kind != "sand":
         return []
-    spared = {FREMEN, *pos.allies_of(FREMEN)} if FREMEN in pos.playing else set()
+    spared = {FREMEN, *(pos.allies_of(FREMEN) if allies_spared else ())} if FREMEN in pos.playing else set()
     rule = pos.ruleset.cite["worm_devours"]
     return [
         (f, tt, s, st[0], st[1], st[2], rule)

@@ -172,7 +172,7 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
     card = _card(pos, ev)
     if ev.via == "worm":
         if f != FREMEN:
-            # Allies of the Fremen are spared by worms but never ride them (AH VII.A.2.b, WBC IV.8).
+            # Allies of the Fremen are spared by worms but never ride them (AH VII.A.2.b, WBC VII.8).
             refuse(pos, "worm_rider", f"only the Fremen ride worms, not {faction_name(f)}", f)
         return dict(pos.moves)
     if ev.via == "ambassador" and f != ECAZ:

@@ -148,6 +148,9 @@ class Position:
     no_field: tuple[str, int | None] | None = None
     #: Strongholds holding a Moritani Terror token (LoLV 2.12.05).
     terror: frozenset[str] = frozenset()
+    #: Terror tokens revealed and out of the game (LoLV 2.12.07); the Moritani's supply is
+    #: the six (2.12.03) less these and those on the board.
+    terror_spent: int = 0
     #: The territory with the Atomics Aftermath token (LoLV 2.12.09.02).
     aftermath: str | None = None
     #: Stronghold -> the Ecaz Ambassador token there (its faction symbol, LoLV 2.11.05).

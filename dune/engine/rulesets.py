@@ -179,6 +179,29 @@ class Ruleset:
     diplomacy_chips: int = 0
     #: Whether a judge may call the clock on a player's action (WBC time guidelines).
     call_timers: bool = False
+    #: When spice may change hands between players, from the third edition: "front_of_shield" (a bribe
+    #: never between allies, 1.12.01; not before the first storm, 1.12.04; not once the Mentat
+    #: Pause has begun, 1.12.05), "collection_round" (WBC XIII.1: in the collection round only) or
+    #: None (AH XIII.C: any time).
+    bribes: str | None = None
+    #: LoLV 2.02.11, 2.02.13: BG fighters and advisors never share a territory (checked from
+    #: the third edition); AH and WBC BG tokens coexist by territory instead (AH XV.B).
+    bg_sides_apart: bool = False
+    #: Whether a worm the Fremen summon with a Karama opens a nexus: not under AH (AH
+    #: questions A.8, from the third edition); WBC XVII.8 says it does; LoLV counts every worm.
+    karama_worm_nexus: bool = True
+    #: AH XV.B: in a territory the BG shares with other factions it is assumed coexisting
+    #: unless it states otherwise (third edition); WBC XV.6 rules the opposite (undeclared
+    #: means not coexisting) and the LoLV has advisors instead (2.02.12).
+    coexistence_assumed: bool = False
+    #: LoLV 1.13.00: the table decides at setup between the Basic and the Advanced game; the
+    #: faction abilities past each sheet's Basic range (2.xx.00) and the Karama powers (1.14)
+    #: apply only with the `advanced` option (third edition; earlier games played them all).
+    #: The 1979 texts have one game (WBC plays the Basic, Optional and Advanced rules).
+    basic_or_advanced: bool = False
+    #: LoLV 2.04.10: the Fremen may decline to protect their allies from a worm; AH XII.E.6 (the
+    #: Fremen shield's alliance) and WBC VII.8 spare the allies whatever the Fremen wish.
+    fremen_may_expose_allies: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -321,6 +344,11 @@ _AH_CITE = {
     "storm_spice": "AH VI.D",
     "spice_blow": "AH VII.A.1",
     "collection": "AH XI.A",
+    "peacetime": "AH XII.E.5.a",
+    "karama_worm": "AH questions A.8",
+    "worm_allies": "AH XII.E.6",
+    "captured": "AH X.B.2.a.ii",
+    "ghola": "AH X.B.2.a.ii",
 }
 
 _WBC_CITE = dict(
@@ -341,9 +369,9 @@ _WBC_CITE = dict(
     ornithopters="WBC IX.10",
     ally_path="WBC IX.2",
     move_card="WBC Player Aid (Hajr)",
-    worm_ride="WBC IV.6",
-    worm_storm="WBC IV.5",
-    worm_rider="WBC IV.8",
+    worm_ride="WBC VII.6",
+    worm_storm="WBC VII.5",
+    worm_rider="WBC VII.8",
     cross_ship_storm="WBC IX.17",
     storm_losses="WBC VI.8",
     storm_spice="WBC VI.8",
@@ -354,6 +382,12 @@ _WBC_CITE = dict(
     coexist_withdraw="WBC XV.9",
     coexist_again="WBC XV.8",
     ally_tanks="WBC IX.3",
+    peacetime="WBC XV.10",
+    bribe_timing="WBC XIII.1",
+    family_atomics_reach="WBC VI.5",
+    family_atomics_bg="WBC VI.4",
+    karama_worm="WBC XVII.8",
+    worm_allies="WBC VII.8",
 )
 
 _LOLV_CITE = {
@@ -442,6 +476,25 @@ _LOLV_CITE = {
     "spice_blow": "1.02.04",
     "collection": "1.08.02",
     "no_field_hit": "2.10.14",
+    "peacetime": "2.02.18",
+    "no_field_occupancy": "2.10.11",
+    "terror_timing": "2.12.05",
+    "enemy_of_my_enemy": "2.12.10",
+    "ambassador_symbols": "2.11.10",
+    "vidal_pause": "2.12.13",
+    "bribe_allies": "1.12.01",
+    "bribe_timing": "1.12.04",
+    "bribe_late": "1.12.05",
+    "bg_mixed": "2.02.13",
+    "bg_advisors": "2.02.11",
+    "family_atomics_reach": "3.01.07",
+    "family_atomics_bg": "2.02.12",
+    "karama_worm": "4.02.00",
+    "worm_allies": "2.04.10",
+    "captured": "2.05.10",
+    "terror_trigger": "2.12.06",
+    "ambassador_trigger": "2.11.07",
+    "ghola": "2.08.16",
 }
 
 AH1979 = Ruleset(
@@ -468,6 +521,8 @@ AH1979 = Ruleset(
     cite=_AH_CITE,
     movement=_AH_MOVEMENT,
     storm_placement_destroys=True,  # AH VI.A
+    karama_worm_nexus=False,  # AH questions A.8
+    coexistence_assumed=True,  # AH XV.B
 )
 
 WBC2018 = Ruleset(
@@ -499,6 +554,7 @@ WBC2018 = Ruleset(
     round_turns={"heat": 10, "final": 15},  # WBC Preliminary Heat / Final Round Duration
     diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
     call_timers=True,  # WBC time guidelines
+    bribes="collection_round",  # WBC XIII.1
 )
 
 LOLV284 = Ruleset(
@@ -521,7 +577,7 @@ LOLV284 = Ruleset(
     ecaz_co_occupy=True,
     adjudication=("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die"),
     pp=None,
-    options=frozenset(),
+    options=frozenset({"advanced"}),  # 1.13.00: the Advanced game
     cite=_LOLV_CITE,
     movement=_LOLV_MOVEMENT,
     allies_once_per_nexus=True,  # 1.10.01.01
@@ -533,6 +589,10 @@ LOLV284 = Ruleset(
     storm_hits_start_sector=True,  # 1.01.03
     worm_devours_after_nexus=False,  # 1.02.05
     expansion_pieces=True,
+    bribes="front_of_shield",  # 1.12.01, 1.12.04, 1.12.05
+    bg_sides_apart=True,  # 2.02.11, 2.02.13
+    basic_or_advanced=True,  # 1.13.00
+    fremen_may_expose_allies=True,  # 2.04.10
 )
 
 #: Every ruleset by key.

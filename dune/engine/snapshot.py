@@ -26,11 +26,13 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
-from dune.engine.editions import CURRENT, EDITIONS
+from dune.engine.coexistence import assume_coexisting
+from dune.engine.editions import CURRENT, EDITIONS, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
+from dune.engine.impossible import TERROR_TOKENS, check_pieces
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
 from dune.engine.names import faction_name, place_name
@@ -227,6 +229,10 @@ def load_position(data: Mapping[str, Any]) -> Position:
         seq=_int(data, "seq", 0),
         **_extras(data, factions, rs),
     )
+    if refined(pos):
+        if rs.coexistence_assumed:
+            pos = pos.evolve(coexisting=assume_coexisting(pos))  # AH XV.B
+        check_pieces(pos)
     _check_cohabitation(pos)
     return pos
 
@@ -263,6 +269,8 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
             if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
                 raise _bad("snapshot", f"{key!r} lists territories", ts)
             out[key] = frozenset(ts)
+    if "terror_spent" in data:
+        out["terror_spent"] = _int(data, "terror_spent", 0, high=TERROR_TOKENS)
     for key in ("worm_pending", "aftermath"):
         if data.get(key) is not None:
             if data[key] not in TERRITORIES:
@@ -313,7 +321,9 @@ def _board_spice(raw: Any) -> dict[str, int]:
         if blow_sector(t) is None:
             raise _bad("snapshot", f"'spice_on_board': {where} is not a Spice Blow territory", t)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise _bad("snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount)
+            raise _bad(
+                "snapshot", f"'spice_on_board': {where} holds a positive whole amount of spice", amount
+            )
         out[str(t)] = amount
     return out
 
@@ -360,6 +370,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "hms": None,
     "no_field": None,
     "terror": frozenset(),
+    "terror_spent": 0,
     "aftermath": None,
     "ambassadors": {},
     "vidal": None,

@@ -97,6 +97,8 @@ class Format:
     clocks: Mapping[str, Limit]
     #: How deep the table judge tracks a game of each round kind.
     tracking: Mapping[str, Tracking]
+    #: Ruleset options every table of the format plays with (a game's setup records them).
+    game_options: tuple[str, ...] = ()
     #: The points system: points per result kind, the tiebreak precedence, the dropout rule,
     #: the qualifying rule and the size of the final table.
     points: PointsSystem
@@ -125,6 +127,9 @@ class Format:
         outside = [f for f in (*self.factions, *self.final_factions) if f not in self.ruleset.factions]
         if outside:
             problems.append(f"factions {outside} are not in the ruleset {self.ruleset.name}")
+        unknown_options = [o for o in self.game_options if o not in self.ruleset.options]
+        if unknown_options:
+            problems.append(f"options {unknown_options} are not options of the ruleset {self.ruleset.name}")
         if problems:
             raise ValueError(f"format {self.key!r}: " + "; ".join(problems))
 
@@ -235,6 +240,9 @@ LOLV = Format(
     faction_trades=False,
     clocks=MappingProxyType({"heat": LOLV_LIMIT, "final": LOLV_LIMIT}),
     tracking=MappingProxyType({"heat": Tracking.QUICK, "final": Tracking.FULL}),
+    # LoLV 1.13.00: the Advanced game (every faction ability of 2.xx.00, the Karama powers of
+    # 1.14), which the platform's LoLV tables have always played.
+    game_options=("advanced",),
     points=build_system("lolv", finalist_seats=6),
     report_rule="LoLV 4.01.07 (game report) and 4.01.09 (points)",
     citations=MappingProxyType({"qualifying": "LoLV 4.01.10", "seat_order": "LoLV 0.07"}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.board import TERRITORIES
-from dune.engine.editions import CURRENT
+from dune.engine.editions import ADVANCED, CURRENT
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import RULESETS
@@ -18,6 +18,7 @@ DOTS = (1, 4, 7, 10, 13, 16)
 ALL_RULESETS = RULESETS
 #: The two 1979-based rulesets (WBC clarifies the AH text) and the LoLV.
 AH_WBC = ("ah1979", "wbc2018")
+LOLV = "lolv-2.8.4"
 
 
 def at(
@@ -49,7 +50,8 @@ def snap(
     **extra: Any,
 ) -> dict[str, Any]:
     """A snapshot: markers on the dots in seat order, no storm unless given; the current
-    edition of the rulings unless `edition` says otherwise."""
+    edition of the rulings unless `edition` says otherwise; the LoLV Advanced game (1.13.00)
+    unless `options` says otherwise."""
     data: dict[str, Any] = {
         "ruleset": ruleset,
         "edition": CURRENT,
@@ -59,6 +61,8 @@ def snap(
         "factions": {f: {"marker": d} for f, d in zip(factions, DOTS, strict=False)},
         "forces": forces or [],
     }
+    if ruleset == LOLV:
+        data["options"] = [ADVANCED]
     per_faction = extra.pop("per_faction", {})
     for f, values in per_faction.items():
         data["factions"][f].update(values)
@@ -89,6 +93,8 @@ def setup_event(
         "storm": extra.pop("storm", None),
         "edition": CURRENT,
     }
+    if ruleset == LOLV:
+        event["options"] = [ADVANCED]  # the Advanced game (1.13.00) unless `options` says otherwise
     event.update(extra)
     return event
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import CORRECTED, CURRENT, FIRST
+from dune.engine.editions import CURRENT, FIRST, REFINED
 from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
@@ -59,9 +59,9 @@ def test_editions_old_setup_states_the_first_and_new_games_record_the_current() 
     assert dump_position(old)["edition"] == FIRST  # a snapshot states its own version
     assert load_position(dump_position(old)) == old
     new = replay(_log(CURRENT, "wbc2018"))
-    assert new.setup is not None and new.setup.edition == CORRECTED
+    assert new.setup is not None and new.setup.edition == REFINED
     assert load_position(dump_position(new)) == new
-    assert dump_position(new)["edition"] == CORRECTED
+    assert dump_position(new)["edition"] == REFINED
 
 
 def test_editions_a_setup_or_snapshot_without_edition_means_the_current_rulings() -> None:

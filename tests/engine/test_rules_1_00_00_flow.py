@@ -1,6 +1,6 @@
 """The order of play and the faction holdings the engine keeps: phases move forward within a
 turn (LoLV 1.00.00, AH V), the next turn starts after the Mentat Pause (1.09.04), forces are
-revived from the tanks (LoLV 1.05, AH IX.D), hands stay within their limit (LoLV 1.04.02,
+revived from the tanks (LoLV 1.05, AH IX.B), hands stay within their limit (LoLV 1.04.02,
 2.05.07: the Harkonnen holds 8)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Automatic worm losses: a worm devours every force in its sand territory except the Fremen
-and their allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b; WBC IV.8), before the nexus
+and their allies (LoLV 1.02.05, 2.04.07, 2.04.10; AH VII.A.2.a-b; WBC VII.8), before the nexus
 under the LoLV and once the nexus is over under AH XII.B / WBC VII.9 (so the Fremen may ride
 first). Rock territories are never devoured (AH VII.A.2.d)."""
 
@@ -61,11 +61,11 @@ def test_1_02_05_no_automatic_devouring_in_older_logs(ruleset: str) -> None:
 @pytest.mark.parametrize(
     ("ruleset", "safe"),
     # AH XII.B / WBC VII.9: the worm eats once the nexus is over, so the Fremen's new ally is
-    # safe (WBC IV.8); LoLV 1.02.05: it has eaten before the nexus that makes the alliance.
+    # safe (WBC VII.8); LoLV 1.02.05: it has eaten before the nexus that makes the alliance.
     [("ah1979", True), ("wbc2018", True), ("lolv-2.8.4", False)],
 )
 def test_wbc_vii_9_forces_ridden_away_before_the_worm_eats_are_safe(ruleset: str, safe: bool) -> None:
-    """An alliance formed in the nexus protects the Fremen's new ally (WBC IV.8) only where
+    """An alliance formed in the nexus protects the Fremen's new ally (WBC VII.8) only where
     the worm eats after the nexus."""
     pos = apply(_blow(ruleset, FORCES), {"type": "worm", "territory": "the_great_flat"})
     pos = apply(pos, {"type": "alliance_formed", "factions": ["fremen", "emperor"]})

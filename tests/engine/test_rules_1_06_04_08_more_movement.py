@@ -108,9 +108,10 @@ def test_1_14_07_ixians_move_the_hms_two_territories_with_a_karama() -> None:
         {"type": "hms_moved", "territory": "the_great_flat", "sector": 14},
     )
     pos = apply(pos, {"type": "phase_advanced", "phase": "shipment_movement"})
-    assert apply(pos, {"type": "hms_moved", "territory": "the_greater_flat", "sector": 15}).hms == (
-        "the_greater_flat",
-        15,
-    )
+    karama_move = {"type": "hms_moved", "territory": "the_greater_flat", "sector": 15, "karama": True}
+    assert apply(pos, karama_move).hms == ("the_greater_flat", 15)
+    with pytest.raises(RuleViolation) as info:  # the Karama card is recorded with the move
+        apply(pos, {**karama_move, "karama": False})
+    assert info.value.rule == "1.14.07"
     with pytest.raises(RuleViolation):
         apply(pos, {"type": "hms_moved", "territory": "tueks_sietch", "sector": 4})

@@ -256,18 +256,18 @@ def test_1_06_04_moves_only_in_the_shipment_and_movement_phase(ruleset: str, rul
 
 @pytest.mark.parametrize(
     ("ruleset", "rider", "storm"),
-    # Only the Fremen ride (AH VII.A.2.b, WBC IV.8, LoLV 2.04.08), never into the storm
-    # (AH VII.A.2.b, WBC IV.5, LoLV 2.04.08).
+    # Only the Fremen ride (AH VII.A.2.b, WBC VII.8, LoLV 2.04.08), never into the storm
+    # (AH VII.A.2.b, WBC VII.5, LoLV 2.04.08).
     [
         ("ah1979", "AH VII.A.2.b", "AH VII.A.2.b"),
-        ("wbc2018", "WBC IV.8", "WBC IV.5"),
+        ("wbc2018", "WBC VII.8", "WBC VII.5"),
         ("lolv-2.8.4", "2.04.08", "2.04.08"),
     ],
 )
 def test_ah_vii_a_2_b_fremen_ride_worms_anywhere_in_the_spice_blow(
     ruleset: str, rider: str, storm: str
 ) -> None:
-    """AH VII.A.2.b / LoLV 2.04.08 / WBC IV.5-8: the Fremen ride a worm to any territory, not
+    """AH VII.A.2.b / LoLV 2.04.08 / WBC VII.5-8: the Fremen ride a worm to any territory, not
     into or out of the storm; their allies never ride."""
     forces = [at("fremen", "the_great_flat", 3, sector=14), at("emperor", "funeral_plain", 1, sector=14)]
     pos = table(ruleset, phase="spice_blow", storm=0, forces=forces)

@@ -54,7 +54,11 @@ def test_2_02_12_advisors_and_coexisting_bg_never_battle(ruleset: str) -> None:
     forces = [at("harkonnen", "carthag", 3), at("bene_gesserit", "carthag", 0, advisors=2)]
     assert _battles(ruleset, forces=forces) == []
     forces = [at("harkonnen", "carthag", 3), at("bene_gesserit", "carthag", 2)]
-    assert len(_battles(ruleset, forces=forces)) == 1
+    # AH XV.B: coexistence is assumed unless the BG states otherwise; WBC XV.6: undeclared
+    # tokens do not coexist.
+    apart = {"declared_apart": {"carthag": {"factions": ["harkonnen"], "vacated": False}}}
+    assert len(_battles(ruleset, forces=forces, **(apart if ruleset == "ah1979" else {}))) == 1
+    assert (_battles(ruleset, forces=forces) == []) is (ruleset == "ah1979")
     if ruleset in AH_WBC:  # declared coexistence (AH XV.B, WBC XV.6)
         assert _battles(ruleset, forces=forces, coexisting=["carthag"]) == []
 

@@ -11,6 +11,7 @@ import pytest
 from dune.engine.errors import IllegalAction
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply
+from dune.engine.rulesets import get_ruleset
 
 from .helpers import ALL_RULESETS, CLASSIC, at, in_turn, position, to_phase
 
@@ -140,7 +141,12 @@ def test_1_09_05_most_strongholds_without_fremen_or_guild_all_tied_win(ruleset: 
     e = _eog(ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]])
     assert sorted(e.winners) == ["atreides", "harkonnen"]
     forces.append(at("bene_gesserit", "sietch_tabr"))  # contests Tabr: still occupied by both
-    e = _eog(ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]])
+    # (under AH only once the BG has said it does not coexist there, AH XV.B)
+    apart = {"declared_apart": {"sietch_tabr": {"factions": ["harkonnen"], "vacated": False}}}
+    kw = apart if ruleset == "ah1979" else {}
+    e = _eog(
+        ruleset=ruleset, factions=factions, forces=forces, alliances=[["bene_gesserit", "emperor"]], **kw
+    )
     assert sorted(e.winners) == ["atreides", "bene_gesserit", "emperor", "harkonnen"]
     assert {k for _side, k in e.sides} == {"end_game_solo", "end_game_allied"}
 
@@ -172,3 +178,18 @@ def test_last_turn_ended_refused_before_the_last_turn(ruleset: str) -> None:
     with pytest.raises(IllegalAction) as info:
         apply(pos, {"type": "last_turn_ended"})
     assert "not the last" in info.value.message
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_09_05_time_up_before_the_last_turn_is_adjudicated_not_ended(ruleset: str) -> None:
+    """WBC Preliminary Heat Duration and Adjudication (LoLV 4.01.08-10 likewise): when time runs
+    out before the turn limit, the adjudication decides; the evaluation announces no Fremen
+    special victory as the end of the game (last_turn_ended is refused then as well)."""
+    forces = [at("fremen", "sietch_tabr", 3), at("guild", "tueks_sietch", 2)]
+    assert _eog(ruleset=ruleset, forces=forces, turn=3) is not None  # the turn limit's last turn
+    timed = evaluate(position(ruleset=ruleset, forces=forces, turn=3, last_turn=True, time_up="wbc_heat"))
+    assert timed.end_of_game is None and timed.victory is None
+    assert bool(timed.adjudication.sides) is (ruleset != "ah1979")  # AH has no criteria
+    limit = get_ruleset(ruleset).turn_limit
+    at_limit = position(ruleset=ruleset, forces=forces, turn=limit, last_turn=True, time_up="wbc_heat")
+    assert evaluate(at_limit).end_of_game is not None  # time ran out in the last turn itself

@@ -12,7 +12,7 @@ from dune.engine.choices import allowed_event_types, legal_choices
 from dune.engine.errors import IllegalAction
 from dune.engine.events import AllianceFormed, event_from_dict
 from dune.engine.game_log import apply
-from dune.engine.position import Position
+from dune.engine.position import Position, evolve
 
 from .helpers import in_turn, to_phase
 
@@ -25,6 +25,12 @@ def _nexus(ruleset: str) -> Position:
     kw = {} if factions is None else {"factions": factions}
     pos = in_turn(2, ruleset=ruleset, phase="spice_blow", **kw)
     return apply(pos, {"type": "worm", "territory": "the_great_flat"})
+
+
+def _armed(pos: Position) -> Position:
+    """A Terror token and the Ecaz Ambassador on the board, for the abilities that trigger
+    them (2.12.10, 2.11.10.11)."""
+    return evolve(pos, terror=frozenset({"carthag"}), ambassadors={"arrakeen": "ecaz"})
 
 
 def _ally(pos: Position, *factions: str, how: str | None = None) -> Position:
@@ -59,14 +65,14 @@ def test_1_10_01_01_next_nexus_allows_a_new_alliance(ruleset: str) -> None:
 def test_2_12_11_moritani_alliance_outside_a_nexus_breaks_existing_ones() -> None:
     """LoLV only: the Moritani are an expansion faction."""
     pos = _ally(_nexus("lolv-2.8.4"), "atreides", "fremen")
-    pos = to_phase(pos, "shipment_movement")
+    pos = _armed(to_phase(pos, "shipment_movement"))
     pos = _ally(pos, "moritani", "atreides", how="moritani")
     assert pos.alliances == (("atreides", "moritani"),)
 
 
 def test_2_11_10_11_ecaz_ambassador_allies_two_unallied_factions() -> None:
     """LoLV only: the Ecaz is an expansion faction."""
-    pos = to_phase(_ally(_nexus("lolv-2.8.4"), "atreides", "fremen"), "shipment_movement")
+    pos = _armed(to_phase(_ally(_nexus("lolv-2.8.4"), "atreides", "fremen"), "shipment_movement"))
     assert ("ecaz", "guild") in _ally(pos, "ecaz", "guild", how="ecaz_ambassador").alliances
     with pytest.raises(IllegalAction) as info:
         _ally(pos, "ecaz", "atreides", how="ecaz_ambassador")
@@ -91,7 +97,7 @@ def test_1_10_01_06_old_logs_without_how_mean_a_nexus() -> None:
 
 def test_1_10_01_06_ability_alliances_are_offered_outside_a_nexus() -> None:
     """The choices offer the Moritani's and the Ecaz's alliances outside a nexus (LoLV only)."""
-    pos = to_phase(_nexus("lolv-2.8.4"), "shipment_movement")
+    pos = _armed(to_phase(_nexus("lolv-2.8.4"), "shipment_movement"))
     ways = legal_choices(pos, "alliance_formed")["choices"]["ways"]
     assert {"factions": ["moritani", "fremen"], "how": "moritani"} in ways
     assert {"factions": ["guild", "ecaz"], "how": "ecaz_ambassador"} in ways

@@ -12,7 +12,7 @@ from dune.engine.game_log import apply
 from .helpers import at, position
 
 LOLV = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
-FLIP = {"type": "forces_flipped", "territory": "the_great_flat", "sector": 14, "side": "fighters", "count": 1}
+FLIP = {"type": "forces_flipped", "territory": "the_great_flat", "sector": 14, "side": "fighters", "count": 2}
 
 
 def test_2_02_19_advisors_under_storm_cannot_flip() -> None:
@@ -22,7 +22,7 @@ def test_2_02_19_advisors_under_storm_cannot_flip() -> None:
         apply(stormed, FLIP)
     assert info.value.rule == "2.02.19"
     calm = position(ruleset="lolv-2.8.4", factions=LOLV, storm=2, forces=forces)
-    assert apply(calm, FLIP).forces[("bene_gesserit", "the_great_flat", 14)] == (1, 0, 1)
+    assert apply(calm, FLIP).forces[("bene_gesserit", "the_great_flat", 14)] == (2, 0, 0)
 
 
 @pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
@@ -30,4 +30,4 @@ def test_2_02_19_is_not_a_rule_of_the_1979_game(ruleset: str) -> None:
     """The AH/WBC rulesets have no such restriction (their flag is off): the flip stands."""
     forces = [at("bene_gesserit", "the_great_flat", 0, advisors=2, sector=14)]
     pos = position(ruleset=ruleset, storm=14, forces=forces)
-    assert apply(pos, FLIP).forces[("bene_gesserit", "the_great_flat", 14)] == (1, 0, 1)
+    assert apply(pos, FLIP).forces[("bene_gesserit", "the_great_flat", 14)] == (2, 0, 0)

@@ -16,7 +16,7 @@ FACTIONS = ("atreides", "ecaz", "emperor", "fremen", "harkonnen", "guild")
 
 
 def test_2_11_05_ambassadors_in_strongholds_not_in_storm() -> None:
-    pos = position(ruleset="lolv-2.8.4", factions=FACTIONS, storm=10)
+    pos = position(ruleset="lolv-2.8.4", factions=FACTIONS, storm=10, phase="shipment_movement")
     placed = apply(pos, {"type": "ambassador_placed", "territory": "tueks_sietch", "ambassador": "fremen"})
     assert placed.ambassadors == {"tueks_sietch": "fremen"}
     assert load_position(dump_position(placed)) == placed

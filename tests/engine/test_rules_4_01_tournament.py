@@ -85,7 +85,9 @@ def test_4_01_08_time_up_refuses_a_new_turn(ruleset: str, clock: str, rule: str)
     with pytest.raises(OutOfTime) as info:
         apply(pos, {"type": "turn_advanced"})
     assert info.value.rule == rule
-    assert evaluate(pos).end_of_game is not None
+    # Time ran out before the turn limit: the adjudication decides, not the last turn's
+    # special and default victories (last_turn_ended is refused as well).
+    assert evaluate(pos).end_of_game is None
 
 
 def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
@@ -97,6 +99,7 @@ def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
     assert info.value.rule == "WBC Preliminary Heat Duration"
     with pytest.raises(IllegalAction):  # adjudicated, not the turn-limit defaults
         apply(pos, {"type": "last_turn_ended"})
+    assert evaluate(pos).end_of_game is None  # no Fremen special victory announced either
     best = evaluate(pos).adjudication.sides[0]
     done = apply(pos, {"type": "adjudication_confirmed", "winners": best})
     assert (

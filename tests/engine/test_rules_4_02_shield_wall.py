@@ -112,10 +112,10 @@ def test_wbc_vi_6_family_atomics_clears_the_shield_wall_which_still_counts(
         },
     )
     with pytest.raises(IllegalAction) as info:
-        apply(to_phase(pos, "mentat_pause"), {"type": "family_atomics", "faction": "atreides"})
+        apply(to_phase(pos, "mentat_pause"), {"type": "family_atomics", "faction": "emperor"})
     assert "storm" in info.value.message  # only in the storm phase
     pos = apply(to_phase(pos, "mentat_pause"), {"type": "turn_advanced"})
-    pos = apply(pos, {"type": "family_atomics", "faction": "atreides"})
+    pos = apply(pos, {"type": "family_atomics", "faction": "emperor"})
     assert not any(t == "shield_wall" for (_f, t, _s) in pos.forces)
     assert pos.states["emperor"].tanks == (3, 1)
     assert pos.family_atomics

@@ -59,10 +59,24 @@ def test_every_ruleset_cites_every_rule_key() -> None:
     for rs in RULESETS.values():
         # The expansion factions' rules and the LoLV Shield Wall rule exist only in LoLV.
         lolv_only = {"ecaz", "shield_wall", "ambassador", "ally_abilities", "moritani_alliance"}
-        lolv_only |= {"ambassador_alliance", "stormed_in", "hms", "hms_ship", "hms_move", "no_field", "no_field_hit"}
+        lolv_only |= {
+            "ambassador_alliance",
+            "stormed_in",
+            "hms",
+            "hms_ship",
+            "hms_move",
+            "no_field",
+            "no_field_hit",
+        }
         lolv_only |= {"terror", "aftermath", "ambassadors", "vidal", "bribe"}
-        wbc_only = {"coexist_timing", "coexist_withdraw", "coexist_again"}
+        wbc_only = {"coexist_timing", "coexist_withdraw", "coexist_again", "bribe_timing"}
+        wbc_only |= {"family_atomics_reach", "family_atomics_bg"}
         lolv_only |= {"ally_tanks"}  # LoLV 1.06.06 and WBC IX.3; AH forbids entry only
+        lolv_only |= {"no_field_occupancy", "terror_timing", "enemy_of_my_enemy", "ambassador_symbols"}
+        lolv_only |= {"vidal_pause", "bribe_allies", "bribe_late", "bg_mixed", "bg_advisors"}
+        lolv_only |= {"terror_trigger", "ambassador_trigger"}
+        # WBC XIII.1 and VI.4-5 as well; the AH text has neither (AH XIII.C, questions A.2).
+        lolv_only |= {"bribe_timing", "family_atomics_reach", "family_atomics_bg"}
         assert keys - lolv_only <= set(rs.cite), rs.key
         assert wbc_only <= set(RULESETS["wbc2018"].cite)
 

@@ -103,3 +103,12 @@ def test_a_format_whose_clock_and_ruleset_disagree_on_turns_cannot_be_defined() 
 
 def test_choices_list_every_format_by_name() -> None:
     assert format_choices() == [("wbc", "WBC Dune"), ("lolv", "Landsraad of Las Vegas")]
+
+
+def test_1_13_00_lolv_tables_play_the_advanced_game() -> None:
+    """LoLV 1.13.00: the Advanced game is a setup option; the LoLV format's tables play it
+    (every faction ability, the Karama powers); the WBC format has no such option."""
+    assert get_format("lolv").game_options == ("advanced",)
+    assert get_format("wbc").game_options == ()
+    with pytest.raises(ValueError, match="not options of the ruleset"):
+        dataclasses.replace(get_format("wbc"), key="x", game_options=("advanced",))

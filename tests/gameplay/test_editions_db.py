@@ -119,3 +119,15 @@ def test_the_table_page_shows_the_judge_what_the_storm_destroyed(table_judge: An
     assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in html
     assert "rule WBC VI.8" in html
     assert 'id="removed"' not in Client().get(f"/tables/{table.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_1_13_00_a_new_lolv_game_records_the_advanced_game_and_a_wbc_game_no_option(table_judge: Any) -> None:
+    """The format decides the ruleset options a table plays with; the setup records them."""
+    lolv = make_tournament(format="lolv")
+    lolv.table_judges.add(table_judge)
+    factions = ["atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "ixians"]
+    table = seat_table(make_round(lolv, kind="heat"), make_players(lolv, 6), factions=factions, judge=table_judge)
+    setup = services.game_for(table).events.get(seq=1).body
+    assert setup["options"] == ["advanced"] and setup["edition"] == CURRENT
+    assert services.game_for(_table("heat", table_judge)).events.get(seq=1).body["options"] == []

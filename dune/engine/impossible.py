@@ -1,0 +1,173 @@
+"""Positions the texts make impossible around the expansion pieces and held leaders.
+
+`load_position` asks `check_pieces(pos)` for a game of the third edition of the rulings
+(`editions.refined`); snapshots of older games keep loading as they did. Each refusal is an
+`InvalidPosition` naming the rule:
+
+- the Hidden Mobile Stronghold points at a sector of a non-stronghold territory, and only once
+  the first storm has been placed (LoLV 2.07.04, 2.07.18);
+- the No-Field token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05);
+- Terror tokens stand in the five printed strongholds only, never the Shield Wall or the HMS
+  (2.12.05, 4.02.07);
+- the Atomics Aftermath needs the Moritani, whose hand holds one card fewer (the ally discards as the judge records it)
+  (2.12.09.02);
+- Ambassadors stand in strongholds (the HMS is one, 2.07.17), one each, never the Shield
+  Wall; every symbol but the Moritani's exists once (2.11.03, 2.11.05, 2.11.10, 4.02.07);
+- only the Harkonnen captures leaders (AH X.B.2.a.ii, 2.05.10), only the Tleilaxu holds gholas
+  (2.08.16), and the Auditor is neither (2.09.19).
+"""
+
+from __future__ import annotations
+
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from dune.engine.checks import factions_active_in, limit_counted
+from dune.engine.editions import advanced
+from dune.engine.errors import InvalidPosition
+from dune.engine.factions import ECAZ, HARKONNEN, IXIANS, MORITANI, RICHESE, TLEILAXU
+from dune.engine.ids import FACTIONS
+from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.position import Position
+
+#: Faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
+AMBASSADOR_SYMBOLS: frozenset[str] = frozenset(f for f in FACTIONS if f != MORITANI)
+#: The Moritani's Terror tokens (2.12.03).
+TERROR_TOKENS = 6
+#: The CHOAM leader who is never captured nor a ghola (2.09.19).
+AUDITOR = "auditor"
+
+
+def _bad(rule: str, msg: str, value: object) -> InvalidPosition:
+    return InvalidPosition(rule=rule, msg=msg, input=value)
+
+
+def _in_game(pos: Position, faction: str, what: str, rule: str, value: object) -> None:
+    assert pos.setup is not None
+    if faction not in pos.setup.factions:
+        raise _bad(rule, f"{what} needs the {faction_name(faction)} in the game", value)
+
+
+def check_pieces(pos: Position) -> None:
+    """Raise InvalidPosition for the first piece or held leader the texts rule out."""
+    _hms(pos)
+    _no_field(pos)
+    _terror(pos)
+    _ambassadors(pos)
+    _leaders(pos)
+
+
+def _hms(pos: Position) -> None:
+    if pos.hms is None:
+        return
+    _in_game(pos, IXIANS, "the Hidden Mobile Stronghold", "2.07.04", pos.hms)
+    territory, sector = pos.hms
+    t = TERRITORIES[territory]
+    if t.is_stronghold or t.expansion is not None or sector not in t.sectors:
+        raise _bad(
+            "2.07.04",
+            f"the Hidden Mobile Stronghold points at a sector of a territory that is no stronghold, not {place_name(territory)} sector {sector}",
+            pos.hms,
+        )
+    if pos.storm is None:
+        raise _bad("2.07.04", "the Hidden Mobile Stronghold is deployed after the first storm", pos.hms)
+
+
+def _no_field(pos: Position) -> None:
+    if pos.no_field is None:
+        return
+    _in_game(pos, RICHESE, "a No-Field token", "2.10.15", pos.no_field)
+    territory = pos.no_field[0]
+    if not TERRITORIES[territory].is_stronghold or territory == SHIELD_WALL:
+        return
+    present = factions_active_in(pos, territory)
+    others = limit_counted(pos, RICHESE, present)
+    if len(others) >= 2:
+        raise _bad(
+            "2.10.11",
+            f"the No-Field token counts as a Richese force: {place_name(territory)} would hold "
+            f"{factions_text(sorted(others))} and the Richese, at most two factions (1.06.02.05)",
+            pos.no_field,
+        )
+
+
+def _terror(pos: Position) -> None:
+    if pos.terror:
+        _in_game(pos, MORITANI, "a Terror token", "2.12.05", sorted(pos.terror))
+    wrong = sorted(t for t in pos.terror if t not in PRINTED_STRONGHOLDS or t == SHIELD_WALL)
+    if wrong:
+        raise _bad(
+            "2.12.05",
+            f"Terror tokens stand only in the five strongholds, not in {join_names(place_name(t) for t in wrong)}",
+            wrong,
+        )
+    if len(pos.terror) + pos.terror_spent > TERROR_TOKENS:
+        raise _bad(
+            "2.12.03",
+            f"the Moritani have {TERROR_TOKENS} Terror tokens: {len(pos.terror)} on the board and "
+            f"{pos.terror_spent} out of the game are too many",
+            pos.terror_spent,
+        )
+    if pos.aftermath is None:
+        return
+    _in_game(pos, MORITANI, "the Atomics Aftermath", "2.12.09.02", pos.aftermath)
+    for f in (MORITANI,):  # an ally joining later discards as the judge records it
+        st = pos.states.get(f)
+        limit = pos.sheet(f).hand_limit - 1
+        if st is not None and st.cards is not None and st.cards > limit:
+            raise _bad(
+                "2.12.09.02",
+                f"after the Atomics {faction_name(f)} holds at most {limit} treachery cards, not {st.cards}",
+                st.cards,
+            )
+
+
+def _ambassadors(pos: Position) -> None:
+    if not pos.ambassadors:
+        return
+    _in_game(pos, ECAZ, "an Ambassador", "2.11.05", dict(pos.ambassadors))
+    for territory, symbol in pos.ambassadors.items():
+        stronghold = territory in PRINTED_STRONGHOLDS or territory == HIDDEN_MOBILE_STRONGHOLD
+        if not stronghold or territory == SHIELD_WALL:
+            raise _bad(
+                "2.11.05", f"Ambassadors stand only in strongholds, not in {place_name(territory)}", territory
+            )
+        if symbol not in AMBASSADOR_SYMBOLS:
+            raise _bad("2.11.10", f"there is no {faction_name(symbol)} Ambassador", symbol)
+    symbols = list(pos.ambassadors.values())
+    twice = sorted({s for s in symbols if symbols.count(s) > 1})
+    if twice:
+        raise _bad(
+            "2.11.10",
+            f"each Ambassador exists once: {join_names(faction_name(s) for s in twice)} stands twice",
+            twice,
+        )
+
+
+def holder_problem(
+    pos: Position, leader_id: str, name: str, status: str, holder: str | None
+) -> tuple[str, str] | None:
+    """Why a leader cannot be captured or held by `holder`: (rule, message), or None."""
+    cite = pos.ruleset.cite
+    if status == "held" and not advanced(pos):
+        return (
+            "2.08.00",
+            f"the Basic game has no gholas (2.08.16 is an Advanced ability), so nobody holds {name}",
+        )
+    if leader_id == AUDITOR and status in ("captured", "held") and advanced(pos):
+        return "2.09.19", "the Auditor is never captured nor a ghola"
+    if status == "captured" and holder != HARKONNEN:
+        return cite[
+            "captured"
+        ], f"only the Harkonnen capture leaders, so {faction_name(holder or '')} cannot hold {name}"
+    if status == "held" and holder != TLEILAXU:
+        return cite[
+            "ghola"
+        ], f"only the Tleilaxu hold gholas, so {faction_name(holder or '')} cannot hold {name}"
+    return None
+
+
+def _leaders(pos: Position) -> None:
+    for f, st in pos.states.items():
+        for ld, (status, holder) in zip(pos.sheet(f).leaders, st.leaders, strict=False):
+            problem = holder_problem(pos, ld.id, ld.name, status, holder)
+            if problem is not None:
+                raise _bad(problem[0], problem[1], holder)
