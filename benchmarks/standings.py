@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.throwaway_db import throwaway_database  # noqa: E402
 from dune.engine.ids import CLASSIC_FACTIONS  # noqa: E402
+from dune.formats import get_format  # noqa: E402
 from dune.points import TableResult, get_system, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
@@ -130,7 +131,7 @@ def main() -> int:
         system = get_system(key)
         t0 = time.perf_counter()
         results: list[TableResult] = [
-            validate_report(key, report, seats, table=i, round_number=heat)
+            validate_report(key, report, seats, ruleset=get_format(key).ruleset, table=i, round_number=heat)
             for i, (heat, seats, report) in enumerate(reports)
         ]
         t1 = time.perf_counter()
@@ -214,7 +215,7 @@ def _db_run(
             Seat(table=table, round_id=table.round_id, player_id=p, seat=i, faction=f)
             for i, (p, f) in enumerate(factions.items(), start=1)
         ]
-        result = validate_report("wbc", report, factions, table=table.pk, round_number=heat)
+        result = validate_report("wbc", report, factions, ruleset="wbc2018", table=table.pk, round_number=heat)
         filed.append(
             GameReport(table=table, tournament=tournament, data=report_to_data(result), filed_at=django_now())
         )

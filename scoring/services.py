@@ -163,6 +163,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             tournament.format,
             data,
             seats,
+            ruleset=tournament.ruleset,
             table=table.pk,
             round_number=round_.number,
             is_final=round_.kind == Round.Kind.FINAL,

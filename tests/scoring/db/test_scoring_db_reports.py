@@ -107,14 +107,14 @@ def test_only_the_tables_judge_or_head_judge_may_file(api_client: Any, make_user
     [
         # LoLV 4.01.12: two solo winners are refused; the row of the second is named.
         ("lolv", {0: "solo_stronghold", 2: "solo_stronghold"}, "4.01.12", "result", 2),
-        # LoLV 4.01.09.00: the format has no three-faction alliance victory.
-        ("lolv", {0: "three_alliance", 2: "three_alliance", 4: "three_alliance"}, "4.01.09.00", "result", 0),
-        # WBC / AH IV.C.1: no end-game victory in WBC.
-        ("wbc", {0: "end_game_solo"}, "AH IV.C.1; WBC Tournament Format", "result", 0),
+        # LoLV 1.10.01.03: an alliance joins two players, so no three-faction alliance victory.
+        ("lolv", {0: "three_alliance", 2: "three_alliance", 4: "three_alliance"}, "1.10.01.03", "result", 0),
+        # AH IV.C.1: the most-strongholds end game needs Guild and Fremen absent (never at a WBC six).
+        ("wbc", {0: "end_game_solo"}, "AH IV.C.1", "result", 0),
         # AH IV.A: a BG prediction is won by the Bene Gesserit (seat 1 here is the BG).
-        ("wbc", {2: "bg_prediction"}, "AH IV.A; LoLV 2.02.03", "result", 2),
-        # WBC QP: a 2-faction alliance win has two winners.
-        ("wbc", {0: "allied_stronghold"}, "WBC QP; LoLV glossary 'Alliance'", "result", 0),
+        ("wbc", {2: "bg_prediction"}, "AH IV.A", "result", 2),
+        # WBC house rules: a 2-faction alliance win has two winners.
+        ("wbc", {0: "allied_stronghold"}, "WBC house rules (4/5 strongholds)", "result", 0),
     ],
 )
 def test_bad_report_is_400_naming_row_field_rule_and_saves_nothing(
