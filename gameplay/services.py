@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from dune.engine.rulesets import get_ruleset
 from dune.formats import get_format
 from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
@@ -91,6 +92,10 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
         "turns": get_format(tournament.format).turn_limit(round_.kind),
         "quick": quick,
+        # WBC house rules: a 3-faction alliance may form at a 6-player heat table whose players
+        # all agreed at the start (never at the final, WBC Final Round Format); the judge
+        # records one only then. The same rule judges a paper report (dune.engine.adjudicator).
+        "three_alliances": get_ruleset(tournament.ruleset).most_allies(len(seats), round_.kind) == 3,
         # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
         # new games are played under the current rulings (older rows have neither field and
         # keep replaying as they were recorded).
