@@ -116,11 +116,14 @@ def load_records(tournament: Tournament) -> EventRecords:
             "id", "table_id", "started_at", "finished_at"
         )
     )
+    # The standings as the standings page shows them (scoring's cached answer, inconsistent
+    # reports screened out): the finalists' points and tiebreaks are read from them.
+    scored = scoring.scoring_for(tournament)
     qualifiers: tuple[Any, ...] = ()
     if not any(s.is_final for s in seats):
         # Until the final is seated, its players are the qualifiers scoring announces (cached,
         # drawn by lot across the cut from the seed stored on the rounds).
-        qualifiers = tuple(scoring.finalists_for(tournament).finalists)
+        qualifiers = tuple(scored.finalists.finalists)
     return EventRecords(
         # Scoring's cached awards (the awards page shows the same): not computed twice.
         awards=scoring.awards_for(tournament),
@@ -131,6 +134,7 @@ def load_records(tournament: Tournament) -> EventRecords:
         seats=seats,
         clocks=clocks,
         qualifiers=qualifiers,
+        standings=scored.standings,
     )
 
 
