@@ -276,6 +276,8 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         "kinds": [k.value for k in system.table],
         "scoring_text": f"{system.name}, {system.text}",
         "endings": list(ENDED_BY),
+        # The ruleset's turn limit for this round (LoLV 0.02; WBC heats 10, final 15).
+        "max_turns": table.round.tournament.rules.turn_limit(table.round.kind),
         "numbers": REPORT_LABELS,
         "page_key": uuid.uuid4(),
         "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",

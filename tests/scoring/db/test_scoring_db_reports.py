@@ -178,3 +178,26 @@ def test_wbc_dropout_filed_after_a_later_heat_is_refused(judge_client: Any, wbc_
         url(table), report_for(table, {0: "solo_stronghold", 3: "dropout"}), format="json"
     )
     assert response.status_code == 400 and response.json()["field"] == "result"
+
+
+def test_0_02_a_lolv_report_of_12_turns_is_400_citing_0_02(judge_client: Any, head_judge: Any) -> None:
+    """LoLV 0.02: a game lasts at most 10 turns; a report claiming 12 is refused, names the
+    field and the rule of the LoLV ruleset, saves nothing, and the report page offers 10 at most."""
+    tournament = make_tournament(format="lolv", head_judge=head_judge)
+    table = seat_table(make_round(tournament), make_players(tournament, 6))
+    response = judge_client.post(url(table), report_for(table, {0: "solo_stronghold"}) | {"turns": 12}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "turns" and body["rule"] == "0.02" and "from 1 to 10" in body["detail"]
+    assert not GameReport.objects.exists()
+    assert judge_client.post(url(table), report_for(table, {0: "solo_stronghold"}) | {"turns": 10}, format="json").status_code == 201
+
+
+def test_the_report_page_offers_the_rounds_turn_limit(client: Any, head_judge: Any) -> None:
+    """The report form's turns field stops at the round's limit (LoLV 0.02: 10; WBC final 15)."""
+    client.force_login(head_judge)
+    for fmt, kind, most in (("lolv", "heat", 10), ("wbc", "heat", 10), ("wbc", "final", 15)):
+        tournament = make_tournament(format=fmt, head_judge=head_judge)
+        table = seat_table(make_round(tournament, kind=kind), make_players(tournament, 6))
+        html = client.get(f"/tables/{table.pk}/report/").content.decode()
+        assert f'name="turns" type="number" min="1" max="{most}"' in html, fmt
