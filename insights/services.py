@@ -116,14 +116,10 @@ def load_records(tournament: Tournament) -> EventRecords:
             "id", "table_id", "started_at", "finished_at"
         )
     )
-    # The standings as the standings page shows them (scoring's cached answer, inconsistent
-    # reports screened out): the finalists' points and tiebreaks are read from them.
+    # Scoring's cached answer: the standings page's rows (inconsistent reports screened out)
+    # and, until the final is seated, the qualifiers it announces (lots drawn from the rounds' seed).
     scored = scoring.scoring_for(tournament)
-    qualifiers: tuple[Any, ...] = ()
-    if not any(s.is_final for s in seats):
-        # Until the final is seated, its players are the qualifiers scoring announces (cached,
-        # drawn by lot across the cut from the seed stored on the rounds).
-        qualifiers = tuple(scored.finalists.finalists)
+    qualifiers: tuple[Any, ...] = () if any(s.is_final for s in seats) else tuple(scored.finalists.finalists)
     return EventRecords(
         # Scoring's cached awards (the awards page shows the same): not computed twice.
         awards=scoring.awards_for(tournament),
