@@ -129,10 +129,9 @@ class Ruleset:
     key: str
     name: str
     factions: tuple[str, ...]
-    turn_limit: int
-    #: The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10).
-    max_turns: int
     #: Per round kind (`heat`, `final`): its turn limit and whether 3-faction alliances exist.
+    #: The one home of turn limits: `turn_limit`, `max_turns`, the clock limits, the game
+    #: setup and the report check all read it.
     rounds: Mapping[str, RoundRules]
     phases: tuple[str, ...]
     threshold: Callable[[int, frozenset[str]], int]
@@ -199,6 +198,16 @@ class Ruleset:
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
+
+    @property
+    def turn_limit(self) -> int:
+        """The turns a game lasts when its setup names none: a heat's (WBC 10, LoLV 10, AH 15)."""
+        return self.rounds["heat"].turns
+
+    @property
+    def max_turns(self) -> int:
+        """The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10)."""
+        return max(r.turns for r in self.rounds.values())
 
     def round(self, kind: str) -> RoundRules:
         """What this ruleset decides for a round of `kind` (`heat` or `final`).
@@ -490,8 +499,6 @@ AH1979 = Ruleset(
     key="ah1979",
     name="Avalon Hill 1979",
     factions=CLASSIC_FACTIONS,
-    turn_limit=15,
-    max_turns=15,
     rounds=MappingProxyType({kind: RoundRules(15, "AH V") for kind in ROUND_KINDS}),
     phases=_AH_PHASES,
     threshold=_ah_threshold,
@@ -517,8 +524,6 @@ WBC2018 = Ruleset(
     key="wbc2018",
     name="WBC 2018 (AH 1979 with WBC house rules)",
     factions=CLASSIC_FACTIONS,
-    turn_limit=10,
-    max_turns=15,
     rounds=MappingProxyType(
         {
             "heat": RoundRules(10, "WBC Preliminary Heat Duration"),
@@ -553,8 +558,6 @@ LOLV284 = Ruleset(
     key="lolv-2.8.4",
     name="Landsraad of Las Vegas 2.8.4",
     factions=FACTIONS,
-    turn_limit=10,
-    max_turns=10,
     rounds=MappingProxyType({kind: RoundRules(10, "0.02") for kind in ROUND_KINDS}),
     phases=PHASES,
     threshold=_lolv_threshold,
