@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from dune.engine.errors import IllegalAction, ResultRefused
-from dune.engine.factions import FREMEN, GUILD
+from dune.engine.factions import BENE_GESSERIT, FREMEN, GUILD
 from dune.engine.ids import ResultKind
 from dune.engine.names import faction_name, factions_text, join_names
 from dune.engine.position import Outcome
@@ -58,6 +58,8 @@ class ReportedGame:
     turns: int
     round_kind: str = "heat"
     alliances: tuple[frozenset[str], ...] = ()
+    #: The faction the Bene Gesserit predicted, when the report names it.
+    predicted: str | None = None
     names: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -88,8 +90,9 @@ def check_result(ruleset: Ruleset, game: ReportedGame, *, decided: Outcome | Non
     end (`decided` is the position's outcome), the one the engine decided.
 
     Raises:
-        ResultRefused: turns past the round's limit; an alliance larger than the table and
-            round allow; a result other than the engine's decision; no winner, or every seat
+        ResultRefused: turns past the round's limit; a faction in two alliances, or an
+            alliance larger than the table and round allow; a BG prediction naming the Bene
+            Gesserit; a result other than the engine's decision; no winner, or every seat
             dropped out; more than one winning side; an ending the kind does not allow; more
             or fewer winners than the kind has; a winner without the faction the kind needs,
             or a faction it excludes in the game; allies who do not share their result.
@@ -98,6 +101,7 @@ def check_result(ruleset: Ruleset, game: ReportedGame, *, decided: Outcome | Non
     check = _Check(ruleset, game)
     check.turns()
     check.alliances()
+    check.prediction()
     if decided is not None:
         check.agrees_with(decided)
     check.winning_side()
@@ -164,7 +168,21 @@ class _Check:
         return f"an alliance has at most {limit} factions", self.cite["alliance_limit"]
 
     def alliances(self) -> None:
+        """Each faction in one alliance at most (AH XII.C.4; LoLV 1.10.01.04), none larger
+        than the table and round allow; the BG predicts another faction (AH III.E.1.a; LoLV
+        2.02.03)."""
+        seen: set[str] = set()
         for alliance in self.game.alliances:
+            twice = next((f for f in self.game.results if f in alliance and f in seen), None)
+            if twice is not None:
+                self.refuse(
+                    f"{self.who(twice)} is in two alliances; a faction belongs to one alliance at a time",
+                    rule=self.cite["one_alliance"],
+                    faction=twice,
+                    field="alliances",
+                    value=sorted(alliance),
+                )
+            seen |= alliance
             why = self.too_large(len(alliance))
             if why is not None:
                 self.refuse(
@@ -174,6 +192,17 @@ class _Check:
                     field="alliances",
                     value=sorted(alliance),
                 )
+
+    def prediction(self) -> None:
+        predicted = self.game.predicted
+        if predicted is not None and (predicted == BENE_GESSERIT or predicted not in self.game.results):
+            self.refuse(
+                f"the Bene Gesserit predicts another player's victory, not {self.who(predicted)}'s",
+                rule=self.cite["prediction_time"],
+                faction=predicted if predicted in self.game.results else None,
+                field="predicted",
+                value=predicted,
+            )
 
     def agrees_with(self, decided: Outcome) -> None:
         """A tracked game's report says what the engine decided (`dune.engine.reported`)."""

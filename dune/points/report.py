@@ -35,8 +35,6 @@ from dune.points.numbers import to_fraction
 from dune.points.registry import get_system
 from dune.points.system import PointsSystem
 
-BG = "bene_gesserit"
-
 INT_FIELDS: tuple[str, ...] = ("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die")
 DECIMAL_FIELDS: tuple[str, ...] = ("tokens", "pp")
 ROW_KEYS: frozenset[str] = frozenset({"player", "result", "faction", *INT_FIELDS, *DECIMAL_FIELDS})
@@ -229,34 +227,15 @@ class _Reader:
                 # How large an alliance may be is the ruleset's to say (the adjudicator).
                 raise self.shape("an alliance lists at least two players", field="alliances", value=group)
             members = frozenset(self.seated(p, field="alliances", group=group) for p in group)
-            twice = next((p for a in out for p in a if p in members), None)
-            if twice is not None or len(members) != len(group):
-                p = twice if twice is not None else group[0]
-                raise ReportShapeError(
-                    f"{self.who(p)} is in two alliances",
-                    rule="WBC House Rules (one alliance each)",
-                    field="alliances",
-                    player=p,
-                    player_name=self.name_of(p),
-                    value=group,
-                )
+            if len(members) != len(group):
+                raise self.shape("an alliance lists each player once", field="alliances", value=group)
             out.append(members)
         return tuple(out)
 
     def predicted(self, raw: object) -> PlayerId | None:
         if raw is None:
             return None
-        predicted = self.player_id(raw, field="predicted")
-        if predicted not in self.seats or self.seats[predicted] == BG:
-            raise ReportShapeError(
-                f"the Bene Gesserit predicts another seated player, not {self.who(predicted)}",
-                rule="AH III.a; LoLV 2.02.03",
-                field="predicted",
-                player=predicted,
-                player_name=self.name_of(predicted),
-                value=predicted,
-            )
-        return predicted
+        return self.seated(raw, field="predicted")
 
     def top(self, report: object) -> Mapping[str, object]:
         """The report's top level: an object with known keys, its turns and ending."""
@@ -364,6 +343,7 @@ def adjudicate(
         turns=result.turns,
         round_kind="final" if result.is_final else "heat",
         alliances=tuple(frozenset(_faction_of(result, p) for p in a) for a in result.alliances),
+        predicted=None if result.predicted is None else _faction_of(result, result.predicted),
         names={row.faction or "": names.get(row.player) or str(row.player) for row in result.rows},
     )
     try:
@@ -374,6 +354,8 @@ def adjudicate(
         value = exc.value
         if exc.field == "alliances" and isinstance(value, list):
             value = sorted((player_of.get(f, f) for f in value), key=player_sort_key)
+        elif exc.field == "predicted":
+            value = result.predicted
         raise error(
             exc.message,
             rule=exc.rule,

@@ -110,3 +110,16 @@ def test_4_01_12_one_winning_side_named_by_players() -> None:
         check_result(LOLV, game(won, names={"atreides": "Ann", "emperor": "Cy"}))
     assert err.value.rule == "4.01.12" and err.value.faction == "emperor"
     assert "Cy wins with an allied stronghold victory while Ann wins with a solo" in str(err.value)
+
+
+def test_1_10_01_04_one_alliance_each_and_the_bg_predicts_another() -> None:
+    """LoLV 1.10.01.04 (AH XII.C.4): a faction belongs to one alliance at a time; LoLV 2.02.03:
+    the Bene Gesserit predicts another faction's win."""
+    won = {"atreides": R.SOLO_STRONGHOLD}
+    twice = (frozenset({"emperor", "fremen"}), frozenset({"fremen", "guild"}))
+    with pytest.raises(ResultRefused) as err:
+        check_result(LOLV, game(won, alliances=twice))
+    assert err.value.rule == "1.10.01.04" and err.value.faction == "fremen" and err.value.field == "alliances"
+    with pytest.raises(ResultRefused) as err:
+        check_result(LOLV, game({"bene_gesserit": R.BG_PREDICTION}, predicted="bene_gesserit"))
+    assert err.value.rule == "2.02.03" and err.value.field == "predicted"

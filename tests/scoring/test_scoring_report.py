@@ -145,8 +145,9 @@ def test_bg_prediction_allowed_when_bg_is_allied_with_loser() -> None:
 
 
 def test_bad_input_predicted_player_is_bg() -> None:
-    err = _refused(ReportShapeError, "wbc", report({2: "bg_prediction"}, predicted=2))
-    assert err.field == "predicted"
+    """AH III.E.1.a (WBC III.2): the BG predicts another player."""
+    err = _refused(WinnersContradictResultError, "wbc", report({2: "bg_prediction"}, predicted=2))
+    assert err.field == "predicted" and err.rule == "WBC III.2" and err.player == 2 and err.value == 2
 
 
 def test_bad_input_allied_win_with_one_or_three_rows() -> None:
@@ -360,12 +361,20 @@ def test_shape_bad_row_field_names_row_and_field(change: dict[str, Any], field: 
         ({"results": "x"}, "results"),
         ({"winner": 1}, "winner"),
         ({"alliances": [[1]]}, "alliances"),
-        ({"alliances": [[1, 3], [3, 5]]}, "alliances"),
+        ({"alliances": [[1, 3, 3]]}, "alliances"),
     ],
 )
 def test_shape_bad_top_level_field(top: dict[str, Any], field: str) -> None:
     err = _refused(ReportShapeError, "wbc", {**report({1: "solo_stronghold"}), **top})
     assert err.field == field
+
+
+def test_wbc_house_rules_a_player_in_two_alliances_is_refused() -> None:
+    """WBC house rules (alliances; AH XII.C.4): no faction belongs to two alliances at once."""
+    err = _refused(
+        WinnersContradictResultError, "wbc", report({1: "solo_stronghold"}, alliances=[[1, 3], [3, 5]])
+    )
+    assert err.field == "alliances" and err.player == 3 and err.rule == "WBC house rules (alliances)"
 
 
 def test_not_a_mapping_and_unknown_format() -> None:
