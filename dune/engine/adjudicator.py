@@ -169,8 +169,7 @@ class _Check:
 
     def alliances(self) -> None:
         """Each faction in one alliance at most (AH XII.C.4; LoLV 1.10.01.04), none larger
-        than the table and round allow; the BG predicts another faction (AH III.E.1.a; LoLV
-        2.02.03)."""
+        than the table and round allow."""
         seen: set[str] = set()
         for alliance in self.game.alliances:
             twice = next((f for f in self.game.results if f in alliance and f in seen), None)
@@ -194,6 +193,7 @@ class _Check:
                 )
 
     def prediction(self) -> None:
+        """The Bene Gesserit predicts another faction of the game (AH III.E.1.a; LoLV 2.02.03)."""
         predicted = self.game.predicted
         if predicted is not None and (predicted == BENE_GESSERIT or predicted not in self.game.results):
             self.refuse(
