@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dune
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install run test test-fast check lint typecheck chromium benchmarks clean
+.PHONY: install run venue test test-fast check lint typecheck chromium benchmarks clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) is needed (set PYTHON=/path/to/python3.11)"; exit 1; }
@@ -31,6 +31,10 @@ run: install
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py load_demo
 	DEBUG=$${DEBUG:-true} bin/run-embedded
+
+# Venue mode: serve the event to the venue's network from this laptop (README, "The venue kit").
+venue: install
+	bin/venue
 
 test: install chromium
 	@DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \

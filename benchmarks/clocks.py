@@ -75,6 +75,7 @@ def main() -> int:  # noqa: PLR0915 - one linear script
     from clocks.tasks import sweep
     from config.celery import app
     from dune import clock_limits as limits
+    from dune.formats import get_format
     from tournament.models import Round, Table, Tournament
 
     app.control.purge()  # nothing left over from an earlier run
@@ -83,7 +84,7 @@ def main() -> int:  # noqa: PLR0915 - one linear script
     round_ = Round.objects.create(tournament=tournament, number=1, state="published")
     tables = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, TABLES + 1))
 
-    limit = limits.limit_for("lolv")
+    limit = get_format("lolv").clock("heat")
     warn_at = limit.stages(players=6)[0].at  # "last 30 minutes" after 5 h 30 of play
     first = services.db_now() + LEAD
     clocks = []

@@ -27,6 +27,10 @@ worker on Redis, driven from this separate process.
    p95 < 100 ms for posts, < 200 ms for pages, 0 lost, 0 duplicated.
 
 The duration keeps the run bounded; the rates, not the length, are what the targets are about.
+
+`--venue` runs one laptop in venue mode instead (benchmarks/venue_mode.py): SQLite in WAL
+mode and the file-system broker, at one large event's rates (60 phones, 8 judges), targets
+p95 < 150 ms for posts and < 300 ms for pages.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import venue_mode  # noqa: E402
 from benchmarks.table_api import (  # noqa: E402 - the path above makes the project importable
     FACTIONS,
     ROOT,
@@ -75,9 +80,13 @@ BURST_WINDOW = 2.0
 RETRY_SHARE = 0.10
 PAGE_THREADS = 24
 TARGET_MS = {"post": 100.0, "round page": 200.0, "standings page": 200.0}
+LOAD_LABEL = "5x a large event"
+STACK_LABEL = "PostgreSQL, Celery worker on Redis"
 
 
 def env() -> dict[str, str]:
+    if venue_mode.ACTIVE:
+        return venue_mode.env()
     return server_env(DB_NAME, REDIS_URL)
 
 
@@ -291,15 +300,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--duration", type=float, default=180.0, help="seconds of simulated day (default 180)")
     parser.add_argument("--burst-every", type=float, default=45.0, help="seconds between phase-change bursts")
+    parser.add_argument("--venue", action="store_true", help="one laptop in venue mode (SQLite, file-system broker)")
     args = parser.parse_args()
+    if args.venue:
+        venue_mode.activate(sys.modules[__name__])
 
     print(f"load average before: {os.getloadavg()[0]:.2f} (1 min) on {os.cpu_count()} cores")
-    recreate_database(DB_NAME, env())
+    if args.venue:
+        venue_mode.prepare_database(env())
+    else:
+        recreate_database(DB_NAME, env())
     # Production settings serve hashed static files: collect them as a deployment does.
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env(),
                    check=True)
     ids = seed()
-    port = free_port()
+    port = venue_mode.free_port() if args.venue else free_port()
     worker = start_worker()
     server = start_gunicorn(port, env(), SERVER_LOG)
     ok = True
@@ -318,11 +333,11 @@ def main() -> int:
         for t in threads:
             t.join()
 
-        print(f"event day: {args.duration:.0f} s at 5x a large event: {PHONES} phones (round page every "
+        print(f"event day: {args.duration:.0f} s at {LOAD_LABEL}: {PHONES} phones (round page every "
               f"{ROUND_EVERY:.0f} s, standings every {STANDINGS_EVERY:.0f} s), {TABLES} judges (one post every "
               f"{POST_EVERY:.0f} s, all within {BURST_WINDOW:.0f} s every {args.burst_every:.0f} s), "
               f"{RETRY_SHARE:.0%} of posts retried with the same key; {TABLES * 6} players, gunicorn, "
-              f"PostgreSQL, Celery worker on Redis, {os.cpu_count()} cores")
+              f"{STACK_LABEL}, {os.cpu_count()} cores")
         for kind, target in TARGET_MS.items():
             values = results.latency.get(kind, [])
             if not values:

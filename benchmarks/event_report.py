@@ -39,7 +39,7 @@ from dune.event_report.figures import (  # noqa: E402
     faction_wins_total,
 )
 from dune.formats import get_format  # noqa: E402
-from dune.points import TableResult, get_system, validate_report  # noqa: E402
+from dune.points import TableResult, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
 #: The game rules the simulated WBC tables play (the engine judges every report under them).
@@ -79,7 +79,7 @@ def build(players: int, heats: int, seed: int) -> EventRecords:
             )
             end = start + timedelta(minutes=rng.randint(150, 330))
             clocks.append(ClockRecord(table, start, end, (pause,)))
-    system = get_system("wbc")
+    system = get_format("wbc").points
     finalists = system.finalists(system.standings(results), rng=random.Random(seed)).finalists
     final_table = len(raw) + 1
     factions = dict(

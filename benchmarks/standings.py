@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.throwaway_db import throwaway_database  # noqa: E402
 from dune.engine.ids import CLASSIC_FACTIONS  # noqa: E402
 from dune.formats import get_format  # noqa: E402
-from dune.points import TableResult, get_system, validate_report  # noqa: E402
+from dune.points import TableResult, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
 #: Timed repetitions; the best is compared with the target (as `timeit` advises: the slower
@@ -128,7 +128,7 @@ def main() -> int:
     print(f"input: {args.players} players x {args.heats} heats = {len(reports)} table reports")
     ok = True
     for key in ("lolv", "wbc"):
-        system = get_system(key)
+        system = get_format(key).points
         t0 = time.perf_counter()
         results: list[TableResult] = [
             validate_report(key, report, seats, ruleset=get_format(key).ruleset, table=i, round_number=heat)

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.contrib import admin
 
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
@@ -25,6 +27,16 @@ class TableClockAdmin(admin.ModelAdmin):
 class ClockHistoryAdmin(admin.ModelAdmin):
     list_display = ("clock", "at", "kind", "from_state", "to_state", "by", "reason")
     list_filter = ("kind",)
+
+    # Append-only (a database trigger refuses changes): read here, never changed or deleted.
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(ClockPause)

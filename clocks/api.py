@@ -189,7 +189,7 @@ class TableCallView(APIView):
 
 def round_clocks_body(round_: Round) -> dict[str, Any]:
     now = services.db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)}
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
     tables = list(round_.tables.select_related("round__tournament").order_by("number"))
     turns = turns_for(t.pk for t in tables)
     rows = [clock_payload(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]

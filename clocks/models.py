@@ -82,7 +82,10 @@ class TableClock(models.Model):
 
     @property
     def limit(self) -> limits.Limit:
-        return limits.limit_for(self.limit_key)
+        """The limit this clock runs under: its table's format's clock for the round's kind
+        (`limit_key` records its name for the database's sweeps and constraint)."""
+        round_ = self.table.round
+        return round_.tournament.rules.clock(round_.kind)
 
     @property
     def is_paused(self) -> bool:
@@ -153,9 +156,10 @@ class ClockHistory(models.Model):
     kind = models.CharField(max_length=14, choices=Kind.choices)
     from_state = models.CharField(max_length=10, blank=True)
     to_state = models.CharField(max_length=10, blank=True)
-    #: NULL for changes made by time (the sweep or a deadline task).
+    #: NULL for changes made by time (the sweep or a deadline task). PROTECT: the history is
+    #: append-only, so its author is never blanked out.
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict, blank=True)

@@ -138,7 +138,7 @@ def clock_payload(
                     "faction": t.faction,
                     "ends_at": _iso(t.ends_at),
                     "remaining_seconds": max((t.ends_at - now) / timedelta(seconds=1), 0.0),
-                    "default": limits.CALL_TIMERS[t.action].default,
+                    "default": limits.call_rule(t.action).default,
                 }
                 for t in CallTimer.objects.filter(table=table, state=CallTimer.State.RUNNING).order_by(
                     "ends_at"
@@ -173,7 +173,7 @@ def left_alone(round_: Any, numbers: list[int], action: str) -> list[str]:
     """Why a round-wide start, pause or resume left these tables alone, one phrase per table."""
     clocks = {
         c.table.number: c
-        for c in TableClock.objects.filter(table__round=round_, table__number__in=numbers).select_related("table")
+        for c in TableClock.objects.filter(table__round=round_, table__number__in=numbers).select_related("table__round__tournament")
     }
     own_pause = set(
         ClockPause.objects.filter(

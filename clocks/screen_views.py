@@ -16,15 +16,15 @@ from django.template.loader import render_to_string
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
-from dune.points import get_system
 from scoring import services as scoring
 from scoring.presenters import points_words
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Round, Tournament
 from tournament.presenters import round_label, tables_for_page
 
-#: Standings rows on the screen: what a hall can read from the back.
-SCREEN_ROWS = 16
+#: Standings rows on one panel of the screen: what a hall can read from the back. Longer
+#: standings take several panels, the screen cycling through all of them.
+SCREEN_ROWS = 20
 #: Seconds each panel stays up before the next one.
 CYCLE_SECONDS = 12
 
@@ -39,10 +39,27 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
     round_ = current_round(tournament)
     tables = tables_for_page(round_) if round_ is not None and round_.state != Round.State.PLANNED else []
     now = db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)} if round_ else {}
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")} if round_ else {}
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     result = scoring.scoring_for(tournament)
     finalists = set(result.finalists.finalists)
+    last_finalist = result.finalists.finalists[-1] if result.finalists.finalists else None
+    rows = [
+        {
+            "rank": row.rank,
+            "tied": row.tied,
+            "name": names.get(row.player, ""),
+            "points": points_words(row.points),
+            "top": row.player in finalists,
+            "cut_after": row.player == last_finalist,
+        }
+        for row in result.standings
+    ]
+    total = len(rows)
+    pages = [
+        {"first": start + 1, "last": min(start + SCREEN_ROWS, total), "rows": rows[start : start + SCREEN_ROWS]}
+        for start in range(0, total, SCREEN_ROWS)
+    ]
     return {
         "tournament": tournament,
         "round": round_,
@@ -51,17 +68,10 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
         "clocks": [clock_view(t["table"], clocks.get(t["table"].pk), now=now) for t in tables],
         "server_now": now,
         "provisional": scoring.standings_provisional(tournament),
-        "seats": get_system(tournament.format).finalist_seats,
-        "standings": [
-            {
-                "rank": row.rank,
-                "tied": row.tied,
-                "name": names.get(row.player, ""),
-                "points": points_words(row.points),
-                "top": row.player in finalists,
-            }
-            for row in result.standings[:SCREEN_ROWS]
-        ],
+        "seats": tournament.rules.finalist_seats,
+        "standings_pages": pages,
+        "standings_total": total,
+        "cut_name": names.get(last_finalist, "") if last_finalist is not None else "",
         "cycle": CYCLE_SECONDS,
         **live_attrs(url, etag),
     }

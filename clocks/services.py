@@ -15,11 +15,12 @@ from django.db.models import F, Q
 
 from clocks.arming import arm_call_timer, arm_due
 from clocks.dbtime import db_now
-from clocks.game_log import record_in_game
+from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from dune import clock_limits as limits
 from dune.engine.names import faction_name, factions_text
-from dune.formats import get_format
+from tournament.models import Table
+from tournament.permissions import is_head_judge
 
 __all__ = ["ClockStateError", "db_now"]  # db_now: the services' clock, for pages and tests
 
@@ -47,9 +48,10 @@ def clock_for(table: Any) -> TableClock:
     if clock is not None:
         return clock
     round_ = table.round
-    key = get_format(round_.tournament.format).clock_key(round_.kind)
+    limit = round_.tournament.rules.clock(round_.kind)
+    key = limit.key
     players = table.seats.count() or 6
-    limits.limit_for(key).time_limit(players=players)  # refuses a bad player count early
+    limit.time_limit(players=players)  # refuses a bad player count early
     with transaction.atomic():
         clock, created = TableClock.objects.get_or_create(
             table=table, defaults={"limit_key": key, "players": players}
@@ -64,7 +66,9 @@ def clock_for(table: Any) -> TableClock:
 def _locked(table: Any) -> TableClock:
     clock_for(table)
     # of=("self",): lock the clock row only, never the tournament's table row.
-    return TableClock.objects.select_for_update(of=("self",)).select_related("table").get(table=table)
+    return (
+        TableClock.objects.select_for_update(of=("self",)).select_related("table__round__tournament").get(table=table)
+    )
 
 
 def _pauses(clock: TableClock) -> list[limits.Interval]:
@@ -127,12 +131,14 @@ def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
                 rule="seating", msg="no players are seated at this table yet", input=table.number
             )
         clock.players = players
-        clock.limit_key = get_format(table.round.tournament.format).clock_key(table.round.kind)
+        clock.limit_key = table.round.tournament.rules.clock_key(table.round.kind)
         clock.started_at = now
         clock.started_by = user if getattr(user, "is_authenticated", False) else None
         _reschedule(clock)
         clock.state = limits.state_at(clock.get_deadlines(), now)
         _save(clock)
+        # The tournament reads a round as running from its tables (tournament.round_state).
+        Table.objects.filter(pk=table.pk, clock_started_at=None).update(clock_started_at=now)
         grace = limits.grace_ends(clock.limit, table.round.starts_at)
         extra: dict[str, Any] = {}
         if grace is not None:
@@ -298,12 +304,38 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
         return clock
 
 
+def game_over(table: Any) -> bool:
+    """Whether the table's game has ended: the engine has an outcome in the game record, or
+    the table's report is filed (a game judged on paper)."""
+    if Table.objects.filter(pk=table.pk, report_filed_at__isnull=False).exists():
+        return True
+    return bool(decided_tables([table.pk]))
+
+
 def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
-    """The game is over: the clock stops for good. Raises ClockStateError if already finished."""
+    """The game is over: the clock stops for good.
+
+    Before the game has ended (`game_over`) only a head judge may stop the clock, with a
+    reason: a table judge who stopped it would leave the head judge no way to start, resume or
+    extend it, and the clock would never record the time running out.
+
+    Raises:
+        ClockStateError: already finished, or a table judge's finish of an undecided game.
+        ClockError: a head judge's early finish without a reason.
+    """
     with transaction.atomic():
         clock = _locked(table)
         if clock.state == limits.FINISHED:
             raise ClockStateError(rule="finish", msg="this clock is already finished")
+        if not game_over(table):
+            if not is_head_judge(user, table.round.tournament):
+                raise ClockStateError(
+                    rule="finish",
+                    msg="the game is not over (no result in the game record and no report filed):"
+                    " only a head judge may stop this clock before the game ends, with a reason",
+                    input=clock.state,
+                )
+            reason = _require_reason(reason, "stopping the clock before the game ends")
         before = clock.state
         now = db_now()
         if clock.paused_at is not None:
@@ -372,6 +404,30 @@ def table_factions(table: Any) -> list[str]:
     return [f for f in table.seats.order_by("seat").values_list("faction", flat=True) if f]
 
 
+def _need_call_timers(table: Any, action: str) -> None:
+    """Called clocks and diplomacy chips exist only in formats whose rules have them (WBC
+    time guidelines); the LoLV times the whole game instead (4.01.08)."""
+    rules = table.round.tournament.rules
+    if not rules.call_timers:
+        raise limits.ClockError(
+            rule=rules.ruleset.cite["time"],
+            msg=f"the {rules.name} rules have no call-the-clock timers or diplomacy chips",
+            input=action,
+        )
+
+
+def _call_rule_at(table: Any, action: str, faction: str) -> limits.CallRule:
+    """The timer asked for, once the format has timers and the faction sits at the table."""
+    _need_call_timers(table, action)
+    rule = limits.call_rule(action)
+    factions = table_factions(table)
+    if faction not in factions:
+        raise limits.ClockError(
+            rule="faction", msg=f"expected one of the table's factions: {factions_text(factions)}", input=faction
+        )
+    return rule
+
+
 def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer:
     """Start a called-clock timer for `faction`'s current action (WBC time guidelines), or a
     diplomacy chip's two minutes (three chips per player per game).
@@ -380,12 +436,7 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
     ChipsExhausted for a fourth chip, ClockStateError if the same timer is already running
     or the table's clock is over.
     """
-    rule = limits.call_rule(action)
-    factions = table_factions(table)
-    if faction not in factions:
-        raise limits.ClockError(
-            rule="faction", msg=f"expected one of the table's factions: {factions_text(factions)}", input=faction
-        )
+    rule = _call_rule_at(table, action, faction)
     with transaction.atomic():
         clock = _locked(table)
         if clock.state in (limits.TIME_UP, limits.FINISHED):
@@ -396,7 +447,9 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
             used = CallTimer.objects.select_for_update().filter(
                 table=table, action="diplomacy", faction=faction
             )
-            limits.check_chip_available(used=len(used), faction=faction)
+            limits.check_chip_available(
+                used=len(used), faction=faction, chips=table.round.tournament.rules.diplomacy_chips
+            )
         if CallTimer.objects.filter(table=table, action=action, faction=faction, state="running").exists():
             raise ClockStateError(
                 rule=limits.CALL_RULE, msg=f"a {rule.label.lower()} timer for {faction_name(faction)} is already running"

@@ -114,7 +114,7 @@ def log_time_up(*, clock_ids: Iterable[int] | None = None) -> list[int]:
         with transaction.atomic():
             clock = (
                 TableClock.objects.select_for_update(skip_locked=True, of=("self",))
-                .select_related("table")
+                .select_related("table__round__tournament")
                 .filter(pk=pk, game_logged_at__isnull=True, game_log_attempts__lt=GAME_LOG_ATTEMPTS)
                 .first()
             )

@@ -45,7 +45,7 @@ def _get(queryset: Any, pk: int) -> Any:
 
 
 def _round_rows(round_: Round, now: Any) -> list[dict[str, Any]]:
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)}
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
     tables = list(round_.tables.select_related("round__tournament", "judge").order_by("number"))
     turns = turns_for(t.pk for t in tables)
     return [clock_view(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
@@ -74,6 +74,8 @@ def round_dashboard(
         "round_reason": request.POST.get("reason", "") if 0 in errors else "",
         "round_pause": round_pause(round_),
         "paused_count": sum(1 for row in rows if row["paused"]),
+        # What "Start all clocks" would do now: start the clocks of tables not started yet.
+        "not_started": sum(1 for row in rows if row["state"] == limits.PENDING),
     }
     url = reverse("clocks-round", args=[round_.pk])
     name = f"clocks:{round_.pk}"
@@ -108,6 +110,7 @@ def table_clock_page(
     )
     factions = services.table_factions(table)
     used = services.chips_used(table)
+    rules = table.round.tournament.rules
     context = {
         "table": table,
         "round": table.round,
@@ -116,9 +119,9 @@ def table_clock_page(
         "history": history,
         "calls": CallTimer.objects.filter(table=table).order_by("-started_at")[:50],
         "running_calls": services.running_calls(table),
-        "call_rules": list(limits.CALL_TIMERS.values()),
+        "call_rules": table.round.tournament.rules.call_timers,
         "factions": factions,
-        "chips": [(f, limits.CHIPS_PER_PLAYER - used.get(f, 0)) for f in factions],
+        "chips": [(f, rules.diplomacy_chips - used.get(f, 0)) for f in factions] if rules.diplomacy_chips else [],
         "can_manage": is_head_judge(request.user, table.round.tournament),
         "can_judge": can_judge_table(request.user, table),
         "errors": errors or {},

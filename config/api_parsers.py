@@ -1,8 +1,12 @@
 """The API's JSON parser: refuses deep nesting and unsafe text before any view sees the body.
 
 One place for what every endpoint (the anonymous engine evaluation included) accepts: JSON at
-most `MAX_JSON_DEPTH` levels deep, and strings without NUL, lone surrogates or control
-characters (dune/text_rules.py). A refusal is a 400 naming the field.
+most `MAX_JSON_DEPTH` levels deep, strings without NUL, lone surrogates or control
+characters (dune/text_rules.py), and numbers of a bounded size: at most
+`JSON_NUMBER_DIGITS` digits and an exponent that keeps them below 10**`JSON_NUMBER_DIGITS`
+(`1E+999999999` would otherwise be read as infinity, or as a billion-digit integer by the
+code that reads it exactly). Each field then holds its own, narrower bounds (the report's and
+the snapshot's decimals: dune/engine/numbers.py). A refusal is a 400 naming the field.
 """
 
 from __future__ import annotations
@@ -14,7 +18,11 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from dune.text_rules import MAX_JSON_DEPTH, nesting_depth_exceeds, structure_problems
+from dune.engine.numbers import decimal_problem
+from dune.text_rules import MAX_JSON_DEPTH, RefusedNumber, nesting_depth_exceeds, structure_problems
+
+#: The most digits a JSON number may have, before or after the point (seeds take 19).
+JSON_NUMBER_DIGITS = 40
 
 
 class UnsafeInput(ParseError):
@@ -43,7 +51,9 @@ class SafeJSONParser(JSONParser):
         if nesting_depth_exceeds(text):
             raise UnsafeInput("body", f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
         try:
-            data = json.loads(text, parse_constant=self._refuse_constant)
+            data = json.loads(
+                text, parse_constant=self._refuse_constant, parse_float=_read_float, parse_int=_read_int
+            )
         except (ValueError, RecursionError) as exc:
             raise UnsafeInput("body", f"not valid JSON ({exc})") from exc
         for field, problem in structure_problems(data).items():
@@ -53,3 +63,20 @@ class SafeJSONParser(JSONParser):
     @staticmethod
     def _refuse_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
+
+
+def _number_problem(text: str) -> str | None:
+    problem = decimal_problem(
+        text, digits=JSON_NUMBER_DIGITS, whole=JSON_NUMBER_DIGITS, places=JSON_NUMBER_DIGITS
+    )
+    return None if problem is None else f"the number {text if len(text) <= 24 else text[:16] + '…'} {problem}"
+
+
+def _read_float(text: str) -> Any:
+    problem = _number_problem(text)
+    return RefusedNumber(problem) if problem else float(text)
+
+
+def _read_int(text: str) -> Any:
+    problem = _number_problem(text) if len(text) > JSON_NUMBER_DIGITS else None
+    return RefusedNumber(problem) if problem else int(text)

@@ -81,7 +81,10 @@ def env_database(name: str, default: str, *, environ: Mapping[str, str] = os.env
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
         raise ConfigError(f"{name} must be a postgres:// or sqlite:// URL (got {url!r})")
     try:
-        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
+        # Connections are kept a minute between requests; each request first checks the one it
+        # reuses (CONN_HEALTH_CHECKS), so a connection the database dropped meanwhile (a restart,
+        # a failover, an idle timeout) is replaced instead of failing that request.
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
     except ValueError as exc:
         raise ConfigError(f"{name} is not a valid database URL (got {url!r}: {exc})") from None
     if scheme != "sqlite" and not config.get("NAME"):

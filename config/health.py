@@ -18,11 +18,23 @@ from django.http import JsonResponse
 from config.celery import app
 
 
+def _select_one() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+
+
 def check_database() -> dict[str, Any]:
+    """Up when a query answers. A kept connection the database dropped (a restart) fails once:
+    it is closed and the query asked again on a new one before the database is called down."""
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        try:
+            _select_one()
+        except Exception:
+            if connection.in_atomic_block:
+                raise
+            connection.close()
+            _select_one()
     except Exception as exc:  # any driver error means "down"; the message says why
         return {"ok": False, "error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}
     return {"ok": True, "engine": connection.vendor}

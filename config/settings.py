@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from config.env import (
+    ConfigError,
     check_secret_key,
     env_bool,
     env_database,
@@ -21,7 +22,8 @@ from config.env import (
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
+#: Files the installation writes: the secret key of venue mode, broker, cache, static files, backups.
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -32,6 +34,12 @@ if not DEBUG:
     check_secret_key(SECRET_KEY, known_public=(_DEV_SECRET,))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+#: The address phones open (`make venue` sets it, e.g. http://192.168.1.20:8000): the QR codes
+#: on printed sheets and the players' self check-in links use it, whatever address the head
+#: judge's own browser used. Empty: links use the address of the request.
+VENUE_URL = env_str("VENUE_URL", "").rstrip("/")
+if VENUE_URL and not VENUE_URL.startswith(("http://", "https://")):
+    raise ConfigError(f"VENUE_URL must start with http:// or https:// (got {VENUE_URL!r})")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -54,6 +62,7 @@ INSTALLED_APPS = [
     "clocks",
     "insights",
     "ratings",
+    "venue",
 ]
 
 MIDDLEWARE = [
@@ -69,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A tournament's pages, sheets and exports show its times in its own zone.
+    "config.tournament_time.TournamentTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # `request.htmx`: one view answers a whole page or, for htmx, only the part that changed.
     "django_htmx.middleware.HtmxMiddleware",
@@ -90,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.tournament_time.time_zone",
             ],
         },
     },
@@ -99,6 +111,15 @@ TEMPLATES = [
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+if EMBEDDED:
+    # Write-ahead logging: pages keep reading while a judge's write commits (several web
+    # processes, the worker and beat share the file); a write takes its lock at the start of
+    # the transaction, so two writers queue instead of failing on a lock upgrade.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 
 # --- Redis: cache, Celery broker and results --------------------------------------------------
 REDIS_URL = env_redis_url("REDIS_URL", None)
@@ -144,9 +165,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "gameplay-forget-old-idempotency-keys": {"task": "gameplay.forget_old_idempotency_keys", "schedule": 3600.0},
     # Recomputes ratings a lost task (an unreachable broker) left behind.
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
+    # A backup of every tournament with a round running (venue/backups.py).
+    "venue-back-up-running": {"task": "venue.back_up_running", "schedule": 300.0},
 }
 #: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
+#: Where the worker keeps the backups of running tournaments (the last 24 of each).
+VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
+#: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
+VENUE_BACKUP_ON_FILING = True
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
@@ -157,12 +184,17 @@ LOGIN_URL = "login"
 # A table judge lands on their tables; everyone else on the home page.
 LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"
+# django-axes logs every failed sign-in (AccessFailureLog) but locks nobody out itself: a lock
+# keyed by the address keeps out everyone behind a venue's one address. config.sign_in_guard
+# reads the log instead: a progressive delay per account (at most 30 s) and a limit per address
+# for spraying, neither of which holds back a phone the account signed in on before.
+AXES_LOCK_OUT_AT_FAILURE = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = 0.25  # hours: a locked-out judge waits fifteen minutes
-# One username at one client address: wrong passwords typed elsewhere, or by everybody behind
-# the same proxy, never lock a judge out (and a new attempt does not restart the cool-off).
+AXES_COOLOFF_TIME = 0.25  # hours: how long axes keeps its per-address attempt counts
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+#: Wrong passwords from one client address within 15 minutes before it must wait (spraying).
+SIGN_IN_ADDRESS_LIMIT = env_int("SIGN_IN_ADDRESS_LIMIT", 50)
 AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -209,7 +241,7 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

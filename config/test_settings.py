@@ -20,6 +20,8 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 # Tests that file reports would otherwise leave ratings tasks queued on the shared broker for
 # the next test that starts a worker; the ratings worker test turns it on for itself.
 RATINGS_RECOMPUTE_ON_CHANGE = False
+# Likewise for the backup after a filing; the backup tests turn it on for themselves.
+VENUE_BACKUP_ON_FILING = False
 
 # Each test run gets its own cache namespace on the shared Redis: the test database is new
 # every run (ids start again at 1), so entries left by an earlier run must never be read.

@@ -22,13 +22,16 @@ urlpatterns = [
     path("api/", include("clocks.api_urls")),
     path("api/", include("insights.api_urls")),
     path("api/", include("ratings.api_urls")),
+    path("api/", include("venue.api_urls")),
     path("", include("tournament.urls")),
     path("", include("gameplay.urls")),
     path("", include("scoring.urls")),
     path("", include("clocks.urls")),
     path("", include("insights.urls")),
     path("", include("ratings.urls")),
+    path("", include("venue.urls")),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

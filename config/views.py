@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.defaults import bad_request as default_bad_request
 from django.views.defaults import server_error as default_server_error
 
+from config import sign_in_guard
 from tournament.models import Tournament
 from tournament.page_text import TextRefusalFormMixin, shows_text_refusals
 
@@ -19,7 +23,29 @@ class SignInForm(TextRefusalFormMixin, AuthenticationForm):
     no sign-in is tried (nor counted as a failed one)."""
 
 
-sign_in = shows_text_refusals(LoginView.as_view(form_class=SignInForm))
+class SignInView(LoginView):
+    """Django's sign-in with config.sign_in_guard in front: an attempt that must wait gets 429
+    saying how long and why (the password is not checked); a successful sign-in marks the
+    browser as a known device of the account."""
+
+    form_class = SignInForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = sign_in_guard.wait_before(request, str(request.POST.get("username", "")))
+        if wait is not None:
+            context = {"seconds": wait.seconds, "reason": wait.reason}
+            response = render(request, "registration/locked_out.html", context, status=429)
+            response["Retry-After"] = str(wait.seconds)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        sign_in_guard.remember_device(self.request, response, form.get_user().get_username())
+        return response
+
+
+sign_in = shows_text_refusals(SignInView.as_view())
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -33,6 +59,33 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Not found."}, status=404)
     return render(request, "404.html", {"path": request.path}, status=404)
+
+
+def upload_limit_words() -> str:
+    """The upload limit (DATA_UPLOAD_MAX_MEMORY_SIZE) as a person reads it: "2.5 MB"."""
+    size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    return f"{size / 1024 / 1024:.3g} MB ({size} bytes)"
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400, and 413 for a body over the upload limit: JSON naming the limit for API clients."""
+    if isinstance(exception, RequestDataTooBig):
+        message = f"the request body is larger than the upload limit of {upload_limit_words()}"
+        if request.path.startswith("/api/"):
+            body = {
+                "detail": message,
+                "message": message,
+                "rule": "upload limit",
+                "field": "body",
+                "player": None,
+            }
+            return JsonResponse(body, status=413)
+        return HttpResponse(
+            f"{message[0].upper()}{message[1:]}.", status=413, content_type="text/plain; charset=utf-8"
+        )
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Bad request."}, status=400)
+    return default_bad_request(request, exception or Exception())
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

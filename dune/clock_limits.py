@@ -171,53 +171,45 @@ class Limit:
         raise UnknownLimit(rule=self.rule, msg="limit has no stage where new turns stop", input=self.key)
 
 
-LIMITS: Mapping[str, Limit] = {
-    "lolv": Limit(
-        key="lolv",
-        label="LoLV: 1 hour per player, then 30 minutes to finish the turn",
-        rule="4.01.08",
-        ruleset="lolv-2.8.4",
-        round_kind="heat",
-        per_player=HOUR,
-        finish_turn=30 * MINUTE,
-    ),
-    "wbc_heat": Limit(
-        key="wbc_heat",
-        label="WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
-        rule="WBC Preliminary Heat Duration",
-        ruleset="wbc2018",
-        round_kind="heat",
-        base=5 * HOUR,
-        no_new_turn_before_end=30 * MINUTE,
-        start_grace=15 * MINUTE,
-        grace_rule="WBC start grace",
-    ),
-    "wbc_final": Limit(
-        key="wbc_final",
-        label="WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes",
-        rule="WBC Final Round Duration",
-        ruleset="wbc2018",
-        round_kind="final",
-        base=8 * HOUR,
-        no_new_turn_before_end=30 * MINUTE,
-        start_grace=15 * MINUTE,
-        grace_rule="WBC start grace",
-        waivable=True,
-    ),
-}
+LOLV_LIMIT = Limit(
+    key="lolv",
+    label="LoLV: 1 hour per player, then 30 minutes to finish the turn",
+    rule="4.01.08",
+    ruleset="lolv-2.8.4",
+    round_kind="heat",
+    per_player=HOUR,
+    finish_turn=30 * MINUTE,
+)
+WBC_HEAT_LIMIT = Limit(
+    key="wbc_heat",
+    label="WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
+    rule="WBC Preliminary Heat Duration",
+    ruleset="wbc2018",
+    round_kind="heat",
+    base=5 * HOUR,
+    no_new_turn_before_end=30 * MINUTE,
+    start_grace=15 * MINUTE,
+    grace_rule="WBC start grace",
+)
+WBC_FINAL_LIMIT = Limit(
+    key="wbc_final",
+    label="WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes",
+    rule="WBC Final Round Duration",
+    ruleset="wbc2018",
+    round_kind="final",
+    base=8 * HOUR,
+    no_new_turn_before_end=30 * MINUTE,
+    start_grace=15 * MINUTE,
+    grace_rule="WBC start grace",
+    waivable=True,
+)
+
+#: Every clock limit by the name a clock row stores (`TableClock.limit_key`), for the
+#: database's choices and constraint. Which limit a table plays is its format's answer
+#: (`Format.clock(round_kind)`), never a lookup by this name.
+LIMITS: Mapping[str, Limit] = {limit.key: limit for limit in (LOLV_LIMIT, WBC_HEAT_LIMIT, WBC_FINAL_LIMIT)}
 
 
-def limit_for(key: str) -> Limit:
-    """Raises UnknownLimit for a key not in LIMITS."""
-    try:
-        return LIMITS[key]
-    except KeyError:
-        raise UnknownLimit(rule="limit", msg=f"expected one of {sorted(LIMITS)}", input=key) from None
-
-
-# --- extensions --------------------------------------------------------------------------
-
-#: An extension is whole minutes, at least one, at most this many (a typo guard, not a rule).
 MAX_EXTENSION_MINUTES = 240
 
 
@@ -425,8 +417,6 @@ class CallRule:
 
 CALL_RULE = "WBC time guidelines"
 CHIPS_RULE = "WBC diplomacy chips"
-#: Each player gets three diplomacy chips per game, not tradeable.
-CHIPS_PER_PLAYER = 3
 
 CALL_TIMERS: Mapping[str, CallRule] = {
     "bid": CallRule("bid", "Treachery card bid", timedelta(seconds=10), "pass (no bid)", "bid"),
@@ -443,6 +433,11 @@ CALL_TIMERS: Mapping[str, CallRule] = {
     "nexus": CallRule("nexus", "Nexus", 10 * MINUTE, "no change to alliances", "nexus"),
     "diplomacy": CallRule("diplomacy", "Diplomacy chip", 2 * MINUTE, "the talk ends", None),
 }
+
+
+def call_rules() -> tuple[CallRule, ...]:
+    """Every call-the-clock timer, in the order a judge chooses from."""
+    return tuple(CALL_TIMERS.values())
 
 
 def call_rule(action: str) -> CallRule:
@@ -464,15 +459,17 @@ def default_action_event(action: str, faction: str) -> dict[str, str] | None:
     return {"type": "default_action", "faction": faction, "action": rule.event_action}
 
 
-def check_chip_available(*, used: int, faction: str) -> int:
-    """The chips the faction has left after spending one more.
+def check_chip_available(*, used: int, faction: str, chips: int) -> int:
+    """The chips the faction has left after spending one more of the `chips` its format gives.
 
-    Raises ChipsExhausted if it has spent all CHIPS_PER_PLAYER already.
+    Raises ChipsExhausted if the format has none or the faction has spent them all already.
     """
-    if used >= CHIPS_PER_PLAYER:
+    if chips <= 0:
+        raise ChipsExhausted(rule=CALL_RULE, msg="these tournament rules have no diplomacy chips", input=faction)
+    if used >= chips:
         raise ChipsExhausted(
             rule=CHIPS_RULE,
-            msg=f"each player has {CHIPS_PER_PLAYER} diplomacy chips per game and {faction_name(faction)} has used them all",
+            msg=f"each player has {chips} diplomacy chips per game and {faction_name(faction)} has used them all",
             input=faction,
         )
-    return CHIPS_PER_PLAYER - used - 1
+    return chips - used - 1

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dune.engine.board import PLAYER_DOTS, TERRITORIES, TUEKS_SIETCH
-from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
+from dune.engine.ids import FACTIONS
 from dune.engine.names import factions_text, join_names
 from dune.formats import Format, get_format
 from dune.refusals import Refusal
@@ -454,10 +454,8 @@ def _faction_repeats_at(table: Sequence[int], fmt: str, played: Mapping[int, fro
     history = [played.get(p, frozenset()) for p in table]
     if not any(history):
         return 0
-    repeats = min_faction_repeats(CLASSIC_FACTIONS, history)
-    if get_format(fmt).deals_cards:  # LoLV 0.08: the expansion card is dealt too
-        repeats += min_faction_repeats(EXPANSION_FACTIONS, history)
-    return repeats
+    # WBC: the classic factions; LoLV 0.08: the expansion card is dealt too.
+    return sum(min_faction_repeats(pool, history) for pool in get_format(fmt).heat_factions)
 
 
 def _deal_table(
@@ -466,15 +464,18 @@ def _deal_table(
     """Draw the seating order (LoLV 0.07) and the factions (WBC house rules / LoLV 0.08)."""
     rng.shuffle(players)
     history = [played.get(p, frozenset()) for p in players]
-    if not get_format(fmt).deals_cards:  # WBC house rules: the classic factions are drawn
-        draw = draw_factions(CLASSIC_FACTIONS, history, rng)
+    rules = get_format(fmt)
+    if not rules.deals_cards:  # WBC house rules: the format's factions are drawn
+        (pool,) = rules.heat_factions
+        draw = draw_factions(pool, history, rng)
         seats = tuple(
             PlannedSeat(player=p, seat=i + 1, faction=f, dealt=(f,))
             for i, (p, f) in enumerate(zip(players, draw.drawn, strict=True))
         )
         return PlannedTable(number=number, seats=seats, undrawn=draw.undrawn)
-    classic = draw_factions(CLASSIC_FACTIONS, history, rng)
-    expansion = draw_factions(EXPANSION_FACTIONS, history, rng)
+    classic_pool, expansion_pool = rules.heat_factions  # LoLV 0.08: one card of each
+    classic = draw_factions(classic_pool, history, rng)
+    expansion = draw_factions(expansion_pool, history, rng)
     seats = tuple(
         PlannedSeat(player=p, seat=i + 1, faction=None, dealt=(c, e))
         for i, (p, c, e) in enumerate(zip(players, classic.drawn, expansion.drawn, strict=True))

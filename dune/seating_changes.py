@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS
+from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name, factions_text
 from dune.formats import get_format
 from dune.seating import (
@@ -253,14 +253,16 @@ def seat_latecomer(
             t.number,
         ),
     )
-    if not get_format(plan.format).deals_cards:  # WBC: the latecomer draws an undrawn faction
+    rules = get_format(plan.format)
+    if not rules.deals_cards:  # WBC: the latecomer draws an undrawn faction
         before = played_factions(plan.request).get(player, frozenset())
         faction = next((f for f in table.undrawn if f not in before), table.undrawn[0])
         seat = PlannedSeat(player=player, seat=len(table.seats) + 1, faction=faction, dealt=(faction,))
         undrawn = tuple(f for f in table.undrawn if f != faction)
     else:
-        classic = next(f for f in table.undrawn if f in CLASSIC_FACTIONS)
-        expansion = next(f for f in table.undrawn if f in EXPANSION_FACTIONS)
+        classic_pool, expansion_pool = rules.heat_factions  # LoLV 0.08: one card of each
+        classic = next(f for f in table.undrawn if f in classic_pool)
+        expansion = next(f for f in table.undrawn if f in expansion_pool)
         seat = PlannedSeat(player=player, seat=len(table.seats) + 1, faction=None, dealt=(classic, expansion))
         undrawn = tuple(f for f in table.undrawn if f not in (classic, expansion))
     request = replace(plan.request, players=plan.request.players + (player,))

@@ -42,6 +42,54 @@ def text_problem(value: str) -> str | None:
     return None
 
 
+#: Characters no name may hold although other text may: they hide what is written (zero-width
+#: characters) or reorder it on screen (bidirectional controls), or break a name over lines.
+_NAME_REFUSED = {
+    "\t": "a tab",
+    "\n": "a line break",
+    "\r": "a line break",
+    "\u200b": "a zero-width space",
+    "\u200c": "a zero-width non-joiner",
+    "\u200d": "a zero-width joiner",
+    "\u2060": "a word joiner",
+    "\ufeff": "a zero-width no-break space",
+    "\u00ad": "a soft hyphen",
+    "\u180e": "a Mongolian vowel separator",
+    "\u061c": "a bidirectional control (U+061C)",
+    "\u200e": "a bidirectional control (U+200E)",
+    "\u200f": "a bidirectional control (U+200F)",
+    **{
+        chr(c): f"a bidirectional control (U+{c:04X})"
+        for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    },
+}
+
+
+def name_problem(value: str) -> str | None:
+    """Why `value` cannot be a name, or None: refused text (`text_problem`), or a tab, line
+    break, zero-width character or bidirectional control, with its position."""
+    problem = text_problem(value)
+    if problem:
+        return problem
+    for index, char in enumerate(value):
+        what = _NAME_REFUSED.get(char)
+        if what is not None:
+            return f"contains {what} at position {index + 1}"
+    return None
+
+
+def clean_name(value: str) -> str:
+    """A name as it is stored: NFC-normalised (one code point per accented letter, however it
+    was typed), runs of spaces as one, no space at either end."""
+    return " ".join(unicodedata.normalize("NFC", value or "").split())
+
+
+def name_key(value: str) -> str:
+    """What two names are compared by for "the same name": compatibility-normalised (NFKC:
+    full-width letters, ligatures) and case-folded ("Straße" and "STRASSE" are one)."""
+    return unicodedata.normalize("NFKC", clean_name(value)).casefold()
+
+
 def refused_characters(value: str) -> list[tuple[int, str]]:
     """Every character of `value` that `text_problem` refuses: (position from 1, what it is)."""
     return list(_refused(value))
@@ -52,11 +100,23 @@ def without_refused(value: str) -> str:
     return "".join(char for char in value if _refused_as(char) is None)
 
 
+class RefusedNumber:
+    """Stands in a parsed JSON body for a number the parser would not read (too many digits or
+    too large an exponent); `structure_problems` names its field."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
 def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
     if depth > MAX_JSON_DEPTH:
         yield path or "body", f"nested more than {MAX_JSON_DEPTH} levels deep"
         return
-    if isinstance(value, str):
+    if isinstance(value, RefusedNumber):
+        yield path or "body", value.problem
+    elif isinstance(value, str):
         problem = text_problem(value)
         if problem:
             yield path or "body", problem
@@ -74,7 +134,8 @@ def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
 
 
 def structure_problems(value: Any) -> dict[str, str]:
-    """{field path: problem} for every refused string in a parsed JSON body, and for depth."""
+    """{field path: problem} for every refused string or number in a parsed JSON body, and for
+    depth."""
     problems: dict[str, str] = {}
     for where, problem in _walk(value, "", 1):
         problems.setdefault(where, problem)

@@ -3,9 +3,10 @@
 Pure (no Django): from the phase, the turn and what was already recorded in this turn and
 this phase, name the next thing to record, or the one-tap move to the next phase where
 something needs recording. An ordinary quick-tracked turn is then: next turn, move the storm,
-spice blow, no worm (battle phase), strongholds, the win attempts the engine proposes,
-Mentat Pause. Phases where quick tracking records nothing (CHOAM Charity, bidding, revival,
-shipment and movement, spice collection) are passed over; the full list stays on the page.
+no worm (on to the battle phase), strongholds, the win attempts the engine proposes,
+Mentat Pause. Phases where quick tracking records nothing (a spice blow without a worm,
+CHOAM Charity, bidding, revival, shipment and movement, spice collection) are passed over;
+the full list stays on the page.
 In full tracking every phase has something to record, so the one-tap move goes to the next
 phase of the turn (`next_phase`), never past one.
 """
@@ -29,6 +30,9 @@ class Step:
     advance_to: str | None = None
     advance_label: str = ""
     section: str | None = None
+    #: A second, smaller one-tap move (the way when the usual answer is not the case).
+    other_to: str | None = None
+    other_label: str = ""
 
 
 #: What a judge records in each phase in full tracking, and the phase's name on a button.
@@ -71,7 +75,7 @@ def next_step(
     elif phase == "setup":
         step = _setup_step(storm)
     elif phase == "storm":
-        step = _storm_step(turn, this_phase, allowed)
+        step = _storm_step(turn, this_phase, allowed, quick=quick)
     elif phase == "spice_blow":
         step = _spice_blow_step(this_phase, nexus_open)
     elif phase == "battle":
@@ -111,9 +115,16 @@ def _setup_step(storm: int | None) -> Step:
                 advance_to="storm", advance_label="Setup done: turn 1 storm phase", section="setup")
 
 
-def _storm_step(turn: int | None, this_phase: Sequence[str], allowed: Collection[str]) -> Step:
+def _storm_step(turn: int | None, this_phase: Sequence[str], allowed: Collection[str], *, quick: bool) -> Step:
     if (turn or 1) > 1 and "storm_moved" not in this_phase and "storm_moved" in allowed:
         return Step("move_storm", f"Turn {turn}: how far does the storm move?")
+    if quick:
+        # Quick tracking records nothing in a spice blow without a worm: that phase is passed
+        # over (phases may be skipped, never gone back to: LoLV 1.00.00, AH V); a worm goes
+        # through the spice blow, where it is recorded and may open a nexus (AH VII.A).
+        return Step("storm_done", "Storm recorded: did a worm appear in the spice blow?",
+                    advance_to="battle", advance_label="No worm: battle phase",
+                    other_to="spice_blow", other_label="A worm appeared: spice blow")
     return Step("storm_done", "Storm recorded", advance_to="spice_blow", advance_label="Spice blow")
 
 

@@ -95,7 +95,15 @@ class GameView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         table = load_table(pk)
         game = published_game(table)
-        return Response(presenters.game_json(game, judge=judges_table(request.user, table)))
+        judge = judges_table(request.user, table)
+        etag = presenters.game_etag(game, judge=judge)
+        if etag in (t.strip() for t in request.headers.get("If-None-Match", "").split(",")):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)  # unchanged: no body at all
+        else:
+            response = Response(presenters.game_json(game, judge=judge))
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"  # always asked again, answered 304 while unchanged
+        return response
 
 
 class GameEventsView(APIView):

@@ -242,13 +242,24 @@ def leader_states() -> tuple[str, ...]:
 
 def offers(position: Position) -> dict[str, Any]:
     """What a judge can record now, for the page to offer only those forms:
-    `{"allowed": set of event types, "phases": phases the game may advance to}`
+    `{"allowed": set of event types, "phases": phases the game may advance to, "breakers":
+    factions that may break from their alliance, "allies": factions that may form one}`
     (the engine's `choices.allowed_event_types` / `legal_choices`)."""
     allowed = set(allowed_event_types(position))
     phases: list[str] = []
     if "phase_advanced" in allowed:
         phases = list((legal_choices(position, "phase_advanced")["choices"] or {}).get("phases", []))
-    return {"allowed": allowed, "phases": phases}
+    # The alliance forms list only the factions the engine accepts now: members of an
+    # alliance to break one, factions of some alliance that may form to form one.
+    breakers: list[str] = []
+    if "alliance_broken" in allowed:
+        breakers = list((legal_choices(position, "alliance_broken")["choices"] or {}).get("factions", []))
+    allies: list[str] = []
+    if "alliance_formed" in allowed:
+        found = legal_choices(position, "alliance_formed")["choices"] or {}
+        sides = [*found.get("sides", []), *(way["factions"] for way in found.get("ways", []))]
+        allies = [f for f in position.factions if any(f in side for side in sides)]
+    return {"allowed": allowed, "phases": phases, "breakers": breakers, "allies": allies}
 
 
 def citations(ruleset: str) -> Mapping[str, str]:

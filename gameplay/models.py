@@ -63,8 +63,10 @@ class GameEvent(models.Model):
     type = models.CharField(max_length=40)
     #: The event as the engine's `to_dict()` wrote it.
     body = models.JSONField()
+    #: PROTECT: the log is append-only (no author is blanked out), so a user who recorded
+    #: events cannot be deleted; deactivate them instead.
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)

@@ -90,6 +90,32 @@ def grid(snapshot: Mapping[str, Any], answer: Evaluation | None) -> list[dict[st
     ]
 
 
+def stronghold_tiles(snapshot: Mapping[str, Any], control: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each stronghold the engine rules on, in board order, in words: who controls it, or
+    "empty", or "contested (Atreides, Harkonnen)" when several factions stand there and none
+    controls it (WBC IV.1 / LoLV Glossary: Control)."""
+    present: dict[str, list[str]] = {}
+    for stack in snapshot.get("forces") or []:
+        if int(stack.get("normal") or 0) + int(stack.get("special") or 0) + int(stack.get("advisors") or 0):
+            names = present.setdefault(stack["territory"], [])
+            if stack["faction"] not in names:
+                names.append(stack["faction"])
+    tiles = []
+    for place, controller in sorted(control.items(), key=_board_order):
+        here = present.get(place.partition("@")[0], [])
+        if controller:
+            state, words = "held", faction_name(controller)
+        elif len(here) > 1:
+            state, words = "contested", f"contested ({', '.join(sorted(faction_name(f) for f in here))})"
+        elif here:
+            state, words = "contested", f"not controlled ({faction_name(here[0])})"
+        else:
+            state, words = "empty", "empty"
+        tiles.append({"place": place, "name": place_name(place), "controller": controller, "state": state,
+                      "words": words})
+    return tiles
+
+
 def _board_order(item: tuple[str, Any]) -> tuple[int, str]:
     printed = list(rules.printed_strongholds())
     place = item[0]
@@ -101,10 +127,21 @@ SECTIONS = ("setup", "nexus", "attempts", "quick", "flow", "full", "ending")
 
 
 def _sections(step: turn_flow.Step, *, judge: bool) -> list[str]:
+    """The judge's sections below the faction table; the next step's own section is inside
+    the next step's box (`step_section`), at the top."""
     if not judge:
         return []
-    order = [name for name in SECTIONS if name == step.section] + [n for n in SECTIONS if n != step.section]
-    return [f"gameplay/sections/{name}.html" for name in order]
+    return [f"gameplay/sections/{name}.html" for name in SECTIONS if name != step.section]
+
+
+def _with_picked(offered: list[str], values: Mapping[str, Any] | None, action: str, factions: list[str]) -> list[str]:
+    """`offered` factions plus those a refused `action` form had picked, in seat order."""
+    picked: set[str] = set()
+    if values and values.get("action") == action:
+        for key in ("factions", "faction"):
+            value = values.get(key)
+            picked |= set(value if isinstance(value, list) else [value] if value else [])
+    return [f for f in factions if f in offered or f in picked]
 
 
 def _this_phase(recent_rows: list[dict[str, Any]]) -> list[str]:
@@ -146,8 +183,11 @@ def _attempts(snapshot: Mapping[str, Any], answer: Evaluation | None, turn: Any)
     return proposals, [list(side) for side in sorted(done)]
 
 
-def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str, Any] | None) -> tuple[set[str], list[str]]:
-    """The forms a judge is offered now and the phases the game may advance to."""
+def _judge_forms(
+    game: Game, phase: str | None, *, ended: bool, error: dict[str, Any] | None
+) -> tuple[set[str], list[str], dict[str, Any]]:
+    """The forms a judge is offered now, the phases the game may advance to and the engine's
+    offers (the factions each alliance form lists)."""
     offered = rules.offers(position_of(game))
     allowed = set(offered["allowed"])
     # Forms where the judge may try what the engine does not propose (an impossible claim
@@ -161,7 +201,7 @@ def _judge_forms(game: Game, phase: str | None, *, ended: bool, error: dict[str,
     can = {action for action, event_type in ACTION_EVENTS.items() if event_type in allowed}
     if error and error.get("action") in ACTION_EVENTS:
         can.add(error["action"])  # a refused form stays on the page with its error
-    return can, list(offered["phases"])
+    return can, list(offered["phases"]), offered
 
 
 def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -273,8 +313,9 @@ def page_context(
     outcome = answer.outcome if answer is not None else None
     can: set[str] = set()
     phase_choices: list[str] = []
+    offered: dict[str, Any] = {}
     if judge:
-        can, phase_choices = _judge_forms(game, phase, ended=outcome is not None, error=error)
+        can, phase_choices, offered = _judge_forms(game, phase, ended=outcome is not None, error=error)
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
     recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
@@ -290,6 +331,11 @@ def page_context(
         "step": step,
         "cite": rules.citations(game.ruleset),
         "sections": _sections(step, judge=judge),
+        "step_section": f"gameplay/sections/{step.section}.html" if judge and step.section else None,
+        "poll_etag": presenters.game_etag(game, judge=judge),
+        # The alliance forms list what the engine accepts now; a refused form keeps its picks.
+        "allies": _with_picked(offered.get("allies") or [], values, "form_alliance", factions),
+        "breakers": _with_picked(offered.get("breakers") or [], values, "break_alliance", factions),
         "can": can,
         "phase_choices": phase_choices,
         "table": table,
@@ -309,7 +355,7 @@ def page_context(
         "worms": snapshot.get("worms") or 0,
         "nexus_open": bool(snapshot.get("nexus")),
         # In board order, whatever order the stored evaluation kept its keys in.
-        "control": [{"place": p, "controller": c} for p, c in sorted(control.items(), key=_board_order)],
+        "control": stronghold_tiles(shown, control),
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
         "grid": grid(snapshot, answer) if judge else [],

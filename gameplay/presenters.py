@@ -54,6 +54,13 @@ def game_json(game: Game, *, judge: bool) -> dict[str, Any]:
     }
 
 
+def game_etag(game: Game, *, judge: bool) -> str:
+    """The ETag of `game_json(game, judge=judge)`: what it shows changes only with a new
+    record (the sequence number), so a poll of an unchanged game is answered 304 without
+    reading the position. The table page carries it (`data-etag`) for its polls."""
+    return f'"game-{game.table_id}-{game.seq}-{game.tracking}-{"j" if judge else "p"}"'
+
+
 def events_json(events: Iterable[GameEvent], *, game: Game, judge: bool, voided: set[int]) -> list[dict[str, Any]]:
     shown = revealed(game)
     return [event_json(e, judge=judge, revealed=shown, voided=voided) for e in events]

@@ -22,8 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from dune.engine.rulesets import get_ruleset
-from dune.formats import get_format
+from dune.formats import Tracking
 from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
@@ -82,7 +81,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
             {"faction": f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no faction yet; the game cannot start"}
         )
     factions = [s.faction for s in seats]
-    quick = round_.kind != "final"
+    quick = tournament.rules.tracking_for(round_.kind) is Tracking.QUICK
     return {
         "type": "game_setup",
         "ruleset": tournament.ruleset,
@@ -90,12 +89,12 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # LoLV 0.07/0.10: seat 1 nearest Tuek's Sietch, markers on the dots from there on.
         "markers": {s.faction: marker_sector(s.seat, len(seats)) for s in seats},
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
-        "turns": get_format(tournament.format).turn_limit(round_.kind),
+        "turns": tournament.rules.turn_limit(round_.kind),
         "quick": quick,
         # WBC house rules: a 3-faction alliance may form at a 6-player heat table whose players
         # all agreed at the start (never at the final, WBC Final Round Format); the judge
         # records one only then. The same rule judges a paper report (dune.engine.adjudicator).
-        "three_alliances": get_ruleset(tournament.ruleset).most_allies(len(seats), round_.kind) == 3,
+        "three_alliances": tournament.rules.ruleset.most_allies(len(seats), round_.kind) == 3,
         # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
         # new games are played under the current rulings (older rows have neither field and
         # keep replaying as they were recorded).

@@ -7,7 +7,6 @@ next to the field; a stale one (the game moved on) shows what changed and record
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -16,10 +15,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
-from dune.points.registry import get_system
 from dune.refusals import Refusal
 from gameplay import actions, idempotency, presenters, services
 from gameplay.api import load_table, published_game
@@ -102,6 +101,15 @@ def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[
         )
 
 
+def _published_or_page(request: HttpRequest, table: Table) -> Any:
+    """The table's game, or (while its round's seating is not published) the page saying so."""
+    try:
+        return published_game(table)
+    except ValidationError as exc:
+        context = {"table": table, "problem": " ".join(exc.messages)}
+        return render(request, "gameplay/not_ready.html", context, status=409)
+
+
 @shows_text_refusals
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The table judge's page. One view serves the whole page and, for an htmx request, only
@@ -113,10 +121,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     gets the updated live part at once. A refusal is shown with the form's input kept.
     """
     table = load_table(pk)
-    try:
-        game = published_game(table)
-    except ValidationError as exc:
-        return render(request, "gameplay/not_ready.html", {"table": table, "problem": " ".join(exc.messages)}, status=409)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
@@ -147,7 +154,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["page_key"] = uuid.uuid4()
     if request.htmx:
         response = render(request, "gameplay/_table_live.html", context, status=status)
-        response["Vary"] = "HX-Request"
+        response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
@@ -160,12 +167,12 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = load_table(pk)
     if not is_head_judge(request.user, table.round.tournament):
         raise PermissionDenied("Only a head judge sees a table's full history.")
-    game = published_game(table)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
-    for row in rows:
-        row["json"] = json.dumps(row["event"], sort_keys=True)
     return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
 
 
@@ -184,8 +191,24 @@ def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -
 
 
 REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
-REPORT_LABELS = (("win_attempts", "Win att."), ("strongholds", "Strongh."), ("forces", "Forces"), ("tokens", "Tokens"),
-                 ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"), ("pp", "PP"), ("die", "Die"))
+REPORT_LABELS = (("win_attempts", "Win attempts"), ("strongholds", "Strongholds"), ("forces", "Forces"),
+                 ("tokens", "Tokens"), ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"),
+                 ("pp", "Performance points"), ("die", "Die roll"))
+
+
+def _error_words(errors: Any, seats: list[Any]) -> list[tuple[str, list[str]]]:
+    """The report's refusals with each field in words: `p12_spice` -> "Alice: Spice"."""
+    names = {f"p{s.player_id}_": s.player.name for s in seats}
+    labels = dict(REPORT_LABELS)
+    out = []
+    for field, msgs in (errors or {}).items():
+        words = field.replace("_", " ").capitalize()
+        for prefix, name in names.items():
+            if field.startswith(prefix):
+                key = field[len(prefix):]
+                words = f"{name}: {labels.get(key, key.replace('_', ' '))}"
+        out.append((words, list(msgs)))
+    return out
 
 
 def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
@@ -222,13 +245,25 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+def _already_filed(table: Any) -> str:
+    """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
+    report = scoring.filed_report(table)
+    if report is None:
+        return "Filed."
+    when = timezone.localtime(report.filed_at).strftime("%H:%M")
+    who = report.filed_by.get_username() if report.filed_by else "a judge"
+    return f"Already filed at {when} by {who}."
+
+
 @shows_text_refusals
 def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The game report, prefilled from the position; the judge confirms it and it is filed."""
     table = load_table(pk)
     if not can_judge_table(request.user, table):
         raise PermissionDenied("Only this table's judge or a head judge may file its report.")
-    game = published_game(table)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
     seats = list(table.seats.select_related("player").order_by("seat"))
     draft = services.prefill_report(table)
     errors: Any = None
@@ -260,29 +295,37 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
         except (idempotency.KeyReused, idempotency.BadKey) as exc:
             answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
         if 200 <= answer.status < 300:
-            messages.success(request, "The game report is filed." if not answer.replayed
-                             else "The game report was already filed; nothing was filed twice.")
+            messages.success(request, "Filed." if not answer.replayed else _already_filed(table))
             return redirect("gameplay-table", pk=table.pk)
         errors, status = answer.body["errors"], answer.status
-    system = get_system(table.round.tournament.format)
-    context = {
+    context = _report_context(table, game, report, seats, errors)
+    context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
+    context["head"] = is_head_judge(request.user, table.round.tournament)
+    return render(request, "gameplay/report.html", context, status=status)
+
+
+def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors: Any) -> dict[str, Any]:
+    """What the report form shows: the prefilled rows, the format's results, its turn limit."""
+    rules = table.round.tournament.rules
+    system = rules.points
+    return {
         "table": table,
         "game": game,
         "report": report,
         "rows": _report_rows(report, seats, errors),
         "errors": errors,
+        "error_list": _error_words(errors, seats),
         "filed": scoring.filed_report(table),
         # The results this table's format scores, in its points table's order.
-        "kinds": [k.value for k in system.table],
-        "scoring_text": f"{system.name}, {system.text}",
+        "kinds": [k.value for k in rules.result_kinds],
+        "scoring_text": f"{rules.report_rule}; {system.name}, {system.text}",
+        # The most turns a game of this round may last (the ruleset's, for the round's kind).
+        "turn_limit": rules.turn_limit(table.round.kind),
         "endings": list(ENDED_BY),
-        # The ruleset's turn limit for this round (LoLV 0.02; WBC heats 10, final 15).
-        "max_turns": table.round.tournament.rules.turn_limit(table.round.kind),
         "numbers": REPORT_LABELS,
         "page_key": uuid.uuid4(),
-        "confirmed": request.method == "POST" and request.POST.get("confirm") == "yes",
     }
-    return render(request, "gameplay/report.html", context, status=status)
+
 
 
 

@@ -133,6 +133,12 @@ def tiebreak_parts(report: EventReport, values: Sequence[Any]) -> list[tuple[str
     return parts
 
 
+def tiebreak_labelled(report: EventReport, values: Sequence[Any]) -> list[tuple[str, str]]:
+    """Each tiebreak value with its label ("best game QP", "2"), in the format's order."""
+    labels = [label for group in report.tiebreaks for label in group.labels]
+    return [(label, fmt(v)) for label, v in zip(labels, values, strict=False)]
+
+
 def csv_rows(
     report: EventReport, names: Mapping[Hashable, str], factions: Mapping[str, str]
 ) -> Iterator[tuple[str, str, str]]:

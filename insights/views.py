@@ -81,7 +81,7 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
             {
                 "name": names.get(f.player, f"#{f.player}"),
                 "points": fmt(f.points),
-                "parts": presenters.tiebreak_parts(report, f.tiebreak),
+                "tiebreak": presenters.tiebreak_labelled(report, f.tiebreak),
             }
             for f in report.finalists
         ],

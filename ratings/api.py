@@ -1,6 +1,7 @@
-"""People, their ratings and series: `GET /api/people/?search=`, `GET /api/people/{id}/`,
-`GET /api/series/{id}/`, and `POST /api/series/` for staff. Reads are open; a person's
-email never leaves the server."""
+"""People, their ratings and series: `GET /api/people/?search=&page=` (paginated: `count`,
+`next`, `previous`, `results`), `GET /api/people/{id}/`, `GET /api/series/{id}/`, and
+`POST /api/series/` for head judges (staff), who own the series they create. Reads are open;
+a person's email never leaves the server."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -28,14 +30,28 @@ def person_body(person: Person) -> dict[str, Any]:
     return presenters.person_json(person, regs, services.rating_of(person.pk), services.last_recomputed())
 
 
+class PeoplePages(PageNumberPagination):
+    page_size = people.PEOPLE_PER_PAGE
+
+
 class PeopleView(APIView):
     @extend_schema(
         operation_id="people_list",
-        parameters=[OpenApiParameter("search", str, description="part of a person's public name")],
-        responses={200: OpenApiResponse(description="matching people, by name"), 400: REFUSED},
+        parameters=[
+            OpenApiParameter("search", str, description="part of a person's public name"),
+            OpenApiParameter("page", int, description=f"page number ({people.PEOPLE_PER_PAGE} people a page)"),
+        ],
+        responses={
+            200: OpenApiResponse(description="count, next, previous and this page's people, by name"),
+            400: REFUSED,
+            404: OpenApiResponse(description="no such page"),
+        },
     )
     def get(self, request: Request) -> Response:
-        found = people.search_people(request.query_params.get("search", ""))
+        pages = PeoplePages()
+        found = pages.paginate_queryset(
+            people.search_people(request.query_params.get("search", ""), limit=None), request, view=self
+        ) or []
         regs = records.registrations(found)
         ratings = {r.person_id: r for r in services.ratings_list([p.pk for p in found])}
         recomputed = services.last_recomputed()
@@ -44,7 +60,7 @@ class PeopleView(APIView):
             row = ratings.get(person.pk)
             rating = Rating(mu=row.mu, sigma=row.sigma, games=row.games) if row else initial()
             results.append(presenters.person_json(person, regs[person.pk], rating, recomputed))
-        return Response({"results": results})
+        return pages.get_paginated_response(results)
 
 
 class PersonView(APIView):
@@ -68,7 +84,7 @@ class SeriesListView(APIView):
             raise PermissionDenied("Creating a series needs a head judge's (staff) account.")
         serializer = SeriesIn(data=request.data)
         serializer.is_valid(raise_exception=True)
-        series = people.create_series(**serializer.validated_data)
+        series = people.create_series(**serializer.validated_data, owner=request.user)
         return Response(series_body(series), status=status.HTTP_201_CREATED)
 
 

@@ -77,6 +77,7 @@ def series_json(
         "id": series.pk,
         "name": series.name,
         "format": series.format,
+        "owner": series.owner.get_username() if series.owner_id else None,
         "tournaments": [
             {
                 "id": e.tournament.pk,

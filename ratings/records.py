@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 
 from dune.engine.ids import WINNING_KINDS
 from dune.engine.names import faction_name as display_name
-from dune.points import ScoringError, get_system
+from dune.points import ScoringError
 from scoring import services as scoring
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -68,10 +68,10 @@ class Registration:
     lines: list[GameLine] = field(default_factory=list)
 
 
-def _standing(tournament: Tournament, player_id: int) -> tuple[Fraction | None, int | None]:
+def _standing(tournament: Tournament, player_id: int, fingerprint: str) -> tuple[Fraction | None, int | None]:
     """The player's points and rank in the tournament's standings (None if not in them)."""
     try:
-        rows = scoring.standings_for(tournament)
+        rows = scoring.standings_for(tournament, fingerprint=fingerprint)
     except ScoringError:
         return None, None
     row = next((r for r in rows if r.player == player_id), None)
@@ -80,8 +80,8 @@ def _standing(tournament: Tournament, player_id: int) -> tuple[Fraction | None, 
 
 def registrations(people: Sequence[Person]) -> dict[int, list[Registration]]:
     """Each person's registrations with their filed-game count and standings points
-    (two queries, plus the cached standings of each tournament)."""
-    players = (
+    (three queries, plus the cached standings of each tournament)."""
+    players = list(
         Player.objects.filter(person__in=list(people))
         .select_related("tournament")
         .annotate(
@@ -90,8 +90,10 @@ def registrations(people: Sequence[Person]) -> dict[int, list[Registration]]:
         .order_by("tournament__created_at", "tournament_id")
     )
     out: dict[int, list[Registration]] = {p.pk: [] for p in people}
+    # Whether each cached standings is current, for every tournament at once (one query).
+    current = scoring.fingerprints({player.tournament_id for player in players})
     for player in players:
-        points, rank = _standing(player.tournament, player.pk)
+        points, rank = _standing(player.tournament, player.pk, current.get(player.tournament_id, ""))
         out[player.person_id].append(
             Registration(
                 tournament=player.tournament, player=player, games=player.filed, points=points, rank=rank
@@ -114,7 +116,7 @@ def record_of(person: Person) -> list[Registration]:
         reg = by_player[entry.player_id]
         report = entry.report
         result = table_result(report)
-        scores = get_system(reg.tournament.format).scores(result)
+        scores = reg.tournament.rules.points.scores(result)
         row = result.row(entry.player_id)
         reg.lines.append(
             GameLine(

@@ -7,15 +7,18 @@ Public pages show display names (initials for people who asked) and never an ema
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from dune.formats import get_format
+from dune.formats import FORMATS, get_format
 from dune.points.numbers import fmt
 from dune.ratings import charts
 from ratings import records, services
@@ -27,19 +30,74 @@ from tournament.permissions import is_head_judge
 
 @shows_text_refusals
 def people_page(request: HttpRequest) -> HttpResponse:
+    """Everybody (or who matches the search), PEOPLE_PER_PAGE to a page, with the count."""
     text = request.GET.get("q", "")
     found: Any = []
     if (refused := text_refusal(request, field="q")) is not None:  # nothing is searched
         error = refused.message
     else:
         try:
-            found, error = people.search_people(text), ""
+            found, error = people.search_people(text, limit=None), ""
         except people.PeopleRefused as refusal:
             error = refusal.message
+    page = Paginator(found, people.PEOPLE_PER_PAGE).get_page(request.GET.get("page"))
+    query = urlencode({"q": text}) if text else ""
     return render(
         request,
         "ratings/people.html",
-        {"q": text, "found": found, "error": error, "series": Series.objects.order_by("name")},
+        {
+            "q": text,
+            "page": page,
+            "found": page.object_list,
+            "query": query,
+            "error": error,
+            "series": Series.objects.order_by("name"),
+        },
+    )
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def series_mine(request: HttpRequest) -> HttpResponse:
+    """A head judge's own series: create one, rename one (nobody else's)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise PermissionDenied("Series belong to head judges (staff accounts).")
+    errors: dict[str, str] = {}
+    failed: int | None = None
+    values = {k: request.POST.get(k, "") for k in ("action", "name", "format", "series")}
+    if request.method == "POST":
+        try:
+            refuse_unsafe_text(request)
+            if values["action"] == "rename":
+                series = get_object_or_404(Series, pk=values["series"] if values["series"].isdigit() else 0)
+                failed = series.pk
+                people.rename_series(series, name=values["name"], user=request.user)
+                messages.success(request, f"Renamed the series to {series.name}.")
+            else:
+                series = people.create_series(name=values["name"], format=values["format"], owner=request.user)
+                messages.success(request, f"Created the series {series.name}.")
+        except (people.PeopleRefused, TextRefused) as refused:
+            if refused.status == 403:
+                raise PermissionDenied(refused.message) from None
+            errors[refused.field if refused.field in ("name", "format") else "general"] = refused.message
+        else:
+            return redirect("series-mine")
+    owned = list(people.series_owned_by(request.user).annotate(n=Count("tournaments")))
+    for s in owned:
+        s.format_name = get_format(s.format).name
+        s.editions = s.n
+    return render(
+        request,
+        "ratings/series_mine.html",
+        {
+            "owned": owned,
+            "formats": FORMATS.values(),
+            "errors": errors,
+            "failed": failed,
+            "values": values,
+        },
     )
 
 
@@ -115,6 +173,23 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _person_as_seen(request: HttpRequest, player: Player) -> dict[str, Any]:
+    """The player's person as this head judge may see them: the full name and every other
+    registration only for one who may reveal the person (`people.may_reveal`); otherwise the
+    public name and the registrations in the judge's own tournaments. A link made by typing an
+    email shows nothing more of the person than their public pages do."""
+    if not player.person_id:
+        return {"others": [], "person_name": ""}
+    revealed = people.may_reveal(request.user, player.person_id)
+    others = (
+        Player.objects.filter(person_id=player.person_id).exclude(pk=player.pk).select_related("tournament")
+    )
+    if not revealed:
+        others = others.filter(tournament__head_judges=request.user)
+    person = player.person
+    return {"others": others, "person_name": person.name if revealed else person.display_name}
+
+
 @shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -136,7 +211,9 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "initials":
-                person = people.list_by_initials(player, request.POST.get("listed") == "on")
+                person = people.list_by_initials(
+                    player, request.POST.get("listed") == "on", user=request.user
+                )
                 messages.success(request, f"Public pages show {person.display_name}.")
             elif action == "unlink":
                 people.unlink_player(player, user=request.user, reason=values["reason"])
@@ -156,11 +233,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "player": player,
             "changes": people.links_of(player),
-            "others": Player.objects.filter(person_id=player.person_id)
-            .exclude(pk=player.pk)
-            .select_related("tournament")
-            if player.person_id
-            else [],
+            **_person_as_seen(request, player),
             "errors": errors,
             "values": values,
         },

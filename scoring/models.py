@@ -59,8 +59,9 @@ class ReportRevision(models.Model):
     action = models.CharField(max_length=8, choices=Action.choices)
     version = models.PositiveIntegerField()
     data: Any = models.JSONField(null=True, blank=True)
+    #: PROTECT: revisions are append-only, so their author is never blanked out.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     reason = models.TextField(blank=True)
     at = models.DateTimeField(auto_now_add=True)

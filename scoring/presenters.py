@@ -34,6 +34,16 @@ def separated(values: tuple[Fraction | int, ...]) -> str:
     return " · ".join(fmt(v) for v in values)
 
 
+def tiebreak_columns(labels: tuple[str, ...]) -> list[dict[str, str]]:
+    """Column headings for the tiebreak values: the label in words, its rule number apart
+    ("best game win attempts" with "4.01.10.01"), so every value sits under a name."""
+    columns = []
+    for label in labels:
+        words, _, rule = label.partition(" (")
+        columns.append({"heading": words, "rule": rule.rstrip(")"), "label": label})
+    return columns
+
+
 def points_words(value: Fraction | int) -> str:
     """Points with the right plural: "1 point", "0 points", "1.5 points"."""
     return f"{fmt(value)} point" + ("" if value == 1 else "s")

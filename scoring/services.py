@@ -1,21 +1,22 @@
 """Filing and reopening game reports, and the cached standings, finalists and awards.
 
 The only writers of `GameReport`. Every write validates through the pure systems, runs in one
-transaction, and bumps the tournament's scoring version after commit so the cached standings
-are recomputed on the next read (DESIGN.md principle 4: a refusal changes nothing).
+transaction and writes a `ReportRevision`; the cached standings are keyed by a fingerprint of
+those revisions read from the database (`fingerprint`), so the next read after a filing
+recomputes whatever the cache kept or lost (DESIGN.md principles 4 and 10).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from dune.points import (
@@ -31,7 +32,6 @@ from dune.points import (
     awards_from,
     faction_scores,
     final_placings,
-    get_system,
     leaderboard_from,
     report_to_data,
     validate_report,
@@ -40,12 +40,12 @@ from dune.points.screening import SeatingConflict, screened_standings
 from dune.refusals import Refusal
 from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision
-from tournament.models import Player, Round, Table, Tournament
+from tournament.models import Player, Round, SeatingAudit, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 
 T = TypeVar("T")
 
-#: Cached scoring answers live a day at most; a filing or reopening replaces them at once.
+#: Cached scoring answers live a day at most; a filing or reopening changes their key at once.
 CACHE_SECONDS = 24 * 3600
 #: Part of every cache key: bump it when the cached `Scoring` shape changes, so a deployment
 #: never unpickles an answer of the previous code.
@@ -163,7 +163,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             tournament.format,
             data,
             seats,
-            ruleset=tournament.ruleset,
+            ruleset=tournament.rules.ruleset,
             table=table.pk,
             round_number=round_.number,
             is_final=round_.kind == Round.Kind.FINAL,
@@ -172,7 +172,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
         )
     except ScoringError as exc:
         raise ReportRejected.from_error(exc) from None
-    _check_dropouts(get_system(tournament.format), tournament, round_, result.rows, names)
+    _check_dropouts(tournament.rules.points, tournament, round_, result.rows, names)
     return result
 
 
@@ -210,7 +210,6 @@ def _store(table: Table, result: TableResult, *, existing: GameReport | None, us
         report=report, action=ReportRevision.Action.FILED, version=report.version, data=stored, user=user
     )
     _keep_seating_in_step(table, tournament, filed_at=now)
-    transaction.on_commit(lambda: invalidate(tournament.pk))
     return report
 
 
@@ -294,8 +293,6 @@ def reopen_report(report: GameReport, *, user: Any, reason: str) -> GameReport:
             user=user,
             reason=reason,
         )
-        tournament_id = report.tournament_id
-        transaction.on_commit(lambda: invalidate(tournament_id))
     return report
 
 
@@ -327,28 +324,54 @@ class Awards:
     leaderboard: dict[str, tuple[Award, ...]] = field(default_factory=dict)
 
 
-def _version_key(tournament_id: int) -> str:
-    return f"scoring:{tournament_id}:version"
+def fingerprints(tournament_ids: Iterable[int]) -> dict[int, str]:
+    """What the cached answers of each tournament were computed from, read from the database
+    (one query for any number of tournaments).
 
-
-def invalidate(tournament_id: int) -> None:
-    """Make the next read recompute: bump the tournament's scoring version."""
-    key = _version_key(tournament_id)
-    cache.add(key, 0, None)
-    try:
-        cache.incr(key)
-    except ValueError:  # evicted between add and incr
-        cache.set(key, 1, None)
-
-
-def _cached(tournament: Tournament, what: str, compute: Callable[[Tournament], T], kind: type[T]) -> T:
-    """`compute(tournament)` through the cache, under the tournament's current version.
-
-    The version is read before the reports, so a filing committed meanwhile leaves a stale
-    answer only under a version no reader asks for any more.
+    Every filing and reopening writes a `ReportRevision` in its own transaction, and every
+    seating change (which may change the seed lots are drawn from) a `SeatingAudit` row: the
+    count and last id of the revisions and the last audit id change with any of them. The cache
+    holds answers only; whether an answer is current is decided here, so a cache that evicts
+    or loses any key makes the next answer slower, never older.
     """
-    version = cache.get(_version_key(tournament.pk)) or 0
-    key = f"scoring:{CACHE_SCHEMA}:{tournament.pk}:{what}:v{version}"
+    revisions = ReportRevision.objects.filter(report__tournament=OuterRef("pk")).order_by()
+    audits = SeatingAudit.objects.filter(round__tournament=OuterRef("pk")).order_by()
+    rows = (
+        Tournament.objects.filter(pk__in=list(tournament_ids))
+        .annotate(
+            revisions=Subquery(
+                revisions.values("report__tournament").annotate(n=Count("id")).values("n")[:1],
+                output_field=IntegerField(),
+            ),
+            last_revision=Subquery(revisions.order_by("-id").values("id")[:1]),
+            last_audit=Subquery(audits.order_by("-id").values("id")[:1]),
+        )
+        .values_list("pk", "revisions", "last_revision", "last_audit")
+    )
+    return {pk: "-".join(str(v or 0) for v in values) for pk, *values in rows}
+
+
+def fingerprint(tournament: Tournament) -> str:
+    """The tournament's fingerprint (see `fingerprints`; one query)."""
+    return fingerprints([tournament.pk]).get(tournament.pk, "")
+
+
+def _cached(
+    tournament: Tournament,
+    what: str,
+    compute: Callable[[Tournament], T],
+    kind: type[T],
+    *,
+    fingerprint_: str | None = None,
+) -> T:
+    """`compute(tournament)` through the cache, under the tournament's current fingerprint
+    (read now unless the caller read it in this request).
+
+    The fingerprint is read before the reports, so a filing committed meanwhile stores its
+    newer answer under the older fingerprint, which no reader asks for any more.
+    """
+    current = fingerprint(tournament) if fingerprint_ is None else fingerprint_
+    key = f"scoring:{CACHE_SCHEMA}:{tournament.pk}:{what}:{current}"
     cached = cache.get(key)
     if isinstance(cached, kind):
         return cached
@@ -357,19 +380,20 @@ def _cached(tournament: Tournament, what: str, compute: Callable[[Tournament], T
     return computed
 
 
-def scoring_for(tournament: Tournament) -> Scoring:
-    """The tournament's standings, finalists and final placings (cached).
+def scoring_for(tournament: Tournament, *, fingerprint: str | None = None) -> Scoring:
+    """The tournament's standings, finalists and final placings (cached); `fingerprint`, when
+    the caller read it in this request for several tournaments at once (`fingerprints`).
 
     Raises:
         StandingsError: the filed reports cannot form standings (see the pure systems).
     """
-    return _cached(tournament, "standings", compute_scoring, Scoring)
+    return _cached(tournament, "standings", compute_scoring, Scoring, fingerprint_=fingerprint)
 
 
 def compute_scoring(tournament: Tournament) -> Scoring:
     """Standings and finalists straight from the filed heat reports (one query), and the WBC
     final placings from the final's report (one more)."""
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     results, seed = heat_results(tournament)
     # Reports that contradict each other are left out (and named to the head judge) so that
     # one bad table never takes the whole standings down.
@@ -454,9 +478,9 @@ def standings_provisional(tournament: Tournament) -> bool:
     return not rows or any(seated == 0 or filed < seated for seated, filed in rows)
 
 
-def standings_for(tournament: Tournament) -> tuple[StandingRow, ...]:
-    """The cached standings of the tournament's heats."""
-    return scoring_for(tournament).standings
+def standings_for(tournament: Tournament, *, fingerprint: str | None = None) -> tuple[StandingRow, ...]:
+    """The cached standings of the tournament's heats (`fingerprint` as for `scoring_for`)."""
+    return scoring_for(tournament, fingerprint=fingerprint).standings
 
 
 def finalists_for(tournament: Tournament) -> Finalists:
@@ -482,7 +506,7 @@ def finalist_ids(tournament: Tournament) -> tuple[list[int], list[int]]:
 
 def disqualified_players(tournament: Tournament) -> set[int]:
     """Players barred from further games (WBC Dropouts), for seating later rounds."""
-    if not get_system(tournament.format).dropout_disqualifies:
+    if not tournament.rules.points.dropout_disqualifies:
         return set()
     return set(
         ReportEntry.objects.filter(

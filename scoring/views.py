@@ -17,13 +17,12 @@ from clocks.presenters import clock_view
 from clocks.services import db_now
 from dune.csv_export import csv_writer
 from dune.engine.names import faction_name
-from dune.points import get_system
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
-from scoring.presenters import number, points_words, separated
+from scoring.presenters import number, points_words, tiebreak_columns
 from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
@@ -72,7 +71,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     provisional wording, problems for the head judge).
     """
     scoring = services.scoring_for(tournament)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     names = _names(tournament)
     refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
     typed = (request.GET.get("find") or "").strip()
@@ -117,7 +116,6 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
                 "points": fmt(row.points),
                 "summary": results_summary(row.results),
                 "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
-                "dotted": separated(row.tiebreak[-7:]),
                 "me": row.player in mine,
                 "cut_after": row.player == last_finalist,
                 **status(row),
@@ -145,6 +143,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "matches": matches,
             "placings": placings,
             "system": system,
+            "tiebreak_columns": tiebreak_columns(scoring.labels),
             "seats": system.finalist_seats,
             "page": page,
             "pages": range(1, pages + 1) if pages > 1 else None,
@@ -199,7 +198,7 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
     scoring = services.scoring_for(tournament)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     standing = next((r for r in scoring.standings if r.player == player.pk), None)
     names = _names(tournament)
     entries = (
@@ -219,12 +218,14 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 "table": report.table,
                 "round": report.table.round,
                 "row": mine,
+                "faction": faction_label(mine.faction) if mine.faction else "",
                 "points": points_words(scores[player.pk]),
                 "kind": SHORT[mine.result.value],
                 "seats": [
                     {
                         "name": names.get(r.player, r.player),
                         "row": r,
+                        "faction": faction_label(r.faction) if r.faction else "",
                         "points": fmt(scores[r.player]),
                         "kind": SHORT[r.result.value],
                     }
@@ -280,7 +281,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
             return redirect("scoring-report", pk=table.pk)
-    system = get_system(tournament.format)
+    system = tournament.rules.points
     result = table_result(report)
     scores = system.scores(result)
     names = _names(tournament)

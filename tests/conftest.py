@@ -26,7 +26,7 @@ def celery_includes() -> list[str]:
     """Task modules the test worker must know before it starts (its registry is fixed then)."""
     from importlib.util import find_spec
 
-    candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks", "ratings.tasks"]
+    candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks", "ratings.tasks", "venue.tasks"]
     return [name for name in candidates if find_spec(name) is not None]
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings")
+OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -128,6 +128,23 @@ def test_no_format_comparison_outside_the_registry() -> None:
         if FORMAT_COMPARISON.search(text)
     ]
     assert offenders == []
+
+
+KEY_LOOKUP = re.compile(r"\b(get_system|build_system|limit_for)\(|\bLIMITS\[|\bSYSTEMS\[")
+
+
+def test_no_points_system_or_clock_limit_is_looked_up_by_key_outside_the_cores() -> None:
+    """A format owns its points system and clock limits as objects (`tournament.rules.points`,
+    `tournament.rules.clock(kind)`); only `dune/` builds them from keys."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}: {text.strip()}"
+        for path in product_files(".py", ".html")
+        if path.relative_to(ROOT).parts[0] != "dune"
+        for n, text in enumerate(path.read_text().splitlines(), start=1)
+        if KEY_LOOKUP.search(text)
+    ]
+    assert offenders == []
+    assert KEY_LOOKUP.search('system = get_system(tournament.format)')
 
 
 def test_the_format_comparison_check_would_see_one() -> None:

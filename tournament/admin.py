@@ -69,6 +69,16 @@ class SeatingAuditAdmin(admin.ModelAdmin):
     list_filter = ("action", "round__tournament")
     search_fields = ("reason",)
 
+    # Append-only (a database trigger refuses changes): read here, never changed or deleted.
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
@@ -88,7 +98,7 @@ class PlayerChangeAdmin(admin.ModelAdmin):
 
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
-    list_display = ("name", "format", "created_at")
+    list_display = ("name", "format", "owner", "created_at")
     search_fields = ("name",)
 
 

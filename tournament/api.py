@@ -31,6 +31,7 @@ from tournament.presenters import (
     seating_json,
     tournament_json,
 )
+from tournament.round_state import with_states
 
 
 class TournamentIn(serializers.Serializer):
@@ -38,6 +39,13 @@ class TournamentIn(serializers.Serializer):
     format = serializers.ChoiceField(choices=list(FORMATS))
     series = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="the series this tournament is an edition of"
+    )
+    time_zone = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=64,
+        help_text="where it is played: an IANA name such as America/Los_Angeles (default: the platform's zone)",
     )
 
 
@@ -55,6 +63,12 @@ class ImportIn(serializers.Serializer):
     )
     preview = serializers.BooleanField(required=False, default=False)
     skip_refused = serializers.BooleanField(required=False, default=False)
+    separate = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        default=list,
+        help_text="CSV lines not to link to the person their email names (a different person)",
+    )
 
 
 class RoundIn(serializers.Serializer):
@@ -123,9 +137,19 @@ class TournamentListView(APIView):
             raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
         data = _valid(TournamentIn, request)
         tournament = services.create_tournament(
-            name=data["name"], format=data["format"], user=request.user, series=data["series"]
+            name=data["name"],
+            format=data["format"],
+            user=request.user,
+            series=data["series"],
+            time_zone=data["time_zone"],
         )
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the tournament, with its time zone")})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(tournament_json(get_object_or_404(Tournament, pk=pk)))
 
 
 class PlayerListView(APIView):
@@ -210,7 +234,9 @@ class PlayerImportView(APIView):
                     "refused": sum(not r.ok for r in rows),
                 }
             )
-        created, rows = services.import_players(tournament, text, skip_refused=data["skip_refused"])
+        created, rows = services.import_players(
+            tournament, text, skip_refused=data["skip_refused"], separate=set(data["separate"]), user=request.user
+        )
         return Response(
             {
                 "created": [player_json(p, private=True) for p in created],
@@ -222,6 +248,12 @@ class PlayerImportView(APIView):
 
 
 class RoundListView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the tournament's rounds, each with its state")})
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        rounds = with_states(tournament.rounds.order_by("number"))
+        return Response({"rounds": [round_json(r) for r in rounds]})
+
     @extend_schema(request=RoundIn, responses={201: OpenApiResponse(description="the round"), 400: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
@@ -229,6 +261,12 @@ class RoundListView(APIView):
         data = _valid(RoundIn, request)
         round_ = services.create_round(tournament, kind=data["kind"], starts_at=data["starts_at"])
         return Response(round_json(round_), status=status.HTTP_201_CREATED)
+
+
+class RoundDetailView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the round, with its state")})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(round_json(_round(pk)))
 
 
 class CheckInView(APIView):

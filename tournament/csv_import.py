@@ -15,7 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from dune.text_rules import text_problem
+from dune.text_rules import clean_name, name_key, name_problem, text_problem
 
 COLUMNS = ("name", "email", "club")
 MAX_NAME = 120
@@ -33,10 +33,29 @@ class ImportRow:
     email: str
     club: str
     errors: list[str] = field(default_factory=list)
+    #: Accepted, but worth a look: a name equal to a registered player's once normalised and
+    #: case-folded (a second registration of the same person?).
+    warnings: list[str] = field(default_factory=list)
+    #: The existing person the row's email links it to (None: a new person), and their name.
+    person: int | None = None
+    person_name: str = ""
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def other_name(self) -> bool:
+        """The email belongs to a person registered under another name: the head judge decides."""
+        return self.person is not None and self.person_name.casefold() != self.name.casefold()
+
+    @property
+    def link_words(self) -> str:
+        """What registering the row does to people, in words."""
+        if self.person is None:
+            return "new person"
+        words = f"will be linked to person {self.person} ({self.person_name}) by the same email"
+        return words + ", registered under another name" if self.other_name else words
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,14 +65,23 @@ class ImportRow:
             "club": self.club,
             "ok": self.ok,
             "errors": list(self.errors),
+            "warnings": list(self.warnings),
+            "person": self.person,
+            "person_name": self.person_name or None,
+            "other_name": self.other_name,
+            "link": self.link_words,
         }
 
 
 def validate_player_fields(name: str, email: str) -> list[tuple[str, str]]:
-    """Answer (field, message) for each problem with a player's name and email."""
+    """Answer (field, message) for each problem with a player's name and email (the name as it
+    will be stored: `clean_name`)."""
     problems: list[tuple[str, str]] = []
-    name = (name or "").strip()
-    if not name:
+    refused = name_problem(name or "")
+    name = clean_name(name)
+    if refused:
+        problems.append(("name", f"the name {refused}"))
+    elif not name:
         problems.append(("name", "empty name"))
     elif len(name) > MAX_NAME:
         problems.append(("name", f"name longer than {MAX_NAME} characters"))
@@ -77,12 +105,16 @@ def _rows(reader: Any) -> Any:
         raise ValidationError({"csv": [f"line {reader.line_num + 1}: {exc}"]}) from exc
 
 
-def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[ImportRow]:
+def parse_players_csv(
+    text: str, *, registered: Collection[str] = (), similar: dict[str, str] | None = None
+) -> list[ImportRow]:
     """Parse CSV text into rows, each with its refusal reasons.
 
     A first row naming the columns (``name``, ``email``, ``club`` in any order) is a header;
     otherwise the columns are taken in that order. ``registered`` holds the casefolded names
-    already in the tournament. Blank lines are skipped.
+    already in the tournament, ``similar`` their `name_key` -> name (a row equal to one of them
+    once normalised is accepted with a warning). Names are read as stored (`clean_name`).
+    Blank lines are skipped.
     """
     text = (text or "").lstrip("\ufeff")
     problem = text_problem(text)
@@ -108,11 +140,13 @@ def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[Im
         for column, value in zip(order, cells, strict=False):
             if column:
                 values[column] = value
-        row = ImportRow(line=index, name=values["name"], email=values["email"], club=values["club"])
+        row = ImportRow(
+            line=index, name=clean_name(values["name"]), email=values["email"], club=values["club"]
+        )
         extra = [c for c in cells[len(order) :] if c]
         if extra:
             row.errors.append(f"unexpected extra columns {extra!r}")
-        row.errors.extend(message for _, message in validate_player_fields(row.name, row.email))
+        row.errors.extend(message for _, message in validate_player_fields(values["name"], row.email))
         key = row.name.casefold()
         if row.name:
             if key in seen:
@@ -121,6 +155,9 @@ def parse_players_csv(text: str, *, registered: Collection[str] = ()) -> list[Im
                 row.errors.append("already registered")
             else:
                 seen[key] = index
+                twin = (similar or {}).get(name_key(row.name))
+                if twin is not None:
+                    row.warnings.append(f"the same name as the registered player {twin} once normalised")
         rows.append(row)
         if len(rows) > MAX_ROWS:
             row.errors.append(f"more than {MAX_ROWS} rows")

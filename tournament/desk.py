@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from dune.text_rules import clean_name
 from tournament import people
 from tournament.csv_import import validate_player_fields
 from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
@@ -56,7 +57,8 @@ def update_player(
     if problems:
         field, message = problems[0]
         raise Refused(message, field=field)
-    name, email, club, household = (v.strip() for v in (name, email or "", club or "", household or ""))
+    name = clean_name(name)
+    email, club, household = (v.strip() for v in (email or "", club or "", household or ""))
     for field, value in (("club", club), ("household", household)):
         if len(value) > 120:
             raise Refused(f"the {field} has at most 120 characters", field=field)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from tournament import desk, services
+from tournament.links import absolute_link
 from tournament.models import CheckIn, Player, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
@@ -41,9 +42,7 @@ def change_words(changes: dict[str, list[object]]) -> str:
 
 
 def _personal_link(request: HttpRequest, player: Player) -> str:
-    return request.build_absolute_uri(
-        reverse("tournament-self-check-in", args=[player.pk, desk.check_in_token(player)])
-    )
+    return absolute_link(request, reverse("tournament-self-check-in", args=[player.pk, desk.check_in_token(player)]))
 
 
 @shows_text_refusals
@@ -84,6 +83,8 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         else:
             said = ", ".join(f.replace("_", "-") for f in changes) or "nothing"
             messages.success(request, f"Saved {player.name}: changed {said}.")
+            if "name" in changes and (warning := services.twin_warning(tournament, player)):
+                messages.warning(request, warning)
             return redirect(reverse("tournament-players", args=[tournament.pk]) + f"#player-{player.pk}")
     return render(
         request,

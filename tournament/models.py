@@ -6,6 +6,8 @@ module converts between them and the planner's dataclasses.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -22,8 +24,19 @@ FORMAT_CHOICES = format_choices()
 #: Factions by stable id, labelled as the platform names them everywhere ("CHOAM").
 FACTION_CHOICES = [(f, faction_name(f)) for f in FACTIONS]
 
+def default_time_zone() -> str:
+    """The platform's time zone (settings.TIME_ZONE): a new tournament's zone unless chosen."""
+    return str(settings.TIME_ZONE)
+
+
 #: Seating seeds are stored in bigint columns: larger ones are refused as input.
 MAX_SEED = 2**63 - 1
+
+#: A round's scheduled start lies in this window (UTC; the end is excluded). Far-off years
+#: cannot be read back (year 0 and earlier, past 9999) or overflow the clocks' grace arithmetic;
+#: the database refuses them too (`round_starts_at_in_window`).
+ROUND_STARTS_FROM = datetime(1990, 1, 1, tzinfo=UTC)
+ROUND_STARTS_BEFORE = datetime(2101, 1, 1, tzinfo=UTC)
 
 
 class Tournament(models.Model):
@@ -45,6 +58,9 @@ class Tournament(models.Model):
     series = models.ForeignKey(
         Series, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
     )
+    #: Where the tournament is played (an IANA name such as "America/Los_Angeles"): every page,
+    #: sheet and export shows its times in this zone, naming it. Set at creation.
+    time_zone = models.CharField(max_length=64, default=default_time_zone)
 
     class Meta:
         ordering = ["-created_at"]
@@ -59,7 +75,8 @@ class Tournament(models.Model):
 
     @property
     def ruleset(self) -> str:
-        return self.rules.ruleset
+        """The key of the game rules its tables play (what a game's setup records)."""
+        return self.rules.ruleset.key
 
     def clean(self) -> None:
         if self.format not in FORMATS:
@@ -140,7 +157,14 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint("tournament", "number", name="round_number_unique")]
+        constraints = [
+            models.UniqueConstraint("tournament", "number", name="round_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(starts_at__isnull=True)
+                | models.Q(starts_at__gte=ROUND_STARTS_FROM, starts_at__lt=ROUND_STARTS_BEFORE),
+                name="round_starts_at_in_window",
+            ),
+        ]
 
     def __str__(self) -> str:
         label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
@@ -190,6 +214,8 @@ class Table(models.Model):
     #: When the table's game report was filed (set by scoring; cleared when a head judge
     #: reopens it). A filed report also freezes the seating.
     report_filed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    #: When the table's clock was first started (set by the clocks): the round is running.
+    clock_started_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -244,8 +270,9 @@ class SeatingAudit(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
     at = models.DateTimeField(auto_now_add=True)
+    #: PROTECT: the audit is append-only, so its author is never blanked out.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     action = models.CharField(max_length=10, choices=Action.choices)
     reason = models.TextField(blank=True)

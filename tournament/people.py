@@ -21,8 +21,11 @@ from dune.formats import FORMATS
 from dune.refusals import Refusal
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
+from tournament.permissions import is_head_judge
 
 MAX_SEARCH = 100
+#: People per page of the people list (the page's and the API's).
+PEOPLE_PER_PAGE = 50
 
 
 class PeopleRefused(Refusal):
@@ -37,8 +40,58 @@ class PeopleRefused(Refusal):
         return {**super().to_dict(), self.field: [self.message]}
 
 
+# ----------------------------------------------------------------------------- who may change a person
+#
+# A person is theirs to change who runs a tournament the person plays in, or the person: a head
+# judge of one tournament cannot take over someone who plays elsewhere by linking a player to
+# them, nor undo their wish to be listed by initials. Typing a person's email at the desk links
+# the registration (a returning player keeps their history) but gives the desk no more than that.
+
+
+def _is_the_person(user: Any, person_id: int) -> bool:
+    """The user's own account is registered as one of the person's players (their consent)."""
+    return bool(getattr(user, "pk", None)) and Player.objects.filter(person_id=person_id, user=user).exists()
+
+
+def _head_judged(user: Any, person_id: int) -> tuple[bool, bool]:
+    """(head judge of some tournament the person plays in, of every one)."""
+    tournaments = list(Tournament.objects.filter(players__person_id=person_id).distinct())
+    judged = [is_head_judge(user, t) for t in tournaments]
+    return any(judged), bool(judged) and all(judged)
+
+
+def may_link_to(user: Any, person_id: int) -> bool:
+    """A player may be linked to the person by a head judge of a tournament the person already
+    plays in, or by the person."""
+    return (
+        bool(getattr(user, "is_superuser", False))
+        or _head_judged(user, person_id)[0]
+        or _is_the_person(user, person_id)
+    )
+
+
+def may_reveal(user: Any, person_id: int) -> bool:
+    """The person's full name (and every registration) may be shown to, and listing by initials
+    undone by, a head judge of every tournament the person plays in, or the person."""
+    return (
+        bool(getattr(user, "is_superuser", False))
+        or _head_judged(user, person_id)[1]
+        or _is_the_person(user, person_id)
+    )
+
+
 def _key(email: str) -> str:
     return (email or "").strip().casefold()
+
+
+def email_key(email: str) -> str:
+    """How emails are compared to join registrations: trimmed, case-insensitive."""
+    return _key(email)
+
+
+def people_with_emails(emails: Iterable[str]) -> dict[str, Person]:
+    """The existing people with these emails, by `email_key` (one query; nothing written)."""
+    return _people_by_email({_key(e): e.strip() for e in emails if _key(e)})
 
 
 def link_players(players: Sequence[Player]) -> None:
@@ -93,12 +146,16 @@ def _people_by_email(emails: dict[str, str]) -> dict[str, Person]:
     return {k: by_lower[k.lower()] for k in emails if k.lower() in by_lower}
 
 
-def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") -> Player:
-    """A head judge's link: `player` now belongs to the person `person_id`.
+def link_player(
+    player: Player, person_id: Any, *, user: Any, reason: str = "", by_email: bool = False
+) -> Player:
+    """A head judge's link: `player` now belongs to the person `person_id` (`by_email`: the
+    player's email address is the person's, so the desk's edit follows it).
 
     The person the player leaves is deleted if no registration is left with it. Raises
-    PeopleRefused (field "person") for a person that does not exist or already has a player in
-    the same tournament, (field "reason") for a link without a reason.
+    PeopleRefused (field "person") for a person that does not exist, that the user may not link
+    to (`may_link_to`; the refusal names no one) or that already has a player in the same
+    tournament, (field "reason") for a link without a reason.
     """
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise PeopleRefused(
@@ -112,6 +169,13 @@ def link_player(player: Player, person_id: Any, *, user: Any, reason: str = "") 
         person = Person.objects.filter(pk=person_id).first()
         if person is None:
             raise PeopleRefused(f"no person {person_id}", field="person", status=404)
+        if not by_email and not may_link_to(user, person.pk):
+            raise PeopleRefused(
+                f"person {person_id} plays in no tournament you run as head judge: only their head"
+                " judges, or the person, may link a player to them",
+                field="person",
+                status=403,
+            )
         if player.person_id == person.pk:
             raise PeopleRefused(f"{player.name} is already {person.display_name}", field="person", status=409)
         twin = (
@@ -158,7 +222,7 @@ def follow_email(player: Player, *, user: Any) -> None:
         Person.objects.bulk_create([Person(name=player.name, email=address)], ignore_conflicts=True)
         person = _people_by_email({key: address})[key]
     if person.pk != player.person_id:
-        link_player(player, person.pk, user=user, reason="the player's email address changed")
+        link_player(player, person.pk, user=user, reason="the player's email address changed", by_email=True)
 
 
 def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
@@ -198,13 +262,29 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     return player
 
 
-def list_by_initials(player: Player, listed: bool) -> Person:
+def list_by_initials(player: Player, listed: bool, *, user: Any) -> Person:
     """The player's person asked to be listed by initials on public pages (or no longer).
 
-    Raises PeopleRefused (field "person") for a player without a person.
+    Any head judge of the player's tournament may list the person by initials; only one who may
+    reveal them (`may_reveal`) may show the full name again.
+
+    Raises PeopleRefused (field "person") for a player without a person, or an undoing of the
+    listing by initials the user may not make.
     """
     if player.person_id is None:
         raise PeopleRefused(f"{player.name} is not linked to a person yet", field="person")
+    if not is_head_judge(user, player.tournament) and not _is_the_person(user, player.person_id):
+        raise PeopleRefused(
+            "only a head judge of this tournament, or the person, may change this", field="person", status=403
+        )
+    listed_now = Person.objects.filter(pk=player.person_id, listed_by_initials=True).exists()
+    if listed_now and not listed and not may_reveal(user, player.person_id):
+        raise PeopleRefused(
+            "this person also plays in tournaments you do not run; only the person, or a head judge of"
+            " every tournament they play in, may show their full name again",
+            field="person",
+            status=403,
+        )
     Person.objects.filter(pk=player.person_id).update(listed_by_initials=bool(listed))
     return Person.objects.get(pk=player.person_id)
 
@@ -229,8 +309,9 @@ def links_of(player: Player) -> list[PersonLink]:
     return list(PersonLink.objects.filter(player=player).select_related("user").order_by("at", "id"))
 
 
-def search_people(text: Any, *, limit: int = 50) -> list[Person]:
-    """People whose public name contains `text` (all people, by name, for an empty text).
+def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
+    """People whose public name contains `text` (all people, by name, for an empty text);
+    at most `limit` of them (None: every match, for a paginated list).
 
     Someone listed by initials is found by their initials only, never by their full name.
     Raises PeopleRefused (field "search") for text that is too long or not printable.
@@ -255,23 +336,52 @@ def search_people(text: Any, *, limit: int = 50) -> list[Person]:
 # ----------------------------------------------------------------------------- series
 
 
-def create_series(*, name: str, format: str) -> Series:
-    """A new series of tournaments of one format. Raises PeopleRefused naming the field."""
-    name = (name or "").strip() if isinstance(name, str) else ""
+def _series_name(name: Any) -> str:
+    name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise PeopleRefused("a series needs a name", field="name")
     if len(name) > 200:
         raise PeopleRefused("a series name has at most 200 characters", field="name")
+    return name
+
+
+def create_series(*, name: str, format: str, owner: Any = None) -> Series:
+    """A new series of tournaments of one format, owned by the head judge `owner` who creates
+    it. Raises PeopleRefused naming the field."""
+    name = _series_name(name)
     if format not in FORMATS:
         raise PeopleRefused(f"unknown format {format!r}; expected one of {list(FORMATS)}", field="format")
-    return Series.objects.create(name=name, format=format)
+    return Series.objects.create(name=name, format=format, owner=_user(owner))
 
 
-def series_for(series_id: Any, *, format: str) -> Series | None:
+def may_manage_series(user: Any, series: Series) -> bool:
+    """Only a series' owner (or a superuser) edits it or attaches tournaments to it."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or (series.owner_id is not None and series.owner_id == user.pk)
+
+
+def rename_series(series: Series, *, name: Any, user: Any) -> Series:
+    """Rename a series its owner manages. Raises PeopleRefused (403 for anybody else)."""
+    if not may_manage_series(user, series):
+        raise PeopleRefused(f"{series.name} belongs to another organiser", field="series", status=403)
+    series.name = _series_name(name)
+    series.save(update_fields=["name"])
+    return series
+
+
+def series_owned_by(user: Any) -> Any:
+    """The series `user` may attach tournaments to (all of them for a superuser)."""
+    if getattr(user, "is_superuser", False):
+        return Series.objects.order_by("name", "id")
+    return Series.objects.filter(owner_id=getattr(user, "pk", None)).order_by("name", "id")
+
+
+def series_for(series_id: Any, *, format: str, user: Any = None) -> Series | None:
     """The series a new tournament of `format` joins (None for no series).
 
-    Raises PeopleRefused (field "series") for an id that is not a series, or a series of
-    another format.
+    Raises PeopleRefused (field "series") for an id that is not a series, a series of
+    another format, or (403) a series another organiser owns.
     """
     if series_id is None or series_id == "":
         return None
@@ -280,6 +390,12 @@ def series_for(series_id: Any, *, format: str) -> Series | None:
     series = Series.objects.filter(pk=series_id).first()
     if series is None:
         raise PeopleRefused(f"no series {series_id}", field="series")
+    if not may_manage_series(user, series):
+        raise PeopleRefused(
+            f"{series.name} belongs to another organiser: only its owner adds tournaments to it",
+            field="series",
+            status=403,
+        )
     if series.format != format:
         raise PeopleRefused(
             f"{series.name} is a series of {series.format} tournaments, not {format}", field="series"

@@ -18,6 +18,10 @@ class Series(models.Model):
     #: The format every edition plays (a key of the format registry; checked by the service).
     format = models.CharField(max_length=8)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The head judge who created it: only they attach tournaments to it or edit it.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="series_owned"
+    )
 
     class Meta:
         ordering = ["name", "id"]

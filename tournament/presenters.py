@@ -11,6 +11,7 @@ from dune.engine.names import faction_name
 from dune.seating import marker_sector
 from dune.seating_words import flag_words
 from tournament.models import PersonLink, Player, Round, Seat, Table, Tournament
+from tournament.round_state import round_state, state_from_tables
 
 #: What people read for a faction id (ids stay in URLs, forms and the API).
 FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}
@@ -32,6 +33,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "ruleset": tournament.ruleset,
         "keep_clubs_apart": tournament.keep_clubs_apart,
         "series": tournament.series_id,
+        "time_zone": tournament.time_zone,
     }
 
 
@@ -47,20 +49,6 @@ def player_json(player: Player, *, private: bool = False) -> dict[str, Any]:
         data["email"] = player.email
         data["household"] = player.household
     return data
-
-
-def round_progress(round_: Round, *, tables: int, reported: int) -> dict[str, Any]:
-    """Where a round stands, in words: planned, running (with reports so far) or finished.
-
-    A published round whose every table has its report reads as finished even before the
-    head judge closes it."""
-    if round_.state == Round.State.FINISHED or (
-        round_.state == Round.State.PUBLISHED and tables and reported >= tables
-    ):
-        return {"running": False, "finished": True, "label": "Finished: every report filed"}
-    if round_.state == Round.State.PUBLISHED:
-        return {"running": True, "finished": False, "label": f"Running now: {reported} of {tables} reports filed"}
-    return {"running": False, "finished": False, "label": "Seating not published yet" if tables else "Planned"}
 
 
 def current_seat(player: Player) -> Seat | None:
@@ -112,13 +100,15 @@ def person_link_json(link: PersonLink) -> dict[str, Any]:
 
 
 def round_json(round_: Round) -> dict[str, Any]:
+    """A round; `state` is the one round state every page shows (tournament.round_state)."""
     return {
         "id": round_.pk,
         "tournament": round_.tournament_id,
         "number": round_.number,
         "kind": round_.kind,
+        "name": round_label(round_),
         "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
-        "state": round_.state,
+        "state": round_state(round_).key,
     }
 
 
@@ -154,13 +144,14 @@ def table_json(table: Table) -> dict[str, Any]:
 def seating_json(round_: Round, *, judge: bool) -> dict[str, Any]:
     """A round's current seating; before publication only its head judges see the tables."""
     visible = judge or round_.state != Round.State.PLANNED
+    tables = seated_tables(round_)
     data: dict[str, Any] = {
         "round": round_.pk,
         "number": round_.number,
         "kind": round_.kind,
-        "state": round_.state,
+        "state": state_from_tables(round_.state, tables).key,
         "seed": round_.seed if visible else None,
-        "tables": [table_json(t) for t in seated_tables(round_)] if visible else [],
+        "tables": [table_json(t) for t in tables] if visible else [],
         "issues": list(round_.seating_issues or ()) if visible else [],
         "flags": list(round_.seating_flags or ()) if visible else [],
         "waiting": list(round_.waiting or ()) if visible else [],

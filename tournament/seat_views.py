@@ -110,7 +110,8 @@ def _page(
                 ),
                 key=lambda r: (r["name"].casefold(), r["pk"]),
             ),
-            "faction_choices": list(FACTION_LABELS.items()),
+            # The undrawn faction is one of the format's own factions (WBC: the six classic ones).
+            "faction_choices": [(f, FACTION_LABELS[f]) for f in tournament.rules.factions],
             "faction_rule": tournament.rules.faction_rule,
             "latecomers": tournament.players.filter(status=Player.Status.ACTIVE)
             .exclude(pk__in=seated_ids)
@@ -249,10 +250,14 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
 
 
 def _keep_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
-    row = next(t for t in tables_for_page(table.round) if t["table"].pk == table.pk)
+    tables = tables_for_page(table.round)
+    row = next(t for t in tables if t["table"].pk == table.pk)
     tournament = table.round.tournament
     return {
         "t": row,
+        # The seat page's publish block, sent with the table so that "not ready to publish"
+        # clears as soon as the last kept card is recorded.
+        "missing": [t for t in tables if t["missing"]],
         "round": table.round,
         "tournament": tournament,
         "faction_rule": tournament.rules.faction_rule,
@@ -274,9 +279,11 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
         player = _int(request.POST.get("player")) or 0
         faction = request.POST.get("faction", "")
         try:
-            services.keep_card(table.round, player, faction, user=request.user)
+            services.keep_card(table.round, player, faction, user=request.user, table=table)
         except services.Refused as error:
-            status, context = error.status, {"error": error.message, "error_player": player}
+            # Next to the player's row; under the table for a player who does not sit there.
+            seated = table.seats.filter(player_id=player).exists()
+            status, context = error.status, {"error": error.message, "error_player": player if seated else 0}
         else:
             name = table.round.tournament.players.filter(pk=player).values_list("name", flat=True).first()
             done = f"{name} keeps {FACTION_LABELS.get(faction, faction)}."
@@ -292,8 +299,12 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(target)
             context = {"done": done, "done_player": player}
     if request.htmx:
+        on_own_page = request.POST.get("next") == "table"
         return render(
-            request, "tournament/_keep_table.html", _keep_context(request, table, **context), status=status
+            request,
+            "tournament/_keep_table.html",
+            _keep_context(request, table, page=on_own_page, **context),
+            status=status,
         )
     return render(
         request,

@@ -24,16 +24,18 @@ from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
-from scoring import services as scoring
-from tournament import desk, live, services
-from tournament.models import CheckIn, Player, Round, Series, Table, Tournament
+from scoring.qualifying import qualifying_order as qualifying
+from tournament import desk, live, people, services
+from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
-from tournament.presenters import FACTION_LABELS, round_label, round_progress, tables_for_page
+from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.round_state import attach_state, attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
+from tournament.time_zones import common_zones
 
 
 def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
@@ -69,9 +71,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 format=request.POST.get("format", ""),
                 user=request.user,
                 series=int(series) if series.isdigit() else series or None,
+                time_zone=request.POST.get("time_zone", ""),
             )
         except services.Refused as error:
-            errors = _errors(error, ("name", "format", "series"))
+            errors = _errors(error, ("name", "format", "series", "time_zone"))
         else:
             messages.success(request, f"Created {tournament.name}.")
             return redirect("tournament-detail", pk=tournament.pk)
@@ -82,7 +85,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "errors": errors,
             "values": request.POST,
             "formats": FORMATS.values(),
-            "series_choices": Series.objects.order_by("name"),
+            "series_choices": people.series_owned_by(request.user),
+            "zones": common_zones(),
+            "default_zone": default_time_zone(),
         },
     )
 
@@ -131,15 +136,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
             return redirect("tournament-detail", pk=tournament.pk)
-    rounds = list(
-        tournament.rounds.annotate(
-            checked_in=Count("checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True),
-            table_count=Count("tables", distinct=True),
-            reported=Count("tables", filter=Q(tables__report_filed_at__isnull=False), distinct=True),
-        ).order_by("number")
+    rounds = attach_states(
+        list(
+            with_states(tournament.rounds.order_by("number")).annotate(
+                checked_in=Count(
+                    "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
+                ),
+                table_count=Count("tables", distinct=True),
+            )
+        )
     )
-    for r in rounds:
-        r.progress = round_progress(r, tables=r.table_count, reported=r.reported)
     counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
     return render(
         request,
@@ -219,10 +225,12 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     if (denied := _guard(request, tournament)) is not None:
         return denied
-    rounds = list(tournament.rounds.order_by("number"))
+    rounds = attach_states(list(with_states(tournament.rounds.order_by("number"))))
+    # Unless the desk picks another, check-in is for the next round to be seated.
+    upcoming = next_to_seat(rounds)
     selected = next(
         (r for r in rounds if r.pk == _int(request.GET.get("round") or request.POST.get("round"))),
-        next((r for r in rounds if r.state == Round.State.PLANNED), rounds[-1] if rounds else None),
+        upcoming or (rounds[-1] if rounds else None),
     )
     query = (request.GET.get("q") or request.POST.get("q") or "").strip()
     errors: dict[str, str] = {}
@@ -274,6 +282,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     if selected is not None and request.POST.get("check_in") == "on":
                         services.check_in(selected, player)
                     messages.success(request, f"Registered {player.name}.")
+                    if warning := services.twin_warning(tournament, player):
+                        messages.warning(request, warning)
                 elif action == "check_in_all" and selected is not None:
                     active = tournament.players.filter(status=Player.Status.ACTIVE)
                     CheckIn.objects.bulk_create(
@@ -301,7 +311,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/players.html",
-        {**context, "rounds": rounds, "errors": errors, "values": request.POST},
+        {**context, "rounds": rounds, "upcoming": upcoming, "errors": errors, "values": request.POST},
     )
 
 
@@ -333,7 +343,11 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
                 if request.POST.get("action") == "import":
                     try:
                         created, rows = services.import_players(
-                            tournament, text, skip_refused=request.POST.get("skip_refused") == "on"
+                            tournament,
+                            text,
+                            skip_refused=request.POST.get("skip_refused") == "on",
+                            separate={n for n in map(_int, request.POST.getlist("separate")) if n},
+                            user=request.user,
                         )
                     except services.Refused as error:
                         errors = _errors(error, ("file",))
@@ -355,7 +369,10 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
             "text": text,
             "errors": errors,
             "accepted": sum(1 for r in rows or [] if r.ok),
+            "linked": sum(1 for r in rows or [] if r.ok and r.person is not None),
+            "other_names": sum(1 for r in rows or [] if r.ok and r.other_name),
             "refused": sum(1 for r in rows or [] if not r.ok),
+            "separate": request.POST.getlist("separate"),
         },
     )
 
@@ -390,9 +407,10 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
             "round": round_,
             "label": round_label(round_),
             "tournament": round_.tournament,
-            "progress": round_progress(
-                round_, tables=len(tables), reported=sum(1 for t in tables if t["table"].report_filed_at)
-            ),
+            # The tables hidden from the public still count (a seated round reads "seated").
+            "state": attach_state(round_, [t["table"] for t in tables])
+            if visible
+            else attach_states([round_])[0].current,
             "tables": tables,
             "visible": visible,
             "query": query,
@@ -466,6 +484,34 @@ def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
 # ----------------------------------------------------------------------------- the final
 
 
+FINAL_CHOICES = ("finalist", "alternate", "absent")
+
+
+def _final_choices(request: HttpRequest, order: Any) -> tuple[list[int], list[int], list[int]]:
+    """Finalists, alternates and absent finalists as the head judge chose them by name (one
+    `pick_<player>` field per player of the qualifying order), in qualifying order; a form
+    posting the lists as player numbers (`finalists`, `alternates`, `absent`) is read as typed."""
+    picks = {k.removeprefix("pick_"): v for k, v in request.POST.items() if k.startswith("pick_")}
+    if not picks:
+        return (
+            _ids(request.POST.get("finalists", "")),
+            _ids(request.POST.get("alternates", "")),
+            _ids(request.POST.get("absent", "")),
+        )
+    chosen: dict[str, list[int]] = {kind: [] for kind in FINAL_CHOICES}
+    for key, value in picks.items():
+        player = _int(key)
+        if player is None or value not in ("", *FINAL_CHOICES):
+            raise services.Refused(f"cannot read the choice {value!r} for player {key!r}", field="finalists")
+        if value:
+            chosen[value].append(player)
+    for ids in chosen.values():
+        ids.sort(key=order.position)
+    # An absent finalist keeps their place in the qualifying order; an alternate takes the seat.
+    finalists = sorted(chosen["finalist"] + chosen["absent"], key=order.position)
+    return finalists, chosen["alternate"], chosen["absent"]
+
+
 def _ids(text: str) -> list[int]:
     """Player ids from a form field listing ids separated by commas, spaces or new lines."""
     parts = text.replace(",", " ").split()
@@ -495,12 +541,13 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "seat":
+                finalists, alternates, absent = _final_choices(request, qualifying(tournament))
                 services.seat_final_round(
                     round_,
                     user=request.user,
-                    finalists=_ids(request.POST.get("finalists", "")),
-                    alternates=_ids(request.POST.get("alternates", "")),
-                    absent=_ids(request.POST.get("absent", "")),
+                    finalists=finalists,
+                    alternates=alternates,
+                    absent=absent,
                     reason=request.POST.get("reason", ""),
                 )
                 messages.success(
@@ -525,16 +572,22 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             return redirect("tournament-final", pk=round_.pk)
         round_.refresh_from_db()
-    suggested, suggested_alternates = scoring.finalist_ids(tournament)
+    order = qualifying(tournament)
     names = dict(tournament.players.values_list("pk", "name"))
+    posted = request.method == "POST" and any(k.startswith("pick_") for k in request.POST)
+    heats = attach_states(list(with_states(tournament.rounds.filter(kind=Round.Kind.HEAT).order_by("number"))))
     context: dict[str, Any] = {
         "round": round_,
         "tournament": tournament,
         "errors": errors,
         "values": request.POST,
-        "suggested": ", ".join(str(p) for p in suggested),
-        "suggested_alternates": ", ".join(str(p) for p in suggested_alternates),
-        "players": tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"),
+        "contenders": [
+            {"row": row, "choice": request.POST.get(f"pick_{row.player}", "") if posted else row.suggested}
+            for row in order.eligible
+        ],
+        "left_out": order.left_out,
+        "finalist_seats": order.finalist_seats,
+        "unfinished": [r for r in heats if not r.current.finished],
         "tables": tables_for_page(round_),
         "table_judges": tournament.table_judges.order_by("username"),
     }

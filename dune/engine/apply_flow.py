@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dune.clock_limits import CHIPS_PER_PLAYER, LIMITS
+from dune.clock_limits import LIMITS
 from dune.engine.apply_setup import chosen_on_board
 from dune.engine.board import (
     HIDDEN_MOBILE_STRONGHOLD,
@@ -37,9 +37,6 @@ from dune.engine.pp import turn_pp
 from dune.engine.spice import SpiceLoss, without_spice, worm_spice
 from dune.engine.storm import storm_order
 from dune.engine.victory import mentat_victory
-
-#: Diplomacy chips per player per game (WBC time guidelines), as the clocks count them.
-DIPLOMACY_CHIPS = CHIPS_PER_PLAYER
 
 #: The rule behind each table clock (`time_up.clock`): the clocks' limits cite it.
 CLOCK_RULES = {key: limit.rule for key, limit in LIMITS.items()}
@@ -298,6 +295,7 @@ _DEFAULT_PHASES = {
 def apply_default_action(pos: Position, ev: DefaultAction) -> dict[str, Any]:
     """A called clock expired and the default action was taken (WBC time guidelines)."""
     need_faction(pos, ev.faction)
+    _need_time_guidelines(pos, "a called clock and its default action")
     need_phase(pos, _DEFAULT_PHASES[ev.action], "chips", f"a default {ev.action} is taken")
     if ev.action == "nexus" and not pos.nexus:
         refuse(pos, "nexus", "there is no nexus to miss", ev.action)
@@ -307,16 +305,22 @@ def apply_default_action(pos: Position, ev: DefaultAction) -> dict[str, Any]:
     return {"states": states}
 
 
+def _need_time_guidelines(pos: Position, what: str) -> None:
+    """Diplomacy chips and called clocks exist only where the rules have them (WBC time
+    guidelines); the LoLV times whole games instead (4.01.08)."""
+    rs = pos.ruleset
+    if not rs.call_timers:
+        refuse(pos, "chips", f"{rs.name} has no {what}", None)
+
+
 def apply_chip(pos: Position, ev: DiplomacyChipUsed) -> dict[str, Any]:
     need_faction(pos, ev.faction)
+    chips = pos.ruleset.diplomacy_chips
+    if not chips:
+        refuse(pos, "chips", f"{pos.ruleset.name} has no diplomacy chips", ev.faction)
     st = pos.states[ev.faction]
-    if st.chips >= DIPLOMACY_CHIPS:
-        refuse(
-            pos,
-            "chips",
-            f"{faction_name(ev.faction)} has used all {DIPLOMACY_CHIPS} diplomacy chips",
-            ev.faction,
-        )
+    if st.chips >= chips:
+        refuse(pos, "chips", f"{faction_name(ev.faction)} has used all {chips} diplomacy chips", ev.faction)
     states = dict(pos.states)
     states[ev.faction] = evolve(st, chips=st.chips + 1)
     return {"states": states}

@@ -2,8 +2,10 @@
 
 A game's log means what the engine made of it when it was recorded. When a ruling is
 corrected to agree with the rule texts, games recorded before keep the ruling they were
-played under: their `game_setup` has no `edition` and reads as the first one, so their logs
-(voids included) replay to the same positions as before. New games record the current one.
+played under: a data migration wrote `edition: 1` into every setup and snapshot stored before
+the corrections, so their logs (voids included) replay to the same positions as before. A setup
+or snapshot that names no edition (a new client, `POST /api/engine/evaluate/`) means the current
+rulings: the default is the correct ruling, and old records state their own version.
 
 The second edition brings: the storm moves once per storm phase (LoLV 1.01.02, AH VI.C); a
 sector of Arrakeen, Carthag or the Imperial Basin under the storm blocks moving, shipping
@@ -26,11 +28,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the position imports the events, which import this module
     from dune.engine.position import Position
 
-#: The rulings before the corrections; what a setup without `edition` means.
+#: The rulings before the corrections (games stored before them say so: `edition: 1`).
 FIRST = 1
 #: The rulings agreeing with the texts on the points listed above.
 CORRECTED = 2
-#: What a new game records.
+#: What a new game records, and what a setup or snapshot without `edition` means.
 CURRENT = CORRECTED
 #: Every edition this engine can replay.
 EDITIONS: tuple[int, ...] = (FIRST, CORRECTED)

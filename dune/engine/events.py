@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from dune.clock_limits import LIMITS
-from dune.engine.editions import EDITIONS, FIRST
+from dune.engine.editions import CURRENT, EDITIONS
 from dune.engine.errors import InvalidEvent, UnknownIdentifier
 from dune.engine.ids import FACTIONS, RULESETS, ResultKind
 from dune.engine.phases import ALL_PHASES
@@ -463,7 +463,7 @@ class GameSetup(Event):
     engine removes what storms and worms destroy (`automatic_losses`; absent in logs
     recorded before it existed, which keep the judge's taps as the only removals), and the
     edition of the engine's rulings the game is played under (`edition`, see `editions`;
-    absent in logs recorded before the corrections: the first)."""
+    absent: the current rulings; games stored before the corrections say `1`)."""
 
     ruleset: str
     factions: tuple[str, ...]
@@ -477,7 +477,7 @@ class GameSetup(Event):
     storm: int | None = None
     quick: bool = False
     automatic_losses: bool = False
-    edition: int = FIRST
+    edition: int = CURRENT
 
 
 @_register("bg_prediction_made")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from dune.engine.editions import FIRST
+from dune.engine.editions import CURRENT
 from dune.engine.events import Prediction
 from dune.engine.factions import FACTION_SHEETS, Faction
 from dune.engine.movement import Movement
@@ -46,9 +46,9 @@ class Setup:
     #: before this existed have no such field in their `game_setup` and keep the judge's
     #: taps as the only removals.
     automatic_losses: bool = False
-    #: Which rulings the game is played under (`editions`): a setup recorded before the
-    #: corrections has none and is the first edition.
-    edition: int = FIRST
+    #: Which rulings the game is played under (`editions`); a setup naming none is played
+    #: under the current rulings.
+    edition: int = CURRENT
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,6 +195,10 @@ class Ruleset:
     #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
     #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
     expansion_pieces: bool = False
+    #: Diplomacy chips per player per game (WBC time guidelines: 3); 0 where the rules have none.
+    diplomacy_chips: int = 0
+    #: Whether a judge may call the clock on a player's action (WBC time guidelines).
+    call_timers: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -328,7 +332,7 @@ _AH_CITE = {
     "control": "AH IV",
     "coexist": "AH XV.A",
     "storm_order": "AH IX.A",
-    "win_attempts": "LoLV 4.01.04",
+    "win_attempts": "AH X",  # the battle phase: WBC and AH have no win-attempt rule of their own
     "adjudication": "AH IV",
     "concession": "WBC Concessions",
     "dropout": "WBC Dropouts",
@@ -445,7 +449,7 @@ _LOLV_CITE = {
     "storm_first": "0.16",
     "storm_move": "1.01.02",
     "phase": "1.00.00",
-    "chips": "WBC Time Guidelines",
+    "chips": "4.01.08",  # the LoLV time limit; its rules have no chips or call timers
     "ship_back": "1.06.03",
     "hand_limit": "1.04.02",
     "leaders": "Glossary: Active Leaders",
@@ -552,6 +556,8 @@ WBC2018 = Ruleset(
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
     fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
+    diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
+    call_timers=True,  # WBC time guidelines
 )
 
 LOLV284 = Ruleset(

@@ -26,7 +26,7 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
-from dune.engine.editions import EDITIONS, FIRST
+from dune.engine.editions import CURRENT, EDITIONS
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -67,8 +67,8 @@ def _bool(d: Mapping[str, Any], key: str, default: bool = False) -> bool:
 
 
 def _edition(d: Mapping[str, Any]) -> int:
-    """The edition of the rulings (`editions`); a snapshot without one is the first."""
-    v = d.get("edition", FIRST)
+    """The edition of the rulings (`editions`); a snapshot without one means the current."""
+    v = d.get("edition", CURRENT)
     if isinstance(v, bool) or v not in EDITIONS:
         raise _bad("snapshot", f"'edition' must be one of {list(EDITIONS)}", v)
     edition: int = v
@@ -461,7 +461,13 @@ def _faction_state(
     elif raw.get("leaders") is not None:
         n = _int(raw, "leaders", high=len(sheet.leaders))
         leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
-    pp = raw.get("pp_total", "0")
+    pp_raw = raw.get("pp_total", "0")
+    try:
+        # Bounded in digits and exponent before any arithmetic (numbers.bounded_decimal).
+        plain = isinstance(pp_raw, (str, int)) and not isinstance(pp_raw, bool)
+        pp = parse_decimal(pp_raw if plain else repr(pp_raw))
+    except ValueError as exc:
+        raise _bad("snapshot", f"{faction_name(f)} 'pp_total' must be a decimal number: {exc}", None) from None
     return FactionState(
         spice=_int(raw, "spice"),
         cards=cards,
@@ -470,7 +476,7 @@ def _faction_state(
         tanks=tank_pair,
         leaders=leaders,
         win_attempts=_int(raw, "win_attempts", 0),
-        pp=parse_decimal(pp),
+        pp=pp,
         chips=_int(raw, "chips", 0, high=3),
         defaults=_int(raw, "defaults", 0),
         dropped=dropped,
@@ -581,8 +587,7 @@ def dump_position(position: Position) -> dict[str, Any]:
     extras = _dump_extras(position)
     if setup.automatic_losses:
         extras["automatic_losses"] = True
-    if setup.edition != FIRST:
-        extras["edition"] = setup.edition
+    extras["edition"] = setup.edition  # always stated: a snapshot keeps its own version
     return {
         "ruleset": setup.ruleset.key,
         "turn": position.turn,

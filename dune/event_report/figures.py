@@ -215,11 +215,13 @@ class Finalist:
 
 @dataclass(frozen=True, slots=True)
 class TiebreakGroup:
-    """One tiebreaker of the format's precedence: its summary and how many values it has."""
+    """One tiebreaker of the format's precedence: its summary, how many values it has and
+    the label of each value."""
 
     key: str
     summary: str
     size: int
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +337,7 @@ def event_report(records: EventRecords) -> EventReport:
     (the 10,000-player benchmark depends on it).
     """
     rules = get_format(records.format)
-    system = rules.points_system()
+    system = rules.points
     reports = records.reports
     seen_tables: set[Hashable] = set()
     for result in reports:
@@ -425,7 +427,8 @@ def event_report(records: EventRecords) -> EventReport:
     )
     finalists = _finalists(system, heats, finalist_ids, records.standings)
     tiebreaks = tuple(
-        TiebreakGroup(tb.key, tb.summary or tb.key, len(tb.labels)) for tb in system.precedence.tiebreakers
+        TiebreakGroup(tb.key, tb.summary or tb.key, len(tb.labels), tuple(tb.labels))
+        for tb in system.precedence.tiebreakers
     )
 
     all_turns = [t for turns_list, _, _ in sizes.values() for t in turns_list]

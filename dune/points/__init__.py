@@ -1,7 +1,7 @@
 """Pure points systems: game reports in, standings, finalists, placings and awards out.
 
-Nothing here imports Django. `SYSTEMS` maps each format key (what the database stores) to its
-system class; `get_system(key)` builds one and refuses unknown keys.
+Nothing here imports Django. A tournament's points system is its format's
+(`dune.formats.get_format(key).points`); the registry by key is private to the cores.
 """
 
 from __future__ import annotations
@@ -30,14 +30,12 @@ from dune.points.errors import (
 from dune.points.lolv import LoLVSystem
 from dune.points.placings import Placing, final_placings
 from dune.points.ranking import Precedence, Tiebreaker, competition_ranks
-from dune.points.registry import SYSTEMS, get_system
 from dune.points.report import validate_report
 from dune.points.serialize import report_to_data, table_result_from_data
 from dune.points.system import PointsSystem
 from dune.points.wbc import WBCSystem
 
 __all__ = [
-    "SYSTEMS",
     "Award",
     "Finalists",
     "LoLVSystem",
@@ -67,7 +65,6 @@ __all__ = [
     "competition_ranks",
     "faction_leaderboard",
     "final_placings",
-    "get_system",
     "normalised_pp",
     "report_to_data",
     "table_result_from_data",

@@ -5,35 +5,32 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from dune.engine.numbers import MAX_PLACES, MAX_WHOLE_DIGITS, bounded_decimal
+
 
 def to_fraction(value: object) -> Fraction:
     """Read an int, Decimal, Fraction, decimal string or JSON float as an exact Fraction.
 
     A float goes through its shortest decimal text, so the JSON `9.5` or `0.1` is read as
-    written rather than as its binary approximation.
+    written rather than as its binary approximation. Every number is held to the engine's
+    bounds on digits and exponent (`bounded_decimal`) before any arithmetic.
 
     Raises:
         TypeError: a bool or another type.
-        ValueError: a string that is not a finite decimal number.
+        ValueError: not a finite decimal number within the bounds (the message says which).
     """
     if isinstance(value, bool):
         raise TypeError(f"{value!r} is not a number")
-    if isinstance(value, (int, Fraction)):
-        return Fraction(value)
+    if isinstance(value, Fraction):
+        if abs(value) >= 10**MAX_WHOLE_DIGITS or value.denominator > 10**MAX_PLACES:
+            raise ValueError(f"{value} is outside the bounds of a decimal the platform reads")
+        return value
+    if isinstance(value, int):
+        return Fraction(bounded_decimal(value))
     if isinstance(value, float):
-        return Fraction(Decimal(repr(value)))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ValueError(f"{value!r} is not finite")
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            dec = Decimal(value.strip())
-        except ArithmeticError as exc:
-            raise ValueError(f"{value!r} is not a decimal number") from exc
-        if not dec.is_finite():
-            raise ValueError(f"{value!r} is not finite")
-        return Fraction(dec)
+        return Fraction(bounded_decimal(repr(value)))
+    if isinstance(value, (Decimal, str)):
+        return Fraction(bounded_decimal(str(value)))
     raise TypeError(f"{value!r} is not a number")
 
 

@@ -1,4 +1,9 @@
-"""The registry of scoring systems, keyed by the format key the database stores."""
+"""The registry of points systems by key, private to the cores.
+
+Each `Format` builds its points system here once (`dune.formats`); everything else asks the
+tournament's format (`tournament.rules.points`). An import contract keeps this module to the
+cores that own a format or a report's reading.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from dune.points.wbc import WBCSystem
 SYSTEMS: MappingProxyType[str, type[PointsSystem]] = MappingProxyType({"lolv": LoLVSystem, "wbc": WBCSystem})
 
 
-def get_system(key: object, *, finalist_seats: int = 6) -> PointsSystem:
+def build_system(key: object, *, finalist_seats: int = 6) -> PointsSystem:
     """The scoring system of format `key`, built with its parameters.
 
     Raises:

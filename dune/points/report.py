@@ -32,7 +32,7 @@ from dune.points.errors import (
     WinnersContradictResultError,
 )
 from dune.points.numbers import to_fraction
-from dune.points.registry import get_system
+from dune.points.registry import build_system
 from dune.points.system import PointsSystem
 
 INT_FIELDS: tuple[str, ...] = ("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die")
@@ -176,7 +176,11 @@ class _Reader:
         value = 0 if value is None else value
         try:
             number = to_fraction(value)
-        except (TypeError, ValueError):
+        except ValueError as exc:
+            # Digits and exponent are bounded before any arithmetic (a huge exponent would
+            # keep a worker busy for minutes): say which bound the number broke.
+            raise self.shape(f"must be a decimal number >= 0: {exc}", field=name, player=player) from None
+        except TypeError:
             number = Fraction(-1)
         if number < 0:
             raise self.shape(
@@ -302,7 +306,7 @@ def validate_report(
             alliances, or a result that differs from the engine's decision of a tracked game.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    reader = _Reader(get_system(format_key), seats, names)
+    reader = _Reader(build_system(format_key), seats, names)
     top = reader.top(report)
     rows = reader.rows(top.get("results"))
     result = TableResult(

@@ -173,16 +173,11 @@ class PointsSystem:
         return select_finalists(standings, seats=self.finalist_seats, rule=self.qualifying_rule, rng=rng)
 
     def explain(self, record: PlayerRecord, values: tuple[Metric, ...]) -> str:
-        """A sentence on how the player's points and tiebreak tuple were made."""
+        """A sentence on how the player's points and tiebreak were made, each tiebreak value
+        named by its label ("best game QP 2, best game strongholds 3, ...")."""
         text = f"{fmt(record.points)} points from {self._wins_text(record.results)}."
-        parts: list[str] = []
-        start = 0
-        for tb in self.precedence.tiebreakers:
-            end = start + len(tb.labels)
-            dotted = ".".join(str(v) if type(v) is int else fmt(v) for v in values[start:end])
-            parts.append(f"{tb.summary or tb.key} {dotted}")
-            start = end
-        text += f" Tiebreak: {'; '.join(parts)}."
+        named = [f"{label} {fmt(v)}" for label, v in zip(self.precedence.labels, values, strict=True)]
+        text += f" Tiebreak: {', '.join(named)}."
         if record.disqualified:
             text += f" Disqualified: dropped out in round {record.dropout_round} ({self.dropout_rule})."
         return text

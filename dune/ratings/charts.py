@@ -22,6 +22,8 @@ class Chart:
     zero_y: float | None  # where the 0 line runs, if inside the range
     low: float
     high: float
+    #: Each value as a dot (x, y): a one-game history is one dot, not an empty box.
+    dots: tuple[tuple[float, float], ...] = ()
 
 
 def line_chart(values: Sequence[float], *, width: int = WIDTH, height: int = HEIGHT) -> Chart | None:
@@ -36,7 +38,11 @@ def line_chart(values: Sequence[float], *, width: int = WIDTH, height: int = HEI
     def y(v: float) -> float:
         return round(PAD + (high - v) / (high - low) * (height - 2 * PAD), 2)
 
-    xs = [round(PAD + i / span_x * (width - 2 * PAD), 2) for i in range(len(values))]
-    points = " ".join(f"{x},{y(v)}" for x, v in zip(xs, values, strict=True))
+    if len(values) == 1:
+        xs = [width / 2]
+    else:
+        xs = [round(PAD + i / span_x * (width - 2 * PAD), 2) for i in range(len(values))]
+    dots = tuple((x, y(v)) for x, v in zip(xs, values, strict=True))
+    points = " ".join(f"{x},{dot_y}" for x, dot_y in dots)
     zero = y(0.0) if low <= 0 <= high else None
-    return Chart(width=width, height=height, points=points, zero_y=zero, low=low, high=high)
+    return Chart(width=width, height=height, points=points, zero_y=zero, low=low, high=high, dots=dots)

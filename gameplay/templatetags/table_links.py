@@ -14,12 +14,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournament.links import absolute_link
+
 register = template.Library()
 
 
 def table_link(request: Any, table: Any) -> str:
     """The absolute personal link of a table (sign-in first, then the table page)."""
-    return str(request.build_absolute_uri(reverse("table-judge-link", args=[table.pk])))
+    return absolute_link(request, reverse("table-judge-link", args=[table.pk]))
 
 
 @register.simple_tag(takes_context=True)

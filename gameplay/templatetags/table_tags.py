@@ -2,24 +2,56 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 from typing import Any
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from dune.engine.names import FACTION_NAMES, place_name
+from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
 
 register = template.Library()
+
+
+def _without_article(words: str) -> str:
+    for article in ("a ", "an ", "the "):
+        if words.startswith(article):
+            words = words[len(article):]
+            break
+    return words[:1].upper() + words[1:]
+
+
+#: Result kinds and game endings as a person reads them (`bg_prediction` -> "Bene Gesserit
+#: prediction victory", `turn_limit` -> "The turn limit"), from the engine's own words.
+_KIND_WORDS = {kind.value: _without_article(row.name) for kind, row in RESULTS.items()}
+_ENDING_WORDS = {key: _without_article(words) for key, words in ENDING_WORDS.items()}
+
+#: Ids whose title case reads wrong.
+_ID_WORDS = {"bg_prediction_made": "Bene Gesserit prediction", "bg_prediction_revealed": "Bene Gesserit prediction revealed",
+             "hms_moved": "Hidden Mobile Stronghold moved", "choam_charity": "CHOAM Charity"}
 
 
 @register.filter
 def label(value: Any) -> str:
     """`bene_gesserit` -> `Bene Gesserit`; `shield_wall@8` -> `Shield Wall (sector 8)`;
-    any other id in words (`mentat_pause` -> `Mentat Pause`)."""
+    `allied_stronghold` -> `Allied stronghold victory`; any other id in words
+    (`mentat_pause` -> `Mentat Pause`)."""
     if value is None:
         return "—"
     text = str(value)
-    return FACTION_NAMES.get(text) or place_name(text)
+    if isinstance(value, ResultKind):
+        text = value.value
+    return (FACTION_NAMES.get(text) or _ID_WORDS.get(text) or _KIND_WORDS.get(text)
+            or _ENDING_WORDS.get(text) or place_name(text))
+
+
+@register.filter
+def ending(value: Any) -> str:
+    """How a game ended, inside a sentence: `turn_limit` -> "the turn limit"."""
+    return ENDING_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 #: Short faction names where a phone has room for three letters (a legend gives the full name).
@@ -62,28 +94,120 @@ def get(mapping: Any, key: Any) -> Any:
     return mapping.get(key)
 
 
+#: Event fields in words where the field's name alone does not read well.
+_FIELD_WORDS = {
+    "seq": "record",
+    "how": "by",
+    "kind": "",
+    "normal": "forces",
+    "special": "special forces",
+    "delta": "change",
+    "from_territory": "from",
+    "to_territory": "to",
+    "from_sector": "from sector",
+    "to_sector": "to sector",
+    "from_faction": "from",
+    "bg_prediction": "Bene Gesserit prediction",
+    "three_alliances": "three-way alliances",
+}
+
+#: Fields the log shows elsewhere (the reason after the line) or that only the engine reads.
+_NOT_DESCRIBED = ("type", "v", "reason", "seed", "edition")
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*(@\d+)?$")
+
+
+def words(value: Any) -> str:
+    """One value of an event or report in words: ids (`allied_stronghold`, `nexus`,
+    `cielago_north@2`) as names, numbers and free text as they are."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and _ID.match(value):
+        return label(value) if ("_" in value or "@" in value or value in FACTION_NAMES) else value.replace("_", " ")
+    if isinstance(value, list | tuple):
+        return ", ".join(words(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return describe(value)
+    return str(value)
+
+
 @register.filter
 def describe(body: Any) -> str:
-    """An event's fields in words: `sectors 3`, `factions Atreides, Fremen`."""
+    """An event's fields in words: `sectors 3`, `factions Atreides, Fremen`, `record #23`,
+    `Allied Stronghold`. The reason is left out: the log shows it after the line."""
     if not isinstance(body, dict):
         return ""
     parts = []
     for key, value in body.items():
-        if key in ("type", "v") or value in (None, "", [], {}, False):
+        if key in _NOT_DESCRIBED or value in (None, "", [], {}, False):
             continue
-        if isinstance(value, list):
-            shown = ", ".join(label(v) if isinstance(v, str) else str(v) for v in value)
-        elif isinstance(value, dict):
-            shown = "; ".join(f"{label(k)}: {describe_value(v)}" for k, v in value.items())
-        elif isinstance(value, str) and key in ("faction", "territory", "phase", "captor", "from_territory", "to_territory"):
-            shown = label(value)
+        name = _FIELD_WORDS.get(key, key.replace("_", " "))
+        if key == "seq":
+            parts.append(f"record #{value}")
+            continue
+        if isinstance(value, dict) and "type" not in value:
+            shown = "; ".join(f"{words(k)}: {words(v)}" for k, v in value.items())
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            shown = "; ".join(describe(v) for v in value)
         else:
-            shown = str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
+            shown = words(value)
+        parts.append(f"{name} {shown}".strip())
     return " · ".join(parts)
 
 
 def describe_value(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(label(v) if isinstance(v, str) else str(v) for v in value) or "—"
-    return str(value)
+    return words(value) if value not in ([], None) else "—"
+
+
+# --- parts: an in-place answer carries only what changed ------------------------------------
+
+#: The request header in which the page names the parts it shows: `quick:3f2a…,log:9c1e…`.
+PARTS_HEADER = "X-Table-Parts"
+
+#: What differs between two renders of an unchanged part: the record a form expects, its key and
+#: CSRF token (the outbox sends its own record number and key with every action).
+_PER_RENDER = re.compile(r'name="(expected_seq|idempotency_key|csrfmiddlewaretoken)" value="[^"]*"')
+
+
+def part_version(html: str) -> str:
+    return hashlib.sha256(_PER_RENDER.sub("", html).encode()).hexdigest()[:16]
+
+
+def shown_parts(request: Any) -> dict[str, str]:
+    """The parts the asking page shows, by name, with their versions (from `PARTS_HEADER`)."""
+    header = request.headers.get(PARTS_HEADER, "") if request is not None else ""
+    shown = {}
+    for item in header.split(","):
+        name, _, version = item.strip().partition(":")
+        if name and version:
+            shown[name] = version
+    return shown
+
+
+class PartNode(template.Node):
+    def __init__(self, name: Any, nodelist: Any) -> None:
+        self.name, self.nodelist = name, nodelist
+
+    def render(self, context: Any) -> str:
+        name = str(self.name.resolve(context))
+        html = self.nodelist.render(context)
+        version = part_version(html)
+        if not html.strip():
+            return ""
+        if shown_parts(context.get("request")).get(name) == version:
+            # The page has this very part: it keeps its own (with what the judge opened or typed).
+            return format_html('<div class="part" data-part="{}" data-version="{}" data-same></div>', name, version)
+        opening = format_html('<div class="part" data-part="{}" data-version="{}">', name, version)
+        return mark_safe(f"{opening}{html}</div>")  # noqa: S308 - the part's own rendered template
+
+
+@register.tag("part")
+def part(parser: Any, token: Any) -> PartNode:
+    """`{% part "quick" %}…{% endpart %}`: a part of the table page that an in-place answer
+    leaves out when the page already shows it unchanged (`PARTS_HEADER`)."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("part takes one argument: the part's name")
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    return PartNode(parser.compile_filter(bits[1]), nodelist)

@@ -4,7 +4,7 @@ seating reads both from its own tables."""
 from django.db import migrations
 from django.db.models import OuterRef, Subquery
 
-from dune.points import get_system
+from dune.formats import get_format
 
 
 def mark_filed(apps, schema_editor):
@@ -16,7 +16,7 @@ def mark_filed(apps, schema_editor):
     filed = GameReport.objects.filter(table=OuterRef("pk"), state="filed").values("filed_at")[:1]
     Table.objects.filter(report__state="filed").update(report_filed_at=Subquery(filed))
     for tournament in Tournament.objects.all():
-        if not get_system(tournament.format).dropout_disqualifies:
+        if not get_format(tournament.format).points.dropout_disqualifies:
             continue
         barred = ReportEntry.objects.filter(
             tournament=tournament, result="dropout", report__state="filed"

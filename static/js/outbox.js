@@ -58,20 +58,39 @@
   // --- what the judge sees -----------------------------------------------------------------
   function pageSeq() { return parseInt(live().dataset.seq, 10); }
 
+  // The count is one line at the bottom; the waiting actions themselves are shown as the next
+  // records, clearly pending, at the top of the next step (they are not recorded yet).
   function showCount() {
     return waiting().then(function (items) {
       counter.dataset.queued = String(items.length);
       counter.querySelector(".outbox-count").textContent = String(items.length);
       counter.classList.toggle("has-waiting", items.length > 0);
-      var list = counter.querySelector("ol");
-      if (!list) { list = document.createElement("ol"); counter.appendChild(list); }
-      list.textContent = "";
-      items.forEach(function (item) {
-        var li = document.createElement("li");
-        li.textContent = item.label;
-        list.appendChild(li);
-      });
+      showPending(items);
       return items;
+    });
+  }
+
+  function showPending(items) {
+    var list = document.getElementById("pending");
+    if (!items.length) { if (list) { list.remove(); } return; }
+    var next = document.getElementById("next");
+    var heading = document.getElementById("next-h");
+    if (!list) {
+      list = document.createElement("ol");
+      list.id = "pending";
+      list.className = "pending";
+      list.setAttribute("aria-label", "Waiting on this phone, not recorded yet");
+    }
+    if (next && list.parentNode !== next) {
+      next.insertBefore(list, heading ? heading.nextSibling : next.firstChild);
+    } else if (!next && list.parentNode !== live()) {
+      live().insertBefore(list, live().firstChild);
+    }
+    list.textContent = "";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      li.textContent = "Record #" + (item.expected + 1) + " (pending, not sent yet): " + item.label;
+      list.appendChild(li);
     });
   }
 
@@ -80,12 +99,34 @@
     document.body.classList.toggle("is-offline", offline);
   }
 
+  // The parts this page shows (`name:version`): the answer leaves out those it would repeat.
+  function partsShown() {
+    return Array.prototype.map.call(live().querySelectorAll("[data-part][data-version]"), function (el) {
+      return el.dataset.part + ":" + el.dataset.version;
+    }).join(",");
+  }
+
+  // The answer in place of the live part; a part it left out (unchanged) is the page's own,
+  // moved across as it is (what the judge opened or typed there stays).
   function swapIn(html) {
     var target = live();
-    if (window.htmx && window.htmx.swap) {
-      window.htmx.swap(target, html, { swapStyle: "outerHTML" });
-    } else {
-      target.outerHTML = html;
+    var answer = document.createElement("template");
+    answer.innerHTML = html.trim();
+    var fresh = answer.content.querySelector("#table-live");
+    if (!fresh) { return; }
+    Array.prototype.forEach.call(answer.content.querySelectorAll("[data-part][data-same]"), function (gap) {
+      var kept = target.querySelector('[data-part="' + gap.dataset.part + '"]');
+      if (kept && kept.dataset.version === gap.dataset.version) { gap.replaceWith(kept); }
+    });
+    var missing = fresh.querySelector("[data-part][data-same]");
+    if (missing) { location.reload(); return; }  // should not happen: then the whole page, fresh
+    target.replaceWith(fresh);
+    if (window.htmx && window.htmx.process) { window.htmx.process(fresh); }
+    if (window.duneClocks && window.duneClocks.scan) { window.duneClocks.scan(); }
+    if (document.documentElement.dataset.offlineCopy) {  // the server answered: this is the table now
+      delete document.documentElement.dataset.offlineCopy;
+      var line = document.getElementById("offline-copy");
+      if (line) { line.hidden = true; }
     }
     document.dispatchEvent(new CustomEvent("table:updated"));
   }
@@ -140,11 +181,6 @@
     if (details) { details.open = true; }
   }
 
-  function revealRefusal() {
-    var error = live().querySelector(".field-error") || document.getElementById("refusal");
-    if (error && error.scrollIntoView) { error.scrollIntoView({ block: "nearest" }); }
-  }
-
   // --- the queue ---------------------------------------------------------------------------
   function add(form) {
     var data = new FormData(form);
@@ -169,6 +205,7 @@
       if (!navigator.onLine) { form.reset(); }
       return showCount();
     }).then(function () {
+      if (!navigator.onLine) { document.dispatchEvent(new CustomEvent("table:settle")); }
       askForSync();
       return flush();
     });
@@ -189,7 +226,7 @@
       method: "POST",
       credentials: "same-origin",
       body: bodyOf(item),
-      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key }
+      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key, "X-Table-Parts": partsShown() }
     });
   }
 
@@ -199,7 +236,8 @@
     document.getElementById("conflict-mine").textContent = item.label + " (made against record #" + item.expected + ")";
     document.getElementById("conflict-theirs").textContent = theirs;
     conflict.hidden = false;
-    conflict.scrollIntoView({ block: "nearest" });
+    window.scrollTo(0, Math.max(0, conflict.getBoundingClientRect().top + window.scrollY - 8));
+    document.getElementById("conflict-retry").focus({ preventScroll: true });
   }
 
   // After the judge's decision or a refusal, the waiting actions follow the table as it is now.
@@ -214,7 +252,7 @@
     if (sending || stopped) { return Promise.resolve(); }
     sending = true;
     return waiting().then(function next(items) {
-      if (!items.length) { sending = false; keepPageCopy(); return showCount(); }
+      if (!items.length) { sending = false; return showCount(); }
       var item = items[0];
       return send(item).then(function (response) {
         showOffline(false);
@@ -228,19 +266,22 @@
             return drop(item).then(function () { swapIn(html); return showCount(); }).then(waiting).then(next);
           }
           if (response.status === 409) {
-            swapIn(html);
-            var changes = live().querySelector("#stale .changes");
             sending = false;
-            stop(item, "Recorded meanwhile: " + (changes ? changes.innerText.replace(/\s+/g, " ").trim() : "see above")
-              + " — the table is now at record #" + pageSeq() + ".");
+            stopped = true;  // before the swap: the page script leaves the view to the conflict box
+            conflict.hidden = false;
+            swapIn(html);
+            var stale = document.getElementById("stale");
+            var changes = stale ? stale.querySelector(".changes") : null;
+            var theirs = changes ? changes.textContent.replace(/\s+/g, " ").trim() : "see the page";
+            if (stale) { stale.remove(); }  // the conflict box says it once
+            stop(item, "Recorded meanwhile: " + theirs + " — the table is now at record #" + pageSeq() + ".");
             return showCount();
           }
           if (response.status >= 400 && response.status < 500) {
             // Refused: nothing was recorded. The refusal and the entries are on the page.
             return drop(item).then(function () {
               swapIn(html);
-              restore(item);
-              revealRefusal();
+              restore(item);  // the page script then puts the refusal above this form
               return waiting();
             }).then(function (rest) {
               sending = false;
@@ -268,6 +309,7 @@
     waiting().then(rebase).then(function () {
       conflict.hidden = true;
       stopped = false;
+      document.dispatchEvent(new CustomEvent("table:settle"));
       return flush();
     });
   });
@@ -279,20 +321,32 @@
     }).then(function () {
       conflict.hidden = true;
       stopped = false;
+      document.dispatchEvent(new CustomEvent("table:settle"));
       return flush();
     });
   });
 
   // --- the page's copy for offline reloads ---------------------------------------------------
-  var copyTimer = null;
+  // The copy is the page as the judge last saw it, taken from the page itself after every
+  // answer (no second request): labelled with its record and time, without what only this
+  // visit showed (waiting actions, a conflict, a one-off notice).
   function keepPageCopy() {
-    if (!window.caches || !navigator.serviceWorker || !navigator.onLine) { return; }
-    clearTimeout(copyTimer);
-    copyTimer = setTimeout(function () {
-      caches.open("table-pages-v1").then(function (cache) { return cache.add(location.pathname); })
-        .catch(function () { /* offline again: the older copy stays */ });
-    }, 1500);
+    if (!window.caches || !navigator.serviceWorker || document.documentElement.dataset.offlineCopy) { return; }
+    var now = new Date();
+    var hhmm = ("0" + now.getHours()).slice(-2) + ":" + ("0" + now.getMinutes()).slice(-2);
+    var root = document.documentElement.cloneNode(true);
+    root.dataset.offlineCopy = "record #" + pageSeq() + ", " + hhmm;
+    ["#pending", "#pinned .notice", "#live-note button"].forEach(function (selector) {
+      Array.prototype.forEach.call(root.querySelectorAll(selector), function (el) { el.remove(); });
+    });
+    var box = root.querySelector("#conflict");
+    if (box) { box.hidden = true; }
+    var html = "<!DOCTYPE html>\n" + root.outerHTML;
+    caches.open("table-pages-v1").then(function (cache) {
+      return cache.put(location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () { /* no room: the older copy stays */ });
   }
+  document.addEventListener("table:updated", keepPageCopy);
 
   function askForSync() {
     if (!navigator.serviceWorker) { return; }
@@ -303,9 +357,7 @@
 
   if (navigator.serviceWorker) {
     var sw = document.getElementById("net-banner").dataset.sw;
-    navigator.serviceWorker.register(sw, { scope: "/tables/" }).then(function () {
-      if (!navigator.serviceWorker.controller) { keepPageCopy(); }
-    }).catch(function () { /* the page works without it, only not offline */ });
+    navigator.serviceWorker.register(sw, { scope: "/tables/" }).then(keepPageCopy).catch(function () { /* the page works without it, only not offline */ });
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "flush-outbox") { flush(); }
     });
@@ -323,5 +375,5 @@
   showOffline(!navigator.onLine);
   setInterval(flush, RETRY_MS);
   showCount().then(flush);
-  window.tableOutbox = { flush: flush, waiting: waiting };
+  window.tableOutbox = { flush: flush, waiting: waiting, swapIn: swapIn, partsShown: partsShown };
 })();

@@ -27,10 +27,8 @@ def started_clock_due_in(table: Any, *, seconds: float, stage: str = "last_30") 
     by the database's clock (deadlines recomputed the normal way; the state stays `running`)."""
     from clocks import services
     from clocks.models import TableClock
-    from dune import clock_limits as limits
-
     clock = services.start(table, user=None)
-    limit = limits.limit_for(clock.limit_key)
+    limit = clock.limit
     offset = next(s.at for s in limit.stages(players=clock.players) if s.state == stage)
     started = services.db_now() + timedelta(seconds=seconds) - offset
     TableClock.objects.filter(pk=clock.pk).update(started_at=started, armed_for=None)

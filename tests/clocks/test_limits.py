@@ -160,9 +160,9 @@ def test_wbc_start_grace_is_fifteen_minutes() -> None:
     assert limits.grace_ends(LIMITS["wbc_heat"], None) is None
 
 
-def test_unknown_limit_key_is_refused() -> None:
-    with pytest.raises(UnknownLimit):
-        limits.limit_for("wbc_semifinal")
+def test_every_limit_is_named_once() -> None:
+    assert sorted(LIMITS) == ["lolv", "wbc_final", "wbc_heat"]
+    assert all(LIMITS[key].key == key for key in LIMITS)
 
 
 def test_limit_keys_match_the_engines_time_up_clocks() -> None:
@@ -329,10 +329,17 @@ def test_wbc_diplomacy_chip_is_two_minutes_three_per_player() -> None:
     """WBC: a diplomacy chip buys a timed 2-minute talk; each player gets 3 per game."""
     assert limits.call_rule("diplomacy").duration == 2 * M
     assert limits.default_action_event("diplomacy", "atreides") is None
-    assert [limits.check_chip_available(used=n, faction="atreides") for n in range(3)] == [2, 1, 0]
+    assert [limits.check_chip_available(used=n, faction="atreides", chips=3) for n in range(3)] == [2, 1, 0]
     with pytest.raises(ChipsExhausted) as err:
-        limits.check_chip_available(used=3, faction="atreides")
-    assert err.value.rule == limits.CHIPS_RULE and "atreides" in str(err.value)
+        limits.check_chip_available(used=3, faction="atreides", chips=3)
+    assert err.value.rule == limits.CHIPS_RULE and "Atreides" in str(err.value)
+
+
+def test_a_format_without_diplomacy_chips_refuses_the_first() -> None:
+    """LoLV: no diplomacy chips (the WBC time guidelines are not its rules)."""
+    with pytest.raises(ChipsExhausted) as err:
+        limits.check_chip_available(used=0, faction="atreides", chips=0)
+    assert "no diplomacy chips" in str(err.value)
 
 
 def test_unknown_call_action_is_refused() -> None:

@@ -125,3 +125,20 @@ def test_table_judge_sees_call_the_clock_with_chips_left(
     assert "Done in time" in page and "Clock called" in page
     response = client.post(f"/tables/{table.pk}/clock/call/", {"action": "nexus", "faction": "ixians"})
     assert response.status_code == 400 and "ixians" in response.content.decode()
+
+
+def test_a_lolv_table_offers_no_call_timers_and_refuses_one(client: Any, make_user: Any, head_judge: Any) -> None:
+    """The call-the-clock timers and diplomacy chips are WBC time guidelines; the LoLV times the
+    whole game instead (4.01.08): its clock page offers neither and a crafted call is refused."""
+    from tests.clocks.conftest import seated
+
+    judge = make_user("judge4")
+    table = seated(format="lolv", judge=judge).tables.get()
+    services.start(table, user=head_judge)
+    client.force_login(judge)
+    html = client.get(f"/tables/{table.pk}/clock/").content.decode()
+    assert "Call the clock" not in html and "diplomacy chip" not in html
+    faction = services.table_factions(table)[0]
+    response = client.post(f"/tables/{table.pk}/clock/call/", {"action": "diplomacy", "faction": faction})
+    assert response.status_code == 400 and "4.01.08" in response.content.decode()
+    assert not table.call_timers.exists()

@@ -66,3 +66,33 @@ def test_at_200_percent_zoom_the_next_step_still_works(
         assert page.evaluate("document.documentElement.scrollWidth") <= 195
     finally:
         context.close()
+
+
+def test_a_contested_stronghold_says_so_in_words_within_390_px(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    """WBC IV.1: a stronghold two factions stand in is controlled by neither: its tile says who."""
+    judge = make_user("judge1")
+    table = seeded_table(judge, until="quick_record", occurrence=8)  # turn 8's battle phase
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    seq = Game.objects.get(table=table).seq
+    grid = page.locator("#quick")
+    grid.locator("details").evaluate("d => d.open = true")
+    grid.get_by_label("Bene Gesserit in Carthag").check()  # beside the Harkonnen
+    for box in grid.locator("input[name=occ][value^='arrakeen|']").all():
+        box.uncheck()  # Arrakeen left empty
+    grid.get_by_role("button", name="Record strongholds").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+    tiles = page.locator("ul.control")
+    carthag = tiles.locator("li[data-place=carthag]")
+    assert carthag.inner_text().replace("\n", " ") == "Carthag contested (Bene Gesserit, Harkonnen)"
+    assert tiles.locator("li[data-place=arrakeen]").inner_text().replace("\n", " ") == "Arrakeen empty"
+    screenshot(page, "table-tiles-contested")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for tile in tiles.locator("li").all():
+        box = tile.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, tile.inner_text()
+        inner = tile.locator(".sh-state").bounding_box()
+        assert inner is not None and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5, tile.inner_text()

@@ -120,7 +120,7 @@ def test_a_put_back_made_offline_stays_queued_and_lands_once(
     form.get_by_label("Reason").fill("Weather Control held the storm")
     form.get_by_role("button", name="Put back").click()
     page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '1'")
-    queued = page.locator("#outbox li").inner_text()
+    queued = page.locator("#pending li").inner_text()  # shown as the next record, pending
     assert "Put back Harkonnen forces in The Great Flat (sector 14)" in queued, queued
     assert not GameEvent.objects.filter(game__table=table, type="loss_corrected").exists()
 

@@ -214,7 +214,7 @@ def test_a_half_filled_report_survives_a_reload_and_filing_happens_once(
     page.get_by_label("I checked every row with the players: file and lock this report.").check()
     page.get_by_role("button", name="File the report").click()
     page.wait_for_load_state()
-    assert "The game report is filed." in page.locator(".messages").inner_text()
+    assert "Filed." in page.locator(".messages").inner_text()
     page.reload()
     page.go_back()
     page.reload()

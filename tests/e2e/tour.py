@@ -57,10 +57,11 @@ def record(page: Any, button: Any, *, what: str = "") -> None:
     button.click()
     page.wait_for_function(
         "([seq]) => { const live = document.getElementById('table-live');"
-        " return live.dataset.seq !== seq || live.querySelector('#refusal, #stale'); }",
+        " return live.dataset.seq !== seq || live.querySelector('#refusal, #stale')"
+        " || !document.getElementById('conflict').hidden; }",
         arg=[before],
     )
-    refused = page.locator("#refusal, #stale")
+    refused = page.locator("#refusal, #stale, #conflict:not([hidden])")
     if refused.count():
         raise PageRefused(f"{what or 'action'}: {refused.first.inner_text()}")
 
@@ -236,6 +237,12 @@ class TableJudge:
         goto(self.page, self.url)
         return self
 
+    def open_details(self, section: str, summary: str) -> None:
+        """Open a folded form (it may be open already: an unchanged part keeps what the judge opened)."""
+        folded = self.page.locator(f"{section} summary", has_text=summary).first
+        if not folded.evaluate("s => s.parentElement.open"):
+            folded.click()
+
     def form(self, action: str) -> Any:
         return self.page.locator(f"form[data-action={action}]").first
 
@@ -320,7 +327,7 @@ class TableJudge:
 
     def place_forces(self, faction: str, piece: str, normal: int) -> None:
         form = self.page.locator("#full form[data-action=place_forces]")
-        self.page.locator("#full summary", has_text="Forces").click()
+        self.open_details("#full", "Forces")
         form.locator("select[name=faction]").select_option(faction)
         form.locator("select[name=piece]").select_option(piece)
         form.locator("input[name=normal]").fill(str(normal))
@@ -328,7 +335,7 @@ class TableJudge:
         record(self.page, form.get_by_role("button", name="Place forces"), what=f"table {self.table} place forces")
 
     def set_spice(self, faction: str, amount: int) -> None:
-        self.page.locator("#full summary", has_text="Spice, cards, leaders").click()
+        self.open_details("#full", "Spice, cards, leaders")
         form = self.form("set_spice")
         form.locator("select[name=faction]").select_option(faction)
         form.locator("input[name=amount]").fill(str(amount))
@@ -349,7 +356,7 @@ class TableJudge:
         return text
 
     def _open(self, summary: str) -> None:
-        self.page.locator("#ending summary", has_text=summary).click()
+        self.open_details("#ending", summary)
 
     def end_last_turn(self) -> None:
         self._open("End of the last turn")
@@ -386,6 +393,6 @@ class TableJudge:
         submit(
             self.page,
             self.page.get_by_role("button", name="File the report"),
-            expect="The game report is filed.",
+            expect="Filed.",
             what=f"table {self.table} report",
         )

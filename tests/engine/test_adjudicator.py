@@ -64,7 +64,7 @@ def test_turn_limits_have_one_home_the_ruleset() -> None:
         assert limit.max_turns == get_ruleset(limit.ruleset).turn_limit_for(limit.round_kind)
     for fmt in FORMATS.values():
         for kind in ("heat", "final"):
-            assert fmt.turn_limit(kind) == get_ruleset(fmt.ruleset).turn_limit_for(kind)
+            assert fmt.turn_limit(kind) == fmt.ruleset.turn_limit_for(kind)
     for rs in RULESETS.values():
         assert max(r.turns for r in rs.rounds.values()) == rs.max_turns
     with pytest.raises(UnknownIdentifier):

@@ -22,7 +22,8 @@ from dune.engine.ids import ResultKind
 from dune.engine.position import Outcome
 from dune.engine.results import RESULTS
 from dune.engine.rulesets import get_ruleset
-from dune.points import get_system, validate_report
+from dune.formats import get_format
+from dune.points import validate_report
 from tests.engine.helpers import CLASSIC, at, snap
 
 WBC = get_ruleset("wbc2018")
@@ -140,7 +141,7 @@ def test_wbc_paper_report_and_tracked_game_agree(
     paper = validate_report("wbc", data, seats, ruleset=WBC, is_final=final)
     tracked = validate_report("wbc", data, seats, ruleset=WBC, is_final=final, decided=outcome)
     assert paper == tracked
-    system = get_system("wbc")
+    system = get_format("wbc").points
     for row in paper.rows:
         assert system.points(row.result) == system.table[row.result].points
 
@@ -169,5 +170,5 @@ def test_every_wbc_result_kind_is_reached_by_a_tracked_game() -> None:
                     "wbc", data, seats, ruleset=WBC, is_final=table["round"] == "final", decided=outcome
                 )
                 seen |= {ResultKind(k) for _s, k in outcome.sides}
-    scored = {k for k in get_system("wbc").table if RESULTS[k].won}
+    scored = {k for k in get_format("wbc").points.table if RESULTS[k].won}
     assert scored <= seen, sorted(scored - seen)

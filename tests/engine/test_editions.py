@@ -53,14 +53,25 @@ def _refused(log: list[dict[str, Any]], rule: str) -> None:
     assert info.value.rule == rule
 
 
-def test_editions_old_setup_is_the_first_and_new_games_record_the_current() -> None:
-    old = replay(_log(None, "wbc2018"))
+def test_editions_old_setup_states_the_first_and_new_games_record_the_current() -> None:
+    old = replay(_log(FIRST, "wbc2018"))
     assert old.setup is not None and old.setup.edition == FIRST
-    assert "edition" not in dump_position(old)  # old snapshots stay as they were
+    assert dump_position(old)["edition"] == FIRST  # a snapshot states its own version
+    assert load_position(dump_position(old)) == old
     new = replay(_log(CURRENT, "wbc2018"))
     assert new.setup is not None and new.setup.edition == CORRECTED
     assert load_position(dump_position(new)) == new
     assert dump_position(new)["edition"] == CORRECTED
+
+
+def test_editions_a_setup_or_snapshot_without_edition_means_the_current_rulings() -> None:
+    """The default is the correct ruling: a client that names no edition gets the current one."""
+    unnamed = replay(_log(None, "wbc2018"))
+    assert unnamed.setup is not None and unnamed.setup.edition == CURRENT
+    snapshot = dump_position(replay(_log(FIRST, "wbc2018")))
+    del snapshot["edition"]
+    loaded = load_position(snapshot)
+    assert loaded.setup is not None and loaded.setup.edition == CURRENT
 
 
 def test_editions_unknown_edition_is_refused_naming_the_field() -> None:
@@ -75,7 +86,7 @@ def test_editions_unknown_edition_is_refused_naming_the_field() -> None:
 def test_1_01_02_first_edition_accepts_a_second_storm_move(ruleset: str) -> None:
     """The storm moves once per storm phase (LoLV 1.01.02, AH VI.C) from the second edition."""
     moves = [*TURN_2, {"type": "storm_moved", "sectors": 3}, {"type": "storm_moved", "sectors": 2}]
-    assert replay(_log(None, ruleset, *moves)).storm == 5
+    assert replay(_log(FIRST, ruleset, *moves)).storm == 5
     _refused(_log(CURRENT, ruleset, *moves), {"lolv-2.8.4": "1.01.02"}.get(ruleset, "AH VI.C"))
 
 
@@ -106,7 +117,7 @@ def test_1_06_02_04_first_edition_ships_into_a_sheltered_sector_in_storm(ruleset
     """A sector of Carthag under the storm blocks shipment from the second edition (AH questions
     C.3, LoLV 1.06.02.04, WBC VI.9); the first let the Shield Wall keep the storm off it."""
     events = [*TURN_2, {"type": "storm_moved", "sectors": 10}, *MOVEMENT, _ship("emperor", "carthag", 10)]
-    assert replay(_log(None, ruleset, *events)).forces[("emperor", "carthag", 10)] == (1, 0, 0)
+    assert replay(_log(FIRST, ruleset, *events)).forces[("emperor", "carthag", 10)] == (1, 0, 0)
     with pytest.raises(IllegalAction):
         replay(_log(CURRENT, ruleset, *events))
 
@@ -121,7 +132,7 @@ def test_1_06_04_06_first_edition_moves_out_of_and_through_a_sheltered_sector_in
         *MOVEMENT,
         _move("atreides", "arrakeen", 9, "old_gap", 8),
     ]
-    assert ("atreides", "old_gap", 8) in replay(_log(None, ruleset, *out)).forces
+    assert ("atreides", "old_gap", 8) in replay(_log(FIRST, ruleset, *out)).forces
     with pytest.raises(IllegalAction):
         replay(_log(CURRENT, ruleset, *out))
     for edition, ok in ((FIRST, True), (CURRENT, False)):
@@ -157,7 +168,7 @@ def test_2_07_20_first_edition_lets_any_faction_ship_into_the_hms() -> None:
     """Only the Ixians ship into the Hidden Mobile Stronghold (LoLV 2.07.20) from the second
     edition."""
     events = [*MOVEMENT, _ship("emperor", "hidden_mobile_stronghold", None)]
-    old = replay(_log(None, LOLV, *events, factions=IXIANS))
+    old = replay(_log(FIRST, LOLV, *events, factions=IXIANS))
     assert old.forces[("emperor", "hidden_mobile_stronghold", None)] == (1, 0, 0)
     _refused(_log(CURRENT, LOLV, *events, factions=IXIANS), "2.07.20")
 
@@ -167,11 +178,11 @@ def test_2_04_05_first_edition_lets_the_fremen_ship_anywhere(ruleset: str) -> No
     """The Fremen send reserves near the Great Flat only (LoLV 2.04.05, AH IX.C.1.h, WBC IX.11)
     from the second edition, into the storm only there too."""
     far = [*MOVEMENT, _ship("fremen", "tueks_sietch", 4, 2)]
-    assert replay(_log(None, ruleset, *far)).forces[("fremen", "tueks_sietch", 4)] == (2, 0, 0)
+    assert replay(_log(FIRST, ruleset, *far)).forces[("fremen", "tueks_sietch", 4)] == (2, 0, 0)
     rule = {"ah1979": "AH IX.C.1.h", "wbc2018": "WBC IX.11", "lolv-2.8.4": "2.04.05"}[ruleset]
     _refused(_log(CURRENT, ruleset, *far), rule)
     stormed = [*MOVEMENT, _ship("fremen", "cielago_north", 0, 2)]  # the storm sits on sector 0
-    assert ("fremen", "cielago_north", 0) in replay(_log(None, ruleset, *stormed)).forces
+    assert ("fremen", "cielago_north", 0) in replay(_log(FIRST, ruleset, *stormed)).forces
     with pytest.raises(IllegalAction):
         replay(_log(CURRENT, ruleset, *stormed))
 
@@ -186,7 +197,7 @@ def test_1_10_01_01_first_edition_lets_a_faction_ally_twice_in_a_nexus() -> None
         {"type": "alliance_broken", "faction": "fremen"},
         {"type": "alliance_formed", "factions": ["fremen", "guild"]},
     ]
-    assert ("fremen", "guild") in replay(_log(None, LOLV, *events)).alliances
+    assert ("fremen", "guild") in replay(_log(FIRST, LOLV, *events)).alliances
     _refused(_log(CURRENT, LOLV, *events), "1.10.01.01")
 
 
@@ -233,10 +244,10 @@ def test_wbc_xv_7_first_edition_declares_coexistence_in_any_phase() -> None:
     declare = {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": True}
     withdraw = {**declare, "coexisting": False}
     bidding = [*TURN_2, _to("bidding"), declare]
-    assert "arrakeen" in replay(_log(None, "wbc2018", *bidding)).coexisting
+    assert "arrakeen" in replay(_log(FIRST, "wbc2018", *bidding)).coexisting
     _refused(_log(CURRENT, "wbc2018", *bidding), "WBC XV.7")
     same_turn = [*TURN_2, _to("shipment_movement"), declare, withdraw]
-    assert "arrakeen" not in replay(_log(None, "wbc2018", *same_turn)).coexisting
+    assert "arrakeen" not in replay(_log(FIRST, "wbc2018", *same_turn)).coexisting
     _refused(_log(CURRENT, "wbc2018", *same_turn), "WBC XV.9")
 
 

@@ -251,3 +251,16 @@ def test_wbc_final_clock_cites_the_final_round_limit() -> None:
     assert info.value.rule == "WBC Final Round Duration"
     with pytest.raises(IllegalAction):
         apply(pos, {"type": "time_up", "clock": "wbc_final"})  # already up
+
+
+@pytest.mark.parametrize("ruleset", ["lolv-2.8.4", "ah1979"])
+def test_4_01_08_no_diplomacy_chips_or_called_clocks_outside_the_wbc(ruleset: str) -> None:
+    """The diplomacy chips and call-the-clock defaults are WBC time guidelines; the LoLV times
+    the whole game (4.01.08) and the 1979 rules have neither: the first chip is refused."""
+    pos = to_phase(in_turn(2, ruleset=ruleset), "bidding")
+    with pytest.raises(IllegalAction) as info:
+        apply(pos, {"type": "diplomacy_chip_used", "faction": "guild"})
+    assert "no diplomacy chips" in info.value.message
+    assert info.value.rule == {"lolv-2.8.4": "4.01.08"}.get(ruleset, "WBC Time Guidelines")
+    with pytest.raises(IllegalAction):
+        apply(pos, {"type": "default_action", "faction": "emperor", "action": "bid"})

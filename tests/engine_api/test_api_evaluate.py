@@ -78,3 +78,27 @@ def test_unknown_ruleset_is_refused(api_client: Any) -> None:
     response = post(api_client, snapshot)
     assert response.status_code == 400
     assert "dune2099" in response.json()["detail"] or "dune2099" in (response.json()["input"] or "")
+
+
+@pytest.mark.django_db
+def test_a_snapshot_without_edition_is_evaluated_under_the_current_rulings(api_client: Any) -> None:
+    """LoLV 1.07.01.00, WBC VI.10: the storm inside the Imperial Basin separates its two sides
+    for battle; a client naming no `edition` gets that ruling, one naming `edition: 1` the old."""
+    snapshot = copy.deepcopy(EXAMPLE_SNAPSHOT)
+    snapshot.pop("edition", None)
+    snapshot["storm"] = 9
+    snapshot["forces"] = [
+        *snapshot["forces"],
+        {"faction": "atreides", "territory": "imperial_basin", "sector": 8, "normal": 2},
+        {"faction": "harkonnen", "territory": "imperial_basin", "sector": 10, "normal": 2},
+    ]
+    snapshot["factions"]["atreides"]["reserves"] = 8
+    snapshot["factions"]["harkonnen"]["reserves"] = 8
+    current = post(api_client, snapshot)
+    assert current.status_code == 200, current.content
+    assert not [b for b in current.json()["battles"] if b["territory"] == "imperial_basin"]
+    old = post(api_client, {**snapshot, "edition": 1})
+    assert old.status_code == 200, old.content
+    assert [sorted(b["factions"]) for b in old.json()["battles"] if b["territory"] == "imperial_basin"] == [
+        ["atreides", "harkonnen"]
+    ]

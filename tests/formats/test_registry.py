@@ -15,7 +15,7 @@ from dune.clock_limits import LIMITS
 from dune.engine.ids import CLASSIC_FACTIONS, FACTIONS
 from dune.engine.rulesets import RULESETS
 from dune.formats import FORMATS, ROUND_KINDS, FactionDeal, UnknownFormat, format_choices, get_format
-from dune.points import SYSTEMS
+from dune.points.registry import SYSTEMS
 from dune.refusals import Refusal
 
 
@@ -32,7 +32,7 @@ def test_clock_and_turn_limit_per_round_kind(key: str, kind: str, clock: str, tu
     """LoLV 0.02 / 4.01.08: one limit for every game; WBC: heats 10 turns, the final 15."""
     fmt = get_format(key)
     assert fmt.clock_key(kind) == clock
-    assert fmt.turn_limit(kind) == turns
+    assert fmt.turn_limit(kind) == turns == fmt.ruleset.turn_limit_for(kind)
     assert fmt.clock(kind) is LIMITS[clock]
 
 
@@ -55,11 +55,11 @@ def test_unknown_round_kind_is_refused() -> None:
 @pytest.mark.parametrize("fmt", list(FORMATS.values()), ids=list(FORMATS))
 def test_every_format_names_things_that_exist(fmt) -> None:  # type: ignore[no-untyped-def]
     """Contract over every registered format: its ruleset, points system, clocks, factions."""
-    assert fmt.ruleset in RULESETS
-    assert fmt.scoring in SYSTEMS and fmt.points_system().key == fmt.scoring
-    assert set(fmt.clocks) == set(ROUND_KINDS)
-    assert set(fmt.factions) <= set(FACTIONS) and set(fmt.final_factions) <= set(FACTIONS)
-    assert fmt.tiebreak_labels == fmt.points_system().tiebreak_labels
+    assert RULESETS[fmt.ruleset.key] is fmt.ruleset
+    assert SYSTEMS[fmt.points.key] is type(fmt.points)
+    assert set(fmt.clocks) == set(ROUND_KINDS) == set(fmt.tracking)
+    assert set(fmt.factions) <= set(fmt.ruleset.factions) and set(fmt.final_factions) <= set(FACTIONS)
+    assert fmt.finalist_seats == fmt.points.finalist_seats
     assert fmt.result_kinds and len(set(fmt.result_kinds)) == len(fmt.result_kinds)
     with pytest.raises(dataclasses.FrozenInstanceError):
         fmt.key = "other"  # type: ignore[misc]
@@ -73,16 +73,32 @@ def test_wbc_draws_the_classic_factions_and_lolv_deals_two_cards() -> None:
     assert lolv.deals_cards and not lolv.faction_trades and lolv.final_factions == FACTIONS
 
 
-def test_only_wbc_has_diplomacy_chips_and_best_faction_awards() -> None:
-    assert get_format("wbc").diplomacy_chips == 3 and get_format("wbc").awards
-    assert get_format("lolv").diplomacy_chips == 0 and not get_format("lolv").awards
+def test_only_wbc_has_diplomacy_chips_call_timers_and_best_faction_awards() -> None:
+    """WBC time guidelines: three chips per player and call-the-clock timers; the LoLV has
+    neither (it times the whole game, 4.01.08)."""
+    wbc, lolv = get_format("wbc"), get_format("lolv")
+    assert wbc.diplomacy_chips == 3 and wbc.call_timers and wbc.awards
+    assert lolv.diplomacy_chips == 0 and lolv.call_timers == () and not lolv.awards
 
 
-def test_a_format_with_an_unknown_ruleset_or_system_cannot_be_defined() -> None:
-    with pytest.raises(ValueError, match="unknown ruleset"):
-        dataclasses.replace(get_format("wbc"), key="x", ruleset="nope")
-    with pytest.raises(ValueError, match="unknown points system"):
-        dataclasses.replace(get_format("wbc"), key="x", scoring="nope")
+def test_heats_are_tracked_quickly_and_finals_in_full() -> None:
+    for fmt in FORMATS.values():
+        assert fmt.tracking_for("heat") == "quick" and fmt.tracking_for("final") == "full"
+
+
+def test_the_heat_faction_pools_come_from_the_format() -> None:
+    """WBC house rules: one pool, the classic factions; LoLV 0.08: a classic and an expansion card."""
+    assert get_format("wbc").heat_factions == (CLASSIC_FACTIONS,)
+    classic, expansion = get_format("lolv").heat_factions
+    assert classic == CLASSIC_FACTIONS and set(expansion).isdisjoint(classic) and len(expansion) == 6
+
+
+def test_a_format_whose_clock_and_ruleset_disagree_on_turns_cannot_be_defined() -> None:
+    wbc = get_format("wbc")
+    with pytest.raises(ValueError, match="clock allows 15 turns"):
+        dataclasses.replace(wbc, key="x", clocks={"heat": wbc.clock("final"), "final": wbc.clock("final")})
+    with pytest.raises(ValueError, match="not in the ruleset"):
+        dataclasses.replace(get_format("lolv"), key="x", ruleset=wbc.ruleset, clocks=wbc.clocks)
 
 
 def test_choices_list_every_format_by_name() -> None:

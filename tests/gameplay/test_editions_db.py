@@ -43,11 +43,12 @@ def test_a_new_quick_game_has_the_current_edition_without_automatic_losses(table
 
 
 def _old_log(table: Any) -> list[dict[str, Any]]:
-    """A full-tracking log as recorded before editions existed: its setup has neither
-    `edition` nor `automatic_losses`, and the judge recorded two storm moves in one storm
-    phase, which the corrected rulings refuse (LoLV 1.01.02, AH VI.C)."""
+    """A full-tracking log as recorded before editions existed, as the data migration leaves
+    it: its setup states `edition: 1` and has no `automatic_losses`, and the judge recorded two
+    storm moves in one storm phase, which the corrected rulings refuse (LoLV 1.01.02, AH VI.C)."""
     setup = services.setup_event_for(table)
-    del setup["edition"], setup["automatic_losses"]
+    del setup["automatic_losses"]
+    setup["edition"] = FIRST
     return [
         {**setup, "quick": False, "placements": PLACEMENTS},
         {"type": "phase_advanced", "phase": "storm"},
@@ -85,7 +86,7 @@ def test_an_existing_game_without_edition_keeps_replaying_as_before(table_judge:
     assert seq == 9
     assert position.storm == 5
     assert position == rules.replay_bodies(log[:7])
-    assert "edition" not in Game.objects.get(table=table).position
+    assert Game.objects.get(table=table).position["edition"] == FIRST
     # Later records keep the first edition's rulings, and the engine removes nothing itself.
     services.append_event(
         table, {"type": "phase_advanced", "phase": "shipment_movement"}, expected_seq=9, user=table_judge

@@ -86,7 +86,7 @@ def test_stale_form_shows_what_changed(judge_web: Client, judge_api: Any, table:
     answer = judge_web.post(url(table), {"action": "place_storm", "expected_seq": "1", "sector": "5"})
     assert answer.status_code == 409
     html = answer.content.decode()
-    assert "The game moved on" in html and "nothing was recorded" in html
+    assert "Not recorded: the game moved on" in html and "record #1, the table is at #2" in html
     assert "Storm Placed" in html and "judge1" in html
     assert GameEvent.objects.filter(game__table=table).count() == 2
 
@@ -234,7 +234,7 @@ def test_setup_records_what_the_table_decided(judge_web: Client, table: Any, mak
     assert answer.status_code == 302, answer.content.decode()[:500]
     assert judge_web.post(url(table), {"action": "place_storm", "expected_seq": "3", "sector": "11"}).status_code == 302
     judged = judge_web.get(url(table)).content.decode()
-    assert "BG prediction (judges only until revealed): Emperor, turn 6" in judged
+    assert "Bene Gesserit prediction (judges only until revealed): Emperor, turn 6" in judged
     public = Client()
     public.force_login(make_user("player1"))
     assert "Emperor, turn 6" not in public.get(url(table)).content.decode()

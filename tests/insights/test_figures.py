@@ -21,7 +21,7 @@ from dune.event_report.figures import (
     winners,
 )
 from dune.formats import get_format
-from dune.points import best_faction_awards, get_system
+from dune.points import best_faction_awards
 from tests.insights.helpers import NO_FREMEN_NO_GUILD, NO_GUILD, SIX, START, clock, game, seats_of
 
 R = ResultKind
@@ -121,7 +121,7 @@ def test_each_result_kind_is_counted_once_with_its_winners(kind: ResultKind) -> 
     wins = {f.faction: f.wins for f in report.factions if f.wins}
     assert wins == {f: 1 for f in won}
     assert report.adjudicated == (1 if kind is R.ADJUDICATED else 0)
-    assert report.result_labels[kind] == get_system(format).table[kind].label
+    assert report.result_labels[kind] == get_format(format).points.table[kind].label
 
 
 def wbc_event(*, final_filed: bool = True, closed: bool = True) -> EventRecords:
@@ -306,7 +306,7 @@ def test_lolv_has_no_awards_and_shows_the_qualifiers_tiebreak_tuples() -> None:
     ]
     report = event_report(heats_only(*results, format="lolv", qualifiers=(5, 12)))
     assert report.awards_rule is None and report.awards == ()
-    system = get_system("lolv")
+    system = get_format("lolv").points
     whole = {row.player: row for row in system.standings(results)}
     assert [(f.player, f.points, f.tiebreak) for f in report.finalists] == [
         (p, whole[p].points, whole[p].tiebreak) for p in (5, 12)

@@ -10,10 +10,15 @@ reach the services and not only the 404 of an unknown id. Each run prints how ma
 
 from __future__ import annotations
 
+import copy
+import json
+import time
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -21,6 +26,25 @@ from schemathesis.specs.openapi.checks import content_type_conformance, response
 
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
 EXAMPLES_PER_OPERATION = 10
+
+#: Any moment Python can write, with any offset a time zone has (±14 h): years 1 and 9999 are
+#: what once broke a tournament's pages (a round's start is kept between 1990 and 2100).
+ANY_MOMENT = st.builds(
+    lambda moment, minutes: moment.replace(tzinfo=timezone(timedelta(minutes=minutes))).isoformat(),
+    st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59)),
+    st.integers(min_value=-14 * 60, max_value=14 * 60),
+)
+#: Decimal text with an exponent of any size, as JSON numbers or strings take it ("1E+999999999").
+DECIMAL_TEXT = st.builds(
+    lambda digits, point, exponent: (
+        f"{digits[:point]}{'.' if 0 < point < len(digits) else ''}{digits[point:]}"
+        + (f"E{exponent:+d}" if exponent is not None else "")
+    ),
+    st.text("0123456789", min_size=1, max_size=60).map(lambda d: d.lstrip("0") or "0"),
+    st.integers(min_value=0, max_value=60),
+    st.none() | st.integers(min_value=-(10**9), max_value=10**9),
+)
+schemathesis.openapi.format("date-time", ANY_MOMENT)
 
 
 @pytest.fixture
@@ -39,7 +63,6 @@ def seeded(db: Any, head_judge: Any, make_user: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def api_schema(seeded: dict[str, Any]) -> Iterator[Any]:
-    import schemathesis
     from django.core.signals import request_finished, request_started
     from django.core.wsgi import get_wsgi_application
     from django.db import close_old_connections
@@ -65,7 +88,12 @@ def _run(operation: Any, headers: dict[str, str], existing: int | None) -> int:
     cases = 0
 
     @given(case=operation.as_strategy(), aim=st.booleans())
-    @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(
+        max_examples=EXAMPLES_PER_OPERATION,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
     def check(case: Any, aim: bool) -> None:
         nonlocal cases
         if aim and existing is not None:
@@ -108,3 +136,53 @@ def test_every_operation_as_head_judge(api_schema: Any, seeded: dict[str, Any], 
 def test_every_operation_as_table_judge(api_schema: Any, seeded: dict[str, Any]) -> None:
     exercised = exercise(api_schema, _token(seeded["judge"]), seeded, "table judge")
     assert any(label.startswith("POST") and label.endswith("/game/events/") for label in exercised)
+
+
+@given(text=DECIMAL_TEXT, as_number=st.booleans())
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_decimals_with_exponents_never_stop_the_engine_or_filing(
+    client: Any, seeded: dict[str, Any], head_judge: Any, text: str, as_number: bool
+) -> None:
+    """Anonymous evaluation and a head judge's filing answer at once, never 500, whatever
+    the decimal's digits and exponent."""
+    from gameplay.engine_api import EXAMPLE_SNAPSHOT
+    from tests.scoring.db.conftest import report_for
+    from tournament.models import Table
+
+    value = text if as_number else json.dumps(text)
+    snapshot = copy.deepcopy(EXAMPLE_SNAPSHOT)
+    snapshot["factions"]["atreides"]["pp_total"] = "@@"
+    table = Table.objects.get(pk=seeded["tables"])
+    report = report_for(table, {0: "solo_stronghold"}, **{"0": {"tokens": "@@"}, "1": {"pp": "@@"}})
+    client.force_login(head_judge)
+    for url, body in (("/api/engine/evaluate/", snapshot), (f"/api/tables/{table.pk}/report/", report)):
+        started = time.perf_counter()
+        response = client.post(url, json.dumps(body).replace('"@@"', value), content_type="application/json")
+        assert response.status_code < 500, (url, text, response.content[:300])
+        assert time.perf_counter() - started < 2, (url, text)
+        if response.status_code == 201:
+            client.post(
+                f"/api/tables/{table.pk}/report/reopen/", {"reason": "fuzz"}, content_type="application/json"
+            )
+
+
+@given(moment=ANY_MOMENT)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_any_round_start_time_leaves_every_round_page_readable(
+    client: Any, seeded: dict[str, Any], head_judge: Any, moment: str
+) -> None:
+    """A start time is stored only inside its window, so the pages read whatever was sent."""
+    client.force_login(head_judge)
+    tournament = seeded["tournaments"]
+    response = client.post(
+        f"/api/tournaments/{tournament}/rounds/",
+        {"kind": "heat", "starts_at": moment},
+        content_type="application/json",
+    )
+    assert response.status_code < 500, (moment, response.content[:300])
+    for url in (
+        f"/tournaments/{tournament}/",
+        f"/rounds/{seeded['rounds']}/",
+        f"/tournaments/{tournament}/screen/",
+    ):
+        assert client.get(url).status_code == 200, (moment, url)

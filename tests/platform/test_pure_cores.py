@@ -33,8 +33,9 @@ def test_the_pure_cores_live_outside_the_apps() -> None:
     for expected in ("dune.engine", "dune.points", "dune.seating", "dune.clock_limits", "dune.formats",
                      "dune.refusals", "dune.event_report.figures", "dune.ratings.compute"):
         assert expected in names
-    for gone in ("gameplay/engine", "scoring/systems", "clocks/limits.py", "tournament/seating.py", "formats"):
-        assert not (ROOT / gone).exists(), f"{gone} must not live inside an app"
+    for app, core in (("gameplay", "engine"), ("scoring", "systems"), ("clocks", "limits.py"), ("tournament", "seating.py")):
+        assert not (ROOT / app / core).exists(), f"{app}/{core} must not live inside an app"
+    assert not (ROOT / "formats").exists() and not (ROOT / "refusals").exists()
 
 
 @pytest.mark.parametrize("module", pure_module_names())

@@ -7,14 +7,9 @@ from fractions import Fraction
 import pytest
 
 from dune.engine.ids import FORMATS, ResultKind
-from dune.points import (
-    SYSTEMS,
-    LoLVSystem,
-    UnknownSystemError,
-    UnsupportedResultError,
-    WBCSystem,
-    get_system,
-)
+from dune.points import LoLVSystem, UnknownSystemError, UnsupportedResultError, WBCSystem
+from dune.points.registry import SYSTEMS
+from dune.points.registry import build_system as get_system
 
 R = ResultKind
 

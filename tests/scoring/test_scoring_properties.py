@@ -10,8 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dune.engine.ids import LOSING_KINDS, ResultKind
-from dune.points import SYSTEMS, LoLVSystem, PointsSystem, ReportRow, TableResult
+from dune.points import LoLVSystem, PointsSystem, ReportRow, TableResult
 from dune.points.lolv import CATEGORIES
+from dune.points.registry import SYSTEMS
 
 R = ResultKind
 SOLO = {

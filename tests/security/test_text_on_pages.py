@@ -91,8 +91,7 @@ FORMS = [
     ("/tournaments/{t}/players/import/", "/tournaments/{t}/players/import/", {"action": "preview"}, "csv", "csv-error"),
     ("/tournaments/{t}/players/{p}/edit/", "/tournaments/{t}/players/{p}/edit/", {"email": "a@example.org"}, "name",
      "name-error"),
-    ("/rounds/{final}/final/", "/rounds/{final}/final/", {"action": "seat"}, "finalists", "finalists-error"),
-    ("/rounds/{final}/final/", "/rounds/{final}/final/", {"action": "seat", "finalists": "1"}, "absent", "absent-error"),
+    # The final's page has no typed fields: finalists are chosen by name from lists.
     ("/rounds/{r}/seat/", "/rounds/{r}/seat/draw/", {}, "reason", "reason-error"),
     ("/rounds/{r}/seat/", "/rounds/{r}/seat/swap/", {"first": "{p}", "second": "{p}"}, "reason", "swap-error"),
     ("/rounds/{r}/seat/", "/rounds/{r}/seat/latecomer/", {"player": "{p}"}, "reason", "latecomer-error"),

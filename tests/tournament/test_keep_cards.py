@@ -113,3 +113,53 @@ def test_publishing_on_the_page_is_refused_next_to_the_button_with_names(
     assert "6 players have no faction yet (table 1: Player 001, Player 002" in publish
     lolv_table.round.refresh_from_db()
     assert lolv_table.round.state == "planned"
+
+
+def test_0_08_a_table_s_page_refuses_a_player_of_another_table(
+    client: Any, make_user: Any, head_judge: Any
+) -> None:
+    """A table judge records the kept cards of the players at their own table only."""
+    tournament = make_tournament(format="lolv", head_judge=head_judge)
+    heat = make_round(tournament, state="planned")
+    players = make_players(tournament, 12)
+    judge = make_user("tj-own")
+    tournament.table_judges.add(judge)
+    own = seat_table(heat, players[:6], number=1, factions=[""] * 6, judge=judge)
+    other = seat_table(heat, players[6:], number=2, factions=[""] * 6)
+    for table in (own, other):
+        for seat, dealt in zip(table.seats.order_by("seat"), DEALT, strict=True):
+            seat.dealt = dealt
+            seat.save()
+    stranger = other.seats.get(seat=1)
+    client.force_login(judge)
+    response = client.post(
+        f"/tables/{own.pk}/keep/", {"player": stranger.player_id, "faction": "fremen"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400
+    assert "Player 007 does not sit at table 1" in response.content.decode()
+    assert Seat.objects.get(player_id=stranger.player_id).faction == ""
+    mine = own.seats.get(seat=1)
+    accepted = client.post(
+        f"/tables/{own.pk}/keep/", {"player": mine.player_id, "faction": "fremen"}, HTTP_HX_REQUEST="true"
+    )
+    assert accepted.status_code == 200
+    assert Seat.objects.get(player_id=mine.player_id).faction == "fremen"
+
+
+def test_0_08_not_ready_to_publish_clears_with_the_last_kept_card(
+    client: Any, head_judge: Any, lolv_table: Any
+) -> None:
+    """Every tap answers the publish block too (out of band): it names who is still missing
+    and, once the last kept card is recorded, says nothing is missing any more."""
+    client.force_login(head_judge)
+    seats = list(lolv_table.seats.order_by("seat"))
+    for seat, dealt in zip(seats, DEALT, strict=True):
+        html = client.post(
+            f"/tables/{lolv_table.pk}/keep/",
+            {"player": seat.player_id, "faction": dealt[0]},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+        assert '<div id="publish" hx-swap-oob="true">' in html
+        if seat != seats[-1]:
+            assert "Not ready to publish" in html and seats[-1].player.name in html.split('id="publish"')[1]
+    assert "Not ready to publish" not in html and "Publish the seating" in html

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.scoring.db.conftest import report_for
+from tournament.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +91,12 @@ def test_dashboard_marks_the_running_round_and_a_fully_reported_round_as_finishe
         f"/api/tables/{table1.pk}/report/", report_for(table1, {0: "solo_stronghold"}), format="json"
     )
     html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert "Finished: every report filed" in html
-    assert "Running now: 0 of 1 reports filed" in html and html.count("Running now</span>") == 1
+    assert 'data-round-state="finished"' in html
+    # Published but no clock started and no game begun: not running yet (it may start tomorrow).
+    assert 'data-round-state="published"' in html and 'data-round-state="running"' not in html
+    Table.objects.filter(round=heat2).update(clock_started_at=timezone.now())
+    html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Running: 0 of 1 reports filed" in html and html.count('data-round-state="running"') == 1
 
 
 def test_report_sheet_prints_the_assigned_judge(client: Any, head_judge: Any, make_user: Any) -> None:

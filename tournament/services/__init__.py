@@ -20,8 +20,10 @@ from tournament.services.players import (
     check_in,
     checked_in_ids,
     import_players,
+    name_twins,
     preview_import,
     set_status,
+    twin_warning,
     undo_check_in,
 )
 from tournament.services.rounds import create_round, finish_round, publish_round
@@ -41,6 +43,7 @@ __all__ = [
     "finish_round",
     "import_players",
     "keep_card",
+    "name_twins",
     "pick_final_faction",
     "preview_import",
     "publish_round",
@@ -50,5 +53,6 @@ __all__ = [
     "swap",
     "take_undrawn",
     "trade",
+    "twin_warning",
     "undo_check_in",
 ]

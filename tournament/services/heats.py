@@ -248,11 +248,22 @@ def take_undrawn(
     )
 
 
-def keep_card(round_: Round, player: int, faction: str, *, user: Any) -> SeatingPlan:
-    """LoLV 0.08: record which dealt alliance card the player keeps.
+def keep_card(
+    round_: Round, player: int, faction: str, *, user: Any, table: Table | None = None
+) -> SeatingPlan:
+    """LoLV 0.08: record which dealt alliance card the player keeps; `table` when a table's
+    page records it (its judge records only the players who sit there).
 
     Raises Refused (the planner's, naming the player and the cards) for a card not dealt to
-    them, or a player not seated in the round."""
+    them, a player not seated in the round, or a player who sits at another table than `table`."""
+    if table is not None and not Seat.objects.filter(table=table, player_id=player).exists():
+        name = round_.tournament.players.filter(pk=player).values_list("name", flat=True).first()
+        raise Refused(
+            f"{name or 'this player'} does not sit at table {table.number}; the kept card is recorded"
+            " at the player's own table (LoLV 0.08)",
+            field="player",
+            rule="LoLV 0.08",
+        )
     return change_plan(
         round_,
         lambda plan: record_lolv_choice(plan, player, faction),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from dune.text_rules import clean_name, name_key
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Tournament
@@ -21,7 +22,7 @@ def add_player(
     if problems:
         field_name, message = problems[0]
         raise Refused(message, field=field_name)
-    name = name.strip()
+    name = clean_name(name)
     if Player.objects.filter(tournament=tournament, name__iexact=name).exists():
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
     try:
@@ -39,21 +40,54 @@ def add_player(
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
 
 
+def name_twins(tournament: Tournament, name: str, *, exclude: int | None = None) -> list[str]:
+    """Registered players whose name equals `name` once normalised and case-folded
+    (`text_rules.name_key`): the desk warns, since it may be the same person twice."""
+    key = name_key(name)
+    players = Player.objects.filter(tournament=tournament).exclude(pk=exclude).values_list("name", flat=True)
+    return sorted(n for n in players if name_key(n) == key)
+
+
+def twin_warning(tournament: Tournament, player: Player) -> str:
+    """The desk's warning when the player's name equals another's once normalised ("" if none)."""
+    twins = name_twins(tournament, player.name, exclude=player.pk)
+    if not twins:
+        return ""
+    return (
+        f"{player.name} has the same name as {', '.join(twins)} once spelling variants and case are"
+        " set aside: check this is not the same person registered twice."
+    )
+
+
 def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
-    """Every CSV row with the reasons it would be refused (duplicate, empty name, bad email)."""
-    taken = {
-        n.casefold() for n in Player.objects.filter(tournament=tournament).values_list("name", flat=True)
-    }
-    return parse_players_csv(text, registered=taken)
+    """Every CSV row with the reasons it would be refused (duplicate, empty name, bad email),
+    a warning for a name equal to a registered player's once normalised, and the existing
+    person its email would link it to (tournament.people)."""
+    names = list(Player.objects.filter(tournament=tournament).values_list("name", flat=True))
+    taken = {n.casefold() for n in names}
+    rows = parse_players_csv(text, registered=taken, similar={name_key(n): n for n in names})
+    known = people.people_with_emails(r.email for r in rows if r.email)
+    for row in rows:
+        person = known.get(people.email_key(row.email)) if row.email else None
+        if person is not None:
+            row.person, row.person_name = person.pk, person.name
+    return rows
 
 
 def import_players(
-    tournament: Tournament, text: str, *, skip_refused: bool = False
+    tournament: Tournament,
+    text: str,
+    *,
+    skip_refused: bool = False,
+    separate: Collection[int] = (),
+    user: Any = None,
 ) -> tuple[list[Player], list[ImportRow]]:
     """Register the CSV's players in one transaction.
 
     Refuses the whole file (nothing saved) if any row is refused, unless ``skip_refused``:
-    then the good rows are registered and the refused ones listed.
+    then the good rows are registered and the refused ones listed. The rows whose line is in
+    ``separate`` are not linked to the person their email names: the head judge decided they
+    are someone else (each becomes a person of their own, the change recorded with `user`).
     """
     rows = preview_import(tournament, text)
     refused = [r for r in rows if r.errors]
@@ -72,6 +106,13 @@ def import_players(
                 Player(tournament=tournament, name=r.name, email=r.email, club=r.club) for r in good
             )
             people.link_players(created)
+            for row, player in zip(good, created, strict=True):
+                if row.line in separate and row.person is not None:
+                    people.unlink_player(
+                        player,
+                        user=user,
+                        reason=f"CSV import, line {row.line}: not {row.person_name}, whose email it shares",
+                    )
     except IntegrityError as error:
         raise Refused(
             "another registration with one of these names arrived meanwhile; preview again", field="file"

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournament.models import Round, Seat, SeatingAudit, Tournament
+from tournament.models import ROUND_STARTS_BEFORE, ROUND_STARTS_FROM, Round, Seat, SeatingAudit, Tournament
 from tournament.services.shared import Refused, audit, locked
 
 
@@ -17,12 +17,29 @@ def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | Non
     """Add the next round (heats numbered in order; one final, after the heats)."""
     if kind not in Round.Kind.values:
         raise Refused(f"unknown round kind {kind!r}; expected one of {Round.Kind.values}", field="kind")
+    check_start(starts_at)
     with transaction.atomic():
         rounds = Round.objects.select_for_update().filter(tournament=tournament)
         if kind == Round.Kind.FINAL and rounds.filter(kind=Round.Kind.FINAL).exists():
             raise Refused("this tournament already has a final", field="kind")
         number = (rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         return Round.objects.create(tournament=tournament, number=number, kind=kind, starts_at=starts_at)
+
+
+def check_start(starts_at: datetime | None) -> None:
+    """Refuse a scheduled start outside 1990-2100 (ROUND_STARTS_FROM/BEFORE).
+
+    Compares without converting to UTC, so a typed year 1 or 9999 with any offset is refused
+    rather than overflowing.
+    """
+    if starts_at is None:
+        return
+    if starts_at.tzinfo is None or not ROUND_STARTS_FROM <= starts_at < ROUND_STARTS_BEFORE:
+        raise Refused(
+            f"the start time {starts_at.isoformat()} is outside the years"
+            f" {ROUND_STARTS_FROM.year} to {ROUND_STARTS_BEFORE.year - 1}; type the day and time the round starts",
+            field="starts_at",
+        )
 
 
 def seats_without_faction(round_: Round) -> list[dict[str, Any]]:

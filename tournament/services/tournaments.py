@@ -9,13 +9,17 @@ from django.db import transaction
 
 from dune.formats import FORMATS
 from tournament import people
-from tournament.models import Table, Tournament
+from tournament.models import Table, Tournament, default_time_zone
 from tournament.services.shared import Refused
+from tournament.time_zones import zone_name
 
 
-def create_tournament(*, name: str, format: str, user: Any, series: Any = None) -> Tournament:
+def create_tournament(
+    *, name: str, format: str, user: Any, series: Any = None, time_zone: Any = None
+) -> Tournament:
     """Create a tournament; its creator becomes a head judge of it. `series` (an id or None)
-    makes it an edition of a series of the same format."""
+    makes it an edition of a series of the same format that `user` owns; `time_zone` (an IANA
+    name, default the platform's) is where it is played."""
     name = (name or "").strip()
     if not name:
         raise Refused("a tournament needs a name", field="name")
@@ -24,12 +28,20 @@ def create_tournament(*, name: str, format: str, user: Any, series: Any = None) 
     if format not in FORMATS:
         known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
         raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
+    zone = default_time_zone() if time_zone in (None, "") else zone_name(time_zone)
+    if zone is None:
+        raise Refused(
+            f"unknown time zone {time_zone!r}; give an IANA name such as America/Los_Angeles or Europe/Paris",
+            field="time_zone",
+        )
     try:
-        edition_of = people.series_for(series, format=format)
+        edition_of = people.series_for(series, format=format, user=user)
     except people.PeopleRefused as error:
-        raise Refused(error.message, field=error.field) from error
+        raise Refused(error.message, field=error.field, status=error.status) from error
     with transaction.atomic():
-        tournament = Tournament.objects.create(name=name, format=format, created_by=user, series=edition_of)
+        tournament = Tournament.objects.create(
+            name=name, format=format, created_by=user, series=edition_of, time_zone=zone
+        )
         tournament.head_judges.add(user)
     return tournament
 

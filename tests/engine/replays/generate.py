@@ -258,6 +258,8 @@ def generate(seed: int = 1979) -> tuple[list[dict[str, Any]], Position]:
     judge.must(
         {
             "type": "game_setup",
+            # Recorded under the first edition of the rulings, and saying so.
+            "edition": 1,
             "v": 1,
             "ruleset": "wbc2018",
             "factions": FACTIONS,
@@ -328,6 +330,8 @@ def generate_quick(seed: int = 2024) -> tuple[list[dict[str, Any]], Position]:
     judge.must(
         {
             "type": "game_setup",
+            # Recorded under the first edition of the rulings, and saying so.
+            "edition": 1,
             "ruleset": "lolv-2.8.4",
             "factions": LOLV,
             "markers": {f: dot for f, dot in zip(LOLV, (1, 4, 7, 10, 13, 16), strict=True)},

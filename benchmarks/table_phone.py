@@ -1,0 +1,126 @@
+"""The table judge's phone on slow 3G: bytes per tap, bytes per idle minute, seconds per turn.
+
+A throwaway test database (PostgreSQL of DATABASE_URL, by default the local server's
+`dune_bench_phone`) gets a WBC heat table recorded up to turn 7 (the recorded game of the
+tests). Django's live server answers on 127.0.0.1 (`--port`, default 8347); Debian's Chromium
+opens the table page at a phone's size (390×844), signed in as the table's judge, and then
+runs on the slow profile: 400 ms round trip and 50 KB/s each way (Chrome DevTools Protocol
+network emulation). It taps through two whole quick-tracked turns on the next step's control
+alone (tests/e2e/phone_walk.py, the browser tests' own walk), then leaves the page idle.
+
+Bytes are what crosses the wire as Chromium counts it: every response with its headers (a 304
+included), every request with its headers, cookies and body. Seconds per turn are the time
+the judge waits from each tap until the next step's control has the focus, summed over the
+turn. Prints the figures with the input and exits 1 when a target is missed:
+at most 10 KB a tap all-in, at most 10 KB an idle minute, a whole turn under 3 s of waiting.
+
+    .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Playwright's sync API runs an event loop in this thread; the ORM calls in between are synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from benchmarks.throwaway_db import throwaway_database  # noqa: E402
+
+TAP_BYTES = 10_000
+IDLE_MINUTE_BYTES = 10_000
+TURN_SECONDS = 3.0
+CHROMIUM = "/usr/bin/chromium"
+
+
+def build() -> tuple[Any, Any]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tests.e2e.test_table_venue import seeded_table
+
+    judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
+    table = seeded_table(judge, until="turn_advanced", occurrence=6)  # turn 7 opens
+    client = Client()
+    client.force_login(judge)
+    return table, client.cookies["sessionid"].value
+
+
+def run(url: str, session: str, *, turns: int, idle_seconds: float) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.phone_walk import Wire, walk_turns
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        context.set_default_timeout(30_000)
+        host = url.split("/")[2].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # under the service worker, as a judge's phone is after the first visit
+        page.wait_for_load_state("networkidle")
+        wire = Wire(page)
+        wire.slow()
+        walk = walk_turns(page, wire, turns=turns)
+        page.wait_for_timeout(1000)  # the last answer's late bytes belong to the walk
+        start_bytes, start = wire.bytes, time.perf_counter()
+        page.wait_for_timeout(int(idle_seconds * 1000))
+        idle = (wire.bytes - start_bytes) * 60 / (time.perf_counter() - start)
+        browser.close()
+    return {"walk": walk, "idle": idle}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=2)
+    parser.add_argument("--idle-seconds", type=float, default=60.0)
+    parser.add_argument("--port", type=int, default=8347)
+    args = parser.parse_args()
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_phone")
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
+        return 1
+    with throwaway_database(migrate=True):
+        from django.conf import settings
+        from pytest_django.live_server_helper import LiveServer
+
+        settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+        table, session = build()
+        server = LiveServer(f"127.0.0.1:{args.port}")
+        try:
+            result = run(f"{server.url}/tables/{table.pk}/", session, turns=args.turns, idle_seconds=args.idle_seconds)
+        finally:
+            server.stop()
+    walk = result["walk"]
+    taps = walk.taps
+    most = max(t.bytes for t in taps)
+    print(f"input: a WBC heat table of 6 at turn 7, {len(walk.turns)} quick-tracked turns tapped through"
+          f" ({len(taps)} taps), slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    for t in taps:
+        print(f"  tap {t.control!r:32} {t.bytes:6d} bytes in {t.requests} request(s), {t.seconds:.2f} s")
+    tap_ok = most <= TAP_BYTES and all(t.requests == 1 for t in taps)
+    print(f"bytes per tap: median {statistics.median(t.bytes for t in taps):.0f}, most {most}"
+          f" (target <= {TAP_BYTES}, one request a tap) {'OK' if tap_ok else 'MISSED'}")
+    idle_ok = result["idle"] <= IDLE_MINUTE_BYTES
+    print(f"bytes per idle minute: {result['idle']:.0f} (over {args.idle_seconds:.0f} s;"
+          f" target <= {IDLE_MINUTE_BYTES}) {'OK' if idle_ok else 'MISSED'}")
+    slowest = max(walk.turns) if walk.turns else float("inf")
+    turn_ok = slowest < TURN_SECONDS
+    print(f"seconds per turn on slow 3G: {', '.join(f'{s:.2f}' for s in walk.turns)}"
+          f" (taps per turn: {len(taps) / max(1, len(walk.turns)):.1f}; target < {TURN_SECONDS:.0f} s)"
+          f" {'OK' if turn_ok else 'MISSED'}")
+    return 0 if tap_ok and idle_ok and turn_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

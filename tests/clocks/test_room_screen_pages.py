@@ -1,0 +1,36 @@
+"""The room screen cycles through every player's standing, a panel per 20, the cut in view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tests.scoring.db.conftest import report_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_room_screen_has_a_standings_panel_per_twenty_players(
+    client: Any, judge_client: Any, head_judge: Any
+) -> None:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 47)
+    heat = make_round(tournament)
+    groups = [players[i : i + 6] for i in range(0, 42, 6)] + [players[42:]]
+    for number, group in enumerate(groups, start=1):
+        table = seat_table(heat, group, number=number)
+        answer = judge_client.post(
+            f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+        )
+        assert answer.status_code in (200, 201), answer.content
+    html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
+    assert html.count('data-panel="standings"') == 3
+    assert "Standings 1–20 of 47" in html and "Standings 41–47 of 47" in html
+    for player in players:
+        assert f"<td>{player.name}" in html
+    first, *others = html.split('data-panel="standings"')[1:]
+    assert 'class="screen-cut"' in first
+    for page in others:
+        assert "the cut is after" in page.split("</section>")[0]

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+from venue import signals
+
+
+class VenueConfig(AppConfig):
+    name = "venue"
+    verbose_name = "Venue kit: export, import and backups"
+
+    def ready(self) -> None:
+        # A filed report is backed up at once; scoring stays unaware of backups.
+        signals.connect()
