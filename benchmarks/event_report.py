@@ -42,6 +42,8 @@ from dune.formats import get_format  # noqa: E402
 from dune.points import TableResult, validate_report  # noqa: E402
 
 TARGET_SECONDS = 1.0
+#: The game rules the simulated WBC tables play (the engine judges every report under them).
+RULESET = get_format("wbc").ruleset
 REPEAT = 5
 START = datetime(2026, 7, 28, 9, 0, tzinfo=UTC)
 
@@ -66,7 +68,7 @@ def build(players: int, heats: int, seed: int) -> EventRecords:
     clocks: list[ClockRecord] = []
     numbers: dict[int, int] = {}
     for table, (heat, factions, report) in enumerate(raw, start=1):
-        results.append(validate_report("wbc", report, factions, table=table, round_number=heat))
+        results.append(validate_report("wbc", report, factions, ruleset=RULESET, table=table, round_number=heat))
         numbers[heat] = numbers.get(heat, 0) + 1
         for seat, (player, faction) in enumerate(factions.items(), start=1):
             seats.append(SeatRecord(table, numbers[heat], heat, False, player, seat, faction))
@@ -88,6 +90,7 @@ def build(players: int, heats: int, seed: int) -> EventRecords:
         "wbc",
         {"turns": 9, "ended_by": "victory", "results": rows},
         factions,
+        ruleset=RULESET,
         table=final_table,
         round_number=heats + 1,
         is_final=True,

@@ -131,7 +131,7 @@ def main() -> int:
         system = get_format(key).points
         t0 = time.perf_counter()
         results: list[TableResult] = [
-            validate_report(key, report, seats, table=i, round_number=heat)
+            validate_report(key, report, seats, ruleset=get_format(key).ruleset, table=i, round_number=heat)
             for i, (heat, seats, report) in enumerate(reports)
         ]
         t1 = time.perf_counter()
@@ -215,7 +215,7 @@ def _db_run(
             Seat(table=table, round_id=table.round_id, player_id=p, seat=i, faction=f)
             for i, (p, f) in enumerate(factions.items(), start=1)
         ]
-        result = validate_report("wbc", report, factions, table=table.pk, round_number=heat)
+        result = validate_report("wbc", report, factions, ruleset="wbc2018", table=table.pk, round_number=heat)
         filed.append(
             GameReport(table=table, tournament=tournament, data=report_to_data(result), filed_at=django_now())
         )

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from dune.engine.names import faction_name
+from dune.engine.rulesets import get_ruleset
 from dune.refusals import NO_INPUT, Refusal
 
 # --- states ------------------------------------------------------------------------------
@@ -108,13 +109,16 @@ class Limit:
     `base` is the fixed limit, `per_player` is added once per player at the table (LoLV);
     `finish_turn` is the extra time after the limit to finish the turn in progress (LoLV);
     `no_new_turn_before_end` is how long before the end no new turn may start (WBC).
+    The turn limit is not the clock's: `max_turns` reads the game ruleset's limit for the
+    limit's round kind (`Ruleset.turn_limit_for`), so the clock and the game agree.
     """
 
     key: str
     label: str
     rule: str
-    max_turns: int
-    turns_rule: str
+    #: The engine ruleset the limit's tables play, and the kind of round it times.
+    ruleset: str
+    round_kind: str
     base: timedelta = timedelta(0)
     per_player: timedelta = timedelta(0)
     finish_turn: timedelta = timedelta(0)
@@ -123,6 +127,16 @@ class Limit:
     start_grace: timedelta = timedelta(0)
     grace_rule: str = ""
     waivable: bool = False
+
+    @property
+    def max_turns(self) -> int:
+        """The most game turns a table under this limit plays (the ruleset's, per round kind)."""
+        return get_ruleset(self.ruleset).turn_limit_for(self.round_kind)
+
+    @property
+    def turns_rule(self) -> str:
+        """The rule setting `max_turns` (LoLV 0.02; WBC heat or final duration)."""
+        return get_ruleset(self.ruleset).round(self.round_kind).turns_rule
 
     def time_limit(self, *, players: int) -> timedelta:
         """The limit proper (before any finishing time) for a table of `players`.
@@ -161,8 +175,8 @@ LOLV_LIMIT = Limit(
     key="lolv",
     label="LoLV: 1 hour per player, then 30 minutes to finish the turn",
     rule="4.01.08",
-    max_turns=10,
-    turns_rule="0.02",
+    ruleset="lolv-2.8.4",
+    round_kind="heat",
     per_player=HOUR,
     finish_turn=30 * MINUTE,
 )
@@ -170,8 +184,8 @@ WBC_HEAT_LIMIT = Limit(
     key="wbc_heat",
     label="WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
     rule="WBC Preliminary Heat Duration",
-    max_turns=10,
-    turns_rule="WBC Preliminary Heat Duration",
+    ruleset="wbc2018",
+    round_kind="heat",
     base=5 * HOUR,
     no_new_turn_before_end=30 * MINUTE,
     start_grace=15 * MINUTE,
@@ -181,8 +195,8 @@ WBC_FINAL_LIMIT = Limit(
     key="wbc_final",
     label="WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes",
     rule="WBC Final Round Duration",
-    max_turns=15,
-    turns_rule="WBC Final Round Duration",
+    ruleset="wbc2018",
+    round_kind="final",
     base=8 * HOUR,
     no_new_turn_before_end=30 * MINUTE,
     start_grace=15 * MINUTE,

@@ -27,7 +27,7 @@ from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import ResultKind
 from dune.engine.phases import PHASES
-from dune.engine.rulesets import RULESETS, get_ruleset
+from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
 
 Position = Any  # the engine's immutable position object
@@ -214,10 +214,14 @@ def shield_wall_pieces() -> list[str]:
     return [f"{SHIELD_WALL}@{s}" for s in TERRITORIES[SHIELD_WALL].sectors]
 
 
-def shield_wall_counts(ruleset: str, worms: int) -> bool:
-    """Whether the Shield Wall counts as a stronghold with this many worms (WBC, LoLV 4.02.01)."""
-    rule = RULESETS[ruleset].shield_wall if ruleset in RULESETS else None
-    return rule is not None and worms >= rule.worms_needed
+def stronghold_places(answer: Evaluation | None) -> list[str]:
+    """The places the quick-tracking grid lists: the strongholds the evaluation counts
+    (`Evaluation.strongholds`), the Shield Wall as its sector pieces; the printed five when
+    there is no evaluation."""
+    places: list[str] = []
+    for place in answer.strongholds if answer is not None else PRINTED_STRONGHOLDS:
+        places += shield_wall_pieces() if place == SHIELD_WALL else [place]
+    return places
 
 
 def leaders_of(faction: str) -> list[tuple[str, str]]:

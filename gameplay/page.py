@@ -71,15 +71,10 @@ def faction_rows(snapshot: Mapping[str, Any], answer: Evaluation | None, seats: 
     return rows
 
 
-def grid(snapshot: Mapping[str, Any], answer: Evaluation | None, ruleset: str, factions: list[str]) -> list[dict[str, Any]]:
-    """The quick-tracking grid's rows: each stronghold (and the Shield Wall's sides once it
-    counts, WBC house rules / LoLV 4.02.01) with who stands there now."""
-    places = list(rules.printed_strongholds())
-    if "ixians" in factions:  # the Hidden Mobile Stronghold is in play with the Ixians (LoLV 2.07.02)
-        places.append("hidden_mobile_stronghold")
-    worms = int(snapshot.get("worms") or 0)
-    if rules.shield_wall_counts(ruleset, worms):
-        places += rules.shield_wall_pieces()
+def grid(snapshot: Mapping[str, Any], answer: Evaluation | None) -> list[dict[str, Any]]:
+    """The quick-tracking grid's rows: each stronghold in play as the engine's evaluation
+    counts them (the Shield Wall by its sides) with who stands there now."""
+    places = rules.stronghold_places(answer)
     present: dict[str, set[str]] = {}
     for stack in snapshot.get("forces") or []:
         total = int(stack.get("normal") or 0) + int(stack.get("special") or 0) + int(stack.get("advisors") or 0)
@@ -363,7 +358,7 @@ def page_context(
         "control": stronghold_tiles(shown, control),
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
-        "grid": grid(snapshot, answer, game.ruleset, factions) if judge else [],
+        "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,
         "victory": answer.victory if answer is not None else None,

@@ -116,11 +116,10 @@ def load_records(tournament: Tournament) -> EventRecords:
             "id", "table_id", "started_at", "finished_at"
         )
     )
-    qualifiers: tuple[Any, ...] = ()
-    if not any(s.is_final for s in seats):
-        # Until the final is seated, its players are the qualifiers scoring announces (cached,
-        # drawn by lot across the cut from the seed stored on the rounds).
-        qualifiers = tuple(scoring.finalists_for(tournament).finalists)
+    # Scoring's cached answer: the standings page's rows (inconsistent reports screened out)
+    # and, until the final is seated, the qualifiers it announces (lots drawn from the rounds' seed).
+    scored = scoring.scoring_for(tournament)
+    qualifiers: tuple[Any, ...] = () if any(s.is_final for s in seats) else tuple(scored.finalists.finalists)
     return EventRecords(
         # Scoring's cached awards (the awards page shows the same): not computed twice.
         awards=scoring.awards_for(tournament),
@@ -131,6 +130,7 @@ def load_records(tournament: Tournament) -> EventRecords:
         seats=seats,
         clocks=clocks,
         qualifiers=qualifiers,
+        standings=scored.standings,
     )
 
 

@@ -36,7 +36,7 @@ from dune.points import (
     report_to_data,
     validate_report,
 )
-from dune.points.screening import SeatingConflict, screen_results
+from dune.points.screening import SeatingConflict, screened_standings
 from dune.refusals import Refusal
 from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision
@@ -163,6 +163,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             tournament.format,
             data,
             seats,
+            ruleset=tournament.rules.ruleset,
             table=table.pk,
             round_number=round_.number,
             is_final=round_.kind == Round.Kind.FINAL,
@@ -396,15 +397,19 @@ def compute_scoring(tournament: Tournament) -> Scoring:
     results, seed = heat_results(tournament)
     # Reports that contradict each other are left out (and named to the head judge) so that
     # one bad table never takes the whole standings down.
-    results, conflicts = screen_results(results)
-    problems = _describe_conflicts(tournament, conflicts)
-    try:
-        standings = system.standings(results)
-        # Lots across the cut (4.01.10; WBC) are drawn from a seed stored on the rounds.
-        finalists = system.finalists(standings, rng=random.Random(f"finalists:{tournament.pk}:{seed}"))
-    except StandingsError as exc:
-        standings, finalists = (), Finalists(finalists=(), alternates=())
-        problems = (*problems, f"the standings cannot be computed until this is corrected: {exc.message}")
+    screened = screened_standings(system, results)
+    problems = _describe_conflicts(tournament, list(screened.conflicts))
+    standings, finalists = (), Finalists(finalists=(), alternates=())
+    if screened.error is not None:
+        problems = (*problems, f"the standings cannot be computed until this is corrected: {screened.error.message}")
+    else:
+        standings = screened.standings
+        try:
+            # Lots across the cut (4.01.10; WBC) are drawn from a seed stored on the rounds.
+            finalists = system.finalists(standings, rng=random.Random(f"finalists:{tournament.pk}:{seed}"))
+        except StandingsError as exc:
+            standings = ()
+            problems = (*problems, f"the standings cannot be computed until this is corrected: {exc.message}")
     placings: tuple[Placing, ...] = ()
     if tournament.rules.awards:  # WBC: the final's placings decide the champion and places
         final = final_result(tournament)
@@ -415,7 +420,7 @@ def compute_scoring(tournament: Tournament) -> Scoring:
         labels=system.tiebreak_labels,
         standings=standings,
         finalists=finalists,
-        reports=len(results),
+        reports=screened.counted,
         placings=placings,
         problems=problems,
     )

@@ -82,3 +82,17 @@ class BoardDataError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = tuple(problems)
         super().__init__("board data is inconsistent:\n  " + "\n  ".join(problems))
+
+
+class ResultRefused(IllegalAction):
+    """A game report claims a result the rules (or the engine's record of the game) do not
+    allow. `faction` is the seat at fault (None for the report as a whole), `field` the
+    report's field (`result`, `alliances`, `turns`, `ended_by`, `results`) and `value` the
+    refused value."""
+
+    def __init__(
+        self, *, rule: str, msg: str, field: str, faction: str | None = None, value: Any = None
+    ) -> None:
+        super().__init__(rule=rule, msg=msg, input=value, field=field)
+        self.faction = faction
+        self.value = value

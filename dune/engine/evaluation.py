@@ -213,6 +213,13 @@ class Evaluation:
     def first_player(self) -> str | None:
         return self.storm_order[0] if self.storm_order else None
 
+    @property
+    def strongholds(self) -> tuple[str, ...]:
+        """The strongholds in play for victory, in board order: the printed five, the Hidden
+        Mobile Stronghold with the Ixians (LoLV 2.07.02), the Shield Wall once it counts (WBC
+        house rules; LoLV 4.02.01). The one answer every page reads."""
+        return tuple(self.control)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape the API answers with (keys in this order)."""
         adj = self.adjudication

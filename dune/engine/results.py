@@ -114,7 +114,8 @@ _NEITHER = frozenset({GUILD, FREMEN})
 _ROWS: tuple[KindRule, ...] = (
     KindRule(R.SOLO_STRONGHOLD, Way.STRONGHOLD, 1, "AH IV; LoLV 1.09.02.01", _STRONGHOLD_ENDS),
     KindRule(R.ALLIED_STRONGHOLD, Way.STRONGHOLD, 2, "AH XII.E.1; LoLV 1.09.02.02", _STRONGHOLD_ENDS),
-    KindRule(R.THREE_ALLIANCE, Way.STRONGHOLD, 3, "WBC House Rules", _STRONGHOLD_ENDS),
+    # By strongholds, or by default at the end of the last turn (WBC QP lists both).
+    KindRule(R.THREE_ALLIANCE, Way.STRONGHOLD, 3, "WBC House Rules", _STRONGHOLD_ENDS | _LAST_TURN),
     KindRule(
         R.BG_PREDICTION, Way.PREDICTION, 1, "AH IV.A; LoLV 2.02.03", frozenset({"victory"}), BENE_GESSERIT
     ),
@@ -167,14 +168,16 @@ _BY_WAY: Mapping[tuple[Way, int], ResultKind] = MappingProxyType(
 
 def kind_for(way: Way, side: tuple[str, ...]) -> ResultKind:
     """The kind a side of this many members wins by `way`: `kind_for(Way.STRONGHOLD,
-    ("atreides", "fremen"))` is an allied stronghold victory. Raises KeyError when the way
-    has no kind for a side of that size (a prediction is won alone)."""
+    ("atreides", "fremen"))` is an allied stronghold victory; any victory of three allies is a
+    three-faction alliance victory. Raises KeyError when the way has no kind for a side of
+    that size (a prediction is won alone)."""
     if way is Way.ADJUDICATED:
         return R.ADJUDICATED
     size = len(side)
-    if way is not Way.STRONGHOLD:
-        size = min(size, 2)  # a 3-faction alliance's default victory is scored as an allied one
-    elif size > 3:
+    if size == 3 and way is not Way.PREDICTION:
+        # WBC QP: a 3-faction alliance's victory, by strongholds or by default, is one kind.
+        return R.THREE_ALLIANCE
+    if size > 3:
         size = 2  # AH XII.C.2 sets no alliance size: a larger alliance wins an allied victory (XII.E.1)
     return _BY_WAY[(way, size)]
 

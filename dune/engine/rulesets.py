@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
 from dune.engine.board import ARRAKEEN, CARTHAG
 from dune.engine.errors import UnknownIdentifier
@@ -55,6 +56,27 @@ class EndGameRule:
     tueks_forbidden: frozenset[str]
     #: LoLV 4.01.18: the Fremen's allies never count against the Tuek's Sietch criterion.
     fremen_allies_exempt: bool
+    #: The rule saying the Fremen special victory needs the Guild (when it does).
+    needs_guild_rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRules:
+    """What a ruleset decides per kind of tournament round (`heat`, `final`).
+
+    `turns` is the most game turns a table of the round plays, with the rule that sets it;
+    `three_alliances` says whether three-faction alliances may form there at all (WBC Final
+    Round Format forbids them at the final), with the rule to cite when they may not.
+    """
+
+    turns: int
+    turns_rule: str
+    three_alliances: bool = True
+    three_alliances_rule: str = ""
+
+
+#: The kinds of tournament round a ruleset knows (`Round.Kind`).
+ROUND_KINDS: tuple[str, ...] = ("heat", "final")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +129,10 @@ class Ruleset:
     key: str
     name: str
     factions: tuple[str, ...]
-    turn_limit: int
-    #: The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10).
-    max_turns: int
+    #: Per round kind (`heat`, `final`): its turn limit and whether 3-faction alliances exist.
+    #: The one home of turn limits: `turn_limit`, `max_turns`, the clock limits, the game
+    #: setup and the report check all read it.
+    rounds: Mapping[str, RoundRules]
     phases: tuple[str, ...]
     threshold: Callable[[int, frozenset[str]], int]
     alliance_limit: Callable[[int, bool, frozenset[str]], int | None]
@@ -172,9 +195,6 @@ class Ruleset:
     #: Expansion pieces the ruleset has (Hidden Mobile Stronghold, No-Field, Terror tokens,
     #: Ambassadors, Duke Vidal): LoLV 2.07-2.12.
     expansion_pieces: bool = False
-    #: Turns a game lasts by round kind where the texts set them apart (WBC Preliminary Heat
-    #: Duration: 10; WBC Final Round Duration: 15); a kind not named plays `turn_limit`.
-    round_turns: Mapping[str, int] = field(default_factory=dict)
     #: Diplomacy chips per player per game (WBC time guidelines: 3); 0 where the rules have none.
     diplomacy_chips: int = 0
     #: Whether a judge may call the clock on a player's action (WBC time guidelines).
@@ -206,9 +226,44 @@ class Ruleset:
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
 
+    @property
+    def turn_limit(self) -> int:
+        """The turns a game lasts when its setup names none: a heat's (WBC 10, LoLV 10, AH 15)."""
+        return self.rounds["heat"].turns
+
+    @property
+    def max_turns(self) -> int:
+        """The longest game a table may set up (WBC final: 15 turns; LoLV 0.02: at most 10)."""
+        return max(r.turns for r in self.rounds.values())
+
+    def round(self, kind: str) -> RoundRules:
+        """What this ruleset decides for a round of `kind` (`heat` or `final`).
+
+        Raises UnknownIdentifier for another kind.
+        """
+        try:
+            return self.rounds[kind]
+        except KeyError:
+            raise UnknownIdentifier(
+                rule="round", msg=f"a round is a heat or a final, not {kind!r}", input=kind
+            ) from None
+
     def turn_limit_for(self, round_kind: str) -> int:
-        """How many turns a game of this round kind (heat or final) lasts at most."""
-        return self.round_turns.get(round_kind, self.turn_limit)
+        """The most game turns a table of this round kind plays: WBC heats 10 and the final
+        15 (WBC Preliminary Heat Duration, Final Round Duration), LoLV 10 (0.02), AH 15 (V).
+
+        Raises UnknownIdentifier for an unknown round kind.
+        """
+        return self.round(round_kind).turns
+
+    def most_allies(self, players: int, round_kind: str = "heat") -> int | None:
+        """The largest alliance a table of `players` may form in this round kind if every
+        player agreed to everything the rules let them agree to (None: any size).
+
+        Raises UnknownIdentifier for an unknown round kind.
+        """
+        three = self.round(round_kind).three_alliances
+        return self.alliance_limit(players, three, self.default_options)
 
 
 _WBC_PP = PpTable(
@@ -501,8 +556,7 @@ AH1979 = Ruleset(
     key="ah1979",
     name="Avalon Hill 1979",
     factions=CLASSIC_FACTIONS,
-    turn_limit=15,
-    max_turns=15,
+    rounds=MappingProxyType({kind: RoundRules(15, "AH V") for kind in ROUND_KINDS}),
     phases=_AH_PHASES,
     threshold=_ah_threshold,
     alliance_limit=_ah_alliance_limit,
@@ -529,8 +583,14 @@ WBC2018 = Ruleset(
     key="wbc2018",
     name="WBC 2018 (AH 1979 with WBC house rules)",
     factions=CLASSIC_FACTIONS,
-    turn_limit=10,
-    max_turns=15,
+    rounds=MappingProxyType(
+        {
+            "heat": RoundRules(10, "WBC Preliminary Heat Duration"),
+            "final": RoundRules(
+                15, "WBC Final Round Duration", three_alliances=False, three_alliances_rule="WBC Final Round Format"
+            ),
+        }
+    ),
     phases=_AH_PHASES,
     threshold=_wbc_threshold,
     alliance_limit=_wbc_alliance_limit,
@@ -551,7 +611,6 @@ WBC2018 = Ruleset(
     coexistence_declared_in_movement_only=True,  # WBC XV.7-9
     fremen_guild_shipment=True,  # WBC IX.12, IX.16
     ally_tanks_at_action_end=True,  # WBC IX.3
-    round_turns={"heat": 10, "final": 15},  # WBC Preliminary Heat / Final Round Duration
     diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
     call_timers=True,  # WBC time guidelines
     bribes="collection_round",  # WBC XIII.1
@@ -561,8 +620,7 @@ LOLV284 = Ruleset(
     key="lolv-2.8.4",
     name="Landsraad of Las Vegas 2.8.4",
     factions=FACTIONS,
-    turn_limit=10,
-    max_turns=10,
+    rounds=MappingProxyType({kind: RoundRules(10, "0.02") for kind in ROUND_KINDS}),
     phases=PHASES,
     threshold=_lolv_threshold,
     alliance_limit=_lolv_alliance_limit,
@@ -573,6 +631,7 @@ LOLV284 = Ruleset(
         fremen_special_needs_guild=True,
         tueks_forbidden=frozenset({HARKONNEN, ATREIDES, EMPEROR, RICHESE}),  # 2.04.09.02, 2.10.18
         fremen_allies_exempt=True,  # 4.01.18
+        needs_guild_rule="2.04.09.00",
     ),
     ecaz_co_occupy=True,
     adjudication=("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die"),

@@ -36,6 +36,7 @@ from dune.points import (
     faction_scores,
 )
 from dune.points.base import Metric
+from dune.points.screening import screened_standings
 
 #: Table sizes the report always shows, even before any game of that size (5 and 6 players).
 MAIN_SIZES: tuple[int, ...] = (5, 6)
@@ -108,6 +109,9 @@ class EventRecords:
     clocks: tuple[ClockRecord, ...] = ()
     qualifiers: tuple[PlayerId, ...] = ()
     awards: tuple[Award, ...] | None = None
+    #: The standings as scoring computed them (reports that contradict each other screened
+    #: out); None to compute them here the same way (`dune.points.screening`).
+    standings: tuple[StandingRow, ...] | None = None
 
 
 # --- figures (what the report shows) ---------------------------------------------------------
@@ -421,7 +425,7 @@ def event_report(records: EventRecords) -> EventReport:
     finalist_ids = (
         tuple(s.player for s in final.seats) if final is not None and final.seats else records.qualifiers
     )
-    finalists = _finalists(system, heats, finalist_ids)
+    finalists = _finalists(system, heats, finalist_ids, records.standings)
     tiebreaks = tuple(
         TiebreakGroup(tb.key, tb.summary or tb.key, len(tb.labels), tuple(tb.labels))
         for tb in system.precedence.tiebreakers
@@ -513,18 +517,23 @@ def _final(
 
 
 def _finalists(
-    system: PointsSystem, heats: list[TableResult], finalist_ids: tuple[PlayerId, ...]
+    system: PointsSystem,
+    heats: list[TableResult],
+    finalist_ids: tuple[PlayerId, ...],
+    standings: tuple[StandingRow, ...] | None,
 ) -> tuple[Finalist, ...]:
-    """The finalists' points and tiebreak tuples over their own heat games, in the given order.
-
-    A player's points and tuple depend on that player's games only, so the standings of the
-    tables they sat at give the same values as the whole field's, at a fraction of the work.
+    """The finalists' points and tiebreak tuples, in the given order, as the standings show
+    them: scoring's standings when given, else the same screened standings computed for the
+    finalists alone (a player's points and tuple depend on that player's games only).
     """
     if not finalist_ids:
         return ()
-    wanted = set(finalist_ids)
-    theirs = [r for r in heats if any(row.player in wanted for row in r.rows)]
-    rows: dict[PlayerId, StandingRow] = {row.player: row for row in system.standings(theirs)}
+    if standings is None:
+        screened = screened_standings(system, heats, players=finalist_ids)
+        if screened.error is not None:
+            raise screened.error
+        standings = screened.standings
+    rows: dict[PlayerId, StandingRow] = {row.player: row for row in standings}
     out = []
     for player in finalist_ids:
         row = rows.get(player)

@@ -121,8 +121,4 @@ class LoLVSystem(PointsSystem):
     dropout_disqualifies: ClassVar[bool] = False
     dropout_rule: ClassVar[str] = "4.01.09.00 (no dropout penalty in LoLV)"
     qualifying_rule: ClassVar[str] = "4.01.10"
-    simultaneous_solo_rule: ClassVar[str | None] = None
-    single_winner_rule: ClassVar[str] = "4.01.12"
-    three_alliance_rule: ClassVar[str | None] = None
-    fremen_special_needs_guild_rule: ClassVar[str | None] = "2.04.09.00"
     report_rule: ClassVar[str] = "4.01.07 Game Report; 4.01.10"

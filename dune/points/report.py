@@ -1,13 +1,14 @@
-"""Validation of a whole game report against its table's seats and the tournament's format.
+"""Reading a whole game report against its table's seats, for the tournament's points system.
 
 A report is `{"turns", "ended_by", "results": [{"player", "result", "win_attempts",
 "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die"}]}` with the
 optional top-level `predicted` (the player a BG prediction named) and `alliances` (lists of
 allied player ids at the end): the fields of the format's game report (LoLV 4.01.07 and
 4.01.10; the WBC adjudication criteria). Statistics left out count as 0 (WBC Advancement to
-Finals). Shape errors cite the format's game report rule; the winners are checked against the
-engine's table of result kinds (`dune.points.winners`), and for a game the engine tracked,
-against the engine's own decision (`dune.engine.reported`).
+Finals). Shape errors cite the format's game report rule. Whether the result is valid (the
+turn limit, the winners and their kinds, the alliances, and for a game the engine tracked,
+its own decision) is the engine's to decide (`dune.engine.adjudicator`), under the table's
+ruleset; this module only reads the report and scores nothing.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import cast
 
-from dune.engine.errors import RuleViolation
+from dune.engine.adjudicator import ReportedGame, check_result
+from dune.engine.errors import ResultRefused
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.names import faction_name, join_names
 from dune.engine.position import Outcome
-from dune.engine.reported import check_reported
 from dune.engine.results import kind_name
+from dune.engine.rulesets import Ruleset, get_ruleset
 from dune.points.base import ENDED_BY, EndedBy, PlayerId, ReportRow, TableResult, player_sort_key
 from dune.points.errors import (
     ReportShapeError,
@@ -32,16 +34,11 @@ from dune.points.errors import (
 from dune.points.numbers import to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
-from dune.points.winners import check_winners
-
-BG = "bene_gesserit"
 
 INT_FIELDS: tuple[str, ...] = ("win_attempts", "strongholds", "forces", "spice", "cards", "leaders", "die")
 DECIMAL_FIELDS: tuple[str, ...] = ("tokens", "pp")
 ROW_KEYS: frozenset[str] = frozenset({"player", "result", "faction", *INT_FIELDS, *DECIMAL_FIELDS})
 REPORT_KEYS: frozenset[str] = frozenset({"turns", "ended_by", "results", "predicted", "alliances", "notes"})
-#: The most turns any supported game lasts (AH V: 15 turns; WBC final 15).
-MAX_TURNS = 15
 
 
 def _is_int(value: object) -> bool:
@@ -149,18 +146,21 @@ class _Reader:
                 player_name=self.name_of(player),
                 value=raw["result"],
             ) from None
+        return kind
+
+    def scored(self, row: ReportRow) -> None:
+        """The points system has a line for the row's kind (after the engine accepted it)."""
         try:
-            self.system.points(kind)
+            self.system.points(row.result)
         except UnsupportedResultError as exc:
             raise ResultKindError(
-                f"{kind_name(kind)} does not exist in {self.system.name}: {exc.why}",
+                f"{kind_name(row.result)} does not exist in {self.system.name}: {exc.why}",
                 rule=exc.rule,
                 field="result",
-                player=player,
-                player_name=self.name_of(player),
-                value=kind.value,
+                player=row.player,
+                player_name=self.name_of(row.player),
+                value=row.result.value,
             ) from None
-        return kind
 
     def count(self, raw: Mapping[object, object], name: str, player: PlayerId) -> int:
         value = raw.get(name, 0)
@@ -227,42 +227,19 @@ class _Reader:
             )
         out: list[frozenset[PlayerId]] = []
         for group in raw:
-            if not isinstance(group, list) or not 2 <= len(group) <= 3:
-                raise ReportShapeError(
-                    "an alliance lists two or three players",
-                    rule="WBC House Rules; LoLV glossary 'Alliance'",
-                    field="alliances",
-                    value=group,
-                )
+            if not isinstance(group, list) or len(group) < 2:
+                # How large an alliance may be is the ruleset's to say (the adjudicator).
+                raise self.shape("an alliance lists at least two players", field="alliances", value=group)
             members = frozenset(self.seated(p, field="alliances", group=group) for p in group)
-            twice = next((p for a in out for p in a if p in members), None)
-            if twice is not None or len(members) != len(group):
-                p = twice if twice is not None else group[0]
-                raise ReportShapeError(
-                    f"{self.who(p)} is in two alliances",
-                    rule="WBC House Rules (one alliance each)",
-                    field="alliances",
-                    player=p,
-                    player_name=self.name_of(p),
-                    value=group,
-                )
+            if len(members) != len(group):
+                raise self.shape("an alliance lists each player once", field="alliances", value=group)
             out.append(members)
         return tuple(out)
 
     def predicted(self, raw: object) -> PlayerId | None:
         if raw is None:
             return None
-        predicted = self.player_id(raw, field="predicted")
-        if predicted not in self.seats or self.seats[predicted] == BG:
-            raise ReportShapeError(
-                f"the Bene Gesserit predicts another seated player, not {self.who(predicted)}",
-                rule="AH III.a; LoLV 2.02.03",
-                field="predicted",
-                player=predicted,
-                player_name=self.name_of(predicted),
-                value=predicted,
-            )
-        return predicted
+        return self.seated(raw, field="predicted")
 
     def top(self, report: object) -> Mapping[str, object]:
         """The report's top level: an object with known keys, its turns and ending."""
@@ -286,13 +263,8 @@ class _Reader:
                 value=unknown,
             )
         turns = report.get("turns")
-        if not _is_int(turns) or not 1 <= cast(int, turns) <= MAX_TURNS:
-            raise ReportShapeError(
-                f"turns must be a whole number from 1 to {MAX_TURNS}, got {_shown(turns)}",
-                rule="AH V",
-                field="turns",
-                value=turns,
-            )
+        if not _is_int(turns) or cast(int, turns) < 1:
+            raise self.shape(f"turns must be a whole number from 1, got {_shown(turns)}", field="turns", value=turns)
         ended_by = report.get("ended_by")
         if ended_by not in ENDED_BY:
             raise self.shape(
@@ -308,13 +280,15 @@ def validate_report(
     report: object,
     seats: Mapping[PlayerId, str],
     *,
+    ruleset: Ruleset | str,
     table: Hashable | None = None,
     round_number: int = 1,
     is_final: bool = False,
     names: Mapping[PlayerId, str] | None = None,
     decided: Outcome | None = None,
 ) -> TableResult:
-    """Check a whole game report and return it as the `TableResult` scoring reads.
+    """Read a whole game report, have the engine judge its result under `ruleset`, and return
+    it as the `TableResult` scoring reads.
 
     `seats` maps each seated player's id to their faction id; `names` maps player ids to the
     names messages show. `decided` is the engine's outcome when the engine tracked the game:
@@ -322,14 +296,16 @@ def validate_report(
 
     Raises:
         UnknownSystemError: `format_key` is not a registered format.
+        UnknownIdentifier: `ruleset` is not a known ruleset key.
         ReportShapeError: a missing or unknown key, a wrong type or negative number, a row for a
-            player not seated, a seated player without a row, a row twice.
-        ResultKindError: a result that is not a kind, or a kind the format lacks.
-        WinnersContradictResultError: no winner or more than one winning side, allies that do
-            not share a result, a BG prediction not won by the BG alone, a default or special
-            victory without the faction it needs, an ending that does not fit the result, or a
-            result that differs from the engine's decision of a tracked game.
+            player not seated, a seated player without a row, a row twice; more turns than
+            the ruleset's round lasts.
+        ResultKindError: a result that is not a kind, or a kind the points system has no line for.
+        WinnersContradictResultError: whatever the engine's adjudicator refuses (see
+            `dune.engine.adjudicator.check_result`): the winners, their kinds, the ending, the
+            alliances, or a result that differs from the engine's decision of a tracked game.
     """
+    rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     reader = _Reader(build_system(format_key), seats, names)
     top = reader.top(report)
     rows = reader.rows(top.get("results"))
@@ -343,32 +319,56 @@ def validate_report(
         predicted=reader.predicted(top.get("predicted")),
         alliances=reader.alliances(top.get("alliances")),
     )
-    if decided is not None:
-        check_decided(result, decided, names=reader.names)
-    check_winners(reader.system, result, names=reader.names)
+    adjudicate(rules, result, names=reader.names, decided=decided)
+    for row in rows:
+        reader.scored(row)
     return result
 
 
-def check_decided(
-    result: TableResult, decided: Outcome, *, names: Mapping[PlayerId, str] | None = None
+def adjudicate(
+    ruleset: Ruleset,
+    result: TableResult,
+    *,
+    names: Mapping[PlayerId, str] | None = None,
+    decided: Outcome | None = None,
 ) -> None:
-    """A tracked game's report agrees with the engine's decision, checked by the engine itself.
+    """The engine's adjudicator judges the report's result (by faction); its refusal comes
+    back naming the row's player.
 
     Raises:
-        WinnersContradictResultError: a winner, a result kind or the ending differs from the
-            engine's outcome; names the first row at fault.
+        ReportShapeError: more turns than the round lasts.
+        WinnersContradictResultError: any other refusal of the adjudicator.
     """
-    player_of = {row.faction: row.player for row in result.rows}
-    reported = {row.faction or "": row.result for row in result.rows}
+    names = names or {}
+    player_of = {row.faction or "": row.player for row in result.rows}
+    game = ReportedGame(
+        results={row.faction or "": row.result for row in result.rows},
+        ended_by=result.ended_by,
+        turns=result.turns,
+        round_kind="final" if result.is_final else "heat",
+        alliances=tuple(frozenset(_faction_of(result, p) for p in a) for a in result.alliances),
+        predicted=None if result.predicted is None else _faction_of(result, result.predicted),
+        names={row.faction or "": names.get(row.player) or str(row.player) for row in result.rows},
+    )
     try:
-        check_reported(decided, reported, ended_by=result.ended_by)
-    except RuleViolation as exc:
-        faction = exc.offending if exc.input in player_of else None
-        raise WinnersContradictResultError(
+        check_result(ruleset, game, decided=decided)
+    except ResultRefused as exc:
+        player = player_of.get(exc.faction) if exc.faction is not None else None
+        error = ReportShapeError if exc.field == "turns" else WinnersContradictResultError
+        value = exc.value
+        if exc.field == "alliances" and isinstance(value, list):
+            value = sorted((player_of.get(f, f) for f in value), key=player_sort_key)
+        elif exc.field == "predicted":
+            value = result.predicted
+        raise error(
             exc.message,
             rule=exc.rule,
-            field="ended_by" if faction is None else "result",
-            player=player_of.get(faction or ""),
-            player_name=(names or {}).get(player_of.get(faction or "", "")),
-            value=faction if faction is not None else result.ended_by,
+            field=exc.field or "result",
+            player=player,
+            player_name=names.get(player) if player is not None else None,
+            value=value,
         ) from None
+
+
+def _faction_of(result: TableResult, player: PlayerId) -> str:
+    return result.row(player).faction or ""

@@ -68,14 +68,6 @@ class PointsSystem:
     dropout_disqualifies: ClassVar[bool]
     dropout_rule: ClassVar[str]
     qualifying_rule: ClassVar[str]
-    #: The rule letting two unallied players both win the same turn, or None when refused.
-    simultaneous_solo_rule: ClassVar[str | None]
-    #: The rule refusing two simultaneous solo victories when the format does not allow them.
-    single_winner_rule: ClassVar[str]
-    #: Whether three-faction alliances can exist at a heat table of six (and the rule).
-    three_alliance_rule: ClassVar[str | None]
-    #: Whether the Fremen special victory needs the Guild in the game (and the rule).
-    fremen_special_needs_guild_rule: ClassVar[str | None]
     #: The rule naming the fields of the format's game report (cited by shape errors).
     report_rule: ClassVar[str]
 

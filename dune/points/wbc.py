@@ -94,8 +94,4 @@ class WBCSystem(PointsSystem):
     dropout_disqualifies: ClassVar[bool] = True
     dropout_rule: ClassVar[str] = "WBC Dropouts"
     qualifying_rule: ClassVar[str] = "WBC Advancement to Finals"
-    simultaneous_solo_rule: ClassVar[str | None] = QP
-    single_winner_rule: ClassVar[str] = QP
-    three_alliance_rule: ClassVar[str | None] = "WBC House Rules (3-faction alliances at 6-player tables)"
-    fremen_special_needs_guild_rule: ClassVar[str | None] = None
     report_rule: ClassVar[str] = "WBC Advancement to Finals (game record)"

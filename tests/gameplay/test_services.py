@@ -14,7 +14,7 @@ import dune.engine as engine
 from dune.engine.errors import RuleViolation
 from gameplay import engine_adapter, services
 from gameplay.models import AppendOnlyError, Game, GameEvent
-from tests.factories import make_seated_table
+from tests.factories import make_players, make_round, make_seated_table, make_tournament, seat_table
 from tests.gameplay.recorded_game import recorded_game
 
 
@@ -36,6 +36,33 @@ def test_lolv_five_player_table_setup() -> None:
     assert game.ruleset == "lolv-2.8.4"
     assert setup["markers"] == dict(zip(factions, [4, 7, 10, 13, 16], strict=True))
     assert setup["turns"] == 10
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("format", "size", "kind", "three"),
+    [
+        ("wbc", 6, "heat", True),
+        ("wbc", 5, "heat", False),
+        ("wbc", 6, "final", False),
+        ("lolv", 6, "heat", False),
+    ],
+)
+def test_wbc_house_rules_three_faction_alliances_in_tracked_games(
+    table_judge: Any, format: str, size: int, kind: str, three: bool
+) -> None:
+    """WBC house rules: a 3-faction alliance may form only at a 6-player table (WBC Final
+    Round Format: never at the final; LoLV 1.10.01.03: never). A tracked game allows it
+    exactly where a paper report of the same table may claim one."""
+    tournament = make_tournament(format=format)
+    table = seat_table(make_round(tournament, kind=kind), make_players(tournament, size), judge=table_judge)
+    game = services.game_for(table)
+    assert game.events.get(seq=1).body["three_alliances"] is three
+    position, _seq = services.current_position(table)
+    setup = position.setup
+    assert setup is not None
+    limit = position.ruleset.alliance_limit(len(position.factions), setup.three_alliances, setup.options)
+    assert limit == (3 if three else 2)
 
 
 @pytest.mark.django_db

@@ -9,6 +9,7 @@ from typing import Any
 
 from dune.clock_limits import Interval
 from dune.event_report.figures import ClockRecord, SeatRecord
+from dune.formats import get_format
 from dune.points import TableResult, validate_report
 
 SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
@@ -44,7 +45,15 @@ def game(
     data: dict[str, Any] = {"turns": turns, "ended_by": ended_by, "results": rows}
     if alliances:
         data["alliances"] = [[by_faction[f] for f in group] for group in alliances]
-    return validate_report(format, data, seats, table=table, round_number=round_number, is_final=is_final)
+    return validate_report(
+        format,
+        data,
+        seats,
+        ruleset=get_format(format).ruleset,
+        table=table,
+        round_number=round_number,
+        is_final=is_final,
+    )
 
 
 def seats_of(result: TableResult, *, table_number: int) -> list[SeatRecord]:

@@ -6,7 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from dune.engine.ids import ResultKind
-from dune.points import ReportRow, TableResult
+from dune.formats import FORMATS, get_format
+from dune.points import ReportRow, TableResult, validate_report
 
 SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 
@@ -38,3 +39,9 @@ def game(
     return table(
         *rows, round_number=round_number, table_id=f"r{round_number}-{min(map(str, [*winners, *losers]))}"
     )
+
+
+def validated(fmt: str, report: object, seats: Any, **kw: Any) -> TableResult:
+    """`validate_report` under the format's own ruleset (the engine's adjudicator judges the result)."""
+    kw.setdefault("ruleset", get_format(fmt).ruleset if fmt in FORMATS else "wbc2018")
+    return validate_report(fmt, report, seats, **kw)

@@ -18,8 +18,8 @@ from dune.points import (
     ResultKindError,
     UnknownSystemError,
     WinnersContradictResultError,
-    validate_report,
 )
+from tests.scoring.scoring_helpers import validated
 
 SEATS = {1: "atreides", 2: "bene_gesserit", 3: "emperor", 4: "fremen", 5: "harkonnen", 6: "guild"}
 NO_GUILD = {1: "atreides", 2: "bene_gesserit", 3: "emperor", 4: "fremen", 5: "harkonnen"}
@@ -41,7 +41,7 @@ def report(
 
 def test_valid_report_becomes_table_result_with_missing_numbers_zero() -> None:
     """WBC Advancement to Finals: unrecorded statistics count as 0; JSON decimals stay exact."""
-    got = validate_report(
+    got = validated(
         "wbc",
         report({1: "solo_stronghold"}, extra={1: {"tokens": 9.5, "pp": 0.1, "spice": 4}}),
         SEATS,
@@ -56,7 +56,7 @@ def test_valid_report_becomes_table_result_with_missing_numbers_zero() -> None:
 
 
 def test_decimal_strings_are_read_exactly() -> None:
-    got = validate_report(
+    got = validated(
         "wbc", report({1: "solo_stronghold"}, extra={1: {"pp": "9.5", "tokens": Decimal("1.5")}}), SEATS
     )
     assert got.row(1).pp == Fraction(19, 2) and got.row(1).tokens == Fraction(3, 2)
@@ -64,7 +64,7 @@ def test_decimal_strings_are_read_exactly() -> None:
 
 def _refused(exc: type[ReportError], fmt: str, rep: object, seats: dict[int, str] = SEATS) -> ReportError:
     with pytest.raises(exc) as err:
-        validate_report(fmt, rep, seats)
+        validated(fmt, rep, seats)
     return err.value
 
 
@@ -80,7 +80,7 @@ def test_bad_input_two_winners_for_a_solo_win_lolv_4_01_12() -> None:
 
 def test_wbc_qp_two_simultaneous_solo_victories_allowed() -> None:
     """WBC QP: two simultaneous solo victories are possible after the Shield Wall opens."""
-    got = validate_report("wbc", report({1: "solo_stronghold", 3: "solo_stronghold"}), SEATS)
+    got = validated("wbc", report({1: "solo_stronghold", 3: "solo_stronghold"}), SEATS)
     assert [r.player for r in got.rows if r.won] == [1, 3]
 
 
@@ -104,11 +104,14 @@ def test_bad_input_two_guild_default_winners() -> None:
 
 
 def test_bad_input_kind_the_format_lacks() -> None:
-    """4.01.09.00 / AH IV.C.1: a kind missing from the format's table is refused with that table's rule."""
+    """1.10.01.03 / AH IV.C.1: a kind the ruleset cannot produce is refused with the ruleset's
+    rule; one it can but the points table has no line for, with the points table's rule."""
     err = _refused(
-        ResultKindError, "lolv", report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"})
+        WinnersContradictResultError,
+        "lolv",
+        report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"}),
     )
-    assert err.rule == "4.01.09.00" and err.player == 1 and err.field == "result"
+    assert err.rule == "1.10.01.03" and err.player == 1 and err.field == "result"
     err = _refused(
         ResultKindError,
         "wbc",
@@ -137,13 +140,14 @@ def test_bad_input_bg_prediction_with_second_winner() -> None:
 
 def test_bg_prediction_allowed_when_bg_is_allied_with_loser() -> None:
     """AH IV.A: the BG wins alone even when the predicted winner is the BG's ally."""
-    got = validate_report("wbc", report({2: "bg_prediction"}, alliances=[[2, 5]], predicted=5), SEATS)
+    got = validated("wbc", report({2: "bg_prediction"}, alliances=[[2, 5]], predicted=5), SEATS)
     assert got.ally_of(2) == (5,) and got.predicted == 5
 
 
 def test_bad_input_predicted_player_is_bg() -> None:
-    err = _refused(ReportShapeError, "wbc", report({2: "bg_prediction"}, predicted=2))
-    assert err.field == "predicted"
+    """AH III.E.1.a (WBC III.2): the BG predicts another player."""
+    err = _refused(WinnersContradictResultError, "wbc", report({2: "bg_prediction"}, predicted=2))
+    assert err.field == "predicted" and err.rule == "WBC III.2" and err.player == 2 and err.value == 2
 
 
 def test_bad_input_allied_win_with_one_or_three_rows() -> None:
@@ -170,7 +174,7 @@ def test_bad_input_allies_must_share_result() -> None:
 
 def test_allied_dropout_does_not_share_the_result() -> None:
     """WBC Dropouts: a dropout's pieces leave the game, so an ally who dropped out shares nothing."""
-    ok = validate_report(
+    ok = validated(
         "wbc",
         report({1: "allied_stronghold", 3: "allied_stronghold", 5: "dropout"}, alliances=[[1, 3], [4, 5]]),
         SEATS,
@@ -181,12 +185,12 @@ def test_allied_dropout_does_not_share_the_result() -> None:
 def test_wbc_solo_victory_while_allied_refused() -> None:
     """WBC House Rules: solo victories while allied are not possible."""
     err = _refused(WinnersContradictResultError, "wbc", report({1: "solo_stronghold"}, alliances=[[1, 5]]))
-    assert err.player == 1 and "while allied" in err.rule
+    assert err.player == 1 and err.rule == "WBC IV.2" and "while allied" in str(err)
 
 
 def test_wbc_three_alliance_needs_six_seats_and_three_rows() -> None:
     """WBC House Rules: 3-faction alliances only at 6-player tables, with three members."""
-    ok = validate_report(
+    ok = validated(
         "wbc", report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"}), SEATS
     )
     assert sum(r.won for r in ok.rows) == 3
@@ -196,14 +200,28 @@ def test_wbc_three_alliance_needs_six_seats_and_three_rows() -> None:
         report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"}, seats=NO_GUILD),
         NO_GUILD,
     )
-    assert "6-player" in str(err)
+    assert "6-player" in str(err) and err.rule == "WBC house rules (alliances)"
     err = _refused(WinnersContradictResultError, "wbc", report({1: "three_alliance", 3: "three_alliance"}))
     assert "exactly three" in str(err)
 
 
+def test_wbc_final_round_format_no_three_faction_alliance_at_the_final() -> None:
+    """WBC Final Round Format: the final uses the heats' rules except that three-faction
+    alliances may not form; a six-player heat may have one."""
+    rep = report({1: "three_alliance", 3: "three_alliance", 5: "three_alliance"})
+    assert validated("wbc", rep, SEATS).turns == 7
+    with pytest.raises(WinnersContradictResultError) as err:
+        validated("wbc", rep, SEATS, is_final=True)
+    assert err.value.rule == "WBC Final Round Format" and "final" in str(err.value)
+    allied = report({1: "allied_stronghold", 3: "allied_stronghold"}, alliances=[[1, 3, 5]])
+    with pytest.raises(WinnersContradictResultError) as err:
+        validated("wbc", allied, SEATS, is_final=True)
+    assert err.value.field == "alliances" and err.value.rule == "WBC Final Round Format"
+
+
 def test_fremen_default_needs_fremen_winner_and_guild_absent() -> None:
     """AH IV.C.1; LoLV 1.09.05: with the Guild absent the Fremen win at the end of play."""
-    ok = validate_report(
+    ok = validated(
         "lolv", report({4: "fremen_default_solo"}, seats=NO_GUILD, ended_by="turn_limit"), NO_GUILD
     )
     assert ok.row(4).won
@@ -223,7 +241,7 @@ def test_fremen_default_needs_fremen_winner_and_guild_absent() -> None:
 def test_lolv_2_04_09_00_fremen_special_needs_guild_in_game() -> None:
     """LoLV 2.04.09.00: the Fremen special victory applies when the Guild is in the game."""
     assert (
-        validate_report("lolv", report({4: "fremen_special_solo"}, ended_by="turn_limit"), SEATS).row(4).won
+        validated("lolv", report({4: "fremen_special_solo"}, ended_by="turn_limit"), SEATS).row(4).won
     )
     err = _refused(
         WinnersContradictResultError,
@@ -236,7 +254,7 @@ def test_lolv_2_04_09_00_fremen_special_needs_guild_in_game() -> None:
 
 def test_guild_default_allied_needs_guild_among_winners() -> None:
     """AH IV.C; LoLV 2.06.11: the Guild's ally wins with the Guild."""
-    ok = validate_report(
+    ok = validated(
         "lolv", report({6: "guild_default_allied", 1: "guild_default_allied"}, ended_by="turn_limit"), SEATS
     )
     assert sum(r.won for r in ok.rows) == 2
@@ -250,7 +268,7 @@ def test_guild_default_allied_needs_guild_among_winners() -> None:
 
 def test_lolv_1_09_05_end_game_ties_all_win_without_guild_or_fremen() -> None:
     """LoLV 1.09.05: with neither Guild nor Fremen, the most strongholds win; all who qualify win."""
-    ok = validate_report(
+    ok = validated(
         "lolv",
         report({1: "end_game_solo", 3: "end_game_solo"}, seats=NO_GUILD_NO_FREMEN, ended_by="turn_limit"),
         NO_GUILD_NO_FREMEN,
@@ -262,7 +280,7 @@ def test_lolv_1_09_05_end_game_ties_all_win_without_guild_or_fremen() -> None:
 
 def test_adjudicated_game_scores_as_adjudicated_and_needs_a_limit() -> None:
     """WBC Adjudication; LoLV 4.01.08: an unfinished game is adjudicated when time or turns run out."""
-    ok = validate_report(
+    ok = validated(
         "lolv", report({1: "adjudicated", 5: "adjudicated"}, ended_by="time_limit", alliances=[[1, 5]]), SEATS
     )
     assert [r.player for r in ok.rows if r.won] == [1, 5]
@@ -285,7 +303,7 @@ def test_stronghold_win_cannot_end_by_time_limit() -> None:
 
 def test_concession_is_recorded_as_the_conceded_stronghold_win() -> None:
     """WBC Concessions: a conceded game is recorded as the stronghold victory it concedes."""
-    ok = validate_report(
+    ok = validated(
         "wbc", report({1: "allied_stronghold", 5: "allied_stronghold"}, ended_by="concession"), SEATS
     )
     assert ok.ended_by == "concession"
@@ -343,7 +361,7 @@ def test_shape_bad_row_field_names_row_and_field(change: dict[str, Any], field: 
         ({"results": "x"}, "results"),
         ({"winner": 1}, "winner"),
         ({"alliances": [[1]]}, "alliances"),
-        ({"alliances": [[1, 3], [3, 5]]}, "alliances"),
+        ({"alliances": [[1, 3, 3]]}, "alliances"),
     ],
 )
 def test_shape_bad_top_level_field(top: dict[str, Any], field: str) -> None:
@@ -351,10 +369,18 @@ def test_shape_bad_top_level_field(top: dict[str, Any], field: str) -> None:
     assert err.field == field
 
 
+def test_wbc_house_rules_a_player_in_two_alliances_is_refused() -> None:
+    """WBC house rules (alliances; AH XII.C.4): no faction belongs to two alliances at once."""
+    err = _refused(
+        WinnersContradictResultError, "wbc", report({1: "solo_stronghold"}, alliances=[[1, 3], [3, 5]])
+    )
+    assert err.field == "alliances" and err.player == 3 and err.rule == "WBC house rules (alliances)"
+
+
 def test_not_a_mapping_and_unknown_format() -> None:
     assert _refused(ReportShapeError, "wbc", ["no"]).field == "report"
     with pytest.raises(UnknownSystemError):
-        validate_report("diplomacy", report({1: "solo_stronghold"}), SEATS)
+        validated("diplomacy", report({1: "solo_stronghold"}), SEATS)
 
 
 json_values = st.recursive(
@@ -392,6 +418,6 @@ def test_any_input_is_accepted_or_refused_with_a_report_error(fmt: str, report: 
     """Whatever arrives, validation answers a TableResult or raises a ReportError; nothing else."""
     seats = {1: "atreides", 2: "bene_gesserit", 3: "fremen"}
     try:
-        validate_report(fmt, report, seats)
+        validated(fmt, report, seats)
     except ReportError as err:
         assert err.rule and isinstance(err.field, str)

@@ -12,10 +12,9 @@ from dune.points import (
     faction_leaderboard,
     report_to_data,
     table_result_from_data,
-    validate_report,
 )
 from dune.points.serialize import exact_decimal, parse_decimal
-from tests.scoring.scoring_helpers import row, table
+from tests.scoring.scoring_helpers import row, table, validated
 
 SEATS = {1: "atreides", 2: "bene_gesserit", 3: "emperor", 4: "fremen", 5: "harkonnen", 6: "guild"}
 
@@ -45,13 +44,13 @@ def test_report_round_trips_through_stored_form() -> None:
             *({"player": p, "result": "loss"} for p in (3, 4, 5, 6)),
         ],
     }
-    result = validate_report("wbc", report, SEATS, table=7, round_number=2)
+    result = validated("wbc", report, SEATS, table=7, round_number=2)
     data = report_to_data(result)
     assert data["results"][0]["tokens"] == "7.5" and data["alliances"] == [[1, 5]]
     back = table_result_from_data(data, table=7, round_number=2)
     assert back == result
     # The stored form is itself a valid report (what a head judge would re-enter).
-    assert validate_report("wbc", data, SEATS, table=7, round_number=2) == result
+    assert validated("wbc", data, SEATS, table=7, round_number=2) == result
 
 
 def test_wbc_leaderboard_orders_each_faction_best_first() -> None:

@@ -81,3 +81,24 @@ def test_reports_are_filed_only_for_published_rounds(judge_client: Any, wbc_heat
     assert refused.status_code == 400
     assert "published" in refused.json()["detail"]
     assert not hasattr(type(table).objects.get(pk=table.pk), "report") or table.report_filed_at is None
+
+
+def test_the_event_report_shows_the_standings_pages_points_with_a_screened_report(
+    client: Any, judge_client: Any, inconsistent: Any
+) -> None:
+    """The event report's finalists carry the points and tiebreaks the standings page shows:
+    one computation, with the reports that contradict each other left out of both."""
+    from tests.factories import seat_table
+
+    tournament, players = inconsistent
+    heat2 = make_round(tournament, number=2)
+    for number, seated in ((1, players[:6]), (2, players[6:])):
+        assert _file(judge_client, seat_table(heat2, seated, number=number)).status_code == 201
+    standings = client.get(f"/api/tournaments/{tournament.pk}/standings/").json()["standings"]
+    shown = {row["player"]: (row["points"], row["tiebreak"]) for row in standings}
+    finalists = client.get(f"/api/tournaments/{tournament.pk}/event-report/").json()["finalists"]
+    assert len(finalists) == 6
+    for finalist in finalists:
+        assert (finalist["points"], finalist["tiebreak"]) == shown[finalist["player"]]
+    # Player 001 won at both tables of heat 1 (left out) and at a table of heat 2: one win counts.
+    assert shown[players[0].pk][0] == shown[players[6].pk][0]

@@ -107,14 +107,14 @@ def test_only_the_tables_judge_or_head_judge_may_file(api_client: Any, make_user
     [
         # LoLV 4.01.12: two solo winners are refused; the row of the second is named.
         ("lolv", {0: "solo_stronghold", 2: "solo_stronghold"}, "4.01.12", "result", 2),
-        # LoLV 4.01.09.00: the format has no three-faction alliance victory.
-        ("lolv", {0: "three_alliance", 2: "three_alliance", 4: "three_alliance"}, "4.01.09.00", "result", 0),
-        # WBC / AH IV.C.1: no end-game victory in WBC.
-        ("wbc", {0: "end_game_solo"}, "AH IV.C.1; WBC Tournament Format", "result", 0),
+        # LoLV 1.10.01.03: an alliance joins two players, so no three-faction alliance victory.
+        ("lolv", {0: "three_alliance", 2: "three_alliance", 4: "three_alliance"}, "1.10.01.03", "result", 0),
+        # AH IV.C.1: the most-strongholds end game needs Guild and Fremen absent (never at a WBC six).
+        ("wbc", {0: "end_game_solo"}, "AH IV.C.1", "result", 0),
         # AH IV.A: a BG prediction is won by the Bene Gesserit (seat 1 here is the BG).
-        ("wbc", {2: "bg_prediction"}, "AH IV.A; LoLV 2.02.03", "result", 2),
-        # WBC QP: a 2-faction alliance win has two winners.
-        ("wbc", {0: "allied_stronghold"}, "WBC QP; LoLV glossary 'Alliance'", "result", 0),
+        ("wbc", {2: "bg_prediction"}, "AH IV.A", "result", 2),
+        # WBC house rules: a 2-faction alliance win has two winners.
+        ("wbc", {0: "allied_stronghold"}, "WBC house rules (4/5 strongholds)", "result", 0),
     ],
 )
 def test_bad_report_is_400_naming_row_field_rule_and_saves_nothing(
@@ -178,3 +178,26 @@ def test_wbc_dropout_filed_after_a_later_heat_is_refused(judge_client: Any, wbc_
         url(table), report_for(table, {0: "solo_stronghold", 3: "dropout"}), format="json"
     )
     assert response.status_code == 400 and response.json()["field"] == "result"
+
+
+def test_0_02_a_lolv_report_of_12_turns_is_400_citing_0_02(judge_client: Any, head_judge: Any) -> None:
+    """LoLV 0.02: a game lasts at most 10 turns; a report claiming 12 is refused, names the
+    field and the rule of the LoLV ruleset, saves nothing, and the report page offers 10 at most."""
+    tournament = make_tournament(format="lolv", head_judge=head_judge)
+    table = seat_table(make_round(tournament), make_players(tournament, 6))
+    response = judge_client.post(url(table), report_for(table, {0: "solo_stronghold"}) | {"turns": 12}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "turns" and body["rule"] == "0.02" and "from 1 to 10" in body["detail"]
+    assert not GameReport.objects.exists()
+    assert judge_client.post(url(table), report_for(table, {0: "solo_stronghold"}) | {"turns": 10}, format="json").status_code == 201
+
+
+def test_the_report_page_offers_the_rounds_turn_limit(client: Any, head_judge: Any) -> None:
+    """The report form's turns field stops at the round's limit (LoLV 0.02: 10; WBC final 15)."""
+    client.force_login(head_judge)
+    for fmt, kind, most in (("lolv", "heat", 10), ("wbc", "heat", 10), ("wbc", "final", 15)):
+        tournament = make_tournament(format=fmt, head_judge=head_judge)
+        table = seat_table(make_round(tournament, kind=kind), make_players(tournament, 6))
+        html = client.get(f"/tables/{table.pk}/report/").content.decode()
+        assert f'name="turns" type="number" min="1" max="{most}"' in html, fmt

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from dune.points import WinnersContradictResultError, validate_report
+from dune.points import WinnersContradictResultError
 from gameplay.services import append_event, game_for
 from scoring.adapters import engine_outcome, player_names, table_seats
 from tests.factories import make_seated_table
+from tests.scoring.scoring_helpers import validated
 
 
 @pytest.mark.django_db
@@ -29,11 +30,11 @@ def test_conceded_game_report_must_name_the_engines_winner(make_user: Any) -> No
     player_of = {faction: player for player, faction in seats.items()}
     rows = [{"player": p, "result": "solo_stronghold" if f == "atreides" else "loss"} for p, f in seats.items()]
     with pytest.raises(WinnersContradictResultError) as info:
-        validate_report("wbc", {"turns": 3, "ended_by": "concession", "results": rows}, seats, names=names, decided=decided)
+        validated("wbc", {"turns": 3, "ended_by": "concession", "results": rows}, seats, names=names, decided=decided)
     err = info.value
     assert err.player == player_of["atreides"] and err.rule == "WBC Concessions"
     assert "Harkonnen won with a solo stronghold victory; Atreides did not win" in str(err)
     rows = [{"player": p, "result": "solo_stronghold" if f == "harkonnen" else "loss"} for p, f in seats.items()]
-    got = validate_report("wbc", {"turns": 3, "ended_by": "concession", "results": rows}, seats, decided=decided)
+    got = validated("wbc", {"turns": 3, "ended_by": "concession", "results": rows}, seats, decided=decided)
     assert [r.player for r in got.rows if r.won] == [player_of["harkonnen"]]
     assert set(names.values()) == {p.name for p in (s.player for s in table.seats.all())}
