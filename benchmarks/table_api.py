@@ -177,6 +177,18 @@ def cpu_seconds(process: subprocess.Popen[bytes]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def server_cpu_ms(header: str | None) -> float | None:
+    """The `cpu;dur=<ms>` entry of a Server-Timing header (config/server_timing.py)."""
+    for entry in (header or "").split(","):
+        name, _, rest = entry.strip().partition(";")
+        if name == "cpu" and rest.startswith("dur="):
+            try:
+                return float(rest[4:])
+            except ValueError:
+                return None
+    return None
+
+
 class Client:
     """One keep-alive HTTP connection per thread."""
 
@@ -198,13 +210,22 @@ class Client:
 
     def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
         """One request on this thread's connection (reopened once if the server closed it)."""
+        status, raw, _cpu = self.timed(method, path, body, headers)
+        return status, raw
+
+    def timed(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes, float | None]:
+        """`send`, plus the server's CPU milliseconds for it (its `Server-Timing: cpu;dur=`
+        header, None when the server does not tell)."""
         data = None if body is None else json.dumps(body)
         for attempt in (1, 2):
             conn = self._conn()
             try:
                 conn.request(method, path, body=data, headers={**self.headers, **(headers or {})})
                 response = conn.getresponse()
-                return response.status, response.read()
+                raw = response.read()
+                return response.status, raw, server_cpu_ms(response.getheader("Server-Timing"))
             except (http.client.HTTPException, OSError):
                 conn.close()
                 self.local.conn = None

@@ -24,6 +24,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 DEBUG = env_bool("DEBUG", False)
+# Tell each request's CPU time in a Server-Timing header (config/server_timing.py): benchmarks.
+SERVER_TIMING = env_bool("SERVER_TIMING", False)
 
 _DEV_SECRET = "embedded-default-secret-key-change-me-for-any-real-deployment-0123456789"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else None)
@@ -57,6 +59,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the CPU each request cost, in a Server-Timing header (only with SERVER_TIMING on).
+    "config.server_timing.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
