@@ -124,7 +124,10 @@ def record_event(
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
-            recorded = services.append_event(table, event, expected_seq=expected_seq, user=actor, reason=reason)
+            # With a key, the transaction `once` opens is the unit: a refusal rolls it all back.
+            recorded = services.append_event(
+                table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=key is None
+            )
         except services.StaleWrite as stale:
             raise Stale(stale) from None
         except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
