@@ -126,15 +126,15 @@ def start_gunicorn(
     port: int, environment: dict[str, str] | None = None, log: Path = SERVER_LOG
 ) -> subprocess.Popen[bytes]:
     log.parent.mkdir(parents=True, exist_ok=True)
-    # One process per core plus one, two threads each: enough to overlap database waits without
-    # crowding the cores the PostgreSQL server needs too.
-    workers = os.environ.get("BENCH_WORKERS", str((os.cpu_count() or 1) + 1))
-    threads = os.environ.get("BENCH_THREADS", "2")
+    # The deployment's settings (config/gunicorn.conf.py: gthread, one process per core plus
+    # one, two threads each); BENCH_WORKERS, BENCH_THREADS and BENCH_WORKER_CLASS override them.
+    overrides = [flag for name, option in (("BENCH_WORKERS", "--workers"), ("BENCH_THREADS", "--threads"),
+                                           ("BENCH_WORKER_CLASS", "--worker-class"))
+                 if (value := os.environ.get(name)) for flag in (option, value)]
     process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", workers, "--worker-class", os.environ.get("BENCH_WORKER_CLASS", "gthread"), "--threads", threads, "--log-level", "warning",
-         "--timeout", "60"],
-        cwd=ROOT, env=environment or env(), start_new_session=True, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "config" / "gunicorn.conf.py"),
+         "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--log-level", "warning", *overrides],
+        cwd=ROOT, env={**(environment or env()), "WEB_ACCESS_LOG": ""}, start_new_session=True, stdout=log.open("wb"), stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

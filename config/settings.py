@@ -101,6 +101,9 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Each web thread keeps its connection between requests (CONN_MAX_AGE, set from the URL) and
+# checks it once per request before use, so a restarted PostgreSQL costs one reconnect, not errors.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3")
 
