@@ -24,10 +24,11 @@ from gameplay import actions, commands, idempotency, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.models import Game
 from gameplay.page import page_context
+from scoring import commands as report_commands
 from scoring import services as scoring
 from scoring.models import GameReport
 from tournament.models import Round, Table
-from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge
 
 
@@ -220,34 +221,23 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = draft
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
-        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
-
-        def file() -> tuple[int, dict[str, Any]]:
-            if request.POST.get("confirm") != "yes":
-                return 400, {"errors": {"confirm": [
-                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
-                ]}}
-            try:
-                scoring.file_report(table, report, user=request.user)
-            except Refusal as refusal:
-                return 400, {"errors": refusal.form_errors("report")}
-            return 201, {"filed": True}
-
         try:
             refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
-            answer = idempotency.once(
-                user=request.user, scope=idempotency.scope_for(table.pk, "report-page"),
-                key=request.POST.get("idempotency_key"), body=asked, perform=file,
-            )
-        except TextRefused as refused:
-            answer = idempotency.Answer(status=refused.status, body={"errors": refused.form_errors("report")})
-        except (idempotency.KeyReused, idempotency.BadKey) as exc:
-            answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
-        if 200 <= answer.status < 300:
-            messages.success(request, "The game report is filed." if not answer.replayed
-                             else "The game report was already filed; nothing was filed twice.")
-            return redirect("gameplay-table", pk=table.pk)
-        errors, status = answer.body["errors"], answer.status
+            if request.POST.get("confirm") != "yes":
+                errors, status = {"confirm": [
+                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                ]}, 400
+            else:
+                filed = report_commands.file_report(
+                    table, report, actor=request.user, key=request.POST.get("idempotency_key")
+                )
+                messages.success(request, "The game report is filed." if not filed.replayed
+                                 else "The game report was already filed; nothing was filed twice.")
+                return redirect("gameplay-table", pk=table.pk)
+        except Refusal as refusal:  # the report's row and field; a key's refusal above the form
+            key_refused = refusal.field == idempotency.HEADER
+            errors = {"report": [refusal.message]} if key_refused else refusal.form_errors("report")
+            status = refusal.status
     system = get_system(table.round.tournament.format)
     context = {
         "table": table,

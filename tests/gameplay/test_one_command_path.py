@@ -140,3 +140,25 @@ def test_another_command_under_the_same_key_is_422_through_either_door(
     assert by_page.status_code == 422
     assert "Idempotency-Key" in by_page.content.decode() and 'role="alert"' in by_page.content.decode()
     assert logged(table) == [(1, "game_setup"), (2, "storm_placed")]
+
+
+def test_a_report_key_is_one_for_both_doors(judge_web: Client, judge_api: Any, table: Any) -> None:
+    """Filing a report is one command too, under one key scope: the page's report (drafted
+    from the position, so not the API's body) sent under the key the API used is refused as
+    another command under that key (422 naming it), and nothing is filed twice."""
+    from scoring.models import GameReport, ReportRevision
+    from tests.scoring.db.conftest import report_for
+
+    data = report_for(table, {0: "solo_stronghold"})
+    first = judge_api.post(f"/api/tables/{table.pk}/report/", data, format="json", HTTP_IDEMPOTENCY_KEY="report-key")
+    assert first.status_code == 201, first.content
+    again = judge_api.post(f"/api/tables/{table.pk}/report/", data, format="json", HTTP_IDEMPOTENCY_KEY="report-key")
+    assert again.status_code == 201 and again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    form: dict[str, Any] = {"turns": str(data["turns"]), "ended_by": data["ended_by"], "confirm": "yes",
+                            "idempotency_key": "report-key"}
+    for row in data["results"]:
+        form[f"p{row['player']}_result"] = row["result"]
+    by_page = judge_web.post(f"/tables/{table.pk}/report/", form)
+    assert by_page.status_code == 422 and "Idempotency-Key" in by_page.content.decode()
+    assert GameReport.objects.get(table=table).version == 1
+    assert ReportRevision.objects.filter(report__table=table).count() == 1
