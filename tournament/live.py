@@ -15,6 +15,7 @@ token, no user name).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -91,6 +92,7 @@ def live_attrs(url: str, etag: str) -> dict[str, Any]:
     return {"live_url": url, "etag": etag, "poll": poll_seconds()}
 
 
+@functools.cache
 def _tables() -> dict[str, str]:
     """The database names the fingerprints read, from the models' own metadata (the table
     clock is reached through the table's `clock` relation, as the ORM would)."""
