@@ -391,20 +391,17 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
             if query and visible
             else []
         )
+        # What the live part shows; it is shared by everyone who sees this version, so nothing
+        # about the viewer goes in.
         return {
             "round": round_,
-            "label": round_label(round_),
-            "tournament": round_.tournament,
             "progress": round_progress(
                 round_, tables=len(tables), reported=sum(1 for t in tables if t["table"].report_filed_at)
             ),
             "tables": tables,
             "visible": visible,
             "query": query,
-            "typed": typed,
-            "query_error": refused.message if refused else "",
             "found": found,
-            "judge": judge,
             "highlight": {row["player"].pk for row in found},
             **live.live_attrs(url, etag),
         }
