@@ -2,14 +2,17 @@
 a real Celery worker on Redis, driven from this separate process.
 
     .venv/bin/python benchmarks/event_day.py [--scale 5] [--duration 180] [--burst-every 45]
-        [--instances 1] [--port 8700]
+        [--instances 1] [--port 8700] [--profile var/event_day.speedscope.json]
 
 `--scale N` sizes the day at N times a large event: 60·N phones, 8·N tables with their
 judges, 48·N players (5: 300 phones, 40 judges, 240 players; 10: 600, 80, 480). Below, the
 figures are those of the default scale 5. `--instances 2` runs two gunicorn instances behind
 one proxy (`benchmarks/tcp_proxy.py`, spreading connections over them) on the same
 PostgreSQL and Redis, as more web machines would. Servers listen on loopback from `--port`
-on (the proxy there, the instances on the next ports).
+on (the proxy there, the instances on the next ports). `--profile FILE` samples the (first)
+gunicorn's processes with py-spy for the whole load and writes a speedscope profile to FILE
+(open it at speedscope.app); sampling costs the server a little CPU, so read the figures of
+such a run with that in mind.
 
 1. (Re)creates the PostgreSQL database `dune_bench_event_day` (DATABASE_URL's server),
    collects the static files as a deployment does, and seeds a
@@ -335,6 +338,17 @@ def start_proxy(port: int, backends: list[int]) -> subprocess.Popen[bytes]:
     raise SystemExit("the proxy did not listen within 10 s")
 
 
+def start_profiler(server: subprocess.Popen[bytes], seconds: float, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling gunicorn's master and workers for `seconds` (written to `out` at the end)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.Popen(
+        [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.pid), "--subprocesses",
+         "--nonblocking", "--rate", "50", "--duration", str(int(seconds) + 1), "--format", "speedscope",
+         "--output", str(out)],
+        cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )
+
+
 def print_cpu(results: Results) -> bool:
     """The web server's CPU per request kind (mean and p95 of Server-Timing); False if a mean
     misses its target."""
@@ -365,6 +379,8 @@ def main() -> int:
                         help="gunicorn instances; 2 puts them behind one proxy on the same database and Redis")
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8700")),
                         help="first loopback port (the proxy, then the instances); default 8700")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="sample the gunicorn processes with py-spy during the load; write a speedscope file here")
     args = parser.parse_args()
     if args.scale < 1:
         parser.error("--scale must be 1 or more")
@@ -392,6 +408,7 @@ def main() -> int:
         for judge in judges:  # the game is created from the seating on first read
             judge.client.call("GET", f"/api/tables/{judge.table}/game/")
         results = Results()
+        profiler = start_profiler(servers[0], args.duration + 1, args.profile) if args.profile else None
         start = time.monotonic() + 1.0
         schedule = phone_schedule(start, args.duration, ids["round"], ids["tournament"], phones)
         threads = [threading.Thread(target=judge_loop, args=(j, k, start, args.duration, args.burst_every, results),
@@ -402,6 +419,9 @@ def main() -> int:
             t.start()
         for t in threads:
             t.join()
+        if profiler is not None:
+            profiler.wait(timeout=60)
+            print(f"  profile of the web server: {args.profile} (py-spy, speedscope format)")
 
         behind = "one gunicorn" if args.instances == 1 else f"{args.instances} gunicorn instances behind one proxy"
         print(f"event day at scale {args.scale} ({args.scale}x a large event): {args.duration:.0f} s, {phones} phones "
