@@ -126,15 +126,15 @@ def start_gunicorn(
     port: int, environment: dict[str, str] | None = None, log: Path = SERVER_LOG
 ) -> subprocess.Popen[bytes]:
     log.parent.mkdir(parents=True, exist_ok=True)
-    # One process per core plus one, two threads each: enough to overlap database waits without
-    # crowding the cores the PostgreSQL server needs too.
-    workers = os.environ.get("BENCH_WORKERS", str((os.cpu_count() or 1) + 1))
-    threads = os.environ.get("BENCH_THREADS", "2")
+    # The deployment's settings (config/gunicorn.conf.py: gthread, one process per core plus
+    # one, two threads each); BENCH_WORKERS, BENCH_THREADS and BENCH_WORKER_CLASS override them.
+    overrides = [flag for name, option in (("BENCH_WORKERS", "--workers"), ("BENCH_THREADS", "--threads"),
+                                           ("BENCH_WORKER_CLASS", "--worker-class"))
+                 if (value := os.environ.get(name)) for flag in (option, value)]
     process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", workers, "--worker-class", os.environ.get("BENCH_WORKER_CLASS", "gthread"), "--threads", threads, "--log-level", "warning",
-         "--timeout", "60"],
-        cwd=ROOT, env=environment or env(), start_new_session=True, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "config" / "gunicorn.conf.py"),
+         "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--log-level", "warning", *overrides],
+        cwd=ROOT, env={**(environment or env()), "WEB_ACCESS_LOG": ""}, start_new_session=True, stdout=log.open("wb"), stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -177,6 +177,18 @@ def cpu_seconds(process: subprocess.Popen[bytes]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def server_cpu_ms(header: str | None) -> float | None:
+    """The `cpu;dur=<ms>` entry of a Server-Timing header (config/server_timing.py)."""
+    for entry in (header or "").split(","):
+        name, _, rest = entry.strip().partition(";")
+        if name == "cpu" and rest.startswith("dur="):
+            try:
+                return float(rest[4:])
+            except ValueError:
+                return None
+    return None
+
+
 class Client:
     """One keep-alive HTTP connection per thread."""
 
@@ -198,13 +210,22 @@ class Client:
 
     def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
         """One request on this thread's connection (reopened once if the server closed it)."""
+        status, raw, _cpu = self.timed(method, path, body, headers)
+        return status, raw
+
+    def timed(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes, float | None]:
+        """`send`, plus the server's CPU milliseconds for it (its `Server-Timing: cpu;dur=`
+        header, None when the server does not tell)."""
         data = None if body is None else json.dumps(body)
         for attempt in (1, 2):
             conn = self._conn()
             try:
                 conn.request(method, path, body=data, headers={**self.headers, **(headers or {})})
                 response = conn.getresponse()
-                return response.status, response.read()
+                raw = response.read()
+                return response.status, raw, server_cpu_ms(response.getheader("Server-Timing"))
             except (http.client.HTTPException, OSError):
                 conn.close()
                 self.local.conn = None

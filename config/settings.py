@@ -26,6 +26,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
+# Tell each request's CPU time in a Server-Timing header (config/server_timing.py): benchmarks.
+SERVER_TIMING = env_bool("SERVER_TIMING", False)
 
 _DEV_SECRET = "embedded-default-secret-key-change-me-for-any-real-deployment-0123456789"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else None)
@@ -66,6 +68,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the CPU each request cost, in a Server-Timing header (only with SERVER_TIMING on).
+    "config.server_timing.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -109,6 +113,9 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Each web thread keeps its connection between requests (CONN_MAX_AGE, set from the URL) and
+# checks it once per request before use, so a restarted PostgreSQL costs one reconnect, not errors.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3")
 if EMBEDDED:

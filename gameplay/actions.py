@@ -11,15 +11,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dune.engine.ids import FACTIONS
+from dune.refusals import Refusal
 
 
-class ActionError(ValueError):
-    """A form field is missing or malformed; `field` names it for the page."""
+class ActionError(Refusal):
+    """A form field is missing or malformed; `field` names it for the page (a refusal like
+    any other, so the page shows every refusal of a command the same way)."""
+
+    field: str
 
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}")
+        super().__init__(message, field=field, text=f"{field}: {message}")
 
 
 Form = Mapping[str, Any]  # a QueryDict (getlist) or a plain dict in tests

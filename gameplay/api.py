@@ -21,29 +21,21 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as ApiValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import idempotency, presenters, services
+from gameplay import commands, idempotency, presenters, services
+from gameplay.commands import judges_table
 from gameplay.models import Game
 from tournament.models import Round, Table
-from tournament.permissions import can_judge_table
 
 
 def load_table(pk: int) -> Table:
     """The table with its round and tournament (one query). Raises Http404."""
     return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-
-
-def judges_table(user: Any, table: Table) -> bool:
-    """`can_judge_table`, answering the common case (the table's own judge) without a query."""
-    if getattr(user, "is_authenticated", False) and table.judge_id == user.pk:
-        return True
-    return can_judge_table(user, table)
 
 
 def published_game(table: Table) -> Game:
@@ -56,11 +48,12 @@ def published_game(table: Table) -> Game:
     return services.read_game(table)
 
 
-def stale_json(error: services.StaleWrite, *, table: Table, judge: bool) -> dict[str, Any]:
+def stale_json(error: commands.Stale, *, table: Table, judge: bool) -> dict[str, Any]:
+    """A stale write's answer: what the writer missed and the game as it is now."""
     game = services.read_game(table)
     voided = services.voided_seqs(error.changes)
     return {
-        "detail": str(error),
+        "detail": error.message,
         "expected_seq": error.expected_seq,
         "changes": presenters.events_json(error.changes, game=game, judge=judge, voided=voided),
         **presenters.game_json(game, judge=judge),
@@ -144,34 +137,17 @@ class GameEventsView(APIView):
         # The round is enough here; the tournament is read only when a head judge who is not
         # the table's judge writes (the hot path is the table judge posting events).
         table = get_object_or_404(Table.objects.select_related("round"), pk=pk)
-        judge = judges_table(request.user, table)
-        if not judge:
-            raise PermissionDenied("Only this table's judge or a head judge may record its game.")
         data = request.data if isinstance(request.data, dict) else {}
-        event, expected, reason = data.get("event"), data.get("expected_seq"), data.get("reason", "")
-        errors: dict[str, str] = {}
-        if not isinstance(event, dict):
-            errors["event"] = "an event object is required (its 'type' and fields)"
-        if isinstance(expected, bool) or not isinstance(expected, int) or expected < 0:
-            errors["expected_seq"] = "the sequence number this write was made against is required (an integer)"
-        if not isinstance(reason, str):
-            errors["reason"] = "must be a string"
-        if errors:
-            raise ApiValidationError(errors)
-        if table.round.state == Round.State.PLANNED:
-            raise ValidationError({"table": "the seating of this round is not published yet"})
-
-        def record() -> tuple[int, dict[str, Any]]:
-            try:
-                recorded = services.append_event(
-                    table, event, expected_seq=expected, user=request.user, reason=reason
-                )
-            except services.StaleWrite as stale:
-                return status.HTTP_409_CONFLICT, stale_json(stale, table=table, judge=True)
-            # An engine refusal propagates: nothing is recorded or remembered, and the API's
-            # exception handler answers it with its rule.
-            body = presenters.game_json(recorded.game, judge=True)
-            body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
-            return status.HTTP_201_CREATED, body
-
-        return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "events"), perform=record)
+        try:
+            recorded = commands.record_event(
+                table, data.get("event"), actor=request.user, key=request.headers.get(idempotency.HEADER),
+                expected_seq=data.get("expected_seq"), reason=data.get("reason", ""),
+            )
+        except commands.Stale as stale:
+            return Response(stale_json(stale, table=table, judge=True), status=stale.status)
+        # Any other refusal is answered by the API's one handler (config.api_errors): its
+        # status, message, and the rule or field.
+        response = Response(recorded.body, status=recorded.status)
+        if recorded.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response

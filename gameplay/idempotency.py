@@ -4,11 +4,12 @@ A phone on venue Wi-Fi cannot tell a lost request from a lost answer, so it send
 write again. With a key, the first successful answer is stored in an `IdempotencyRecord`
 in the same transaction as what it recorded, under a unique (user, scope, key) constraint:
 
-- a repeat with the same body gets the stored answer back and records nothing;
+- a repeat with the same body gets the stored answer back and records nothing (its write is
+  refused or rolled back, then the stored answer is found);
 - the same key with another body is refused (`KeyReused`, HTTP 422 naming the header);
-- two repeats racing each other: PostgreSQL makes the second insert of the key wait for the
-  first transaction, then fail on the constraint, and the second caller answers from the
-  record the first one committed.
+- two repeats racing each other: the second waits for the first (the game's row lock, or
+  PostgreSQL making its insert of the key wait for the first transaction), is refused as stale
+  or fails on the constraint, and answers from the record the first one committed.
 
 A refused write (400, 409...) records nothing and stores nothing, so sending it again simply
 asks again. Records older than `KEEP` are removed by a periodic task (`forget_old`).
@@ -24,7 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -117,41 +118,55 @@ def _replay(record: IdempotencyRecord, digest: str) -> Answer:
     return Answer(status=record.status, body=record.response, replayed=True)
 
 
+def _stored(user: Any, scope: str, key: str) -> IdempotencyRecord | None:
+    return IdempotencyRecord.objects.filter(user=user, scope=scope, key=key).first()
+
+
 def once(
     *, user: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]]
 ) -> Answer:
     """Run `perform` at most once per (user, scope, key) and return its answer.
 
     `perform` does the write (in the transaction opened here) and returns (status, body).
-    Without a key it simply runs. A 2xx answer is stored with the key; any other answer
-    rolls back nothing-recorded writes and stores nothing.
+    Without a key it simply runs. A 2xx answer is stored with the key in the same transaction,
+    by one insert after the write; any other answer, or an exception, rolls the write back and
+    stores nothing.
 
-    Raises BadKey, KeyReused, and whatever `perform` raises (its transaction rolled back).
+    A repeat, sent after the first answer or racing it: the writes this guards are serialised
+    (a game's row lock, a table's report), so it waits for the first, then is refused as stale
+    or already filed, or its insert of the key fails on the unique constraint; its own write is
+    rolled back and it answers from the first one's record. Only `perform` must be a write that
+    a repeat cannot silently do twice: true of every caller (they name the sequence number or
+    the report they change).
+
+    Raises BadKey, KeyReused, and whatever `perform` raises (its transaction rolled back) when
+    no earlier answer is stored under the key.
     """
     key = check_key(key)
     if key is None or not getattr(user, "is_authenticated", False):
         status, data = perform()
         return Answer(status=status, body=_plain(data))
     digest = request_hash(body)
-    found = IdempotencyRecord.objects.filter(user=user, scope=scope, key=key).first()
-    if found is not None:
-        return _replay(found, digest)
-    with transaction.atomic():
-        try:
-            with transaction.atomic():  # a savepoint: a racing twin makes this insert fail
-                record = IdempotencyRecord.objects.create(
-                    user=user, scope=scope, key=key, request_hash=digest, status=0, response={}
+    # No look-up first: the first send of a key (nearly every write) costs one insert. A repeat
+    # is refused by its write (stale, already filed) or by the key's unique constraint, and
+    # only then finds the stored answer.
+    try:
+        with transaction.atomic():
+            status, data = perform()
+            answer = Answer(status=status, body=_plain(data))
+            if 200 <= status < 300:
+                IdempotencyRecord.objects.create(
+                    user=user, scope=scope, key=key, request_hash=digest, status=answer.status, response=answer.body
                 )
-        except IntegrityError:
-            # The twin committed first (the insert waited for it): answer as it did.
-            return _replay(IdempotencyRecord.objects.get(user=user, scope=scope, key=key), digest)
-        status, data = perform()
-        answer = Answer(status=status, body=_plain(data))
-        if not 200 <= status < 300:
-            transaction.set_rollback(True)  # nothing recorded, nothing remembered
-            return answer
-        record.status, record.response = answer.status, answer.body
-        record.save(update_fields=["status", "response"])
+            else:
+                transaction.set_rollback(True)  # nothing recorded, nothing remembered
+    except Exception:
+        twin = _stored(user, scope, key)  # committed while this one waited: answer as it did
+        if twin is not None:
+            return _replay(twin, digest)
+        raise
+    if not 200 <= answer.status < 300 and (twin := _stored(user, scope, key)) is not None:
+        return _replay(twin, digest)
     return answer
 
 

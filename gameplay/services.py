@@ -285,7 +285,7 @@ def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> 
 
 
 def append_event(
-    table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = ""
+    table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = "", savepoint: bool = True
 ) -> GameEvent:
     """Validate `event` through the engine against the position at `expected_seq` and append it.
 
@@ -293,11 +293,14 @@ def append_event(
     then the event, the new latest position and (every SNAPSHOT_EVERY events) a snapshot are
     written. A refusal writes nothing.
 
+    `savepoint=False` when the caller's own transaction is the unit (a refusal rolls all of it
+    back): it saves two round trips per event.
+
     Raises StaleWrite (the log is no longer at `expected_seq`), RuleViolation (the engine
     refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
     a game).
     """
-    with transaction.atomic():
+    with transaction.atomic(savepoint=savepoint):
         try:
             game = Game.objects.select_for_update().get(table_id=table.pk)
         except Game.DoesNotExist:  # first use: create it from the seating, then lock it

@@ -17,26 +17,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
-from gameplay import actions, idempotency, presenters, services
+from gameplay import actions, commands, idempotency, presenters, services
 from gameplay.api import load_table, published_game
 from gameplay.models import Game
 from gameplay.page import page_context
+from scoring import commands as report_commands
 from scoring import services as scoring
 from scoring.models import GameReport
 from tournament.models import Round, Table
-from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge
 
 
-def _field_of(error: RuleViolation, action: str, form: Any) -> str:
-    """The form field an engine refusal is about, when it names one the form has (its
-    `field`, or a schema message's `field '...'`)."""
-    if error.field and error.field in form:
-        return error.field
-    message = error.message
+def _field_of(refusal: Refusal, form: Any) -> str:
+    """The form field a refusal is about, when it names one the form has (its `field`, or an
+    engine schema message's `field '...'`); blank when the refusal is about the whole form."""
+    if refusal.field and refusal.field in form:
+        return refusal.field
+    message = refusal.message
     if message.startswith("field '"):
         name = message.split("'")[1].split(".")[0].split("[")[0]
         if name in form:
@@ -44,61 +44,45 @@ def _field_of(error: RuleViolation, action: str, form: Any) -> str:
     return ""
 
 
-#: Form fields that are not part of what the judge asked for (the request hash leaves them out).
+def page_refusal(refusal: Refusal, *, action: str, form: Any) -> dict[str, Any]:
+    """A refused command as the page shows it: `{"error": ...}` next to the form's field
+    (rule and message as the API answers them), or `{"stale": ...}` with what changed."""
+    if isinstance(refusal, commands.Stale):
+        voided = services.voided_seqs(refusal.changes)
+        game = refusal.changes[0].game if refusal.changes else None
+        return {"stale": {
+            "expected_seq": refusal.expected_seq,
+            "current_seq": refusal.current_seq,
+            "changes": presenters.events_json(refusal.changes, game=game, judge=True, voided=voided) if game else [],
+            "action": action,
+        }}
+    field = refusal.field if isinstance(refusal, actions.ActionError) else _field_of(refusal, form)
+    return {"error": {"action": action, "field": field, "message": refusal.message, "rule": refusal.rule or None}}
+
+
+#: Form fields that are not part of what the judge asked for.
 _NOT_ASKED = ("csrfmiddlewaretoken", "idempotency_key")
 
 
-def _record(request: HttpRequest, table: Any, game: Game) -> tuple[int, dict[str, Any]]:
-    """Build the posted action's event and append it: (201, what was recorded) or the
-    refusal's (status, {"error"} / {"stale"}) with nothing recorded."""
+def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
+    """The posted action through the one command service (`commands.record_event`): text no
+    page stores is refused first (nothing recorded, no key looked up), then the form becomes
+    its engine event, recorded at most once per key (the form's hidden key, or the outbox's
+    `Idempotency-Key` header). Raises Refusal (every refusal of the command, Stale included)."""
+    refuse_unsafe_text(request)
     action = request.POST.get("action", "")
+    event = actions.build(action, request.POST)
     try:
         expected = int(request.POST.get("expected_seq", ""))
     except ValueError:
         expected = -1
-    try:
-        event = actions.build(action, request.POST)
-        if expected < 0:
-            raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
-        recorded = services.append_event(
-            table, event, expected_seq=expected, user=request.user,
-            reason=request.POST.get("reason", "") if action == "void" else "",
-        )
-    except actions.ActionError as exc:
-        return 400, {"error": {"action": action, "field": exc.field, "message": exc.message, "rule": None}}
-    except RuleViolation as exc:
-        field = _field_of(exc, action, request.POST)
-        return 400, {"error": {"action": action, "field": field, "message": exc.message, "rule": exc.rule}}
-    except PermissionDenied as exc:
-        return 403, {"error": {"action": action, "field": "override_reason", "message": str(exc), "rule": None}}
-    except services.StaleWrite as exc:
-        voided = services.voided_seqs(exc.changes)
-        return 409, {"stale": {
-            "expected_seq": exc.expected_seq,
-            "current_seq": exc.current_seq,
-            "changes": presenters.events_json(exc.changes, game=game, judge=True, voided=voided),
-            "action": action,
-        }}
-    return 201, {"seq": recorded.seq, "type": recorded.type}
-
-
-def _answer(request: HttpRequest, table: Any, game: Game, asked: dict[str, list[str]]) -> idempotency.Answer:
-    """The posted action recorded at most once per key, or its refusal with nothing recorded:
-    text no page stores (checked before the key is looked up, so nothing is replayed either),
-    a reused or malformed key, or whatever `_record` refuses."""
-    action = request.POST.get("action", "")
-    try:
-        refuse_unsafe_text(request)
-        return idempotency.once(
-            user=request.user, scope=idempotency.scope_for(table.pk, "page"),
-            key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
-            body=asked, perform=lambda: _record(request, table, game),
-        )
-    except (TextRefused, idempotency.KeyReused, idempotency.BadKey) as exc:
-        field = exc.field if isinstance(exc, TextRefused) else ""
-        return idempotency.Answer(
-            status=exc.status, body={"error": {"action": action, "field": field, "message": str(exc), "rule": None}}
-        )
+    if expected < 0:
+        raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
+    return commands.record_event(
+        table, event, actor=request.user,
+        key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
+        expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
+    )
 
 
 def _published_or_page(request: HttpRequest, table: Table) -> Any:
@@ -134,17 +118,18 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         if not can_judge_table(request.user, table):
             raise PermissionDenied("Only this table's judge or a head judge may record its game.")
         asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
-        answer = _answer(request, table, game, asked)
-        if 200 <= answer.status < 300:
-            notice = f"Recorded: {str(answer.body['type']).replace('_', ' ')} (record #{answer.body['seq']})."
-            if answer.replayed:
-                notice = f"Already recorded: {str(answer.body['type']).replace('_', ' ')} (record #{answer.body['seq']})."
+        try:
+            recorded = _answer(request, table)
+        except Refusal as refusal:
+            shown = page_refusal(refusal, action=request.POST.get("action", ""), form=request.POST)
+            error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
+            values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
+        else:
+            said = "Already recorded" if recorded.replayed else "Recorded"
+            notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
             if not request.htmx:
                 messages.success(request, notice)
                 return redirect("gameplay-table", pk=table.pk)
-        else:
-            error, stale, status = answer.body.get("error"), answer.body.get("stale"), answer.status
-            values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
         game = services.read_game(table)
     context = page_context(
         request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
@@ -271,33 +256,22 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = draft
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
-        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
-
-        def file() -> tuple[int, dict[str, Any]]:
-            if request.POST.get("confirm") != "yes":
-                return 400, {"errors": {"confirm": [
-                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
-                ]}}
-            try:
-                scoring.file_report(table, report, user=request.user)
-            except Refusal as refusal:
-                return 400, {"errors": refusal.form_errors("report")}
-            return 201, {"filed": True}
-
         try:
             refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
-            answer = idempotency.once(
-                user=request.user, scope=idempotency.scope_for(table.pk, "report-page"),
-                key=request.POST.get("idempotency_key"), body=asked, perform=file,
-            )
-        except TextRefused as refused:
-            answer = idempotency.Answer(status=refused.status, body={"errors": refused.form_errors("report")})
-        except (idempotency.KeyReused, idempotency.BadKey) as exc:
-            answer = idempotency.Answer(status=exc.status, body={"errors": {"report": [str(exc)]}})
-        if 200 <= answer.status < 300:
-            messages.success(request, "Filed." if not answer.replayed else _already_filed(table))
-            return redirect("gameplay-table", pk=table.pk)
-        errors, status = answer.body["errors"], answer.status
+            if request.POST.get("confirm") != "yes":
+                errors, status = {"confirm": [
+                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                ]}, 400
+            else:
+                filed = report_commands.file_report(
+                    table, report, actor=request.user, key=request.POST.get("idempotency_key")
+                )
+                messages.success(request, "Filed." if not filed.replayed else _already_filed(table))
+                return redirect("gameplay-table", pk=table.pk)
+        except Refusal as refusal:  # the report's row and field; a key's refusal above the form
+            key_refused = refusal.field == idempotency.HEADER
+            errors = {"report": [refusal.message]} if key_refused else refusal.form_errors("report")
+            status = refusal.status
     context = _report_context(table, game, report, seats, errors)
     context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
     context["head"] = is_head_judge(request.user, table.round.tournament)

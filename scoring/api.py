@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gameplay import idempotency
-from scoring import presenters, services
+from scoring import commands, presenters, services
 from scoring.models import GameReport
 from tournament.models import Table, Tournament
 from tournament.permissions import is_head_judge
@@ -184,16 +184,14 @@ class ReportView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = _table(pk)
-        def file() -> tuple[int, dict[str, Any]]:
-            # Refusals (locked, rejected) propagate to the API's exception handler: nothing is
-            # filed and nothing is remembered under the key.
-            try:
-                report = services.file_report(table, request.data, user=request.user)
-            except DjangoPermissionDenied as exc:
-                raise PermissionDenied(str(exc)) from None
-            return status.HTTP_201_CREATED, presenters.report_json(report)
-
-        return idempotency.respond(request, scope=idempotency.scope_for(table.pk, "report"), perform=file)
+        # Refusals (locked, rejected, not a judge of this table, a reused key) go to the API's
+        # one handler (config.api_errors): nothing is filed and nothing remembered under the key.
+        filed = commands.file_report(table, request.data, actor=request.user,
+                                     key=request.headers.get(idempotency.HEADER))
+        response = Response(filed.body, status=filed.status)
+        if filed.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
 
 class ReopenReportView(APIView):

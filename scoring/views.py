@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods
 
 from clocks.models import TableClock
@@ -23,7 +24,7 @@ from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.presenters import number, points_words, tiebreak_columns
-from tournament.live import etag_for, live_attrs, live_fragment, tournament_version
+from tournament.live import live_attrs, live_fragment, shared_fragment, tournament_version
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
@@ -152,12 +153,16 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
 
 @shows_text_refusals
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings; the table part updates itself (a live region: 304 while unchanged)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    """The standings; the table part updates itself (a live region: 304 while unchanged).
+
+    The version is read first (a poll answered 304 reads nothing else); the standings part is
+    rendered once per version and shared by polls and first visits."""
     url = request.get_full_path()
-    find = "" if text_refusal(request, field="find") else request.GET.get("find", "")  # a refused search is no search
-    name = f"standings:{tournament.pk}:{find}:{request.GET.get('page', '')}"
-    version = tournament_version(tournament)
+    refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
+    find = "" if refused else request.GET.get("find", "")
+    name = f"standings:{pk}:{find}:{request.GET.get('page', '')}"
+    version = tournament_version(pk)
+    tournament = SimpleLazyObject(lambda: get_object_or_404(Tournament, pk=pk))
 
     def fragment(etag: str) -> str:
         context = {**_standings_context(request, tournament), **live_attrs(url, etag)}
@@ -165,8 +170,15 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 
     if request.htmx:
         return live_fragment(request, name=name, version=version, render=fragment)
-    context = {**_standings_context(request, tournament), **live_attrs(url, etag_for(name, version))}
-    return render(request, "scoring/standings.html", context)
+    judge = is_head_judge(request.user, tournament)
+    return render(request, "scoring/standings.html", {
+        "tournament": tournament,
+        "problems": services.scoring_for(tournament).problems if judge else (),
+        "typed": (request.GET.get("find") or "").strip(),
+        "find_error": refused.message if refused else "",
+        "system": tournament.rules.points,
+        "live_html": shared_fragment(name, version, fragment),
+    })
 
 
 def where_now(player: Player) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -385,51 +385,62 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: the round's tables and a "where do I sit?" search (works without JavaScript).
 
     The tables and clocks are a live region: they update themselves while the page is open."""
-    round_ = _round(pk)
-    judge = is_head_judge(request.user, round_.tournament)
-    visible = judge or round_.state != Round.State.PLANNED
+    # One query says whether anything changed (a poll answered 304 reads nothing else); the
+    # round itself is loaded only to render.
+    facts = live.round_facts(pk)
+    if facts is None:
+        raise Http404("No such round.")
+    tournament_pk, state, version = facts
+    judge = is_head_judge(request.user, Tournament(pk=tournament_pk))
+    visible = judge or state != Round.State.PLANNED
     refused = text_refusal(request, field="q")  # the search box shows it; nothing is searched
     typed = request.GET.get("q", "").strip()
     query = "" if refused else typed
     url = request.get_full_path()
-    name = f"round:{round_.pk}:{visible}:{query}"
-    version = live.round_version(round_)
+    name = f"round:{pk}:{visible}:{query}"
 
-    def context(etag: str) -> dict[str, Any]:
-        tables = tables_for_page(round_) if visible else []
-        needle = query.casefold()
-        found = (
-            [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
-            if query and visible
-            else []
-        )
-        return {
-            "round": round_,
-            "label": round_label(round_),
-            "tournament": round_.tournament,
-            # The tables hidden from the public still count (a seated round reads "seated").
-            "state": attach_state(round_, [t["table"] for t in tables])
-            if visible
-            else attach_states([round_])[0].current,
-            "tables": tables,
-            "visible": visible,
-            "query": query,
-            "typed": typed,
-            "query_error": refused.message if refused else "",
-            "found": found,
-            "judge": judge,
-            "highlight": {row["player"].pk for row in found},
-            **live.live_attrs(url, etag),
-        }
+    def fragment(etag: str) -> str:
+        context = _round_live_context(_round(pk), visible=visible, query=query)
+        return render_to_string("tournament/_round_live.html", {**context, **live.live_attrs(url, etag)})
 
     if request.htmx and request.htmx.target == "round-live":
-        return live.live_fragment(
-            request,
-            name=name,
-            version=version,
-            render=lambda etag: render_to_string("tournament/_round_live.html", context(etag)),
-        )
-    return render(request, "tournament/round.html", context(live.etag_for(name, version)))
+        return live.live_fragment(request, name=name, version=version, render=fragment)
+    # A first visit: the page around the same cached fragment a poll answers with.
+    round_ = _round(pk)
+    return render(request, "tournament/round.html", {
+        "round": round_,
+        "label": round_label(round_),
+        "tournament": round_.tournament,
+        "visible": visible,
+        "typed": typed,
+        "query_error": refused.message if refused else "",
+        "judge": judge,
+        "live_html": live.shared_fragment(name, version, fragment),
+    })
+
+
+def _round_live_context(round_: Round, *, visible: bool, query: str) -> dict[str, Any]:
+    """What the round page's live part shows; it is shared by everyone who sees this version,
+    so nothing about the viewer goes in."""
+    tables = tables_for_page(round_) if visible else []
+    needle = query.casefold()
+    found = (
+        [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
+        if query and visible
+        else []
+    )
+    return {
+        "round": round_,
+        "label": round_label(round_),
+        "tournament": round_.tournament,
+        # The tables hidden from the public still count (a seated round reads "seated").
+        "state": attach_state(round_, [t["table"] for t in tables]) if visible else attach_states([round_])[0].current,
+        "tables": tables,
+        "visible": visible,
+        "query": query,
+        "found": found,
+        "highlight": {row["player"].pk for row in found},
+    }
 
 
 def print_seating(request: HttpRequest, pk: int) -> HttpResponse:

@@ -30,7 +30,6 @@ from django.db import IntegrityError, connection, models, transaction
 from dune import export_document as document
 from dune.export_document import DocumentRefused
 from ratings import signals as ratings_signals
-from scoring import services as scoring
 from venue import graph
 
 Ids = dict[Any, Any]
@@ -158,11 +157,14 @@ class _Loader:
         old_ids = [row[pk] for row in rows]
         keep = not model.objects.filter(pk__in=old_ids).exists()
         self.same_ids &= keep
+        rewrites = self._json_rewrites_for(owned.label)
         objects = []
         for row in rows:
             values = self._values(model, row)
             if not keep:
                 values.pop(pk)
+            for attname, rewrite in rewrites.items():
+                values[attname] = rewrite(values[attname])
             objects.append(model(**values))
         created = model.objects.bulk_create(objects, batch_size=500)
         self.maps[owned.label] = {old: obj.pk for old, obj in zip(old_ids, created, strict=True)}
@@ -182,24 +184,20 @@ class _Loader:
 
     # --- ids inside stored JSON ------------------------------------------------------------
 
-    def rewrite_json(self) -> None:
-        """Rewrite ids kept inside JSON values when a row got a new id."""
+    def _json_rewrites_for(self, label: str) -> dict[str, Callable[[Any], Any]]:
+        """How ids kept inside this model's JSON values change, before its rows are written
+        (append-only tables are never updated afterwards). Players, tables and people are
+        loaded before every model whose JSON names them (`graph` orders the models)."""
         players = self.maps.get("tournament.player", {})
         tables = self.maps.get("tournament.table", {})
         people = self.maps.get("tournament.person", {})
-        if all(k == v for k, v in players.items()) and all(k == v for k, v in tables.items()) and all(
-            k == v for k, v in people.items()
-        ):
-            return
-        for name, rewrite in _json_rewrites(players, tables, people).items():
-            model_label, _, attname = name.rpartition(".")
-            model = apps.get_model(model_label)
-            ids = list(self.maps.get(model_label, {}).values())
-            for obj in model.objects.filter(pk__in=ids):
-                before = getattr(obj, attname)
-                after = rewrite(before)
-                if after != before:
-                    model.objects.filter(pk=obj.pk).update(**{attname: after})
+        if all(k == v for ids in (players, tables, people) for k, v in ids.items()):
+            return {}
+        return {
+            name.rpartition(".")[2]: rewrite
+            for name, rewrite in _json_rewrites(players, tables, people).items()
+            if name.rpartition(".")[0] == label
+        }
 
     def reset_sequences(self, models_: list[type[models.Model]]) -> None:
         statements = connection.ops.sequence_reset_sql(no_style(), models_)
@@ -284,10 +282,10 @@ def _load(content: dict[str, Any], owned: list[graph.Owned]) -> Imported:
             loader.owned(o, rows.get(o.label, []))
         for o in owned:
             loader.many_to_many(o, content.get("many_to_many", {}))
-        loader.rewrite_json()
         loader.reset_sequences([o.model for o in owned] + _shared_models())
         tournament = apps.get_model(graph.ROOT).objects.get(pk=next(iter(loader.maps[graph.ROOT].values())))
-        transaction.on_commit(lambda: scoring.invalidate(tournament.pk))
+        # Cached standings are keyed by a fingerprint of the reports read from the database:
+        # the imported rows make their own, so nothing cached before can answer for them.
         # Ratings are derived, never carried: recompute them with the imported games.
         ratings_signals.schedule()
     return Imported(tournament, loader.counts, loader.new_accounts, loader.same_ids)

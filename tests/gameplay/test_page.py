@@ -200,7 +200,8 @@ def test_report_filed_through_scoring_and_locked(judge_web: Client, judge_api: A
     seats = {s.faction: s.player_id for s in table.seats.all()}
     assert results[seats["atreides"]] == results[seats["fremen"]] == "allied_stronghold"
     again = judge_web.post(f"/tables/{table.pk}/report/", form)
-    assert again.status_code == 400 and "locked" in again.content.decode()
+    # The same refusal the API answers: 409, the report is filed and locked.
+    assert again.status_code == 409 and "locked" in again.content.decode()
 
 
 def test_report_refusal_names_the_row(judge_web: Client, judge_api: Any, table: Any) -> None:

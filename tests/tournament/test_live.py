@@ -106,3 +106,39 @@ def test_report_sheet_prints_the_assigned_judge(client: Any, head_judge: Any, ma
     client.force_login(head_judge)
     sheet = client.get(f"/rounds/{tournament.rounds.get().pk}/print/reports/").content.decode()
     assert "Judge: <strong>Carol Reyes</strong>" in sheet
+
+
+@pytest.mark.parametrize(
+    ("path", "target", "queries"),
+    [("/rounds/{r}/", "round-live", 1), ("/tournaments/{t}/standings/", "standings-live", 2)],
+)
+def test_an_unchanged_poll_reads_its_version_and_renders_nothing(
+    client: Any, head_judge: Any, path: str, target: str, queries: int, django_assert_num_queries: Any
+) -> None:
+    """The most frequent request of an event day: the version in one query (the round) or two
+    (the tournament's rounds, its players), then 304 without a template."""
+    from django.test.signals import template_rendered
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    heat = make_round(tournament)
+    seat_table(heat, make_players(tournament, 6))
+    url = path.format(t=tournament.pk, r=heat.pk)
+    etag = poll(client, url, target)["ETag"]
+    rendered: list[Any] = []
+    template_rendered.connect(rendered.append)
+    try:
+        with django_assert_num_queries(queries):
+            answer = poll(client, url, target, etag)
+    finally:
+        template_rendered.disconnect(rendered.append)
+    assert answer.status_code == 304 and not rendered
+
+
+def test_a_first_visit_includes_the_live_part_a_poll_rendered(client: Any, head_judge: Any) -> None:
+    """The round page's first visit shows the same live part (one render per version)."""
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    heat = make_round(tournament)
+    seat_table(heat, make_players(tournament, 6))
+    polled = poll(client, f"/rounds/{heat.pk}/", "round-live").content.decode()
+    page = client.get(f"/rounds/{heat.pk}/").content.decode()
+    assert polled.strip() in page

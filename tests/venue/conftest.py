@@ -36,6 +36,8 @@ def _finals_and_corrections(tournament: Any) -> None:
 
 def _people_and_clocks(tournament: Any) -> None:
     """People by email (one linked by hand), a series, a paused and extended clock."""
+    from django.contrib.auth import get_user_model
+
     from clocks import services as clocks
     from tournament import people
     from tournament.models import Person, Player, Tournament
@@ -46,7 +48,9 @@ def _people_and_clocks(tournament: Any) -> None:
     players = list(tournament.players.order_by("pk"))
     people.link_players(players)
     elsewhere = Person.objects.create(name=players[-1].name, email="known.elsewhere@example.org")
-    people.link_player(Player.objects.get(pk=players[-1].pk), elsewhere.pk, user=head,
+    # A person who plays nowhere yet: only the organiser's superuser account may link to them.
+    organiser = get_user_model().objects.create_superuser("organiser", password="organiser-pass-1979")
+    people.link_player(Player.objects.get(pk=players[-1].pk), elsewhere.pk, user=organiser,
                        reason="known under another address")
     running = tournament.rounds.get(number=2).tables.filter(clock__state="running").first()
     if running is not None:

@@ -1,0 +1,169 @@
+"""A table judge's commands on a game, one service each, whichever door they come through.
+
+The table page (a form, plain or htmx) and `POST /api/tables/{id}/game/events/` both call
+these; each door only translates the request in and the answer or refusal out:
+
+- `record_event(table, event, actor=..., key=..., expected_seq=..., reason=...)` records one
+  engine event (play, a correction such as `loss_corrected` or `board_spice_set`, a time-up);
+- `void_event(table, seq, reason, ...)` cancels an earlier event (an event of its own).
+
+A command either returns `Recorded` (the answer that was stored with the idempotency key, so a
+repeat through either door gets it back) or raises a `dune.refusals.Refusal` carrying its
+message, the rule or the field, and the HTTP status:
+
+- `CommandRefused` for who may record it (403), a round not published, a malformed command
+  (400 naming the field), and the `Idempotency-Key` header (400 malformed, 422 reused for
+  another command);
+- the engine's `RuleViolation` (400 naming the rule) for an event the rules refuse;
+- `Stale` (409) when the log moved past `expected_seq`, with the events the writer missed.
+
+Exactly once: the key is looked up for the table (`table:<id>:events`, whichever door) and
+stored in the transaction that appends the event (`gameplay.idempotency.once`); the stored
+answer is the API's answer (the game and the event), the page shows its sequence number and type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from dune.refusals import Refusal
+from gameplay import idempotency, presenters, services
+from gameplay.models import GameEvent
+from tournament.models import Round
+from tournament.permissions import can_judge_table
+
+__all__ = ["CommandRefused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE"]
+
+#: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
+SCOPE = "events"
+
+
+class CommandRefused(Refusal):
+    """A command refused before the engine saw it, or for who sent it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """`detail` and `field` (the one shape), and the message under the field's own name as
+        the API answered a malformed field before (`{"expected_seq": ["..."]}`)."""
+        body = super().to_dict()
+        if self.field and self.field not in body:
+            body[self.field] = [self.message]
+        return body
+
+
+class Stale(Refusal):
+    """The log moved on since `expected_seq` (409); carries the events the writer missed."""
+
+    status_code = 409
+
+    def __init__(self, error: services.StaleWrite) -> None:
+        super().__init__(str(error), field="expected_seq", offending=error.expected_seq)
+        self.expected_seq = error.expected_seq
+        self.current_seq = error.current_seq
+        self.changes: list[GameEvent] = error.changes
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A recorded command's answer: the game after it and the event (the API's JSON), and
+    whether it is the stored answer of an earlier send under the same key."""
+
+    body: dict[str, Any]
+    replayed: bool = False
+    status: int = 201
+
+    @property
+    def seq(self) -> int:
+        return int(self.body["event"]["seq"])
+
+    @property
+    def type(self) -> str:
+        return str(self.body["event"]["type"])
+
+
+def judges_table(user: Any, table: Any) -> bool:
+    """`can_judge_table`, answering the common case (the table's own judge) without a query."""
+    if getattr(user, "is_authenticated", False) and table.judge_id == user.pk:
+        return True
+    return can_judge_table(user, table)
+
+
+def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
+    """The command's shape (the engine checks the event's own fields). Raises CommandRefused."""
+    if not isinstance(event, Mapping):
+        raise CommandRefused("an event object is required (its 'type' and fields)", field="event", offending=event)
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        raise CommandRefused(
+            "the sequence number this write was made against is required (an integer)",
+            field="expected_seq", offending=expected_seq,
+        )
+    if not isinstance(reason, str):
+        raise CommandRefused("must be a string", field="reason", offending=reason)
+
+
+def record_event(
+    table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = ""
+) -> Recorded:
+    """Record `event` on the table's game, at most once per (actor, table, key).
+
+    `table` is loaded with its round. Raises CommandRefused (403 not this table's judge or a
+    head judge; 400 round not published, malformed command or key; 422 key reused for another
+    command), RuleViolation (the engine refuses the event; nothing recorded), Stale (409).
+    """
+    if not judges_table(actor, table):
+        raise CommandRefused("Only this table's judge or a head judge may record its game.", status=403)
+    _check_command(event, expected_seq, reason)
+    if table.round.state == Round.State.PLANNED:
+        raise CommandRefused("the seating of this round is not published yet", field="table")
+    command = {"event": dict(event), "expected_seq": expected_seq}
+    if reason:
+        command["reason"] = reason
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            # With a key, the transaction `once` opens is the unit: a refusal rolls it all back.
+            recorded = services.append_event(
+                table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=key is None
+            )
+        except services.StaleWrite as stale:
+            raise Stale(stale) from None
+        except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
+            raise CommandRefused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
+        except ValidationError as invalid:
+            raise _refusal_of(invalid) from None
+        body = presenters.game_json(recorded.game, judge=True)
+        body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
+        return 201, body
+
+    try:
+        answer = idempotency.once(
+            user=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=command, perform=perform
+        )
+    except (idempotency.KeyReused, idempotency.BadKey) as exc:
+        raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
+    return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status)
+
+
+def void_event(table: Any, seq: Any, reason: str, *, actor: Any, key: str | None, expected_seq: Any) -> Recorded:
+    """Cancel event #`seq` with a reason (a `void` event; the engine checks the rest of the log
+    still holds). Raises as `record_event`."""
+    return record_event(
+        table, {"type": "void", "seq": seq, "reason": reason}, actor=actor, key=key, expected_seq=expected_seq,
+        reason=reason,
+    )
+
+
+#: The field a refusal of who may record an event is about, by event type.
+_ROLE_FIELD = {"adjudication_confirmed": "override_reason", "void": "seq"}
+
+
+def _refusal_of(error: ValidationError) -> CommandRefused:
+    """A Django ValidationError (the seating cannot start a game, a time-up without a reason)
+    as a refusal naming its first field."""
+    if hasattr(error, "error_dict"):
+        field, messages = next(iter(error.message_dict.items()))
+        return CommandRefused(" ".join(messages), field=field)
+    return CommandRefused(" ".join(error.messages))

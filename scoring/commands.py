@@ -1,0 +1,57 @@
+"""Filing a game report: one service for the table's report page and `POST /api/tables/{id}/report/`.
+
+`file_report(table, report, actor=..., key=...)` files the report at most once per (actor, table,
+key) — one idempotency scope for both doors, the key stored in the filing's transaction — and
+returns `Filed` (the API's JSON of the filed report, and whether it is the stored answer of an
+earlier send). Every refusal is a `dune.refusals.Refusal`: scoring's own (the report's row,
+field and rule; 409 already filed and locked), or `CommandRefused` (403 not this table's judge or
+a head judge; 400/422 the `Idempotency-Key`). Reopening a report is `services.reopen_report`,
+which both doors call as it is (a head judge's action with a reason; it carries no key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+from gameplay import idempotency
+from gameplay.commands import CommandRefused
+from scoring import presenters, services
+
+__all__ = ["Filed", "file_report", "SCOPE"]
+
+#: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
+SCOPE = "report"
+
+
+@dataclass(frozen=True)
+class Filed:
+    """A filed report's answer (the API's JSON); `replayed` when it is an earlier send's."""
+
+    body: dict[str, Any]
+    replayed: bool = False
+    status: int = 201
+
+
+def file_report(table: Any, report: Any, *, actor: Any, key: str | None) -> Filed:
+    """File `report` for `table` (loaded with its round and tournament), at most once per key.
+
+    Raises scoring's refusals (ReportRejected, ReportLocked...) and CommandRefused.
+    """
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            filed = services.file_report(table, report, user=actor)
+        except PermissionDenied as denied:
+            raise CommandRefused(str(denied), status=403) from None
+        return 201, presenters.report_json(filed)
+
+    try:
+        answer = idempotency.once(
+            user=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=report, perform=perform
+        )
+    except (idempotency.KeyReused, idempotency.BadKey) as exc:
+        raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
+    return Filed(body=answer.body, replayed=answer.replayed, status=answer.status)
