@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "insights",
     "ratings",
     "venue",
+    "web",
 ]
 
 MIDDLEWARE = [

@@ -4,7 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config import health, views
-from gameplay.engine_api import EvaluateView
+from web.gameplay.engine_api import EvaluateView
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,20 +16,20 @@ urlpatterns = [
     # The split view serves its start-up script as a file, so the page needs no inline script.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/engine/evaluate/", EvaluateView.as_view(), name="engine-evaluate"),
-    path("api/", include("tournament.api_urls")),
-    path("api/", include("gameplay.api_urls")),
-    path("api/", include("scoring.api_urls")),
-    path("api/", include("clocks.api_urls")),
-    path("api/", include("insights.api_urls")),
-    path("api/", include("ratings.api_urls")),
-    path("api/", include("venue.api_urls")),
-    path("", include("tournament.urls")),
-    path("", include("gameplay.urls")),
-    path("", include("scoring.urls")),
-    path("", include("clocks.urls")),
-    path("", include("insights.urls")),
-    path("", include("ratings.urls")),
-    path("", include("venue.urls")),
+    path("api/", include("web.tournament.api_urls")),
+    path("api/", include("web.gameplay.api_urls")),
+    path("api/", include("web.scoring.api_urls")),
+    path("api/", include("web.clocks.api_urls")),
+    path("api/", include("web.insights.api_urls")),
+    path("api/", include("web.ratings.api_urls")),
+    path("api/", include("web.venue.api_urls")),
+    path("", include("web.tournament.urls")),
+    path("", include("web.gameplay.urls")),
+    path("", include("web.scoring.urls")),
+    path("", include("web.clocks.urls")),
+    path("", include("web.insights.urls")),
+    path("", include("web.ratings.urls")),
+    path("", include("web.venue.urls")),
 ]
 
 handler400 = "config.views.bad_request"

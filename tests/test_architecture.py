@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
+OUR_PACKAGES = ("config", "web", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -62,9 +62,9 @@ def tree_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ("module", "line", "broken"),
     [
         # A lower app reaching up: the seating services asking scoring directly.
-        ("tournament/services/rounds.py", "from scoring import services as _scoring", "Django apps in one order"),
+        ("tournament/services/rounds.py", "from scoring import services as _scoring", "Layers run one way"),
         # An app importing a page: only the top layer may.
-        ("scoring/services.py", "from tournament import views as _views", "Only the top layer imports"),
+        ("scoring/services.py", "from web.tournament import views as _views", "Layers run one way"),
         # A pure core loading Django through another module.
         ("dune/formats/__init__.py", "from tournament import models as _models", "pure cores import no Django"),
         # A core reaching above its place: the engine asking the format registry.
@@ -169,3 +169,18 @@ def test_long_functions_say_why_they_are_long() -> None:
             if length > LONG_FUNCTION and "Long because" not in (ast.get_docstring(node) or ""):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
     assert offenders == []
+
+
+def test_the_layers_contract_needs_no_exemptions() -> None:
+    """The web layer (pages, API views, URLs, admin, template tags, commands) sits above the
+    apps in its own package, so the layers contract ignores no import at all."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    layers = next(c for c in contracts if c["id"] == "layers")
+    assert "ignore_imports" not in layers
+    assert layers["layers"][0] == "config : web" and layers["layers"][-1] == "dune"
+    apps = ("tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
+    web_modules = [p for app in apps for p in (ROOT / app).glob("*.py")
+                   if p.stem in ("views", "api", "urls", "api_urls", "admin") or p.stem.endswith(("_views", "_api"))]
+    assert web_modules == [], "pages and API views live in web/"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine_api import EXAMPLE_SNAPSHOT
+from web.gameplay.engine_api import EXAMPLE_SNAPSHOT
 
 URL = "/api/engine/evaluate/"
 

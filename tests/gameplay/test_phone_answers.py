@@ -13,10 +13,10 @@ import pytest
 from django.test import Client
 
 from gameplay.page import stronghold_tiles
-from gameplay.templatetags.table_tags import PARTS_HEADER, describe, label
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import post_event
 from tests.gameplay.recorded_game import recorded_game
+from web.templatetags.table_tags import PARTS_HEADER, describe, label
 
 pytestmark = pytest.mark.django_db
 

@@ -145,9 +145,9 @@ def test_decimals_with_exponents_never_stop_the_engine_or_filing(
 ) -> None:
     """Anonymous evaluation and a head judge's filing answer at once, never 500, whatever
     the decimal's digits and exponent."""
-    from gameplay.engine_api import EXAMPLE_SNAPSHOT
     from tests.scoring.db.conftest import report_for
     from tournament.models import Table
+    from web.gameplay.engine_api import EXAMPLE_SNAPSHOT
 
     value = text if as_number else json.dumps(text)
     snapshot = copy.deepcopy(EXAMPLE_SNAPSHOT)

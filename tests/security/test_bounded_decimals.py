@@ -14,9 +14,9 @@ import pytest
 from dune.engine import numbers
 from dune.engine.numbers import parse_decimal
 from dune.points.numbers import to_fraction
-from gameplay.engine_api import EXAMPLE_SNAPSHOT
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.scoring.db.conftest import report_for
+from web.gameplay.engine_api import EXAMPLE_SNAPSHOT
 
 HUGE = ["1E+999999999", "1E+5000", "1e999999", "-1E+999999999", "9" * 4000, "1E-999999999", "0." + "1" * 40]
 #: Well inside a worker's patience: the refusal must not compute the number.

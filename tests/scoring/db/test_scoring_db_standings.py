@@ -225,7 +225,7 @@ def test_wbc_final_placings_follow_the_final_report(
 def test_standings_page_pages_a_big_field_and_find_me_links_to_the_page(
     judge_client: Any, client: Any, head_judge: Any
 ) -> None:
-    from scoring import views
+    from web.scoring import views
 
     tournament = make_tournament(format="lolv", head_judge=head_judge)
     players = make_players(tournament, 24)

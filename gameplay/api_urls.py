@@ -1,8 +1,0 @@
-from django.urls import path
-
-from gameplay import api
-
-urlpatterns = [
-    path("tables/<int:pk>/game/", api.GameView.as_view(), name="gameplay-api-game"),
-    path("tables/<int:pk>/game/events/", api.GameEventsView.as_view(), name="gameplay-api-events"),
-]

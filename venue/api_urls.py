@@ -1,7 +1,0 @@
-from django.urls import path
-
-from venue import api
-
-urlpatterns = [
-    path("tournaments/<int:pk>/export/", api.ExportView.as_view(), name="venue-api-export"),
-]

@@ -1,7 +1,0 @@
-from django.urls import path
-
-from venue import views
-
-urlpatterns = [
-    path("tournaments/<int:pk>/backups/latest/", views.latest_backup, name="venue-latest-backup"),
-]

@@ -1,0 +1,7 @@
+"""Every app's admin registrations (autodiscovered through this module)."""
+
+import web.clocks.admin  # noqa: F401
+import web.gameplay.admin  # noqa: F401
+import web.ratings.admin  # noqa: F401
+import web.scoring.admin  # noqa: F401
+import web.tournament.admin  # noqa: F401

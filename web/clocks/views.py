@@ -1,0 +1,237 @@
+"""Pages: the head judge's round clocks dashboard and a table's clock with its history.
+
+Both read without JavaScript (the time left is rendered by the server from the database's
+time); static/js/clock.js counts down and re-syncs after the phone sleeps. The forms post to
+the same services as the API; a refused change re-renders the page with the message next to
+the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import escape
+from django.views.decorators.http import require_POST
+
+from clocks import services
+from clocks.game_log import current_turn, turns_for
+from clocks.models import CallTimer, ClockHistory, TableClock
+from clocks.presenters import clock_view, left_alone, round_pause
+from dune import clock_limits as limits
+from dune.engine.names import faction_name
+from dune.formats import get_format
+from tournament.models import Round, Table
+from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.permissions import can_judge_table, is_head_judge
+from web.live import etag_for, live_attrs, live_fragment, round_version
+
+TABLE_ACTIONS = ("start", "pause", "resume", "extend", "waive", "finish", "call", "stop")
+ROUND_ACTIONS = ("start", "pause", "resume")
+
+
+#: Larger ids cannot exist (bigint): a 404, not a database range error.
+MAX_ID = 2**63 - 1
+
+
+def _get(queryset: Any, pk: int) -> Any:
+    if pk > MAX_ID:
+        raise Http404("No such object.")
+    return get_object_or_404(queryset, pk=pk)
+
+
+def _round_rows(round_: Round, now: Any) -> list[dict[str, Any]]:
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
+    tables = list(round_.tables.select_related("round__tournament", "judge").order_by("number"))
+    turns = turns_for(t.pk for t in tables)
+    return [clock_view(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
+
+
+def round_dashboard(
+    request: HttpRequest, pk: int, *, errors: dict[int, dict[str, str]] | None = None, status: int = 200
+) -> HttpResponse:
+    round_ = _get(Round.objects.select_related("tournament"), pk)
+    now = services.db_now()
+    rows = _round_rows(round_, now)
+    errors = errors or {}
+    for row in rows:
+        row["errors"] = errors.get(row["table"].pk, {})
+        row["values"] = request.POST if row["errors"] else {}  # a refused form keeps what was typed
+    limit = get_format(round_.tournament.format).clock(round_.kind)
+    context = {
+        "round": round_,
+        "tournament": round_.tournament,
+        "rows": rows,
+        "server_now": now,
+        "limit": limit,
+        "grace_ends": limits.grace_ends(limit, round_.starts_at),
+        "can_manage": is_head_judge(request.user, round_.tournament),
+        "round_error": errors.get(0, {}).get("round", ""),
+        "round_reason": request.POST.get("reason", "") if 0 in errors else "",
+        "round_pause": round_pause(round_),
+        "paused_count": sum(1 for row in rows if row["paused"]),
+        # What "Start all clocks" would do now: start the clocks of tables not started yet.
+        "not_started": sum(1 for row in rows if row["state"] == limits.PENDING),
+    }
+    url = reverse("clocks-round", args=[round_.pk])
+    name = f"clocks:{round_.pk}"
+    version = (*round_version(round_), tuple(sorted(errors)))
+    if request.htmx and request.htmx.target == "clocks-live" and request.method == "GET":
+        return live_fragment(
+            request,
+            name=name,
+            version=version,
+            render=lambda etag: render_to_string(
+                "clocks/_dashboard_live.html", {**context, **live_attrs(url, etag)}, request=request
+            ),
+            shared=False,
+        )
+    context.update(live_attrs(url, etag_for(f"{name}:user{getattr(request.user, 'pk', None)}", version)))
+    return render(request, "clocks/round.html", context, status=status)
+
+
+def table_clock_page(
+    request: HttpRequest, pk: int, *, errors: dict[str, str] | None = None, failed: str = "", status: int = 200
+) -> HttpResponse:
+    """A table's clock; after a refused action (`failed`) the message sits next to its field
+    in that action's form, which keeps what was typed."""
+    table = _get(Table.objects.select_related("round__tournament", "judge"), pk)
+    now = services.db_now()
+    clock = TableClock.objects.filter(table=table).first()
+    turn = current_turn(table) if clock is not None and clock.started_at is not None else None
+    history = (
+        ClockHistory.objects.filter(clock=clock).select_related("by").order_by("-at", "-id")[:200]
+        if clock
+        else []
+    )
+    factions = services.table_factions(table)
+    used = services.chips_used(table)
+    rules = table.round.tournament.rules
+    context = {
+        "table": table,
+        "round": table.round,
+        "c": clock_view(table, clock, now=now, turn=turn),
+        "server_now": now,
+        "history": history,
+        "calls": CallTimer.objects.filter(table=table).order_by("-started_at")[:50],
+        "running_calls": services.running_calls(table),
+        "call_rules": table.round.tournament.rules.call_timers,
+        "factions": factions,
+        "chips": [(f, rules.diplomacy_chips - used.get(f, 0)) for f in factions] if rules.diplomacy_chips else [],
+        "can_manage": is_head_judge(request.user, table.round.tournament),
+        "can_judge": can_judge_table(request.user, table),
+        "errors": errors or {},
+        "failed": failed,
+        "values": request.POST if failed else {},
+    }
+    return render(request, "clocks/table.html", context, status=status)
+
+
+#: The fields the clock forms show a refusal next to (any other goes at the top).
+FORM_FIELDS = ("minutes", "reason", "faction", "action")
+
+
+def _field_of(exc: limits.ClockError | TextRefused) -> str:
+    if isinstance(exc, TextRefused):
+        return exc.field if exc.field in FORM_FIELDS else "form"
+    if exc.rule in ("minutes", "extension") or isinstance(exc, limits.InvalidDuration):
+        return "minutes"
+    if exc.rule in ("reason", "faction", "timer"):
+        return exc.rule
+    if exc.rule == limits.CALL_RULE and isinstance(exc, limits.UnknownLimit):
+        return "action"
+    if exc.rule == limits.CHIPS_RULE:
+        return "faction"
+    return "form"
+
+
+@shows_text_refusals
+@require_POST
+def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    table = _get(Table.objects.select_related("round__tournament"), pk)
+    back = request.POST.get("next", "table")
+    if action not in TABLE_ACTIONS:
+        return HttpResponse(escape(f"unknown clock action {action!r}"), status=404)
+    allowed = (
+        can_judge_table(request.user, table)
+        if action in ("call", "stop", "finish")
+        else is_head_judge(request.user, table.round.tournament)
+    )
+    if not allowed:
+        return HttpResponse("You may not change this clock.", status=403)
+    post = request.POST
+    reason = post.get("reason", "").strip()
+    try:
+        refuse_unsafe_text(request)
+        if action == "extend":
+            raw = post.get("minutes", "").strip()
+            minutes: object = int(raw) if raw.lstrip("-").isdigit() else raw
+            services.extend(table, minutes=minutes, reason=reason, user=request.user)
+            done = f"Table {table.number}: {minutes} minutes added."
+        elif action == "waive":
+            services.waive(
+                table,
+                user=request.user,
+                reason=reason,
+                all_players_agree=post.get("all_players_agree") == "on",
+            )
+            done = f"Table {table.number}: time limit waived."
+        elif action == "call":
+            timer = services.call_clock(
+                table, action=post.get("action", ""), faction=post.get("faction", ""), user=request.user
+            )
+            done = f"Clock called: {timer.get_action_display()} for {faction_name(timer.faction)}."
+        elif action == "stop":
+            raw = post.get("timer", "")
+            services.stop_call(table, timer_id=int(raw) if raw.isdigit() else raw, user=request.user)
+            done = "Timer stopped: the action was completed in time."
+        else:
+            op = {"start": services.start, "pause": services.pause, "resume": services.resume}.get(
+                action, services.finish
+            )
+            op(table, user=request.user, reason=reason)
+            past = {"start": "started", "pause": "paused", "resume": "resumed", "finish": "finished"}[action]
+            done = f"Table {table.number}: clock {past}."
+    except (limits.ClockError, TextRefused) as exc:
+        field = _field_of(exc)
+        if back == "round":
+            return round_dashboard(request, table.round_id, errors={table.pk: {field: str(exc)}}, status=400)
+        return table_clock_page(request, pk, errors={field: str(exc)}, failed=action, status=400)
+    messages.success(request, done)
+    if back == "round":
+        return HttpResponseRedirect(reverse("clocks-round", args=[table.round_id]) + f"#table-{table.number}")
+    return HttpResponseRedirect(reverse("clocks-table", args=[pk]))
+
+
+@shows_text_refusals
+@require_POST
+def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    round_ = _get(Round.objects.select_related("tournament"), pk)
+    if action not in ROUND_ACTIONS:
+        return HttpResponse(escape(f"unknown round clock action {action!r}"), status=404)
+    if not is_head_judge(request.user, round_.tournament):
+        return HttpResponse("Only a head judge may change the round's clocks.", status=403)
+    if (refused := text_refusal(request)) is not None:
+        return round_dashboard(request, pk, errors={0: {"round": refused.message}}, status=400)
+    op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[
+        action
+    ]
+    outcome = op(round_, user=request.user, reason=request.POST.get("reason", "").strip())
+    past = {"start": "started", "pause": "paused", "resume": "resumed"}[action]
+    why = left_alone(round_, outcome["skipped"], action)
+    if not outcome["done"]:
+        detail = f" Left alone: {'; '.join(why)}." if why else ""
+        return round_dashboard(
+            request, pk, errors={0: {"round": f"No table clock could be {past}.{detail}"}}, status=409
+        )
+    done = outcome["done"]
+    tables = f"table {done[0]}" if len(done) == 1 else "tables " + ", ".join(str(n) for n in done)
+    reason = request.POST.get("reason", "").strip()
+    messages.success(request, f"Clocks {past} at {tables}" + (f" ({reason})." if reason else "."))
+    if why:
+        messages.info(request, f"Left alone: {'; '.join(why)}.")
+    return HttpResponseRedirect(reverse("clocks-round", args=[pk]))

@@ -1,0 +1,349 @@
+"""The table judge's pages: the game at a glance with its quick actions, the history, the report.
+
+Every action is a plain server-rendered form (works without JavaScript) that carries the
+sequence number it was made against. A refused form is shown again with the engine's rule
+next to the field; a stale one (the game moved on) shows what changed and records nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from dune.engine.results import ENDED_BY
+from dune.refusals import Refusal
+from gameplay import actions, commands, idempotency, presenters, services
+from gameplay.models import Game
+from gameplay.page import page_context
+from scoring import commands as report_commands
+from scoring import services as scoring
+from scoring.models import GameReport
+from tournament.models import Round, Table
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals
+from tournament.permissions import can_judge_table, is_head_judge
+from web.gameplay.api import load_table, published_game
+
+
+def _field_of(refusal: Refusal, form: Any) -> str:
+    """The form field a refusal is about, when it names one the form has (its `field`, or an
+    engine schema message's `field '...'`); blank when the refusal is about the whole form."""
+    if refusal.field and refusal.field in form:
+        return refusal.field
+    message = refusal.message
+    if message.startswith("field '"):
+        name = message.split("'")[1].split(".")[0].split("[")[0]
+        if name in form:
+            return name
+    return ""
+
+
+def page_refusal(refusal: Refusal, *, action: str, form: Any) -> dict[str, Any]:
+    """A refused command as the page shows it: `{"error": ...}` next to the form's field
+    (rule and message as the API answers them), or `{"stale": ...}` with what changed."""
+    if isinstance(refusal, commands.Stale):
+        voided = services.voided_seqs(refusal.changes)
+        game = refusal.changes[0].game if refusal.changes else None
+        return {"stale": {
+            "expected_seq": refusal.expected_seq,
+            "current_seq": refusal.current_seq,
+            "changes": presenters.events_json(refusal.changes, game=game, judge=True, voided=voided) if game else [],
+            "action": action,
+        }}
+    field = refusal.field if isinstance(refusal, actions.ActionError) else _field_of(refusal, form)
+    return {"error": {"action": action, "field": field, "message": refusal.message, "rule": refusal.rule or None}}
+
+
+#: Form fields that are not part of what the judge asked for.
+_NOT_ASKED = ("csrfmiddlewaretoken", "idempotency_key")
+
+
+def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
+    """The posted action through the one command service (`commands.record_event`): text no
+    page stores is refused first (nothing recorded, no key looked up), then the form becomes
+    its engine event, recorded at most once per key (the form's hidden key, or the outbox's
+    `Idempotency-Key` header). Raises Refusal (every refusal of the command, Stale included)."""
+    refuse_unsafe_text(request)
+    action = request.POST.get("action", "")
+    event = actions.build(action, request.POST)
+    try:
+        expected = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected = -1
+    if expected < 0:
+        raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
+    return commands.record_event(
+        table, event, actor=request.user,
+        key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
+        expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
+    )
+
+
+def _published_or_page(request: HttpRequest, table: Table) -> Any:
+    """The table's game, or (while its round's seating is not published) the page saying so."""
+    try:
+        return published_game(table)
+    except ValidationError as exc:
+        context = {"table": table, "problem": " ".join(exc.messages)}
+        return render(request, "gameplay/not_ready.html", context, status=409)
+
+
+@shows_text_refusals
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table judge's page. One view serves the whole page and, for an htmx request, only
+    the live part (`gameplay/_table_live.html`, the same template the page includes).
+
+    A posted action is recorded at most once per idempotency key (the form's hidden key, or
+    the outbox's `Idempotency-Key` header). Without JavaScript a recorded action redirects
+    back to the page (POST/redirect/GET, so a reload never sends it again); an htmx request
+    gets the updated live part at once. A refusal is shown with the form's input kept.
+    """
+    table = load_table(pk)
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
+    error: dict[str, Any] | None = None
+    stale: dict[str, Any] | None = None
+    values: dict[str, Any] | None = None
+    notice = ""
+    asked: dict[str, list[str]] = {}
+    status = 200
+    if request.method == "POST":
+        if not can_judge_table(request.user, table):
+            raise PermissionDenied("Only this table's judge or a head judge may record its game.")
+        asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
+        try:
+            recorded = _answer(request, table)
+        except Refusal as refusal:
+            shown = page_refusal(refusal, action=request.POST.get("action", ""), form=request.POST)
+            error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
+            values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
+        else:
+            said = "Already recorded" if recorded.replayed else "Recorded"
+            notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("gameplay-table", pk=table.pk)
+        game = services.read_game(table)
+    context = page_context(
+        request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
+    )
+    context["notice"] = notice
+    context["picked"] = asked if (error or stale) else {}  # every value of a refused form's checkboxes
+    context["page_key"] = uuid.uuid4()
+    if request.htmx:
+        response = render(request, "gameplay/_table_live.html", context, status=status)
+        response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
+        return response
+    response = render(request, "gameplay/table.html", context, status=status)
+    response["Vary"] = "HX-Request"
+    return response
+
+
+@login_required
+def table_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The head judge's view of a table's whole log: every event, its author, time and reason."""
+    table = load_table(pk)
+    if not is_head_judge(request.user, table.round.tournament):
+        raise PermissionDenied("Only a head judge sees a table's full history.")
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
+    events = services.game_events(game)
+    voided = services.voided_seqs(events)
+    rows = presenters.events_json(events, game=game, judge=True, voided=voided)
+    return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
+
+
+def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -> list[dict[str, Any]]:
+    """The report's rows with each player's name and, per number, the refusal of that field."""
+    names = {s.player_id: s.player.name for s in seats}
+    errors = errors or {}
+    return [
+        {
+            **row,
+            "name": names.get(row["player"], row["player"]),
+            "errors": {n: " ".join(errors[f"p{row['player']}_{n}"]) for n in REPORT_NUMBERS if f"p{row['player']}_{n}" in errors},
+        }
+        for row in report.get("results", [])
+    ]
+
+
+REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
+REPORT_LABELS = (("win_attempts", "Win attempts"), ("strongholds", "Strongholds"), ("forces", "Forces"),
+                 ("tokens", "Tokens"), ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"),
+                 ("pp", "Performance points"), ("die", "Die roll"))
+
+
+def _error_words(errors: Any, seats: list[Any]) -> list[tuple[str, list[str]]]:
+    """The report's refusals with each field in words: `p12_spice` -> "Alice: Spice"."""
+    names = {f"p{s.player_id}_": s.player.name for s in seats}
+    labels = dict(REPORT_LABELS)
+    out = []
+    for field, msgs in (errors or {}).items():
+        words = field.replace("_", " ").capitalize()
+        for prefix, name in names.items():
+            if field.startswith(prefix):
+                key = field[len(prefix):]
+                words = f"{name}: {labels.get(key, key.replace('_', ' '))}"
+        out.append((words, list(msgs)))
+    return out
+
+
+def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
+    """The judge's edits over the draft: every number and result of every row."""
+    results: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"turns": draft.get("turns"), "ended_by": form.get("ended_by") or draft.get("ended_by"),
+                              "results": results}
+    try:
+        report["turns"] = int(form.get("turns", report["turns"]))
+    except (TypeError, ValueError):
+        pass
+    for key in ("predicted", "alliances"):
+        if key in draft:
+            report[key] = draft[key]
+    for row in draft["results"]:
+        prefix = f"p{row['player']}_"
+        out = dict(row)
+        out["result"] = form.get(prefix + "result", row["result"])
+        for key in REPORT_NUMBERS:
+            raw = form.get(prefix + key)
+            if raw is None:
+                continue
+            raw = raw.strip()
+            if raw == "":
+                out.pop(key, None)
+            elif key in ("tokens", "pp"):
+                out[key] = raw
+            else:
+                try:
+                    out[key] = int(raw)
+                except ValueError:
+                    out[key] = raw  # scoring refuses it with the row and field named
+        results.append(out)
+    return report
+
+
+def _already_filed(table: Any) -> str:
+    """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
+    report = scoring.filed_report(table)
+    if report is None:
+        return "Filed."
+    when = timezone.localtime(report.filed_at).strftime("%H:%M")
+    who = report.filed_by.get_username() if report.filed_by else "a judge"
+    return f"Already filed at {when} by {who}."
+
+
+@shows_text_refusals
+def table_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game report, prefilled from the position; the judge confirms it and it is filed."""
+    table = load_table(pk)
+    if not can_judge_table(request.user, table):
+        raise PermissionDenied("Only this table's judge or a head judge may file its report.")
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
+    seats = list(table.seats.select_related("player").order_by("seat"))
+    draft = services.prefill_report(table)
+    errors: Any = None
+    status = 200
+    report = draft
+    if request.method == "POST":
+        report = _report_from_form(request.POST, draft)
+        try:
+            refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
+            if request.POST.get("confirm") != "yes":
+                errors, status = {"confirm": [
+                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                ]}, 400
+            else:
+                filed = report_commands.file_report(
+                    table, report, actor=request.user, key=request.POST.get("idempotency_key")
+                )
+                messages.success(request, "Filed." if not filed.replayed else _already_filed(table))
+                return redirect("gameplay-table", pk=table.pk)
+        except Refusal as refusal:  # the report's row and field; a key's refusal above the form
+            key_refused = refusal.field == idempotency.HEADER
+            errors = {"report": [refusal.message]} if key_refused else refusal.form_errors("report")
+            status = refusal.status
+    context = _report_context(table, game, report, seats, errors)
+    context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
+    context["head"] = is_head_judge(request.user, table.round.tournament)
+    return render(request, "gameplay/report.html", context, status=status)
+
+
+def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors: Any) -> dict[str, Any]:
+    """What the report form shows: the prefilled rows, the format's results, its turn limit."""
+    rules = table.round.tournament.rules
+    system = rules.points
+    return {
+        "table": table,
+        "game": game,
+        "report": report,
+        "rows": _report_rows(report, seats, errors),
+        "errors": errors,
+        "error_list": _error_words(errors, seats),
+        "filed": scoring.filed_report(table),
+        # The results this table's format scores, in its points table's order.
+        "kinds": [k.value for k in rules.result_kinds],
+        "scoring_text": f"{rules.report_rule}; {system.name}, {system.text}",
+        # The most turns a game of this round may last (the ruleset's, for the round's kind).
+        "turn_limit": rules.turn_limit(table.round.kind),
+        "endings": list(ENDED_BY),
+        "numbers": REPORT_LABELS,
+        "page_key": uuid.uuid4(),
+    }
+
+
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table pages' service worker (`/sw.js`): keeps the table page and its assets on the
+    phone so the page opens without a connection. Served by a view, not as a static file, so
+    that it lists the current (hashed) asset names and may control `/tables/`."""
+    response = render(request, "gameplay/sw.js", {}, content_type="application/javascript")
+    response["Service-Worker-Allowed"] = "/tables/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _judged_tables(user: Any) -> list[Any]:
+    """The user's tables, current round first: published rounds (newest first), then planned,
+    then finished ones."""
+    rank = {Round.State.PUBLISHED: 0, Round.State.PLANNED: 1, Round.State.FINISHED: 2}
+    tables = list(
+        Table.objects.filter(judge=user)
+        .select_related("round__tournament")
+        .order_by("-round__tournament__created_at", "-round__number", "number")
+    )
+    return sorted(tables, key=lambda t: rank.get(t.round.state, 3))
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """A table judge's tables, the current round's first: one tap to the table page."""
+    tables = _judged_tables(request.user)
+    games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
+    filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    return render(request, "gameplay/my_tables.html", {"rows": rows})
+
+
+def after_sign_in(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads when no page asked for it: a table judge to their tables."""
+    if request.user.is_authenticated and Table.objects.filter(judge=request.user).exists():
+        return redirect("my-tables")
+    return redirect("home")
+
+
+@login_required
+def judge_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's personal link (printed as a QR code): sign in first, then the table page."""
+    table = load_table(pk)
+    return redirect("gameplay-table", pk=table.pk)

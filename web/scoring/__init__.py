@@ -1,0 +1,1 @@
+"""The scoring app's pages, API views, URLs and admin: the top layer."""

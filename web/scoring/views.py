@@ -1,0 +1,456 @@
+"""Public scoring pages: standings (with the finals cut line), a player's games, a filed
+report, the WBC best-faction leaderboard, and CSV exports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_http_methods
+
+from clocks.models import TableClock
+from clocks.presenters import clock_view
+from clocks.services import db_now
+from dune.csv_export import csv_writer
+from dune.engine.names import faction_name
+from dune.points.numbers import fmt
+from dune.refusals import Refusal
+from scoring import services
+from scoring.adapters import table_result
+from scoring.models import GameReport, ReportEntry
+from scoring.presenters import number, points_words, tiebreak_columns
+from tournament.models import Player, Table, Tournament
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.permissions import is_head_judge
+from tournament.presenters import current_seat, faction_label, round_label
+from web.live import live_attrs, live_fragment, shared_fragment, tournament_version
+
+#: Short words for the results summary column.
+SHORT = {
+    "solo_stronghold": "solo",
+    "bg_prediction": "BG prediction",
+    "allied_stronghold": "allied",
+    "three_alliance": "3-alliance",
+    "fremen_special_solo": "Fremen special",
+    "fremen_special_allied": "Fremen special (allied)",
+    "guild_default_solo": "Guild default",
+    "guild_default_allied": "Guild default (allied)",
+    "fremen_default_solo": "Fremen default",
+    "fremen_default_allied": "Fremen default (allied)",
+    "end_game_solo": "end game",
+    "end_game_allied": "end game (allied)",
+    "adjudicated": "adjudicated",
+    "loss": "loss",
+    "dropout": "dropout",
+}
+
+
+def results_summary(results: Any) -> str:
+    counts: dict[str, int] = {}
+    for kind in results:
+        counts[kind.value] = counts.get(kind.value, 0) + 1
+    return ", ".join(f"{n}× {SHORT[k]}" if n > 1 else SHORT[k] for k, n in counts.items())
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(Player.objects.filter(tournament=tournament).values_list("id", "name"))
+
+
+#: Standings rows per page: a big open's page stays light on a phone.
+PAGE_SIZE = 200
+
+
+def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What the standings page shows.
+
+    Long because it lists every name the standings template reads (rows, cut line, labels,
+    provisional wording, problems for the head judge).
+    """
+    scoring = services.scoring_for(tournament)
+    system = tournament.rules.points
+    names = _names(tournament)
+    refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
+    typed = (request.GET.get("find") or "").strip()
+    find = "" if refused else typed
+    pages = max(1, -(-len(scoring.standings) // PAGE_SIZE))
+    page_text = request.GET.get("page") or "1"
+    page = min(max(int(page_text), 1), pages) if page_text.isdigit() else 1
+    finalists = set(scoring.finalists.finalists)
+    last_finalist = scoring.finalists.finalists[-1] if scoring.finalists.finalists else None
+    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+
+    def status(row: Any) -> dict[str, Any]:
+        return {"finalist": row.player in finalists, "alternate": alternates.get(row.player)}
+
+    # A true tie drawn by lot across the cut is shown in the drawn order, so the cut line
+    # separates the finalists from the alternates.
+    qualifying = {p: i for i, p in enumerate((*scoring.finalists.finalists, *scoring.finalists.alternates))}
+    ordered = sorted(scoring.standings, key=lambda r: qualifying.get(r.player, len(qualifying)))
+    matches = []
+    if find:
+        needle = find.casefold()
+        for index, row in enumerate(ordered):
+            name = names.get(row.player, f"#{row.player}")
+            if needle in name.casefold():
+                matches.append(
+                    {
+                        "row": row,
+                        "name": name,
+                        "points": fmt(row.points),
+                        "points_words": points_words(row.points),
+                        "page": index // PAGE_SIZE + 1,
+                        **status(row),
+                    }
+                )
+    mine = {m["row"].player for m in matches}
+    rows = []
+    for row in ordered[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]:
+        rows.append(
+            {
+                "row": row,
+                "name": names.get(row.player, f"#{row.player}"),
+                "points": fmt(row.points),
+                "summary": results_summary(row.results),
+                "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
+                "me": row.player in mine,
+                "cut_after": row.player == last_finalist,
+                **status(row),
+            }
+        )
+    placings = [
+        {
+            "place": p.place,
+            "tied": p.tied,
+            "name": names.get(p.player, p.player),
+            "player": p.player,
+            "reason": p.reason,
+        }
+        for p in scoring.placings
+    ]
+    return {
+            "tournament": tournament,
+            "provisional": services.standings_provisional(tournament),
+            "scoring": scoring,
+            "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
+            "rows": rows,
+            "find": find,
+            "typed": typed,
+            "find_error": refused.message if refused else "",
+            "matches": matches,
+            "placings": placings,
+            "system": system,
+            "tiebreak_columns": tiebreak_columns(scoring.labels),
+            "seats": system.finalist_seats,
+            "page": page,
+            "pages": range(1, pages + 1) if pages > 1 else None,
+    }
+
+
+@shows_text_refusals
+def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings; the table part updates itself (a live region: 304 while unchanged).
+
+    The version is read first (a poll answered 304 reads nothing else); the standings part is
+    rendered once per version and shared by polls and first visits."""
+    url = request.get_full_path()
+    refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
+    find = "" if refused else request.GET.get("find", "")
+    name = f"standings:{pk}:{find}:{request.GET.get('page', '')}"
+    version = tournament_version(pk)
+    tournament = SimpleLazyObject(lambda: get_object_or_404(Tournament, pk=pk))
+
+    def fragment(etag: str) -> str:
+        context = {**_standings_context(request, tournament), **live_attrs(url, etag)}
+        return render_to_string("scoring/_standings_live.html", context)
+
+    if request.htmx:
+        return live_fragment(request, name=name, version=version, render=fragment)
+    judge = is_head_judge(request.user, tournament)
+    return render(request, "scoring/standings.html", {
+        "tournament": tournament,
+        "problems": services.scoring_for(tournament).problems if judge else (),
+        "typed": (request.GET.get("find") or "").strip(),
+        "find_error": refused.message if refused else "",
+        "system": tournament.rules.points,
+        "live_html": shared_fragment(name, version, fragment),
+    })
+
+
+def where_now(player: Player) -> dict[str, Any]:
+    """The player's table, seat, faction and clock in the round being played now (empty between rounds)."""
+    seat = current_seat(player)
+    if seat is None:
+        return {"current": None}
+    now = db_now()
+    clock = TableClock.objects.filter(table=seat.table).first()
+    return {
+        "current": {
+            "round": round_label(seat.round),
+            "round_pk": seat.round_id,
+            "table": seat.table.number,
+            "seat": seat.seat,
+            "faction": faction_label(seat.faction) if seat.faction else "",
+        },
+        "c": clock_view(seat.table, clock, now=now),
+        "server_now": now,
+    }
+
+
+def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """A player's page: where they sit now, then their games and standing.
+
+    Long because it gathers the current seat and clock, the games and the standing for one
+    template.
+    """
+    tournament = get_object_or_404(Tournament, pk=pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    scoring = services.scoring_for(tournament)
+    system = tournament.rules.points
+    standing = next((r for r in scoring.standings if r.player == player.pk), None)
+    names = _names(tournament)
+    entries = (
+        ReportEntry.objects.filter(player=player)
+        .select_related("report__table__round")
+        .order_by("round_number")
+    )
+    games = []
+    for entry in entries:
+        report = entry.report
+        result = table_result(report)
+        scores = system.scores(result)
+        mine = result.row(player.pk)
+        games.append(
+            {
+                "report": report,
+                "table": report.table,
+                "round": report.table.round,
+                "row": mine,
+                "faction": faction_label(mine.faction) if mine.faction else "",
+                "points": points_words(scores[player.pk]),
+                "kind": SHORT[mine.result.value],
+                "seats": [
+                    {
+                        "name": names.get(r.player, r.player),
+                        "row": r,
+                        "faction": faction_label(r.faction) if r.faction else "",
+                        "points": fmt(scores[r.player]),
+                        "kind": SHORT[r.result.value],
+                    }
+                    for r in result.rows
+                ],
+                "counts": report.locked,
+            }
+        )
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "standing": standing,
+            "games": games,
+            "finalist": player.pk in scoring.finalists.finalists,
+            "alternate": (
+                scoring.finalists.alternates.index(player.pk) + 1
+                if player.pk in scoring.finalists.alternates
+                else None
+            ),
+            "explanation": standing.explanation if standing else "",
+            "provisional": services.standings_provisional(tournament),
+            "seats": system.finalist_seats,
+            "points": points_words(standing.points) if standing else "",
+            "tiebreak": (
+                [(label, fmt(v)) for label, v in zip(scoring.labels, standing.tiebreak, strict=True)]
+                if standing
+                else []
+            ),
+            **where_now(player),
+        },
+    )
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A filed report as everybody sees it; a head judge may reopen it here with a reason."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    report = get_object_or_404(GameReport, table=table)
+    tournament = table.round.tournament
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        try:
+            refuse_unsafe_text(request)
+            services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
+        except PermissionDenied as denied:
+            return HttpResponseForbidden(str(denied))
+        except Refusal as refused:
+            errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
+        else:
+            messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
+            return redirect("scoring-report", pk=table.pk)
+    system = tournament.rules.points
+    result = table_result(report)
+    scores = system.scores(result)
+    names = _names(tournament)
+    rows = [
+        {
+            "name": names.get(r.player, r.player),
+            "row": r,
+            "points": fmt(scores[r.player]),
+            "kind": SHORT[r.result.value],
+            "tokens": fmt(r.tokens),
+            "pp": fmt(r.pp),
+        }
+        for r in result.rows
+    ]
+    return render(
+        request,
+        "scoring/report.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "report": report,
+            "rows": rows,
+            "result": result,
+            "revisions": report.revisions.select_related("user"),
+            "judge": is_head_judge(request.user, tournament),
+            "errors": errors,
+        },
+    )
+
+
+def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    scoring = services.awards_board_for(tournament)
+    names = _names(tournament)
+    winners = {(a.faction, a.player) for a in scoring.awards}
+    board = [
+        {
+            "faction": faction_name(faction),
+            "entries": [
+                {
+                    "name": names.get(a.player, a.player),
+                    "score": fmt(a.score),
+                    "pp": fmt(a.pp),
+                    "turns": a.turns,
+                    "players": a.players,
+                    "round": a.round_number,
+                    "winner": (a.faction, a.player) in winners,
+                    "tied": a.tied,
+                    "player": a.player,
+                }
+                for a in entries
+            ],
+        }
+        for faction, entries in scoring.leaderboard.items()
+    ]
+    return render(
+        request, "scoring/awards.html", {"tournament": tournament, "board": board, "scoring": scoring}
+    )
+
+
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    scoring = services.scoring_for(tournament)
+    names = _names(tournament)
+    finalists = set(scoring.finalists.finalists)
+    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
+    writer = csv_writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "tied",
+            "player_id",
+            "player",
+            "points",
+            "games",
+            "results",
+            "disqualified",
+            "qualification",
+            *scoring.labels,
+        ]
+    )
+    for row in scoring.standings:
+        status = (
+            "finalist"
+            if row.player in finalists
+            else f"alternate {alternates[row.player]}"
+            if row.player in alternates
+            else "disqualified"
+            if row.disqualified
+            else ""
+        )
+        writer.writerow(
+            [
+                row.rank,
+                row.tied,
+                row.player,
+                names.get(row.player, ""),
+                number(row.points),
+                row.games,
+                results_summary(row.results),
+                row.disqualified,
+                status,
+                *(number(v) for v in row.tiebreak),
+            ]
+        )
+    return response
+
+
+REPORT_COLUMNS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
+
+
+def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    names = _names(tournament)
+    reports = (
+        GameReport.objects.filter(tournament=tournament)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
+    writer = csv_writer(response)
+    writer.writerow(
+        [
+            "round",
+            "kind",
+            "table",
+            "state",
+            "version",
+            "turns",
+            "ended_by",
+            "player_id",
+            "player",
+            "faction",
+            "result",
+            *REPORT_COLUMNS,
+        ]
+    )
+    for report in reports:
+        data = report.data
+        for row in data["results"]:
+            writer.writerow(
+                [
+                    report.table.round.number,
+                    report.table.round.kind,
+                    report.table.number,
+                    report.state,
+                    report.version,
+                    data["turns"],
+                    data["ended_by"],
+                    row["player"],
+                    names.get(row["player"], ""),
+                    row.get("faction", ""),
+                    row["result"],
+                    *(row.get(c, 0) for c in REPORT_COLUMNS),
+                ]
+            )
+    return response

@@ -1,0 +1,1 @@
+"""The tournament app's pages, API views, URLs and admin: the top layer."""

@@ -1,0 +1,28 @@
+from django.urls import path
+
+from web.tournament import api
+
+urlpatterns = [
+    path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/<int:pk>/", api.TournamentDetailView.as_view(), name="api-tournament"),
+    path("tournaments/<int:pk>/players/", api.PlayerListView.as_view(), name="api-tournament-players"),
+    path(
+        "tournaments/<int:pk>/players/import/",
+        api.PlayerImportView.as_view(),
+        name="api-tournament-players-import",
+    ),
+    path("tournaments/<int:pk>/rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
+    path("players/<int:pk>/", api.PlayerDetailView.as_view(), name="api-player"),
+    path("players/<int:pk>/person/", api.PlayerPersonView.as_view(), name="api-player-person"),
+    path("rounds/<int:pk>/", api.RoundDetailView.as_view(), name="api-round"),
+    path("rounds/<int:pk>/checkins/", api.CheckInView.as_view(), name="api-round-checkins"),
+    path("rounds/<int:pk>/seating/", api.SeatingView.as_view(), name="api-round-seating"),
+    path("rounds/<int:pk>/seating/publish/", api.PublishView.as_view(), name="api-round-seating-publish"),
+    path("rounds/<int:pk>/seating/swap/", api.SwapView.as_view(), name="api-round-seating-swap"),
+    path(
+        "rounds/<int:pk>/seating/latecomer/", api.LatecomerView.as_view(), name="api-round-seating-latecomer"
+    ),
+    path("rounds/<int:pk>/seating/factions/", api.FactionView.as_view(), name="api-round-seating-factions"),
+    path("rounds/<int:pk>/final/picks/", api.FinalPickView.as_view(), name="api-round-final-picks"),
+    path("rounds/<int:pk>/tables/", api.TablesView.as_view(), name="api-round-tables"),
+]

@@ -1,0 +1,628 @@
+"""Head-judge and public pages of a tournament.
+
+Head-judge pages (dashboard forms, players and check-in, CSV import, seat a round, print
+sheets, the final) need a head judge of the tournament; the round page with its "where do I
+sit?" search is public once the seating is published. Every form posts to a service in
+`tournament.services`; a refusal is shown next to the field it names and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.views.decorators.http import require_http_methods
+
+from dune.formats import FORMATS
+from dune.seating_changes import available_final_factions, next_final_picker
+from scoring.qualifying import qualifying_order as qualifying
+from tournament import desk, people, services
+from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
+from tournament.page_helpers import guard as _guard
+from tournament.page_helpers import parse_int as _int
+from tournament.page_helpers import round_or_404 as _round
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.permissions import is_head_judge
+from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.round_state import attach_state, attach_states, next_to_seat, with_states
+from tournament.seating_adapter import final_for
+from tournament.time_zones import common_zones
+from web import live
+
+
+def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
+    """Place a refusal next to its form field if the page shows that field, else at the top."""
+    return {error.field if error.field in fields else "general": error.message}
+
+
+def _assign_judge(request: HttpRequest, round_: Round) -> None:
+    """The posted table judge takes the posted table of the round (an empty name frees it)."""
+    table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
+    judge = services.assign_table_judge(table, request.POST.get("judge", ""))
+    who = judge.get_username() if judge else "every table judge"
+    messages.success(request, f"Table {table.number} is judged by {who}.")
+
+
+# ----------------------------------------------------------------------------- tournaments
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        try:
+            refuse_unsafe_text(request)
+            series = (request.POST.get("series") or "").strip()
+            tournament = services.create_tournament(
+                name=request.POST.get("name", ""),
+                format=request.POST.get("format", ""),
+                user=request.user,
+                series=int(series) if series.isdigit() else series or None,
+                time_zone=request.POST.get("time_zone", ""),
+            )
+        except services.Refused as error:
+            errors = _errors(error, ("name", "format", "series", "time_zone"))
+        else:
+            messages.success(request, f"Created {tournament.name}.")
+            return redirect("tournament-detail", pk=tournament.pk)
+    return render(
+        request,
+        "tournament/new.html",
+        {
+            "errors": errors,
+            "values": request.POST,
+            "formats": FORMATS.values(),
+            "series_choices": people.series_owned_by(request.user),
+            "zones": common_zones(),
+            "default_zone": default_time_zone(),
+        },
+    )
+
+
+def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
+    """Carry out the dashboard's posted action; answers what was done, in words.
+
+    Raises services.Refused (a TextRefused for text no page stores) having changed nothing.
+    """
+    refuse_unsafe_text(request)
+    action = request.POST.get("action")
+    if action == "add_round":
+        starts = request.POST.get("starts_at", "").strip()
+        starts_at = _parse_local(starts) if starts else None
+        if starts and starts_at is None:
+            raise services.Refused(f"cannot read the start time {starts!r}", field="starts_at")
+        round_ = services.create_round(tournament, kind=request.POST.get("kind", ""), starts_at=starts_at)
+        return f"Added {round_label(round_)}."
+    if action == "add_judge":
+        user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
+        return f"{user.get_username()} is a table judge of {tournament.name}."
+    if action == "finish_round":
+        round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
+        services.finish_round(round_, user=request.user)
+        return f"Closed {round_label(round_)}."
+    if action == "clubs_apart":
+        tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
+        tournament.save(update_fields=["keep_clubs_apart"])
+        return "Saved the keep-apart setting."
+    raise services.Refused(f"unknown action {action!r}", field="action")
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dashboard: rounds with their state and check-ins; head judges add rounds and judges."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    judge = is_head_judge(request.user, tournament)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        if (denied := _guard(request, tournament)) is not None:
+            return denied
+        try:
+            messages.success(request, _dashboard_action(request, tournament))
+        except services.Refused as error:
+            errors = _errors(error, ("kind", "starts_at", "username"))
+        else:
+            return redirect("tournament-detail", pk=tournament.pk)
+    rounds = attach_states(
+        list(
+            with_states(tournament.rounds.order_by("number")).annotate(
+                checked_in=Count(
+                    "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
+                ),
+                table_count=Count("tables", distinct=True),
+            )
+        )
+    )
+    counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
+    return render(
+        request,
+        "tournament/detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "judge": judge,
+            "errors": errors,
+            "values": request.POST,
+            "active": counts.get(Player.Status.ACTIVE, 0),
+            "withdrawn": counts.get(Player.Status.WITHDRAWN, 0),
+            "dropped": counts.get(Player.Status.DROPPED, 0),
+            "table_judges": tournament.table_judges.order_by("username") if judge else [],
+        },
+    )
+
+
+def _parse_local(value: str) -> datetime | None:
+    """The moment typed in a form, or None when it is not a real date and time."""
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:  # well formed but impossible, like 30 February
+        return None
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed)
+    return parsed
+
+
+# ----------------------------------------------------------------------------- players
+
+
+ROW_ACTIONS = ("check_in", "check_out", "withdrawn", "dropped", "active")
+
+
+def _row_action(request: HttpRequest, action: str, player: Player, selected: Round | None) -> str:
+    """One player's check-in or status change at the desk; answers what was done, in words."""
+    if action in ("check_in", "check_out"):
+        if selected is None:
+            raise services.Refused("add a round before checking players in", field="round")
+        if action == "check_in":
+            services.check_in(selected, player)
+            return f"{player.name} is checked in for {round_label(selected)}."
+        services.undo_check_in(selected, player)
+        return f"{player.name} is no longer checked in for {round_label(selected)}."
+    services.set_status(player, action)
+    return f"{player.name}: {player.get_status_display().lower()}."
+
+
+def _desk_context(tournament: Tournament, selected: Round | None, query: str) -> dict[str, Any]:
+    in_round = (
+        set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
+    )
+    active = set(tournament.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
+    return {
+        "tournament": tournament,
+        "selected": selected,
+        "roster": list(desk.search_players(tournament, query)),
+        "query": query,
+        "checked_in": in_round,
+        "checked_count": len(in_round & active),
+    }
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, pk: int) -> HttpResponse:
+    """The registration desk: search as you type, register, check in, withdraw or drop.
+
+    Row actions answer an htmx request with just the player's row (and the new count), so
+    the desk keeps its place in a long list; without JavaScript they post and redirect back
+    to the same player. Dropping asks to confirm first.
+
+    Long because the desk's row actions share one page and one answer shape (the row for htmx,
+    a redirect otherwise); each action itself is a call to a service.
+    """
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    rounds = attach_states(list(with_states(tournament.rounds.order_by("number"))))
+    # Unless the desk picks another, check-in is for the next round to be seated.
+    upcoming = next_to_seat(rounds)
+    selected = next(
+        (r for r in rounds if r.pk == _int(request.GET.get("round") or request.POST.get("round"))),
+        upcoming or (rounds[-1] if rounds else None),
+    )
+    query = (request.GET.get("q") or request.POST.get("q") or "").strip()
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action in ROW_ACTIONS:
+            player = get_object_or_404(Player, pk=_int(request.POST.get("player")), tournament=tournament)
+            if action == "dropped" and request.POST.get("confirmed") != "yes":
+                return render(
+                    request,
+                    "tournament/confirm_drop.html",
+                    {"tournament": tournament, "player": player, "selected": selected, "query": query},
+                )
+            try:
+                refuse_unsafe_text(request)
+                done = _row_action(request, action, player, selected)
+            except services.Refused as error:
+                done, failed = "", error.message
+            else:
+                failed = ""
+            if request.htmx:
+                player.refresh_from_db()
+                context = _desk_context(tournament, selected, query)
+                return render(
+                    request,
+                    "tournament/_player_row_answer.html",
+                    {**context, "p": player, "done": done, "failed": failed},
+                    status=400 if failed else 200,
+                )
+            if failed:
+                errors = {"general": failed}
+            else:
+                messages.success(request, done)
+                params = "&".join(
+                    f"{k}={v}" for k, v in (("round", selected.pk if selected else ""), ("q", query)) if v
+                )
+                return redirect(f"{request.path}?{params}#player-{player.pk}")
+        else:
+            try:
+                refuse_unsafe_text(request)
+                if action == "add":
+                    player = services.add_player(
+                        tournament,
+                        name=request.POST.get("name", ""),
+                        email=request.POST.get("email", ""),
+                        club=request.POST.get("club", ""),
+                        household=request.POST.get("household", ""),
+                    )
+                    if selected is not None and request.POST.get("check_in") == "on":
+                        services.check_in(selected, player)
+                    messages.success(request, f"Registered {player.name}.")
+                    if warning := services.twin_warning(tournament, player):
+                        messages.warning(request, warning)
+                elif action == "check_in_all" and selected is not None:
+                    active = tournament.players.filter(status=Player.Status.ACTIVE)
+                    CheckIn.objects.bulk_create(
+                        [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
+                    )
+                    messages.success(request, f"Checked in every active player for {round_label(selected)}.")
+                elif action == "self_check_in" and selected is not None:
+                    opened = request.POST.get("open") == "yes"
+                    desk.set_self_check_in(selected, open=opened)
+                    state = "open" if opened else "closed"
+                    messages.success(request, f"Self check-in for {round_label(selected)} is {state}.")
+                else:
+                    raise services.Refused(f"unknown action {action!r}", field="action")
+            except services.Refused as error:
+                errors = _errors(error, ("name", "email", "club", "household") if action == "add" else ())
+            else:
+                suffix = f"?round={selected.pk}" if selected else ""
+                return redirect(f"{request.path}{suffix}")
+    refused = text_refusal(request, field="q") if request.method == "GET" else None
+    context = _desk_context(tournament, selected, "" if refused else query)
+    if refused is not None:  # a search for text that cannot be stored: the whole roster
+        context.update(query=query, query_error=refused.message)
+    if request.htmx and request.htmx.target == "roster-body":
+        return render(request, "tournament/_roster_answer.html", context)
+    return render(
+        request,
+        "tournament/players.html",
+        {**context, "rounds": rounds, "upcoming": upcoming, "errors": errors, "values": request.POST},
+    )
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def players_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """CSV import: a preview lists every row and why it would be refused, before anything is saved."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    errors: dict[str, str] = {}
+    rows = None
+    text = ""
+    if request.method == "POST" and (refused := text_refusal(request)) is not None:
+        text, errors["csv"] = request.POST.get("csv", ""), refused.message
+    elif request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None:
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                errors["file"] = "the CSV is not UTF-8 text"
+        else:
+            text = request.POST.get("csv", "")
+        if not errors and not text.strip():
+            errors["file"] = "choose a CSV file or paste its text"
+        if not errors:
+            try:
+                if request.POST.get("action") == "import":
+                    try:
+                        created, rows = services.import_players(
+                            tournament,
+                            text,
+                            skip_refused=request.POST.get("skip_refused") == "on",
+                            separate={n for n in map(_int, request.POST.getlist("separate")) if n},
+                            user=request.user,
+                        )
+                    except services.Refused as error:
+                        errors = _errors(error, ("file",))
+                        rows = services.preview_import(tournament, text)
+                    else:
+                        messages.success(request, f"Registered {len(created)} players.")
+                        return redirect("tournament-players", pk=tournament.pk)
+                else:
+                    rows = services.preview_import(tournament, text)
+            except ValidationError as error:  # the file as a whole cannot be read
+                errors = {"file": " ".join(error.messages)}
+                rows = None
+    return render(
+        request,
+        "tournament/import.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "text": text,
+            "errors": errors,
+            "accepted": sum(1 for r in rows or [] if r.ok),
+            "linked": sum(1 for r in rows or [] if r.ok and r.person is not None),
+            "other_names": sum(1 for r in rows or [] if r.ok and r.other_name),
+            "refused": sum(1 for r in rows or [] if not r.ok),
+            "separate": request.POST.getlist("separate"),
+        },
+    )
+
+
+
+
+
+@shows_text_refusals
+def round_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: the round's tables and a "where do I sit?" search (works without JavaScript).
+
+    The tables and clocks are a live region: they update themselves while the page is open."""
+    # One query says whether anything changed (a poll answered 304 reads nothing else); the
+    # round itself is loaded only to render.
+    facts = live.round_facts(pk)
+    if facts is None:
+        raise Http404("No such round.")
+    tournament_pk, state, version = facts
+    judge = is_head_judge(request.user, Tournament(pk=tournament_pk))
+    visible = judge or state != Round.State.PLANNED
+    refused = text_refusal(request, field="q")  # the search box shows it; nothing is searched
+    typed = request.GET.get("q", "").strip()
+    query = "" if refused else typed
+    url = request.get_full_path()
+    name = f"round:{pk}:{visible}:{query}"
+
+    def fragment(etag: str) -> str:
+        context = _round_live_context(_round(pk), visible=visible, query=query)
+        return render_to_string("tournament/_round_live.html", {**context, **live.live_attrs(url, etag)})
+
+    if request.htmx and request.htmx.target == "round-live":
+        return live.live_fragment(request, name=name, version=version, render=fragment)
+    # A first visit: the page around the same cached fragment a poll answers with.
+    round_ = _round(pk)
+    return render(request, "tournament/round.html", {
+        "round": round_,
+        "label": round_label(round_),
+        "tournament": round_.tournament,
+        "visible": visible,
+        "typed": typed,
+        "query_error": refused.message if refused else "",
+        "judge": judge,
+        "live_html": live.shared_fragment(name, version, fragment),
+    })
+
+
+def _round_live_context(round_: Round, *, visible: bool, query: str) -> dict[str, Any]:
+    """What the round page's live part shows; it is shared by everyone who sees this version,
+    so nothing about the viewer goes in."""
+    tables = tables_for_page(round_) if visible else []
+    needle = query.casefold()
+    found = (
+        [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
+        if query and visible
+        else []
+    )
+    return {
+        "round": round_,
+        "label": round_label(round_),
+        "tournament": round_.tournament,
+        # The tables hidden from the public still count (a seated round reads "seated").
+        "state": attach_state(round_, [t["table"] for t in tables]) if visible else attach_states([round_])[0].current,
+        "tables": tables,
+        "visible": visible,
+        "query": query,
+        "found": found,
+        "highlight": {row["player"].pk for row in found},
+    }
+
+
+def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Printable seating sheet: by table, then alphabetical by player."""
+    round_ = _round(pk)
+    if (denied := _guard(request, round_.tournament)) is not None:
+        return denied
+    tables = tables_for_page(round_)
+    alphabetical = sorted(
+        ({"table": t["table"], **row} for t in tables for row in t["seats"]),
+        key=lambda r: (r["player"].name.casefold(), r["player"].pk),
+    )
+    return render(
+        request,
+        "tournament/print_seating.html",
+        {
+            "round": round_,
+            "label": round_label(round_),
+            "tournament": round_.tournament,
+            "tables": tables,
+            "alphabetical": alphabetical,
+        },
+    )
+
+
+def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
+    """Printable game report sheets, one table per page."""
+    round_ = _round(pk)
+    if (denied := _guard(request, round_.tournament)) is not None:
+        return denied
+    return render(
+        request,
+        "tournament/print_reports.html",
+        {
+            "round": round_,
+            "label": round_label(round_),
+            "tournament": round_.tournament,
+            "tables": tables_for_page(round_),
+            "columns": [
+                "Result",
+                "Win attempts",
+                "Strongholds",
+                "Forces on board",
+                "Spice",
+                "Treachery cards",
+                "Active leaders",
+            ],
+        },
+    )
+
+
+# ----------------------------------------------------------------------------- the final
+
+
+FINAL_CHOICES = ("finalist", "alternate", "absent")
+
+
+def _final_choices(request: HttpRequest, order: Any) -> tuple[list[int], list[int], list[int]]:
+    """Finalists, alternates and absent finalists as the head judge chose them by name (one
+    `pick_<player>` field per player of the qualifying order), in qualifying order; a form
+    posting the lists as player numbers (`finalists`, `alternates`, `absent`) is read as typed."""
+    picks = {k.removeprefix("pick_"): v for k, v in request.POST.items() if k.startswith("pick_")}
+    if not picks:
+        return (
+            _ids(request.POST.get("finalists", "")),
+            _ids(request.POST.get("alternates", "")),
+            _ids(request.POST.get("absent", "")),
+        )
+    chosen: dict[str, list[int]] = {kind: [] for kind in FINAL_CHOICES}
+    for key, value in picks.items():
+        player = _int(key)
+        if player is None or value not in ("", *FINAL_CHOICES):
+            raise services.Refused(f"cannot read the choice {value!r} for player {key!r}", field="finalists")
+        if value:
+            chosen[value].append(player)
+    for ids in chosen.values():
+        ids.sort(key=order.position)
+    # An absent finalist keeps their place in the qualifying order; an alternate takes the seat.
+    finalists = sorted(chosen["finalist"] + chosen["absent"], key=order.position)
+    return finalists, chosen["alternate"], chosen["absent"]
+
+
+def _ids(text: str) -> list[int]:
+    """Player ids from a form field listing ids separated by commas, spaces or new lines."""
+    parts = text.replace(",", " ").split()
+    ids = [_int(p) for p in parts]
+    if any(i is None for i in ids):
+        raise services.Refused(f"list player numbers separated by commas: {text!r}", field="finalists")
+    return [i for i in ids if i is not None]
+
+
+@shows_text_refusals
+@require_http_methods(["GET", "POST"])
+def final(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat the final from the finalists (alternates fill empty seats), then walk through the picks.
+
+    Long because the final's page shows the seating form, the pick order and the faction pool
+    together, and its context lists every name the template reads.
+    """
+    round_ = _round(pk)
+    tournament = round_.tournament
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    if round_.kind != Round.Kind.FINAL:
+        return redirect("tournament-seat-round", pk=round_.pk)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            refuse_unsafe_text(request)
+            if action == "seat":
+                finalists, alternates, absent = _final_choices(request, qualifying(tournament))
+                services.seat_final_round(
+                    round_,
+                    user=request.user,
+                    finalists=finalists,
+                    alternates=alternates,
+                    absent=absent,
+                    reason=request.POST.get("reason", ""),
+                )
+                messages.success(
+                    request, "Seated the final. Now record the faction picks in qualifying order."
+                )
+            elif action == "pick":
+                services.pick_final_faction(
+                    round_,
+                    _int(request.POST.get("player")) or 0,
+                    request.POST.get("faction", ""),
+                    user=request.user,
+                )
+            elif action == "assign_judge":
+                _assign_judge(request, round_)
+            elif action == "publish":
+                services.publish_round(round_, user=request.user)
+                messages.success(request, "Published the final seating.")
+            else:
+                raise services.Refused(f"unknown action {action!r}", field="action")
+        except services.Refused as error:
+            errors = _errors(error, ("finalists", "alternates", "absent", "faction", "judge"))
+        else:
+            return redirect("tournament-final", pk=round_.pk)
+        round_.refresh_from_db()
+    order = qualifying(tournament)
+    names = dict(tournament.players.values_list("pk", "name"))
+    posted = request.method == "POST" and any(k.startswith("pick_") for k in request.POST)
+    heats = attach_states(list(with_states(tournament.rounds.filter(kind=Round.Kind.HEAT).order_by("number"))))
+    context: dict[str, Any] = {
+        "round": round_,
+        "tournament": tournament,
+        "errors": errors,
+        "values": request.POST,
+        "contenders": [
+            {"row": row, "choice": request.POST.get(f"pick_{row.player}", "") if posted else row.suggested}
+            for row in order.eligible
+        ],
+        "left_out": order.left_out,
+        "finalist_seats": order.finalist_seats,
+        "unfinished": [r for r in heats if not r.current.finished],
+        "tables": tables_for_page(round_),
+        "table_judges": tournament.table_judges.order_by("username"),
+    }
+    if round_.tables.exists():
+        plan = final_for(round_)
+        picker = next_final_picker(plan)
+        picks = dict(plan.picks)
+        context.update(
+            {
+                "picker": picker,
+                "picker_name": names.get(picker) if picker else None,
+                "free": [(f, FACTION_LABELS[f]) for f in available_final_factions(plan)],
+                "order": [
+                    {
+                        "number": i,
+                        "player": p,
+                        "name": names.get(p, p),
+                        "faction": FACTION_LABELS.get(picks.get(p, ""), ""),
+                        "alternate": p in plan.alternates_seated,
+                    }
+                    for i, p in enumerate(plan.pick_order, start=1)
+                ],
+                "pool": tournament.rules.final_factions,
+            }
+        )
+    return render(request, "tournament/final.html", context)

@@ -1,0 +1,1 @@
+"""The venue app's pages, API views, URLs and admin: the top layer."""
