@@ -15,10 +15,9 @@ from django.db.migrations.executor import MigrationExecutor
 
 from dune.engine.editions import FIRST
 from gameplay import engine_adapter as rules
-from gameplay import services
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import SIX
-from tests.gameplay.full_game import PLACEMENTS
+from tests.gameplay.test_editions_db import _old_log as first_edition_log
 
 BEFORE = [("gameplay", "0006_event_author_kept")]
 AFTER = [("gameplay", "0007_stored_games_state_their_edition")]
@@ -32,19 +31,12 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
 
 
 def _old_log(table: Any) -> list[dict[str, Any]]:
-    """As recorded before editions existed: no `edition`, two storm moves in one storm phase
-    (refused by the corrected rulings, LoLV 1.01.02, AH VI.C)."""
-    setup = services.setup_event_for(table)
-    del setup["edition"], setup["automatic_losses"]
-    return [
-        {**setup, "quick": False, "placements": PLACEMENTS},
-        {"type": "phase_advanced", "phase": "storm"},
-        {"type": "storm_placed", "sector": 0},
-        {"type": "phase_advanced", "phase": "mentat_pause"},
-        {"type": "turn_advanced"},
-        {"type": "storm_moved", "sectors": 3},
-        {"type": "storm_moved", "sectors": 2},
-    ]
+    """As recorded before editions existed: the same log as the first edition's, its setup
+    naming no `edition` (two storm moves in one storm phase, which the corrected rulings refuse,
+    LoLV 1.01.02, AH VI.C)."""
+    log = first_edition_log(table)
+    del log[0]["edition"]
+    return log
 
 
 @pytest.mark.django_db(transaction=True)
