@@ -259,6 +259,7 @@ def test_a_table_whose_game_was_abandoned(
     assert "voided" in phone_page.locator("#log").inner_text()
     # The table breaks up: the head judge stops its clock.
     tour.goto(page, f"{base}/tables/{abandoned.pk}/clock/")
+    page.fill("#finish-reason", "the table broke up after a dispute")
     tour.submit(
         page, page.get_by_role("button", name="The game is over: stop the clock"), expect="clock finished"
     )

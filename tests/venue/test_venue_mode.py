@@ -113,7 +113,8 @@ def venue(tmp_path: Path) -> Iterator[Venue]:
 
 
 def test_make_venue_runs_bin_venue() -> None:
-    dry = subprocess.run(["make", "-n", "venue"], cwd=ROOT, capture_output=True, text=True, check=True)
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "venue"], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
     assert dry.stdout.strip().splitlines()[-1] == "bin/venue"
 
 
