@@ -15,7 +15,7 @@ from dune.engine.results import ENDING_WORDS
 from dune.event_report.charts import percent, round_name
 from dune.event_report.figures import EventReport, FactionFigures, two_places
 from dune.points.numbers import fmt
-from scoring.presenters import award_json, dotted, number
+from scoring.presenters import award_json, number
 
 #: How a game may end, in words ("a victory", "the time limit"): the engine's own table.
 ENDING_LABELS = ENDING_WORDS
@@ -121,18 +121,6 @@ def report_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str,
     }
 
 
-def tiebreak_parts(report: EventReport, values: Sequence[Any]) -> list[tuple[str, str]]:
-    """A tiebreak tuple cut into its tiebreakers: (summary, '2.4.2.2.4.2.1')."""
-    parts = []
-    start = 0
-    for group in report.tiebreaks:
-        chunk = tuple(values[start : start + group.size])
-        start += group.size
-        if chunk:
-            parts.append((group.summary, dotted(chunk)))
-    return parts
-
-
 def tiebreak_labelled(report: EventReport, values: Sequence[Any]) -> list[tuple[str, str]]:
     """Each tiebreak value with its label ("best game QP", "2"), in the format's order."""
     labels = [label for group in report.tiebreaks for label in group.labels]
@@ -202,7 +190,7 @@ def csv_rows(
             f"{a.players} players, heat {a.round_number}){' tied' if a.tied else ''}",
         )
     for f in report.finalists:
-        parts = "; ".join(f"{summary} {values}" for summary, values in tiebreak_parts(report, f.tiebreak))
+        parts = "; ".join(f"{label} {value}" for label, value in tiebreak_labelled(report, f.tiebreak))
         yield ("finalists", str(names.get(f.player, f.player)), f"{fmt(f.points)} points; {parts}")
     final = report.final
     if final is not None:
@@ -219,4 +207,4 @@ def csv_rows(
             yield ("final", "hours", text(tp(final.hours)) or "no clock record")
 
 
-__all__ = ["ENDING_LABELS", "csv_rows", "percent", "report_json", "tiebreak_parts"]
+__all__ = ["ENDING_LABELS", "csv_rows", "percent", "report_json", "tiebreak_labelled"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 import pytest
@@ -200,6 +201,9 @@ def test_the_csv_lists_the_figures_by_name(client: Any, event: dict[str, Any]) -
     assert ["adjudicated", "rate", "0.50"] in rows
     assert ["factions in the heats", "Harkonnen wins", "1"] in rows
     assert any(r[0] == "best-faction awards" and r[1] == "Harkonnen" for r in rows)
+    finalists = [r[2] for r in rows if r[0] == "finalists"]
+    # Tiebreaks in words, each value after its label; never a dotted tuple.
+    assert finalists and all(not re.search(r"\d\.\d+\.\d", line) for line in finalists), finalists
 
 
 def test_a_clock_finished_and_a_round_closed_refresh_the_cached_report(
