@@ -44,7 +44,7 @@ def _after_commit_arm(clock_id: int, *, call_timer_ids: list[int] | None = None)
 
 def clock_for(table: Any) -> TableClock:
     """The table's clock, created (not started) on first use with the limit of its format."""
-    clock = TableClock.objects.filter(table=table).first()
+    clock = TableClock.objects.filter(table=table).select_related("table__round__tournament").first()
     if clock is not None:
         return clock
     round_ = table.round

@@ -209,7 +209,7 @@ def finish_decided_games() -> list[int]:
     open_clocks = TableClock.objects.filter(state__in=(*limits.LIVE_STATES, limits.TIME_UP))
     finished: list[int] = []
     for table_id in decided_tables(open_clocks.values_list("table_id", flat=True)):
-        clock = TableClock.objects.select_related("table").get(table_id=table_id)
+        clock = TableClock.objects.select_related("table__round__tournament").get(table_id=table_id)
         try:
             services.finish(clock.table, user=None, reason="the game's result is recorded")
         except services.ClockStateError:

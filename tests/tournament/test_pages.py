@@ -174,6 +174,23 @@ def test_public_round_page_query_count(
         assert client.get(f"/rounds/{heat.pk}/", {"q": "Player 01"}).status_code == 200
 
 
+def test_public_round_page_query_count_with_every_clock_running(
+    client: Any, heat: Any, checked_in: Any, head_judge: Any, django_assert_max_num_queries: Any
+) -> None:
+    """Each clock's limit is its format's: read through the clock's table, round and tournament,
+    loaded with the clocks, never once per table."""
+    from clocks import services as clocks
+    from tournament import services
+
+    checked_in(60)
+    services.seat_round(heat, user=head_judge, seed=2)
+    services.publish_round(heat, user=head_judge)
+    for table in heat.tables.all():
+        clocks.start(table, user=head_judge)
+    with django_assert_max_num_queries(10):
+        assert client.get(f"/rounds/{heat.pk}/").status_code == 200
+
+
 def test_final_page_walks_through_the_picks(judge: Any, tournament: Any) -> None:
     players = make_players(tournament, 7)
     final = Round.objects.create(tournament=tournament, number=4, kind="final")

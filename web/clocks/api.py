@@ -93,7 +93,7 @@ def _table(pk: int) -> Table:
 
 
 def table_clock_body(table: Table) -> dict[str, Any]:
-    clock = TableClock.objects.filter(table=table).first()
+    clock = TableClock.objects.filter(table=table).select_related("table__round__tournament").first()
     return clock_payload(table, clock, now=services.db_now(), turn=current_turn(table))
 
 

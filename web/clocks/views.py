@@ -101,7 +101,7 @@ def table_clock_page(
     in that action's form, which keeps what was typed."""
     table = _get(Table.objects.select_related("round__tournament", "judge"), pk)
     now = services.db_now()
-    clock = TableClock.objects.filter(table=table).first()
+    clock = TableClock.objects.filter(table=table).select_related("table__round__tournament").first()
     turn = current_turn(table) if clock is not None and clock.started_at is not None else None
     history = (
         ClockHistory.objects.filter(clock=clock).select_related("by").order_by("-at", "-id")[:200]

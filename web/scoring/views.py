@@ -187,7 +187,7 @@ def where_now(player: Player) -> dict[str, Any]:
     if seat is None:
         return {"current": None}
     now = db_now()
-    clock = TableClock.objects.filter(table=seat.table).first()
+    clock = TableClock.objects.filter(table=seat.table).select_related("table__round__tournament").first()
     return {
         "current": {
             "round": round_label(seat.round),

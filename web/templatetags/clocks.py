@@ -22,7 +22,7 @@ register = template.Library()
 
 @register.inclusion_tag("clocks/_table_clock.html")
 def table_clock(table: Any) -> dict[str, Any]:
-    clock = TableClock.objects.filter(table=table).first()
+    clock = TableClock.objects.filter(table=table).select_related("table__round__tournament").first()
     turn = current_turn(table) if clock is not None and clock.started_at is not None else None
     now = db_now()
     return {"c": clock_view(table, clock, now=now, turn=turn), "server_now": now}
@@ -31,7 +31,7 @@ def table_clock(table: Any) -> dict[str, Any]:
 @register.inclusion_tag("clocks/_round_clocks.html")
 def round_clocks(round_: Any) -> dict[str, Any]:
     now = db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_)}
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
     rows = [
         clock_view(t, clocks.get(t.pk), now=now)
         for t in round_.tables.select_related("round").order_by("number")
