@@ -1,8 +1,8 @@
-from typing import Any
 
 from django.contrib import admin
 
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
+from web.read_only_admin import ReadOnlyAdmin
 
 
 class PauseInline(admin.TabularInline):
@@ -24,19 +24,9 @@ class TableClockAdmin(admin.ModelAdmin):
 
 
 @admin.register(ClockHistory)
-class ClockHistoryAdmin(admin.ModelAdmin):
+class ClockHistoryAdmin(ReadOnlyAdmin):  # append-only: a database trigger refuses changes
     list_display = ("clock", "at", "kind", "from_state", "to_state", "by", "reason")
     list_filter = ("kind",)
-
-    # Append-only (a database trigger refuses changes): read here, never changed or deleted.
-    def has_add_permission(self, request: Any) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(ClockPause)

@@ -1,4 +1,3 @@
-from typing import Any
 
 from django.contrib import admin
 
@@ -15,6 +14,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from web.read_only_admin import ReadOnlyAdmin
 
 
 class RoundInline(admin.TabularInline):
@@ -64,20 +64,10 @@ class CheckInAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeatingAudit)
-class SeatingAuditAdmin(admin.ModelAdmin):
+class SeatingAuditAdmin(ReadOnlyAdmin):  # append-only: a database trigger refuses changes
     list_display = ("round", "action", "user", "at", "reason")
     list_filter = ("action", "round__tournament")
     search_fields = ("reason",)
-
-    # Append-only (a database trigger refuses changes): read here, never changed or deleted.
-    def has_add_permission(self, request: Any) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Seat)
@@ -110,17 +100,8 @@ class PersonAdmin(admin.ModelAdmin):
 
 
 @admin.register(PersonLink)
-class PersonLinkAdmin(admin.ModelAdmin):
+class PersonLinkAdmin(ReadOnlyAdmin):
     """The record of who linked whom: read-only, like every audit."""
 
     list_display = ("player", "action", "from_person", "to_person", "user", "at")
     list_filter = ("action",)
-
-    def has_add_permission(self, request: Any) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
