@@ -37,6 +37,7 @@ from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD, IXIANS, MOR
 from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
+from dune.engine.no_field_supply import ally_shipment
 from dune.engine.phases import SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
 
@@ -56,10 +57,25 @@ def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -
 def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     """Forces placed on the board (a shipment, or setup from reserves).
 
-    Long because a shipment is checked step by step (the Hidden Mobile Stronghold, a Terror
-    aftermath, the storm, the Fremen and Guild exceptions, occupancy, the pool it comes from),
-    each check naming its own rule, and then applied with its automatic storm loss.
+    Long because a shipment is checked step by step (the No-Field token behind it, the Hidden Mobile Stronghold, a Terror aftermath, the storm, the Fremen and Guild
+    exceptions, occupancy, the pool it comes from), each check naming its own rule, and then
+    applied with its automatic storm loss.
     """
+    extra: dict[str, Any] = {}
+    if ev.no_field is not None:
+        need_full_tracking(pos, "placing forces")
+        need_faction(pos, ev.faction)
+        need_piece(pos, ev.territory, ev.sector)
+        if pos.phase == SETUP:
+            refuse(
+                pos, "setup", "no shipment with a No-Field token during setup", ev.no_field, field="no_field"
+            )
+        extra["supplies"] = ally_shipment(pos, ev)
+        if not ev.normal + ev.special + ev.advisors:
+            # The token showed 0 (or the reserves are empty): nothing lands, but the shipment
+            # was the ally's (2.10.13, 2.10.19).
+            ended, extra["acting"] = _take_turn(pos, ev.faction)
+            return remove(evolve(pos, **extra), ended, extra)
     if pos.phase == SETUP and ev.source == "reserves":
         p = ForcesAt(ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
         after = place_at_setup(pos, p)
@@ -146,7 +162,7 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     states[ev.faction] = evolve(st, reserves=left) if ev.source == "reserves" else evolve(st, tanks=left)
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
-    changes: dict[str, Any] = {"forces": forces, "states": states}
+    changes: dict[str, Any] = {"forces": forces, "states": states, **extra}
     losses: list[Loss] = []
     spiritual = ev.faction == BENE_GESSERIT and (ev.territory == POLAR_SINK or ev.normal + ev.special == 0)
     if ev.source == "reserves" and not spiritual:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.ambassador_supply import after_removal, taken_from_supply
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import (
     need_counts,
@@ -41,8 +42,10 @@ from dune.engine.impossible import AMBASSADOR_SYMBOLS, TERROR_TOKENS
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
+from dune.engine.no_field_supply import placed_from_supply, revealed_face_up
 from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
+from dune.engine.supplies import NO_FIELD_NUMBERS
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
 #: shipment and movement phase (1.14.07).
@@ -96,7 +99,8 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
 
 
 def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
-    """A No-Field token lands with a Richese shipment (2.10.10); one on the board (2.10.15)."""
+    """A No-Field token of the supply lands with a Richese shipment, those face up going back to
+    the supply (2.10.10); one on the board (2.10.15)."""
     _need_pieces(pos, "No-Field tokens")
     need_faction(pos, RICHESE)
     need_piece(pos, ev.territory, ev.sector)
@@ -107,22 +111,19 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
     if refined(pos):
         # The token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05).
         need_room(pos, RICHESE, ev.territory, inert=False, limit_rule="no_field_occupancy")
-    return {"no_field": (ev.territory, ev.sector)}
-
-
-#: The numbers on the Richese's three No-Field tokens (LoLV 2.10.03).
-NO_FIELD_NUMBERS = (0, 3, 5)
+    return {"no_field": (ev.territory, ev.sector), **placed_from_supply(pos)}
 
 
 def apply_no_field_revealed(pos: Position, ev: NoFieldRevealed) -> dict[str, Any]:
-    """The token leaves; as many Richese forces from reserves as its number, or all that are
-    left in reserve if fewer, take its place (2.10.13). `normal` is the token's number."""
+    """The token leaves for the front of the Richese shield, face up; as many Richese forces
+    from reserves as its number, or all that are left in reserve if fewer, take its place
+    (2.10.13). `normal` is the token's number."""
     _need_pieces(pos, "No-Field tokens")
     if pos.no_field is None:
         refuse(pos, "no_field", "no No-Field token is on the board", ev)
     if ev.normal not in NO_FIELD_NUMBERS:
         refuse(pos, "2.10.03", "a No-Field token shows 0, 3 or 5", ev.normal, field="normal")
-    changes: dict[str, Any] = {"no_field": None}
+    changes: dict[str, Any] = {"no_field": None, **revealed_face_up(pos, ev.normal)}
     if not ev.normal:
         return changes
     need_full_tracking(pos, "placing revealed forces")
@@ -245,7 +246,10 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
     if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
         refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)
-    return {"ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador}}
+    return {
+        "ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador},
+        **taken_from_supply(pos, ev.ambassador),
+    }
 
 
 def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, Any]:
@@ -262,7 +266,8 @@ def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, 
                 ev.triggered_by,
                 field="triggered_by",
             )
-    return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}}
+    gone = after_removal(pos, pos.ambassadors[ev.territory], triggered=ev.triggered_by is not None)
+    return {"ambassadors": {t: a for t, a in pos.ambassadors.items() if t != ev.territory}, **gone}
 
 
 def _need_trigger(pos: Position, who: str, territory: str, owner: str, rule: str, *, advisors: bool) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.ambassador_supply import stormed_back
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import active_count, need_faction, need_phase, need_piece, piece_in_storm, refuse
 from dune.engine.editions import corrected, refined, sheltered
@@ -78,7 +79,10 @@ def _ambassadors_stormed(pos: Position, start: int, sectors: int) -> dict[str, A
             sector = _first_sector(territory)
         if sector not in hit:
             kept[territory] = symbol
-    return {"ambassadors": kept} if len(kept) != len(pos.ambassadors) else {}
+    if len(kept) == len(pos.ambassadors):
+        return {}
+    back = [s for t, s in pos.ambassadors.items() if t not in kept]
+    return {"ambassadors": kept, **stormed_back(pos, back)}
 
 
 def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:

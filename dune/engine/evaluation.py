@@ -19,7 +19,7 @@ from dune.engine.adjudication import Ranking, adjudicate
 from dune.engine.battles import Battle, battles
 from dune.engine.control import control, occupancy
 from dune.engine.errors import InvalidPosition
-from dune.engine.factions import MORITANI
+from dune.engine.factions import ECAZ, MORITANI, RICHESE
 from dune.engine.impossible import TERROR_TOKENS
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.position import Outcome, Position
@@ -27,6 +27,7 @@ from dune.engine.pp import turn_pp_tenths
 from dune.engine.snapshot import load_outcome
 from dune.engine.stats import Stats, faction_stats
 from dune.engine.storm import storm_order
+from dune.engine.supplies import no_field_left
 from dune.engine.victory import Verdict, end_of_game, mentat_victory, ordered_sides, win_attempts
 
 
@@ -114,7 +115,11 @@ class Board:
     """The pieces on the board beyond forces: where the Hidden Mobile Stronghold points
     (LoLV 2.07.17), the Terror tokens (2.12.05) and the Atomics Aftermath (2.12.09.02), the
     Ambassadors with their symbols (2.11.05), the No-Field token (2.10.11) and the spice lying
-    in Spice Blow territories (1.02.04, AH VII.A.1; full tracking only)."""
+    in Spice Blow territories (1.02.04, AH VII.A.1; full tracking only); and the supplies off
+    the board (`supplies`): the Terror tokens behind the Moritani's shield, the Ecaz Ambassador
+    supply with the tokens set aside and out of the game (2.11.03, 2.11.07, 2.11.10.02) when the
+    judge tracks it, the No-Field tokens in the Richese supply and the numbers face up in front
+    of the shield (2.10.03, 2.10.13)."""
 
     hms: tuple[str, int] | None = None
     terror: tuple[str, ...] = ()
@@ -124,13 +129,30 @@ class Board:
     spice: Mapping[str, int] = field(default_factory=dict)
     #: Terror tokens still behind the Moritani's shield (2.12.03, 2.12.07); None without them.
     terror_supply: int | None = None
+    #: The Ecaz Ambassador supply; None without the Ecaz or while the judge does not track it.
+    ambassador_supply: tuple[str, ...] | None = None
+    ambassadors_aside: tuple[str, ...] = ()
+    ambassadors_out: tuple[str, ...] = ()
+    #: No-Field tokens in the Richese supply and the numbers face up; None without the Richese.
+    no_field_supply: int | None = None
+    no_field_face_up: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, position: Position) -> Board:
-        moritani = position.setup is not None and MORITANI in position.setup.factions
-        supply = TERROR_TOKENS - len(position.terror) - position.terror_spent if moritani else None
+        factions = position.setup.factions if position.setup is not None else ()
+        supply = (
+            TERROR_TOKENS - len(position.terror) - position.terror_spent if MORITANI in factions else None
+        )
+        sup = position.supplies
+        ambassadors = sup.ambassadors if ECAZ in factions else None
+        richese = RICHESE in factions
         return cls(
             terror_supply=supply,
+            ambassador_supply=None if ambassadors is None else tuple(sorted(ambassadors)),
+            ambassadors_aside=tuple(sorted(sup.ambassadors_aside)),
+            ambassadors_out=tuple(sorted(sup.ambassadors_out)),
+            no_field_supply=no_field_left(sup, position.no_field is not None) if richese else None,
+            no_field_face_up=tuple(sorted(sup.no_field_face_up)) if richese else None,
             hms=position.hms,
             terror=tuple(sorted(position.terror)),
             aftermath=position.aftermath,
@@ -148,6 +170,8 @@ class Board:
             or self.no_field
             or self.spice
             or self.terror_supply is not None
+            or self.ambassador_supply is not None
+            or self.no_field_supply is not None
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -162,6 +186,11 @@ class Board:
             "no_field": piece(self.no_field),
             "spice": dict(self.spice),
             "terror_supply": self.terror_supply,
+            "ambassador_supply": None if self.ambassador_supply is None else list(self.ambassador_supply),
+            "ambassadors_aside": list(self.ambassadors_aside),
+            "ambassadors_out": list(self.ambassadors_out),
+            "no_field_supply": self.no_field_supply,
+            "no_field_face_up": None if self.no_field_face_up is None else list(self.no_field_face_up),
         }
 
     @classmethod
@@ -177,7 +206,16 @@ class Board:
             no_field=None if nf is None else (nf["territory"], nf["sector"]),
             spice=dict(data.get("spice", {})),
             terror_supply=data.get("terror_supply"),
+            ambassador_supply=_tuple_or_none(data.get("ambassador_supply")),
+            ambassadors_aside=tuple(data.get("ambassadors_aside", ())),
+            ambassadors_out=tuple(data.get("ambassadors_out", ())),
+            no_field_supply=data.get("no_field_supply"),
+            no_field_face_up=_tuple_or_none(data.get("no_field_face_up")),
         )
+
+
+def _tuple_or_none(value: Any) -> tuple[Any, ...] | None:
+    return None if value is None else tuple(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -335,6 +335,11 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "from_faction": _opt(_faction),
     "triggered_by": _opt(_faction),
     "ambassador": _faction,
+    "ambassadors": _factions,
+    "supply": _factions,
+    "set_aside": _factions,
+    "out_of_game": _factions,
+    "no_field": _count,
     "edition": _edition,
 }
 
@@ -571,7 +576,8 @@ class HmsMoved(Event):
 @_register("no_field_placed")
 @dataclass(frozen=True, slots=True)
 class NoFieldPlaced(Event):
-    """The Richese ships a No-Field token (LoLV 2.10.10); it counts as one force (2.10.11)."""
+    """The Richese ships a No-Field token from its supply (LoLV 2.10.10); it counts as one
+    force (2.10.11). The tokens face up in front of the shield go back to the supply."""
 
     territory: str
     sector: int | None
@@ -581,8 +587,8 @@ class NoFieldPlaced(Event):
 @dataclass(frozen=True, slots=True)
 class NoFieldRevealed(Event):
     """The No-Field token is revealed: `normal` is its number (0, 3 or 5, LoLV 2.10.03), and
-    that many Richese forces from reserves, or all that are left if fewer, take its place
-    (LoLV 2.10.13)."""
+    that many Richese forces from reserves, or all that are left if fewer, take its place; the
+    token lies face up in front of the Richese shield (LoLV 2.10.13)."""
 
     normal: int = 0
 
@@ -626,10 +632,36 @@ class AmbassadorPlaced(Event):
 @dataclass(frozen=True, slots=True)
 class AmbassadorRemoved(Event):
     """An Ambassador token leaves the board: triggered by the faction `triggered_by` that
-    entered its stronghold (2.11.07), or hit by the storm (2.11.09; `triggered_by` null)."""
+    entered its stronghold (2.11.07), or hit by the storm (2.11.09; `triggered_by` null).
+    Where the supply is tracked, a triggered token is set aside (the Ecaz Ambassador goes back
+    to the supply, 2.11.10.11; the Bene Gesserit one leaves the game, 2.11.10.02) and a
+    stormed one goes back to the supply (2.11.09)."""
 
     territory: str
     triggered_by: str | None = None
+
+
+@_register("ambassador_supply_set")
+@dataclass(frozen=True, slots=True)
+class AmbassadorSupplySet(Event):
+    """The judge records the Ecaz Ambassador supply face up in front of the shield (at setup
+    the Ecaz Ambassador and five drawn at random, LoLV 2.11.03), with the tokens triggered and
+    set aside (2.11.07) and out of the game (2.11.10.02): when tracking starts, or to correct
+    it. From then on only Ambassadors of the supply are placed (2.11.05)."""
+
+    supply: tuple[str, ...]
+    set_aside: tuple[str, ...] = ()
+    out_of_game: tuple[str, ...] = ()
+
+
+@_register("ambassadors_drawn")
+@dataclass(frozen=True, slots=True)
+class AmbassadorsDrawn(Event):
+    """Five Ambassadors drawn at random for the Ecaz supply: at setup, beside the Ecaz
+    Ambassador (LoLV 2.11.03), or once all five random ones have been triggered, which then go
+    back to the unused tokens (2.11.08)."""
+
+    ambassadors: tuple[str, ...]
 
 
 @_register("duke_vidal")
@@ -648,7 +680,9 @@ class DukeVidal(Event):
 @dataclass(frozen=True, slots=True)
 class ForcesPlaced(Event):
     """Forces enter the board from reserves (shipment, setup, advisors sent) or straight
-    from the tanks; `advisors` are BG forces placed advisor side up."""
+    from the tanks; `advisors` are BG forces placed advisor side up. `no_field`: the Richese's ally ships with a No-Field token of that number from the Richese
+    supply, revealed at once (2.10.19, 2.10.13): as many forces land, or all its reserves if
+    fewer, and the token lies face up in front of the Richese shield."""
 
     faction: str
     territory: str
@@ -657,6 +691,7 @@ class ForcesPlaced(Event):
     special: int = 0
     advisors: int = 0
     source: str = "reserves"
+    no_field: int | None = None
 
 
 @_register("forces_moved")

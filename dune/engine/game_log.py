@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dune.engine import events as ev
+from dune.engine.ambassador_supply import apply_ambassador_supply_set, apply_ambassadors_drawn
 from dune.engine.apply_ending import (
     apply_adjudication_confirmed,
     apply_bg_prediction_revealed,
@@ -118,6 +119,8 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.TerrorRevealed: apply_terror_revealed,
     ev.AmbassadorPlaced: apply_ambassador_placed,
     ev.AmbassadorRemoved: apply_ambassador_removed,
+    ev.AmbassadorSupplySet: apply_ambassador_supply_set,
+    ev.AmbassadorsDrawn: apply_ambassadors_drawn,
     ev.DukeVidal: apply_duke_vidal,
     ev.SpiceInFront: apply_spice_in_front,
     ev.ActionEnded: apply_action_ended,

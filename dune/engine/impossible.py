@@ -13,6 +13,12 @@
   (2.12.09.02);
 - Ambassadors stand in strongholds (the HMS is one, 2.07.17), one each, never the Shield
   Wall; every symbol but the Moritani's exists once (2.11.03, 2.11.05, 2.11.10, 4.02.07);
+- a tracked Ambassador supply holds at most the Ecaz Ambassador and five random ones
+  (2.11.03), none of them also on the board, set aside or out of the game (2.11.10); the
+  Ecaz Ambassador is never set aside (2.11.10.11), only the Bene Gesserit one leaves the game
+  (2.11.10.02), and no more than five random ones are in play before a new draw (2.11.08);
+- the Richese have three No-Field tokens (2.10.03): those face up in front of the shield
+  (2.10.13) and the one on the board are at most three;
 - only the Harkonnen captures leaders (AH X.B.2.a.ii, 2.05.10), only the Tleilaxu holds gholas
   (2.08.16), and the Auditor is neither (2.09.19).
 """
@@ -23,10 +29,11 @@ from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHI
 from dune.engine.checks import factions_active_in, limit_counted
 from dune.engine.editions import advanced
 from dune.engine.errors import InvalidPosition
-from dune.engine.factions import ECAZ, HARKONNEN, IXIANS, MORITANI, RICHESE, TLEILAXU
+from dune.engine.factions import BENE_GESSERIT, ECAZ, HARKONNEN, IXIANS, MORITANI, RICHESE, TLEILAXU
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name, factions_text, join_names, place_name
 from dune.engine.position import Position
+from dune.engine.supplies import FULL_AMBASSADOR_SUPPLY, NO_FIELD_NUMBERS, RANDOM_AMBASSADORS, random_ones
 
 #: Faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
 AMBASSADOR_SYMBOLS: frozenset[str] = frozenset(f for f in FACTIONS if f != MORITANI)
@@ -36,8 +43,8 @@ TERROR_TOKENS = 6
 AUDITOR = "auditor"
 
 
-def _bad(rule: str, msg: str, value: object) -> InvalidPosition:
-    return InvalidPosition(rule=rule, msg=msg, input=value)
+def _bad(rule: str, msg: str, value: object, field: str | None = None) -> InvalidPosition:
+    return InvalidPosition(rule=rule, msg=msg, input=value, field=field)
 
 
 def _in_game(pos: Position, faction: str, what: str, rule: str, value: object) -> None:
@@ -52,6 +59,8 @@ def check_pieces(pos: Position) -> None:
     _no_field(pos)
     _terror(pos)
     _ambassadors(pos)
+    _ambassador_supply(pos)
+    _no_field_face_up(pos)
     _leaders(pos)
 
 
@@ -139,6 +148,74 @@ def _ambassadors(pos: Position) -> None:
             "2.11.10",
             f"each Ambassador exists once: {join_names(faction_name(s) for s in twice)} stands twice",
             twice,
+        )
+
+
+def _ambassador_supply(pos: Position) -> None:
+    sup = pos.supplies
+    if sup.ambassadors is None:
+        return
+    _in_game(pos, ECAZ, "an Ambassador supply", "2.11.03", sorted(sup.ambassadors))
+    places = {
+        "ambassador_supply": sup.ambassadors,
+        "ambassadors_aside": sup.ambassadors_aside,
+        "ambassadors_out": sup.ambassadors_out,
+    }
+    seen = {s: "ambassadors" for s in pos.ambassadors.values()}
+    for key, symbols in places.items():
+        for s in sorted(symbols):
+            if s not in AMBASSADOR_SYMBOLS:
+                raise _bad("2.11.10", f"there is no {faction_name(s)} Ambassador", s, key)
+            if s in seen:
+                raise _bad(
+                    "2.11.10",
+                    f"each Ambassador exists once: the {faction_name(s)} Ambassador is in {seen[s]!r} and {key!r}",
+                    s,
+                    key,
+                )
+            seen[s] = key
+    if len(sup.ambassadors) > FULL_AMBASSADOR_SUPPLY:
+        raise _bad(
+            "2.11.03",
+            f"the Ambassador supply holds at most {FULL_AMBASSADOR_SUPPLY}, not {len(sup.ambassadors)}",
+            sorted(sup.ambassadors),
+            "ambassador_supply",
+        )
+    if ECAZ in sup.ambassadors_aside | sup.ambassadors_out:
+        raise _bad(
+            "2.11.10.11",
+            "the Ecaz Ambassador goes back to the supply when triggered",
+            ECAZ,
+            "ambassadors_aside",
+        )
+    if sup.ambassadors_out - {BENE_GESSERIT}:
+        raise _bad(
+            "2.11.10.02",
+            "only the Bene Gesserit Ambassador leaves the game",
+            sorted(sup.ambassadors_out),
+            "ambassadors_out",
+        )
+    in_play = random_ones(sup.ambassadors | sup.ambassadors_aside | set(pos.ambassadors.values()))
+    if len(in_play) > RANDOM_AMBASSADORS:
+        raise _bad(
+            "2.11.08",
+            f"{RANDOM_AMBASSADORS} random Ambassadors are in play at a time, not {len(in_play)}",
+            sorted(in_play),
+            "ambassador_supply",
+        )
+
+
+def _no_field_face_up(pos: Position) -> None:
+    up = pos.supplies.no_field_face_up
+    if not up:
+        return
+    _in_game(pos, RICHESE, "a No-Field token face up", "2.10.13", sorted(up))
+    if len(up) + (pos.no_field is not None) > len(NO_FIELD_NUMBERS):
+        raise _bad(
+            "2.10.03",
+            f"the Richese have {len(NO_FIELD_NUMBERS)} No-Field tokens: {len(up)} face up and one on the board are too many",
+            sorted(up),
+            "no_field_face_up",
         )
 
 

@@ -22,6 +22,7 @@ from dune.engine.factions import FACTION_SHEETS, Faction
 from dune.engine.movement import Movement
 from dune.engine.phases import SETUP
 from dune.engine.rulesets import Ruleset
+from dune.engine.supplies import NO_SUPPLIES, Supplies
 
 #: (faction, territory, sector) - sector is None for the Polar Sink and the HMS.
 ForceKey = tuple[str, str, "int | None"]
@@ -157,6 +158,9 @@ class Position:
     ambassadors: Mapping[str, str] = field(default_factory=dict)
     #: The faction with Duke Vidal among its active leaders (LoLV 2.11.10.11, 2.11.16, 2.12.12).
     vidal: str | None = None
+    #: Expansion tokens off the board: the Ambassador supply, the No-Field tokens face up
+    #: (LoLV 2.11.03, 2.10.13; `supplies`).
+    supplies: Supplies = NO_SUPPLIES
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

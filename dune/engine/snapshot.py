@@ -16,7 +16,9 @@ Shape (keys beyond the issue's example are optional on input):
 "chips", "defaults", "dropped", "die"}}, "forces": [{"faction", "territory", "sector",
 "normal", "special", "advisors"}], "alliances", "bg_prediction", "prediction_revealed",
 "coexisting", "attempts": [[turn, [side]]], "outcome", "ended", "seq"}`. `seq` is the
-number of log events behind the position (bookkeeping, not compared).
+number of log events behind the position (bookkeeping, not compared). The supplies off the
+board are written only when set (`supplies`): `"ambassador_supply"` (absent: not tracked),
+`"ambassadors_aside"`, `"ambassadors_out"`, `"no_field_face_up"`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
 from dune.engine.rulesets import Ruleset, get_ruleset
 from dune.engine.spice import SpiceLoss, blow_sector
+from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
 
 _LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
 
@@ -285,6 +288,9 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(t not in TERRITORIES or a not in FACTIONS for t, a in amb.items()):
             raise _bad("snapshot", "'ambassadors' maps strongholds to faction symbols", amb)
         out["ambassadors"] = dict(amb)
+    supplies = supplies_from_snapshot(data)
+    if supplies != NO_SUPPLIES:
+        out["supplies"] = supplies
     if data.get("declared_apart"):
         out["declared_apart"] = _declared_apart(data["declared_apart"], factions)
     if data.get("spice_on_board"):
@@ -392,6 +398,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             out[key] = dict(sorted(value.items()))
         else:
             out[key] = value
+    out.update(supplies_to_snapshot(position.supplies))
     if position.declared_apart:
         out["declared_apart"] = {
             t: {"factions": sorted(before), "vacated": vacated}

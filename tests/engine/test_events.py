@@ -33,7 +33,7 @@ SAMPLES: dict[str, ev.Event] = {
     "family_atomics": ev.FamilyAtomics(faction="atreides"),
     "alliance_formed": ev.AllianceFormed(factions=("atreides", "fremen"), how="moritani"),
     "alliance_broken": ev.AllianceBroken(faction="fremen"),
-    "forces_placed": ev.ForcesPlaced("bene_gesserit", "carthag", 10, 0, 0, 1, "reserves"),
+    "forces_placed": ev.ForcesPlaced("bene_gesserit", "carthag", 10, 0, 0, 1, "reserves", 3),
     "forces_moved": ev.ForcesMoved("emperor", "arrakeen", 9, "old_gap", 8, 3, 2, 0),
     "forces_removed": ev.ForcesRemoved("guild", "tueks_sietch", 4, 2, 0, 0, "reserves"),
     "forces_revived": ev.ForcesRevived(faction="fremen", normal=2, special=1),
@@ -72,6 +72,10 @@ SAMPLES: dict[str, ev.Event] = {
     "terror_revealed": ev.TerrorRevealed(territory="carthag", effect="atomics"),
     "ambassador_placed": ev.AmbassadorPlaced(territory="tueks_sietch", ambassador="fremen"),
     "ambassador_removed": ev.AmbassadorRemoved(territory="tueks_sietch"),
+    "ambassador_supply_set": ev.AmbassadorSupplySet(
+        supply=("ecaz", "fremen"), set_aside=("guild",), out_of_game=("bene_gesserit",)
+    ),
+    "ambassadors_drawn": ev.AmbassadorsDrawn(ambassadors=("atreides", "emperor", "fremen", "guild", "ixians")),
     "duke_vidal": ev.DukeVidal(holder="moritani"),
     "spice_in_front": ev.SpiceInFront(faction="guild", delta=4, from_faction="atreides"),
     "action_ended": ev.ActionEnded(faction="guild"),

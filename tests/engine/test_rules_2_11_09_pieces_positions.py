@@ -185,6 +185,11 @@ def test_2_07_17_the_evaluation_shows_the_pieces_on_the_board() -> None:
         "no_field": {"territory": "sietch_tabr", "sector": None},
         "spice": {"the_great_flat": 6},
         "terror_supply": 5,  # six (2.12.03), one on the board
+        "ambassador_supply": None,  # not tracked (2.11.03)
+        "ambassadors_aside": [],
+        "ambassadors_out": [],
+        "no_field_supply": 2,  # three (2.10.03), one on the board
+        "no_field_face_up": [],
     }
     assert Evaluation.from_dict(answer.to_dict()) == answer
     assert evaluate(_load(factions=factions)).to_dict()["board"]["terror_supply"] == 6
