@@ -34,6 +34,7 @@ from dune.engine.events import (
     ForcesRevived,
 )
 from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD, IXIANS, MORITANI
+from dune.engine.karama import check_shipment, revival
 from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
@@ -57,10 +58,13 @@ def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -
 def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     """Forces placed on the board (a shipment, or setup from reserves).
 
-    Long because a shipment is checked step by step (the No-Field token behind it, the Hidden Mobile Stronghold, a Terror aftermath, the storm, the Fremen and Guild
+    Long because a shipment is checked step by step (the Karama card or No-Field token behind
+    it, the Hidden Mobile Stronghold, a Terror aftermath, the storm, the Fremen and Guild
     exceptions, occupancy, the pool it comes from), each check naming its own rule, and then
     applied with its automatic storm loss.
     """
+    if ev.karama:
+        check_shipment(pos, ev)
     extra: dict[str, Any] = {}
     if ev.no_field is not None:
         need_full_tracking(pos, "placing forces")
@@ -309,13 +313,14 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
             f"{faction_name(ev.faction)} has only {st.tanks[0]} normal and {st.tanks[1]} special forces in the tanks",
             ev,
         )
+    karama = revival(pos, ev) if ev.karama else {}
     states = dict(pos.states)
     states[ev.faction] = evolve(
         st,
         tanks=(st.tanks[0] - ev.normal, st.tanks[1] - ev.special),
         reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
     )
-    return {"states": states}
+    return {"states": states, **karama}
 
 
 def _bg_sides(pos: Position, territory: str) -> tuple[int, int]:

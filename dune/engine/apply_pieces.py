@@ -39,6 +39,7 @@ from dune.engine.events import (
 )
 from dune.engine.factions import ECAZ, IXIANS, MORITANI, RICHESE
 from dune.engine.impossible import AMBASSADOR_SYMBOLS, TERROR_TOKENS
+from dune.engine.karama import once_a_game
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, place_name
@@ -95,6 +96,8 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
         refuse(pos, "hms_move", "the HMS cannot move out of the storm", old)
     if distance(old, (ev.territory, ev.sector), pos.storm, sheltered(pos)) > reach:
         refuse(pos, "hms_move", f"the HMS moves up to {reach} territories, never through the storm", ev)
+    if ev.karama and pos.phase == SHIPMENT_MOVEMENT:
+        return {"hms": (ev.territory, ev.sector), **once_a_game(pos, IXIANS)}
     return {"hms": (ev.territory, ev.sector)}
 
 

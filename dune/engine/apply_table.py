@@ -23,6 +23,7 @@ from dune.engine.events import (
 )
 from dune.engine.factions import ECAZ, MORITANI
 from dune.engine.impossible import holder_problem
+from dune.engine.karama import check_cards, karama_worm, leader_revival
 from dune.engine.losses import automatic, remove, storm_hits, worm_devours
 from dune.engine.movement import UNREACHABLE, distances, pieces_of
 from dune.engine.names import faction_name, factions_text, join_names, place_name
@@ -124,6 +125,8 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
     # A Karama worm opens no nexus under AH (questions A.8); it counts for the Shield Wall.
     nexus = pos.nexus if ev.karama and not pos.ruleset.karama_worm_nexus and refined(pos) else True
     changes: dict[str, Any] = {"worms": pos.worms + 1, "nexus": nexus}
+    if ev.karama:
+        changes.update(karama_worm(pos))
     if not automatic(pos):
         return changes
     devoured = []
@@ -360,6 +363,8 @@ def apply_cards_set(pos: Position, ev: CardsSet) -> dict[str, Any]:
         )
     if ev.names is not None and len(ev.names) != ev.count:
         refuse(pos, "hand_limit", "name every card or none", ev.names)
+    if ev.karama:
+        check_cards(pos, ev)
     return _set_state(pos, ev.faction, evolve(pos.states[ev.faction], cards=ev.count, card_names=ev.names))
 
 
@@ -387,5 +392,6 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
             refuse(pos, problem[0], problem[1], ev.captor, field="captor")
     st = pos.states[ev.faction]
     leaders = list(st.leaders)
+    karama = leader_revival(pos, ev, leaders[i][0]) if ev.karama else {}
     leaders[i] = (ev.status, ev.captor)
-    return _set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders)))
+    return {**_set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders))), **karama}

@@ -35,9 +35,11 @@ with 2.07.17) and goes back to the supply when the storm passes (2.11.09, automa
 that the Karama card behind a shipment-phase HMS move is recorded (1.14.07), that the
 Moritani have six Terror tokens (2.12.03) and discard down at the Atomics (2.12.09.02), and
 that the LoLV Advanced abilities apply only when the setup chose the Advanced game (1.13.00,
-`advanced`). It also refuses a revealed No-Field number already face up in front of the
-Richese shield (2.10.13) and a No-Field shipment with none left in the supply (2.10.10;
-`no_field_supply`). Old positions and logs of the first two editions
+`advanced`). It also refuses a Karama worm without the Fremen in the game (1.14.03,
+WBC XVII.8) and, under the LoLV, a second use of a faction's Karama power (1.14.00: the Fremen's
+worm, the Emperor's revival, the Ixians' HMS move; `karama`), a revealed No-Field number
+already face up in front of the Richese shield (2.10.13) and a No-Field shipment with none left
+in the supply (2.10.10; `no_field_supply`). Old positions and logs of the first two editions
 keep loading and replaying.
 
 Rulings ask `corrected(pos)` or `refined(pos)` (or `sheltered(pos)` for the storm geometry);

@@ -525,6 +525,7 @@ class StormMoved(Event):
 class Worm(Event):
     """A worm appeared (in `territory` if known). Every worm after turn 1 counts for the
     Shield Wall rule, Karama worms included (WBC house rules, LoLV 4.02.00). Opens a nexus.
+    `karama`: the Fremen placed it with a Karama card (LoLV 1.14.03, WBC XVII.8).
     `allies_spared`: the Fremen protect their allies from it (LoLV 2.04.10 lets them decline;
     AH and WBC VII.8 do not)."""
 
@@ -680,7 +681,9 @@ class DukeVidal(Event):
 @dataclass(frozen=True, slots=True)
 class ForcesPlaced(Event):
     """Forces enter the board from reserves (shipment, setup, advisors sent) or straight
-    from the tanks; `advisors` are BG forces placed advisor side up. `no_field`: the Richese's ally ships with a No-Field token of that number from the Richese
+    from the tanks; `advisors` are BG forces placed advisor side up. `karama`: a shipment
+    bought at the Guild rate with a Karama card (LoLV 3.01.11.03, WBC Player Aid 18).
+    `no_field`: the Richese's ally ships with a No-Field token of that number from the Richese
     supply, revealed at once (2.10.19, 2.10.13): as many forces land, or all its reserves if
     fewer, and the token lies face up in front of the Richese shield."""
 
@@ -691,6 +694,7 @@ class ForcesPlaced(Event):
     special: int = 0
     advisors: int = 0
     source: str = "reserves"
+    karama: bool = False
     no_field: int | None = None
 
 
@@ -732,11 +736,13 @@ class ForcesRemoved(Event):
 @_register("forces_revived")
 @dataclass(frozen=True, slots=True)
 class ForcesRevived(Event):
-    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B)."""
+    """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B). `karama`: the
+    Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9)."""
 
     faction: str
     normal: int = 0
     special: int = 0
+    karama: bool = False
 
 
 @_register("forces_flipped")
@@ -841,23 +847,28 @@ class BoardSpiceSet(Event):
 @_register("cards_set")
 @dataclass(frozen=True, slots=True)
 class CardsSet(Event):
-    """A faction holds `count` treachery cards (names where known)."""
+    """A faction holds `count` treachery cards (names where known). `karama`: the change came
+    with a Karama card from that hand: a card bought without paying (LoLV 3.01.11.04, WBC
+    VIII.10), or the faction's Karama power over cards (1.14.04, 1.14.09, 1.14.10; WBC XVII.1)."""
 
     faction: str
     count: int
     names: tuple[str, ...] | None = None
+    karama: bool = False
 
 
 @_register("leader_changed")
 @dataclass(frozen=True, slots=True)
 class LeaderChanged(Event):
     """A leader's state: active, in the tanks face up/down, captured by `captor`, or held by
-    `captor` as its own active leader (a Tleilaxu ghola, LoLV 2.08.16)."""
+    `captor` as its own active leader (a Tleilaxu ghola, LoLV 2.08.16). `karama`: the Emperor
+    revives the leader from the tanks with a Karama card (LoLV 1.14.02, WBC XVII.9)."""
 
     faction: str
     leader: str
     status: str
     captor: str | None = None
+    karama: bool = False
 
 
 @_register("spice_in_front")

@@ -161,6 +161,8 @@ class Position:
     #: Expansion tokens off the board: the Ambassador supply, the No-Field tokens face up
     #: (LoLV 2.11.03, 2.10.13; `supplies`).
     supplies: Supplies = NO_SUPPLIES
+    #: Factions that have used their once-a-game Karama power (LoLV 1.14.00; `karama`).
+    karama_used: frozenset[str] = frozenset()
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

@@ -222,6 +222,12 @@ class Ruleset:
     #: LoLV 2.04.10: the Fremen may decline to protect their allies from a worm; AH XII.E.6 (the
     #: Fremen shield's alliance) and WBC VII.8 spare the allies whatever the Fremen wish.
     fremen_may_expose_allies: bool = False
+    #: LoLV 1.14.00 (with 1.13.05): each faction's Karama power is used once a game (checked
+    #: from the third edition); WBC Player Aid 8: "once" means once per Karama card played.
+    karama_power_once_per_game: bool = False
+    #: The phases the Emperor revives with a Karama card: LoLV 1.14.02 in the revival phase;
+    #: WBC XVII.9 at any time no other ruling forbids (None: any phase).
+    karama_revival_phases: tuple[str, ...] | None = None
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -401,6 +407,11 @@ _AH_CITE = {
     "collection": "AH XI.A",
     "peacetime": "AH XII.E.5.a",
     "karama_worm": "AH questions A.8",
+    "karama_worm_fremen": "AH questions A.8",
+    # The 1979 text lists no Karama card; the WBC clarifications of it are cited for both.
+    "karama_shipment": "WBC Player Aid 18",
+    "karama_revival": "WBC XVII.9",
+    "karama_card": "AH VIII.C",
     "worm_allies": "AH XII.E.6",
     "captured": "AH X.B.2.a.ii",
     "ghola": "AH X.B.2.a.ii",
@@ -442,6 +453,8 @@ _WBC_CITE = dict(
     family_atomics_reach="WBC VI.5",
     family_atomics_bg="WBC VI.4",
     karama_worm="WBC XVII.8",
+    karama_worm_fremen="WBC XVII.8",
+    karama_card="WBC VIII.10",
     worm_allies="WBC VII.8",
 )
 
@@ -545,6 +558,11 @@ _LOLV_CITE = {
     "family_atomics_reach": "3.01.07",
     "family_atomics_bg": "2.02.12",
     "karama_worm": "4.02.00",
+    "karama_worm_fremen": "1.14.03",
+    "karama_shipment": "3.01.11.03",
+    "karama_revival": "1.14.02",
+    "karama_card": "3.01.11.00",
+    "karama_once": "1.14.00",
     "ambassador_supply": "2.11.03",
     "ambassador_redraw": "2.11.08",
     "ambassador_bg": "2.11.10.02",
@@ -658,6 +676,8 @@ LOLV284 = Ruleset(
     bg_sides_apart=True,  # 2.02.11, 2.02.13
     basic_or_advanced=True,  # 1.13.00
     fremen_may_expose_allies=True,  # 2.04.10
+    karama_power_once_per_game=True,  # 1.14.00
+    karama_revival_phases=(REVIVAL,),  # 1.14.02
 )
 
 #: Every ruleset by key.

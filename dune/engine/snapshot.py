@@ -18,7 +18,8 @@ Shape (keys beyond the issue's example are optional on input):
 "coexisting", "attempts": [[turn, [side]]], "outcome", "ended", "seq"}`. `seq` is the
 number of log events behind the position (bookkeeping, not compared). The supplies off the
 board are written only when set (`supplies`): `"ambassador_supply"` (absent: not tracked),
-`"ambassadors_aside"`, `"ambassadors_out"`, `"no_field_face_up"`.
+`"ambassadors_aside"`, `"ambassadors_out"`, `"no_field_face_up"`; and `"karama_used"` lists
+the factions that have used their once-a-game Karama power (`karama`).
 """
 
 from __future__ import annotations
@@ -255,7 +256,7 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
     for key in ("storm_moved",):
         if key in data:
             out[key] = _bool(data, key)
-    for key in ("nexus_allied",):
+    for key in ("nexus_allied", "karama_used"):
         if key in data:
             fs = data[key]
             if not isinstance(fs, list) or any(f not in factions for f in fs):
@@ -381,6 +382,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "ambassadors": {},
     "vidal": None,
     "spice_on_board": {},
+    "karama_used": frozenset(),
 }
 
 

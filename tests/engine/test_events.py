@@ -33,15 +33,15 @@ SAMPLES: dict[str, ev.Event] = {
     "family_atomics": ev.FamilyAtomics(faction="atreides"),
     "alliance_formed": ev.AllianceFormed(factions=("atreides", "fremen"), how="moritani"),
     "alliance_broken": ev.AllianceBroken(faction="fremen"),
-    "forces_placed": ev.ForcesPlaced("bene_gesserit", "carthag", 10, 0, 0, 1, "reserves", 3),
+    "forces_placed": ev.ForcesPlaced("bene_gesserit", "carthag", 10, 0, 0, 1, "reserves", True, 3),
     "forces_moved": ev.ForcesMoved("emperor", "arrakeen", 9, "old_gap", 8, 3, 2, 0),
     "forces_removed": ev.ForcesRemoved("guild", "tueks_sietch", 4, 2, 0, 0, "reserves"),
-    "forces_revived": ev.ForcesRevived(faction="fremen", normal=2, special=1),
+    "forces_revived": ev.ForcesRevived(faction="emperor", normal=2, special=1, karama=True),
     "forces_flipped": ev.FlipForces(territory="polar_sink", sector=None, side="advisors", count=1),
     "coexistence_declared": ev.CoexistenceDeclared(territory="carthag", coexisting=False),
     "spice_set": ev.SpiceSet(faction="guild", amount=12),
     "spice_changed": ev.SpiceChanged(faction="guild", delta=-3),
-    "cards_set": ev.CardsSet(faction="harkonnen", count=2, names=("Lasgun", "Karama")),
+    "cards_set": ev.CardsSet(faction="harkonnen", count=2, names=("Lasgun", "Karama"), karama=True),
     "leader_changed": ev.LeaderChanged(
         faction="atreides", leader="duncan_idaho", status="captured", captor="harkonnen"
     ),

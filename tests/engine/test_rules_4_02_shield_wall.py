@@ -33,9 +33,11 @@ def test_wbc_shield_wall_counts_after_the_fourth_worm(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", WITH_SHIELD_WALL)
 def test_wbc_karama_worms_count_too(ruleset: str) -> None:
-    """WBC house rules / LoLV 4.02.00: every worm counts, Karama worms included."""
+    """WBC house rules / LoLV 4.02.00: every worm counts, Karama worms included (under the
+    LoLV the Fremen place one a game, 1.14.00)."""
     pos = in_turn(2, ruleset=ruleset, phase="spice_blow")
-    for karama in (False, True, True, False):
+    karamas = (False, True, True, False) if ruleset == "wbc2018" else (False, True, False, False)
+    for karama in karamas:
         pos = apply(pos, {"type": "worm", "karama": karama, "territory": "the_great_flat"})
     assert pos.worms == 4
     assert "shield_wall" in evaluate(pos).control

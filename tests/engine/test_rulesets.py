@@ -76,8 +76,9 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         lolv_only |= {"vidal_pause", "bribe_allies", "bribe_late", "bg_mixed", "bg_advisors"}
         lolv_only |= {"terror_trigger", "ambassador_trigger"}
         # The Ambassador supply and the No-Field tokens at hand (2.11.03-2.11.10, 2.10.10-19);
+        # the once-a-game Karama power (1.14.00; WBC Player Aid 8: once per card).
         lolv_only |= {"ambassador_supply", "ambassador_redraw", "ambassador_bg"}
-        lolv_only |= {"no_field_supply", "no_field_face_up", "no_field_ally"}
+        lolv_only |= {"no_field_supply", "no_field_face_up", "no_field_ally", "karama_once"}
         # WBC XIII.1 and VI.4-5 as well; the AH text has neither (AH XIII.C, questions A.2).
         lolv_only |= {"bribe_timing", "family_atomics_reach", "family_atomics_bg"}
         assert keys - lolv_only <= set(rs.cite), rs.key
