@@ -35,15 +35,23 @@ with 2.07.17) and goes back to the supply when the storm passes (2.11.09, automa
 that the Karama card behind a shipment-phase HMS move is recorded (1.14.07), that the
 Moritani have six Terror tokens (2.12.03) and discard down at the Atomics (2.12.09.02), and
 that the LoLV Advanced abilities apply only when the setup chose the Advanced game (1.13.00,
-`advanced`). It also refuses a Karama worm without the Fremen in the game (1.14.03,
-WBC XVII.8) and, under the LoLV, a second use of a faction's Karama power (1.14.00: the Fremen's
-worm, the Emperor's revival, the Ixians' HMS move; `karama`), a revealed No-Field number
-already face up in front of the Richese shield (2.10.13) and a No-Field shipment with none left
-in the supply (2.10.10; `no_field_supply`). Old positions and logs of the first two editions
-keep loading and replaying.
+`advanced`). Old positions and logs of the first two editions keep loading and replaying.
 
-Rulings ask `corrected(pos)` or `refined(pos)` (or `sheltered(pos)` for the storm geometry);
-nothing else compares edition numbers.
+The fourth edition accounts for the tokens off the board and the Karama cards, where the
+third took the judge's word: the token supplies (a revealed No-Field number already face up in
+front of the Richese shield is refused, 2.10.13, and so is a No-Field shipment with none left
+in the supply, 2.10.10; `no_field_supply`; once the Ecaz Ambassador supply is recorded, only its
+Ambassadors are placed, 2.11.05; `ambassador_supply`; and `load_position` refuses the supplies
+the texts make impossible, 2.10.03, 2.10.13, 2.11.03, 2.11.08, 2.11.10); the Karama card
+recorded with the worm it enables (only with the Fremen in the game, 1.14.03, WBC XVII.8, AH
+questions A.8, and under the LoLV in the Advanced game, 1.13.00, 1.13.05); and the LoLV
+once-a-game Karama powers (1.14.00: the Fremen's worm, the Emperor's revival, the Ixians' HMS
+move; `karama`). In every edition the supplies are tracked once recorded, and the Karama flags
+no earlier log could hold (on a shipment, a revival, a card) are checked; logs of the first
+three editions keep meaning what they meant.
+
+Rulings ask `corrected(pos)`, `refined(pos)` or `accounted(pos)` (or `sheltered(pos)` for the
+storm geometry); nothing else compares edition numbers.
 """
 
 from __future__ import annotations
@@ -60,10 +68,13 @@ CORRECTED = 2
 #: The rulings that also refuse what the texts refuse around the expansion pieces, bribes
 #: and BG tokens (listed above).
 REFINED = 3
+#: The rulings that also account for the token supplies, the Karama cards recorded with the
+#: events they enable and the once-a-game Karama powers (listed above).
+ACCOUNTED = 4
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = REFINED
+CURRENT = ACCOUNTED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED)
 
 
 def corrected(pos: Position) -> bool:
@@ -82,6 +93,12 @@ def refined(pos: Position) -> bool:
     """Whether the game is ruled by the third edition or later: the refusals around the
     expansion pieces, bribes and BG tokens listed above."""
     return pos.setup is not None and pos.setup.edition >= REFINED
+
+
+def accounted(pos: Position) -> bool:
+    """Whether the game is ruled by the fourth edition or later: the token supplies, the Karama
+    worm's checks and the once-a-game Karama powers listed above."""
+    return pos.setup is not None and pos.setup.edition >= ACCOUNTED
 
 
 #: The setup option that chooses the LoLV Advanced game (1.13.00).

@@ -1,6 +1,6 @@
 """Positions the texts make impossible around the expansion pieces and held leaders.
 
-`load_position` asks `check_pieces(pos)` for a game of the third edition of the rulings
+`load_position` asks `check_pieces(pos)` for a game of the third edition of the rulings or later
 (`editions.refined`); snapshots of older games keep loading as they did. Each refusal is an
 `InvalidPosition` naming the rule:
 
@@ -13,14 +13,18 @@
   (2.12.09.02);
 - Ambassadors stand in strongholds (the HMS is one, 2.07.17), one each, never the Shield
   Wall; every symbol but the Moritani's exists once (2.11.03, 2.11.05, 2.11.10, 4.02.07);
+- only the Harkonnen captures leaders (AH X.B.2.a.ii, 2.05.10), only the Tleilaxu holds gholas
+  (2.08.16), and the Auditor is neither (2.09.19).
+
+From the fourth edition (`editions.accounted`) it also asks `check_supplies(pos)`, for the
+tokens off the board:
+
 - a tracked Ambassador supply holds at most the Ecaz Ambassador and five random ones
   (2.11.03), none of them also on the board, set aside or out of the game (2.11.10); the
   Ecaz Ambassador is never set aside (2.11.10.11), only the Bene Gesserit one leaves the game
   (2.11.10.02), and no more than five random ones are in play before a new draw (2.11.08);
 - the Richese have three No-Field tokens (2.10.03): those face up in front of the shield
-  (2.10.13) and the one on the board are at most three;
-- only the Harkonnen captures leaders (AH X.B.2.a.ii, 2.05.10), only the Tleilaxu holds gholas
-  (2.08.16), and the Auditor is neither (2.09.19).
+  (2.10.13) and the one on the board are at most three.
 """
 
 from __future__ import annotations
@@ -59,9 +63,14 @@ def check_pieces(pos: Position) -> None:
     _no_field(pos)
     _terror(pos)
     _ambassadors(pos)
+    _leaders(pos)
+
+
+def check_supplies(pos: Position) -> None:
+    """Raise InvalidPosition for the first supply off the board the texts rule out (fourth
+    edition), naming the snapshot key."""
     _ambassador_supply(pos)
     _no_field_face_up(pos)
-    _leaders(pos)
 
 
 def _hms(pos: Position) -> None:

@@ -12,10 +12,11 @@ that the card could do it. Recorded uses (the events the engine models):
   Karama power over cards (1.14.04, 1.14.09, 1.14.10; WBC XVII.1).
 
 The faction Karama powers (1.14) belong to the Advanced game under the LoLV (1.13.00,
-1.13.05), each once a game (1.14.00; `Ruleset.karama_power_once_per_game`, from the third
+1.13.05), each once a game (1.14.00; `Ruleset.karama_power_once_per_game`, from the fourth
 edition); under the WBC "once" means once per card (WBC Player Aid 8). A flag new to an event
 cannot occur in an older log, so its checks apply in every edition; the checks added to the
-Karama worm and HMS flags, which older logs hold, apply from the third edition.
+Karama worm and HMS flags, which older logs hold, and the once-a-game powers apply from the
+fourth edition (`editions.accounted`), so games of the third keep meaning what they meant.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.checks import refuse
-from dune.engine.editions import advanced, refined
+from dune.engine.editions import accounted, advanced
 from dune.engine.events import CardsSet, ForcesPlaced, ForcesRevived, LeaderChanged
 from dune.engine.factions import EMPEROR, FREMEN
 from dune.engine.names import faction_name
@@ -49,8 +50,8 @@ def _need_advanced(pos: Position, power: str, rule: str) -> None:
 
 def once_a_game(pos: Position, faction: str) -> dict[str, Any]:
     """The faction's Karama power, used once a game where the ruleset says so (LoLV 1.14.00,
-    third edition): refuses a second use, else marks this one."""
-    if not (pos.ruleset.karama_power_once_per_game and refined(pos)):
+    fourth edition): refuses a second use, else marks this one."""
+    if not (pos.ruleset.karama_power_once_per_game and accounted(pos)):
         return {}
     if faction in pos.karama_used:
         refuse(
@@ -64,9 +65,9 @@ def once_a_game(pos: Position, faction: str) -> dict[str, Any]:
 
 
 def karama_worm(pos: Position) -> dict[str, Any]:
-    """A worm the Fremen place with a Karama card (third edition): the Fremen play, in the
+    """A worm the Fremen place with a Karama card (fourth edition): the Fremen play, in the
     Advanced game under the LoLV, once a game there (1.14.03, 1.14.00; WBC XVII.8)."""
-    if not refined(pos):
+    if not accounted(pos):
         return {}
     if FREMEN not in pos.playing:
         refuse(

@@ -4,10 +4,10 @@ The three tokens are numbered 0, 3 and 5 (2.10.03). One lies face down on the bo
 (2.10.15); a revealed one lies face up in front of the Richese shield (2.10.13) and goes back to
 the supply when the Richese next ship with a No-Field token (2.10.10); the Richese's ally may
 ship with one from the supply, revealed at once (2.10.19). The engine tracks the numbers face up
-in every edition of the rulings; from the third it refuses a token that is not at hand: a
-revealed number already face up in front of the shield, or a shipment with none in the supply
-(older logs could not record a token going face up without a shipment returning it, so they
-never meet these refusals).
+in every edition of the rulings; from the fourth (`editions.accounted`) it refuses a token that
+is not at hand: a revealed number already face up in front of the shield, or a Richese shipment
+with none in the supply. The ally's shipment (`forces_placed.no_field`), which no earlier log
+could hold, is checked in every edition.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.checks import need_faction, refuse
-from dune.engine.editions import refined
+from dune.engine.editions import accounted
 from dune.engine.events import ForcesPlaced
 from dune.engine.factions import RICHESE
 from dune.engine.names import faction_name
@@ -49,8 +49,9 @@ def _need_face_down(pos: Position, number: int, field: str) -> None:
 
 
 def placed_from_supply(pos: Position) -> dict[str, Any]:
-    """The Richese ship a token from the supply; those face up go back to it (2.10.10)."""
-    if refined(pos):
+    """The Richese ship a token from the supply; those face up go back to it (2.10.10). A
+    shipment with none left is refused from the fourth edition."""
+    if accounted(pos):
         _need_one_left(pos, None)
     if not pos.supplies.no_field_face_up:
         return {}
@@ -58,8 +59,9 @@ def placed_from_supply(pos: Position) -> dict[str, Any]:
 
 
 def revealed_face_up(pos: Position, number: int) -> dict[str, Any]:
-    """The revealed token lies face up in front of the Richese shield (2.10.13)."""
-    if refined(pos):
+    """The revealed token lies face up in front of the Richese shield (2.10.13). A number
+    already face up is refused from the fourth edition."""
+    if accounted(pos):
         _need_face_down(pos, number, "normal")
     return {"supplies": evolve(pos.supplies, no_field_face_up=pos.supplies.no_field_face_up | {number})}
 

@@ -223,7 +223,7 @@ class Ruleset:
     #: Fremen shield's alliance) and WBC VII.8 spare the allies whatever the Fremen wish.
     fremen_may_expose_allies: bool = False
     #: LoLV 1.14.00 (with 1.13.05): each faction's Karama power is used once a game (checked
-    #: from the third edition); WBC Player Aid 8: "once" means once per Karama card played.
+    #: from the fourth edition); WBC Player Aid 8: "once" means once per Karama card played.
     karama_power_once_per_game: bool = False
     #: The phases the Emperor revives with a Karama card: LoLV 1.14.02 in the revival phase;
     #: WBC XVII.9 at any time no other ruling forbids (None: any phase).

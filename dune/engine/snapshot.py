@@ -30,12 +30,12 @@ from typing import Any
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
-from dune.engine.impossible import TERROR_TOKENS, check_pieces
+from dune.engine.impossible import TERROR_TOKENS, check_pieces, check_supplies
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
 from dune.engine.names import faction_name, place_name
@@ -237,6 +237,8 @@ def load_position(data: Mapping[str, Any]) -> Position:
         if rs.coexistence_assumed:
             pos = pos.evolve(coexisting=assume_coexisting(pos))  # AH XV.B
         check_pieces(pos)
+    if accounted(pos):
+        check_supplies(pos)
     _check_cohabitation(pos)
     return pos
 

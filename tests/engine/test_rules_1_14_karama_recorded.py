@@ -6,7 +6,8 @@ Emperor's free revival of three forces or a leader (1.14.02, WBC XVII.9), the Fr
 (1.14.03, WBC XVII.8) and the Ixians' HMS move (1.14.07). Under the LoLV the faction Karama
 powers belong to the Advanced game (1.13.00, 1.13.05) and are used once a game (1.14.00); under
 the WBC "once" means once per card. The checks added to flags older logs already hold (the
-worm's, the HMS's) apply from the third edition of the rulings."""
+worm's, the HMS's) and the once-a-game powers apply from the fourth edition of the rulings;
+each is tested under the third, which accepts what it accepted, and the fourth."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import CORRECTED, REFINED
+from dune.engine.editions import ACCOUNTED, REFINED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply, log_of
 from dune.engine.position import Position
@@ -28,7 +29,7 @@ CARD_RULE = {"ah1979": "AH VIII.C", "wbc2018": "WBC VIII.10", LOLV: "3.01.11.00"
 REVIVAL_RULE = {"ah1979": "WBC XVII.9", "wbc2018": "WBC XVII.9", LOLV: "1.14.02"}
 
 
-def _pos(ruleset: str, edition: int = REFINED, **kw: Any) -> Position:
+def _pos(ruleset: str, edition: int = ACCOUNTED, **kw: Any) -> Position:
     return position(ruleset=ruleset, factions=CLASSIC, edition=edition, **kw)
 
 
@@ -91,21 +92,38 @@ def test_1_14_02_the_emperor_revives_three_forces_with_a_karama(ruleset: str) ->
         assert (info.value.rule, info.value.field) == (REVIVAL_RULE[ruleset], field)
 
 
-def test_1_14_02_the_lolv_emperor_revives_in_the_revival_phase_once_a_game() -> None:
-    """1.14.02: in the revival phase; 1.14.00: once a game (from the third edition)."""
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
+def test_1_14_02_the_lolv_emperor_revives_in_the_revival_phase_of_the_advanced_game(edition: int) -> None:
+    """1.14.02: "During Revival PHASE [1.05] you may use a Karama Card to revive up to three of
+    your FORCES or one of your leaders for free"; 1.13.05: an Advanced power. The flag is new to
+    `forces_revived`, so these checks hold in every edition."""
     with pytest.raises(IllegalAction) as info:
-        apply(_revival(LOLV, phase="shipment_movement"), REVIVE)
+        apply(_revival(LOLV, phase="shipment_movement", edition=edition), REVIVE)
     assert (info.value.rule, info.value.field) == ("1.14.02", "karama")
+    with pytest.raises(IllegalAction) as info:  # the Basic game has no Karama powers (1.13.05)
+        apply(_revival(LOLV, options=[], edition=edition), REVIVE)
+    assert (info.value.rule, info.value.field) == ("1.14.00", "karama")
+
+
+def test_1_14_00_the_emperor_revives_with_a_karama_once_a_game() -> None:
+    """1.14.00: "all factions gain a unique power that can be used once in a game when the
+    player plays a Karama Card". From the fourth edition; the third took the judge's word."""
     once = apply(_revival(LOLV), {**REVIVE, "special": 0})
     assert once.karama_used == {"emperor"}
     with pytest.raises(IllegalAction) as info:
         apply(once, {**REVIVE, "normal": 1, "special": 0})
     assert (info.value.rule, info.value.field) == ("1.14.00", "karama")
-    old = apply(_revival(LOLV, edition=CORRECTED), {**REVIVE, "special": 0})
-    assert apply(old, {**REVIVE, "normal": 1, "special": 0}).karama_used == frozenset()
-    with pytest.raises(IllegalAction) as info:  # the Basic game has no Karama powers (1.13.05)
-        apply(_revival(LOLV, options=[]), REVIVE)
+    leader = {"type": "leader_changed", "faction": "emperor", "leader": "bashar", "status": "active"}
+    tanks = {"emperor": {"leader_status": {"bashar": "tanks_face_up"}}}
+    twice = _pos(LOLV, phase="revival", per_faction=tanks, karama_used=["emperor"])
+    with pytest.raises(IllegalAction) as info:  # a leader revived with the card is the same power
+        apply(twice, {**leader, "karama": True})
     assert (info.value.rule, info.value.field) == ("1.14.00", "karama")
+    third = apply(_revival(LOLV, edition=REFINED), {**REVIVE, "special": 0})
+    again = apply(third, {**REVIVE, "normal": 1, "special": 0})
+    assert again.states["emperor"].reserves == (14, 4) and again.karama_used == frozenset()
+    third_leader = _pos(LOLV, REFINED, phase="revival", per_faction=tanks, karama_used=["emperor"])
+    assert ("active", None) in apply(third_leader, {**leader, "karama": True}).states["emperor"].leaders
 
 
 @pytest.mark.parametrize("ruleset", AH_WBC)
@@ -143,7 +161,9 @@ def test_1_14_02_the_emperor_revives_a_leader_with_a_karama(ruleset: str) -> Non
     assert (info.value.rule, info.value.field) == (REVIVAL_RULE[ruleset], "status")
 
 
-def _worms(ruleset: str, edition: int = REFINED, factions: tuple[str, ...] = CLASSIC, **kw: Any) -> Position:
+def _worms(
+    ruleset: str, edition: int = ACCOUNTED, factions: tuple[str, ...] = CLASSIC, **kw: Any
+) -> Position:
     return position(ruleset=ruleset, factions=factions, edition=edition, phase="spice_blow", **kw)
 
 
@@ -152,38 +172,57 @@ NO_FREMEN = ("atreides", "bene_gesserit", "emperor", "harkonnen", "guild", "ecaz
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_1_14_03_only_the_fremen_place_a_karama_worm(ruleset: str) -> None:
-    """1.14.03, WBC XVII.8, AH questions A.8: the Fremen's Karama worm; older editions took
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
+def test_1_14_03_only_the_fremen_place_a_karama_worm(ruleset: str, edition: int) -> None:
+    """1.14.03: "Fremen: ... you may use a Karama Card to Place your sandworm token in any sand
+    TERRITORY" (WBC XVII.8, AH questions A.8 likewise). From the fourth edition; the third took
     the judge's word."""
     factions = NO_FREMEN if ruleset == LOLV else tuple(f for f in CLASSIC if f != "fremen")
-    pos = _worms(ruleset, factions=factions)
+    pos = _worms(ruleset, edition, factions=factions)
+    assert apply(_worms(ruleset, edition), KARAMA_WORM).worms == 1
+    if edition == REFINED:
+        assert apply(pos, KARAMA_WORM).worms == 1
+        return
     with pytest.raises(IllegalAction) as info:
         apply(pos, KARAMA_WORM)
     rule = {"ah1979": "AH questions A.8", "wbc2018": "WBC XVII.8", LOLV: "1.14.03"}[ruleset]
     assert (info.value.rule, info.value.field) == (rule, "karama")
-    assert apply(_worms(ruleset, CORRECTED, factions=factions), KARAMA_WORM).worms == 1
-    assert apply(_worms(ruleset), KARAMA_WORM).worms == 1
 
 
-def test_1_14_03_the_lolv_karama_worm_once_a_game_in_the_advanced_game() -> None:
-    """1.14.00: once a game; 1.13.00: the Advanced game only. The WBC lets every card summon one
-    (WBC XVII.8)."""
-    once = apply(_worms(LOLV), KARAMA_WORM)
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
+def test_1_14_00_the_lolv_karama_worm_once_a_game(edition: int) -> None:
+    """1.14.00: "a unique power that can be used once in a game". From the fourth edition; the
+    third took the judge's word. The WBC lets every card summon one (WBC XVII.8)."""
+    once = apply(_worms(LOLV, edition), KARAMA_WORM)
+    assert apply(once, {**KARAMA_WORM, "karama": False}).worms == 2
+    wbc = apply(apply(_worms("wbc2018", edition), KARAMA_WORM), KARAMA_WORM)
+    assert wbc.worms == 2
+    if edition == REFINED:
+        twice = apply(once, KARAMA_WORM)
+        assert twice.worms == 2 and twice.karama_used == frozenset()
+        return
     assert once.karama_used == {"fremen"}
     with pytest.raises(IllegalAction) as info:
         apply(once, KARAMA_WORM)
     assert (info.value.rule, info.value.field) == ("1.14.00", "karama")
-    assert apply(once, {**KARAMA_WORM, "karama": False}).worms == 2
+
+
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
+def test_1_13_05_no_karama_worm_in_the_lolv_basic_game(edition: int) -> None:
+    """1.13.05: "ONE TIME ULTIMATE" is an Advanced rule (1.13.00). From the fourth edition; the
+    third took the judge's word."""
+    basic = _worms(LOLV, edition, options=[])
+    if edition == REFINED:
+        assert apply(basic, KARAMA_WORM).worms == 1
+        return
     with pytest.raises(IllegalAction) as info:
-        apply(_worms(LOLV, options=[]), KARAMA_WORM)
+        apply(basic, KARAMA_WORM)
     assert (info.value.rule, info.value.field) == ("1.14.00", "karama")
-    old = apply(apply(_worms(LOLV, CORRECTED), KARAMA_WORM), KARAMA_WORM)
-    assert old.worms == 2 and old.karama_used == frozenset()
-    wbc = apply(apply(_worms("wbc2018"), KARAMA_WORM), KARAMA_WORM)
-    assert wbc.worms == 2
 
 
-def test_1_14_07_the_ixians_move_the_hms_with_a_karama_once_a_game() -> None:
+def test_1_14_00_the_ixians_move_the_hms_with_a_karama_once_a_game() -> None:
+    """1.14.07 with 1.14.00: the Ixians' Karama move of the HMS, once in a game. From the
+    fourth edition; the third took the judge's word."""
     factions = ("atreides", "ixians", "emperor", "fremen", "harkonnen", "guild")
     pos = apply(
         started(LOLV, factions, storm=0), {"type": "hms_moved", "territory": "the_great_flat", "sector": 14}
@@ -209,10 +248,10 @@ def test_1_14_07_the_ixians_move_the_hms_with_a_karama_once_a_game() -> None:
     old = position(
         ruleset=LOLV,
         factions=factions,
-        edition=CORRECTED,
+        edition=REFINED,
         phase="shipment_movement",
         hms=["the_great_flat", 14],
         forces=forces,
     )
     twice = apply(apply(old, move), {**move, "territory": "the_great_flat", "sector": 14})
-    assert twice.hms == ("the_great_flat", 14)
+    assert twice.hms == ("the_great_flat", 14) and twice.karama_used == frozenset()

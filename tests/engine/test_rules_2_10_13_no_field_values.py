@@ -1,9 +1,11 @@
 """The Richese No-Field tokens at hand: three, numbered 0, 3 and 5 (LoLV 2.10.03); a revealed one
 lies face up in front of the shield (2.10.13) until the Richese next ship with a No-Field token,
 which returns it to the supply (2.10.10); the Richese's ally may ship with one of the supply,
-revealed at once (2.10.19). From the third edition the engine refuses a revealed number already
-face up and a No-Field shipment with none in the supply; `load_position` refuses more than three
-tokens. LoLV only: the Richese is in no other text."""
+revealed at once (2.10.19). From the fourth edition of the rulings the engine refuses a revealed
+number already face up and a Richese No-Field shipment with none in the supply, and
+`load_position` refuses more than three tokens; the third took the judge's word. The ally's
+shipment, new to `forces_placed`, is checked in every edition. LoLV only: the Richese is in no
+other text."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import CORRECTED, REFINED
+from dune.engine.editions import ACCOUNTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
@@ -24,7 +26,7 @@ FACTIONS = ("atreides", "richese", "emperor", "fremen", "harkonnen", "guild")
 PLACE = {"type": "no_field_placed", "territory": "the_great_flat", "sector": 14}
 
 
-def _pos(edition: int = REFINED, **kw: Any) -> Position:
+def _pos(edition: int = ACCOUNTED, **kw: Any) -> Position:
     """A LoLV table in the shipment and movement phase, nothing in the tanks."""
     per_faction = {f: {"tanks": 0} for f in FACTIONS}
     for f, values in kw.pop("per_faction", {}).items():
@@ -61,12 +63,13 @@ def test_2_10_13_a_revealed_token_lies_face_up_in_front_of_the_shield() -> None:
     assert evaluate(again).to_dict()["board"]["no_field_supply"] == 2  # one on the board
 
 
-@pytest.mark.parametrize("edition", [CORRECTED, REFINED])
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_2_10_13_a_number_face_up_is_not_revealed_again(edition: int) -> None:
-    """The token on the board shows another number than those face up (2.10.03); older
-    editions took the judge's word."""
+    """2.10.13: "After revealing a No-Field token for any reason PUT it face up in front of your
+    shield": the token on the board shows another number than those face up (2.10.03). From the
+    fourth edition; the third took the judge's word."""
     pos = _pos(edition, no_field=["the_great_flat", 14], no_field_face_up=[3])
-    if edition == CORRECTED:
+    if edition == REFINED:
         assert apply(pos, _reveal(3)).supplies.no_field_face_up == {3}
         return
     with pytest.raises(IllegalAction) as info:
@@ -75,21 +78,25 @@ def test_2_10_13_a_number_face_up_is_not_revealed_again(edition: int) -> None:
     assert apply(pos, _reveal(5)).supplies.no_field_face_up == {3, 5}
 
 
-@pytest.mark.parametrize("edition", [CORRECTED, REFINED])
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_2_10_10_no_no_field_shipment_without_a_token_in_the_supply(edition: int) -> None:
-    pos = _pos(edition, no_field_face_up=[0, 3, 5], alliances=[["emperor", "richese"]])
-    if edition == CORRECTED:
+    """2.10.10: "use a No-Field token from your SUPPLY". The Richese's own shipment is refused
+    from the fourth edition (the third took the judge's word); the ally's, new to
+    `forces_placed`, in every edition."""
+    alliance = [["emperor", "richese"]]
+    one_left = _pos(edition, no_field_face_up=[3], no_field=["carthag", 10], alliances=alliance)
+    assert apply(one_left, _ally_ship(5, 5)).supplies.no_field_face_up == {3, 5}
+    none_left = _pos(edition, no_field_face_up=[3, 5], no_field=["carthag", 10], alliances=alliance)
+    with pytest.raises(IllegalAction) as info:
+        apply(none_left, _ally_ship(0, 0))
+    assert (info.value.rule, info.value.field) == ("2.10.10", "no_field")
+    pos = _pos(edition, no_field_face_up=[0, 3, 5], alliances=alliance)
+    if edition == REFINED:
         assert apply(pos, PLACE).supplies.no_field_face_up == frozenset()
         return
     with pytest.raises(IllegalAction) as info:
         apply(pos, PLACE)
     assert info.value.rule == "2.10.10"
-    one_left = _pos(no_field_face_up=[3], no_field=["carthag", 10], alliances=[["emperor", "richese"]])
-    assert apply(one_left, _ally_ship(5, 5)).supplies.no_field_face_up == {3, 5}
-    none_left = _pos(no_field_face_up=[3, 5], no_field=["carthag", 10], alliances=[["emperor", "richese"]])
-    with pytest.raises(IllegalAction) as info:
-        apply(none_left, _ally_ship(0, 0))
-    assert (info.value.rule, info.value.field) == ("2.10.10", "no_field")
 
 
 def test_2_10_19_the_ally_ships_with_a_token_of_the_supply() -> None:
@@ -128,11 +135,13 @@ def test_2_10_19_bad_ally_shipments_are_refused(event: dict[str, Any], rule: str
 
 
 def test_2_10_03_load_position_refuses_more_than_three_tokens() -> None:
+    """2.10.03: "the three No-Field tokens (numbered 0, 3, and 5)". From the fourth edition;
+    snapshots of the third keep loading."""
     data = snap(ruleset=LOLV, factions=FACTIONS, no_field=["carthag", 10], no_field_face_up=[0, 3, 5])
     with pytest.raises(InvalidPosition) as info:
-        load_position(data)
+        load_position({**data, "edition": ACCOUNTED})
     assert (info.value.rule, info.value.field) == ("2.10.03", "no_field_face_up")
-    old = load_position({**data, "edition": CORRECTED})  # older snapshots keep loading
+    old = load_position({**data, "edition": REFINED})  # older snapshots keep loading
     assert load_position(dump_position(old)) == old
     with pytest.raises(UnknownIdentifier) as unknown:
         load_position(snap(ruleset=LOLV, factions=FACTIONS, no_field_face_up=[4]))
@@ -141,6 +150,8 @@ def test_2_10_03_load_position_refuses_more_than_three_tokens() -> None:
         load_position(snap(ruleset=LOLV, factions=FACTIONS, no_field_face_up=[3, 3]))
     assert (info.value.rule, info.value.field) == ("2.10.03", "no_field_face_up")
     others = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
+    without = snap(ruleset=LOLV, factions=others, no_field_face_up=[3])
     with pytest.raises(InvalidPosition) as info:
-        load_position(snap(ruleset=LOLV, factions=others, no_field_face_up=[3]))
+        load_position(without)
     assert info.value.rule == "2.10.13"
+    assert load_position({**without, "edition": REFINED}).supplies.no_field_face_up == {3}

@@ -3,9 +3,11 @@ in front of the shield (LoLV 2.11.03); only those are placed (2.11.05); a trigge
 aside (2.11.07), the Ecaz Ambassador going back to the supply (2.11.10.11) and the Bene
 Gesserit one out of the game (2.11.10.02); the storm sends them back to the supply (2.11.09);
 once the five random ones have all been triggered, five are drawn anew (2.11.08). A supply the
-judge never recorded is not checked, so older logs keep their meaning; `load_position` refuses
-the supplies the texts make impossible (2.11.03, 2.11.10) from the third edition. LoLV only:
-the Ecaz is in no other text."""
+judge never recorded is not checked, so older logs keep their meaning. From the fourth edition
+of the rulings a recorded supply is enforced (placements from it only, 2.11.05) and
+`load_position` refuses the supplies the texts make impossible (2.11.03, 2.11.08, 2.11.10); the
+third took the judge's word. The supply events are new, so their own checks hold in every
+edition. LoLV only: the Ecaz is in no other text."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dune.engine.editions import CORRECTED, REFINED
+from dune.engine.editions import ACCOUNTED, CORRECTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply, is_legal, replay
@@ -33,7 +35,7 @@ STRONGHOLDS = ("carthag", "arrakeen", "tueks_sietch", "sietch_tabr", "habbanya_s
 GUESTS = [at(f, t) for t in STRONGHOLDS for f in ("atreides", "harkonnen")]
 
 
-def _pos(edition: int = REFINED, **kw: Any) -> Position:
+def _pos(edition: int = ACCOUNTED, **kw: Any) -> Position:
     kw.setdefault("phase", "shipment_movement")
     kw.setdefault("forces", GUESTS)
     return position(ruleset=LOLV, factions=FACTIONS, edition=edition, **kw)
@@ -65,19 +67,27 @@ def test_2_11_03_the_setup_supply_is_the_ecaz_ambassador_and_five_random_ones() 
     assert (info.value.rule, info.value.field) == ("2.11.03", "supply")
 
 
-def test_2_11_05_only_ambassadors_of_the_supply_are_placed() -> None:
-    pos = _pos(ambassador_supply=["ecaz", "fremen"])
+@pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
+def test_2_11_05_only_ambassadors_of_the_supply_are_placed(edition: int) -> None:
+    """2.11.05: "PLACE Ambassador tokens from your supply". A placement takes its token from a
+    recorded supply in every edition; one not in it is refused from the fourth edition, the
+    third taking the judge's word."""
+    pos = _pos(edition, ambassador_supply=["ecaz", "fremen"])
     placed = apply(pos, _place("carthag", "fremen"))
     assert placed.supplies.ambassadors == {"ecaz"}
     assert placed.ambassadors == {"carthag": "fremen"}
     assert load_position(dump_position(placed)) == placed
+    if edition == REFINED:
+        taken = apply(pos, _place("carthag", "guild"))
+        assert taken.ambassadors == {"carthag": "guild"} and taken.supplies == pos.supplies
+        return
     with pytest.raises(IllegalAction) as info:
         apply(pos, _place("carthag", "guild"))
     assert (info.value.rule, info.value.field) == ("2.11.05", "ambassador")
     assert "not in the Ecaz supply" in info.value.message
 
 
-@pytest.mark.parametrize("edition", [CORRECTED, REFINED])
+@pytest.mark.parametrize("edition", [CORRECTED, REFINED, ACCOUNTED])
 def test_2_11_05_an_unknown_supply_is_not_checked(edition: int) -> None:
     """A judge who never recorded the supply (every older log) places as before."""
     placed = apply(_pos(edition), _place("carthag", "guild"))
@@ -184,19 +194,22 @@ def test_2_11_10_impossible_supplies_are_refused(event: dict[str, Any], rule: st
 def test_2_11_03_load_position_refuses_impossible_supplies(
     extra: dict[str, Any], rule: str, field: str
 ) -> None:
+    """From the fourth edition; snapshots of the third keep loading."""
     data = snap(ruleset=LOLV, factions=FACTIONS, ambassadors={"carthag": "fremen"}, **extra)
     with pytest.raises(InvalidPosition) as info:
-        load_position(data)
+        load_position({**data, "edition": ACCOUNTED})
     assert (info.value.rule, info.value.field) == (rule, field)
-    old = load_position({**data, "edition": CORRECTED})  # older snapshots keep loading
+    old = load_position({**data, "edition": REFINED})  # older snapshots keep loading
     assert load_position(dump_position(old)) == old
 
 
 def test_2_11_03_a_supply_needs_the_ecaz_and_is_stated_before_what_is_set_aside() -> None:
     others = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
+    without = snap(ruleset=LOLV, factions=others, ambassador_supply=["fremen"])
     with pytest.raises(InvalidPosition) as info:
-        load_position(snap(ruleset=LOLV, factions=others, ambassador_supply=["fremen"]))
+        load_position(without)
     assert info.value.rule == "2.11.03"
+    assert load_position({**without, "edition": REFINED}).supplies.ambassadors == {"fremen"}
     with pytest.raises(InvalidPosition) as info:
         load_position(snap(ruleset=LOLV, factions=FACTIONS, ambassadors_aside=["fremen"]))
     assert info.value.field == "ambassador_supply"
@@ -221,7 +234,7 @@ def _event(data: st.DataObject, pos: Position) -> dict[str, Any]:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_2_11_10_each_ambassador_is_in_one_place(data: st.DataObject) -> None:
-    """Whatever is recorded, each of the eleven tokens (2.11.03) is in the supply, on the
+    """Whatever is recorded (fourth edition), each of the eleven tokens (2.11.03) is in the supply, on the
     board, set aside, out of the game or unused, never two of these (2.11.10); the supply holds
     at most six and every position survives a snapshot round trip."""
     pos = _pos(ambassador_supply=["ecaz", *FIVE])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.editions import REFINED
 from dune.engine.errors import IllegalAction
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply
@@ -34,13 +35,19 @@ def test_wbc_shield_wall_counts_after_the_fourth_worm(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", WITH_SHIELD_WALL)
 def test_wbc_karama_worms_count_too(ruleset: str) -> None:
     """WBC house rules / LoLV 4.02.00: every worm counts, Karama worms included (under the
-    LoLV the Fremen place one a game, 1.14.00)."""
-    pos = in_turn(2, ruleset=ruleset, phase="spice_blow")
-    karamas = (False, True, True, False) if ruleset == "wbc2018" else (False, True, False, False)
-    for karama in karamas:
-        pos = apply(pos, {"type": "worm", "karama": karama, "territory": "the_great_flat"})
-    assert pos.worms == 4
-    assert "shield_wall" in evaluate(pos).control
+    LoLV the Fremen place one a game from the fourth edition of the rulings, 1.14.00; the
+    third took the judge's word)."""
+    current = in_turn(2, ruleset=ruleset, phase="spice_blow")
+    third = position(ruleset=ruleset, edition=REFINED, turn=2, phase="spice_blow")
+    once = ruleset == "lolv-2.8.4"
+    for pos, karamas in (
+        (current, (False, True, not once, False)),
+        (third, (False, True, True, False)),
+    ):
+        for karama in karamas:
+            pos = apply(pos, {"type": "worm", "karama": karama, "territory": "the_great_flat"})
+        assert pos.worms == 4
+        assert "shield_wall" in evaluate(pos).control
 
 
 @pytest.mark.parametrize(
