@@ -17,6 +17,7 @@ asks again. Records older than `KEEP` are removed by a periodic task (`forget_ol
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -33,6 +34,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from gameplay.models import IdempotencyRecord
+from tournament.sql_rows import column, json_placeholder, table_name
 
 __all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "respond", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
 
@@ -122,6 +124,24 @@ def _stored(user: Any, scope: str, key: str) -> IdempotencyRecord | None:
     return IdempotencyRecord.objects.filter(user=user, scope=scope, key=key).first()
 
 
+@functools.cache
+def _store_sql() -> str:
+    names = ("user", "scope", "key", "request_hash", "status", "response", "created_at")
+    return (
+        f"INSERT INTO {table_name(IdempotencyRecord)} ({', '.join(column(IdempotencyRecord, n) for n in names)}) "
+        f"VALUES (%s, %s, %s, %s, %s, {json_placeholder()}, %s)"
+    )
+
+
+def _store(*, user: Any, scope: str, key: str, digest: str, answer: Answer) -> None:
+    """The answer under its key, written out: it is on the path of every table judge's post
+    (tournament.sql_rows). The unique constraint refuses a second record of the key."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _store_sql(), [user.pk, scope, key, digest, answer.status, json.dumps(answer.body), timezone.now()]
+        )
+
+
 def once(
     *, user: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]]
 ) -> Answer:
@@ -155,9 +175,7 @@ def once(
             status, data = perform()
             answer = Answer(status=status, body=_plain(data))
             if 200 <= status < 300:
-                IdempotencyRecord.objects.create(
-                    user=user, scope=scope, key=key, request_hash=digest, status=answer.status, response=answer.body
-                )
+                _store(user=user, scope=scope, key=key, digest=digest, answer=answer)
             else:
                 transaction.set_rollback(True)  # nothing recorded, nothing remembered
     except Exception:

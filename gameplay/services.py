@@ -25,6 +25,7 @@ from django.utils import timezone
 from dune.formats import Tracking
 from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
+from gameplay import log_store
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
 from gameplay.reporting import draft_report
 from tournament.models import Table
@@ -300,12 +301,14 @@ def append_event(
     refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
     a game).
     """
+    # The stored position and evaluation are not read back: the position comes from this
+    # process's cache (`position_of` loads it only on a miss) and both are written anew.
     with transaction.atomic(savepoint=savepoint):
-        try:
-            game = Game.objects.select_for_update().get(table_id=table.pk)
-        except Game.DoesNotExist:  # first use: create it from the seating, then lock it
+        game = log_store.lock(table.pk)
+        if game is None:  # first use: create it from the seating, then lock it
             game_for(table)
-            game = Game.objects.select_for_update().get(table_id=table.pk)
+            game = log_store.lock(table.pk)
+            assert game is not None
         if int(expected_seq) != game.seq:
             raise StaleWrite(
                 expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
@@ -320,19 +323,14 @@ def append_event(
             return list(game.events.order_by("seq").values_list("body", flat=True))
 
         new_position = rules.advance(position, parsed, history=history)
-        game.seq += 1
-        body = rules.event_body(parsed)
-        recorded = GameEvent.objects.create(
-            game=game,
-            seq=game.seq,
-            type=parsed.type,
-            body=body,
-            author=user if getattr(user, "is_authenticated", False) else None,
-            reason=reason,
+        seq = game.seq + 1
+        recorded = log_store.append(
+            game, seq=seq, type=parsed.type, body=rules.event_body(parsed),
+            author=user if getattr(user, "is_authenticated", False) else None, reason=reason,
         )
-        game.position = rules.dump(new_position)
-        game.evaluation = rules.evaluation(new_position)
-        game.save(update_fields=["seq", "position", "evaluation", "updated_at"])
+        log_store.store_position(
+            game, seq=seq, position=rules.dump(new_position), evaluation=rules.evaluation(new_position)
+        )
         if game.seq % SNAPSHOT_EVERY == 0:
             GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)
     rules.remember(_identity(game), new_position)

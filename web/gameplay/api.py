@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -31,6 +32,7 @@ from gameplay import commands, idempotency, presenters, services
 from gameplay.commands import judges_table
 from gameplay.models import Game
 from tournament.models import Round, Table
+from tournament.table_rows import table_with_round
 
 
 def load_table(pk: int) -> Table:
@@ -136,7 +138,9 @@ class GameEventsView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         # The round is enough here; the tournament is read only when a head judge who is not
         # the table's judge writes (the hot path is the table judge posting events).
-        table = get_object_or_404(Table.objects.select_related("round"), pk=pk)
+        table = table_with_round(pk)
+        if table is None:
+            raise Http404("No such table.")
         data = request.data if isinstance(request.data, dict) else {}
         try:
             recorded = commands.record_event(

@@ -1,0 +1,89 @@
+"""The game log's writes on the path of every table judge's post, in written-out SQL.
+
+A post locks its game's row, appends one event and stores the new position: three statements
+whose ORM queries cost more CPU to build than the database spent on them, on the request an
+event day sends most of at its busiest moment (every judge of the hall within two seconds).
+The SQL is built once per process
+(`functools.cache`): one process serves one database. The rows are the ORM's own: the instances these return behave as loaded ones (the JSON
+columns of a locked game are deferred; `position_of` reads the position from this process's
+cache and loads it only on a miss). The append-only triggers guard these statements as any other.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from gameplay.models import Game, GameEvent
+from tournament.sql_rows import (
+    column,
+    for_update,
+    instance,
+    json_placeholder,
+    plain_fields,
+    select_list,
+    table_name,
+)
+
+
+@functools.cache
+def _lock_sql() -> tuple[str, list[str]]:
+    fields = plain_fields(Game)
+    sql = (
+        f"SELECT {select_list(Game, fields, 'g')} FROM {table_name(Game)} g "
+        f"WHERE g.{column(Game, 'table')} = %s{for_update()}"
+    )
+    return sql, fields
+
+
+def lock(table_pk: int) -> Game | None:
+    """The table's game with its row locked until the transaction ends; None before its first event."""
+    sql, fields = _lock_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_pk])
+        row = cursor.fetchone()
+    return instance(Game, fields, row) if row is not None else None
+
+
+@functools.cache
+def _append_sql() -> str:
+    names = ("game", "seq", "type", "body", "author", "created_at", "reason")
+    return (
+        f"INSERT INTO {table_name(GameEvent)} ({', '.join(column(GameEvent, n) for n in names)}) "
+        f"VALUES ({', '.join(json_placeholder() if n == 'body' else '%s' for n in names)}) "
+        f"RETURNING {column(GameEvent, 'id')}"
+    )
+
+
+def append(game: Game, *, seq: int, type: str, body: dict[str, Any], author: Any, reason: str) -> GameEvent:
+    """Insert event #`seq` of `game` (an author or None) and answer it as a saved row."""
+    now = timezone.now()
+    author_pk = author.pk if author is not None else None
+    with connection.cursor() as cursor:
+        cursor.execute(_append_sql(), [game.pk, seq, type, json.dumps(body), author_pk, now, reason])
+        (pk,) = cursor.fetchone()
+    event = GameEvent(pk=pk, game=game, seq=seq, type=type, body=body, author=author, created_at=now, reason=reason)
+    event._state.adding = False
+    event._state.db = connection.alias
+    return event
+
+
+@functools.cache
+def _store_sql() -> str:
+    return (
+        f"UPDATE {table_name(Game)} SET {column(Game, 'seq')} = %s, {column(Game, 'position')} = {json_placeholder()}, "
+        f"{column(Game, 'evaluation')} = {json_placeholder()}, {column(Game, 'updated_at')} = %s "
+        f"WHERE {column(Game, 'id')} = %s"
+    )
+
+
+def store_position(game: Game, *, seq: int, position: dict[str, Any], evaluation: dict[str, Any]) -> None:
+    """Write the game's new sequence number, position and evaluation, on the row and the instance."""
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_store_sql(), [seq, json.dumps(position), json.dumps(evaluation), now, game.pk])
+    game.seq, game.position, game.evaluation, game.updated_at = seq, position, evaluation, now
