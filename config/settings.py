@@ -73,6 +73,9 @@ MIDDLEWARE = [
     "config.server_timing.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
+    # A live region's unchanged poll (every phone, every few seconds) answered 304 from its
+    # version alone, before the session, the user and the view are loaded.
+    "web.live.UnchangedPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # HTML pages and fragments compressed: a table judge's action on slow venue Wi-Fi stays small.
     "config.compression.HtmlGZipMiddleware",

@@ -34,25 +34,29 @@ _BY_ROUTE: tuple[tuple[str, str, Callable[[int], QuerySet[Tournament]]], ...] = 
 )
 
 
-def tournament_of(route: str, kwargs: dict[str, Any]) -> QuerySet[Tournament] | None:
-    """The tournament a matched page route is about, as a query not yet run (None: no tournament)."""
+def tournament_of(route: str, kwargs: dict[str, Any]) -> Callable[[], QuerySet[Tournament]] | None:
+    """The tournament a matched page route is about, as a query to build when needed (None: no
+    tournament)."""
     for prefix, key, lookup in _BY_ROUTE:
         if route.startswith(prefix) and isinstance(kwargs.get(key), int):
-            return lookup(kwargs[key])
+            pk = kwargs[key]
+            return lambda: lookup(pk)
     return None
 
 
 class TournamentZone(tzinfo):
     """The zone of one tournament, read from the database the first time a time is converted."""
 
-    def __init__(self, tournament: QuerySet[Tournament]) -> None:
-        self._query: QuerySet[Tournament] | None = tournament
+    def __init__(self, tournament: Callable[[], QuerySet[Tournament]]) -> None:
+        # The query is built only when a time is converted: most answers (a poll, an API
+        # call) convert none, and building it costs more than the rest of a 304.
+        self._query: Callable[[], QuerySet[Tournament]] | None = tournament
         self._zone: zoneinfo.ZoneInfo | None = None
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         if self._zone is None:
-            name = self._query.values_list("time_zone", flat=True).first() if self._query is not None else None
+            name = self._query().values_list("time_zone", flat=True).first() if self._query is not None else None
             try:
                 self._zone = zoneinfo.ZoneInfo(name or settings.TIME_ZONE)
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone retired since it was stored

@@ -40,15 +40,23 @@
 
   function scan() {
     var els = document.querySelectorAll("[data-clock]");
+    var unsure = false;
     for (var i = 0; i < els.length; i++) {
       // Until the first API answer, the offset comes from the time the page was rendered.
       if (i === 0 && lastFetch === 0) {
         var rendered = parse(els[i].getAttribute("data-server-now"));
-        if (rendered !== null) offset = rendered - Date.now();
+        if (rendered !== null) {
+          offset = rendered - Date.now();
+          // A public page is rendered once and served to every phone while nothing changes,
+          // so its time may be minutes old (or this phone's clock is wrong): when the two
+          // disagree by more than two seconds, ask the server now rather than count from it.
+          unsure = Math.abs(offset) > 2000;
+        }
       }
       clocks[els[i].getAttribute("data-table") + ":" + i] = record(els[i]);
     }
     tick();
+    if (unsure) refresh();
   }
 
   function text(el, selector, value) {

@@ -125,12 +125,16 @@ def test_an_unchanged_poll_reads_its_version_and_renders_nothing(
     url = path.format(t=tournament.pk, r=heat.pk)
     etag = poll(client, url, target)["ETag"]
     rendered: list[Any] = []
-    template_rendered.connect(rendered.append)
+
+    def record(sender: Any, template: Any, **kwargs: Any) -> None:
+        rendered.append(template)
+
+    template_rendered.connect(record, weak=False)
     try:
         with django_assert_num_queries(queries):
             answer = poll(client, url, target, etag)
     finally:
-        template_rendered.disconnect(rendered.append)
+        template_rendered.disconnect(record)
     assert answer.status_code == 304 and not rendered
 
 

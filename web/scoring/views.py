@@ -20,6 +20,7 @@ from dune.csv_export import csv_writer
 from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
+from dune.text_rules import text_problem
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -28,7 +29,15 @@ from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
-from web.live import live_attrs, live_fragment, shared_fragment, tournament_version
+from web.live import (
+    etag_for,
+    live_attrs,
+    live_fragment,
+    polled,
+    shared_fragment,
+    shared_page,
+    tournament_version,
+)
 
 #: Short words for the results summary column.
 SHORT = {
@@ -151,6 +160,21 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     }
 
 
+def _standings_poll_name(pk: int, *, find: str, page: str) -> str:
+    return f"standings:{pk}:{find}:{page}"
+
+
+def _standings_poll_etag(request: HttpRequest, pk: int) -> str | None:
+    """The ETag of the standings' live region (the same for everyone), or None when the search
+    text is refused (the page shows the refusal)."""
+    find = request.GET.get("find", "")
+    if text_problem(find):
+        return None
+    name = _standings_poll_name(pk, find=find, page=request.GET.get("page", ""))
+    return etag_for(name, tournament_version(pk))
+
+
+@polled("standings-live", _standings_poll_etag)
 @shows_text_refusals
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings; the table part updates itself (a live region: 304 while unchanged).
@@ -160,7 +184,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     url = request.get_full_path()
     refused = text_refusal(request, field="find")  # the search box shows it; nothing is searched
     find = "" if refused else request.GET.get("find", "")
-    name = f"standings:{pk}:{find}:{request.GET.get('page', '')}"
+    name = _standings_poll_name(pk, find=find, page=request.GET.get("page", ""))
     version = tournament_version(pk)
     tournament = SimpleLazyObject(lambda: get_object_or_404(Tournament, pk=pk))
 
@@ -170,15 +194,20 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 
     if request.htmx:
         return live_fragment(request, name=name, version=version, render=fragment)
-    judge = is_head_judge(request.user, tournament)
-    return render(request, "scoring/standings.html", {
-        "tournament": tournament,
-        "problems": services.scoring_for(tournament).problems if judge else (),
-        "typed": (request.GET.get("find") or "").strip(),
-        "find_error": refused.message if refused else "",
-        "system": tournament.rules.points,
-        "live_html": shared_fragment(name, version, fragment),
-    })
+
+    def page() -> HttpResponse:
+        judge = is_head_judge(request.user, tournament)
+        return render(request, "scoring/standings.html", {
+            "tournament": tournament,
+            "problems": services.scoring_for(tournament).problems if judge else (),
+            "typed": (request.GET.get("find") or "").strip(),
+            "find_error": refused.message if refused else "",
+            "system": tournament.rules.points,
+            "live_html": shared_fragment(name, version, fragment),
+        })
+
+    # A first visit without a session: the page rendered once per version.
+    return shared_page(request, version, page)
 
 
 def where_now(player: Player) -> dict[str, Any]:

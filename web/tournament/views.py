@@ -20,10 +20,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
+from dune.text_rules import text_problem
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -33,7 +35,7 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
-from tournament.round_state import attach_state, attach_states, next_to_seat, with_states
+from tournament.round_state import attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
 from tournament.time_zones import common_zones
 from web import live
@@ -381,66 +383,97 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 
+def _round_poll_name(pk: int, *, visible: bool, query: str) -> str:
+    return f"round:{pk}:{visible}:{query}"
+
+
+def _public_round_poll_etag(request: HttpRequest, pk: int) -> str | None:
+    """The ETag of the round page's live region as anyone sees it, or None when it depends on
+    who asks (a round not published yet: only its head judges see the tables) or on a search
+    whose text is refused (the page shows the refusal)."""
+    typed = request.GET.get("q", "")
+    if text_problem(typed):
+        return None
+    facts = live.round_facts(pk)
+    if facts is None or facts.stage == Round.State.PLANNED:
+        return None
+    return live.etag_for(_round_poll_name(pk, visible=True, query=typed.strip()), facts.version)
+
+
+@live.polled("round-live", _public_round_poll_etag)
 @shows_text_refusals
 def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: the round's tables and a "where do I sit?" search (works without JavaScript).
 
-    The tables and clocks are a live region: they update themselves while the page is open."""
-    # One query says whether anything changed (a poll answered 304 reads nothing else); the
-    # round itself is loaded only to render.
+    The tables and clocks are a live region: they update themselves while the page is open.
+    An unchanged poll is answered before this view (`live.UnchangedPollMiddleware`); a first
+    visit without a session gets the page rendered once per version (`live.shared_page`)."""
+    # One query says whether anything changed; the round itself is loaded only to render.
     facts = live.round_facts(pk)
     if facts is None:
         raise Http404("No such round.")
-    tournament_pk, state, version = facts
-    judge = is_head_judge(request.user, Tournament(pk=tournament_pk))
-    visible = judge or state != Round.State.PLANNED
+    judge = facts.stage == Round.State.PLANNED and is_head_judge(request.user, Tournament(pk=facts.tournament))
+    visible = judge or facts.stage != Round.State.PLANNED
     refused = text_refusal(request, field="q")  # the search box shows it; nothing is searched
     typed = request.GET.get("q", "").strip()
     query = "" if refused else typed
     url = request.get_full_path()
-    name = f"round:{pk}:{visible}:{query}"
+    name = _round_poll_name(pk, visible=visible, query=query)
 
     def fragment(etag: str) -> str:
-        context = _round_live_context(_round(pk), visible=visible, query=query)
+        context = _round_live_context(_round(pk), facts, visible=visible, query=query)
         return render_to_string("tournament/_round_live.html", {**context, **live.live_attrs(url, etag)})
 
     if request.htmx and request.htmx.target == "round-live":
-        return live.live_fragment(request, name=name, version=version, render=fragment)
-    # A first visit: the page around the same cached fragment a poll answers with.
-    round_ = _round(pk)
-    return render(request, "tournament/round.html", {
-        "round": round_,
-        "label": round_label(round_),
-        "tournament": round_.tournament,
-        "visible": visible,
-        "typed": typed,
-        "query_error": refused.message if refused else "",
-        "judge": judge,
-        "live_html": live.shared_fragment(name, version, fragment),
-    })
+        return live.live_fragment(request, name=name, version=facts.version, render=fragment)
+
+    def page() -> HttpResponse:
+        # A first visit: the page around the same cached fragment a poll answers with.
+        round_ = _round(pk)
+        return render(request, "tournament/round.html", {
+            "round": round_,
+            "label": round_label(round_),
+            "tournament": round_.tournament,
+            "visible": visible,
+            "typed": typed,
+            "query_error": refused.message if refused else "",
+            "judge": judge or is_head_judge(request.user, round_.tournament),
+            "live_html": live.shared_fragment(name, facts.version, fragment),
+        })
+
+    return live.shared_page(request, facts.version, page)
 
 
-def _round_live_context(round_: Round, *, visible: bool, query: str) -> dict[str, Any]:
+def _round_live_context(round_: Round, facts: live.RoundFacts, *, visible: bool, query: str) -> dict[str, Any]:
     """What the round page's live part shows; it is shared by everyone who sees this version,
-    so nothing about the viewer goes in."""
-    tables = tables_for_page(round_) if visible else []
+    so nothing about the viewer goes in. The tables themselves (the costly part: every seat
+    and name) are rendered once per seating, not once per clock or report."""
+    round_.current = facts.state
+    tables = SimpleLazyObject(lambda: tables_for_page(round_)) if visible else []
     needle = query.casefold()
     found = (
         [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
         if query and visible
         else []
     )
+    highlight = {row["player"].pk for row in found}
+
+    def seating(_etag: str) -> str:
+        return render_to_string(
+            "tournament/_tables.html", {"tables": tables, "highlight": highlight, "link_tables": True}
+        )
+
     return {
         "round": round_,
         "label": round_label(round_),
         "tournament": round_.tournament,
-        # The tables hidden from the public still count (a seated round reads "seated").
-        "state": attach_state(round_, [t["table"] for t in tables]) if visible else attach_states([round_])[0].current,
-        "tables": tables,
+        "state": facts.state,
+        "tables_html": live.shared_fragment(f"round-tables:{round_.pk}:{query}", facts.seating, seating)
+        if visible
+        else "",
         "visible": visible,
         "query": query,
         "found": found,
-        "highlight": {row["player"].pk for row in found},
     }
 
 
