@@ -4,9 +4,8 @@ The supply is known once the judge records it (`ambassador_supply_set`, or `amba
 at setup); until then every placement is taken on the judge's word, as before the supply was
 tracked, so older logs keep their meaning. Once known:
 
-- an Ambassador placed leaves the supply, and from the fourth edition of the rulings
-  (`editions.accounted`) only one of the supply is placed (2.11.05); games of the third take
-  the judge's word, as they did;
+- an Ambassador placed leaves the supply, and only one of the supply is placed (2.11.05; no
+  older log records a supply, so this holds in every edition);
 - a triggered one is set aside (2.11.07), but the Ecaz Ambassador goes back to the supply
   (2.11.10.11) and the Bene Gesserit one leaves the game (2.11.10.02);
 - one the storm reaches goes back to the supply (2.11.09);
@@ -20,7 +19,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from dune.engine.checks import need_faction, refuse
-from dune.engine.editions import accounted
 from dune.engine.events import AmbassadorsDrawn, AmbassadorSupplySet
 from dune.engine.factions import BENE_GESSERIT, ECAZ
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
@@ -53,14 +51,13 @@ def _need_symbols(pos: Position, symbols: Iterable[str], field: str) -> None:
 
 
 def taken_from_supply(pos: Position, symbol: str) -> dict[str, Any]:
-    """An Ambassador placed comes from the supply (2.11.05): checked from the fourth edition;
-    unknown supply: not checked."""
+    """An Ambassador placed comes from the supply (2.11.05), in every edition: a supply is
+    known only from the events that record it, which no older log holds. Unknown supply: not
+    checked."""
     supply = pos.supplies.ambassadors
     if supply is None:
         return {}
     if symbol not in supply:
-        if not accounted(pos):
-            return {}  # the judge's word, as in the third edition
         refuse(
             pos,
             "ambassadors",

@@ -94,8 +94,8 @@ def test_1_14_02_the_emperor_revives_three_forces_with_a_karama(ruleset: str) ->
 
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_1_14_02_the_lolv_emperor_revives_in_the_revival_phase_of_the_advanced_game(edition: int) -> None:
-    """1.14.02: "During Revival PHASE [1.05] you may use a Karama Card to revive up to three of
-    your FORCES or one of your leaders for free"; 1.13.05: an Advanced power. The flag is new to
+    """1.14.02: in the revival phase the Emperor's Karama revives up to three forces or one
+    leader at no cost; 1.13.05: an Advanced power. The flag is new to
     `forces_revived`, so these checks hold in every edition."""
     with pytest.raises(IllegalAction) as info:
         apply(_revival(LOLV, phase="shipment_movement", edition=edition), REVIVE)
@@ -106,8 +106,7 @@ def test_1_14_02_the_lolv_emperor_revives_in_the_revival_phase_of_the_advanced_g
 
 
 def test_1_14_00_the_emperor_revives_with_a_karama_once_a_game() -> None:
-    """1.14.00: "all factions gain a unique power that can be used once in a game when the
-    player plays a Karama Card". From the fourth edition; the third took the judge's word."""
+    """1.14.00: each faction's Karama power is played once in a game. From the fourth edition; the third took the judge's word."""
     once = apply(_revival(LOLV), {**REVIVE, "special": 0})
     assert once.karama_used == {"emperor"}
     with pytest.raises(IllegalAction) as info:
@@ -174,8 +173,8 @@ NO_FREMEN = ("atreides", "bene_gesserit", "emperor", "harkonnen", "guild", "ecaz
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_1_14_03_only_the_fremen_place_a_karama_worm(ruleset: str, edition: int) -> None:
-    """1.14.03: "Fremen: ... you may use a Karama Card to Place your sandworm token in any sand
-    TERRITORY" (WBC XVII.8, AH questions A.8 likewise). From the fourth edition; the third took
+    """1.14.03: only the Fremen place a worm in a sand territory with a Karama (WBC XVII.8, AH
+    questions A.8 likewise). From the fourth edition; the third took
     the judge's word."""
     factions = NO_FREMEN if ruleset == LOLV else tuple(f for f in CLASSIC if f != "fremen")
     pos = _worms(ruleset, edition, factions=factions)
@@ -191,7 +190,7 @@ def test_1_14_03_only_the_fremen_place_a_karama_worm(ruleset: str, edition: int)
 
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_1_14_00_the_lolv_karama_worm_once_a_game(edition: int) -> None:
-    """1.14.00: "a unique power that can be used once in a game". From the fourth edition; the
+    """1.14.00: a faction's Karama power is played once in a game. From the fourth edition; the
     third took the judge's word. The WBC lets every card summon one (WBC XVII.8)."""
     once = apply(_worms(LOLV, edition), KARAMA_WORM)
     assert apply(once, {**KARAMA_WORM, "karama": False}).worms == 2
@@ -209,7 +208,7 @@ def test_1_14_00_the_lolv_karama_worm_once_a_game(edition: int) -> None:
 
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_1_13_05_no_karama_worm_in_the_lolv_basic_game(edition: int) -> None:
-    """1.13.05: "ONE TIME ULTIMATE" is an Advanced rule (1.13.00). From the fourth edition; the
+    """1.13.05: the one-time Karama powers belong to the Advanced game (1.13.00). From the fourth edition; the
     third took the judge's word."""
     basic = _worms(LOLV, edition, options=[])
     if edition == REFINED:

@@ -65,9 +65,9 @@ def test_2_10_13_a_revealed_token_lies_face_up_in_front_of_the_shield() -> None:
 
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_2_10_13_a_number_face_up_is_not_revealed_again(edition: int) -> None:
-    """2.10.13: "After revealing a No-Field token for any reason PUT it face up in front of your
-    shield": the token on the board shows another number than those face up (2.10.03). From the
-    fourth edition; the third took the judge's word."""
+    """2.10.13: a revealed No-Field token lies face up before the Richese shield, so the token on
+    the board shows another number than those face up (2.10.03). From the fourth edition; the
+    third took the judge's word."""
     pos = _pos(edition, no_field=["the_great_flat", 14], no_field_face_up=[3])
     if edition == REFINED:
         assert apply(pos, _reveal(3)).supplies.no_field_face_up == {3}
@@ -80,8 +80,8 @@ def test_2_10_13_a_number_face_up_is_not_revealed_again(edition: int) -> None:
 
 @pytest.mark.parametrize("edition", [REFINED, ACCOUNTED])
 def test_2_10_10_no_no_field_shipment_without_a_token_in_the_supply(edition: int) -> None:
-    """2.10.10: "use a No-Field token from your SUPPLY". The Richese's own shipment is refused
-    from the fourth edition (the third took the judge's word); the ally's, new to
+    """2.10.10: a No-Field shipment needs a token left in the Richese supply. The Richese's own
+    shipment without one is refused from the fourth edition (the third took the judge's word); the ally's, new to
     `forces_placed`, in every edition."""
     alliance = [["emperor", "richese"]]
     one_left = _pos(edition, no_field_face_up=[3], no_field=["carthag", 10], alliances=alliance)
@@ -135,8 +135,8 @@ def test_2_10_19_bad_ally_shipments_are_refused(event: dict[str, Any], rule: str
 
 
 def test_2_10_03_load_position_refuses_more_than_three_tokens() -> None:
-    """2.10.03: "the three No-Field tokens (numbered 0, 3, and 5)". From the fourth edition;
-    snapshots of the third keep loading."""
+    """2.10.03: the Richese have three No-Field tokens, one each of 0, 3 and 5. From the fourth
+    edition; snapshots of the third keep loading."""
     data = snap(ruleset=LOLV, factions=FACTIONS, no_field=["carthag", 10], no_field_face_up=[0, 3, 5])
     with pytest.raises(InvalidPosition) as info:
         load_position({**data, "edition": ACCOUNTED})
