@@ -3,10 +3,10 @@
 A post locks its game's row, appends one event and stores the new position: three statements
 whose ORM queries cost more CPU to build than the database spent on them, on the request an
 event day sends most of at its busiest moment (every judge of the hall within two seconds).
-The SQL is built once per process
-(`functools.cache`): one process serves one database. The rows are the ORM's own: the instances these return behave as loaded ones (the JSON
-columns of a locked game are deferred; `position_of` reads the position from this process's
-cache and loads it only on a miss). The append-only triggers guard these statements as any other.
+The SQL is built once per process (`functools.cache`): one process serves one database. The
+rows are the ORM's own: the instances these return behave as loaded ones (a locked game's
+evaluation is deferred; its position comes with the lock, for a process whose cache does not
+hold it). The append-only triggers guard these statements as any other.
 """
 
 from __future__ import annotations
@@ -33,20 +33,28 @@ from tournament.sql_rows import (
 @functools.cache
 def _lock_sql() -> tuple[str, list[str]]:
     fields = plain_fields(Game)
+    position = f"g.{column(Game, 'position')}" + ("::text" if connection.vendor == "postgresql" else "")
     sql = (
-        f"SELECT {select_list(Game, fields, 'g')} FROM {table_name(Game)} g "
+        f"SELECT {select_list(Game, fields, 'g')}, {position} FROM {table_name(Game)} g "
         f"WHERE g.{column(Game, 'table')} = %s{for_update()}"
     )
     return sql, fields
 
 
 def lock(table_pk: int) -> Game | None:
-    """The table's game with its row locked until the transaction ends; None before its first event."""
+    """The table's game with its row locked until the transaction ends; None before its first
+    event. Its stored position comes along as text: decoding it costs little, while a web
+    process that did not record the game's last event (one of several) would otherwise load
+    it with a query of its own."""
     sql, fields = _lock_sql()
     with connection.cursor() as cursor:
         cursor.execute(sql, [table_pk])
         row = cursor.fetchone()
-    return instance(Game, fields, row) if row is not None else None
+    if row is None:
+        return None
+    game = instance(Game, fields, row[:-1])
+    game.position = json.loads(row[-1])
+    return game
 
 
 @functools.cache

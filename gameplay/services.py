@@ -301,8 +301,8 @@ def append_event(
     refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
     a game).
     """
-    # The stored position and evaluation are not read back: the position comes from this
-    # process's cache (`position_of` loads it only on a miss) and both are written anew.
+    # The stored evaluation is not read back (it is written anew); the position comes from
+    # this process's cache, or on a miss from the text the lock read with the row.
     with transaction.atomic(savepoint=savepoint):
         game = log_store.lock(table.pk)
         if game is None:  # first use: create it from the seating, then lock it

@@ -54,12 +54,17 @@ def test_a_repeated_key_answers_the_stored_answer_and_records_nothing(table: Any
     assert GameEvent.objects.filter(game__table=table).count() == 2
 
 
-def test_a_post_with_no_position_in_this_process_loads_the_stored_one(table: Any, table_judge: Any) -> None:
+def test_a_post_with_no_position_in_this_process_reads_the_stored_one_with_its_lock(
+    table: Any, table_judge: Any, django_assert_num_queries: Any
+) -> None:
+    """Another web process recorded the last event (or this one restarted): the position comes
+    with the row's lock, no query more."""
     services.game_for(table)
     client = token_client(table_judge)
     post(client, table, 1)
-    engine_adapter.forget_all()  # another web process, or this one restarted
-    answer = post(client, table, 2)
+    engine_adapter.forget_all()
+    with django_assert_num_queries(7):  # no idempotency key: nothing stored under one
+        answer = post(client, table, 2)
     assert answer.status_code == 201 and answer.json()["seq"] == 3
     assert answer.json()["position"]["factions"] == Game.objects.get(table=table).position["factions"]
 
