@@ -133,13 +133,11 @@ def _store_sql() -> str:
     )
 
 
-def _store(*, user: Any, scope: str, key: str, digest: str, answer: Answer) -> None:
-    """The answer under its key, written out: it is on the path of every table judge's post
-    (tournament.sql_rows). The unique constraint refuses a second record of the key."""
+def _store(*, user: Any, scope: str, key: str, digest: str, status: int, text: str) -> None:
+    """The answer (`text`, its JSON) under its key, written out: it is on the path of every
+    table judge's post (tournament.sql_rows). The unique constraint refuses a second record."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _store_sql(), [user.pk, scope, key, digest, answer.status, json.dumps(answer.body), timezone.now()]
-        )
+        cursor.execute(_store_sql(), [user.pk, scope, key, digest, status, text, timezone.now()])
 
 
 def once(
@@ -173,9 +171,10 @@ def once(
     try:
         with transaction.atomic():
             status, data = perform()
-            answer = Answer(status=status, body=_plain(data))
+            text = json.dumps(data, cls=DjangoJSONEncoder)  # once: the stored answer is this text
+            answer = Answer(status=status, body=json.loads(text))
             if 200 <= status < 300:
-                _store(user=user, scope=scope, key=key, digest=digest, answer=answer)
+                _store(user=user, scope=scope, key=key, digest=digest, status=status, text=text)
             else:
                 transaction.set_rollback(True)  # nothing recorded, nothing remembered
     except Exception:
