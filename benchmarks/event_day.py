@@ -18,7 +18,9 @@ such a run with that in mind.
    collects the static files as a deployment does, and seeds a
    WBC tournament of 240 players: heat 1 finished and filed (so the standings have something
    to rank), heat 2 published on 40 six-player tables, each with its own table judge (an API
-   token each), and heat 2's clocks started (their deadlines armed on the Celery worker).
+   token each), heat 2's clocks started (their deadlines armed on the Celery worker) and its
+   games begun from the seating (a game's first record is made once per table, before play:
+   the day's posts are moves in running games).
 2. Starts gunicorn (production settings, Redis as cache and broker, so the embedded
    file-system worker is off) and `celery worker` on Redis (REDIS_URL, default db 2).
 3. For `--duration` seconds at the real rates of the day:
@@ -148,6 +150,10 @@ def seed(tables_count: int) -> dict[str, Any]:
     heats[0].state = Round.State.FINISHED
     heats[0].save(update_fields=["state"])
     clocks.start_round(heats[1], user=head, reason="event day benchmark")
+    from gameplay import services as games
+
+    for table in tables[2]:  # every game has begun: the day's posts are moves in running games
+        games.game_for(table)
     return {
         "tournament": tournament.pk,
         "round": heats[1].pk,
@@ -423,7 +429,7 @@ def main() -> int:
                 servers.append(start_gunicorn(backend, env(), SERVER_LOG.with_name(f"bench_event_day_server_{n + 1}.log")))
             servers.append(start_proxy(port, backends))
         judges = [Judge(table=t, client=Client(port, token)) for t, token in zip(ids["tables"], ids["tokens"], strict=True)]
-        for judge in judges:  # the game is created from the seating on first read
+        for judge in judges:  # each judge's phone reads its game before the first move
             judge.client.call("GET", f"/api/tables/{judge.table}/game/")
         results = Results()
         profiler = start_profiler(servers[0], args.duration + 1, args.profile) if args.profile else None
