@@ -251,57 +251,78 @@ def _tables() -> dict[str, str]:
 
 
 # One query each, written out: a poll answered 304 is the most frequent request of an event
-# day, and building the same aggregate through the ORM cost more CPU than running it. The
-# database folds what a page shows into a digest (md5 of the row's text), so the web process
-# reads a few short values instead of converting every moment and sum.
+# day, and building the same aggregate through the ORM cost more CPU than running it. The SQL
+# runs on PostgreSQL and on SQLite (the embedded default and the venue laptop); the two
+# differ only in the fragments `_dialect` gives.
 #
 # A moment that can only move forward (a clock's `updated_at`, a report's `report_filed_at`)
 # is summed, not maximised: every write adds to the sum, while a maximum misses a write that
 # commits after a later one (two transactions, two tables).
 _ROUND_SQL = """
-SELECT f.tournament_id, f.state, f.tables, f.started, f.reported,
-       md5(ROW(f.id, f.audit, f.renamed, f.tables)::text),
-       md5(f::text)
-  FROM (SELECT r.id, r.state, r.tournament_id, r.number, r.kind, r.starts_at,
-               tr.name, tr.format, tr.time_zone,
-               (SELECT MAX(a.id) FROM {audit} a WHERE a.round_id = r.id) AS audit,
-               (SELECT MAX(ch.id) FROM {change} ch JOIN {player} q ON q.id = ch.player_id
-                 WHERE q.tournament_id = r.tournament_id) AS renamed,
-               COUNT(t.id) AS tables,
-               COUNT(t.id) FILTER (WHERE t.game_started_at IS NOT NULL OR t.clock_started_at IS NOT NULL)
-                 AS started,
-               COUNT(t.id) FILTER (WHERE t.report_filed_at IS NOT NULL) AS reported,
-               SUM(EXTRACT(EPOCH FROM t.report_filed_at)) AS filed,
-               SUM(EXTRACT(EPOCH FROM c.updated_at)) AS clocks,
-               md5(string_agg(t.id || ':' || COALESCE(t.judge_id, 0), ',' ORDER BY t.id)) AS judges
-          FROM {round} r
-          JOIN {tournament} tr ON tr.id = r.tournament_id
-          LEFT JOIN {table} t ON t.round_id = r.id
-          LEFT JOIN {clock} c ON c.table_id = t.id
-         WHERE r.id = %s
-         GROUP BY r.id, tr.id) f
+SELECT r.id, r.state, r.tournament_id, r.number, r.kind, r.starts_at,
+       tr.name, tr.format, tr.time_zone,
+       (SELECT MAX(a.id) FROM {audit} a WHERE a.round_id = r.id),
+       (SELECT MAX(ch.id) FROM {change} ch JOIN {player} q ON q.id = ch.player_id
+         WHERE q.tournament_id = r.tournament_id),
+       COUNT(t.id),
+       COUNT(t.id) FILTER (WHERE t.game_started_at IS NOT NULL OR t.clock_started_at IS NOT NULL),
+       COUNT(t.id) FILTER (WHERE t.report_filed_at IS NOT NULL),
+       SUM({filed_moment}),
+       SUM({clock_moment}),
+       (SELECT {judges} FROM (SELECT j.id, j.judge_id FROM {table} j WHERE j.round_id = r.id ORDER BY j.id) j)
+  FROM {round} r
+  JOIN {tournament} tr ON tr.id = r.tournament_id
+  LEFT JOIN {table} t ON t.round_id = r.id
+  LEFT JOIN {clock} c ON c.table_id = t.id
+ WHERE r.id = %s
+ GROUP BY r.id, tr.id
 """
 
 _TOURNAMENT_SQL = """
-SELECT md5(ROW(
-    tr.name, tr.format, tr.time_zone,
-    (SELECT ROW(COUNT(p.id), MAX(p.id)) FROM {player} p WHERE p.tournament_id = tr.id),
-    (SELECT MAX(ch.id) FROM {change} ch JOIN {player} q ON q.id = ch.player_id WHERE q.tournament_id = tr.id),
-    (SELECT string_agg(ROW(
-         r.id, r.state, r.number, r.kind, r.starts_at,
-         (SELECT MAX(a.id) FROM {audit} a WHERE a.round_id = r.id),
-         (SELECT ROW(COUNT(t.id),
-                     COUNT(t.id) FILTER (WHERE t.game_started_at IS NOT NULL OR t.clock_started_at IS NOT NULL),
-                     COUNT(t.id) FILTER (WHERE t.report_filed_at IS NOT NULL),
-                     SUM(EXTRACT(EPOCH FROM t.report_filed_at)))
-            FROM {table} t WHERE t.round_id = r.id),
-         (SELECT SUM(EXTRACT(EPOCH FROM c.updated_at)) FROM {table} t JOIN {clock} c ON c.table_id = t.id
-           WHERE t.round_id = r.id))::text, ',' ORDER BY r.number)
-       FROM {round} r WHERE r.tournament_id = tr.id)
-  )::text)
+SELECT tr.name, tr.format, tr.time_zone,
+       (SELECT COUNT(p.id) || ':' || COALESCE(MAX(p.id), 0) FROM {player} p WHERE p.tournament_id = tr.id),
+       (SELECT MAX(ch.id) FROM {change} ch JOIN {player} q ON q.id = ch.player_id WHERE q.tournament_id = tr.id),
+       (SELECT {rounds} FROM (
+          SELECT r.number, {round_line} AS line FROM {round} r WHERE r.tournament_id = tr.id ORDER BY r.number
+       ) x)
   FROM {tournament} tr
  WHERE tr.id = %s
 """
+
+#: What one round contributes to its tournament's version: its stage, seating and tables.
+_ROUND_LINE = (
+    "r.id", "r.state", "r.number", "r.kind", "r.starts_at",
+    "(SELECT MAX(a.id) FROM {audit} a WHERE a.round_id = r.id)",
+    "(SELECT COUNT(t.id) FROM {table} t WHERE t.round_id = r.id)",
+    "(SELECT COUNT(t.id) FROM {table} t WHERE t.round_id = r.id"
+    " AND (t.game_started_at IS NOT NULL OR t.clock_started_at IS NOT NULL))",
+    "(SELECT COUNT(t.id) FROM {table} t WHERE t.round_id = r.id AND t.report_filed_at IS NOT NULL)",
+    "(SELECT SUM({filed_moment}) FROM {table} t WHERE t.round_id = r.id)",
+    "(SELECT SUM({clock_moment}) FROM {table} t JOIN {clock} c ON c.table_id = t.id WHERE t.round_id = r.id)",
+)
+
+
+def _dialect() -> dict[str, str]:
+    """The fragments the two databases write differently: a moment as a number of seconds,
+    and the values of a column joined in the order of the rows."""
+    if connection.vendor == "postgresql":
+        moment, joined = "EXTRACT(EPOCH FROM {})", "string_agg({}, ',' ORDER BY {})"
+    else:
+        moment, joined = "(julianday({}) * 86400.0)", "group_concat({}, ',')"  # rows come ordered
+    return {
+        "filed_moment": moment.format("t.report_filed_at"),
+        "clock_moment": moment.format("c.updated_at"),
+        "judges": joined.format("j.id || ':' || COALESCE(j.judge_id, 0)", "j.id"),
+        "rounds": joined.format("x.line", "x.number"),
+    }
+
+
+@functools.cache
+def _sql() -> tuple[str, str]:
+    """The round's and the tournament's version queries, for this process's database."""
+    names = {**_tables(), **_dialect()}
+    line = " || ':' || ".join(f"COALESCE(CAST({part} AS TEXT), '')" for part in _ROUND_LINE).format(**names)
+    return _ROUND_SQL.format(**names), _TOURNAMENT_SQL.format(**names, round_line=line)
 
 
 @dataclass(frozen=True)
@@ -324,16 +345,17 @@ class RoundFacts:
 def round_facts(round_pk: int) -> RoundFacts | None:
     """The round's facts in one query; None if there is no such round."""
     with connection.cursor() as cursor:
-        cursor.execute(_ROUND_SQL.format(**_tables()), [round_pk])
+        cursor.execute(_sql()[0], [round_pk])
         row = cursor.fetchone()
     if row is None:
         return None
-    tournament_pk, stage, tables, started, reported, seating, version = row
+    stage, tournament_pk = row[1], row[2]
+    audit, renamed, tables, started, reported = row[9:14]
     return RoundFacts(
         tournament=tournament_pk,
         stage=stage,
-        version=(round_pk, version),
-        seating=(round_pk, seating),
+        version=tuple(row),
+        seating=(round_pk, audit, renamed, tables),
         state=state_of(stage, tables=tables, started=started, reported=reported),
     )
 
@@ -349,6 +371,6 @@ def tournament_version(tournament: Tournament | int) -> tuple[Any, ...]:
     zone, any round's state, seating, reports or clocks, and the players (one query)."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
     with connection.cursor() as cursor:
-        cursor.execute(_TOURNAMENT_SQL.format(**_tables()), [pk])
+        cursor.execute(_sql()[1], [pk])
         row = cursor.fetchone()
-    return (pk, row[0] if row is not None else None)
+    return (pk, *row) if row is not None else (pk,)
