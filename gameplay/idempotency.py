@@ -96,6 +96,16 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 
+class _PlainCheckingEncoder(DjangoJSONEncoder):
+    """DjangoJSONEncoder that notes whether it had to convert a value (`converted`)."""
+
+    converted = False
+
+    def default(self, o: Any) -> Any:
+        self.converted = True
+        return super().default(o)
+
+
 def request_hash(body: Any) -> str:
     """SHA-256 of the body in canonical JSON (key order and spacing do not matter)."""
     text = json.dumps(_plain(body), sort_keys=True, separators=(",", ":"))
@@ -171,8 +181,11 @@ def once(
     try:
         with transaction.atomic():
             status, data = perform()
-            text = json.dumps(data, cls=DjangoJSONEncoder)  # once: the stored answer is this text
-            answer = Answer(status=status, body=json.loads(text))
+            encoder = _PlainCheckingEncoder()
+            text = encoder.encode(data)  # once: the stored answer is this text
+            # Read back only when something was not plain JSON (a decimal, a moment), so the
+            # first answer is the very one a repeat will get from the record.
+            answer = Answer(status=status, body=json.loads(text) if encoder.converted else data)
             if 200 <= status < 300:
                 _store(user=user, scope=scope, key=key, digest=digest, status=status, text=text)
             else:
