@@ -96,6 +96,19 @@ def apply_ambassador_supply_set(pos: Position, ev: AmbassadorSupplySet) -> dict[
     symbols, each token once), 2.11.10.11 / 2.11.10.02 (where triggered tokens go)."""
     _need_tracking_pieces(pos)
     supply, aside, out = set(ev.supply), set(ev.set_aside), set(ev.out_of_game)
+    _need_each_token_once(pos, supply, aside, out)
+    _need_tokens_in_their_places(pos, supply, aside, out)
+    supplies = evolve(
+        pos.supplies,
+        ambassadors=frozenset(supply),
+        ambassadors_aside=frozenset(aside),
+        ambassadors_out=frozenset(out),
+    )
+    return {"supplies": supplies}
+
+
+def _need_each_token_once(pos: Position, supply: set[str], aside: set[str], out: set[str]) -> None:
+    """Every listed symbol exists (2.11.10) and no token is in two places at once."""
     for field, symbols in (("supply", supply), ("set_aside", aside), ("out_of_game", out)):
         _need_symbols(pos, symbols, field)
     on_board = set(pos.ambassadors.values())
@@ -113,6 +126,11 @@ def apply_ambassador_supply_set(pos: Position, ev: AmbassadorSupplySet) -> dict[
                 sorted(twice),
                 field=field,
             )
+
+
+def _need_tokens_in_their_places(pos: Position, supply: set[str], aside: set[str], out: set[str]) -> None:
+    """The supply's size (2.11.03), where triggered tokens go (2.11.10.11, 2.11.10.02) and how
+    many random ones are in play at once (2.11.08)."""
     if pos.phase == SETUP and (len(supply) != FULL_AMBASSADOR_SUPPLY or ECAZ not in supply or aside or out):
         refuse(
             pos,
@@ -145,7 +163,7 @@ def apply_ambassador_supply_set(pos: Position, ev: AmbassadorSupplySet) -> dict[
             sorted(out),
             field="out_of_game",
         )
-    in_play = random_ones(supply | on_board | aside)
+    in_play = random_ones(supply | set(pos.ambassadors.values()) | aside)
     if len(in_play) > RANDOM_AMBASSADORS:
         refuse(
             pos,
@@ -154,13 +172,6 @@ def apply_ambassador_supply_set(pos: Position, ev: AmbassadorSupplySet) -> dict[
             sorted(in_play),
             field="supply",
         )
-    supplies = evolve(
-        pos.supplies,
-        ambassadors=frozenset(supply),
-        ambassadors_aside=frozenset(aside),
-        ambassadors_out=frozenset(out),
-    )
-    return {"supplies": supplies}
 
 
 def apply_ambassadors_drawn(pos: Position, ev: AmbassadorsDrawn) -> dict[str, Any]:
