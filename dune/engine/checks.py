@@ -8,7 +8,7 @@ from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, SHIELD_WALL,
 from dune.engine.editions import corrected, sheltered
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier, WrongPhase
 from dune.engine.factions import BENE_GESSERIT, ECAZ, IXIANS, RICHESE
-from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.names import faction_name, factions_text, join_names, phase_name, phases_text, place_name
 from dune.engine.position import Position, Stack
 from dune.engine.storm import in_storm
 
@@ -27,7 +27,7 @@ def need_phase(pos: Position, phases: tuple[str, ...], rule_key: str, what: str)
         rule = pos.ruleset.cite.get(rule_key, rule_key)
         raise WrongPhase(
             rule=rule,
-            msg=f"{what} only in the {' or '.join(phases)} phase, not in {pos.phase}",
+            msg=f"{what} only in the {phases_text(phases)} phase, not in the {phase_name(pos.phase)} phase",
             phase=pos.phase,
             input=pos.phase,
         )

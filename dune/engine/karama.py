@@ -27,7 +27,7 @@ from dune.engine.checks import refuse
 from dune.engine.editions import accounted, advanced
 from dune.engine.events import CardsSet, ForcesPlaced, ForcesRevived, LeaderChanged
 from dune.engine.factions import EMPEROR, FREMEN
-from dune.engine.names import faction_name
+from dune.engine.names import faction_name, phase_name, phases_text
 from dune.engine.phases import SHIPMENT_MOVEMENT
 from dune.engine.position import Position
 
@@ -96,7 +96,7 @@ def check_shipment(pos: Position, ev: ForcesPlaced) -> None:
         refuse(
             pos,
             "karama_shipment",
-            f"a Karama buys a shipment in the shipment and movement phase, not in {pos.phase}",
+            f"a Karama buys a shipment in the shipment and movement phase, not in the {phase_name(pos.phase)} phase",
             pos.phase,
             field="karama",
         )
@@ -118,7 +118,7 @@ def _need_emperor_revival(pos: Position, faction: str, field: str) -> None:
         refuse(
             pos,
             "karama_revival",
-            f"the Emperor revives with a Karama in the {' or '.join(phases)} phase, not in {pos.phase}",
+            f"the Emperor revives with a Karama in the {phases_text(phases)} phase, not in the {phase_name(pos.phase)} phase",
             pos.phase,
             field="karama",
         )

@@ -57,3 +57,28 @@ def place_name(place: str) -> str:
     known = TERRITORIES.get(territory)
     words = known.name if known is not None else territory.replace("_", " ").title()
     return f"{words} (sector {sector})" if sector else words
+
+
+#: Phases as a judge says them (LoLV 1.00.00; the AH and WBC rounds carry the same names).
+PHASE_NAMES: Mapping[str, str] = MappingProxyType({
+    "setup": "setup",
+    "storm": "storm",
+    "spice_blow": "spice blow",
+    "choam_charity": "CHOAM Charity",
+    "bidding": "bidding",
+    "revival": "revival",
+    "shipment_movement": "shipment and movement",
+    "battle": "battle",
+    "spice_collection": "spice collection",
+    "mentat_pause": "Mentat Pause",
+})
+
+
+def phase_name(phase: str) -> str:
+    """A phase in words ("shipment and movement"), never its key."""
+    return PHASE_NAMES.get(phase) or phase.replace("_", " ")
+
+
+def phases_text(phases: Iterable[str]) -> str:
+    """Phases in words joined by "or"."""
+    return " or ".join(phase_name(p) for p in phases)
