@@ -89,6 +89,9 @@ def env_database(name: str, default: str, *, environ: Mapping[str, str] = os.env
         raise ConfigError(f"{name} is not a valid database URL (got {url!r}: {exc})") from None
     if scheme != "sqlite" and not config.get("NAME"):
         raise ConfigError(f"{name} names no database (got {url!r})")
+    if scheme != "sqlite":
+        # Django's PostgreSQL backend, checking a kept connection without a round trip.
+        config["ENGINE"] = "config.postgresql"
     return config
 
 

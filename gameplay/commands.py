@@ -67,13 +67,9 @@ class Stale(Refusal):
 
 
 @dataclass(frozen=True)
-class Recorded:
+class Recorded(idempotency.Answer):
     """A recorded command's answer: the game after it and the event (the API's JSON), and
     whether it is the stored answer of an earlier send under the same key."""
-
-    body: dict[str, Any]
-    replayed: bool = False
-    status: int = 201
 
     @property
     def seq(self) -> int:
@@ -144,7 +140,7 @@ def record_event(
         )
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
-    return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status)
+    return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 
 def void_event(table: Any, seq: Any, reason: str, *, actor: Any, key: str | None, expected_seq: Any) -> Recorded:

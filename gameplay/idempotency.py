@@ -27,6 +27,8 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -36,7 +38,7 @@ from rest_framework.response import Response
 from gameplay.models import IdempotencyRecord
 from tournament.sql_rows import column, json_placeholder, table_name
 
-__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "respond", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
+__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "answered", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
 
 #: The request header that carries the client's key.
 HEADER = "Idempotency-Key"
@@ -84,6 +86,8 @@ class Answer:
     status: int
     body: dict[str, Any]
     replayed: bool = False
+    #: The body's JSON text when this answer wrote it (a first send's answer): sent as it is.
+    text: str | None = None
 
 
 def scope_for(table_pk: int, endpoint: str) -> str:
@@ -181,11 +185,11 @@ def once(
     try:
         with transaction.atomic():
             status, data = perform()
-            encoder = _PlainCheckingEncoder()
-            text = encoder.encode(data)  # once: the stored answer is this text
+            encoder = _PlainCheckingEncoder(separators=(",", ":"))
+            text = encoder.encode(data)  # once: the stored answer and the one sent are this text
             # Read back only when something was not plain JSON (a decimal, a moment), so the
             # first answer is the very one a repeat will get from the record.
-            answer = Answer(status=status, body=json.loads(text) if encoder.converted else data)
+            answer = Answer(status=status, body=json.loads(text) if encoder.converted else data, text=text)
             if 200 <= status < 300:
                 _store(user=user, scope=scope, key=key, digest=digest, status=status, text=text)
             else:
@@ -207,17 +211,16 @@ def forget_old(now: Any = None) -> int:
     return deleted
 
 
-def respond(request: Request, *, scope: str, perform: Callable[[], tuple[int, dict[str, Any]]]) -> Response:
-    """Run a write once per `Idempotency-Key` (`once`) and answer it;
-    a replayed answer says so in the `Idempotent-Replayed` header."""
-    try:
-        answer = once(
-            user=request.user, scope=scope, key=request.headers.get(HEADER),
-            body=request.data, perform=perform,
-        )
-    except (KeyReused, BadKey) as exc:
-        return Response({"detail": str(exc), "field": HEADER}, status=exc.status)
-    response = Response(answer.body, status=answer.status)
+def answered(request: Request, answer: Answer) -> HttpResponseBase:
+    """The API's response for `answer`: its JSON text as written when the client takes JSON
+    (not encoded a second time), else DRF's rendering of its body; a replayed answer says so in
+    the `Idempotent-Replayed` header."""
+    response: HttpResponseBase
+    renderer = getattr(request, "accepted_renderer", None)
+    if answer.text is not None and getattr(renderer, "format", None) == "json":
+        response = HttpResponse(answer.text, status=answer.status, content_type="application/json")
+    else:
+        response = Response(answer.body, status=answer.status)
     if answer.replayed:
         response["Idempotent-Replayed"] = "true"
     return response

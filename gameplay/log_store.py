@@ -1,6 +1,6 @@
 """The game log's writes on the path of every table judge's post, in written-out SQL.
 
-A post locks its game's row, appends one event and stores the new position: three statements
+A post locks its game's row, then appends one event and stores the new position: statements
 whose ORM queries cost more CPU to build than the database spent on them, on the request an
 event day sends most of at its busiest moment (every judge of the hall within two seconds).
 The SQL is built once per process (`functools.cache`): one process serves one database. The
@@ -57,27 +57,16 @@ def lock(table_pk: int) -> Game | None:
     return game
 
 
+_EVENT_COLUMNS = ("game", "seq", "type", "body", "author", "created_at", "reason")
+
+
 @functools.cache
 def _append_sql() -> str:
-    names = ("game", "seq", "type", "body", "author", "created_at", "reason")
+    values = ", ".join(json_placeholder() if n == "body" else "%s" for n in _EVENT_COLUMNS)
     return (
-        f"INSERT INTO {table_name(GameEvent)} ({', '.join(column(GameEvent, n) for n in names)}) "
-        f"VALUES ({', '.join(json_placeholder() if n == 'body' else '%s' for n in names)}) "
-        f"RETURNING {column(GameEvent, 'id')}"
+        f"INSERT INTO {table_name(GameEvent)} ({', '.join(column(GameEvent, n) for n in _EVENT_COLUMNS)}) "
+        f"VALUES ({values}) RETURNING {column(GameEvent, 'id')}"
     )
-
-
-def append(game: Game, *, seq: int, type: str, body: dict[str, Any], author: Any, reason: str) -> GameEvent:
-    """Insert event #`seq` of `game` (an author or None) and answer it as a saved row."""
-    now = timezone.now()
-    author_pk = author.pk if author is not None else None
-    with connection.cursor() as cursor:
-        cursor.execute(_append_sql(), [game.pk, seq, type, json.dumps(body), author_pk, now, reason])
-        (pk,) = cursor.fetchone()
-    event = GameEvent(pk=pk, game=game, seq=seq, type=type, body=body, author=author, created_at=now, reason=reason)
-    event._state.adding = False
-    event._state.db = connection.alias
-    return event
 
 
 @functools.cache
@@ -89,9 +78,35 @@ def _store_sql() -> str:
     )
 
 
-def store_position(game: Game, *, seq: int, position: dict[str, Any], evaluation: dict[str, Any]) -> None:
-    """Write the game's new sequence number, position and evaluation, on the row and the instance."""
+@functools.cache
+def _record_sql() -> str | None:
+    """The update riding the insert as a data-modifying WITH (PostgreSQL); None where the
+    database has no such statement (SQLite: two statements)."""
+    if connection.vendor != "postgresql":
+        return None
+    return f"WITH stored AS ({_store_sql()}) {_append_sql()}"
+
+
+def record(
+    game: Game, *, seq: int, type: str, body: dict[str, Any], author: Any, reason: str,
+    position: dict[str, Any], evaluation: dict[str, Any],
+) -> GameEvent:
+    """Append event #`seq` of the locked `game` (an author or None) and store the game's new
+    sequence number, position and evaluation, on the rows and on `game`; the event is answered
+    as a saved row. One round trip on PostgreSQL: on the path of every table judge's post."""
     now = timezone.now()
+    author_pk = author.pk if author is not None else None
+    stored = [seq, json.dumps(position), json.dumps(evaluation), now, game.pk]
+    appended = [game.pk, seq, type, json.dumps(body), author_pk, now, reason]
     with connection.cursor() as cursor:
-        cursor.execute(_store_sql(), [seq, json.dumps(position), json.dumps(evaluation), now, game.pk])
+        if (sql := _record_sql()) is not None:
+            cursor.execute(sql, stored + appended)
+        else:
+            cursor.execute(_store_sql(), stored)
+            cursor.execute(_append_sql(), appended)
+        (pk,) = cursor.fetchone()
     game.seq, game.position, game.evaluation, game.updated_at = seq, position, evaluation, now
+    event = GameEvent(pk=pk, game=game, seq=seq, type=type, body=body, author=author, created_at=now, reason=reason)
+    event._state.adding = False
+    event._state.db = connection.alias
+    return event

@@ -324,12 +324,10 @@ def append_event(
 
         new_position = rules.advance(position, parsed, history=history)
         seq = game.seq + 1
-        recorded = log_store.append(
+        recorded = log_store.record(
             game, seq=seq, type=parsed.type, body=rules.event_body(parsed),
             author=user if getattr(user, "is_authenticated", False) else None, reason=reason,
-        )
-        log_store.store_position(
-            game, seq=seq, position=rules.dump(new_position), evaluation=rules.evaluation(new_position)
+            position=rules.dump(new_position), evaluation=rules.evaluation(new_position),
         )
         if game.seq % SNAPSHOT_EVERY == 0:
             GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)

@@ -27,12 +27,8 @@ SCOPE = "report"
 
 
 @dataclass(frozen=True)
-class Filed:
+class Filed(idempotency.Answer):
     """A filed report's answer (the API's JSON); `replayed` when it is an earlier send's."""
-
-    body: dict[str, Any]
-    replayed: bool = False
-    status: int = 201
 
 
 def file_report(table: Any, report: Any, *, actor: Any, key: str | None) -> Filed:
@@ -54,4 +50,4 @@ def file_report(table: Any, report: Any, *, actor: Any, key: str | None) -> File
         )
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
-    return Filed(body=answer.body, replayed=answer.replayed, status=answer.status)
+    return Filed(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)

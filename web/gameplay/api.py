@@ -18,6 +18,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -135,7 +136,7 @@ class GameEventsView(APIView):
         },
         summary="Record an event (checked by the rules engine)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         # The round is enough here; the tournament is read only when a head judge who is not
         # the table's judge writes (the hot path is the table judge posting events).
         table = table_with_round(pk)
@@ -151,7 +152,4 @@ class GameEventsView(APIView):
             return Response(stale_json(stale, table=table, judge=True), status=stale.status)
         # Any other refusal is answered by the API's one handler (config.api_errors): its
         # status, message, and the rule or field.
-        response = Response(recorded.body, status=recorded.status)
-        if recorded.replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
+        return idempotency.answered(request, recorded)

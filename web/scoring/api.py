@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -182,16 +183,13 @@ class ReportView(APIView):
         },
         summary="File a table's game report (validated by the tournament's format)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         table = _table(pk)
         # Refusals (locked, rejected, not a judge of this table, a reused key) go to the API's
         # one handler (config.api_errors): nothing is filed and nothing remembered under the key.
         filed = commands.file_report(table, request.data, actor=request.user,
                                      key=request.headers.get(idempotency.HEADER))
-        response = Response(filed.body, status=filed.status)
-        if filed.replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
+        return idempotency.answered(request, filed)
 
 
 class ReopenReportView(APIView):
