@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
@@ -35,6 +34,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from gameplay import json_text
 from gameplay.models import IdempotencyRecord
 from tournament.sql_rows import column, json_placeholder, table_name
 
@@ -97,17 +97,7 @@ def scope_for(table_pk: int, endpoint: str) -> str:
 
 def _plain(data: Any) -> Any:
     """`data` as plain JSON values (decimals and dates as strings), as it is stored."""
-    return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
-
-
-class _PlainCheckingEncoder(DjangoJSONEncoder):
-    """DjangoJSONEncoder that notes whether it had to convert a value (`converted`)."""
-
-    converted = False
-
-    def default(self, o: Any) -> Any:
-        self.converted = True
-        return super().default(o)
+    return json_text.loads(json_text.dumps(data))
 
 
 def request_hash(body: Any) -> str:
@@ -185,11 +175,11 @@ def once(
     try:
         with transaction.atomic():
             status, data = perform()
-            encoder = _PlainCheckingEncoder(separators=(",", ":"))
-            text = encoder.encode(data)  # once: the stored answer and the one sent are this text
-            # Read back only when something was not plain JSON (a decimal, a moment), so the
-            # first answer is the very one a repeat will get from the record.
-            answer = Answer(status=status, body=json.loads(text) if encoder.converted else data, text=text)
+            # Once: the stored answer and the one sent are this text. Read back only when
+            # something was not plain JSON (a decimal, a moment), so the first answer is the
+            # very one a repeat will get from the record.
+            text, converted = json_text.dumps_noting_conversions(data)
+            answer = Answer(status=status, body=json_text.loads(text) if converted else data, text=text)
             if 200 <= status < 300:
                 _store(user=user, scope=scope, key=key, digest=digest, status=status, text=text)
             else:

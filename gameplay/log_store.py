@@ -12,12 +12,12 @@ hold it). The append-only triggers guard these statements as any other.
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
+from gameplay import json_text
 from gameplay.models import Game, GameEvent
 from tournament.sql_rows import (
     column,
@@ -53,7 +53,7 @@ def lock(table_pk: int) -> Game | None:
     if row is None:
         return None
     game = instance(Game, fields, row[:-1])
-    game.position = json.loads(row[-1])
+    game.position = json_text.loads(row[-1])
     return game
 
 
@@ -96,8 +96,8 @@ def record(
     as a saved row. One round trip on PostgreSQL: on the path of every table judge's post."""
     now = timezone.now()
     author_pk = author.pk if author is not None else None
-    stored = [seq, json.dumps(position), json.dumps(evaluation), now, game.pk]
-    appended = [game.pk, seq, type, json.dumps(body), author_pk, now, reason]
+    stored = [seq, json_text.dumps(position), json_text.dumps(evaluation), now, game.pk]
+    appended = [game.pk, seq, type, json_text.dumps(body), author_pk, now, reason]
     with connection.cursor() as cursor:
         if (sql := _record_sql()) is not None:
             cursor.execute(sql, stored + appended)
