@@ -48,6 +48,12 @@ _FULL_PHASES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Where the form of a full-tracking phase's record is, when the phase has one of its own.
+_FULL_HINTS: dict[str, str] = {
+    "revival": "The Revive form is in Full tracking, under Forces (tanks to reserves, LoLV 1.05.01).",
+}
+
+
 #: Steps that ask for more in full tracking than quick tracking records.
 _ASKS_MORE_IN_FULL = frozenset({"spice_blow", "passing", "battle_done"})
 
@@ -99,6 +105,7 @@ def _one_phase_on(step: Step, phase: str | None, next_phase: str) -> Step:
         hint = "The Spice Blow form is in Full tracking, just below. " + hint
     elif step.key in ("passing", "battle_done"):
         title = _FULL_PHASES.get(phase or "", (title, ""))[0]
+        hint = _FULL_HINTS.get(phase or "", hint)
     label = _FULL_PHASES.get(next_phase, ("", next_phase.replace("_", " ").capitalize()))[1]
     section = step.section or ("full" if step.key in _ASKS_MORE_IN_FULL else None)
     return Step(step.key, title, hint, advance_to=next_phase, advance_label=f"Next: {label}", section=section)

@@ -223,6 +223,36 @@ def change_leader(form: Form) -> dict[str, Any]:
             "status": _get(form, "status") or "active", "captor": captor}
 
 
+def revive_forces(form: Form) -> dict[str, Any]:
+    """Forces back from the tanks to reserves (LoLV 1.05.01, AH IX.B); `karama` marks the
+    Emperor's free revival with a Karama card (1.14.02, WBC XVII.9)."""
+    normal = _int(form, "normal", required=False, low=0) or 0
+    special = _int(form, "special", required=False, low=0) or 0
+    if normal + special == 0:
+        raise ActionError("normal", "revive at least one force")
+    return {"type": "forces_revived", "faction": _faction(form), "normal": normal, "special": special,
+            "karama": bool(_get(form, "karama"))}
+
+
+#: The side a flipped Bene Gesserit token ends up showing (LoLV 2.02.10).
+FLIP_SIDES = ("advisors", "fighters")
+
+
+def flip_forces(form: Form) -> dict[str, Any]:
+    """Bene Gesserit tokens in a sector turned advisor or fighter side up (LoLV 2.02.10)."""
+    territory, sector = _piece(form, "piece")
+    side = _get(form, "side")
+    if side not in FLIP_SIDES:
+        raise ActionError("side", "choose whether they become advisors or fighters")
+    return {"type": "forces_flipped", "territory": territory, "sector": sector, "side": side,
+            "count": _int(form, "count", low=1)}
+
+
+def play_family_atomics(form: Form) -> dict[str, Any]:
+    """Family Atomics played: the Shield Wall's forces go to the tanks (LoLV 3.01.07, WBC VI.6)."""
+    return {"type": "family_atomics", "faction": _faction(form)}
+
+
 def declare_coexistence(form: Form) -> dict[str, Any]:
     return {"type": "coexistence_declared", "territory": _territory(form), "coexisting": _get(form, "end") == ""}
 
@@ -302,6 +332,9 @@ ACTIONS: dict[str, Builder] = {
     "set_cards": set_cards,
     "change_leader": change_leader,
     "declare_coexistence": declare_coexistence,
+    "revive_forces": revive_forces,
+    "flip_forces": flip_forces,
+    "play_family_atomics": play_family_atomics,
     "make_prediction": make_prediction,
     "reveal_prediction": reveal_prediction,
     "confirm_win_attempt": confirm_win_attempt,
@@ -328,6 +361,7 @@ ACTION_EVENTS: dict[str, str] = {
     "end_last_turn": "last_turn_ended", "concede": "concession", "confirm_adjudication": "adjudication_confirmed",
     "drop_out": "dropout", "roll_die": "die_rolled", "end_game": "game_ended", "void": "void",
     "spice_blow": "spice_blow", "collect_spice": "spice_collected", "set_board_spice": "board_spice_set",
+    "revive_forces": "forces_revived", "flip_forces": "forces_flipped", "play_family_atomics": "family_atomics",
 }
 
 

@@ -17,7 +17,7 @@ from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
 from gameplay import engine_adapter as rules
 from gameplay import presenters
-from gameplay.actions import ACTION_EVENTS
+from gameplay.actions import ACTION_EVENTS, FLIP_SIDES
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
@@ -367,6 +367,7 @@ def page_context(
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
+        "flip_sides": FLIP_SIDES,
         "recent": recent_rows,
         "removed": removed_by_engine(snapshot, values) if judge else [],
         "pieces": pieces() if judge else [],

@@ -84,3 +84,10 @@ def test_full_tracking_walks_every_phase_one_at_a_time() -> None:
 def test_quick_tracking_keeps_passing_over_phases_it_does_not_record() -> None:
     assert step(phase="spice_blow", next_phase="choam_charity").advance_to == "battle"
     assert step(phase="bidding", next_phase="revival").advance_to == "battle"
+
+
+def test_1_05_01_full_tracking_revival_points_to_the_revive_form() -> None:
+    revival = step(phase="revival", quick=False, next_phase="shipment_movement")
+    assert revival.title == "Revival: record the forces and leaders revived"
+    assert "Revive form" in revival.hint and revival.section == "full"
+    assert revival.advance_to == "shipment_movement"

@@ -1,0 +1,76 @@
+"""Browser, phone (390×844) and laptop (1366×900): the revival (LoLV 1.05.01) and the Bene
+Gesserit flip (2.02.10) recorded from the table page's full tracking. Each form stands in view
+when the judge reaches it, nothing scrolls sideways, and a refusal names its rule beside the
+form with what was typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gameplay.models import Game
+from tests.e2e.test_table_put_back import IN_VIEW, VIEWPORTS, no_sideways_scroll, wait_for_answer
+from tests.e2e.test_table_venue import open_table
+from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, record
+
+
+def _forces(table: Any, faction: str) -> dict[str, Any]:
+    return dict(Game.objects.get(table=table).position["factions"][faction])
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
+    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    viewport: dict[str, int],
+) -> None:
+    judge = make_user("judge1")
+    table = final_table(judge)
+    # Turn 2: the storm sends three Harkonnen forces in The Great Flat to the tanks; then revival.
+    record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "revival"}])
+    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        open_table(page, sign_in, live_server, password, table)
+        live = page.locator("#table-live")
+        page.locator("#forces-forms summary").click()
+        form = page.locator("form[data-action=revive_forces]")
+        form.get_by_label("Faction").select_option("atreides")
+        form.get_by_label("Forces").fill("1")
+        form.scroll_into_view_if_needed()
+        assert form.evaluate(IN_VIEW), form.bounding_box()
+        assert no_sideways_scroll(page)
+        seq = live.get_attribute("data-seq")
+        form.get_by_role("button", name="Revive forces").click()
+        wait_for_answer(page, seq)
+        refused = page.locator("form[data-action=revive_forces]")
+        assert "Atreides has only 0 normal and 0 special forces in the tanks" in refused.inner_text()
+        assert refused.get_by_label("Forces").input_value() == "1"  # what the judge typed stays
+        assert live.get_attribute("data-seq") == seq
+
+        tanks = _forces(table, "harkonnen")["tanks"]
+        refused.get_by_label("Faction").select_option("harkonnen")
+        refused.get_by_label("Forces").fill("2")
+        refused.get_by_role("button", name="Revive forces").click()
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+        assert _forces(table, "harkonnen")["tanks"] == tanks - 2
+
+        page.locator("#bg-forms summary").click()
+        flip = page.locator("form[data-action=flip_forces]")
+        flip.get_by_label("Territory · sector").select_option("polar_sink")
+        flip.get_by_label("They become").select_option("advisors")
+        flip.get_by_label("How many").fill("1")
+        flip.scroll_into_view_if_needed()
+        assert flip.evaluate(IN_VIEW), flip.bounding_box()
+        assert no_sideways_scroll(page)
+        screenshot(page, f"table-flip-{viewport['width']}")
+        seq = live.get_attribute("data-seq")
+        flip.get_by_role("button", name="Flip").click()
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+        rows = Game.objects.get(table=table).position["forces"]
+        sink = next(r for r in rows if r["faction"] == "bene_gesserit" and r["territory"] == "polar_sink")
+        assert (sink["normal"], sink["advisors"]) == (0, 1)
+        assert no_sideways_scroll(page)
+    finally:
+        context.close()

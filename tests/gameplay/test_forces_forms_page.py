@@ -1,0 +1,171 @@
+"""Forces from the table page beyond placing, moving and removing: the revival (LoLV 1.05.01,
+AH IX.B) with the Emperor's Karama revival (1.14.02), the Bene Gesserit flip between advisors
+and fighters (2.02.10) and Family Atomics (LoLV 3.01.07, WBC VI.6). Each form records once,
+and a refusal stands next to its field with what was typed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from gameplay import actions
+from gameplay.models import Game, GameEvent
+from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record, storm_took_forces
+
+pytestmark = pytest.mark.django_db
+
+
+def url(table: Any) -> str:
+    return f"/tables/{table.pk}/"
+
+
+def web(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def seq_of(table: Any) -> int:
+    return Game.objects.get(table=table).seq
+
+
+def faction(table: Any, name: str) -> dict[str, Any]:
+    return dict(Game.objects.get(table=table).position["factions"][name])
+
+
+def form_of(html: str, action: str) -> str:
+    start = html.index(f'data-action="{action}"')
+    return html[start:html.index("</form>", start)]
+
+
+def post(client: Client, table: Any, action: str, key: str | None = None, **fields: str) -> Any:
+    form = {"action": action, "expected_seq": str(seq_of(table)), **fields}
+    if key:
+        form["idempotency_key"] = key
+    return client.post(url(table), form)
+
+
+def test_1_05_01_the_judge_revives_forces_from_the_page_once(table_judge: Any) -> None:
+    table = storm_took_forces(table_judge)  # three Harkonnen forces went to the tanks
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "revival"}])
+    judge = web(table_judge)
+    html = judge.get(url(table)).content.decode()
+    assert "Revive (tanks to reserves)" in form_of(html, "revive_forces")
+    before, seq = faction(table, "harkonnen"), seq_of(table)
+    tap = {"action": "revive_forces", "faction": "harkonnen", "normal": "2", "expected_seq": str(seq),
+           "idempotency_key": "revive-1"}
+    assert judge.post(url(table), tap).status_code == 302
+    assert judge.post(url(table), tap).status_code == 302  # a retry of the same tap: its first answer
+    after = faction(table, "harkonnen")
+    assert (after["tanks"], after["reserves"]) == (before["tanks"] - 2, before["reserves"] + 2)
+    assert GameEvent.objects.filter(game__table=table, seq__gt=seq).count() == 1
+
+
+def test_1_05_01_reviving_more_than_the_tanks_hold_is_refused_next_to_the_form(table_judge: Any) -> None:
+    table = storm_took_forces(table_judge)
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "revival"}])
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "revive_forces", faction="atreides", normal="2")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "revive_forces")
+    assert "Atreides has only 0 normal and 0 special forces in the tanks" in form
+    assert 'value="2"' in form and re.search(r'<option value="atreides" selected>', form)
+    assert seq_of(table) == seq
+
+
+def bg_in_polar_sink(table: Any) -> dict[str, Any]:
+    rows = Game.objects.get(table=table).position["forces"]
+    return next(r for r in rows if r["faction"] == "bene_gesserit" and r["territory"] == "polar_sink")
+
+
+def test_2_02_10_the_judge_flips_a_bene_gesserit_fighter_to_an_advisor(table_judge: Any) -> None:
+    table = final_table(table_judge)  # one Bene Gesserit fighter starts in the Polar Sink (AH III.E)
+    record(table, table_judge, BEFORE_THE_STORM[:3])
+    judge = web(table_judge)
+    html = judge.get(url(table)).content.decode()
+    assert "Flip advisors and fighters" in form_of(html, "flip_forces")
+    answer = post(judge, table, "flip_forces", "flip-1", piece="polar_sink", side="advisors", count="1")
+    assert answer.status_code == 302
+    row = bg_in_polar_sink(table)
+    assert (row["normal"], row["advisors"]) == (0, 1)
+
+
+def test_ah_xv_a_flipping_advisors_that_are_not_there_is_refused_with_the_rule(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:3])
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "flip_forces", piece="polar_sink", side="fighters", count="1")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "flip_forces")
+    assert "AH XV.A" in form and "only 0 advisors there to flip" in form
+    assert re.search(r'<option value="fighters" selected>', form) and 'value="1"' in form
+    assert seq_of(table) == seq and bg_in_polar_sink(table)["normal"] == 1
+
+
+def test_2_02_10_a_flip_with_no_side_is_refused_at_the_side(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:3])
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "flip_forces", piece="polar_sink", side="", count="1")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "flip_forces")
+    error = re.search(r'id="err-flip_forces-side">(.*?)</p>', form)
+    assert error and "advisors or fighters" in error.group(1)
+    assert re.search(r'<option value="polar_sink" selected>', form)
+    assert seq_of(table) == seq
+
+
+def test_wbc_vi_2_family_atomics_in_the_first_turn_is_refused_with_its_rule(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:2])  # turn 1's storm phase: the card's phase
+    judge = web(table_judge)
+    assert "Play Family Atomics" in form_of(judge.get(url(table)).content.decode(), "play_family_atomics")
+    seq = seq_of(table)
+    answer = post(judge, table, "play_family_atomics", faction="fremen")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "play_family_atomics")
+    assert "WBC VI.2" in form and "may not be played in the first turn" in form
+    assert re.search(r'<option value="fremen" selected>', form)
+    assert seq_of(table) == seq
+
+
+def test_wbc_vi_5_family_atomics_needs_forces_at_the_shield_wall(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM)  # turn 2's storm phase; the Fremen are in Sietch Tabr
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "play_family_atomics", faction="fremen")
+    assert answer.status_code == 400
+    assert "WBC VI.5" in form_of(answer.content.decode(), "play_family_atomics")
+    assert seq_of(table) == seq
+
+
+def test_wbc_vi_6_family_atomics_from_the_page_sends_the_shield_walls_forces_to_the_tanks(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    onto_the_wall = {"type": "forces_placed", "faction": "harkonnen", "territory": "shield_wall", "sector": 8, "normal": 4}
+    record(table, table_judge, BEFORE_THE_STORM[:3] + [onto_the_wall] + BEFORE_THE_STORM[4:])
+    before, seq = faction(table, "harkonnen"), seq_of(table)
+    tap = {"action": "play_family_atomics", "faction": "harkonnen", "expected_seq": str(seq), "idempotency_key": "atomics"}
+    judge = web(table_judge)
+    assert judge.post(url(table), tap).status_code == 302
+    assert judge.post(url(table), tap).status_code == 302  # a retry of the same tap: its first answer
+    rows = Game.objects.get(table=table).position["forces"]
+    assert not any(r["territory"] == "shield_wall" for r in rows)
+    assert faction(table, "harkonnen")["tanks"] == before["tanks"] + 4
+    assert GameEvent.objects.filter(game__table=table, seq__gt=seq).count() == 1
+
+
+@pytest.mark.parametrize(
+    "action, form, field",
+    [("revive_forces", {"faction": "emperor"}, "normal"), ("revive_forces", {"faction": "emperor", "normal": "-1"}, "normal"),
+     ("revive_forces", {"normal": "1"}, "faction"), ("flip_forces", {"side": "fighters", "count": "1"}, "piece"),
+     ("flip_forces", {"piece": "arrakeen@9", "side": "sideways", "count": "1"}, "side"),
+     ("flip_forces", {"piece": "arrakeen@9", "side": "advisors", "count": "0"}, "count"),
+     ("play_family_atomics", {}, "faction")],
+)
+def test_bad_fields_of_the_forces_forms_are_named(action: str, form: dict[str, str], field: str) -> None:
+    with pytest.raises(actions.ActionError) as caught:
+        actions.build(action, form)
+    assert caught.value.field == field
