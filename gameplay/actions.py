@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from dune.engine.events import FLIP_TARGETS, TERROR_EFFECTS
 from dune.engine.ids import FACTIONS
 from dune.refusals import Refusal
 
@@ -71,6 +72,11 @@ def _factions(form: Form, name: str = "factions", *, at_least: int = 1) -> list[
     if len(chosen) < at_least:
         raise ActionError(name, f"choose at least {at_least} faction{'s' if at_least > 1 else ''}")
     return chosen
+
+
+def _optional_faction(form: Form, name: str) -> str | None:
+    """A faction, or None when the field is blank (the storm, an unknown cause)."""
+    return _faction(form, name) if _get(form, name) else None
 
 
 def _sector(form: Form, name: str) -> int | None:
@@ -234,15 +240,11 @@ def revive_forces(form: Form) -> dict[str, Any]:
             "karama": bool(_get(form, "karama"))}
 
 
-#: The side a flipped Bene Gesserit token ends up showing (LoLV 2.02.10).
-FLIP_SIDES = ("advisors", "fighters")
-
-
 def flip_forces(form: Form) -> dict[str, Any]:
     """Bene Gesserit tokens in a sector turned advisor or fighter side up (LoLV 2.02.10)."""
     territory, sector = _piece(form, "piece")
     side = _get(form, "side")
-    if side not in FLIP_SIDES:
+    if side not in FLIP_TARGETS:
         raise ActionError("side", "choose whether they become advisors or fighters")
     return {"type": "forces_flipped", "territory": territory, "sector": sector, "side": side,
             "count": _int(form, "count", low=1)}
@@ -251,6 +253,52 @@ def flip_forces(form: Form) -> dict[str, Any]:
 def play_family_atomics(form: Form) -> dict[str, Any]:
     """Family Atomics played: the Shield Wall's forces go to the tanks (LoLV 3.01.07, WBC VI.6)."""
     return {"type": "family_atomics", "faction": _faction(form)}
+
+
+def place_ambassador(form: Form) -> dict[str, Any]:
+    """An Ecaz Ambassador token into a stronghold (LoLV 2.11.05)."""
+    return {"type": "ambassador_placed", "territory": _territory(form), "ambassador": _faction(form, "ambassador")}
+
+
+def remove_ambassador(form: Form) -> dict[str, Any]:
+    """An Ambassador token off the board: triggered by the faction that entered (2.11.07) or,
+    with no faction, hit by the storm (2.11.09)."""
+    return {"type": "ambassador_removed", "territory": _territory(form),
+            "triggered_by": _optional_faction(form, "triggered_by")}
+
+
+def place_terror(form: Form) -> dict[str, Any]:
+    """A Moritani Terror token into a stronghold, or moved there from another (LoLV 2.12.05)."""
+    return {"type": "terror_placed", "territory": _territory(form),
+            "from_territory": _territory(form, "from_territory", required=False)}
+
+
+def reveal_terror(form: Form) -> dict[str, Any]:
+    """A Terror token revealed (2.12.07) with its effect (2.12.09), or sent back behind the
+    Moritani shield (`to_supply`, 2.12.11)."""
+    effect = _get(form, "effect") or None
+    if effect is not None and effect not in TERROR_EFFECTS:
+        raise ActionError("effect", "choose one of the Terror tokens' effects")
+    return {"type": "terror_revealed", "territory": _territory(form), "effect": effect,
+            "triggered_by": _optional_faction(form, "triggered_by"), "to_supply": bool(_get(form, "to_supply"))}
+
+
+def place_no_field(form: Form) -> dict[str, Any]:
+    """A Richese No-Field token shipped face down (LoLV 2.10.10)."""
+    territory, sector = _piece(form, "piece")
+    return {"type": "no_field_placed", "territory": territory, "sector": sector}
+
+
+def reveal_no_field(form: Form) -> dict[str, Any]:
+    """The No-Field token turned over: its number of Richese forces take its place (2.10.13)."""
+    return {"type": "no_field_revealed", "normal": _int(form, "normal", low=0)}
+
+
+def move_hms(form: Form) -> dict[str, Any]:
+    """The Hidden Mobile Stronghold deployed or moved (LoLV 2.07.04, 2.07.18), with a Karama
+    card in the shipment and movement phase (1.14.07)."""
+    territory, sector = _piece(form, "piece")
+    return {"type": "hms_moved", "territory": territory, "sector": sector, "karama": bool(_get(form, "karama"))}
 
 
 def declare_coexistence(form: Form) -> dict[str, Any]:
@@ -335,6 +383,13 @@ ACTIONS: dict[str, Builder] = {
     "revive_forces": revive_forces,
     "flip_forces": flip_forces,
     "play_family_atomics": play_family_atomics,
+    "place_ambassador": place_ambassador,
+    "remove_ambassador": remove_ambassador,
+    "place_terror": place_terror,
+    "reveal_terror": reveal_terror,
+    "place_no_field": place_no_field,
+    "reveal_no_field": reveal_no_field,
+    "move_hms": move_hms,
     "make_prediction": make_prediction,
     "reveal_prediction": reveal_prediction,
     "confirm_win_attempt": confirm_win_attempt,
@@ -362,6 +417,9 @@ ACTION_EVENTS: dict[str, str] = {
     "drop_out": "dropout", "roll_die": "die_rolled", "end_game": "game_ended", "void": "void",
     "spice_blow": "spice_blow", "collect_spice": "spice_collected", "set_board_spice": "board_spice_set",
     "revive_forces": "forces_revived", "flip_forces": "forces_flipped", "play_family_atomics": "family_atomics",
+    "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",
+    "reveal_terror": "terror_revealed", "place_no_field": "no_field_placed", "reveal_no_field": "no_field_revealed",
+    "move_hms": "hms_moved",
 }
 
 

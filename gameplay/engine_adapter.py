@@ -22,13 +22,15 @@ from dune.engine.choices import allowed_event_types, legal_choices
 from dune.engine.editions import CURRENT
 from dune.engine.errors import RuleViolation
 from dune.engine.evaluation import Evaluation, evaluate
-from dune.engine.events import LEADER_STATES, Event, event_from_dict
+from dune.engine.events import FLIP_TARGETS, LEADER_STATES, TERROR_EFFECTS, Event, event_from_dict
 from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
-from dune.engine.ids import ResultKind
+from dune.engine.ids import FACTIONS, ResultKind
+from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
+from dune.engine.supplies import NO_FIELD_NUMBERS
 
 Position = Any  # the engine's immutable position object
 
@@ -222,6 +224,31 @@ def stronghold_places(answer: Evaluation | None) -> list[str]:
     for place in answer.strongholds if answer is not None else PRINTED_STRONGHOLDS:
         places += shield_wall_pieces() if place == SHIELD_WALL else [place]
     return places
+
+
+def stronghold_choices() -> list[tuple[str, str]]:
+    """(id, name) of every stronghold, by name: where Ambassador and Terror tokens go."""
+    return sorted(((t.id, t.name) for t in TERRITORIES.values() if t.is_stronghold), key=lambda x: x[1])
+
+
+def ambassador_symbols() -> list[str]:
+    """The factions an Ecaz Ambassador token can show (LoLV 2.11.03), in roster order."""
+    return [f for f in FACTIONS if f in AMBASSADOR_SYMBOLS]
+
+
+def terror_effects() -> tuple[str, ...]:
+    """The Moritani Terror tokens' effects (LoLV 2.12.09)."""
+    return TERROR_EFFECTS
+
+
+def no_field_numbers() -> tuple[int, ...]:
+    """The numbers a Richese No-Field token can hide (LoLV 2.10.03)."""
+    return NO_FIELD_NUMBERS
+
+
+def flip_targets() -> tuple[str, ...]:
+    """The side flipped Bene Gesserit tokens show afterwards (LoLV 2.02.10)."""
+    return FLIP_TARGETS
 
 
 def leaders_of(faction: str) -> list[tuple[str, str]]:

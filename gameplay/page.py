@@ -17,7 +17,7 @@ from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
 from gameplay import engine_adapter as rules
 from gameplay import presenters
-from gameplay.actions import ACTION_EVENTS, FLIP_SIDES
+from gameplay.actions import ACTION_EVENTS
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
@@ -270,6 +270,52 @@ def _spice_removed(
     }
 
 
+#: The expansion block whose forms record each event type (`expansion_pieces`).
+_EXPANSION_BLOCKS = {
+    "ambassador_placed": "ecaz", "ambassador_removed": "ecaz", "terror_placed": "moritani",
+    "terror_revealed": "moritani", "no_field_placed": "richese", "no_field_revealed": "richese",
+    "hms_moved": "ixians",
+}
+
+
+def expansion_pieces(
+    snapshot: Mapping[str, Any], factions: list[str], *, judge: bool, quick: bool, just_done: str | None
+) -> dict[str, Any]:
+    """What the forms for the expansion factions' pieces offer (a judge's page in full
+    tracking; a faction's forms only when it plays): the Ecaz Ambassadors (LoLV 2.11.05-09),
+    the Moritani Terror tokens (2.12.05-09), the Richese No-Field token (2.10.10-13), the
+    Ixian Hidden Mobile Stronghold (2.07.04, 2.07.18) and the Bene Gesserit flip (2.02.10).
+    `just_done`: the event type just recorded or refused, whose block stays open."""
+    playing = {f: judge and not quick and f in factions for f in ("ecaz", "moritani", "richese", "ixians")}
+    ambassadors: Mapping[str, str] = snapshot.get("ambassadors") or {}
+    return {
+        "flip_sides": rules.flip_targets(),
+        "expansion_open": _EXPANSION_BLOCKS.get(just_done or ""),
+        "ecaz_in_game": playing["ecaz"],
+        "moritani_in_game": playing["moritani"],
+        "richese_in_game": playing["richese"],
+        "ixians_in_game": playing["ixians"],
+        "strongholds": rules.stronghold_choices() if playing["ecaz"] or playing["moritani"] else [],
+        "ambassador_symbols": rules.ambassador_symbols() if playing["ecaz"] else [],
+        "ambassadors_on_board": sorted(
+            ((t, f"{place_name(t)}: {faction_name(symbol)}") for t, symbol in ambassadors.items()), key=lambda x: x[1]
+        ),
+        "terror_on_board": sorted(((t, place_name(t)) for t in snapshot.get("terror") or ()), key=lambda x: x[1]),
+        "no_field_place": _piece_name(snapshot.get("no_field")),
+        "hms_place": _piece_name(snapshot.get("hms")),
+        "terror_effects": rules.terror_effects(),
+        "no_field_numbers": rules.no_field_numbers(),
+    }
+
+
+def _piece_name(piece: Any) -> str:
+    """A snapshot's `[territory, sector]` in words (`The Great Flat (sector 14)`); '' for none."""
+    if not piece:
+        return ""
+    territory, sector = piece
+    return place_name(territory if sector is None else f"{territory}@{sector}")
+
+
 def spice_on_board(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The spice lying on the board, by territory name."""
     board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
@@ -367,7 +413,10 @@ def page_context(
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
-        "flip_sides": FLIP_SIDES,
+        **expansion_pieces(
+            shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,
+            just_done=ACTION_EVENTS.get((error or {}).get("action", "")) or (recent_rows[0]["type"] if recent_rows else None),
+        ),
         "recent": recent_rows,
         "removed": removed_by_engine(snapshot, values) if judge else [],
         "pieces": pieces() if judge else [],

@@ -74,3 +74,53 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
         assert no_sideways_scroll(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
+    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    viewport: dict[str, int],
+) -> None:
+    """LoLV 2.11.05 (an Ambassador refused in the storm, then placed) and 2.10.10 (No-Field)."""
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
+
+    judge = make_user("judge1")
+    table = expansion_table(judge)  # turn 1's shipment and movement; the storm in sector 10
+    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        open_table(page, sign_in, live_server, password, table)
+        live = page.locator("#table-live")
+        page.locator("#ecaz-forms summary").click()
+        form = page.locator("form[data-action=place_ambassador]")
+        form.get_by_label("Stronghold").select_option("carthag")
+        form.get_by_label("Token").select_option("atreides")
+        form.scroll_into_view_if_needed()
+        assert form.evaluate(IN_VIEW), form.bounding_box()
+        assert no_sideways_scroll(page)
+        seq = live.get_attribute("data-seq")
+        form.get_by_role("button", name="Place Ambassador").click()
+        wait_for_answer(page, seq)
+        refused = page.locator("form[data-action=place_ambassador]")
+        assert "2.11.05" in refused.inner_text()
+        assert refused.get_by_label("Token").input_value() == "atreides"  # what the judge chose stays
+        refused.get_by_label("Stronghold").select_option("tueks_sietch")
+        refused.get_by_role("button", name="Place Ambassador").click()
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+        assert Game.objects.get(table=table).position["ambassadors"] == {"tueks_sietch": "atreides"}
+        assert "Tuek's Sietch: Atreides" in page.locator("#ecaz-forms").inner_text()
+
+        page.locator("#richese-forms summary").click()
+        ship = page.locator("form[data-action=place_no_field]")
+        ship.get_by_label("Territory · sector").select_option("the_great_flat@14")
+        ship.scroll_into_view_if_needed()
+        assert ship.evaluate(IN_VIEW), ship.bounding_box()
+        screenshot(page, f"table-expansion-{viewport['width']}")
+        seq = live.get_attribute("data-seq")
+        ship.get_by_role("button", name="Ship No-Field").click()
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+        assert "A No-Field token lies in The Great Flat (sector 14)." in page.locator("#richese-forms").inner_text()
+        assert no_sideways_scroll(page)
+    finally:
+        context.close()
