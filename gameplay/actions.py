@@ -168,10 +168,12 @@ def quick_record(form: Form) -> dict[str, Any]:
 
 
 def place_forces(form: Form) -> dict[str, Any]:
+    """Forces onto the board; `karama`: a shipment bought at the Guild's rate with a Karama
+    card (3.01.11.03, WBC Player Aid 18)."""
     territory, sector = _piece(form, "piece")
     source = _get(form, "source") or "reserves"
     return {"type": "forces_placed", "faction": _faction(form), "territory": territory, "sector": sector,
-            **_counts(form), "source": source}
+            **_counts(form), "source": source, "karama": bool(_get(form, "karama"))}
 
 
 def move_forces(form: Form) -> dict[str, Any]:
@@ -216,7 +218,8 @@ def set_spice(form: Form) -> dict[str, Any]:
 
 
 def set_cards(form: Form) -> dict[str, Any]:
-    return {"type": "cards_set", "faction": _faction(form), "count": _int(form, "count", low=0)}
+    return {"type": "cards_set", "faction": _faction(form), "count": _int(form, "count", low=0),
+            "karama": bool(_get(form, "karama"))}
 
 
 def change_leader(form: Form) -> dict[str, Any]:
@@ -226,7 +229,7 @@ def change_leader(form: Form) -> dict[str, Any]:
     faction, _, leader_id = leader.partition("|")
     captor = _get(form, "captor") or None
     return {"type": "leader_changed", "faction": faction, "leader": leader_id,
-            "status": _get(form, "status") or "active", "captor": captor}
+            "status": _get(form, "status") or "active", "captor": captor, "karama": bool(_get(form, "karama"))}
 
 
 def revive_forces(form: Form) -> dict[str, Any]:

@@ -34,3 +34,17 @@ def test_pieces_split_into_territory_and_sector() -> None:
     assert (event["from_territory"], event["from_sector"], event["to_territory"], event["to_sector"]) == (
         "polar_sink", None, "arrakeen", 9)
     assert (event["normal"], event["special"], event["advisors"]) == (3, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "action, form",
+    [("place_forces", {"faction": "fremen", "piece": "arrakeen@9", "normal": "3"}),
+     ("set_cards", {"faction": "emperor", "count": "2"}),
+     ("change_leader", {"leader": "emperor|bashar", "status": "active"}),
+     ("revive_forces", {"faction": "emperor", "normal": "3"}),
+     ("move_hms", {"piece": "the_great_flat@14"})],
+)
+def test_1_14_the_karama_box_marks_the_event_its_card_enabled(action: str, form: dict[str, str]) -> None:
+    """LoLV 1.14, WBC XVII: the card is recorded on the event it makes possible, never guessed."""
+    assert actions.build(action, form)["karama"] is False
+    assert actions.build(action, {**form, "karama": "1"})["karama"] is True

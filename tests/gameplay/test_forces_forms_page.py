@@ -169,3 +169,37 @@ def test_bad_fields_of_the_forces_forms_are_named(action: str, form: dict[str, s
     with pytest.raises(actions.ActionError) as caught:
         actions.build(action, form)
     assert caught.value.field == field
+
+
+def emperor_forces_in_the_tanks(judge: Any) -> Any:
+    """A final's table at turn 2's revival phase with three Emperor forces in the tanks."""
+    table = final_table(judge)
+    shipped = {"type": "forces_placed", "faction": "emperor", "territory": "the_great_flat", "sector": 14, "normal": 3}
+    lost = {"type": "forces_removed", "faction": "emperor", "territory": "the_great_flat", "sector": 14, "normal": 3,
+            "to": "tanks"}
+    record(table, judge, BEFORE_THE_STORM[:3] + [shipped, lost] + BEFORE_THE_STORM[4:]
+           + [{"type": "phase_advanced", "phase": "revival"}])
+    return table
+
+
+def test_wbc_xvii_9_the_emperors_karama_revival_is_recorded_with_its_card(table_judge: Any) -> None:
+    table = emperor_forces_in_the_tanks(table_judge)
+    judge = web(table_judge)
+    assert "Emperor's free revival with a Karama card" in form_of(judge.get(url(table)).content.decode(), "revive_forces")
+    tap = {"action": "revive_forces", "faction": "emperor", "normal": "3", "karama": "1",
+           "expected_seq": str(seq_of(table)), "idempotency_key": "karama-revival"}
+    assert judge.post(url(table), tap).status_code == 302
+    event = GameEvent.objects.filter(game__table=table).order_by("-seq").first()
+    assert event is not None and event.type == "forces_revived" and event.body["karama"] is True
+    assert faction(table, "emperor")["tanks"] == 0
+
+
+def test_wbc_xvii_9_a_karama_revival_for_another_faction_is_refused_with_the_rule(table_judge: Any) -> None:
+    table = storm_took_forces(table_judge)
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "revival"}])
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "revive_forces", faction="harkonnen", normal="2", karama="1")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "revive_forces")
+    assert "WBC XVII.9" in form and 'name="karama" value="1" checked' in form
+    assert seq_of(table) == seq
