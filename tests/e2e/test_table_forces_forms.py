@@ -5,6 +5,8 @@ form with what was typed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -13,6 +15,21 @@ from gameplay.models import Game
 from tests.e2e.test_table_put_back import IN_VIEW, VIEWPORTS, no_sideways_scroll, wait_for_answer
 from tests.e2e.test_table_venue import open_table
 from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, record
+
+
+@contextmanager
+def judge_page(
+    browser: Any, viewport: dict[str, int], sign_in: Any, live_server: Any, password: str, table: Any
+) -> Iterator[Any]:
+    """The table page, signed in as its judge, in a browser of this size."""
+    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        open_table(page, sign_in, live_server, password, table)
+        yield page
+    finally:
+        context.close()
 
 
 def _forces(table: Any, faction: str) -> dict[str, Any]:
@@ -28,11 +45,7 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
     table = final_table(judge)
     # Turn 2: the storm sends three Harkonnen forces in The Great Flat to the tanks; then revival.
     record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "revival"}])
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        open_table(page, sign_in, live_server, password, table)
+    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
         page.locator("#forces-forms summary").click()
         form = page.locator("form[data-action=revive_forces]")
@@ -72,8 +85,6 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
         sink = next(r for r in rows if r["faction"] == "bene_gesserit" and r["territory"] == "polar_sink")
         assert (sink["normal"], sink["advisors"]) == (0, 1)
         assert no_sideways_scroll(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
@@ -86,11 +97,7 @@ def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
 
     judge = make_user("judge1")
     table = expansion_table(judge)  # turn 1's shipment and movement; the storm in sector 10
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        open_table(page, sign_in, live_server, password, table)
+    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
         page.locator("#ecaz-forms summary").click()
         form = page.locator("form[data-action=place_ambassador]")
@@ -122,5 +129,3 @@ def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
         page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
         assert "A No-Field token lies in The Great Flat (sector 14)." in page.locator("#richese-forms").inner_text()
         assert no_sideways_scroll(page)
-    finally:
-        context.close()

@@ -10,10 +10,10 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from gameplay.models import Game, GameEvent
 from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, record
+from tests.gameplay.table_page import form_of, seq_of, url, web
 
 pytestmark = pytest.mark.django_db
 
@@ -21,27 +21,16 @@ pytestmark = pytest.mark.django_db
 BLOW = [{"type": "phase_advanced", "phase": "spice_blow"}, {"type": "spice_blow", "territory": "the_great_flat"}]
 
 
-def url(table: Any) -> str:
-    return f"/tables/{table.pk}/"
 
 
-def web(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
-def seq_of(table: Any) -> int:
-    return Game.objects.get(table=table).seq
 
 
 def board_spice(table: Any) -> dict[str, int]:
     return Game.objects.get(table=table).position.get("spice_on_board", {})
 
 
-def form_of(html: str, action: str) -> str:
-    start = html.index(f'data-action="{action}"')
-    return html[start:html.index("</form>", start)]
 
 
 def test_1_02_04_the_judge_records_a_spice_blow_from_the_page(table_judge: Any) -> None:

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 
 from gameplay import actions, services
-from gameplay.models import Game, GameEvent
+from gameplay.models import GameEvent
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.full_game import final_table, record
+from tests.gameplay.table_page import form_of, position, seq_of, url, web
 
 pytestmark = pytest.mark.django_db
 
@@ -41,27 +42,14 @@ def expansion_table(judge: Any) -> Any:
     return table
 
 
-def url(table: Any) -> str:
-    return f"/tables/{table.pk}/"
 
 
-def web(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
-def seq_of(table: Any) -> int:
-    return Game.objects.get(table=table).seq
 
 
-def position(table: Any) -> dict[str, Any]:
-    return dict(Game.objects.get(table=table).position)
 
 
-def form_of(html: str, action: str) -> str:
-    start = html.index(f'data-action="{action}"')
-    return html[start:html.index("</form>", start)]
 
 
 def tap(client: Client, table: Any, action: str, key: str, **fields: str) -> dict[str, str]:

@@ -14,31 +14,21 @@ from django.test import Client
 from gameplay import actions
 from gameplay.models import Game, GameEvent
 from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record, storm_took_forces
+from tests.gameplay.table_page import form_of, seq_of, url, web
 
 pytestmark = pytest.mark.django_db
 
 
-def url(table: Any) -> str:
-    return f"/tables/{table.pk}/"
 
 
-def web(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
-def seq_of(table: Any) -> int:
-    return Game.objects.get(table=table).seq
 
 
 def faction(table: Any, name: str) -> dict[str, Any]:
     return dict(Game.objects.get(table=table).position["factions"][name])
 
 
-def form_of(html: str, action: str) -> str:
-    start = html.index(f'data-action="{action}"')
-    return html[start:html.index("</form>", start)]
 
 
 def post(client: Client, table: Any, action: str, key: str | None = None, **fields: str) -> Any:
