@@ -63,7 +63,12 @@ class Stale(Refusal):
         super().__init__(str(error), field="expected_seq", offending=error.expected_seq)
         self.expected_seq = error.expected_seq
         self.current_seq = error.current_seq
-        self.changes: list[GameEvent] = error.changes
+        self._error = error
+
+    @property
+    def changes(self) -> list[GameEvent]:
+        """The events the writer missed, read when the answer shows them (`StaleWrite`)."""
+        return self._error.changes
 
 
 @dataclass(frozen=True)

@@ -49,17 +49,28 @@ __all__ = [
 class StaleWrite(Exception):
     """A write named a sequence number that is no longer the game's last one.
 
-    Carries what the writer missed: `current_seq` and the events after `expected_seq`.
+    Carries what the writer missed: `current_seq` and the events after `expected_seq` up to
+    it (`changes`), read only when asked for: a retry that finds its first answer stored never
+    shows them. The log is append-only, so they read the same after the write's transaction
+    as within it.
     """
 
-    def __init__(self, *, expected_seq: int, current_seq: int, changes: list[GameEvent]) -> None:
+    def __init__(self, *, expected_seq: int, current_seq: int, game: Game) -> None:
         self.expected_seq = expected_seq
         self.current_seq = current_seq
-        self.changes = changes
+        self._game = game
+        self._changes: list[GameEvent] | None = None
         super().__init__(
             f"the game moved on: this write was made against event #{expected_seq}, "
             f"the log is now at #{current_seq}"
         )
+
+
+    @property
+    def changes(self) -> list[GameEvent]:
+        if self._changes is None:
+            self._changes = events_since(self._game, self.expected_seq, through=self.current_seq)
+        return self._changes
 
 
 # --- creating the game -------------------------------------------------------------------
@@ -229,9 +240,12 @@ def current_position(table: Any) -> tuple[Any, int]:
     return position_of(game), game.seq
 
 
-def events_since(game: Game, seq: int) -> list[GameEvent]:
-    """The events recorded after `seq`, in order."""
-    return list(game.events.filter(seq__gt=seq).select_related("author").order_by("seq"))
+def events_since(game: Game, seq: int, *, through: int | None = None) -> list[GameEvent]:
+    """The events recorded after `seq` (up to `through`, when given), in order."""
+    events = game.events.filter(seq__gt=seq)
+    if through is not None:
+        events = events.filter(seq__lte=through)
+    return list(events.select_related("author").order_by("seq"))
 
 
 def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
@@ -310,9 +324,7 @@ def append_event(
             game = log_store.lock(table.pk)
             assert game is not None
         if int(expected_seq) != game.seq:
-            raise StaleWrite(
-                expected_seq=int(expected_seq), current_seq=game.seq, changes=events_since(game, int(expected_seq))
-            )
+            raise StaleWrite(expected_seq=int(expected_seq), current_seq=game.seq, game=game)
         parsed = rules.parse_event(event)
         if not reason:  # an event that carries its own reason (a void, a correction) has it in the log
             reason = str(getattr(parsed, "reason", None) or "")

@@ -98,3 +98,20 @@ def test_a_token_post_costs_seven_statements_whatever_the_log(
         assert post(client, table, seq).status_code == 201
     with django_assert_num_queries(7):
         assert post(client, table, 30, key="counted").status_code == 201
+
+
+def test_a_retry_answered_from_its_stored_answer_reads_no_events(
+    table: Any, table_judge: Any, django_assert_num_queries: Any
+) -> None:
+    """The token, the table, the game's lock (refused as stale, its savepoint rolled back), the
+    stored answer: what the writer missed is never read for an answer that does not show it.
+    (The three savepoint statements are a transaction's begin and rollback inside the test's own.)"""
+    services.game_for(table)
+    client = token_client(table_judge)
+    for seq in range(1, 20):
+        assert post(client, table, seq).status_code == 201
+    first = post(client, table, 20, key="lost-answer")
+    with django_assert_num_queries(7) as captured:
+        repeat = post(client, table, 20, key="lost-answer")
+    assert repeat.status_code == 201 and repeat.json() == first.json()
+    assert not any("gameplay_gameevent" in q["sql"] for q in captured.captured_queries)

@@ -99,6 +99,20 @@ def test_stale_write_raises_with_what_changed(table: Any, table_judge: Any) -> N
 
 
 @pytest.mark.django_db
+def test_what_a_stale_write_missed_is_the_log_as_its_lock_saw_it_whenever_it_is_read(
+    table: Any, table_judge: Any
+) -> None:
+    """The missed events are read only when asked for (a retry answered from its stored
+    answer never asks); read later, they stop at the sequence number the write was refused at."""
+    services.game_for(table)
+    services.append_event(table, {"type": "storm_placed", "sector": 5}, expected_seq=1, user=table_judge)
+    with pytest.raises(services.StaleWrite) as caught:
+        services.append_event(table, {"type": "storm_placed", "sector": 2}, expected_seq=1, user=table_judge)
+    services.append_event(table, {"type": "phase_advanced", "phase": "storm"}, expected_seq=2, user=table_judge)
+    assert [e.seq for e in caught.value.changes] == [2]
+
+
+@pytest.mark.django_db
 def test_refused_event_writes_nothing(table: Any, table_judge: Any) -> None:
     services.game_for(table)
     before = Game.objects.get(table=table)
