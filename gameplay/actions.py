@@ -217,6 +217,16 @@ def set_spice(form: Form) -> dict[str, Any]:
     return {"type": "spice_set", "faction": _faction(form), "amount": _int(form, "amount", low=0)}
 
 
+def bribe(form: Form) -> dict[str, Any]:
+    """Spice from behind one shield to in front of another's (LoLV 1.12.02, WBC XIII.1);
+    collected behind that shield when the Mentat Pause begins (1.09.01)."""
+    payer, receiver = _faction(form, "from_faction"), _faction(form)
+    if payer == receiver:
+        raise ActionError("faction", "a bribe goes to another faction")
+    return {"type": "spice_in_front", "faction": receiver, "delta": _int(form, "amount", low=1),
+            "from_faction": payer}
+
+
 def set_cards(form: Form) -> dict[str, Any]:
     return {"type": "cards_set", "faction": _faction(form), "count": _int(form, "count", low=0),
             "karama": bool(_get(form, "karama"))}
@@ -384,6 +394,7 @@ ACTIONS: dict[str, Builder] = {
     "change_leader": change_leader,
     "declare_coexistence": declare_coexistence,
     "revive_forces": revive_forces,
+    "bribe": bribe,
     "flip_forces": flip_forces,
     "play_family_atomics": play_family_atomics,
     "place_ambassador": place_ambassador,
@@ -422,7 +433,7 @@ ACTION_EVENTS: dict[str, str] = {
     "revive_forces": "forces_revived", "flip_forces": "forces_flipped", "play_family_atomics": "family_atomics",
     "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",
     "reveal_terror": "terror_revealed", "place_no_field": "no_field_placed", "reveal_no_field": "no_field_revealed",
-    "move_hms": "hms_moved",
+    "move_hms": "hms_moved", "bribe": "spice_in_front",
 }
 
 

@@ -42,7 +42,7 @@ from dune.engine.impossible import AMBASSADOR_SYMBOLS, TERROR_TOKENS
 from dune.engine.karama import once_a_game
 from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, removed_at
 from dune.engine.movement import distance
-from dune.engine.names import faction_name, place_name
+from dune.engine.names import faction_name, phase_name, place_name
 from dune.engine.no_field_supply import placed_from_supply, revealed_face_up
 from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
@@ -350,7 +350,7 @@ def _need_bribe_allowed(pos: Position, ev: SpiceInFront) -> None:
         refuse(
             pos,
             "bribe_timing",
-            f"spice changes hands only in the collection round, not in the {pos.phase.replace('_', ' ')} phase",
+            f"spice changes hands only in the collection round, not in the {phase_name(pos.phase)} phase",
             pos.phase,
         )
     if rule != "front_of_shield":

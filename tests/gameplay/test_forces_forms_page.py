@@ -153,7 +153,10 @@ def test_wbc_vi_6_family_atomics_from_the_page_sends_the_shield_walls_forces_to_
      ("revive_forces", {"normal": "1"}, "faction"), ("flip_forces", {"side": "fighters", "count": "1"}, "piece"),
      ("flip_forces", {"piece": "arrakeen@9", "side": "sideways", "count": "1"}, "side"),
      ("flip_forces", {"piece": "arrakeen@9", "side": "advisors", "count": "0"}, "count"),
-     ("play_family_atomics", {}, "faction")],
+     ("play_family_atomics", {}, "faction"),
+     ("bribe", {"from_faction": "harkonnen", "faction": "harkonnen", "amount": "2"}, "faction"),
+     ("bribe", {"from_faction": "harkonnen", "faction": "atreides", "amount": "0"}, "amount"),
+     ("bribe", {"faction": "atreides", "amount": "2"}, "from_faction")],
 )
 def test_bad_fields_of_the_forces_forms_are_named(action: str, form: dict[str, str], field: str) -> None:
     with pytest.raises(actions.ActionError) as caught:
@@ -192,4 +195,29 @@ def test_wbc_xvii_9_a_karama_revival_for_another_faction_is_refused_with_the_rul
     assert answer.status_code == 400
     form = form_of(answer.content.decode(), "revive_forces")
     assert "WBC XVII.9" in form and 'name="karama" value="1" checked' in form
+    assert seq_of(table) == seq
+
+
+def test_wbc_xiii_1_a_bribe_in_the_collection_round_goes_in_front_of_the_receivers_shield(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:2] + [{"type": "phase_advanced", "phase": "spice_collection"}])
+    judge = web(table_judge)
+    assert "Bribe (spice in front of the receiver" in form_of(judge.get(url(table)).content.decode(), "bribe")
+    payer = faction(table, "harkonnen")["spice"]
+    tap = {"action": "bribe", "from_faction": "harkonnen", "faction": "atreides", "amount": "2",
+           "expected_seq": str(seq_of(table)), "idempotency_key": "bribe-1"}
+    assert judge.post(url(table), tap).status_code == 302
+    assert judge.post(url(table), tap).status_code == 302  # a retry of the same tap: its first answer
+    assert faction(table, "harkonnen")["spice"] == payer - 2
+    assert faction(table, "atreides")["spice_front"] == 2
+
+
+def test_wbc_xiii_1_a_bribe_outside_the_collection_round_is_refused_with_the_rule(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:3])  # the shipment and movement phase
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, "bribe", from_faction="harkonnen", faction="atreides", amount="2")
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "bribe")
+    assert "WBC XIII.1" in form and "not in the shipment and movement phase" in form and 'value="2"' in form
     assert seq_of(table) == seq
