@@ -220,11 +220,8 @@ def set_spice(form: Form) -> dict[str, Any]:
 def bribe(form: Form) -> dict[str, Any]:
     """Spice from behind one shield to in front of another's (LoLV 1.12.02, WBC XIII.1);
     collected behind that shield when the Mentat Pause begins (1.09.01)."""
-    payer, receiver = _faction(form, "from_faction"), _faction(form)
-    if payer == receiver:
-        raise ActionError("faction", "a bribe goes to another faction")
-    return {"type": "spice_in_front", "faction": receiver, "delta": _int(form, "amount", low=1),
-            "from_faction": payer}
+    return {"type": "spice_in_front", "faction": _faction(form), "delta": _int(form, "amount", low=1),
+            "from_faction": _faction(form, "from_faction")}
 
 
 def set_cards(form: Form) -> dict[str, Any]:
@@ -245,12 +242,9 @@ def change_leader(form: Form) -> dict[str, Any]:
 def revive_forces(form: Form) -> dict[str, Any]:
     """Forces back from the tanks to reserves (LoLV 1.05.01, AH IX.B); `karama` marks the
     Emperor's free revival with a Karama card (1.14.02, WBC XVII.9)."""
-    normal = _int(form, "normal", required=False, low=0) or 0
-    special = _int(form, "special", required=False, low=0) or 0
-    if normal + special == 0:
-        raise ActionError("normal", "revive at least one force")
-    return {"type": "forces_revived", "faction": _faction(form), "normal": normal, "special": special,
-            "karama": bool(_get(form, "karama"))}
+    return {"type": "forces_revived", "faction": _faction(form),
+            "normal": _int(form, "normal", required=False, low=0) or 0,
+            "special": _int(form, "special", required=False, low=0) or 0, "karama": bool(_get(form, "karama"))}
 
 
 def flip_forces(form: Form) -> dict[str, Any]:

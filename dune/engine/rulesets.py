@@ -405,6 +405,8 @@ _AH_CITE = {
     "storm_spice": "AH VI.D",
     "spice_blow": "AH VII.A.1",
     "collection": "AH XI.A",
+    # Spice passes between players as a bribe (AH XIII.C; the WBC keeps it, XIII).
+    "bribe": "AH XIII.C",
     "peacetime": "AH XII.E.5.a",
     "karama_worm": "AH questions A.8",
     "karama_worm_fremen": "AH questions A.8",

@@ -85,3 +85,8 @@ def test_ah_xiii_c_spice_may_be_part_of_any_deal_at_any_time() -> None:
     for phase in ("bidding", "mentat_pause"):
         pos = _pos("ah1979", phase=phase, alliances=[["atreides", "emperor"]])
         assert apply(pos, BRIBE).states["emperor"].spice == 8
+
+
+@pytest.mark.parametrize("ruleset, rule", [("lolv-2.8.4", "1.12.02"), ("wbc2018", "AH XIII.C"), ("ah1979", "AH XIII.C")])
+def test_1_12_02_a_bribe_to_the_payer_itself_is_refused_citing_each_texts_rule(ruleset: str, rule: str) -> None:
+    _refused(_pos(ruleset, phase="spice_collection"), rule, {**BRIBE, "from_faction": "atreides"})

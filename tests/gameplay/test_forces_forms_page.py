@@ -149,12 +149,12 @@ def test_wbc_vi_6_family_atomics_from_the_page_sends_the_shield_walls_forces_to_
 
 @pytest.mark.parametrize(
     "action, form, field",
-    [("revive_forces", {"faction": "emperor"}, "normal"), ("revive_forces", {"faction": "emperor", "normal": "-1"}, "normal"),
+    [("revive_forces", {"faction": "emperor", "normal": "x"}, "normal"),
+     ("revive_forces", {"faction": "emperor", "normal": "-1"}, "normal"),
      ("revive_forces", {"normal": "1"}, "faction"), ("flip_forces", {"side": "fighters", "count": "1"}, "piece"),
      ("flip_forces", {"piece": "arrakeen@9", "side": "sideways", "count": "1"}, "side"),
      ("flip_forces", {"piece": "arrakeen@9", "side": "advisors", "count": "0"}, "count"),
      ("play_family_atomics", {}, "faction"),
-     ("bribe", {"from_faction": "harkonnen", "faction": "harkonnen", "amount": "2"}, "faction"),
      ("bribe", {"from_faction": "harkonnen", "faction": "atreides", "amount": "0"}, "amount"),
      ("bribe", {"faction": "atreides", "amount": "2"}, "from_faction")],
 )
@@ -220,4 +220,26 @@ def test_wbc_xiii_1_a_bribe_outside_the_collection_round_is_refused_with_the_rul
     assert answer.status_code == 400
     form = form_of(answer.content.decode(), "bribe")
     assert "WBC XIII.1" in form and "not in the shipment and movement phase" in form and 'value="2"' in form
+    assert seq_of(table) == seq
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [({"faction": "harkonnen", "normal": "", "special": ""}, "no forces given"),
+     ({"from_faction": "harkonnen", "faction": "harkonnen", "amount": "2"}, "from one faction to another")],
+    ids=["revive_nothing", "bribe_oneself"],
+)
+def test_what_the_engine_refuses_is_refused_beside_the_form_with_its_rule(
+    table_judge: Any, fields: dict[str, str], words: str
+) -> None:
+    """The forms only read what was typed; an empty revival (LoLV 1.05.01) or a bribe to the
+    payer itself (1.12.02) is the engine's to refuse, and its rule stands beside the form."""
+    table = storm_took_forces(table_judge)
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "revival"}])
+    action = "revive_forces" if "normal" in fields else "bribe"
+    seq = seq_of(table)
+    answer = post(web(table_judge), table, action, **fields)
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), action)
+    assert words in form and re.search(r"rule [A-Z0-9.]", form)
     assert seq_of(table) == seq
