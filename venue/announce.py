@@ -18,8 +18,12 @@ import socket
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-from zeroconf import AddressResolverIPv4  # type: ignore[attr-defined]  # public, not in __all__
-from zeroconf import NonUniqueNameException, ServiceInfo, Zeroconf
+from zeroconf import (
+    AddressResolverIPv4,  # type: ignore[attr-defined]  # public, not in __all__
+    NonUniqueNameException,
+    ServiceInfo,
+    Zeroconf,
+)
 
 from venue import launch
 
