@@ -469,7 +469,7 @@ def _check_kh(pos: Position, side: _Side, territory: str) -> None:
     if side.faction != ATREIDES:
         _refuse(pos, "kh", "only the Atreides have the Kwisatz Haderach", True, f)
     if not advanced(pos):
-        _refuse(pos, "2.01.00", "the Kwisatz Haderach is an Advanced ability (2.01.10-2.01.15)", True, f)
+        _refuse(pos, "2.01.00", "the Kwisatz Haderach is an Advanced ability: the Basic game plays the Atreides sheet to 2.01.09", True, f)
     if plan.leader is None and not plan.cheap_hero:
         _refuse(pos, "kh", "the Kwisatz Haderach goes with a leader or a Cheap Hero, never alone", True, f)
     if side.leader_owner not in (None, ATREIDES):
@@ -632,7 +632,7 @@ def _check_capture(pos: Position, capture: Capture, winner: str | None, loser: s
         rule = "explosion" if winner is None else "capture"
         _refuse(pos, rule, "only the Harkonnen take a leader, and only after a battle they won", capture.leader, "capture", "capture")
     if not advanced(pos):
-        _refuse(pos, "2.05.00", "capturing leaders is an Advanced ability (2.05.10-2.05.13)", capture.leader, "capture")
+        _refuse(pos, "2.05.00", "capturing leaders is an Advanced ability: the Basic game plays the Harkonnen sheet to 2.05.09", capture.leader, "capture")
     if capture.faction != loser:
         _refuse(pos, "capture", f"the Harkonnen take a leader of the loser, {faction_name(loser or '')}", capture.faction, "capture.faction")
     sheet = pos.sheet(capture.faction)
@@ -669,7 +669,6 @@ def resolve_battle(position: Position, event: Battle) -> Resolution:
     _check_traitor(pos, agg, dfd)
     _check_traitor(pos, dfd, agg)
     sides = {agg.faction: agg, dfd.faction: dfd}
-    cite = pos.ruleset.cite
     rulings: list[Ruling] = []
     losses: list[LossRow] = []
     fates: list[LeaderFate] = []
@@ -877,3 +876,65 @@ def _prison_break(pos: Position, fates: list[LeaderFate], rulings: list[Ruling])
             )
         )
     return freed
+
+
+# --- what a page offers -------------------------------------------------------------------------
+
+
+def _leader_options(pos: Position, faction: str, territory: str) -> list[dict[str, Any]] | None:
+    """The leader discs the faction may put on its wheel here (`leader_of` for captives and
+    gholas), or None when leaders are not tracked."""
+    st = pos.states.get(faction)
+    if st is None or not st.leaders:
+        return None
+    used = _fought_elsewhere(pos, territory)
+    out: list[dict[str, Any]] = []
+    for owner, ost in pos.states.items():
+        for ld, (status, captor) in zip(pos.sheet(owner).leaders, ost.leaders, strict=False):
+            mine = owner == faction and status == "active"
+            held = owner != faction and status in ("captured", "held") and captor == faction
+            if (mine or held) and (owner, ld.id) not in used:
+                out.append({"leader": ld.id, "leader_of": None if mine else owner, "strength": ld.strength})
+    return out
+
+
+def battle_choices(position: Position) -> list[dict[str, Any]]:
+    """The battles still to fight, one row per pair (aggressor first in storm order), with
+    what each side may put in its plan: leaders, the forces there, the most it can dial (with
+    as much spice as it has), whether spice dialing applies, whether the Kwisatz Haderach may
+    join. JSON for the table page's battle form; empty outside the battle phase."""
+    pos = position
+    if pos.setup is None or pos.phase != BATTLE or pos.quick:
+        return []
+    order = storm_order(pos) or list(pos.factions)
+    out: list[dict[str, Any]] = []
+    for b in battles(pos, occupancy(pos), order):
+        for i, a in enumerate(b.factions):
+            for d in b.factions[i + 1 :]:
+                row: dict[str, Any] = {"territory": b.territory, "aggressor": a, "defender": d, "sides": {}}
+                for f, o in ((a, d), (d, a)):
+                    mine = _engaged(pos, b.territory, _stacks(pos, f, b.territory), _stacks(pos, o, b.territory))
+                    n, sp = sum(st[0] for _s, st in mine), sum(st[1] for _s, st in mine)
+                    spice = pos.states[f].spice
+                    paid = n + sp if spice is None else min(spice, n + sp)
+                    kh = (
+                        f == ATREIDES
+                        and advanced(pos)
+                        and not pos.kh_dead
+                        and pos.kh_losses >= KH_AWAKENS
+                    )
+                    row["sides"][f] = {
+                        "leaders": _leader_options(pos, f, b.territory),
+                        "forces": {"normal": n, "special": sp},
+                        "most_dial": decimal_str(_strength(pos, f, o, n, sp, paid)),
+                        "spice_dialing": _dialing(pos, f),
+                        "kwisatz_haderach": kh,
+                    }
+                out.append(row)
+    return out
+
+
+def resolution_json(position: Position, event: Battle) -> dict[str, Any]:
+    """`resolve_battle(...).to_dict()`: what the battle would come to, before it is recorded.
+    Raises the RuleViolation that `apply` would."""
+    return resolve_battle(position, event).to_dict()
