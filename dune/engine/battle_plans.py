@@ -626,7 +626,9 @@ def _winner_losses(pos: Position, side: _Side, territory: str, rule: str) -> lis
     return out
 
 
-def _check_capture(pos: Position, capture: Capture, winner: str | None, loser: str | None, sides: dict[str, _Side], killed: set[tuple[str, str]], territory: str) -> None:
+def _check_capture(
+    pos: Position, capture: Capture, winner: str | None, loser: str | None, killed: set[tuple[str, str]], territory: str
+) -> None:
     f = "capture.leader"
     if winner != HARKONNEN:
         rule = "explosion" if winner is None else "capture"
@@ -652,9 +654,170 @@ def _check_capture(pos: Position, capture: Capture, winner: str | None, loser: s
         _refuse(pos, "capture", f"{ld.name} fought elsewhere this turn and cannot be taken", capture.leader, f)
 
 
-def resolve_battle(position: Position, event: Battle) -> Resolution:
-    """The battle's outcome by the table's ruleset, or the RuleViolation refusing it."""
-    pos = position
+@dataclass(slots=True)
+class _Tally:
+    """What a resolution has found so far (one battle's scratch pad)."""
+
+    pos: Position
+    territory: str
+    agg: _Side
+    dfd: _Side
+    rulings: list[Ruling] = field(default_factory=list)
+    losses: list[LossRow] = field(default_factory=list)
+    fates: list[LeaderFate] = field(default_factory=list)
+    discarded: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    spice: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, Fraction | None] = field(default_factory=dict)
+    killed: set[tuple[str, str]] = field(default_factory=set)
+    board_lost: int = 0
+    kh_dead: bool = False
+    winner: str | None = None
+    loser: str | None = None
+    outcome: str = "won"
+    #: A traitor-caller's leader goes back to the pool for this phase (1.07.06.06.00).
+    back_in_pool: set[tuple[str, str]] = field(default_factory=set)
+
+    def note(self, key: str, text: str, fallback: str | None = None) -> str:
+        rule = _cite(self.pos, key, fallback)
+        self.rulings.append(Ruling(rule, text))
+        return rule
+
+    def kill(self, side: _Side, rule: str) -> None:
+        key = side.leader_key()
+        if key is not None:
+            self.killed.add(key)
+            self.fates.append(LeaderFate(key[0], key[1], "tanks_face_up", None, rule))
+
+    def pay(self, side: _Side) -> None:
+        self.spice[side.faction] = self.spice.get(side.faction, 0) - side.plan.spice
+
+    def earn(self, faction: str, amount: int) -> None:
+        self.spice[faction] = self.spice.get(faction, 0) + amount
+
+
+def _two_traitors(t: _Tally) -> None:
+    """1.07.06.06.02, AH X.D.3, WBC X.24."""
+    t.outcome = "two_traitors"
+    rule = t.note("two_traitors", "both leaders are traitors: both sides lose their forces, cards and leaders; nobody wins or earns spice")
+    for side in (t.agg, t.dfd):
+        t.losses += _all_lost(side, t.territory, rule)
+        t.discarded[side.faction] = tuple(_played(side.plan))
+        t.kill(side, rule)
+        t.pay(side)
+
+
+def _traitor(t: _Tally, caller: _Side, called: _Side, explosive: bool) -> None:
+    """1.07.06.06.00-01, AH X.D.1-2; before any explosion (WBC X.25, AH XXI.A.1.a)."""
+    t.outcome = "traitor"
+    t.winner, t.loser = caller.faction, called.faction
+    rule = t.note(
+        "traitor",
+        f"{faction_name(caller.faction)} calls {called.plan.leader} a traitor: it wins and loses nothing, and earns the traitor's value",
+    )
+    if explosive:
+        t.note("traitor_explosion", "the traitor call comes first: the lasgun and shield do not explode")
+    t.losses += _all_lost(called, t.territory, rule)
+    t.discarded[called.faction] = tuple(_played(called.plan))
+    t.discarded[caller.faction] = tuple(c for c in _played(caller.plan) if c in caller.plan.discard or c == "cheap_hero")
+    t.kill(called, rule)
+    t.earn(caller.faction, _leader_value(t.pos, called, caller))
+    t.pay(called)
+    if caller.plan.spice:
+        t.note("traitor_spice", "the winner keeps the spice it dialed", "traitor")
+    key = caller.leader_key()
+    if key is not None:
+        t.back_in_pool.add(key)
+
+
+def _explosion(t: _Tally) -> None:
+    """3.01.14, AH questions A.3, WBC X.23; the Kwisatz Haderach dies too (2.01.13)."""
+    t.outcome = "explosion"
+    rule = t.note(
+        "explosion",
+        f"a lasgun meets a shield: every force and all spice in {place_name(t.territory)} are lost, both leaders die, nobody wins",
+    )
+    for (f, terr, s), st in sorted(t.pos.forces.items(), key=lambda kv: (kv[0][0], -1 if kv[0][2] is None else kv[0][2])):
+        if terr == t.territory and any(st):
+            t.losses.append((f, terr, s, st[0], st[1], st[2], rule))
+    t.board_lost = t.pos.spice_on_board.get(t.territory, 0)
+    for side in (t.agg, t.dfd):
+        t.discarded[side.faction] = tuple(_played(side.plan))
+        t.kill(side, rule)
+        t.pay(side)
+        if side.plan.kwisatz_haderach:
+            t.kh_dead = True
+            t.note("kh_killed", "the Kwisatz Haderach dies in the explosion", "kh")
+
+
+def _fight(t: _Tally) -> None:
+    """1.07.06-1.07.06.05, AH X.C: weapons, totals, the aggressor winning a tie, the losses."""
+    pos, agg, dfd = t.pos, t.agg, t.dfd
+    for side, other in ((agg, dfd), (dfd, agg)):
+        total = Fraction(side.plan.dial).limit_denominator(2)
+        has_leader = side.plan.leader is not None or side.plan.cheap_hero
+        if has_leader and _kills(pos, other.plan.weapon, side.plan.defense):
+            t.note("battle_weapons", f"{other.plan.weapon} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
+            t.kill(side, _cite(pos, "battle_killed"))
+        else:
+            total += _leader_value(pos, side, other)
+            if side.plan.kwisatz_haderach:
+                total += 2
+                t.note("kh", "the Kwisatz Haderach adds 2")
+        t.totals[side.faction] = total
+    ta, td = t.totals[agg.faction], t.totals[dfd.faction]
+    assert ta is not None and td is not None
+    win, lose = (agg, dfd) if ta >= td else (dfd, agg)
+    t.winner, t.loser = win.faction, lose.faction
+    t.note(
+        "battle_tie" if ta == td else "battle",
+        f"{faction_name(win.faction)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))}"
+        + (" (the aggressor wins a tie)" if ta == td else ""),
+    )
+    value = sum(_leader_value(pos, s, o) for s, o in ((agg, dfd), (dfd, agg)) if s.leader_key() in t.killed)
+    if value:
+        t.earn(win.faction, value)
+        t.note("battle_killed", f"{faction_name(win.faction)} earns {value} spice for the leaders killed")
+    t.losses += _all_lost(lose, t.territory, _cite(pos, "battle_loser"))
+    t.losses += _winner_losses(pos, win, t.territory, _cite(pos, "battle_winner"))
+    t.discarded[lose.faction] = tuple(_played(lose.plan))
+    t.discarded[win.faction] = tuple(
+        c for c in _played(win.plan) if c == "cheap_hero" or c in win.plan.discard or (c in CARDS and CARDS[c][0] == "worthless")
+    )
+    t.pay(agg)
+    t.pay(dfd)
+
+
+def _captives_home(t: _Tally) -> None:
+    """A captive fights once and goes home, or to its owner's tanks if killed (2.05.10.02,
+    2.05.12, AH X.B.2.a.ii)."""
+    for side in (t.agg, t.dfd):
+        key = side.leader_key()
+        if key is None or key[0] == side.faction or side.leader_index is None:
+            continue
+        status = _leader_status(t.pos, key[0], side.leader_index)
+        if status is None or status[0] != "captured":
+            continue
+        if key in t.killed:
+            t.note("captive_killed", f"the captive {key[1]} goes to the tanks; {faction_name(key[0])} may revive it", "captured")
+        else:
+            rule = t.note("captive_once", f"the captive {key[1]} has fought once and goes home", "captured")
+            t.fates.append(LeaderFate(key[0], key[1], "active", None, rule))
+
+
+def _take_leader(t: _Tally, cap: Capture) -> None:
+    """The Harkonnen's pick (2.05.10.01-02, AH X.B.2.a.ii, WBC X.16, X.18)."""
+    _check_capture(t.pos, cap, t.winner, t.loser, t.killed, t.territory)
+    leader = t.pos.sheet(cap.faction).leaders[t.pos.sheet(cap.faction).leader_index(cap.leader) or 0].id
+    if cap.kill:
+        rule = t.note("capture_kill", f"the Harkonnen kill {leader} for {CAPTURE_KILL_SPICE} spice", "capture")
+        t.fates.append(LeaderFate(cap.faction, leader, "tanks_face_down", None, rule))
+        t.earn(HARKONNEN, CAPTURE_KILL_SPICE)
+    else:
+        rule = t.note("capture", f"the Harkonnen capture {leader}")
+        t.fates.append(LeaderFate(cap.faction, leader, "captured", HARKONNEN, rule))
+
+
+def _check_plans(pos: Position, event: Battle) -> tuple[_Side, _Side]:
     _check_battle(pos, event)
     territory = event.territory
     agg = _side(pos, event.aggressor, "aggressor", event.defender.faction, territory)
@@ -668,174 +831,66 @@ def resolve_battle(position: Position, event: Battle) -> Resolution:
         _refuse(pos, "battle_leader", "one leader disc cannot be on both wheels", event.defender.leader, "defender.leader")
     _check_traitor(pos, agg, dfd)
     _check_traitor(pos, dfd, agg)
-    sides = {agg.faction: agg, dfd.faction: dfd}
-    rulings: list[Ruling] = []
-    losses: list[LossRow] = []
-    fates: list[LeaderFate] = []
-    discarded: dict[str, tuple[str, ...]] = {}
-    spice: dict[str, int] = {agg.faction: 0, dfd.faction: 0}
-    totals: dict[str, Fraction | None] = {agg.faction: None, dfd.faction: None}
-    killed: set[tuple[str, str]] = set()
-    board_lost = 0
-    kh_dead = pos.kh_dead
-    winner: str | None = None
-    loser: str | None = None
-    keep_pool: set[str] = set()  # a traitor-caller's leader goes back to the pool (1.07.06.06.00)
+    return agg, dfd
 
-    def kill(side: _Side, rule: str, face: str = "tanks_face_up") -> None:
-        key = side.leader_key()
-        if key is None:
-            return
-        killed.add(key)
-        fates.append(LeaderFate(key[0], key[1], face, None, rule))
 
-    lasgun = any(s.plan.weapon == "lasgun" or s.plan.defense == "lasgun" for s in (agg, dfd))
-    shield = any(s.plan.defense == "shield" or s.plan.weapon == "shield" for s in (agg, dfd))
+def resolve_battle(position: Position, event: Battle) -> Resolution:
+    """The battle's outcome by the table's ruleset, or the RuleViolation refusing it."""
+    pos = position
+    agg, dfd = _check_plans(pos, event)
+    t = _Tally(pos, event.territory, agg, dfd, kh_dead=pos.kh_dead)
+    t.totals = {agg.faction: None, dfd.faction: None}
+    cards = [c for s in (agg, dfd) for c in (s.plan.weapon, s.plan.defense)]
+    explosive = "lasgun" in cards and "shield" in cards
     calls = [s for s in (agg, dfd) if s.plan.traitor]
     if len(calls) == 2:
-        outcome = "two_traitors"
-        rule = _cite(pos, "two_traitors")
-        rulings.append(Ruling(rule, "both leaders are traitors: both sides lose their forces, cards and leaders; nobody wins or earns spice"))
-        for side in (agg, dfd):
-            losses += _all_lost(side, territory, rule)
-            discarded[side.faction] = tuple(_played(side.plan))
-            kill(side, rule)
-            spice[side.faction] -= side.plan.spice
-    elif len(calls) == 1:
-        outcome = "traitor"
-        caller = calls[0]
-        called = dfd if caller is agg else agg
-        winner, loser = caller.faction, called.faction
-        rule = _cite(pos, "traitor")
-        rulings.append(
-            Ruling(rule, f"{faction_name(caller.faction)} calls {called.plan.leader} a traitor: it wins and loses nothing, and earns the traitor's value")
-        )
-        if lasgun and shield:
-            rulings.append(Ruling(_cite(pos, "traitor_explosion"), "the traitor call comes first: the lasgun and shield do not explode"))
-        losses += _all_lost(called, territory, _cite(pos, "traitor"))
-        discarded[called.faction] = tuple(_played(called.plan))
-        discarded[caller.faction] = tuple(c for c in _played(caller.plan) if c in caller.plan.discard or c == "cheap_hero")
-        kill(called, rule)
-        value = _leader_value(pos, called, caller)
-        spice[caller.faction] += value
-        spice[called.faction] -= called.plan.spice
-        if caller.plan.spice:
-            rulings.append(Ruling(_cite(pos, "traitor_spice", "traitor"), "the winner keeps the spice it dialed"))
-        key = caller.leader_key()
-        if key is not None:
-            keep_pool.add(f"{key[0]}/{key[1]}")
-    elif lasgun and shield:
-        outcome = "explosion"
-        rule = _cite(pos, "explosion")
-        rulings.append(
-            Ruling(rule, f"a lasgun meets a shield: every force and all spice in {place_name(territory)} are lost, both leaders die, nobody wins")
-        )
-        for (f, t, s), st in sorted(pos.forces.items(), key=lambda kv: (kv[0][0], -1 if kv[0][2] is None else kv[0][2])):
-            if t == territory and any(st):
-                losses.append((f, t, s, st[0], st[1], st[2], rule))
-        board_lost = pos.spice_on_board.get(territory, 0)
-        for side in (agg, dfd):
-            discarded[side.faction] = tuple(_played(side.plan))
-            kill(side, rule)
-            spice[side.faction] -= side.plan.spice
-            if side.plan.kwisatz_haderach:
-                kh_dead = True
-                rulings.append(Ruling(_cite(pos, "kh_killed", "kh"), "the Kwisatz Haderach dies in the explosion"))
+        _two_traitors(t)
+    elif calls:
+        _traitor(t, calls[0], dfd if calls[0] is agg else agg, explosive)
+    elif explosive:
+        _explosion(t)
     else:
-        outcome = "won"
-        for side, other in ((agg, dfd), (dfd, agg)):
-            dead = _kills(pos, other.plan.weapon, side.plan.defense) and (side.plan.leader is not None or side.plan.cheap_hero)
-            total = Fraction(side.plan.dial).limit_denominator(2)
-            if dead:
-                rulings.append(
-                    Ruling(_cite(pos, "battle_weapons"), f"{other.plan.weapon} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
-                )
-                kill(side, _cite(pos, "battle_killed"))
-            else:
-                total += _leader_value(pos, side, other)
-                if side.plan.kwisatz_haderach:
-                    total += 2
-                    rulings.append(Ruling(_cite(pos, "kh"), "the Kwisatz Haderach adds 2"))
-            totals[side.faction] = total
-        ta, td = totals[agg.faction], totals[dfd.faction]
-        assert ta is not None and td is not None
-        win, lose = (agg, dfd) if ta >= td else (dfd, agg)
-        winner, loser = win.faction, lose.faction
-        rulings.append(
-            Ruling(
-                _cite(pos, "battle_tie") if ta == td else _cite(pos, "battle"),
-                f"{faction_name(winner)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))}"
-                + (" (the aggressor wins a tie)" if ta == td else ""),
-            )
-        )
-        value = sum(_leader_value(pos, s, o) for s, o in ((agg, dfd), (dfd, agg)) if s.leader_key() in killed)
-        if value:
-            spice[winner] += value
-            rulings.append(Ruling(_cite(pos, "battle_killed"), f"{faction_name(winner)} earns {value} spice for the leaders killed"))
-        losses += _all_lost(lose, territory, _cite(pos, "battle_loser"))
-        losses += _winner_losses(pos, win, territory, _cite(pos, "battle_winner"))
-        discarded[loser] = tuple(_played(lose.plan))
-        discarded[winner] = tuple(
-            c for c in _played(win.plan) if c == "cheap_hero" or c in win.plan.discard or (c in CARDS and CARDS[c][0] == "worthless")
-        )
-        for side in (agg, dfd):
-            spice[side.faction] -= side.plan.spice
-    # A captive fights once and goes home, or to the tanks killed (2.05.10.02, 2.05.12).
-    for side in (agg, dfd):
-        key = side.leader_key()
-        if key is None or key[0] == side.faction:
-            continue
-        status = _leader_status(pos, key[0], side.leader_index or 0)
-        if status is None or status[0] != "captured":
-            continue
-        if key in killed:
-            rulings.append(Ruling(_cite(pos, "captive_killed", "captured"), f"the captive {key[1]} goes to the tanks; {faction_name(key[0])} may revive it"))
-        else:
-            fates.append(LeaderFate(key[0], key[1], "active", None, _cite(pos, "captive_once", "captured")))
-            rulings.append(Ruling(_cite(pos, "captive_once", "captured"), f"the captive {key[1]} has fought once and goes home"))
+        _fight(t)
+    _captives_home(t)
     if event.capture is not None:
-        _check_capture(pos, event.capture, winner, loser, sides, killed, territory)
-        cap = event.capture
-        if cap.kill:
-            fates.append(LeaderFate(cap.faction, pos.sheet(cap.faction).leaders[pos.sheet(cap.faction).leader_index(cap.leader) or 0].id, "tanks_face_down", None, _cite(pos, "capture_kill", "capture")))
-            spice[HARKONNEN] = spice.get(HARKONNEN, 0) + CAPTURE_KILL_SPICE
-            rulings.append(Ruling(_cite(pos, "capture_kill", "capture"), f"the Harkonnen kill {cap.leader} for {CAPTURE_KILL_SPICE} spice"))
-        else:
-            fates.append(LeaderFate(cap.faction, pos.sheet(cap.faction).leaders[pos.sheet(cap.faction).leader_index(cap.leader) or 0].id, "captured", HARKONNEN, _cite(pos, "capture")))
-            rulings.append(Ruling(_cite(pos, "capture"), f"the Harkonnen capture {cap.leader}"))
-    fates += _prison_break(pos, fates, rulings)
-    for side in (agg, dfd):
-        if discarded.get(side.faction):
-            rule = _cite(pos, "battle_loser") if side.faction == loser else _cite(pos, "battle_winner")
-            rulings.append(Ruling(rule, f"{faction_name(side.faction)} discards {', '.join(discarded[side.faction])}"))
-    atreides_lost = sum(n + sp for f, _t, _s, n, sp, _a, _r in losses if f == ATREIDES)
-    kh_losses = pos.kh_losses + atreides_lost
+        _take_leader(t, event.capture)
+    t.fates += _prison_break(pos, t.fates, t.rulings)
+    return _finish(t)
+
+
+def _finish(t: _Tally) -> Resolution:
+    pos = t.pos
+    for side in (t.agg, t.dfd):
+        if t.discarded.get(side.faction):
+            rule_key = "battle_loser" if side.faction == t.loser else "battle_winner"
+            t.note(rule_key, f"{faction_name(side.faction)} discards {', '.join(t.discarded[side.faction])}")
+    kh_losses = pos.kh_losses + sum(n + sp for f, _t, _s, n, sp, _a, _r in t.losses if f == ATREIDES)
     if pos.kh_losses < KH_AWAKENS <= kh_losses and ATREIDES in pos.playing:
-        rulings.append(Ruling(_cite(pos, "kh_active"), f"the Atreides have lost {kh_losses} forces in battles: the Kwisatz Haderach awakens"))
+        t.note("kh_active", f"the Atreides have lost {kh_losses} forces in battles: the Kwisatz Haderach awakens")
     fought = {row for row in pos.fought if row[0] == pos.turn}
-    for side in (agg, dfd):
+    for side in (t.agg, t.dfd):
         key = side.leader_key()
-        if key is not None and f"{key[0]}/{key[1]}" not in keep_pool:
-            fought.add((pos.turn, key[0], key[1], territory))
-        if side.plan.kwisatz_haderach and not (outcome == "traitor" and side.plan.traitor):
-            fought.add((pos.turn, ATREIDES, f"{KWISATZ_HADERACH}/{side.plan.leader or 'cheap_hero'}", territory))
+        if key is not None and key not in t.back_in_pool:
+            fought.add((pos.turn, key[0], key[1], t.territory))
+        if side.plan.kwisatz_haderach and not (t.outcome == "traitor" and side.plan.traitor):
+            fought.add((pos.turn, ATREIDES, f"{KWISATZ_HADERACH}/{side.plan.leader or 'cheap_hero'}", t.territory))
     return Resolution(
-        territory=territory,
-        aggressor=agg.faction,
-        defender=dfd.faction,
-        outcome=outcome,
-        winner=winner,
-        loser=loser,
-        totals=totals,
-        losses=tuple(losses),
-        leaders=tuple(fates),
-        discarded=discarded,
-        spice={f: v for f, v in spice.items() if v},
-        board_spice_lost=board_lost,
+        territory=t.territory,
+        aggressor=t.agg.faction,
+        defender=t.dfd.faction,
+        outcome=t.outcome,
+        winner=t.winner,
+        loser=t.loser,
+        totals=t.totals,
+        losses=tuple(t.losses),
+        leaders=tuple(t.fates),
+        discarded=t.discarded,
+        spice={f: v for f, v in t.spice.items() if v},
+        board_spice_lost=t.board_lost,
         kh_losses=kh_losses,
-        kh_dead=kh_dead,
+        kh_dead=t.kh_dead,
         fought=frozenset(fought),
-        rulings=tuple(rulings),
+        rulings=tuple(t.rulings),
     )
 
 

@@ -451,6 +451,11 @@ _AH_CITE = {
     "captive_once": "AH X.B.2.a.ii",
     "prison_break": "AH X.B.2.a.ii",
     "spice_dialing": "AH X.B.1",
+    "battle_elite_fremen": "AH X.B.1.b",
+    "kh_killed": "AH X.B.2.a.i",
+    "captive_killed": "AH X.B.2.a.ii",
+    "traitor_spice": "AH X.D.2",
+    "fremen_full_strength": "AH X.B.1",
 }
 
 _WBC_CITE = dict(

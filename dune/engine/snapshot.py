@@ -275,12 +275,7 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
             if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
                 raise _bad("snapshot", f"{key!r} lists territories", ts)
             out[key] = frozenset(ts)
-    if "kh_dead" in data:
-        out["kh_dead"] = _bool(data, "kh_dead")
-    if "kh_losses" in data:
-        out["kh_losses"] = _int(data, "kh_losses", 0)
-    if data.get("fought"):
-        out["fought"] = _fought(data["fought"], factions)
+    out.update(_battle_marks(data, factions))
     if "terror_spent" in data:
         out["terror_spent"] = _int(data, "terror_spent", 0, high=TERROR_TOKENS)
     for key in ("worm_pending", "aftermath"):
@@ -312,6 +307,18 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         spice = _spice_lost([r for r in rows if _is_spice_row(r)])
         if spice:
             out["spice_lost"] = spice
+    return out
+
+
+def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[str, Any]:
+    """The Kwisatz Haderach's count and state and the leaders that fought (`battle_plans`)."""
+    out: dict[str, Any] = {}
+    if "kh_dead" in data:
+        out["kh_dead"] = _bool(data, "kh_dead")
+    if "kh_losses" in data:
+        out["kh_losses"] = _int(data, "kh_losses", 0)
+    if data.get("fought"):
+        out["fought"] = _fought(data["fought"], factions)
     return out
 
 
