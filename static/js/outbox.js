@@ -433,7 +433,12 @@
         headers: { Accept: "application/json", "X-CSRFToken": now.token }
       });
     }).then(function (r) {
-      return r.json().catch(function () { return { signed_in: false, error: "The server answered " + r.status + "." }; });
+      return r.json().catch(function () {
+        var wait = r.headers.get("Retry-After");
+        return { signed_in: false, error: r.status === 429
+          ? "Too many tries for this account: wait " + (wait || "a few") + " seconds, then sign in again."
+          : "The server answered " + r.status + ": try again." };
+      });
     }).then(function (answer) {
       submit.disabled = false;
       if (!answer.signed_in) {
