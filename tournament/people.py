@@ -19,6 +19,7 @@ from django.db.models.functions import Lower
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
+from dune.text_rules import clean_name, name_problem
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
@@ -337,7 +338,10 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
 
 
 def _series_name(name: Any) -> str:
-    name = name.strip() if isinstance(name, str) else ""
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise PeopleRefused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise PeopleRefused("a series needs a name", field="name")
     if len(name) > 200:

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from dune.formats import FORMATS
+from dune.text_rules import clean_name, name_problem
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
 from tournament.services.shared import Refused
@@ -20,7 +21,10 @@ def create_tournament(
     """Create a tournament; its creator becomes a head judge of it. `series` (an id or None)
     makes it an edition of a series of the same format that `user` owns; `time_zone` (an IANA
     name, default the platform's) is where it is played."""
-    name = (name or "").strip()
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise Refused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise Refused("a tournament needs a name", field="name")
     if len(name) > 200:
