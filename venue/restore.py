@@ -29,6 +29,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
+from dune.formats import FormatDocumentError, format_from_document
 from ratings import signals as ratings_signals
 from venue import graph
 
@@ -284,11 +285,24 @@ def _load(content: dict[str, Any], owned: list[graph.Owned]) -> Imported:
             loader.many_to_many(o, content.get("many_to_many", {}))
         loader.reset_sequences([o.model for o in owned] + _shared_models())
         tournament = apps.get_model(graph.ROOT).objects.get(pk=next(iter(loader.maps[graph.ROOT].values())))
+        _recreate_format(tournament)
         # Cached standings are keyed by a fingerprint of the reports read from the database:
         # the imported rows make their own, so nothing cached before can answer for them.
         # Ratings are derived, never carried: recompute them with the imported games.
         ratings_signals.schedule()
     return Imported(tournament, loader.counts, loader.new_accounts, loader.same_ids)
+
+
+def _recreate_format(tournament: Any) -> None:
+    """The tournament's format document, checked; a file written before formats were documents
+    has none and plays its preset's (written now, as the migration did for stored ones)."""
+    if not tournament.format_document:
+        tournament.save(update_fields=["format_document", "format_version"])
+        return
+    try:
+        format_from_document(tournament.format_document)
+    except FormatDocumentError as exc:
+        raise DocumentRefused(f"the tournament's format document is refused: {exc.message}", field="content") from None
 
 
 def _shared_models() -> list[type[models.Model]]:

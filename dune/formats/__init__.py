@@ -427,6 +427,10 @@ def format_from_document(data: object) -> Format:
     Raises FormatDocumentError naming every bad field; UnknownFormat when the document's key
     names no preset (a tournament's document keeps its preset's key).
     """
+    raw = json.dumps(data, sort_keys=True, default=dict) if isinstance(data, Mapping) else None
+    found = _BUILT.get(raw) if raw is not None else None
+    if found is not None:
+        return found
     doc = load_document(data)
     if doc["key"] not in PRESETS:
         known = ", ".join(PRESETS)
@@ -435,6 +439,8 @@ def format_from_document(data: object) -> Format:
     found = _BUILT.get(text)
     if found is None:
         found = _BUILT[text] = _build(doc)
+    if raw is not None and len(_BUILT) < 10_000:
+        _BUILT[raw] = found
     return found
 
 
