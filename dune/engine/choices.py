@@ -60,6 +60,7 @@ _PHASES: dict[str, tuple[tuple[str, ...], str]] = {
     "bg_prediction_made": ((SETUP,), "prediction"),
     "spice_blow": ((SPICE_BLOW,), "spice_blow"),
     "spice_collected": ((SPICE_COLLECTION,), "collection"),
+    "battle": ((BATTLE,), "battle_phase"),
 }
 
 #: Event types that need full tracking (forces known everywhere).
@@ -74,6 +75,7 @@ _FULL_TRACKING = frozenset(
         "spice_collected",
         "board_spice_set",
         "loss_corrected",
+        "battle",
     }
 )
 

@@ -115,6 +115,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     notice = ""
     asked: dict[str, list[str]] = {}
     status = 200
+    record = ""  # `X-Record`: the record number an outbox reads as "recorded" (static/js/outbox.js)
     if request.method == "POST":
         if not can_judge_table(request.user, table):
             raise PermissionDenied("Only this table's judge or a head judge may record its game.")
@@ -128,6 +129,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             said = "Already recorded" if recorded.replayed else "Recorded"
             notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
+            record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)
                 return redirect("gameplay-table", pk=table.pk)
@@ -141,6 +143,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         response = render(request, "gameplay/_table_live.html", context, status=status)
         response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
+        if record:
+            response["X-Record"] = record
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
