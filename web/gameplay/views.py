@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
+from dune.text_rules import whole_number
 from gameplay import actions, commands, idempotency, presenters, services
 from gameplay.models import Game
 from gameplay.page import page_context
@@ -73,11 +74,8 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
     refuse_unsafe_text(request)
     action = request.POST.get("action", "")
     event = actions.build(action, request.POST)
-    try:
-        expected = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        expected = -1
-    if expected < 0:
+    expected = whole_number(request.POST.get("expected_seq", ""))
+    if expected is None:
         raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
     return commands.record_event(
         table, event, actor=request.user,
@@ -206,10 +204,9 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     report: dict[str, Any] = {"turns": draft.get("turns"), "ended_by": form.get("ended_by") or draft.get("ended_by"),
                               "results": results}
-    try:
-        report["turns"] = int(form.get("turns", report["turns"]))
-    except (TypeError, ValueError):
-        pass
+    turns = whole_number(form.get("turns", report["turns"]))
+    if turns is not None:
+        report["turns"] = turns
     for key in ("predicted", "alliances"):
         if key in draft:
             report[key] = draft[key]
@@ -227,10 +224,9 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
             elif key in ("tokens", "pp"):
                 out[key] = raw
             else:
-                try:
-                    out[key] = int(raw)
-                except ValueError:
-                    out[key] = raw  # scoring refuses it with the row and field named
+                number = whole_number(raw, signed=True)
+                # Anything else is kept as typed: scoring refuses it with the row and field named.
+                out[key] = raw if number is None else number
         results.append(out)
     return report
 
