@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
-from gameplay import actions, commands, idempotency, presenters, services
+from foundation import idempotency
+from gameplay import actions, commands, presenters, services
 from gameplay.models import Game
 from gameplay.page import page_context
 from scoring import commands as report_commands
