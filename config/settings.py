@@ -186,6 +186,10 @@ RATINGS_RECOMPUTE_ON_CHANGE = True
 VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
 #: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
 VENUE_BACKUP_ON_FILING = True
+#: A failed backup is tried again after this many seconds, this many times (then the
+#: five-minute run tries it again); venue/tasks.py.
+VENUE_BACKUP_RETRY_SECONDS = 60
+VENUE_BACKUP_RETRIES = 4
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

@@ -11,6 +11,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", views.sign_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/login/", views.admin_sign_in, name="admin-sign-in"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file, so the page needs no inline script.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import RequestDataTooBig
@@ -24,28 +25,15 @@ class SignInForm(TextRefusalFormMixin, AuthenticationForm):
 
 
 class SignInView(LoginView):
-    """Django's sign-in with config.sign_in_guard in front: an attempt that must wait gets 429
-    saying how long and why (the password is not checked); a successful sign-in marks the
-    browser as a known device of the account."""
+    """Django's sign-in; `sign_in` puts config.sign_in_guard in front of it."""
 
     form_class = SignInForm
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        wait = sign_in_guard.wait_before(request, str(request.POST.get("username", "")))
-        if wait is not None:
-            context = {"seconds": wait.seconds, "reason": wait.reason}
-            response = render(request, "registration/locked_out.html", context, status=429)
-            response["Retry-After"] = str(wait.seconds)
-            return response
-        return super().post(request, *args, **kwargs)
 
-    def form_valid(self, form: Any) -> HttpResponse:
-        response = super().form_valid(form)
-        sign_in_guard.remember_device(self.request, response, form.get_user().get_username())
-        return response
-
-
-sign_in = shows_text_refusals(SignInView.as_view())
+#: Every door that checks a password goes through the guard: an attempt that must wait gets
+#: 429 saying how long and why (the password is not checked).
+sign_in = shows_text_refusals(sign_in_guard.guarded(SignInView.as_view()))
+admin_sign_in = sign_in_guard.guarded(admin.site.login)
 
 
 def home(request: HttpRequest) -> HttpResponse:
