@@ -132,7 +132,7 @@ def _store_sql() -> str:
 
 def _store(*, user: Any, scope: str, key: str, digest: str, status: int, text: str) -> None:
     """The answer (`text`, its JSON) under its key, written out: it is on the path of every
-    table judge's post (tournament.sql_rows). The unique constraint refuses a second record."""
+    table judge's post (foundation.sql_rows). The unique constraint refuses a second record."""
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(), [user.pk, scope, key, digest, status, text, timezone.now()])
 

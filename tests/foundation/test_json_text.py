@@ -1,4 +1,4 @@
-"""The post path's JSON (gameplay.json_text) reads as the standard library's and Django's does."""
+"""The post path's JSON (foundation.json_text) reads as the standard library's and Django's does."""
 
 from __future__ import annotations
 
