@@ -62,7 +62,7 @@ class Extension:
         if minutes is None or (isinstance(minutes, str) and not minutes.strip()):
             raise Refused("this field is required: whole minutes to add, e.g. 15", field="minutes")
         reason = text_field(data, "reason", required=True, why="it goes in the table's history")
-        return cls(minutes=whole_number(minutes), reason=reason)
+        return cls(minutes=whole_number(minutes, signed=True), reason=reason)
 
 
 @dataclass(frozen=True)

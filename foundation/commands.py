@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from dune import text_rules
 from dune.refusals import Refusal
 from foundation import idempotency
 
@@ -76,11 +77,11 @@ def text_field(
     return value
 
 
-def whole_number(value: Any) -> Any:
-    """A form's or a script's digits as an int (`"15"`, `" -5 "`); anything else unchanged, for
-    the domain's own check to refuse with its rule (`2.5`, `"ten"`)."""
+def whole_number(value: Any, *, signed: bool = False) -> Any:
+    """A form's or a script's digits as an int (`"15"`, `" -5 "` when `signed`, read by the one
+    parser `dune.text_rules.whole_number`); anything else unchanged, for the domain's own check
+    to refuse with its rule (`2.5`, `"ten"`, `"①"`)."""
     if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
+        number = text_rules.whole_number(value, signed=signed)
+        return value if number is None else number
     return value
