@@ -357,7 +357,7 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
         "tournament.round.waiting": player_list,
         "tournament.round.pick_order": player_list,
         "tournament.round.alternates_seated": player_list,
-        "gameplay.idempotencyrecord.scope": scope,
+        f"{graph.IDEMPOTENCY}.scope": scope,
         "tournament.personlink.from_person": person,
         "tournament.personlink.to_person": person,
     }
@@ -476,6 +476,8 @@ def import_content(content: dict[str, Any], *, own: bool = False, by: Any = None
     shared = content.get("shared")
     if not isinstance(rows, dict) or not isinstance(shared, dict):
         raise DocumentRefused("the content has no rows or no shared rows", field="content")
+    # A document written before a model moved names it by its old label.
+    rows = {graph.RENAMED.get(name, name): value for name, value in rows.items()}
     known = {o.label for o in owned}
     unknown = sorted(set(rows) - known)
     if unknown:
