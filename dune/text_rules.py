@@ -93,7 +93,7 @@ def _name_refused_as(char: str) -> str | None:
 
 
 #: Format characters a name may hold: they join letters of some scripts (Persian, Indic).
-_ALLOWED_FORMAT = frozenset()
+_ALLOWED_FORMAT: frozenset[str] = frozenset()
 
 
 def _shows_something(char: str) -> bool:
