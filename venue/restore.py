@@ -29,6 +29,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
+from dune.text_rules import email_key
 from ratings import signals as ratings_signals
 from venue import graph
 
@@ -109,7 +110,10 @@ class _Loader:
             values = self._values(model, row)
             found = None
             if all(values.get(k) for k in keys):
-                lookup = {f"{k}__iexact" if k == "email" else k: values[k] for k in keys}
+                # An email is matched by the one form emails are compared by (`email_key`).
+                lookup = {k: values[k] for k in keys if k != "email"}
+                if "email" in keys:
+                    lookup["email_key"] = email_key(values["email"])
                 found = model.objects.filter(**lookup).order_by("pk").first()
             if found is None:
                 values.pop(model._meta.pk.attname, None)
