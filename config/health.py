@@ -5,6 +5,11 @@ milliseconds: the worker probe returns at the first worker's reply instead of wa
 timeout. Each probe has a short timeout so that a dead service makes the answer slow by at
 most a second or two, never hang. Only staff see the details (database engine, worker host
 names, raw errors); everyone else gets the status and the names of the services that are down.
+
+Backups are reported too, without turning the site "down" (the proxy keeps serving phones
+while the folder is fixed): a tournament whose newest backup failed makes the status `failing`
+(`"failing": ["backups"]`), disk space below what two backups need makes it `warning`
+(`"warnings": ["backups"]`); staff see which tournament, why, and the last good backup.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from django.db import connection
 from django.http import JsonResponse
 
 from config.celery import app
+from venue import backups
 
 
 def _select_one() -> None:
@@ -67,6 +73,28 @@ def check_workers() -> dict[str, Any]:
     return {"ok": True, "workers": names}
 
 
+def check_backups() -> dict[str, Any]:
+    """Failing backups (recorded by the worker) and running tournaments short of disk space."""
+    failing = []
+    for failure in backups.failing():
+        good = backups.last_backup_safely(failure.tournament_id)
+        failing.append({"tournament": failure.tournament_id, "name": failure.tournament.name,
+                        "reason": failure.reason, "failed_at": failure.failed_at.isoformat(),
+                        "attempts": failure.attempts, "last_good": good.at.isoformat() if good else None})
+    low = []
+    for tournament_id in backups.running_tournaments().values_list("pk", flat=True):
+        space = backups.space(tournament_id)
+        if space is not None and space.low:
+            low.append({"tournament": tournament_id, "free": space.free, "needed": space.needed})
+    result: dict[str, Any] = {"ok": not failing, "warning": bool(low)}
+    if failing:
+        result["failing"] = failing
+        result["error"] = "; ".join(f"tournament {f['tournament']}: {f['reason']}" for f in failing)
+    if low:
+        result["low_space"] = low
+    return result
+
+
 def healthz(request: Any) -> JsonResponse:
     checks = {"database": check_database(), "redis": check_redis()}
     # Without a broker the workers cannot be reached; say so once instead of timing out.
@@ -76,6 +104,14 @@ def healthz(request: Any) -> JsonResponse:
         checks["celery"] = {"ok": False, "error": "unknown: the broker (Redis) is down"}
     down = [name for name, result in checks.items() if not result["ok"]]
     body: dict[str, Any] = {"status": "ok" if not down else "down", "down": down}
+    if checks["database"]["ok"]:
+        checks["backups"] = check_backups()
+        if not checks["backups"]["ok"]:
+            body["failing"] = ["backups"]
+        elif checks["backups"]["warning"]:
+            body["warnings"] = ["backups"]
+        if not down and (body.get("failing") or body.get("warnings")):
+            body["status"] = "failing" if body.get("failing") else "warning"
     user = getattr(request, "user", None)
     if user is not None and user.is_active and user.is_staff:
         body["checks"] = checks

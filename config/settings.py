@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A phone's outbox (X-Outbox) reads a form's redirect as "done", a sign-in redirect as 401.
+    "config.outbox_answers.OutboxAnswerMiddleware",
     # A tournament's pages, sheets and exports show its times in its own zone.
     "config.tournament_time.TournamentTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -185,6 +187,10 @@ RATINGS_RECOMPUTE_ON_CHANGE = True
 VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
 #: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
 VENUE_BACKUP_ON_FILING = True
+#: A failed backup is tried again after this many seconds, this many times (then the
+#: five-minute run tries it again); venue/tasks.py.
+VENUE_BACKUP_RETRY_SECONDS = 60
+VENUE_BACKUP_RETRIES = 4
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
@@ -192,6 +198,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
+# A form with a stale token gets a page in words and `X-Refused: csrf` (the outbox fetches a new one).
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # A table judge lands on their tables; everyone else on the home page.
 LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"

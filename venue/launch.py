@@ -8,7 +8,10 @@ Run before Django starts, so it imports no Django:
   `VENUE_URL`, the address the printed QR codes and self check-in links use;
 - `python -m venue.launch banner` prints that address and a QR code of it for the terminal.
 
-`VENUE_ADDRESS` picks the address when the laptop has several (Wi-Fi and cable).
+`VENUE_ADDRESS` picks the address when the laptop has several (Wi-Fi and cable). The links
+and QR codes use the event's name (`VENUE_NAME`, `dune-event` by default: `http://dune-event.local:8000`),
+which the running venue announces on the LAN (venue.announce) so that a spare laptop taking
+over keeps every printed link working; `VENUE_NAME=` (empty) uses the address instead.
 """
 
 from __future__ import annotations
@@ -75,11 +78,18 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(a for a in found if _usable(a)))
 
 
+def event_name(environ: Mapping[str, str]) -> str:
+    """The name announced on the LAN without `.local` ('' when off); see venue.announce."""
+    return environ.get("VENUE_NAME", "dune-event").strip().lower().removesuffix(".").removesuffix(".local")
+
+
 def environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
     port = environ.get("PORT") or "8000"
     addresses = lan_addresses()
-    chosen = environ.get("VENUE_ADDRESS") or (addresses[0] if addresses else socket.gethostname())
-    hosts = list(dict.fromkeys([chosen, *addresses, socket.gethostname(), f"{socket.gethostname()}.local",
+    name = event_name(environ)
+    address = environ.get("VENUE_ADDRESS") or (addresses[0] if addresses else socket.gethostname())
+    chosen = f"{name}.local" if name else address
+    hosts = list(dict.fromkeys([chosen, address, *addresses, socket.gethostname(), f"{socket.gethostname()}.local",
                                 "127.0.0.1", "localhost"]))
     return {
         "DEBUG": "false",
@@ -94,6 +104,8 @@ def environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
         "CSRF_COOKIE_SECURE": "false",
         "SECURE_HSTS_SECONDS": "0",
         "VENUE_URL": f"http://{chosen}{'' if port == '80' else ':' + port}",
+        # The same event by the laptop's address, for a phone that cannot resolve `.local` names.
+        "VENUE_ADDRESS_URL": f"http://{address}{'' if port == '80' else ':' + port}",
         "PORT": port,
     }
 
@@ -106,6 +118,9 @@ def main(argv: list[str]) -> int:
     if argv[1:] == ["banner"]:
         url = os.environ.get("VENUE_URL") or environment()["VENUE_URL"]
         print(f"\nPhones on the venue's network open: {url}/  (Ctrl-C stops web, worker and beat)")
+        direct = os.environ.get("VENUE_ADDRESS_URL")
+        if direct and direct != url:
+            print(f"A phone that cannot open that name: {direct}/")
         segno.make(url + "/", error="m").terminal(compact=True)
         return 0
     print("usage: python -m venue.launch env|banner", file=sys.stderr)

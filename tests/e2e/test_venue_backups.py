@@ -4,6 +4,7 @@ on a phone and on a laptop, without sideways scrolling."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,5 +44,40 @@ def test_the_dashboard_shows_the_last_backup_and_downloads_it(
         saved = tmp_path / "downloaded.json"
         download.value.save_as(saved)
         assert saved.read_bytes() == written.path.read_bytes()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_a_failing_backup_is_shown_in_red_with_its_reason_and_the_last_good_one(
+    browser: Any, live_server: Any, sign_in: Any, head_judge: Any, password: str, settings: Any,
+    tmp_path: Path, viewport: dict[str, int],
+) -> None:
+    from tests.venue.mounts import read_only
+    from venue import backups
+
+    settings.VENUE_BACKUP_DIR = tmp_path / "backups"
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    seat_table(make_round(tournament, number=1, state="published"), make_players(tournament, 6), number=1)
+    backups.write_backup(tournament, now=dt.datetime(2026, 7, 28, 14, 5, 9, tzinfo=dt.UTC))
+    with read_only(backups.folder(tournament.pk)):
+        assert not backups.back_up(tournament).ok
+
+    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
+    page = context.new_page()
+    try:
+        sign_in(page, head_judge.username, password)
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        box = page.locator("[data-backup-failed]")
+        box.scroll_into_view_if_needed()
+        assert box.is_visible() and box.get_attribute("role") == "alert"
+        text = box.inner_text()
+        assert "Backups are failing" in text and "read-only" in text
+        assert "Last good backup: Tue 28 Jul, 14:05:09" in text
+        red, green, blue = (int(n) for n in re.findall(r"\d+", box.evaluate("e => getComputedStyle(e).color"))[:3])
+        assert red > 150 and green < 80 and blue < 80, "the failure is written in red"
+        rect = box.bounding_box()
+        assert rect is not None and rect["x"] >= 0 and rect["x"] + rect["width"] <= viewport["width"]
+        assert page.evaluate(FITS)
     finally:
         context.close()

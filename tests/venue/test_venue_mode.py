@@ -24,11 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
-    for port in range(8600, 8700):
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                return port
-    raise RuntimeError("no free port in 8600-8699")
+    """A port nothing listens on, chosen by the system (never a fixed one)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def get(port: int, path: str, host: str) -> tuple[int, str]:
@@ -74,6 +73,9 @@ class Venue:
             "PORT": str(port),
             "VENUE_BIND": "0.0.0.0",  # noqa: S104 - the venue's network; the test talks to 127.0.0.1 only
             "WEB_WORKERS": "1",
+            # No announcement on the LAN from a test in the machine's own network (the test of
+            # the name runs in network namespaces of its own: tests/venue/test_follow.py).
+            "VENUE_NAME": "",
         })
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -178,3 +180,104 @@ def test_venue_mode_serves_the_network_in_production_mode_and_stops_on_ctrl_c(ve
     ), timeout=10)
     assert signed_in.status == 200 and "sessionid" in {c.name for c in jar.cookiejar}
     venue.ctrl_c()
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid` (children in groups of their own included)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def worker_pid(supervisor: int) -> int:
+    for pid in descendants(supervisor):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"worker" in argv and any(a.endswith(b"celery") for a in argv) and os.getpgid(pid) == pid:
+            return pid
+    raise AssertionError("no Celery worker under venue mode")
+
+
+@pytest.fixture
+def loaded_machine() -> Iterator[None]:
+    """Both cores kept busy while venue mode stops, as on a laptop doing other work."""
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+
+
+def serving(venue: Venue, log: Path) -> set[int]:
+    venue.start(log)
+    assert wait_for_text(log, rf"open: http://([^\s/]+):{venue.port}/"), log.read_text()[-3000:]
+    assert answers(venue.port, f"127.0.0.1:{venue.port}") == 200, log.read_text()[-3000:]
+    assert venue.process is not None
+    end = time.monotonic() + 60
+    while time.monotonic() < end:  # web, worker and beat with their children
+        processes = descendants(venue.process.pid)
+        if len(processes) >= 4:
+            return processes
+        time.sleep(0.3)
+    raise AssertionError(f"venue mode did not start its processes: {log.read_text()[-3000:]}")
+
+
+def test_ctrl_c_stops_a_worker_stuck_in_its_shutdown_within_10_s_on_a_loaded_machine(
+    venue: Venue, tmp_path: Path, loaded_machine: None
+) -> None:
+    log = tmp_path / "venue.log"
+    processes = serving(venue, log)
+    assert venue.process is not None
+    # A worker that does not act on its stop signal (as one busy in a long task does not).
+    os.kill(worker_pid(venue.process.pid), signal.SIGSTOP)
+    start = time.monotonic()
+    os.killpg(venue.process.pid, signal.SIGINT)
+    venue.process.wait(timeout=30)
+    while any(alive(p) for p in processes) and time.monotonic() - start < 30:
+        time.sleep(0.05)
+    took = time.monotonic() - start
+    assert not [p for p in processes if alive(p)], "web, worker or beat kept running"
+    assert took < 10, f"Ctrl-C took {took:.1f} s to stop web, worker and beat"
+    assert "stopping web, worker and beat" in log.read_text()
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", venue.port)) != 0
+
+
+def test_a_second_ctrl_c_stops_at_once(venue: Venue, tmp_path: Path) -> None:
+    log = tmp_path / "venue.log"
+    processes = serving(venue, log)
+    assert venue.process is not None
+    os.kill(worker_pid(venue.process.pid), signal.SIGSTOP)
+    os.killpg(venue.process.pid, signal.SIGINT)
+    assert wait_for_text(log, "Ctrl-C again stops at once", timeout=10)
+    start = time.monotonic()
+    os.killpg(venue.process.pid, signal.SIGINT)
+    venue.process.wait(timeout=30)
+    while any(alive(p) for p in processes) and time.monotonic() - start < 30:
+        time.sleep(0.05)
+    took = time.monotonic() - start
+    assert not [p for p in processes if alive(p)]
+    assert took < 2, f"the second Ctrl-C took {took:.1f} s"
