@@ -16,7 +16,7 @@ def fill_email_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0010_table_clock_started_tournament_time_zone_series_owner'),
+        ('tournament', '0011_tournament_format_document'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
