@@ -160,8 +160,13 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
     }
 
 
+#: What a spare keeps of an account beyond the export's fields: its password hash (judges sign
+#: in after a take-over as before), whether it is staff (a head judge's pages), when it was made.
+SPARE_ACCOUNT_FIELDS = ("password", "is_staff", "date_joined")
+
+
 def _account(user: Any) -> dict[str, Any]:
     row = {"id": user.pk, **{f: export.plain(getattr(user, f)) for f in export.USER_FIELDS if hasattr(user, f)}}
-    if not getattr(user, "is_superuser", False):
-        row["password"] = user.password
+    if not getattr(user, "is_superuser", False):  # a superuser signs in on the spare with its own account
+        row.update({f: export.plain(getattr(user, f)) for f in SPARE_ACCOUNT_FIELDS if hasattr(user, f)})
     return row

@@ -101,7 +101,9 @@ def _accounts(rows: list[dict[str, Any]]) -> None:
         if found is not None and found.get_username() != row.get("username"):
             raise FollowRefused(f"account {row['id']} is {found.get_username()!r} here and {row.get('username')!r} "
                                 "on the serving laptop: follow on an empty installation (move var/ aside)")
-        values = {k: row[k] for k in (*export.USER_FIELDS, "password") if k in row}
+        fields = {f.attname: f for f in model._meta.concrete_fields}
+        values = {k: _value(fields[k], row[k]) for k in (*export.USER_FIELDS, *feed.SPARE_ACCOUNT_FIELDS)
+                  if k in row and k in fields}
         if found is None:
             user = model(pk=row["id"], **values)
             if "password" not in row:
@@ -119,12 +121,12 @@ def apply(change: dict[str, Any]) -> Applied:
     owned = graph.owned_models()
     applied = Applied(tournament=int(change["tournament"]))
     touched: list[type[models.Model]] = []
-    with transaction.atomic(), _times_as_given([o.model for o in owned]):
+    shared = [apps.get_model(name) for name in graph.SHARED_MATCH]
+    with transaction.atomic(), _times_as_given([o.model for o in owned] + shared):
         _accounts(change["shared"].get(graph.label(graph.user_model()), []))
-        for name in graph.SHARED_MATCH:
-            model = apps.get_model(name)
-            rows = change["shared"].get(name, [])
-            applied.written[name] = _upsert(model, rows, append_only=False)
+        for model in shared:
+            applied.written[graph.label(model)] = _upsert(model, change["shared"].get(graph.label(model), []),
+                                                          append_only=False)
             touched.append(model)
         for item in owned:
             rows = change["rows"].get(item.label, [])

@@ -168,7 +168,8 @@ class Follower:
             pulled.tournaments.append(tournament_id)
             pulled.records += len(applied.records)
             for table, seq, written in applied.records:
-                pulled.lags.append(max(0.0, (here - written).total_seconds()))
+                if cursor:  # the first pull copies what was there before: no lag to speak of
+                    pulled.lags.append(max(0.0, (here - written).total_seconds()))
                 key = (tournament_id, table)
                 pulled.last_records[key] = max(seq, pulled.last_records.get(key, 0))
             self.state["cursors"][str(tournament_id)] = change["cursor"]
