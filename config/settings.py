@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A phone's outbox (X-Outbox) reads a form's redirect as "done", a sign-in redirect as 401.
+    "config.outbox_answers.OutboxAnswerMiddleware",
     # A tournament's pages, sheets and exports show its times in its own zone.
     "config.tournament_time.TournamentTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -196,6 +198,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
+# A form with a stale token gets a page in words and `X-Refused: csrf` (the outbox fetches a new one).
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # A table judge lands on their tables; everyone else on the home page.
 LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"

@@ -15,19 +15,28 @@ an hour. Two rules instead, both read from django-axes' log of failed sign-ins:
 A phone on which the account signed in before carries a signed cookie naming it (a known
 device): its attempts for that account are never delayed by either rule, so a judge on their
 own phone is never kept out by what someone else typed.
+
+Every door that checks a password goes through `guarded` (the sign-in page and the admin's):
+it reads the wait and checks the password while holding a lock on the account's name, so
+twenty concurrent guesses are checked one after another, each seeing the failures before it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import wraps
 from typing import Any
 
 from axes.models import AccessFailureLog, AccessLog
 from django.conf import settings
 from django.core import signing
+from django.db import connection, transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
 
 from config.client_address import client_address
@@ -131,3 +140,49 @@ def wait_before(request: HttpRequest, username: str, *, now: datetime | None = N
             f"{limit} wrong passwords from this network within {int(SPRAY_WINDOW.total_seconds() // 60)} minutes",
         )
     return None
+
+
+#: The first key of the advisory locks taken per account name (PostgreSQL).
+_LOCK_CLASS = 0x5349474E  # "SIGN"
+
+
+@contextmanager
+def one_attempt_at_a_time(username: str) -> Iterator[None]:
+    """Hold the account's sign-in lock until the attempt is over and its failure, if any, is
+    logged: PostgreSQL's transaction-scoped advisory lock on the name; the embedded SQLite
+    database starts every transaction IMMEDIATE, which serialises the attempts already."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_LOCK_CLASS, _key(username)])
+        yield
+
+
+def refusal(request: HttpRequest, wait: Wait) -> HttpResponse:
+    """429 saying how long to wait and why (the password was not checked)."""
+    context = {"seconds": wait.seconds, "reason": wait.reason}
+    response = render(request, "registration/locked_out.html", context, status=429)
+    response["Retry-After"] = str(wait.seconds)
+    return response
+
+
+def guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A sign-in view behind the guard: a POST waits its turn for the account, is refused with
+    429 when it must wait, and a successful sign-in marks the browser as a known device."""
+
+    @wraps(view)
+    def guarded_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        username = str(request.POST.get("username", ""))
+        with one_attempt_at_a_time(username):
+            wait = wait_before(request, username)
+            if wait is not None:
+                return refusal(request, wait)
+            response = view(request, *args, **kwargs)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and _key(user.get_username()) == _key(username):
+            remember_device(request, response, user.get_username())
+        return response
+
+    return guarded_view

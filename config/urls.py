@@ -10,7 +10,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", views.sign_in, name="login"),
+    path("accounts/session/", views.session_state, name="session-state"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/login/", views.admin_sign_in, name="admin-sign-in"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file, so the page needs no inline script.
@@ -33,5 +35,6 @@ urlpatterns = [
 ]
 
 handler400 = "config.views.bad_request"
+handler403 = "config.views.permission_denied"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

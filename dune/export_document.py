@@ -8,11 +8,18 @@ The document is plain JSON::
 (keys sorted, no spaces, UTF-8), so a changed character anywhere in the content is found
 before anything is imported. `format_version` says how the content is laid out: a reader
 refuses a version it does not know instead of guessing.
+
+The checksum finds damage, not tampering: anyone can recompute it after changing the content.
+The installation that writes a document adds a `seal`, an HMAC-SHA256 of the same bytes under
+its own key (`"seal": "hmac-sha256:…"`). Only that installation can check it: a document it
+sealed itself is its own records (`sealed_by`); every other document, from another
+installation or from anyone's editor, is read as untrusted input.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -22,6 +29,7 @@ FORMAT_VERSION = 1
 #: Every layout this code can read.
 KNOWN_VERSIONS = frozenset({FORMAT_VERSION})
 CHECKSUM_PREFIX = "sha256:"
+SEAL_PREFIX = "hmac-sha256:"
 
 
 class DocumentRefused(ValueError):
@@ -42,9 +50,28 @@ def checksum(content: Any) -> str:
     return CHECKSUM_PREFIX + hashlib.sha256(canonical(content)).hexdigest()
 
 
-def seal(content: Mapping[str, Any]) -> dict[str, Any]:
-    """The document for `content`: its format version, the content and its checksum."""
-    return {"format_version": FORMAT_VERSION, "checksum": checksum(content), "content": dict(content)}
+def seal_of(content: Any, key: bytes) -> str:
+    """The HMAC-SHA256 of `content` (canonical JSON) under `key`."""
+    return SEAL_PREFIX + hmac.new(key, canonical(content), hashlib.sha256).hexdigest()
+
+
+def seal(content: Mapping[str, Any], key: bytes | None = None) -> dict[str, Any]:
+    """The document for `content`: its format version, the content and its checksum, and the
+    seal of the installation whose `key` is given."""
+    document = {"format_version": FORMAT_VERSION, "checksum": checksum(content), "content": dict(content)}
+    if key is not None:
+        document["seal"] = seal_of(content, key)
+    return document
+
+
+def sealed_by(document: Mapping[str, Any], key: bytes) -> bool:
+    """Whether the installation whose key is `key` sealed this document (compared in constant
+    time); False for a document without a seal or sealed elsewhere."""
+    stated = document.get("seal")
+    content = document.get("content")
+    if not isinstance(stated, str) or not isinstance(content, dict):
+        return False
+    return hmac.compare_digest(stated.encode(), seal_of(content, key).encode())
 
 
 def parse(text: str | bytes) -> dict[str, Any]:

@@ -1,5 +1,14 @@
 """Export one tournament as a sealed document (`dune.export_document`): every row it owns, the
-people, series and accounts it refers to, and the figures it stood at when exported."""
+people, series and accounts it refers to, and the figures it stood at when exported.
+
+Two parts are there for this installation's own import only, which alone can check the seal:
+
+- `origin`: the installation and tournament id that first made the tournament (carried from
+  import to export), so the same tournament is never imported twice;
+- `sign_in`: the password hashes of the tournament's judges, so they sign in after a restore
+  without new passwords. A download through the API leaves out superusers' hashes; the
+  backups and `export_tournament` on the laptop's own disk carry every judge's.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +32,8 @@ from dune import export_document as document
 from dune.points import StandingsError
 from scoring import services as scoring
 from tournament.models import Tournament
-from venue import graph
+from venue import graph, installation
+from venue.models import ImportedTournament
 
 
 def plain(value: Any) -> Any:
@@ -94,7 +104,27 @@ def _figures(tournament: Tournament) -> dict[str, Any]:
     return {"standings": jsonable(computed.standings), "awards": jsonable(awards.awards)}
 
 
-def export_content(tournament: Tournament) -> dict[str, Any]:
+def origin_of(tournament: Tournament) -> dict[str, Any]:
+    """The installation and id that first made the tournament (its import's, if imported)."""
+    imported = ImportedTournament.objects.filter(tournament=tournament).first()
+    if imported is not None:
+        return {"installation": imported.origin_installation, "tournament": imported.origin_tournament}
+    return {"installation": installation.identity(), "tournament": tournament.pk}
+
+
+def _sign_in(tournament: Tournament, *, superusers: bool) -> dict[str, str]:
+    """Password hashes of the tournament's judges (head judges, table judges, tables' judges)."""
+    users = graph.user_model().objects.filter(
+        models.Q(head_judge_of=tournament)
+        | models.Q(table_judge_of=tournament)
+        | models.Q(judged_tables__round__tournament=tournament)
+    ).distinct()
+    if not superusers:
+        users = users.filter(is_superuser=False)
+    return {u.get_username(): u.password for u in users.order_by("pk") if u.has_usable_password()}
+
+
+def export_content(tournament: Tournament, *, superusers_sign_in: bool = True) -> dict[str, Any]:
     """The content of the tournament's document (plain JSON values)."""
     refs = _References()
     rows: dict[str, list[dict[str, Any]]] = {}
@@ -136,6 +166,8 @@ def export_content(tournament: Tournament) -> dict[str, Any]:
         "rows": rows,
         "many_to_many": many,
         "figures": _figures(tournament),
+        "origin": origin_of(tournament),
+        "sign_in": _sign_in(tournament, superusers=superusers_sign_in),
     }
 
 
@@ -151,12 +183,17 @@ def _model(name: str) -> type[models.Model]:
     return apps.get_model(name)
 
 
-def export_document(tournament: Tournament) -> dict[str, Any]:
-    return document.seal(export_content(tournament))
+def seal(content: dict[str, Any]) -> dict[str, Any]:
+    """The document of `content`, sealed with this installation's key."""
+    return document.seal(content, installation.export_key())
 
 
-def export_text(tournament: Tournament) -> str:
-    return document.canonical(export_document(tournament)).decode("utf-8")
+def export_document(tournament: Tournament, *, superusers_sign_in: bool = True) -> dict[str, Any]:
+    return seal(export_content(tournament, superusers_sign_in=superusers_sign_in))
+
+
+def export_text(tournament: Tournament, *, superusers_sign_in: bool = True) -> str:
+    return document.canonical(export_document(tournament, superusers_sign_in=superusers_sign_in)).decode("utf-8")
 
 
 def write_atomically(path: Path, text: str) -> Path:

@@ -26,6 +26,8 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 
+from dune.text_rules import whole_number
+
 #: The apps whose models can belong to a tournament.
 PROJECT_APPS = ("tournament", "gameplay", "scoring", "clocks", "insights", "ratings")
 #: Computed from the filed reports and rebuilt after an import (ratings.services.recompute).
@@ -111,6 +113,7 @@ def parse_scope(scope: str) -> tuple[int, str] | None:
     """(table id, endpoint) of an idempotency scope `table:12:events`; None for another scope."""
     kind, _, rest = scope.partition(":")
     number, _, endpoint = rest.partition(":")
-    if kind != "table" or not number.isdigit():
+    table = whole_number(number)
+    if kind != "table" or table is None:
         return None
-    return int(number), endpoint
+    return table, endpoint

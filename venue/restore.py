@@ -1,18 +1,28 @@
 """Import an exported tournament into this installation, in one transaction.
 
-The document is checked first (`dune.export_document`: known format_version, matching checksum);
-then every row is written with its references remapped:
+The document is checked first (`dune.export_document`: known format_version, matching checksum).
+Its seal says who wrote it. A document this installation sealed is its own records (a restore
+on the same laptop, or on a spare given the same secret key): its accounts are matched by
+username and its judges' password hashes are given to the accounts the import creates, so
+they sign in as before. Any other document, from another installation or edited by anyone
+(its checksum recomputed), is untrusted input and links nothing it could not have made:
 
-- accounts are matched by username; one this installation lacks is created without a usable
-  password (the organiser sets one: `manage.py changepassword NAME`);
-- people are matched by email (in any letter case), series by name and format;
-- a tournament's own rows keep their ids where this installation has none of them (an empty
-  installation keeps every id, so the phones' links and queued actions still name the right
-  table); otherwise they get new ids and the references inside stored JSON (report rows'
-  players, the final's pick order, idempotency scopes) are rewritten to match.
+- accounts: an account of this installation is never taken for one the file names; each
+  account of the file becomes a new account without a password (renamed when the name is
+  taken), so the file makes nobody a head judge, a table judge or "the person" of anyone;
+- series: the tournament joins only a series of the same name and format that the importing
+  account (`by`) may manage; otherwise a new series is made, owned by that account;
+- people: matched by email as the registration desk matches them (which gives no rights);
+- the importing account, when named, becomes a head judge of the imported tournament.
 
-Anything refused (an unknown model or field, a broken reference) raises DocumentRefused and
-writes nothing.
+Either way every value is checked as the API would check it (lengths, choices, names, formats,
+time zones), stored JSON may name only the file's own players and tables (idempotency scopes
+included), and a tournament already here (the same origin) is refused: a rated game never
+counts twice. A tournament's own rows keep their ids where this installation has none of them
+(an empty installation keeps every id, so the phones' links and queued actions still name the
+right table); otherwise they get new ids and the references inside stored JSON are rewritten.
+
+Anything refused raises DocumentRefused naming the record and field, and writes nothing.
 """
 
 from __future__ import annotations
@@ -23,16 +33,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
+from django.contrib.auth.hashers import identify_hasher
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import IntegrityError, connection, models, transaction
+from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
+from dune.formats import FORMATS
+from dune.text_rules import name_problem
 from ratings import signals as ratings_signals
-from venue import graph
+from tournament import people
+from tournament.time_zones import zone_name
+from venue import graph, installation
+from venue.models import ImportedTournament
 
 Ids = dict[Any, Any]
+
+
+#: Name fields checked by the one name rule (dune.text_rules.name_problem), as the API does.
+NAME_FIELDS = frozenset({
+    "tournament.tournament.name", "tournament.series.name", "tournament.player.name", "tournament.person.name",
+})
 
 
 @dataclass
@@ -44,6 +67,14 @@ class Imported:
     new_accounts: list[str] = field(default_factory=list)
     #: True when every row kept its original id.
     same_ids: bool = True
+    #: True when this installation sealed the file (its own records).
+    own: bool = False
+    #: Accounts created with the password they had (the file's judges, from an own file).
+    signed_in_as_before: list[str] = field(default_factory=list)
+    #: The file's account names taken here by someone else: the name each got instead.
+    renamed_accounts: dict[str, str] = field(default_factory=dict)
+    #: What the import did not take from an untrusted file, in words.
+    not_trusted: list[str] = field(default_factory=list)
 
 
 @contextmanager
@@ -75,30 +106,68 @@ def _value(f: models.Field[Any, Any], raw: Any) -> Any:
 
 
 class _Loader:
-    def __init__(self, content: dict[str, Any]) -> None:
+    def __init__(self, content: dict[str, Any], *, own: bool, by: Any = None) -> None:
         self.content = content
+        self.own = own
+        self.by = by
         self.maps: dict[str, Ids] = {}
         self.new_accounts: list[str] = []
+        self.signed_in_as_before: list[str] = []
+        self.renamed: dict[str, str] = {}
+        self.not_trusted: list[str] = []
         self.counts: dict[str, int] = {}
         self.same_ids = True
 
     # --- shared rows ---------------------------------------------------------------------
 
+    def _hashes(self) -> dict[str, str]:
+        """The judges' password hashes, from this installation's own file only."""
+        given = self.content.get("sign_in") or {}
+        if not isinstance(given, dict):
+            raise DocumentRefused("sign_in is not an object of account names and password hashes", field="sign_in")
+        if given and not self.own:
+            self.not_trusted.append(
+                f"the password hashes of {len(given)} accounts (only a file this installation sealed carries them)"
+            )
+            return {}
+        return {k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str)}
+
     def accounts(self, rows: list[dict[str, Any]]) -> None:
         model = graph.user_model()
+        fields = {f.name: f for f in model._meta.concrete_fields}
+        hashes = self._hashes()
         ids: Ids = {}
+        taken_here = 0
         for row in rows:
+            if not isinstance(row, dict):
+                raise DocumentRefused(f"an account is not an object ({row!r:.80})", field="content")
             username = row.get("username")
             if not isinstance(username, str) or not username:
-                raise DocumentRefused(f"an account has no username ({row!r})", field="content")
+                raise DocumentRefused(f"an account has no username ({row!r:.80})", field="content")
+            extra = {k: row[k] for k in ("first_name", "last_name", "email", "is_active") if k in row}
+            for name, raw in {"username": username, **extra}.items():
+                _checked(fields[name], raw, "auth.user")
             user = model.objects.filter(username=username).first()
+            if user is not None and not self.own:
+                taken_here += 1
+                self.renamed[username] = free_username(model, username)
+                user = None
             if user is None:
-                extra = {k: row[k] for k in ("first_name", "last_name", "email", "is_active") if k in row}
-                user = model(username=username, **extra)
+                user = model(username=self.renamed.get(username, username), **extra)
                 user.set_unusable_password()
+                password = hashes.get(username)
+                if password and _is_hash(password):
+                    user.password = password
+                    self.signed_in_as_before.append(user.get_username())
                 user.save()
-                self.new_accounts.append(username)
-            ids[row["id"]] = user.pk
+                if not user.has_usable_password():
+                    self.new_accounts.append(user.get_username())
+            ids[row.get("id")] = user.pk
+        if taken_here:
+            self.not_trusted.append(
+                f"{taken_here} account names that are taken here: the file's accounts are new accounts "
+                "(an account of this installation is never taken for one a file names)"
+            )
         self.maps[graph.label(model)] = ids
 
     def shared(self, name: str, rows: list[dict[str, Any]]) -> None:
@@ -106,16 +175,36 @@ class _Loader:
         keys = graph.SHARED_MATCH[name]
         ids: Ids = {}
         for row in rows:
+            if not isinstance(row, dict):
+                raise DocumentRefused(f"a {name} row is not an object ({row!r:.80})", field="content")
             values = self._values(model, row)
             found = None
             if all(values.get(k) for k in keys):
                 lookup = {f"{k}__iexact" if k == "email" else k: values[k] for k in keys}
-                found = model.objects.filter(**lookup).order_by("pk").first()
+                candidates = model.objects.filter(**lookup)
+                if name == "tournament.series":
+                    candidates = self._series_to_join(candidates, values)
+                found = candidates.order_by("pk").first()
             if found is None:
                 values.pop(model._meta.pk.attname, None)
+                if name == "tournament.series" and not self.own:
+                    values["owner_id"] = getattr(self.by, "pk", None)
                 found = model.objects.create(**values)
-            ids[row[model._meta.pk.attname]] = found.pk
+            ids[row.get(model._meta.pk.attname)] = found.pk
         self.maps[name] = ids
+
+    def _series_to_join(self, candidates: Any, values: dict[str, Any]) -> Any:
+        """An own file joins the series its owner owns; another file only one the importing
+        account may manage (people.may_manage_series): never another organiser's series."""
+        if self.own:
+            return candidates.filter(owner_id=values.get("owner_id"))
+        allowed = [s.pk for s in candidates if self.by is not None and people.may_manage_series(self.by, s)]
+        if candidates.exists() and not allowed:
+            self.not_trusted.append(
+                f"the series {values.get('name')!r}: one of that name here belongs to another organiser, "
+                "so the tournament is in a new series of its own"
+            )
+        return candidates.filter(pk__in=allowed)
 
     # --- owned rows ----------------------------------------------------------------------
 
@@ -128,12 +217,15 @@ class _Loader:
                 "update the platform to import this file", field="content",
             )
         values: dict[str, Any] = {}
+        where = graph.label(model)
         for attname, raw in row.items():
             f = fields[attname]
-            value = _value(f, raw)
+            value = _checked(f, raw, where)
             if f.is_relation and value is not None:
                 value = self._remap(f, value)
             values[attname] = value
+        if where == graph.ROOT:
+            _check_tournament(values)
         return values
 
     def _remap(self, f: models.Field[Any, Any], value: Any) -> Any:
@@ -154,6 +246,8 @@ class _Loader:
     def owned(self, owned: graph.Owned, rows: list[dict[str, Any]]) -> None:
         model = owned.model
         pk = model._meta.pk.attname
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and r.get(pk) is not None for r in rows):
+            raise DocumentRefused(f"{owned.label}: every row must be an object with its {pk}", field="content")
         old_ids = [row[pk] for row in rows]
         keep = not model.objects.filter(pk__in=old_ids).exists()
         self.same_ids &= keep
@@ -182,6 +276,11 @@ class _Loader:
             ]
             through.objects.bulk_create(links, ignore_conflicts=True)
 
+    def importer_runs(self, tournament: Any) -> None:
+        """The importing account becomes a head judge of what it imported."""
+        if self.by is not None:
+            tournament.head_judges.add(self.by)
+
     # --- ids inside stored JSON ------------------------------------------------------------
 
     def _json_rewrites_for(self, label: str) -> dict[str, Callable[[Any], Any]]:
@@ -191,8 +290,6 @@ class _Loader:
         players = self.maps.get("tournament.player", {})
         tables = self.maps.get("tournament.table", {})
         people = self.maps.get("tournament.person", {})
-        if all(k == v for ids in (players, tables, people) for k, v in ids.items()):
-            return {}
         return {
             name.rpartition(".")[2]: rewrite
             for name, rewrite in _json_rewrites(players, tables, people).items()
@@ -208,29 +305,51 @@ class _Loader:
 
 
 def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable[[Any], Any]]:
+    """Rewrites of the ids inside stored JSON; each refuses an id that is not one of the file's
+    own players or tables (a crafted file must not reach another tournament's)."""
+
     def player(value: Any) -> Any:
-        return players.get(value, value)
+        if value is None:
+            return None
+        if isinstance(value, bool) or value not in players:
+            raise DocumentRefused(f"a stored record names player {value!r}, who is not one of the file's players",
+                                  field="content")
+        return players[value]
 
     def player_list(values: Any) -> Any:
-        return [player(v) for v in values] if isinstance(values, list) else values
+        if values is None:
+            return values
+        if not isinstance(values, list):
+            raise DocumentRefused(f"a stored list of players is not a list ({values!r:.60})", field="content")
+        return [player(v) for v in values]
 
     def report(data: Any) -> Any:
-        if not isinstance(data, dict):
+        if data is None or data == {}:
             return data
+        if not isinstance(data, dict):
+            raise DocumentRefused("a game report's data is not an object", field="content")
         data = dict(data)
-        data["results"] = [{**r, "player": player(r.get("player"))} for r in data.get("results", [])]
+        results = data.get("results", [])
+        if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+            raise DocumentRefused("a game report's results are not a list of rows", field="content")
+        data["results"] = [{**r, "player": player(r.get("player"))} for r in results]
         if "alliances" in data:
-            data["alliances"] = [player_list(a) for a in data["alliances"]]
+            alliances = data["alliances"]
+            if not isinstance(alliances, list):
+                raise DocumentRefused("a game report's alliances are not a list", field="content")
+            data["alliances"] = [player_list(a) for a in alliances]
         return data
 
     def scope(value: str) -> str:
         parsed = graph.parse_scope(value)
-        if parsed is None:
-            return value
-        return f"table:{tables.get(parsed[0], parsed[0])}:{parsed[1]}"
+        if parsed is None or parsed[0] not in tables:
+            raise DocumentRefused(
+                f"an idempotency record's scope {value!r:.80} is not one of the file's own tables", field="content"
+            )
+        return f"table:{tables[parsed[0]]}:{parsed[1]}"
 
     def person(value: Any) -> Any:
-        return people.get(value, value)
+        return people.get(value) if value is not None else None
 
     return {
         "scoring.gamereport.data": report,
@@ -244,13 +363,101 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
     }
 
 
-def import_text(text: str | bytes) -> Imported:
-    """Import the document in `text`. Raises DocumentRefused (nothing written)."""
-    content = document.open_sealed(document.parse(text))
-    return import_content(content)
+def _checked(f: Any, raw: Any, where: str) -> Any:
+    """`raw` as the field stores it, checked as the API would check it: its type, length,
+    choices and validators, and the one name rule for names. Raises DocumentRefused naming the
+    record and field."""
+    value = _value(f, raw)
+    if value is None:
+        if not f.null and not f.is_relation and not getattr(f, "has_default", lambda: False)():
+            raise DocumentRefused(f"{where}.{f.name} is empty, and it may not be", field="content")
+        return value
+    if f.is_relation or isinstance(f, models.JSONField):
+        return value
+    try:
+        f.run_validators(value)
+        if f.choices and value not in {str(k) for k, _ in f.flatchoices} | {k for k, _ in f.flatchoices}:
+            raise ValidationError(f"{value!r} is not one of the choices")
+    except ValidationError as exc:
+        said = "; ".join(exc.messages)
+        raise DocumentRefused(f"{where}.{f.name}: {str(value)[:60]!r} is refused ({said})", field="content") from None
+    if f"{where}.{f.name}" in NAME_FIELDS and isinstance(value, str):
+        problem = name_problem(value) or (None if value.strip() else "is empty")
+        if problem:
+            raise DocumentRefused(f"{where}.{f.name} {value[:60]!r} {problem}", field="content")
+    return value
 
 
-def import_content(content: dict[str, Any]) -> Imported:
+def _check_tournament(values: dict[str, Any]) -> None:
+    if values.get("format") not in FORMATS:
+        raise DocumentRefused(f"tournament.format {values.get('format')!r} is not a known format", field="content")
+    if "time_zone" in values and zone_name(values["time_zone"]) is None:
+        raise DocumentRefused(f"tournament.time_zone {values['time_zone']!r} is not a time zone", field="content")
+
+
+def _is_hash(value: str) -> bool:
+    try:
+        identify_hasher(value)
+    except ValueError:
+        return False
+    return True
+
+
+def free_username(model: Any, username: str) -> str:
+    """`username` with the first free suffix (`alia-2`), within the field's length."""
+    limit = model._meta.get_field("username").max_length or 150
+    for n in range(2, 10_000):
+        candidate = f"{username[: limit - len(str(n)) - 1]}-{n}"
+        if not model.objects.filter(username=candidate).exists():
+            return candidate
+    raise DocumentRefused(f"no free account name like {username!r}", field="content")
+
+
+def password_command() -> str:
+    """How the organiser gives an account a password on this installation."""
+    if getattr(settings, "VENUE_URL", ""):
+        return "bin/venue changepassword NAME"
+    return "manage.py changepassword NAME"
+
+
+def import_text(text: str | bytes, *, by: Any = None) -> Imported:
+    """Import the document in `text`; `by` is the account importing it (it becomes a head judge
+    of the tournament). Raises DocumentRefused (nothing written)."""
+    sealed = document.parse(text)
+    content = document.open_sealed(sealed)
+    own = document.sealed_by(sealed, installation.export_key())
+    return import_content(content, own=own, by=by, checksum=str(sealed.get("checksum", "")))
+
+
+def _origin(content: dict[str, Any]) -> tuple[str, int] | None:
+    origin = content.get("origin")
+    if origin is None:
+        return None
+    if (
+        not isinstance(origin, dict)
+        or not isinstance(origin.get("installation"), str)
+        or isinstance(origin.get("tournament"), bool)
+        or not isinstance(origin.get("tournament"), int)
+    ):
+        raise DocumentRefused("origin is not an installation and a tournament id", field="origin")
+    return origin["installation"][:64], origin["tournament"]
+
+
+def already_here(origin: tuple[str, int] | None) -> Any:
+    """The tournament of this installation with the same origin, if any."""
+    if origin is None:
+        return None
+    imported = ImportedTournament.objects.filter(
+        origin_installation=origin[0], origin_tournament=origin[1]
+    ).select_related("tournament").first()
+    if imported is not None:
+        return imported.tournament
+    if origin[0] == installation.identity():
+        return apps.get_model(graph.ROOT).objects.filter(pk=origin[1], origin__isnull=True).first()
+    return None
+
+
+def import_content(content: dict[str, Any], *, own: bool = False, by: Any = None, checksum: str = "") -> Imported:
     owned = graph.owned_models()
     rows = content.get("rows")
     shared = content.get("shared")
@@ -261,19 +468,30 @@ def import_content(content: dict[str, Any]) -> Imported:
     if unknown:
         raise DocumentRefused(f"the file carries records this installation does not know ({', '.join(unknown)}); "
                               "update the platform to import it", field="content")
-    if len(rows.get(graph.ROOT, [])) != 1:
+    root_rows = rows.get(graph.ROOT, [])
+    if not isinstance(root_rows, list) or len(root_rows) != 1:
         raise DocumentRefused("the file does not hold exactly one tournament", field="content")
+    origin = _origin(content)
+    present = already_here(origin)
+    if present is not None:
+        raise DocumentRefused(
+            f"this tournament is already here as {present.name} (tournament {present.pk}): the file comes "
+            "from the same origin, so importing it again would count every rated game twice. Nothing was "
+            "written", field="origin",
+        )
     try:
-        return _load(content, owned)
-    except (IntegrityError, ValidationError, ValueError, TypeError, KeyError) as exc:
-        if isinstance(exc, DocumentRefused):
-            raise
-        raise DocumentRefused(f"the file does not fit this installation's records ({exc})", field="content") from exc
+        return _load(content, owned, own=own, by=by, origin=origin, checksum=checksum)
+    except DocumentRefused:
+        raise
+    except (IntegrityError, DatabaseError, ValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise DocumentRefused(f"the file does not fit this installation's records ({exc})"[:500],
+                              field="content") from exc
 
 
-def _load(content: dict[str, Any], owned: list[graph.Owned]) -> Imported:
+def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: Any,
+          origin: tuple[str, int] | None, checksum: str) -> Imported:
     rows, shared = content["rows"], content["shared"]
-    loader = _Loader(content)
+    loader = _Loader(content, own=own, by=by)
     with transaction.atomic(), _timestamps_as_given([o.model for o in owned] + _shared_models()):
         loader.accounts(shared.get(graph.label(graph.user_model()), []))
         for name in graph.SHARED_MATCH:
@@ -284,11 +502,22 @@ def _load(content: dict[str, Any], owned: list[graph.Owned]) -> Imported:
             loader.many_to_many(o, content.get("many_to_many", {}))
         loader.reset_sequences([o.model for o in owned] + _shared_models())
         tournament = apps.get_model(graph.ROOT).objects.get(pk=next(iter(loader.maps[graph.ROOT].values())))
-        # Cached standings are keyed by a fingerprint of the reports read from the database:
-        # the imported rows make their own, so nothing cached before can answer for them.
-        # Ratings are derived, never carried: recompute them with the imported games.
+        loader.importer_runs(tournament)
+        if origin is not None:
+            ImportedTournament.objects.create(
+                tournament=tournament, origin_installation=origin[0], origin_tournament=origin[1],
+                checksum=checksum[:80], imported_by=getattr(by, "username", "") or "",
+            )
+        # Cached answers are keyed by the installation and its imports: none written before
+        # this import is read again. Ratings are derived, never carried: recompute them with
+        # the imported games.
+        installation.forget_cached_answers()
         ratings_signals.schedule()
-    return Imported(tournament, loader.counts, loader.new_accounts, loader.same_ids)
+    return Imported(
+        tournament, loader.counts, loader.new_accounts, loader.same_ids, own=own,
+        signed_in_as_before=loader.signed_in_as_before, renamed_accounts=loader.renamed,
+        not_trusted=loader.not_trusted,
+    )
 
 
 def _shared_models() -> list[type[models.Model]]:

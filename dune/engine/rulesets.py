@@ -228,6 +228,9 @@ class Ruleset:
     #: The phases the Emperor revives with a Karama card: LoLV 1.14.02 in the revival phase;
     #: WBC XVII.9 at any time no other ruling forbids (None: any phase).
     karama_revival_phases: tuple[str, ...] | None = None
+    #: Spice dialing (LoLV 1.13.03, an Advanced rule; the WBC plays the AH Advanced rules):
+    #: a force unsupported by 1 spice counts half in battle. The AH basic battle has none.
+    spice_dialing: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -417,6 +420,42 @@ _AH_CITE = {
     "worm_allies": "AH XII.E.6",
     "captured": "AH X.B.2.a.ii",
     "ghola": "AH X.B.2.a.ii",
+    # Battles (AH X); the WBC clarifications (WBC X, XV) replace some below.
+    "battle": "AH X.C",
+    "battle_phase": "AH X",
+    "battle_forces": "AH X.A.1",
+    "battle_dial": "AH X.B.1",
+    "battle_elite": "AH X.B.1.b",
+    "battle_fedaykin": "AH X.B.1.a",
+    "battle_leader": "AH X.B.2.a",
+    "battle_no_leader": "AH X.B.2.b",
+    "battle_cards": "AH X.B.3",
+    "battle_tie": "AH X.C.2",
+    "battle_weapons": "AH X.C.3",
+    "battle_killed": "AH X.C.4",
+    "battle_loser": "AH X.C.5",
+    "battle_winner": "AH X.C.6",
+    "battle_winner_losses": "AH X.C.6.b",
+    "battle_dedicated": "AH X.C.8",
+    "traitor_call": "AH X.D.1",
+    "traitor": "AH X.D.2",
+    "two_traitors": "AH X.D.3",
+    "traitor_kh": "AH X.D.1.b",
+    "traitor_explosion": "AH XXI.A.1.a",
+    "explosion": "AH questions A.3",
+    "kh": "AH X.B.2.a.i",
+    "kh_active": "AH X.B.2.a.i",
+    "kh_once": "AH X.B.2.a.i",
+    "capture": "AH X.B.2.a.ii",
+    "capture_kill": "AH X.B.2.a.ii",
+    "captive_once": "AH X.B.2.a.ii",
+    "prison_break": "AH X.B.2.a.ii",
+    "spice_dialing": "AH X.B.1",
+    "battle_elite_fremen": "AH X.B.1.b",
+    "kh_killed": "AH X.B.2.a.i",
+    "captive_killed": "AH X.B.2.a.ii",
+    "traitor_spice": "AH X.D.2",
+    "fremen_full_strength": "AH X.B.1",
 }
 
 _WBC_CITE = dict(
@@ -458,6 +497,20 @@ _WBC_CITE = dict(
     karama_worm_fremen="WBC XVII.8",
     karama_card="WBC VIII.10",
     worm_allies="WBC VII.8",
+    traitor_explosion="WBC X.25",
+    explosion="WBC X.23",
+    two_traitors="WBC X.24",
+    kh_active="WBC XV.1",
+    kh="WBC XV.2",
+    kh_once="WBC XV.3",
+    capture="WBC X.16",
+    capture_kill="WBC X.18",
+    battle_leader="WBC X.12",
+    battle_dial="WBC X.13",
+    # WBC Rule Set: the AH Advanced rules are played, spice dialing with them; the Fremen
+    # count full strength for nothing (WBC house rules).
+    spice_dialing="WBC Rule Set (AH Advanced rules)",
+    fremen_full_strength="WBC house rules (Fremen)",
 )
 
 _LOLV_CITE = {
@@ -576,6 +629,43 @@ _LOLV_CITE = {
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
     "ghola": "2.08.16",
+    "battle": "1.07.06",
+    "battle_phase": "1.07",
+    "battle_forces": "1.07.01",
+    "battle_dial": "1.07.04.01",
+    "battle_elite": "2.03.08",
+    "battle_elite_fremen": "2.03.09",
+    "battle_fedaykin": "2.04.18",
+    "battle_cyborgs": "2.07.09",
+    "battle_suboids": "2.07.23",
+    "battle_leader": "1.07.04.04",
+    "battle_no_leader": "1.07.04.05",
+    "battle_cards": "1.07.04.06",
+    "battle_tie": "1.07.06.00",
+    "battle_weapons": "1.07.06.01",
+    "battle_killed": "1.07.06.02",
+    "battle_loser": "1.07.06.04",
+    "battle_winner": "1.07.06.05",
+    "battle_winner_losses": "1.07.04.01",
+    "battle_dedicated": "1.07.04.03",
+    "traitor_call": "1.07.06.06",
+    "traitor": "1.07.06.06.00",
+    "two_traitors": "1.07.06.06.02",
+    "traitor_kh": "2.01.12",
+    "traitor_explosion": "1.07.06.06.00",
+    "explosion": "3.01.14",
+    "kh": "2.01.11",
+    "kh_active": "2.01.10",
+    "kh_once": "2.01.11",
+    "kh_killed": "2.01.13",
+    "capture": "2.05.10",
+    "capture_kill": "2.05.10.01",
+    "captive_once": "2.05.10.02",
+    "prison_break": "2.05.11",
+    "captive_killed": "2.05.12",
+    "spice_dialing": "1.13.03",
+    "fremen_full_strength": "2.04.21",
+    "traitor_spice": "1.13.04",
 }
 
 AH1979 = Ruleset(
@@ -640,6 +730,7 @@ WBC2018 = Ruleset(
     diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
     call_timers=True,  # WBC time guidelines
     bribes="collection_round",  # WBC XIII.1
+    spice_dialing=True,  # WBC Rule Set: the AH Advanced rules
 )
 
 LOLV284 = Ruleset(
@@ -680,6 +771,7 @@ LOLV284 = Ruleset(
     fremen_may_expose_allies=True,  # 2.04.10
     karama_power_once_per_game=True,  # 1.14.00
     karama_revival_phases=(REVIVAL,),  # 1.14.02
+    spice_dialing=True,  # 1.13.03 (in the Advanced game)
 )
 
 #: Every ruleset by key.

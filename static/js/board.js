@@ -31,14 +31,22 @@
       return live ? live.getAttribute("data-seq") : null;
     }
     if (panel.getAttribute("data-follow")) {
-      var seen = liveSeq();  // the page was drawn at this record
-      document.addEventListener("htmx:afterSettle", function () {
+      // After every answer (htmx's swap, or the outbox's `table:updated`) the board is drawn
+      // again at the page's record; folded away, it is drawn when it is next opened, so a
+      // judge who does not look at it pays no bytes for it.
+      var behind = false;
+      var follow = function () {
         var seq = liveSeq();
-        if (!seq || seq === seen) { return; }
-        seen = seq;
-        if (seq === shownSeq(panel)) { return; }
-        load(slot, panel.getAttribute("data-panel")).catch(function () { /* offline: keep what is shown */ });
-      });
+        if (!seq || seq === shownSeq(panel)) { behind = false; return; }
+        if (fold && !fold.open) { behind = true; return; }
+        behind = false;
+        load(slot, panel.getAttribute("data-panel")).then(function () {
+          if (liveSeq() !== shownSeq(panel)) { follow(); }  // the page moved on meanwhile
+        }).catch(function () { behind = true; /* offline: keep what is shown */ });
+      };
+      document.addEventListener("htmx:afterSettle", follow);
+      document.addEventListener("table:updated", follow);
+      if (fold) { fold.addEventListener("toggle", function () { if (fold.open && behind) { follow(); } }); }
     }
     var every = parseInt(panel.getAttribute("data-poll") || "0", 10);
     if (every > 0) {

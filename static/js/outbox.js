@@ -1,29 +1,37 @@
 // The table page's outbox: every action the judge records goes through it, online or not.
 //
-// An action is kept in IndexedDB with a key made on this phone and the sequence number it
-// expects, then sent in order (one at a time, each waiting for the last) to the same URL the
-// form posts to, as an htmx request with an `Idempotency-Key` header: the server records it
-// at most once, however often a flaky connection makes us send it. The answer is the page's
-// live part, swapped in place. Sending resumes on `online`, on page load, on a timer and on
-// Background Sync. A conflict (409: someone else recorded first) stops the queue and asks the
-// judge; a refusal (4xx) is shown next to its form with what was entered. Nothing is dropped
-// without the judge deciding it.
+// An action is kept on this phone (IndexedDB, by the page itself: it works at the venue's
+// plain-HTTP address, where browsers run no service worker) with a key made here and the
+// sequence number it expects, then sent in order, one at a time, to the same URL the form
+// posts to, as an htmx request with an `Idempotency-Key` header: the server records it at most
+// once, however often a flaky connection makes us send it. The rules (what each answer means,
+// what holds the queue, what may leave it) are static/js/outbox_core.js; this file is the
+// page around them: the store, the request, and what the judge sees.
+//
+// Only a recorded answer (`X-Record`) or the judge's "Discard" takes an action out. Anything
+// else keeps it in view as "not sent" with the reason in words and what to do: sign in again
+// here (a sheet on this page, the page and the queue stay), a fresh security token fetched
+// when the old one went stale, a refusal with its rule, a conflict with another judge's record.
 (function () {
   "use strict";
   var DB_NAME = "table-outbox";
   var STORE = "actions";
   var RETRY_MS = 15000;
   var DOUBLE_TAP_MS = 1500;
+  var core = window.DuneOutboxCore;
 
   var live = function () { return document.getElementById("table-live"); };
-  if (!live() || !window.indexedDB || !window.fetch) { return; }  // the plain forms still work
+  if (!live() || !window.indexedDB || !window.fetch || !core) { return; }  // the plain forms still work
   var table = live().dataset.table;
+  var banner = document.getElementById("net-banner");
   var counter = document.getElementById("outbox");
   var offlineBanner = document.getElementById("offline-banner");
   var conflict = document.getElementById("conflict");
-  var sending = false;
-  var stopped = false;
+  var sheet = document.getElementById("sign-in-sheet");
   var lastTap = { form: null, fields: "", at: 0 };
+  // Browsers keep a copy of the page for offline reloads (a service worker) only in a secure
+  // context: HTTPS, or this laptop itself. At the venue's plain-HTTP address they do not.
+  var keepsCopy = !!(window.isSecureContext && navigator.serviceWorker && window.caches);
 
   // --- IndexedDB ---------------------------------------------------------------------------
   var dbPromise = new Promise(function (resolve, reject) {
@@ -48,26 +56,60 @@
     });
   }
 
-  function waiting() {  // this table's actions, oldest first
-    return tx("readonly", function (store) { return store.index("table").getAll(table); })
-      .then(function (items) { return (items || []).sort(function (a, b) { return a.n - b.n; }); });
-  }
-  function put(item) { return tx("readwrite", function (store) { return store.put(item); }); }
-  function drop(item) { return tx("readwrite", function (store) { return store.delete(item.n); }); }
+  var store = {
+    load: function () {  // this table's actions, oldest first
+      return tx("readonly", function (s) { return s.index("table").getAll(table); })
+        .then(function (items) { return (items || []).sort(function (a, b) { return a.n - b.n; }); });
+    },
+    save: function (item) { return tx("readwrite", function (s) { return s.put(item); }); },
+    remove: function (item) { return tx("readwrite", function (s) { return s.delete(item.n); }); }
+  };
 
   // --- what the judge sees -----------------------------------------------------------------
   function pageSeq() { return parseInt(live().dataset.seq, 10); }
 
-  // The count is one line at the bottom; the waiting actions themselves are shown as the next
-  // records, clearly pending, at the top of the next step (they are not recorded yet).
-  function showCount() {
-    return waiting().then(function (items) {
-      counter.dataset.queued = String(items.length);
-      counter.querySelector(".outbox-count").textContent = String(items.length);
-      counter.classList.toggle("has-waiting", items.length > 0);
-      showPending(items);
-      return items;
-    });
+  function showOffline(offline) {
+    offlineBanner.hidden = !offline;
+    document.body.classList.toggle("is-offline", offline);
+    if (offline) {
+      offlineBanner.textContent = keepsCopy
+        ? "Offline: actions wait on this phone. A reload shows this page as of record #" + pageSeq() + "."
+        : "Offline: actions wait on this phone. Do not reload: at this address a reload shows the " +
+          "browser's offline page until the Wi-Fi is back (the actions stay on this phone).";
+    }
+  }
+
+  var STATE_WORDS = { queued: "waiting, not sent yet", sending: "sending", refused: "not sent",
+    signin: "not sent", recorded: "recorded", discarded: "discarded" };
+
+  // The waiting actions are shown as the next records, clearly not recorded, at the top of the
+  // next step; the first one that cannot go carries its reason and the judge's choices.
+  function render(items) {
+    var open = items.filter(function (i) { return !core.leaves(i); });
+    var summary = core.summary(open);
+    counter.dataset.queued = String(open.length);
+    counter.dataset.summary = summary.kind;
+    counter.querySelector(".outbox-count").textContent = String(open.length);
+    var words = counter.querySelector(".outbox-words");
+    if (summary.kind === "waiting" || summary.kind === "empty") {
+      words.textContent = "waiting to be sent";
+    } else {  // the reason and what to do, in words
+      counter.querySelector(".outbox-count").textContent = "";
+      words.textContent = summary.text;
+    }
+    counter.classList.toggle("has-waiting", open.length > 0);
+    counter.classList.toggle("has-problem", summary.kind === "signin" || summary.kind === "refused");
+    showSheet(summary.kind === "signin", open);
+    showPending(open);
+  }
+
+  function button(text, cls, onClick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    return b;
   }
 
   function showPending(items) {
@@ -87,16 +129,52 @@
       live().insertBefore(list, live().firstChild);
     }
     list.textContent = "";
-    items.forEach(function (item) {
+    items.forEach(function (item, i) {
       var li = document.createElement("li");
-      li.textContent = "Record #" + (item.expected + 1) + " (pending, not sent yet): " + item.label;
+      li.dataset.state = item.state;
+      li.dataset.key = item.key;
+      var line = document.createElement("span");
+      line.textContent = "Record #" + (item.expected + 1) + " (" + (STATE_WORDS[item.state] || item.state) + "): " + item.label;
+      li.appendChild(line);
+      var problem = item.problem;
+      if (problem && (i === 0 || item.state !== "queued")) {
+        var why = document.createElement("span");
+        why.className = "why";
+        why.textContent = problem.reason + " " + problem.todo;
+        li.appendChild(why);
+      }
+      if (i === 0 && (item.state === "refused" || item.state === "signin" || (problem && problem.kind !== "network"))) {
+        li.classList.add("held");
+        var actions = document.createElement("span");
+        actions.className = "actions";
+        if (item.state === "signin") {
+          actions.appendChild(button("Sign in", "primary", function () { openSheet(); }));
+        } else if (!problem || problem.kind !== "conflict") {
+          actions.appendChild(button(item.state === "refused" && problem && problem.kind === "after-discarded"
+            ? "Send it" : "Retry", "", function () { rebase().then(function () { return outbox.retry(item.key); }); }));
+        }
+        actions.appendChild(button("Discard", "danger", function () { discard(item.key); }));
+        li.appendChild(actions);
+      }
       list.appendChild(li);
     });
   }
 
-  function showOffline(offline) {
-    offlineBanner.hidden = !offline;
-    document.body.classList.toggle("is-offline", offline);
+  function showSheet(needed, items) {
+    if (!needed) { sheet.hidden = true; return; }
+    var first = items[0];
+    var notJudge = first && first.problem && first.problem.kind === "not-judge";
+    sheet.querySelector("h2").textContent = notJudge ? "Sign in as this table's judge or a head judge" : "Sign in again";
+    document.getElementById("sign-in-why").textContent = (notJudge ? first.problem.reason + " " : "Not signed in. ") +
+      items.length + " action" + (items.length === 1 ? "" : "s") +
+      " wait on this phone; they are sent, in order, once you are signed in. This page stays as it is.";
+    if (sheet.hidden) { sheet.hidden = false; }
+  }
+
+  function openSheet() {
+    sheet.hidden = false;
+    sheet.scrollIntoView({ block: "end" });
+    document.getElementById("sign-in-username").focus({ preventScroll: true });
   }
 
   // The parts this page shows (`name:version`): the answer leaves out those it would repeat.
@@ -113,13 +191,13 @@
     var answer = document.createElement("template");
     answer.innerHTML = html.trim();
     var fresh = answer.content.querySelector("#table-live");
-    if (!fresh) { return; }
+    if (!fresh) { return false; }
     Array.prototype.forEach.call(answer.content.querySelectorAll("[data-part][data-same]"), function (gap) {
       var kept = target.querySelector('[data-part="' + gap.dataset.part + '"]');
       if (kept && kept.dataset.version === gap.dataset.version) { gap.replaceWith(kept); }
     });
     var missing = fresh.querySelector("[data-part][data-same]");
-    if (missing) { location.reload(); return; }  // should not happen: then the whole page, fresh
+    if (missing) { location.reload(); return false; }  // should not happen: then the whole page, fresh
     target.replaceWith(fresh);
     if (window.htmx && window.htmx.process) { window.htmx.process(fresh); }
     if (window.duneClocks && window.duneClocks.scan) { window.duneClocks.scan(); }
@@ -129,9 +207,10 @@
       if (line) { line.hidden = true; }
     }
     document.dispatchEvent(new CustomEvent("table:updated"));
+    return true;
   }
 
-  function describe(form, fields) {
+  function describe(form) {
     var button = form.querySelector("button[type=submit]");
     var what = button ? button.textContent.trim() : form.dataset.eventType;
     var parts = [];
@@ -181,33 +260,63 @@
     if (details) { details.open = true; }
   }
 
+  // What the answer's page says: the refusal's rule and message, whether it is a conflict.
+  function readAnswer(html) {
+    var doc = new DOMParser().parseFromString(html || "", "text/html");
+    var refusal = doc.querySelector("#refusal");
+    var text = refusal ? refusal.textContent.replace(/\s+/g, " ").trim() : "";
+    if (!text) {
+      var alert = doc.querySelector("main [role=alert], .field-error");
+      text = alert ? alert.textContent.replace(/\s+/g, " ").trim() : "";
+    }
+    return { refusal: text.slice(0, 300), stale: !!doc.querySelector("#stale"), page: !!doc.querySelector("#table-live") };
+  }
+
   // --- the queue ---------------------------------------------------------------------------
+  function newKey(now) {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }  // secure contexts only
+    var bytes = new Uint8Array(16);
+    if (window.crypto && crypto.getRandomValues) { crypto.getRandomValues(bytes); }
+    else { for (var i = 0; i < 16; i++) { bytes[i] = Math.floor(Math.random() * 256); } }
+    return String(now) + "-" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
   function add(form) {
     var data = new FormData(form);
     var fields = [];
-    data.forEach(function (value, name) { fields.push([name, String(value)]); });
-    var signature = JSON.stringify(fields.filter(function (p) { return p[0] !== "csrfmiddlewaretoken"; }));
+    data.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") { fields.push([name, String(value)]); }  // sent fresh, as a header
+    });
+    var signature = JSON.stringify(fields.filter(function (p) { return p[0] !== "idempotency_key"; }));
     var now = Date.now();
     if (lastTap.form === form && lastTap.fields === signature && now - lastTap.at < DOUBLE_TAP_MS) {
       return Promise.resolve();  // a double tap, not a second action
     }
     lastTap = { form: form, fields: signature, at: now };
-    var label = describe(form, fields);
-    return waiting().then(function (items) {
+    var label = describe(form);
+    var eventType = form.dataset.eventType;
+    var formKey = form.dataset.formKey || "";
+    return outbox.open().then(function (items) {
+      // The judge corrected a refused form and sent it again: the new one takes its place.
+      var first = items[0];
+      if (first && first.state === "refused" && first.problem && first.problem.kind === "refused" &&
+          first.eventType === eventType && first.formKey === formKey) {
+        return store.remove(core.discard(first)).then(outbox.open);
+      }
+      return items;
+    }).then(function (items) {
       var expected = items.length ? items[items.length - 1].expected + 1 : pageSeq();
-      var key = window.crypto && crypto.randomUUID ? crypto.randomUUID()
-        : String(now) + "-" + Math.random().toString(16).slice(2);
-      return put({
-        table: table, key: key, url: form.getAttribute("action") || location.pathname, fields: fields, expected: expected,
-        label: label, eventType: form.dataset.eventType, formKey: form.dataset.formKey || "", created: now
+      return store.save({
+        table: table, key: newKey(now), url: form.getAttribute("action") || location.pathname, fields: fields,
+        expected: expected, label: label, eventType: eventType, formKey: formKey, created: now, state: "queued"
       });
     }).then(function () {
       if (!navigator.onLine) { form.reset(); }
-      return showCount();
+      return outbox.changed();
     }).then(function () {
       if (!navigator.onLine) { document.dispatchEvent(new CustomEvent("table:settle")); }
       askForSync();
-      return flush();
+      return outbox.flush();
     });
   }
 
@@ -216,122 +325,143 @@
     item.fields.forEach(function (pair) {
       if (pair[0] === "expected_seq") { body.append(pair[0], String(item.expected)); }
       else if (pair[0] === "idempotency_key") { body.append(pair[0], item.key); }
-      else { body.append(pair[0], pair[1]); }
+      else if (pair[0] !== "csrfmiddlewaretoken") { body.append(pair[0], pair[1]); }
     });
     return body;
   }
 
-  function send(item) {
-    return fetch(item.url, {
-      method: "POST",
-      credentials: "same-origin",
-      body: bodyOf(item),
-      headers: { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key, "X-Table-Parts": partsShown() }
+  function send(item, token) {
+    var headers = { "HX-Request": "true", "HX-Target": "table-live", "Idempotency-Key": item.key,
+      "X-Table-Parts": partsShown(), "X-Outbox": "1" };
+    if (token) { headers["X-CSRFToken"] = token; }
+    return fetch(item.url, { method: "POST", credentials: "same-origin", body: bodyOf(item), headers: headers })
+      .then(function (response) {
+        return response.text().then(function (text) {
+          var read = /html/.test(response.headers.get("Content-Type") || "") ? readAnswer(text) : {};
+          return core.answerOf(response, text, read);
+        });
+      });
+  }
+
+  function session() {
+    return fetch(banner.dataset.session, { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (body) { return { signedIn: !!body.signed_in, token: body.csrf_token, username: body.username }; });
+  }
+
+  // The waiting actions follow the table as it is now (after the judge's decision).
+  function rebase() {
+    var seq = pageSeq();
+    return outbox.open().then(function (items) {
+      return items.reduce(function (done, item, i) {
+        return done.then(function () { item.expected = seq + i; return store.save(item); });
+      }, Promise.resolve());
     });
   }
 
-  function stop(item, theirs) {
-    stopped = true;
-    conflict.dataset.n = String(item.n);
+  function showConflict(item) {
+    conflict.dataset.key = item.key;
     document.getElementById("conflict-mine").textContent = item.label + " (made against record #" + item.expected + ")";
-    document.getElementById("conflict-theirs").textContent = theirs;
+    var stale = document.getElementById("stale");
+    var changes = stale ? stale.querySelector(".changes") : null;
+    var theirs = changes ? changes.textContent.replace(/\s+/g, " ").trim() : "see the page";
+    if (stale) { stale.remove(); }  // the conflict box says it once
+    document.getElementById("conflict-theirs").textContent =
+      "Recorded meanwhile: " + theirs + " — the table is now at record #" + pageSeq() + ".";
     conflict.hidden = false;
     window.scrollTo(0, Math.max(0, conflict.getBoundingClientRect().top + window.scrollY - 8));
     document.getElementById("conflict-retry").focus({ preventScroll: true });
   }
 
-  // After the judge's decision or a refusal, the waiting actions follow the table as it is now.
-  function rebase(items) {
-    var seq = pageSeq();
-    return items.reduce(function (done, item, i) {
-      return done.then(function () { item.expected = seq + i; return put(item); });
-    }, Promise.resolve());
-  }
-
-  function flush() {
-    if (sending || stopped) { return Promise.resolve(); }
-    sending = true;
-    return waiting().then(function next(items) {
-      if (!items.length) { sending = false; return showCount(); }
-      var item = items[0];
-      return send(item).then(function (response) {
-        showOffline(false);
-        if (response.redirected && /\/accounts\/login\//.test(response.url)) {
-          sending = false;
-          stop(item, "The sign-in ran out: sign in again in another tab; the action stays on this phone.");
-          return showCount();
+  var outbox = core.create({
+    store: store,
+    token: (sheet.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "",
+    send: send,
+    session: session,
+    hooks: {
+      recorded: function (item, answer) { swapIn(answer.html); },
+      problem: function (item, answer, outcome) {
+        if (outcome.kind === "conflict") {
+          conflict.hidden = false;  // before the swap: the page script leaves the view to the conflict box
+          swapIn(answer.html);
+          showConflict(item);
+        } else if (outcome.kind === "refused" && answer.page) {
+          swapIn(answer.html);
+          restore(item);  // the page script then puts the refusal above this form
         }
-        return response.text().then(function (html) {
-          if (response.status >= 200 && response.status < 300) {
-            return drop(item).then(function () { swapIn(html); return showCount(); }).then(waiting).then(next);
-          }
-          if (response.status === 409) {
-            sending = false;
-            stopped = true;  // before the swap: the page script leaves the view to the conflict box
-            conflict.hidden = false;
-            swapIn(html);
-            var stale = document.getElementById("stale");
-            var changes = stale ? stale.querySelector(".changes") : null;
-            var theirs = changes ? changes.textContent.replace(/\s+/g, " ").trim() : "see the page";
-            if (stale) { stale.remove(); }  // the conflict box says it once
-            stop(item, "Recorded meanwhile: " + theirs + " — the table is now at record #" + pageSeq() + ".");
-            return showCount();
-          }
-          if (response.status >= 400 && response.status < 500) {
-            // Refused: nothing was recorded. The refusal and the entries are on the page.
-            return drop(item).then(function () {
-              swapIn(html);
-              restore(item);  // the page script then puts the refusal above this form
-              return waiting();
-            }).then(function (rest) {
-              sending = false;
-              if (rest.length) {
-                return rebase(rest).then(function () {
-                  stop(rest[0], "The action before it was refused (see the message above); nothing else changed.");
-                  return showCount();
-                });
-              }
-              return showCount();
-            });
-          }
-          sending = false;  // the server is in trouble: keep the action, try again later
-          return showCount();
-        });
-      }, function () {
-        sending = false;  // no connection: keep everything, try again later
-        showOffline(true);
-        return showCount();
-      });
-    }).catch(function () { sending = false; });
+      },
+      changed: render,
+      offline: showOffline
+    }
+  });
+
+  function discard(key) {
+    return outbox.discard(key, rebase).then(function () {
+      document.dispatchEvent(new CustomEvent("table:settle"));
+      return outbox.flush();
+    });
   }
 
   document.getElementById("conflict-retry").addEventListener("click", function () {
-    waiting().then(rebase).then(function () {
-      conflict.hidden = true;
-      stopped = false;
+    conflict.hidden = true;
+    var key = conflict.dataset.key;
+    rebase().then(function () {
       document.dispatchEvent(new CustomEvent("table:settle"));
-      return flush();
+      return outbox.retry(key);
     });
   });
   document.getElementById("conflict-discard").addEventListener("click", function () {
-    var n = parseInt(conflict.dataset.n, 10);
-    waiting().then(function (items) {
-      var first = items.filter(function (i) { return i.n === n; })[0];
-      return (first ? drop(first) : Promise.resolve()).then(waiting).then(rebase);
-    }).then(function () {
-      conflict.hidden = true;
-      stopped = false;
-      document.dispatchEvent(new CustomEvent("table:settle"));
-      return flush();
+    conflict.hidden = true;
+    discard(conflict.dataset.key);
+  });
+
+  // --- signing in again, in place -----------------------------------------------------------
+  // The page and its queue stay: a fresh token first (the page's may be stale), then the
+  // sign-in as JSON, then the queue in order with its keys unchanged.
+  sheet.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var error = document.getElementById("sign-in-error");
+    var submit = sheet.querySelector("button[type=submit]");
+    error.hidden = true;
+    submit.disabled = true;
+    session().then(function (now) {
+      var body = new URLSearchParams();
+      body.append("username", sheet.elements.username.value);
+      body.append("password", sheet.elements.password.value);
+      return fetch(banner.dataset.login, {
+        method: "POST", credentials: "same-origin", body: body,
+        headers: { Accept: "application/json", "X-CSRFToken": now.token }
+      });
+    }).then(function (r) {
+      return r.json().catch(function () {
+        var wait = r.headers.get("Retry-After");
+        return { signed_in: false, error: r.status === 429
+          ? "Too many tries for this account: wait " + (wait || "a few") + " seconds, then sign in again."
+          : "The server answered " + r.status + ": try again." };
+      });
+    }).then(function (answer) {
+      submit.disabled = false;
+      if (!answer.signed_in) {
+        error.textContent = answer.error || "Not signed in.";
+        error.hidden = false;
+        return null;
+      }
+      sheet.elements.password.value = "";
+      sheet.hidden = true;
+      return outbox.signedIn(answer.csrf_token);
+    }, function () {
+      submit.disabled = false;
+      error.textContent = "No connection to the server: try again when the phone is back online.";
+      error.hidden = false;
     });
   });
 
-  // --- the page's copy for offline reloads ---------------------------------------------------
+  // --- the page's copy for offline reloads (secure contexts) ---------------------------------
   // The copy is the page as the judge last saw it, taken from the page itself after every
   // answer (no second request): labelled with its record and time, without what only this
   // visit showed (waiting actions, a conflict, a one-off notice).
   function keepPageCopy() {
-    if (!window.caches || !navigator.serviceWorker || document.documentElement.dataset.offlineCopy) { return; }
+    if (!keepsCopy || document.documentElement.dataset.offlineCopy) { return; }
     var now = new Date();
     var hhmm = ("0" + now.getHours()).slice(-2) + ":" + ("0" + now.getMinutes()).slice(-2);
     var root = document.documentElement.cloneNode(true);
@@ -341,6 +471,8 @@
     });
     var box = root.querySelector("#conflict");
     if (box) { box.hidden = true; }
+    var form = root.querySelector("#sign-in-sheet");
+    if (form) { form.hidden = true; }
     var html = "<!DOCTYPE html>\n" + root.outerHTML;
     caches.open("table-pages-v1").then(function (cache) {
       return cache.put(location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
@@ -349,17 +481,16 @@
   document.addEventListener("table:updated", keepPageCopy);
 
   function askForSync() {
-    if (!navigator.serviceWorker) { return; }
+    if (!keepsCopy) { return; }
     navigator.serviceWorker.ready.then(function (registration) {
       if (registration.sync) { return registration.sync.register("table-outbox"); }
     }).catch(function () { /* no Background Sync here: the timer and `online` do it */ });
   }
 
-  if (navigator.serviceWorker) {
-    var sw = document.getElementById("net-banner").dataset.sw;
-    navigator.serviceWorker.register(sw, { scope: "/tables/" }).then(keepPageCopy).catch(function () { /* the page works without it, only not offline */ });
+  if (keepsCopy) {
+    navigator.serviceWorker.register(banner.dataset.sw, { scope: "/tables/" }).then(keepPageCopy).catch(function () { /* the page works without it, only not offline */ });
     navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "flush-outbox") { flush(); }
+      if (event.data && event.data.type === "flush-outbox") { outbox.flush(); }
     });
   }
 
@@ -370,10 +501,12 @@
     event.preventDefault();
     add(form);
   });
-  window.addEventListener("online", function () { showOffline(false); flush(); });
+  window.addEventListener("online", function () { showOffline(false); outbox.flush(); });
   window.addEventListener("offline", function () { showOffline(true); });
   showOffline(!navigator.onLine);
-  setInterval(flush, RETRY_MS);
-  showCount().then(flush);
-  window.tableOutbox = { flush: flush, waiting: waiting, swapIn: swapIn, partsShown: partsShown };
+  setInterval(function () { if (navigator.onLine) { outbox.flush(); } }, RETRY_MS);
+  outbox.changed().then(function () { return navigator.onLine ? outbox.flush() : null; });
+  window.tableOutbox = {
+    flush: outbox.flush, waiting: outbox.open, swapIn: swapIn, partsShown: partsShown, outbox: outbox, keepsCopy: keepsCopy
+  };
 })();

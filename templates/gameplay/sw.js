@@ -9,7 +9,9 @@ var ASSETS = [
   "{% static 'css/gameplay.css' %}",
   "{% static 'css/clocks.css' %}",
   "{% static 'vendor/htmx.min.js' %}",
+  "{% static 'js/outbox_core.js' %}",
   "{% static 'js/outbox.js' %}",
+  "{% static 'css/outbox.css' %}",
   "{% static 'js/refused_form.js' %}",
   "{% static 'js/table.js' %}",
   "{% static 'js/clock.js' %}"

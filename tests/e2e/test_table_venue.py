@@ -81,9 +81,39 @@ def test_a_refused_alliance_stays_in_view_with_its_checkboxes(
         assert nexus.get_by_label(name).is_checked()
     assert not nexus.get_by_label("Harkonnen").is_checked()
     assert page.locator("#table-live").get_attribute("data-seq") == str(seq)
-    assert queued(page) == 0
     assert log_after(table, seq) == []
     assert "Recorded" not in page.locator("#pinned").inner_text()
+    # The refused action stays on the phone, not sent, with its rule, until the judge decides.
+    assert queued(page) == 1
+    held = page.locator("#pending li[data-state=refused]")
+    assert "not sent" in held.inner_text() and "Form alliance" in held.inner_text()
+    assert "Refused:" in held.inner_text()
+    assert "Refused" in page.locator("#outbox").inner_text()
+    held.get_by_role("button", name="Discard").click()
+    wait_queued(page, 0)
+    assert page.locator("#pending").count() == 0
+    assert log_after(table, seq) == []
+
+
+def test_a_corrected_form_takes_the_place_of_its_refused_action(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    judge = make_user("judge1")
+    table = seeded_table(judge, until="worm")
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    seq = int(page.locator("#table-live").get_attribute("data-seq"))
+    nexus = page.locator("form[data-event-type=alliance_formed]")
+    for name in ("Atreides", "Fremen", "Emperor", "Guild"):
+        nexus.get_by_label(name).check()
+    nexus.get_by_role("button", name="Form alliance").click()
+    page.locator("#refusal").wait_for()
+    wait_queued(page, 1)
+    nexus = page.locator("form[data-event-type=alliance_formed]")
+    nexus.get_by_label("Guild").uncheck()
+    nexus.get_by_role("button", name="Form alliance").click()
+    wait_queued(page, 0)
+    assert [t for _, t, _ in log_after(table, seq)] == ["alliance_formed"]
 
 
 def test_offline_actions_survive_a_reload_and_land_once_in_order(

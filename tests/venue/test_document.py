@@ -54,3 +54,18 @@ def test_an_unknown_format_version_is_refused_naming_it(version: object) -> None
 def test_a_file_that_is_not_a_document_is_refused(text: str | bytes) -> None:
     with pytest.raises(DocumentRefused):
         open_sealed(parse(text))
+
+
+def test_a_seal_proves_the_installation_wrote_it_and_a_recomputed_checksum_does_not() -> None:
+    from dune.export_document import sealed_by
+
+    ours, theirs = b"k" * 32, b"o" * 32
+    document = seal(CONTENT, ours)
+    assert document["seal"].startswith("hmac-sha256:") and sealed_by(document, ours)
+    assert not sealed_by(document, theirs)
+    # Tampered, with the plain checksum recomputed: it opens (the digest matches) but is not ours.
+    tampered = json.loads(json.dumps(document).replace("Arrakeen", "Arrakeem"))
+    tampered["checksum"] = checksum(tampered["content"])
+    assert open_sealed(tampered)["rows"]["tournament.player"][0]["club"] == "Arrakeem"
+    assert not sealed_by(tampered, ours)
+    assert not sealed_by(seal(CONTENT), ours)

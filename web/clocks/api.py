@@ -29,6 +29,7 @@ from clocks import schemas, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import TableClock
 from clocks.presenters import clock_payload
+from dune.text_rules import whole_number
 from tournament.models import Round, Table
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -69,9 +70,9 @@ def _minutes(data: Any) -> object:
     if value is None or value == "":
         raise ValidationError({"minutes": ["this field is required: whole minutes to add, e.g. 15"]})
     if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
+        number = whole_number(value, signed=True)
+        if number is not None:
+            return number
     return value
 
 
@@ -175,8 +176,8 @@ class TableCallView(APIView):
         data = _body(request)
         if stop:
             timer_id = data.get("timer")
-            if isinstance(timer_id, str) and timer_id.isdigit():
-                timer_id = int(timer_id)
+            if isinstance(timer_id, str) and whole_number(timer_id) is not None:
+                timer_id = whole_number(timer_id)
             services.stop_call(table, timer_id=timer_id, user=request.user)
             return Response(table_clock_body(table))
         action = _text(data, "action", required=True, max_length=20)

@@ -25,6 +25,7 @@ from clocks.presenters import clock_view, left_alone, round_pause
 from dune import clock_limits as limits
 from dune.engine.names import faction_name
 from dune.formats import get_format
+from dune.text_rules import whole_number
 from tournament.models import Round, Table
 from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import can_judge_table, is_head_judge
@@ -169,7 +170,8 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         refuse_unsafe_text(request)
         if action == "extend":
             raw = post.get("minutes", "").strip()
-            minutes: object = int(raw) if raw.lstrip("-").isdigit() else raw
+            number = whole_number(raw, signed=True)
+            minutes: object = raw if number is None else number
             services.extend(table, minutes=minutes, reason=reason, user=request.user)
             done = f"Table {table.number}: {minutes} minutes added."
         elif action == "waive":
@@ -187,7 +189,8 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             done = f"Clock called: {timer.get_action_display()} for {faction_name(timer.faction)}."
         elif action == "stop":
             raw = post.get("timer", "")
-            services.stop_call(table, timer_id=int(raw) if raw.isdigit() else raw, user=request.user)
+            number = whole_number(raw)
+            services.stop_call(table, timer_id=raw if number is None else number, user=request.user)
             done = "Timer stopped: the action was completed in time."
         else:
             op = {"start": services.start, "pause": services.pause, "resume": services.resume}.get(

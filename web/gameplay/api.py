@@ -29,6 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from dune.text_rules import whole_number
 from gameplay import commands, idempotency, presenters, services
 from gameplay.commands import judges_table
 from gameplay.models import Game
@@ -114,12 +115,12 @@ class GameEventsView(APIView):
         table = load_table(pk)
         game = published_game(table)
         judge = judges_table(request.user, table)
-        after = request.query_params.get("after", "0")
-        if not after.isdigit():
+        after = whole_number(request.query_params.get("after", "0"))
+        if after is None:
             raise ApiValidationError({"after": "must be a sequence number (0 or more)"})
         events = services.game_events(game)
         voided = services.voided_seqs(events)
-        shown = [e for e in events if e.seq > int(after)]
+        shown = [e for e in events if e.seq > after]
         return Response(
             {"seq": game.seq, "events": presenters.events_json(shown, game=game, judge=judge, voided=voided)}
         )

@@ -20,7 +20,7 @@ from dune.csv_export import csv_writer
 from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
-from dune.text_rules import text_problem
+from dune.text_rules import text_problem, whole_number
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -87,8 +87,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     typed = (request.GET.get("find") or "").strip()
     find = "" if refused else typed
     pages = max(1, -(-len(scoring.standings) // PAGE_SIZE))
-    page_text = request.GET.get("page") or "1"
-    page = min(max(int(page_text), 1), pages) if page_text.isdigit() else 1
+    asked = whole_number(request.GET.get("page") or "1")
+    page = 1 if asked is None else min(max(asked, 1), pages)
     finalists = set(scoring.finalists.finalists)
     last_finalist = scoring.finalists.finalists[-1] if scoring.finalists.finalists else None
     alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}

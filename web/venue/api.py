@@ -29,8 +29,9 @@ class ExportView(APIView):
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
                 description="the export document: format_version, content (every row of the tournament, "
-                "the people, series and accounts it refers to) and checksum (sha256 of the content "
-                "as canonical JSON)",
+                "the people, series and accounts it refers to, the judges' password hashes but no "
+                "superuser's), checksum (sha256 of the content as canonical JSON) and seal (the "
+                "installation's HMAC: only this installation's import trusts the links and hashes)",
             ),
             403: OpenApiResponse(description="not a head judge of this tournament"),
         }
@@ -41,7 +42,7 @@ class ExportView(APIView):
             raise NotAuthenticated("Sign in as a head judge of this tournament to export it.")
         if not is_head_judge(request.user, tournament):
             raise PermissionDenied("Only a head judge of this tournament may export it.")
-        response = HttpResponse(export.export_text(tournament), content_type="application/json")
+        response = HttpResponse(export.export_text(tournament, superusers_sign_in=False), content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.json"'
         response["Cache-Control"] = "no-store"
         return response

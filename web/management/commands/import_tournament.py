@@ -1,11 +1,17 @@
-"""`manage.py import_tournament FILE`: load an exported tournament into this installation in
-one transaction (nothing is written when the file is refused)."""
+"""`manage.py import_tournament FILE [--by NAME]`: load an exported tournament into this
+installation in one transaction (nothing is written when the file is refused).
+
+A file this installation sealed (its own backup) is its own records: accounts are matched by
+name and the judges sign in with the passwords they had. Any other file is untrusted input:
+it links no existing account and joins only a series the importing account (`--by`) manages;
+that account becomes a head judge of the imported tournament."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from venue import restore
@@ -16,15 +22,24 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path)
+        parser.add_argument(
+            "--by", metavar="NAME", default="",
+            help="the head judge's account importing it: made a head judge of the imported tournament",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
+        by = None
+        if options["by"]:
+            by = get_user_model().objects.filter(username=options["by"]).first()
+            if by is None:
+                raise CommandError(f"there is no account {options['by']!r} (--by names the importing head judge)")
         try:
             text = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"cannot read {path}: {exc.strerror}") from None
         try:
-            imported = restore.import_text(text)
+            imported = restore.import_text(text, by=by)
         except restore.DocumentRefused as refused:
             raise CommandError(f"{path} was not imported (nothing was written): {refused.message}") from None
         tournament = imported.tournament
@@ -35,8 +50,21 @@ class Command(BaseCommand):
             f"{imported.counts.get('tournament.player', 0)} players, {events} game events, {reports} reports"
             + ("" if imported.same_ids else " (new ids: this installation already used some of the originals)")
         )
+        if imported.own:
+            self.stdout.write("This installation sealed the file: its accounts and links were taken as they were.")
+        if imported.signed_in_as_before:
+            self.stdout.write(
+                "These judges sign in with the passwords they had: " + ", ".join(imported.signed_in_as_before)
+            )
+        for line in imported.not_trusted:
+            self.stdout.write(f"Not taken from the file (another installation sealed it, or nobody did): {line}")
+        if imported.renamed_accounts:
+            self.stdout.write(
+                "Account names taken here, given other names: "
+                + ", ".join(f"{old} -> {new}" for old, new in imported.renamed_accounts.items())
+            )
         if imported.new_accounts:
             self.stdout.write(
-                "Accounts created without a password (set one with `manage.py changepassword NAME`): "
+                f"Accounts created without a password (give each one with `{restore.password_command()}`): "
                 + ", ".join(imported.new_accounts)
             )
