@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "django_htmx",
+    "foundation",
     "tournament",
     "gameplay",
     "scoring",

@@ -26,6 +26,12 @@ from tournament.permissions import can_judge_table, is_head_judge
 FACTION_COLUMNS = (("Spice", "Sp"), ("Cards", "Cd"), ("Leaders", "Ld"), ("On board", "Bd"), ("Reserve", "Rs"),
                    ("Tanks", "Tk"))
 
+#: The full-tracking fold that holds each phase's own records: open as the phase begins, so
+#: its forms are a tap away in the next step's box (CHOAM Charity and bidding: spice and
+#: cards; revival, shipment and movement, battle: forces).
+PHASE_FOLDS = {"choam_charity": "spice-cards-leaders", "bidding": "spice-cards-leaders", "revival": "forces-forms",
+               "shipment_movement": "forces-forms", "battle": "forces-forms"}
+
 #: How many recent events the page lists (with their void buttons).
 RECENT = 12
 
@@ -401,6 +407,7 @@ def page_context(
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
         "faction_columns": FACTION_COLUMNS,
+        "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
         "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,

@@ -189,3 +189,23 @@ def test_the_factions_table_fits_a_phone_and_the_grid_button_is_in_view(
     page.wait_for_function("() => document.activeElement && document.activeElement.textContent.trim() === 'Record strongholds'")
     assert button.evaluate(IN_VIEW), button.bounding_box()
     assert no_sideways_scroll(page)
+
+
+def test_the_phase_s_own_forms_are_open_in_the_next_step_and_a_tapped_territory_fills_them(
+    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
+
+    judge = make_user("judge1")
+    table = expansion_table(judge)  # turn 1's shipment and movement
+    with judge_page(browser, {"width": 1366, "height": 900}, sign_in, live_server, password, table) as page:
+        forces = page.locator("#next #forces-forms")
+        assert forces.evaluate("d => d.open")
+        place = forces.locator("form[data-action=place_forces]")
+        page.locator('#board-panel svg .map [data-territory="carthag"]').first.click(force=True)
+        assert place.locator("select[name=piece]").input_value() == "carthag@10"
+        move = forces.locator("form[data-action=move_forces]")
+        if move.count():
+            assert move.locator("select[name=from_piece]").input_value() == "carthag@10"
+            page.locator('#board-panel svg .map [data-territory="arrakeen"]').first.click(force=True)
+            assert move.locator("select[name=to_piece]").input_value() == "arrakeen@9"
