@@ -90,6 +90,15 @@ def name_key(value: str) -> str:
     return unicodedata.normalize("NFKC", clean_name(value)).casefold()
 
 
+def email_key(value: str) -> str:
+    """What two email addresses are compared by, everywhere (the CSV import, the desk, linking
+    players to people, and the database's stored `email_key` column with its unique index):
+    trimmed, compatibility-normalised (NFKC) and case-folded, so "PAUL@example.org" is
+    "paul@example.org" and "a@STRAßE.de" is "a@strasse.de". Only Python computes it; the
+    database stores and compares the result, so no `lower()` there can disagree."""
+    return unicodedata.normalize("NFKC", (value or "").strip()).casefold()
+
+
 def refused_characters(value: str) -> list[tuple[int, str]]:
     """Every character of `value` that `text_problem` refuses: (position from 1, what it is)."""
     return list(_refused(value))
