@@ -40,11 +40,6 @@ preload_app = True
 def when_ready(server: object) -> None:
     import gc
 
-    # The OpenAPI schema takes seconds to generate: once here, shared by every worker.
-    from config import schema
-
-    schema.warm()
-
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)

@@ -2,8 +2,8 @@
 
 Generating it walks every view and serializer (about 3 s on one core); it depends on the code
 only (the schema is public, the same for everyone), so each process keeps the first one it
-makes. gunicorn loads the application in its master and generates it there before forking
-(`config/gunicorn.conf.py`), so no worker's first request pays for it.
+makes, and `config.wsgi` makes it while the server starts (gunicorn's master, which preloads
+the application, before forking the workers), so no request pays for it.
 """
 
 from __future__ import annotations

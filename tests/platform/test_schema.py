@@ -25,11 +25,11 @@ def test_docs_page_served(client: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_the_schema_is_generated_once_per_process_and_gunicorns_master_makes_it(
+def test_the_schema_is_generated_once_per_process_as_the_server_starts(
     client: Any, monkeypatch: Any
 ) -> None:
-    """Generating the schema takes seconds; the master makes it before forking (when_ready),
-    so no worker's first request generates it again."""
+    """Generating the schema takes seconds; the server makes it as it loads the application
+    (config.wsgi, in gunicorn's master before forking), so no request generates it again."""
     import runpy
 
     from drf_spectacular.generators import SchemaGenerator
@@ -37,7 +37,7 @@ def test_the_schema_is_generated_once_per_process_and_gunicorns_master_makes_it(
     from config import schema
 
     monkeypatch.setattr(schema, "_made", {})
-    runpy.run_path("config/gunicorn.conf.py")["when_ready"](object())
+    runpy.run_module("config.wsgi")
     first = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
 
     def never(*args: Any, **kwargs: Any) -> Any:
