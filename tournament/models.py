@@ -154,6 +154,12 @@ class Player(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(Lower("name"), "tournament", name="player_name_unique_in_tournament"),
+            # One person is one player per tournament: two registrations of one email (in any
+            # case) share a person, so the database refuses the second.
+            models.UniqueConstraint(
+                fields=["tournament", "person"],
+                condition=models.Q(person__isnull=False), name="person_once_per_tournament"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -42,7 +42,7 @@ from django.db import DatabaseError, IntegrityError, connection, models, transac
 from dune import export_document as document
 from dune.export_document import DocumentRefused
 from dune.formats import FORMATS, FormatDocumentError, format_from_document, preset_document
-from dune.text_rules import name_problem
+from dune.text_rules import email_key, name_problem
 from ratings import signals as ratings_signals
 from tournament import people
 from tournament.time_zones import zone_name
@@ -180,7 +180,10 @@ class _Loader:
             values = self._values(model, row)
             found = None
             if all(values.get(k) for k in keys):
-                lookup = {f"{k}__iexact" if k == "email" else k: values[k] for k in keys}
+                # An email is matched by the one form emails are compared by (`email_key`).
+                lookup = {k: values[k] for k in keys if k != "email"}
+                if "email" in keys:
+                    lookup["email_key"] = email_key(values["email"])
                 candidates = model.objects.filter(**lookup)
                 if name == "tournament.series":
                     candidates = self._series_to_join(candidates, values)
