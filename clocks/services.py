@@ -19,6 +19,7 @@ from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from dune import clock_limits as limits
 from dune.engine.names import faction_name, factions_text
+from scoring.models import GameReport
 from tournament.models import Table
 from tournament.permissions import is_head_judge
 
@@ -308,6 +309,9 @@ def game_over(table: Any) -> bool:
     """Whether the table's game has ended: the engine has an outcome in the game record, or
     the table's report is filed (a game judged on paper)."""
     if Table.objects.filter(pk=table.pk, report_filed_at__isnull=False).exists():
+        return True
+    # Inside the filing's own transaction the report row exists before the table is marked.
+    if GameReport.objects.filter(table_id=table.pk, state=GameReport.State.FILED).exists():
         return True
     return bool(decided_tables([table.pk]))
 
