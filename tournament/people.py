@@ -18,6 +18,7 @@ from django.db import transaction
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
+from dune.text_rules import clean_name, name_problem
 from dune.text_rules import email_key as _key
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
@@ -332,7 +333,10 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
 
 
 def _series_name(name: Any) -> str:
-    name = name.strip() if isinstance(name, str) else ""
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise PeopleRefused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise PeopleRefused("a series needs a name", field="name")
     if len(name) > 200:

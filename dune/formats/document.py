@@ -98,6 +98,8 @@ class Field:
     check: Callable[[Any], Any]
     #: What the value means, for `docs/formats.md` and the page.
     help: str = ""
+    #: The values a person chooses from (a choice field), in order.
+    choices: tuple[str, ...] = ()
 
 
 def _int(low: int, high: int) -> Callable[[Any], int]:
@@ -230,23 +232,25 @@ def _schema() -> tuple[Field, ...]:
         Field("tables.sizes", "Tables", "table sizes", _sizes, "players per table: as many tables of 6 as possible, every table at least 5"),
         Field("factions.pool", "Factions", "factions dealt in the heats", _factions, "the factions a heat's players get theirs from"),
         Field("factions.final_pool", "Factions", "factions finalists pick from", _factions, "the factions finalists choose from, in qualifying order"),
-        Field("factions.deal", "Factions", "how factions are dealt", _choice(DEALS), "; ".join(f"`{k}`: {v}" for k, v in DEALS.items())),
+        Field("factions.deal", "Factions", "how factions are dealt", _choice(DEALS), "; ".join(f"`{k}`: {v}" for k, v in DEALS.items()), tuple(DEALS)),
         Field("factions.trades", "Factions", "faction trades by consent", _bool, "players at a table may trade factions (and take the undrawn one) by consent"),
     ]
     for kind in ROUND_KINDS:
         for name, words, check, help_text in _ROUND_FIELDS:
-            fields.append(Field(f"rounds.{kind}.{name}", f"{kind.capitalize()}s" if kind == "heat" else "The final", words, check, help_text))
+            group = "Heats" if kind == "heat" else "The final"
+            choices = tuple(TRACKING) if name == "tracking" else ()
+            fields.append(Field(f"rounds.{kind}.{name}", group, words, check, help_text, choices))
     fields += [
-        Field("engine.ruleset", "Game rules", "rules of the game", _choice(tuple(RULESETS)), "the engine's ruleset: " + ", ".join(f"`{k}` ({r.name})" for k, r in RULESETS.items())),
+        Field("engine.ruleset", "Game rules", "rules of the game", _choice(tuple(RULESETS)), "the engine's ruleset: " + ", ".join(f"`{k}` ({r.name})" for k, r in RULESETS.items()), tuple(RULESETS)),
         Field("engine.options", "Game rules", "ruleset options", _options, "the ruleset's own options (AH section XX house rules, the LoLV Advanced game)"),
         Field("engine.shield_wall_after_worm", "Game rules", "Shield Wall a stronghold after worm", _int(0, MOST_WORMS), "the Shield Wall counts as a stronghold once this many worms appeared after the first turn (0: never)"),
-        Field("engine.shield_wall_counts", "Game rules", "Shield Wall side that counts", _choice(SHIELD_WALL_SIDES), "`whole`: the whole territory; `imperial_basin_side`: only the side touching the Imperial Basin"),
-        Field("engine.coexistence", "Game rules", "BG coexistence", _choice(COEXISTENCE_CHOICES), "`assumed`: the BG is coexisting unless it says otherwise; `declared`: only when declared"),
+        Field("engine.shield_wall_counts", "Game rules", "Shield Wall side that counts", _choice(SHIELD_WALL_SIDES), "`whole`: the whole territory; `imperial_basin_side`: only the side touching the Imperial Basin", SHIELD_WALL_SIDES),
+        Field("engine.coexistence", "Game rules", "BG coexistence", _choice(COEXISTENCE_CHOICES), "`assumed`: the BG is coexisting unless it says otherwise; `declared`: only when declared", COEXISTENCE_CHOICES),
         Field("engine.fremen_full_strength", "Game rules", "Fremen at full strength in every battle", _bool, "applied by the table judge; recorded in every game's setup"),
         Field("engine.double_spice_blow", "Game rules", "two spice blows a turn", _bool, "applied by the table judge; recorded in every game's setup"),
         Field("table_time.diplomacy_chips", "Time at the table", "diplomacy chips per player per game", _int(0, 10), "each chip buys a timed talk away from the table (0: none)"),
         Field("table_time.call_timers", "Time at the table", "call-the-clock timers", _bool, "a judge may call the clock on a bid, a turn, a battle plan, a nexus"),
-        Field("points.system", "Points", "points system", _choice(tuple(SYSTEMS)), "the labels and refused result kinds: " + ", ".join(SYSTEMS)),
+        Field("points.system", "Points", "points system", _choice(tuple(SYSTEMS)), "the labels and refused result kinds: " + ", ".join(SYSTEMS), tuple(SYSTEMS)),
     ]
     for kind in ResultKind:
         fields.append(Field(f"points.results.{kind.value}", "Points", f"points for {kind.value.replace('_', ' ')}", _points, "points per seat with this result"))
@@ -256,7 +260,7 @@ def _schema() -> tuple[Field, ...]:
         Field("points.finalists", "Final", "finalists", _int(1, 6), "seats at the final table"),
         Field("points.alternates", "Final", "alternates", _alternates, "how many alternates are listed after the finalists (\"all\": every eligible player)"),
         Field("awards.best_faction", "Awards", "best-faction awards", _bool, "the format names a best player of each faction"),
-        Field("awards.measure", "Awards", "best-faction measure", _choice(AWARD_MEASURES), "; ".join(f"`{k}`: {v}" for k, v in AWARD_MEASURES.items())),
+        Field("awards.measure", "Awards", "best-faction measure", _choice(AWARD_MEASURES), "; ".join(f"`{k}`: {v}" for k, v in AWARD_MEASURES.items()), tuple(AWARD_MEASURES)),
     ]
     return tuple(fields)
 
@@ -537,6 +541,14 @@ class Difference:
     preset: Any
     event: Any
     rule: str
+
+    @property
+    def preset_words(self) -> str:
+        return value_words(self.preset)
+
+    @property
+    def event_words(self) -> str:
+        return value_words(self.event)
 
 
 def differences(preset: Mapping[str, Any], event: Mapping[str, Any]) -> tuple[Difference, ...]:

@@ -22,6 +22,7 @@ from dune.engine.ids import ResultKind
 from dune.engine.rulesets import RULESETS
 from dune.formats import FORMATS, PRESETS, format_from_document, get_format, preset_document
 from dune.formats.document import (
+    CITATION_TOPICS,
     FIELDS,
     FormatDocumentError,
     apply_changes,
@@ -192,3 +193,11 @@ def test_wbc_house_rules_shield_wall_after_the_third_worm_under_the_variant() ->
 def test_an_unknown_setup_option_is_refused_by_the_engine() -> None:
     with pytest.raises(ValueError, match="unknown option"):
         position(options=["shield_wall_after_worm=many"])
+
+
+def test_docs_document_every_field() -> None:
+    """docs/formats.md names every field of the schema and every citation topic."""
+    text = (Path(__file__).parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    missing = [f.path for f in FIELDS if f"`{f.path}`" not in text]
+    missing += [t for t in CITATION_TOPICS if f"`citations.{t}`" not in text]
+    assert missing == []

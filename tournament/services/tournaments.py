@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from dune.formats import FORMATS
+from dune.text_rules import clean_name, name_problem
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
 from tournament.services.formats import document_with_changes
@@ -30,7 +31,10 @@ def create_tournament(
     preset's document with `format_changes` (document fields and their values) applied.
 
     Raises Refused naming the field, FormatDocumentError naming every bad document field."""
-    name = (name or "").strip()
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise Refused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise Refused("a tournament needs a name", field="name")
     if len(name) > 200:
