@@ -27,6 +27,8 @@ from rest_framework.views import APIView
 from foundation import idempotency
 from scoring import commands, presenters, services
 from scoring.models import GameReport
+from scoring.player_states import player_states
+from scoring.presenters import state_json
 from tournament.models import Table, Tournament
 from tournament.permissions import is_head_judge
 from web import idempotency_api
@@ -246,7 +248,9 @@ class FinalistsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.scoring_for(tournament)
-        return Response(presenters.finalists_json(scoring.finalists, scoring.placings))
+        body = presenters.finalists_json(scoring.finalists, scoring.placings)
+        body["states"] = [state_json(s) for s in player_states(tournament).values()]
+        return Response(body)
 
 
 class AwardsView(APIView):
