@@ -441,9 +441,12 @@
     store.load().then(function (items) {
       if (items.some(function (i) { return i.refill; })) { return; }
       sentAgain(0);
+      var had = localStorage.getItem(journalKey + ":server-had");
+      localStorage.removeItem(journalKey + ":server-had");
       refillNote.textContent = J.words(done) + ".";
       refillNote.hidden = false;
-      reportSeen({ seen: readJournal().highest, refilled: done });
+      // Said again here: the first report may have found no session on the restored server.
+      reportSeen({ seen: readJournal().highest, refilled: done, server_had: had === null ? null : parseInt(had, 10) });
     });
   }
 
@@ -460,6 +463,7 @@
       refillNote.textContent = "The server is at record #" + serverSeq + ", this phone saw #" + j.highest +
         " (restored from a backup?): sending again " + lost.length + " record" + (lost.length === 1 ? "" : "s") + " it lacks.";
       refillNote.hidden = false;
+      if (localStorage.getItem(journalKey + ":server-had") === null) { localStorage.setItem(journalKey + ":server-had", String(serverSeq)); }
       reportSeen({ seen: j.highest, server_had: serverSeq });
       return Promise.all(lost.map(function (e) {
         return store.save({
