@@ -32,7 +32,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from dune.refusals import Refusal
-from gameplay import idempotency, presenters, services
+from foundation import idempotency
+from gameplay import presenters, services
 from gameplay.models import GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table

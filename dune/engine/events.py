@@ -270,6 +270,165 @@ class Prediction:
         return cls(faction=_faction(f"{field}.faction", m["faction"]), turn=turn)
 
 
+#: Treachery cards a battle plan may hold (LoLV 3.01, AH X.B.3, WBC Player Aid): the classic
+#: cards by name, and the kinds by name for a judge who records only the kind.
+BATTLE_CARDS: tuple[str, ...] = (
+    "projectile",
+    "poison",
+    "lasgun",
+    "shield",
+    "snooper",
+    "worthless",
+    "crysknife",
+    "maula_pistol",
+    "slip_tip",
+    "stunner",
+    "chaumas",
+    "chaumurky",
+    "ellaca_drug",
+    "gom_jabbar",
+    "baliset",
+    "jubba_cloak",
+    "kulon",
+    "la_la_la",
+    "trip_to_gamont",
+)
+
+
+def _dial(name: str, v: Any) -> int | float:
+    """A number dialed on the battle wheel: whole, or a half with spice dialing (LoLV 1.13.03.02)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise _bad(name, "must be a number", v)
+    if v < 0 or v * 2 != int(v * 2):
+        raise _bad(name, "is a whole number or a half (2.5), not negative", v)
+    return int(v) if v == int(v) else float(v)
+
+
+@dataclass(frozen=True, slots=True)
+class BattlePlan:
+    """One side's battle plan as revealed (LoLV 1.07.04, AH X.B): the faction, its leader
+    (`leader`, of `leader_of` when it is a captured leader or a ghola it holds) or a Cheap Hero,
+    the number dialed and the spice paid to support it (spice dialing, LoLV 1.13.03), the weapon
+    and defense cards, the Kwisatz Haderach (Atreides), and `traitor`: this side calls the
+    opponent's leader a traitor (LoLV 1.07.06.06, AH X.D). `lost_normal` / `lost_special`: how
+    a winner takes the losses it dialed (AH X.C.6.b; the engine chooses normal forces first when
+    they are left out); `discard`: cards a winner chooses to discard (1.07.06.05)."""
+
+    faction: str
+    dial: int | float = 0
+    leader: str | None = None
+    leader_of: str | None = None
+    cheap_hero: bool = False
+    weapon: str | None = None
+    defense: str | None = None
+    spice: int = 0
+    kwisatz_haderach: bool = False
+    traitor: bool = False
+    lost_normal: int | None = None
+    lost_special: int | None = None
+    discard: tuple[str, ...] = ()
+
+    _KEYS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "faction",
+            "dial",
+            "leader",
+            "leader_of",
+            "cheap_hero",
+            "weapon",
+            "defense",
+            "spice",
+            "kwisatz_haderach",
+            "traitor",
+            "lost_normal",
+            "lost_special",
+            "discard",
+        }
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "dial": self.dial,
+            "leader": self.leader,
+            "leader_of": self.leader_of,
+            "cheap_hero": self.cheap_hero,
+            "weapon": self.weapon,
+            "defense": self.defense,
+            "spice": self.spice,
+            "kwisatz_haderach": self.kwisatz_haderach,
+            "traitor": self.traitor,
+            "lost_normal": self.lost_normal,
+            "lost_special": self.lost_special,
+            "discard": list(self.discard),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any, *, field: str = "plan") -> BattlePlan:
+        """Raises InvalidEvent, UnknownIdentifier."""
+        m = _mapping(field, d)
+        extra = set(m) - cls._KEYS
+        if extra:
+            raise _bad(f"{field}.{sorted(extra)[0]}", "is not a field of a battle plan", d)
+        if "faction" not in m:
+            raise _bad(f"{field}.faction", "is required", d)
+        card = _opt(_one_of(BATTLE_CARDS))
+        return cls(
+            faction=_faction(f"{field}.faction", m["faction"]),
+            dial=_dial(f"{field}.dial", m.get("dial", 0)),
+            leader=_opt(_str)(f"{field}.leader", m.get("leader")),
+            leader_of=_opt(_faction)(f"{field}.leader_of", m.get("leader_of")),
+            cheap_hero=_bool(f"{field}.cheap_hero", m.get("cheap_hero", False)),
+            weapon=card(f"{field}.weapon", m.get("weapon")),
+            defense=card(f"{field}.defense", m.get("defense")),
+            spice=_count(f"{field}.spice", m.get("spice", 0)),
+            kwisatz_haderach=_bool(f"{field}.kwisatz_haderach", m.get("kwisatz_haderach", False)),
+            traitor=_bool(f"{field}.traitor", m.get("traitor", False)),
+            lost_normal=_opt(_count)(f"{field}.lost_normal", m.get("lost_normal")),
+            lost_special=_opt(_count)(f"{field}.lost_special", m.get("lost_special")),
+            discard=_tuple_of(_one_of(BATTLE_CARDS + ("cheap_hero",)))(f"{field}.discard", m.get("discard", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """The Harkonnen's pick after a battle won (LoLV 2.05.10, AH X.B.2.a.ii): the loser's
+    `leader` (of `faction`), killed for 2 spice (`kill`) or captured."""
+
+    faction: str
+    leader: str
+    kill: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"faction": self.faction, "leader": self.leader, "kill": self.kill}
+
+    @classmethod
+    def from_dict(cls, d: Any, *, field: str = "capture") -> Capture:
+        """Raises InvalidEvent, UnknownIdentifier."""
+        m = _mapping(field, d)
+        extra = set(m) - {"faction", "leader", "kill"}
+        if extra:
+            raise _bad(f"{field}.{sorted(extra)[0]}", "is not a field of a capture", d)
+        for req in ("faction", "leader"):
+            if req not in m:
+                raise _bad(f"{field}.{req}", "is required", d)
+        return cls(
+            faction=_faction(f"{field}.faction", m["faction"]),
+            leader=_str(f"{field}.leader", m["leader"]),
+            kill=_bool(f"{field}.kill", m.get("kill", False)),
+        )
+
+
+def _plan(name: str, v: Any) -> BattlePlan:
+    return v if isinstance(v, BattlePlan) else BattlePlan.from_dict(v, field=name)
+
+
+def _capture(name: str, v: Any) -> Capture | None:
+    if v is None or isinstance(v, Capture):
+        return v
+    return Capture.from_dict(v, field=name)
+
+
 def _placements(name: str, v: Any) -> tuple[ForcesAt, ...]:
     if not isinstance(v, (list, tuple)):
         raise _bad(name, "must be a list", v)
@@ -341,12 +500,15 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "out_of_game": _factions,
     "no_field": _count,
     "edition": _edition,
+    "aggressor": _plan,
+    "defender": _plan,
+    "capture": _capture,
 }
 
 
 def _plain(value: Any) -> Any:
     """A field value as JSON (pairs back to objects, records to dicts, tuples to lists)."""
-    if isinstance(value, (ForcesAt, Prediction)):
+    if isinstance(value, (ForcesAt, Prediction, BattlePlan, Capture)):
         return value.to_dict()
     if isinstance(value, tuple):
         return [_plain(x) for x in value]
@@ -883,6 +1045,21 @@ class SpiceInFront(Event):
     from_faction: str | None = None
 
 
+@_register("battle")
+@dataclass(frozen=True, slots=True)
+class Battle(Event):
+    """A battle fought in `territory` (LoLV 1.07, AH X): the aggressor's and the defender's
+    battle plans as revealed, with the traitor calls made, and the Harkonnen's `capture` after a
+    battle it won (LoLV 2.05.10, AH X.B.2.a.ii). The engine resolves it by the table's ruleset
+    (`battle_plans.resolve_battle`): the winner, the forces and spice lost, the leaders killed or
+    captured, the cards discarded and the spice paid, each with its rule."""
+
+    territory: str
+    aggressor: BattlePlan
+    defender: BattlePlan
+    capture: Capture | None = None
+
+
 # --- flow -------------------------------------------------------------------------------
 
 
@@ -1026,6 +1203,8 @@ __all__ = [
     "EVENT_TYPES",
     "SCHEMA_VERSION",
     "Event",
+    "BattlePlan",
+    "Capture",
     "ForcesAt",
     "Prediction",
     "describe_events",

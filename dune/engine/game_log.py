@@ -16,6 +16,7 @@ from typing import Any
 
 from dune.engine import events as ev
 from dune.engine.ambassador_supply import apply_ambassador_supply_set, apply_ambassadors_drawn
+from dune.engine.apply_battle import apply_battle
 from dune.engine.apply_ending import (
     apply_adjudication_confirmed,
     apply_bg_prediction_revealed,
@@ -128,6 +129,7 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.SpiceBlow: apply_spice_blow,
     ev.SpiceCollected: apply_spice_collected,
     ev.BoardSpiceSet: apply_board_spice_set,
+    ev.Battle: apply_battle,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).

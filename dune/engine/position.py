@@ -163,6 +163,15 @@ class Position:
     supplies: Supplies = NO_SUPPLIES
     #: Factions that have used their once-a-game Karama power (LoLV 1.14.00; `karama`).
     karama_used: frozenset[str] = frozenset()
+    #: Leaders that fought in a battle: `(turn, owner, leader, territory)` rows, the Kwisatz
+    #: Haderach as the Atreides' `kwisatz_haderach` (a leader fights in one territory a phase,
+    #: LoLV 1.07.04.03, AH X.C.8; the Kwisatz Haderach in one territory a turn, 2.01.11).
+    fought: frozenset[tuple[int, str, str, str]] = frozenset()
+    #: Atreides forces lost in battles: the Kwisatz Haderach awakens at 7 (LoLV 2.01.10, AH
+    #: X.B.2.a.i, WBC XV.1).
+    kh_losses: int = 0
+    #: The Kwisatz Haderach was killed by a lasgun/shield explosion (2.01.13, AH X.B.2.a.i).
+    kh_dead: bool = False
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

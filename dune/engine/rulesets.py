@@ -14,7 +14,7 @@ Rule code asks the ruleset (`ruleset.threshold(...)`, `ruleset.shield_wall`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -228,6 +228,9 @@ class Ruleset:
     #: The phases the Emperor revives with a Karama card: LoLV 1.14.02 in the revival phase;
     #: WBC XVII.9 at any time no other ruling forbids (None: any phase).
     karama_revival_phases: tuple[str, ...] | None = None
+    #: Spice dialing (LoLV 1.13.03, an Advanced rule; the WBC plays the AH Advanced rules):
+    #: a force unsupported by 1 spice counts half in battle. The AH basic battle has none.
+    spice_dialing: bool = False
 
     def threshold_for(self, size: int, options: frozenset[str]) -> int:
         return self.threshold(size, options)
@@ -417,6 +420,42 @@ _AH_CITE = {
     "worm_allies": "AH XII.E.6",
     "captured": "AH X.B.2.a.ii",
     "ghola": "AH X.B.2.a.ii",
+    # Battles (AH X); the WBC clarifications (WBC X, XV) replace some below.
+    "battle": "AH X.C",
+    "battle_phase": "AH X",
+    "battle_forces": "AH X.A.1",
+    "battle_dial": "AH X.B.1",
+    "battle_elite": "AH X.B.1.b",
+    "battle_fedaykin": "AH X.B.1.a",
+    "battle_leader": "AH X.B.2.a",
+    "battle_no_leader": "AH X.B.2.b",
+    "battle_cards": "AH X.B.3",
+    "battle_tie": "AH X.C.2",
+    "battle_weapons": "AH X.C.3",
+    "battle_killed": "AH X.C.4",
+    "battle_loser": "AH X.C.5",
+    "battle_winner": "AH X.C.6",
+    "battle_winner_losses": "AH X.C.6.b",
+    "battle_dedicated": "AH X.C.8",
+    "traitor_call": "AH X.D.1",
+    "traitor": "AH X.D.2",
+    "two_traitors": "AH X.D.3",
+    "traitor_kh": "AH X.D.1.b",
+    "traitor_explosion": "AH XXI.A.1.a",
+    "explosion": "AH questions A.3",
+    "kh": "AH X.B.2.a.i",
+    "kh_active": "AH X.B.2.a.i",
+    "kh_once": "AH X.B.2.a.i",
+    "capture": "AH X.B.2.a.ii",
+    "capture_kill": "AH X.B.2.a.ii",
+    "captive_once": "AH X.B.2.a.ii",
+    "prison_break": "AH X.B.2.a.ii",
+    "spice_dialing": "AH X.B.1",
+    "battle_elite_fremen": "AH X.B.1.b",
+    "kh_killed": "AH X.B.2.a.i",
+    "captive_killed": "AH X.B.2.a.ii",
+    "traitor_spice": "AH X.D.2",
+    "fremen_full_strength": "AH X.B.1",
 }
 
 _WBC_CITE = dict(
@@ -458,6 +497,20 @@ _WBC_CITE = dict(
     karama_worm_fremen="WBC XVII.8",
     karama_card="WBC VIII.10",
     worm_allies="WBC VII.8",
+    traitor_explosion="WBC X.25",
+    explosion="WBC X.23",
+    two_traitors="WBC X.24",
+    kh_active="WBC XV.1",
+    kh="WBC XV.2",
+    kh_once="WBC XV.3",
+    capture="WBC X.16",
+    capture_kill="WBC X.18",
+    battle_leader="WBC X.12",
+    battle_dial="WBC X.13",
+    # WBC Rule Set: the AH Advanced rules are played, spice dialing with them; the Fremen
+    # count full strength for nothing (WBC house rules).
+    spice_dialing="WBC Rule Set (AH Advanced rules)",
+    fremen_full_strength="WBC house rules (Fremen)",
 )
 
 _LOLV_CITE = {
@@ -576,6 +629,43 @@ _LOLV_CITE = {
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
     "ghola": "2.08.16",
+    "battle": "1.07.06",
+    "battle_phase": "1.07",
+    "battle_forces": "1.07.01",
+    "battle_dial": "1.07.04.01",
+    "battle_elite": "2.03.08",
+    "battle_elite_fremen": "2.03.09",
+    "battle_fedaykin": "2.04.18",
+    "battle_cyborgs": "2.07.09",
+    "battle_suboids": "2.07.23",
+    "battle_leader": "1.07.04.04",
+    "battle_no_leader": "1.07.04.05",
+    "battle_cards": "1.07.04.06",
+    "battle_tie": "1.07.06.00",
+    "battle_weapons": "1.07.06.01",
+    "battle_killed": "1.07.06.02",
+    "battle_loser": "1.07.06.04",
+    "battle_winner": "1.07.06.05",
+    "battle_winner_losses": "1.07.04.01",
+    "battle_dedicated": "1.07.04.03",
+    "traitor_call": "1.07.06.06",
+    "traitor": "1.07.06.06.00",
+    "two_traitors": "1.07.06.06.02",
+    "traitor_kh": "2.01.12",
+    "traitor_explosion": "1.07.06.06.00",
+    "explosion": "3.01.14",
+    "kh": "2.01.11",
+    "kh_active": "2.01.10",
+    "kh_once": "2.01.11",
+    "kh_killed": "2.01.13",
+    "capture": "2.05.10",
+    "capture_kill": "2.05.10.01",
+    "captive_once": "2.05.10.02",
+    "prison_break": "2.05.11",
+    "captive_killed": "2.05.12",
+    "spice_dialing": "1.13.03",
+    "fremen_full_strength": "2.04.21",
+    "traitor_spice": "1.13.04",
 }
 
 AH1979 = Ruleset(
@@ -640,6 +730,7 @@ WBC2018 = Ruleset(
     diplomacy_chips=3,  # WBC time guidelines: three per player, not tradeable
     call_timers=True,  # WBC time guidelines
     bribes="collection_round",  # WBC XIII.1
+    spice_dialing=True,  # WBC Rule Set: the AH Advanced rules
 )
 
 LOLV284 = Ruleset(
@@ -680,6 +771,7 @@ LOLV284 = Ruleset(
     fremen_may_expose_allies=True,  # 2.04.10
     karama_power_once_per_game=True,  # 1.14.00
     karama_revival_phases=(REVIVAL,),  # 1.14.02
+    spice_dialing=True,  # 1.13.03 (in the Advanced game)
 )
 
 #: Every ruleset by key.
@@ -694,3 +786,104 @@ def get_ruleset(key: str) -> Ruleset:
         raise UnknownIdentifier(
             rule="ruleset", msg=f"unknown ruleset {key!r}; known: {', '.join(RULESETS)}", input=key
         ) from None
+
+
+# --- rule options a format may set, recorded in a game's setup -------------------------------
+#
+# A game's setup records its ruleset by key and the options it is played under. Besides each
+# ruleset's own flags (`Ruleset.options`: the AH section XX house rules, the LoLV Advanced game),
+# a format may change a few numbers and choices of the ruleset; each is recorded as one option
+# `name=value` so a replay or a snapshot rebuilds exactly the rules the table played.
+
+#: The Shield Wall counts as a stronghold for victory once this many worms appeared after the
+#: first turn (WBC house rules and LoLV 4.02.00 say the fourth; `0`: it never counts).
+SHIELD_WALL_AFTER_WORM = "shield_wall_after_worm"
+#: Which of the Shield Wall's forces count and decide its control: `whole` (WBC house rules)
+#: or `imperial_basin_side` (LoLV 4.02.01: the side touching the Imperial Basin).
+SHIELD_WALL_COUNTS = "shield_wall_counts"
+#: Who stands in a territory the BG shares with others without declaring: `assumed`
+#: coexisting (AH XV.B) or `declared` only (WBC XV.6).
+COEXISTENCE = "coexistence"
+#: Rules the table judge applies at the table, recorded so the game says what it was played
+#: under: the Fremen at full strength in every battle (WBC 2016) and two spice blows a turn.
+JUDGED_OPTIONS: frozenset[str] = frozenset({"fremen_full_strength", "double_spice_blow"})
+
+SHIELD_WALL_SIDES: tuple[str, ...] = ("whole", "imperial_basin_side")
+COEXISTENCE_CHOICES: tuple[str, ...] = ("assumed", "declared")
+#: The most worms a Shield Wall option may wait for.
+MOST_WORMS = 20
+
+
+def _option_parts(option: str) -> tuple[str, str | None]:
+    name, sep, value = option.partition("=")
+    return name, (value if sep else None)
+
+
+def _bad_option(rs: Ruleset, option: object, why: str) -> UnknownIdentifier:
+    return UnknownIdentifier(rule=rs.cite["setup"], msg=f"option {option!r} for {rs.key!r}: {why}", input=option)
+
+
+def ruleset_with(rs: Ruleset, options: frozenset[str] | tuple[str, ...]) -> Ruleset:
+    """The ruleset `rs` as changed by a game's setup options.
+
+    Flags of the ruleset itself (`rs.options`) and the judged options leave it as it is (the
+    rule code reads them from the setup); `shield_wall_after_worm=N`, `shield_wall_counts=SIDE`
+    and `coexistence=assumed|declared` give a ruleset with that rule changed.
+
+    Raises UnknownIdentifier for an option that is neither, or a bad value.
+    """
+    wall = rs.shield_wall
+    after: int | None = None
+    side: str | None = None
+    coexistence: bool | None = None
+    for option in sorted(options):
+        if not isinstance(option, str):
+            raise _bad_option(rs, option, "an option is a name")
+        if option in rs.options or option in JUDGED_OPTIONS:
+            continue
+        name, value = _option_parts(option)
+        if name == SHIELD_WALL_AFTER_WORM and value is not None and value.isdigit():
+            after = int(value)
+            if not 0 <= after <= MOST_WORMS:
+                raise _bad_option(rs, option, f"the Shield Wall waits for 0 to {MOST_WORMS} worms")
+        elif name == SHIELD_WALL_COUNTS and value in SHIELD_WALL_SIDES:
+            side = value
+        elif name == COEXISTENCE and value in COEXISTENCE_CHOICES:
+            coexistence = value == "assumed"
+        else:
+            known = sorted(rs.options | JUDGED_OPTIONS) + [
+                f"{SHIELD_WALL_AFTER_WORM}=N",
+                f"{SHIELD_WALL_COUNTS}={'|'.join(SHIELD_WALL_SIDES)}",
+                f"{COEXISTENCE}={'|'.join(COEXISTENCE_CHOICES)}",
+            ]
+            raise _bad_option(rs, option, f"unknown option; known: {', '.join(known)}")
+    if after is None and side is None and coexistence is None:
+        return rs
+    changes: dict[str, object] = {}
+    if after is not None or side is not None:
+        if after == 0:
+            changes["shield_wall"] = None
+        else:
+            base = wall or ShieldWallRule(worms_needed=4, left_side_only=False, rule=rs.cite["shield_wall"])
+            changes["shield_wall"] = ShieldWallRule(
+                worms_needed=after if after is not None else base.worms_needed,
+                left_side_only=(side == "imperial_basin_side") if side is not None else base.left_side_only,
+                rule=base.rule,
+            )
+    if coexistence is not None:
+        changes["coexistence_assumed"] = coexistence
+    return _varied(rs, tuple(sorted(options)), changes)
+
+
+_VARIED: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+
+def _varied(rs: Ruleset, options: tuple[str, ...], changes: Mapping[str, object]) -> Ruleset:
+    """One ruleset object per (ruleset, options): positions compare their setups by value."""
+    key = (rs.key, options)
+    found = _VARIED.get(key)
+    if found is None:
+        found = replace(rs, **changes)  # type: ignore[arg-type]
+        if len(_VARIED) < 1000:
+            _VARIED[key] = found
+    return found

@@ -42,7 +42,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
-from dune.engine.rulesets import Ruleset, get_ruleset
+from dune.engine.rulesets import Ruleset, get_ruleset, ruleset_with
 from dune.engine.spice import SpiceLoss, blow_sector
 from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
 
@@ -128,10 +128,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         raise _bad(rs.cite["markers"], "two player markers on one dot", markers)
     turn_limit = _int(data, "turn_limit", rs.turn_limit, low=1, high=rs.max_turns)
     options = frozenset(data.get("options", ()))
-    if options - rs.options:
-        raise UnknownIdentifier(
-            rule=rs.cite["setup"], msg=f"unknown options {sorted(options - rs.options)}", input=options
-        )
+    rs = ruleset_with(rs, options)  # the format's rule options; UnknownIdentifier for others
     setup = Setup(
         ruleset=rs,
         factions=factions,
@@ -275,6 +272,7 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
             if not isinstance(ts, list) or any(t not in TERRITORIES for t in ts):
                 raise _bad("snapshot", f"{key!r} lists territories", ts)
             out[key] = frozenset(ts)
+    out.update(_battle_marks(data, factions))
     if "terror_spent" in data:
         out["terror_spent"] = _int(data, "terror_spent", 0, high=TERROR_TOKENS)
     for key in ("worm_pending", "aftermath"):
@@ -307,6 +305,38 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if spice:
             out["spice_lost"] = spice
     return out
+
+
+def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[str, Any]:
+    """The Kwisatz Haderach's count and state and the leaders that fought (`battle_plans`)."""
+    out: dict[str, Any] = {}
+    if "kh_dead" in data:
+        out["kh_dead"] = _bool(data, "kh_dead")
+    if "kh_losses" in data:
+        out["kh_losses"] = _int(data, "kh_losses", 0)
+    if data.get("fought"):
+        out["fought"] = _fought(data["fought"], factions)
+    return out
+
+
+def _fought(raw: Any, factions: tuple[str, ...]) -> frozenset[tuple[int, str, str, str]]:
+    """`[[turn, owner, leader, territory], ...]`: the leaders that fought (LoLV 1.07.04.03)."""
+    if not isinstance(raw, list):
+        raise _bad("snapshot", "'fought' is a list of [turn, faction, leader, territory]", raw)
+    out = set()
+    for row in raw:
+        if (
+            not isinstance(row, (list, tuple))
+            or len(row) != 4
+            or isinstance(row[0], bool)
+            or not isinstance(row[0], int)
+            or row[1] not in factions
+            or not isinstance(row[2], str)
+            or row[3] not in TERRITORIES
+        ):
+            raise _bad("snapshot", "'fought' rows are [turn, faction, leader, territory]", row)
+        out.add((int(row[0]), str(row[1]), str(row[2]), str(row[3])))
+    return frozenset(out)
 
 
 def _declared_apart(raw: Any, factions: tuple[str, ...]) -> dict[str, tuple[frozenset[str], bool]]:
@@ -385,6 +415,9 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "vidal": None,
     "spice_on_board": {},
     "karama_used": frozenset(),
+    "fought": frozenset(),
+    "kh_losses": 0,
+    "kh_dead": False,
 }
 
 
@@ -395,7 +428,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
         if value == default:
             continue
         if isinstance(value, frozenset):
-            out[key] = sorted(value)
+            out[key] = [list(v) if isinstance(v, tuple) else v for v in sorted(value)]
         elif isinstance(value, tuple):
             out[key] = list(value)
         elif isinstance(value, Mapping):

@@ -82,6 +82,12 @@ SAMPLES: dict[str, ev.Event] = {
     "loss_corrected": ev.LossCorrected("fremen", "the_great_flat", 14, "storm moved 3, not 4", 2, 1, 0),
     "spice_blow": ev.SpiceBlow("the_great_flat"),
     "spice_collected": ev.SpiceCollected("fremen", "the_great_flat", 4),
+    "battle": ev.Battle(
+        "arrakeen",
+        ev.BattlePlan("atreides", 2.5, leader="thufir_hawat", weapon="crysknife", spice=2, kwisatz_haderach=True),
+        ev.BattlePlan("harkonnen", 3, leader="lady_jessica", leader_of="atreides", traitor=True, discard=("shield",)),
+        ev.Capture("atreides", "duncan_idaho", kill=True),
+    ),
     "board_spice_set": ev.BoardSpiceSet("the_great_flat", 10, "the storm stopped one sector short"),
 }
 

@@ -75,6 +75,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         lolv_only |= {"no_field_occupancy", "terror_timing", "enemy_of_my_enemy", "ambassador_symbols"}
         lolv_only |= {"vidal_pause", "bribe_allies", "bribe_late", "bg_mixed", "bg_advisors"}
         lolv_only |= {"terror_trigger", "ambassador_trigger"}
+        lolv_only |= {"battle_cyborgs", "battle_suboids"}  # the Ixians' forces in battle (2.07.09, 2.07.23)
         # The Ambassador supply and the No-Field tokens at hand (2.11.03-2.11.10, 2.10.10-19);
         # the once-a-game Karama power (1.14.00; WBC Player Aid 8: once per card).
         lolv_only |= {"ambassador_supply", "ambassador_redraw", "ambassador_bg"}

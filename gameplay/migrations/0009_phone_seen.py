@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0007_stored_games_state_their_edition'),
+        ('gameplay', '0008_idempotency_record_moved_to_foundation'),
         ('tournament', '0010_table_clock_started_tournament_time_zone_series_owner'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
