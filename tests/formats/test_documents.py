@@ -32,6 +32,8 @@ from dune.formats.document import (
     load_document,
     parse_text,
 )
+from dune.seating import SeatingRequest, plan_seating
+from dune.seating_changes import TradeRefused, trade_factions
 from tests.engine.helpers import at, position
 
 REPLAYS = Path(__file__).parents[1] / "engine" / "replays"
@@ -201,3 +203,23 @@ def test_docs_document_every_field() -> None:
     missing = [f.path for f in FIELDS if f"`{f.path}`" not in text]
     missing += [t for t in CITATION_TOPICS if f"`citations.{t}`" not in text]
     assert missing == []
+
+
+def test_the_seating_planner_reads_the_tournaments_own_format() -> None:
+    """WBC 2018 house rules allow trades of drawn factions by consent; an event whose document
+    turns them off has its trades refused, citing its own rule."""
+    no_trades = format_from_document(
+        apply_changes(
+            preset_document("wbc"),
+            {"factions.trades": False, "rules.factions.trades": "Club house rule: no trades"},
+        )
+    )
+    for fmt, allowed in ((get_format("wbc"), True), (no_trades, False)):
+        planned = plan_seating(SeatingRequest(players=tuple(range(1, 12)), format=fmt, seed=3))
+        a, b = planned.tables[0].players[:2]
+        if allowed:
+            trade_factions(planned, a, b, consenting={a, b})
+            continue
+        with pytest.raises(TradeRefused, match="has no faction trades") as info:
+            trade_factions(planned, a, b, consenting={a, b})
+        assert info.value.rule == "Club house rule: no trades"
