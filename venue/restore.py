@@ -43,6 +43,7 @@ from dune import export_document as document
 from dune.export_document import DocumentRefused
 from dune.formats import FORMATS, FormatDocumentError, format_from_document, preset_document
 from dune.text_rules import email_key, name_problem
+from gameplay import engine_adapter as rules
 from ratings import signals as ratings_signals
 from tournament import people
 from tournament.time_zones import zone_name
@@ -498,12 +499,39 @@ def import_content(content: dict[str, Any], *, own: bool = False, by: Any = None
             "written", field="origin",
         )
     try:
+        if not own:
+            _check_games(rows)
         return _load(content, owned, own=own, by=by, origin=origin, checksum=checksum)
     except DocumentRefused:
         raise
     except (IntegrityError, DatabaseError, ValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise DocumentRefused(f"the file does not fit this installation's records ({exc})"[:500],
                               field="content") from exc
+
+
+def _check_games(rows: dict[str, Any]) -> None:
+    """An untrusted file's game logs must be games: each one's events, replayed through the
+    rules engine in order, fold to the position the file stores for it (as every recorded
+    event went through the engine when it was recorded). Raises DocumentRefused naming the game."""
+    events: dict[Any, list[dict[str, Any]]] = {}
+    for event in rows.get("gameplay.gameevent", []):
+        events.setdefault(event.get("game_id"), []).append(event)
+    for game in rows.get("gameplay.game", []):
+        log = sorted(events.get(game.get("id"), []), key=lambda e: (e.get("seq") or 0))
+        if not log:
+            continue
+        try:
+            folded = rules.dump(rules.replay_bodies(e.get("body") for e in log))
+        except Exception as exc:  # any refusal or crash of the engine on the file's events
+            raise DocumentRefused(
+                f"the game log of game {game.get('id')!r} is not one the rules engine accepts "
+                f"({type(exc).__name__}: {str(exc)[:200]})", field="content",
+            ) from None
+        if folded != game.get("position"):
+            raise DocumentRefused(
+                f"the game log of game {game.get('id')!r} does not fold to the position the file stores for it",
+                field="content",
+            )
 
 
 def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: Any,

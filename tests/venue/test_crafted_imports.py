@@ -42,6 +42,9 @@ def event(make_user: Any) -> dict[str, Any]:
     players = make_players(ours, 6)
     people.link_players(players)
     table = seat_table(make_round(ours), players, judge=judge)
+    from gameplay import services as gameplay
+
+    gameplay.game_for(table)
     IdempotencyRecord.objects.create(user=judge, scope=f"table:{table.pk}:events", key="k1", request_hash="0" * 64,
                                      status=201, response={"seq": 1})
     theirs = make_tournament(name="Rival Open", head_judge=rival)
@@ -291,3 +294,18 @@ def test_any_crafted_value_anywhere_is_imported_or_refused_with_a_message(
         restore.import_content(content, own=False, by=event["mallory"])
     except document.DocumentRefused as refused:
         assert refused.message and _counts() == before
+
+
+@pytest.mark.parametrize("change", ["a changed event", "a stored position of another game"])
+def test_an_untrusted_game_log_must_fold_to_its_stored_position(event: dict[str, Any], change: str) -> None:
+    content = _content(event["ours"])
+    (game,) = content["rows"]["gameplay.game"]
+    if change == "a changed event":
+        first = content["rows"]["gameplay.gameevent"][0]
+        first["body"] = {**first["body"], "seed": (first["body"].get("seed") or 0) + 1}
+    else:
+        game["position"] = {**game["position"], "turn": 9}
+    before = _counts()
+    with pytest.raises(document.DocumentRefused, match="game log of game"):
+        _import(_crafted(content))
+    assert _counts() == before
