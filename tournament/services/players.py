@@ -148,6 +148,18 @@ def check_in(round_: Round, player: Player) -> CheckIn:
     return checkin
 
 
+def check_in_all(round_: Round) -> int:
+    """Check every active player in for the round, as `check_in` checks one in (each linked to
+    their person too), in one transaction; returns how many were not checked in before."""
+    with transaction.atomic():
+        active = list(round_.tournament.players.filter(status=Player.Status.ACTIVE))
+        already = set(CheckIn.objects.filter(round=round_).values_list("player_id", flat=True))
+        new = [CheckIn(round=round_, player=p) for p in active if p.pk not in already]
+        CheckIn.objects.bulk_create(new, ignore_conflicts=True)
+        people.link_players(active)
+    return len(new)
+
+
 def undo_check_in(round_: Round, player: Player) -> None:
     CheckIn.objects.filter(round=round_, player=player).delete()
 

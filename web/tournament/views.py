@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import text_problem, whole_number
+from foundation.commands import yes
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -117,8 +118,7 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
         services.finish_round(round_, user=request.user)
         return f"Closed {round_label(round_)}."
     if action == "clubs_apart":
-        tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
-        tournament.save(update_fields=["keep_clubs_apart"])
+        services.keep_clubs_apart(tournament, yes(request.POST.get("keep_clubs_apart")))
         return "Saved the keep-apart setting."
     raise services.Refused(f"unknown action {action!r}", field="action")
 
@@ -279,10 +279,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     if warning := services.twin_warning(tournament, player):
                         messages.warning(request, warning)
                 elif action == "check_in_all" and selected is not None:
-                    active = tournament.players.filter(status=Player.Status.ACTIVE)
-                    CheckIn.objects.bulk_create(
-                        [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
-                    )
+                    services.check_in_all(selected)
                     messages.success(request, f"Checked in every active player for {round_label(selected)}.")
                 elif action == "self_check_in" and selected is not None:
                     opened = request.POST.get("open") == "yes"
