@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
-from dune.text_rules import text_problem, whole_number
+from dune.text_rules import name_matches, text_problem, whole_number
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -441,9 +441,8 @@ def _round_live_context(round_: Round, facts: live.RoundFacts, *, visible: bool,
     and name) are rendered once per seating, not once per clock or report."""
     round_.current = facts.state
     tables = SimpleLazyObject(lambda: tables_for_page(round_)) if visible else []
-    needle = query.casefold()
     found = (
-        [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
+        [{"table": t["table"], **row} for t in tables for row in t["seats"] if name_matches(query, row["player"].name)]
         if query and visible
         else []
     )
@@ -465,6 +464,13 @@ def _round_live_context(round_: Round, facts: live.RoundFacts, *, visible: bool,
         "visible": visible,
         "query": query,
         "found": found,
+        "not_found": (
+            desk.why_not_found(
+                round_.tournament_id, query, is_not="is not seated in this round", are_not="are not seated in this round"
+            )
+            if query and visible and not found
+            else ""
+        ),
     }
 
 
