@@ -162,6 +162,9 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
         "format": FORMAT,
         "tournament": tournament.pk,
         "name": tournament.name,
+        # Where the tournament was first made: the spare's own exports carry it on, so a backup
+        # of the serving laptop imported on the spare later is known as the same tournament.
+        "origin": export.origin_of(tournament),
         "at": now.isoformat(),
         "cursor": {"since": now.isoformat(), "pk": next_pk},
         "shared": shared,
