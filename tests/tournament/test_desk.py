@@ -128,7 +128,8 @@ def test_check_in_all_checks_each_player_in_as_one_check_in_does(judge: Any, tou
     Player.objects.filter(pk__in=[p.pk for p in players]).update(person=None)
     Player.objects.filter(pk=players[2].pk).update(status=Player.Status.WITHDRAWN)
     CheckIn.objects.create(round=heat, player=players[0])
-    judge.post(f"/tournaments/{tournament.pk}/players/", {"action": "check_in_all", "round": heat.pk})
+    judge.post(f"/tournaments/{tournament.pk}/players/",
+               {"action": "check_in_all", "round": heat.pk, "confirmed": "yes"})
     checked = set(CheckIn.objects.filter(round=heat).values_list("player_id", flat=True))
     assert checked == {players[0].pk, players[1].pk}
     linked = dict(Player.objects.filter(pk__in=[p.pk for p in players]).values_list("pk", "person_id"))

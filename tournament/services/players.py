@@ -149,15 +149,13 @@ def check_in(round_: Round, player: Player) -> CheckIn:
 
 
 def check_in_all(round_: Round) -> int:
-    """Check every active player in for the round, as `check_in` checks one in (each linked to
-    their person too), in one transaction; returns how many were not checked in before."""
+    """Check every active player of the round's tournament in for it; answers how many are
+    checked in now."""
     with transaction.atomic():
-        active = list(round_.tournament.players.filter(status=Player.Status.ACTIVE))
-        already = set(CheckIn.objects.filter(round=round_).values_list("player_id", flat=True))
-        new = [CheckIn(round=round_, player=p) for p in active if p.pk not in already]
-        CheckIn.objects.bulk_create(new, ignore_conflicts=True)
+        active = list(Player.objects.filter(tournament_id=round_.tournament_id, status=Player.Status.ACTIVE))
+        CheckIn.objects.bulk_create([CheckIn(round=round_, player=p) for p in active], ignore_conflicts=True)
         people.link_players(active)
-    return len(new)
+    return len(active)
 
 
 def undo_check_in(round_: Round, player: Player) -> None:
