@@ -41,6 +41,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
 from dune.engine.phases import SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
+from dune.engine.revival_limits import check_revival
 
 
 def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
@@ -314,6 +315,7 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
             ev,
         )
     karama = revival(pos, ev) if ev.karama else {}
+    karama.update(check_revival(pos, ev))
     states = dict(pos.states)
     states[ev.faction] = evolve(
         st,

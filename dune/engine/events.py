@@ -493,6 +493,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "holder": _opt(_faction),
     "from_faction": _opt(_faction),
     "triggered_by": _opt(_faction),
+    "raised_by": _opt(_faction),
     "ambassador": _faction,
     "ambassadors": _factions,
     "supply": _factions,
@@ -899,12 +900,17 @@ class ForcesRemoved(Event):
 @dataclass(frozen=True, slots=True)
 class ForcesRevived(Event):
     """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B). `karama`: the
-    Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9)."""
+    Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9).
+    `ghola`: the Tleilaxu Ghola card's extra revival of up to five (LoLV 3.01.20, AH questions
+    A.6); `raised_by`: the faction whose ability lets more than three come back this turn (the
+    Emperor paying for its ally, 2.03.07; the Tleilaxu raising the limit to five, 2.08.11)."""
 
     faction: str
     normal: int = 0
     special: int = 0
     karama: bool = False
+    ghola: bool = False
+    raised_by: str | None = None
 
 
 @_register("forces_flipped")

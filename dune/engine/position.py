@@ -172,6 +172,9 @@ class Position:
     kh_losses: int = 0
     #: The Kwisatz Haderach was killed by a lasgun/shield explosion (2.01.13, AH X.B.2.a.i).
     kh_dead: bool = False
+    #: Forces revived this turn within the limits (LoLV 1.05.01, AH IX.B.2): faction -> (turn,
+    #: forces, starred forces); Karama and Ghola revivals are not counted.
+    revived: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

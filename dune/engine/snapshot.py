@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dune.engine.battle_plans import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, accounted, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -239,8 +240,24 @@ def load_position(data: Mapping[str, Any]) -> Position:
         check_pieces(pos)
     if accounted(pos):
         check_supplies(pos)
+    if limited(pos):
+        _check_captives(pos)
     _check_cohabitation(pos)
     return pos
+
+
+def _check_captives(pos: Position) -> None:
+    """Fifth edition: no leader stays captive once every Harkonnen leader of its own is dead
+    (2.05.11, AH X.B.2.a.ii)."""
+    leaders = {f: list(st.leaders) for f, st in pos.states.items() if st.leaders}
+    freed = prison_break_fates(pos, leaders)
+    if freed:
+        names = ", ".join(pos.sheet(f.owner).leaders[pos.sheet(f.owner).leader_index(f.leader) or 0].name for f in freed)
+        raise _bad(
+            freed[0].rule,
+            f"every Harkonnen leader of its own is dead, so its captives ({names}) have gone home",
+            names,
+        )
 
 
 def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
@@ -319,6 +336,14 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("revived"):
+        rows = _mapping(data["revived"], "'revived'")
+        if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
+            raise _bad("snapshot", "'revived' maps factions to [turn, forces, starred forces]", rows)
+        out["revived"] = {
+            str(f): (_int({"v": v[0]}, "v", 0), _int({"v": v[1]}, "v", 0), _int({"v": v[2]}, "v", 0))
+            for f, v in rows.items()
+        }
     return out
 
 
@@ -421,6 +446,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "fought": frozenset(),
     "kh_losses": 0,
     "kh_dead": False,
+    "revived": {},
 }
 
 
@@ -435,7 +461,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
         elif isinstance(value, tuple):
             out[key] = list(value)
         elif isinstance(value, Mapping):
-            out[key] = dict(sorted(value.items()))
+            out[key] = {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(value.items())}
         else:
             out[key] = value
     out.update(supplies_to_snapshot(position.supplies))
@@ -517,6 +543,13 @@ def _faction_state(
             out.append((st, captor or None))
         leaders = tuple(out)
     elif raw.get("leaders") is not None:
+        n = raw["leaders"]
+        if isinstance(n, int) and not isinstance(n, bool) and n > len(sheet.leaders):
+            raise _bad(
+                rs.cite.get("leader_count", "leaders"),
+                f"{faction_name(f)} has {len(sheet.leaders)} leaders, not {n}",
+                n,
+            )
         n = _int(raw, "leaders", high=len(sheet.leaders))
         leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
     pp_raw = raw.get("pp_total", "0")
