@@ -33,13 +33,13 @@ from dune.engine.events import (
     ForcesRemoved,
     ForcesRevived,
 )
-from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD, IXIANS, MORITANI
+from dune.engine.factions import BENE_GESSERIT, CHOAM, ECAZ, FREMEN, GUILD, IXIANS, MORITANI, TLEILAXU
 from dune.engine.karama import check_shipment, revival
 from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
-from dune.engine.phases import SETUP, SHIPMENT_MOVEMENT
+from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.revival_limits import check_revival
 
@@ -283,7 +283,9 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
     _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
-    if ev.to == "reserves" and ev.faction != GUILD:
+    if ev.cause is not None:
+        _sent_home(pos, ev)
+    elif ev.to == "reserves" and ev.faction != GUILD:
         # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
         refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
     forces = dict(pos.forces)
@@ -296,6 +298,33 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
     return {"forces": forces, "states": states}
+
+
+#: What sends another faction's forces home: the ability's owner, its phase, its rule, the most
+#: forces (LoLV 2.08.05.03 Face Dancer; 2.09.07.06 Trip to Gamont, one force).
+_SENT_HOME: dict[str, tuple[str, str, str, int | None]] = {
+    "face_dancer": (TLEILAXU, BATTLE, "2.08.05.03", None),
+    "trip_to_gamont": (CHOAM, MENTAT_PAUSE, "2.09.07.06", 1),
+}
+
+
+def _sent_home(pos: Position, ev: ForcesRemoved) -> None:
+    """Forces another faction's ability sends back to reserves (not a shipment: 1.06.03 does
+    not apply): a Face Dancer revealed in the battle phase (2.08.05.03), Trip to Gamont at the
+    Mentat Pause, one force (2.09.07.06); only in games with that faction."""
+    assert ev.cause is not None
+    owner, phase, rule, most = _SENT_HOME[ev.cause]
+    what = ev.cause.replace("_", " ")
+    if ev.to != "reserves":
+        refuse(pos, rule, f"{what} sends forces to reserves, not to the {ev.to}", ev.to, field="to")
+    if owner not in pos.playing or not pos.ruleset.expansion_pieces:
+        refuse(pos, rule, f"{what} is {faction_name(owner)}'s, and {faction_name(owner)} is not in this game", ev.cause, field="cause")
+    if ev.faction == owner:
+        refuse(pos, rule, f"{what} sends another faction's forces home, not {faction_name(owner)}'s", ev.faction, field="faction")
+    if pos.phase != phase:
+        refuse(pos, rule, f"{what} is played in the {phase.replace('_', ' ')} phase", pos.phase, field="cause")
+    if most is not None and ev.normal + ev.special + ev.advisors > most:
+        refuse(pos, rule, f"{what} sends {most} force home", ev.normal + ev.special + ev.advisors, field="normal")
 
 
 def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:

@@ -407,11 +407,35 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     karama = leader_revival(pos, ev, leaders[i][0]) if ev.karama else {}
     if limited(pos):
         _check_capture_limits(pos, ev, leaders[i][0] if leaders else None)
+        _check_ghola(pos, ev, leaders[i][0] if leaders else None)
     leaders[i] = (ev.status, ev.captor)
     changes = {**_set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders))), **karama}
     if limited(pos):
         changes = _prison_break(pos, changes)
     return changes
+
+
+#: The most active leaders the Tleilaxu may have and still take a ghola (2.08.16).
+GHOLA_POOL = 5
+
+
+def _check_ghola(pos: Position, ev: LeaderChanged, before: str | None) -> None:
+    """Fifth edition: a ghola is a dead leader of another faction (from the tanks), taken while
+    the Tleilaxu have fewer than five active leaders (2.08.16)."""
+    if ev.status != "held" or before == "held":
+        return
+    name = pos.sheet(ev.faction).leaders[pos.sheet(ev.faction).leader_index(ev.leader) or 0].name
+    if before is not None and not before.startswith("tanks"):
+        refuse(pos, "ghola", f"{name} is not dead ({before.replace('_', ' ')}): a ghola comes from the tanks", ev.status, field="status")
+    holder = ev.captor or ""
+    own = pos.states.get(holder)
+    if own is not None and own.leaders:
+        active = sum(1 for status, _c in own.leaders if status == "active")
+        active += sum(
+            1 for st in pos.states.values() for status, captor in st.leaders if status in ("held", "captured") and captor == holder
+        )
+        if active >= GHOLA_POOL:
+            refuse(pos, "ghola", f"{faction_name(holder)} already have {active} active leaders: a ghola needs fewer than five", ev.status, field="captor")
 
 
 def _check_capture_limits(pos: Position, ev: LeaderChanged, before: str | None) -> None:

@@ -30,6 +30,8 @@ _FACTION_SET = frozenset(FACTIONS)
 
 #: Where forces leave to (`forces_removed.to`).
 REMOVAL_TARGETS: tuple[str, ...] = ("tanks", "reserves")
+#: What sends another faction's forces back to reserves (`forces_removed.cause`).
+REMOVAL_CAUSES: tuple[str, ...] = ("face_dancer", "trip_to_gamont")
 #: Where placed forces come from (`forces_placed.source`).
 #: How forces go from one sector piece to another (ForcesMoved.via).
 MOVE_KINDS: tuple[str, ...] = ("move", "worm", "cross_ship", "ambassador")
@@ -494,6 +496,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "from_faction": _opt(_faction),
     "triggered_by": _opt(_faction),
     "raised_by": _opt(_faction),
+    "cause": _opt(_one_of(REMOVAL_CAUSES)),
     "ambassador": _faction,
     "ambassadors": _factions,
     "supply": _factions,
@@ -885,7 +888,10 @@ class ForcesMoved(Event):
 @_register("forces_removed")
 @dataclass(frozen=True, slots=True)
 class ForcesRemoved(Event):
-    """Forces leave the board to the tanks (battle, storm, worm) or to reserves."""
+    """Forces leave the board to the tanks (battle, storm, worm) or to reserves: the Guild's
+    own shipment back (LoLV 2.06.05.02, AH IX.C.1.g.iii), or another faction's forces sent home
+    by a `cause`: "face_dancer" (the Tleilaxu reveal a Face Dancer, LoLV 2.08.05.03) or
+    "trip_to_gamont" (CHOAM's Trip to Gamont at the Mentat Pause, LoLV 2.09.07.06)."""
 
     faction: str
     territory: str
@@ -894,6 +900,7 @@ class ForcesRemoved(Event):
     special: int = 0
     advisors: int = 0
     to: str = "tanks"
+    cause: str | None = None
 
 
 @_register("forces_revived")
