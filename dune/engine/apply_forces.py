@@ -23,7 +23,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import advanced, corrected, refined
+from dune.engine.editions import advanced, corrected, limited, refined
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -98,6 +98,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
             field="advisors",
         )
     _need_sides_apart(pos, ev)
+    if limited(pos):
+        extra.update(_spiritual_advisor(pos, ev))
     fixed = corrected(pos)
     if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
         refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
@@ -352,6 +354,33 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
         reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
     )
     return {"states": states, **karama}
+
+
+def _spiritual_advisor(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    """Fifth edition. Under the LoLV an advisor comes onto the board only as a spiritual
+    advisor: one, free, into the territory and sector another faction has just shipped to from
+    off-planet - not the Fremen's sending nor a Guild cross-ship (2.02.05, 2.02.11); under AH
+    and the WBC the BG tokens have no advisor side (AH XV.A, WBC XV.5). Records the shipment
+    an advisor may follow (`Position.shipped`)."""
+    if ev.advisors and "spiritual_advisor" not in pos.ruleset.cite:
+        refuse(pos, "no_advisors", f"Bene Gesserit tokens have no advisor side under {pos.ruleset.name}: they coexist by territory", ev.advisors, field="advisors")
+    if ev.advisors:
+        followed = pos.shipped
+        here = (pos.turn, ev.territory, ev.sector)
+        if followed is None or (followed[0], followed[2], followed[3]) != here or ev.source != "reserves":
+            refuse(
+                pos,
+                "spiritual_advisor",
+                f"an advisor follows another faction's shipment from off-planet into the same territory and sector, and none went to {place_name(ev.territory)} sector {ev.sector}",
+                ev.advisors,
+                field="advisors",
+            )
+        if ev.advisors != 1 or ev.normal or ev.special:
+            refuse(pos, "spiritual_advisor", "one advisor follows a shipment, alone", ev.advisors, field="advisors")
+        return {"shipped": None}
+    if ev.source == "reserves" and ev.faction not in (BENE_GESSERIT, FREMEN) and pos.phase == SHIPMENT_MOVEMENT:
+        return {"shipped": (pos.turn, ev.faction, ev.territory, ev.sector)}
+    return {}
 
 
 def _bg_sides(pos: Position, territory: str) -> tuple[int, int]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.board import PLAYER_DOTS, TERRITORIES
+from dune.engine.board import PLAYER_DOTS, POLAR_SINK, TERRITORIES
 from dune.engine.checks import factions_in, need_counts, need_piece
+from dune.engine.editions import advanced, limited
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from dune.engine.events import BgPredictionMade, ForcesAt, GameSetup, Prediction
 from dune.engine.factions import BENE_GESSERIT, FACTION_SHEETS
@@ -84,7 +85,16 @@ def place_at_setup(pos: Position, p: ForcesAt) -> Position:
             input=p,
         )
     normal, advisors = p.normal, p.advisors
-    if p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor:
+    if p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor and not advanced(pos) and limited(pos):
+        # LoLV 2.02.02: in the Basic game the BG starts with a fighter in the Polar Sink (the
+        # advisor anywhere is the Advanced 2.02.08).
+        if p.territory != POLAR_SINK or p.advisors:
+            raise IllegalAction(
+                rule=pos.ruleset.cite.get("bg_basic_start", cite),
+                msg=f"in the Basic game the Bene Gesserit starts with a fighter in the Polar Sink, not in {place_name(p.territory)}",
+                input=p,
+            )
+    elif p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor:
         # LoLV 2.02.08: an advisor, flipped to a fighter where the BG is alone.
         tokens = p.normal + p.advisors
         alone = not factions_in(pos, p.territory) - {p.faction}

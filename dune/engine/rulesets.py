@@ -464,6 +464,7 @@ _AH_CITE = {
     "ghola_card": "AH questions A.6",
     "capture_when": "AH X.B.2.a.ii",
     "leader_count": "AH II.B.1.b",
+    "no_advisors": "AH XV.A",
 }
 
 _WBC_CITE = dict(
@@ -520,6 +521,7 @@ _WBC_CITE = dict(
     spice_dialing="WBC Rule Set (AH Advanced rules)",
     fremen_full_strength="WBC house rules (Fremen)",
     storm_most="WBC VI.3",
+    no_advisors="WBC XV.5",
 )
 
 _LOLV_CITE = {
@@ -685,6 +687,9 @@ _LOLV_CITE = {
     "revival_unlimited": "2.08.08",
     "capture_when": "2.05.10",
     "leader_count": "0.09",
+    "bg_adapt": "2.02.20",
+    "spiritual_advisor": "2.02.11",
+    "bg_basic_start": "2.02.02",
 }
 
 AH1979 = Ruleset(

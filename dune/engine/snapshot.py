@@ -242,8 +242,25 @@ def load_position(data: Mapping[str, Any]) -> Position:
         check_supplies(pos)
     if limited(pos):
         _check_captives(pos)
+        _check_bg_sides(pos)
     _check_cohabitation(pos)
     return pos
+
+
+def _check_bg_sides(pos: Position) -> None:
+    """Fifth edition: LoLV fighters and advisors never share a territory (2.02.20: they flip to
+    match). (AH and WBC tokens coexist by territory, AH XV.A, WBC XV.5.)"""
+    rs = pos.ruleset
+    sides: dict[str, tuple[int, int]] = {}
+    for (f, t, _s), (n, sp, a) in pos.forces.items():
+        if f == BENE_GESSERIT:
+            fighters, advisors = sides.get(t, (0, 0))
+            sides[t] = (fighters + n + sp, advisors + a)
+    for t, (fighters, advisors) in sides.items():
+        if "bg_advisors" not in rs.cite:
+            continue  # AH XV.A, WBC XV.5: coexistence by territory (`coexisting`), no sides
+        if fighters and advisors and t != POLAR_SINK:
+            raise _bad(rs.cite.get("bg_adapt", "2.02.20"), f"Bene Gesserit fighters and advisors never share {place_name(t)}", t)
 
 
 def _check_captives(pos: Position) -> None:
@@ -336,6 +353,18 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("shipped") is not None:
+        row = data["shipped"]
+        if (
+            not isinstance(row, list)
+            or len(row) != 4
+            or isinstance(row[0], bool)
+            or not isinstance(row[0], int)
+            or row[1] not in factions
+            or row[2] not in TERRITORIES
+        ):
+            raise _bad("snapshot", "'shipped' is [turn, faction, territory, sector]", row)
+        out["shipped"] = (int(row[0]), str(row[1]), str(row[2]), row[3])
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
@@ -447,6 +476,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "kh_losses": 0,
     "kh_dead": False,
     "revived": {},
+    "shipped": None,
 }
 
 
