@@ -19,7 +19,13 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from dune.engine.numbers import decimal_problem
-from dune.text_rules import MAX_JSON_DEPTH, RefusedNumber, nesting_depth_exceeds, structure_problems
+from dune.text_rules import (
+    MAX_JSON_DEPTH,
+    MAX_WHOLE,
+    RefusedNumber,
+    nesting_depth_exceeds,
+    structure_problems,
+)
 
 #: The most digits a JSON number may have, before or after the point (seeds take 19).
 JSON_NUMBER_DIGITS = 40
@@ -79,4 +85,11 @@ def _read_float(text: str) -> Any:
 
 def _read_int(text: str) -> Any:
     problem = _number_problem(text) if len(text) > JSON_NUMBER_DIGITS else None
-    return RefusedNumber(problem) if problem else int(text)
+    if problem:
+        return RefusedNumber(problem)
+    number = int(text)
+    if not -MAX_WHOLE - 1 <= number <= MAX_WHOLE:
+        # The database and orjson (the idempotency records, the answers) hold 64 bits.
+        shown = text if len(text) <= 24 else text[:16] + "…"
+        return RefusedNumber(f"the number {shown} is larger than a 64-bit integer (at most {MAX_WHOLE})")
+    return number

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "django_htmx",
+    "foundation",
     "tournament",
     "gameplay",
     "scoring",
@@ -71,6 +72,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: the CPU each request cost, in a Server-Timing header (only with SERVER_TIMING on).
     "config.server_timing.ServerTimingMiddleware",
+    # The scheme a proxy states (X-Forwarded-Proto) only from a trusted proxy, before it is read.
+    "config.client_address.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     # A live region's unchanged poll (every phone, every few seconds) answered 304 from its

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -9,6 +10,7 @@ from django.contrib import admin
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -149,8 +151,35 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return default_bad_request(request, exception or Exception())
 
 
+#: Seconds a client waits before trying again after the database connection was lost.
+RETRY_AFTER_LOST_CONNECTION = 2
+
+
+def lost_connection(exception: BaseException | None) -> bool:
+    """The request failed because the database connection ended under it (the server was
+    restarted or failed over, or an administrator ended the session): the next request
+    reconnects, so the client should simply try again."""
+    if not isinstance(exception, OperationalError | InterfaceError):
+        return False
+    return connection.connection is None or bool(connection.errors_occurred) or not connection.is_usable()
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500: never expected; JSON for API clients, a plain page for people (no template context)."""
+    """500: never expected; JSON for API clients, a plain page for people (no template context).
+
+    A database connection lost in the middle of the request is 503 instead, with Retry-After:
+    nothing was written (its transaction ended with it) and the next try reconnects."""
+    if lost_connection(sys.exc_info()[1]):
+        message = "the database connection was lost during this request; nothing was saved, try again"
+        if request.path.startswith("/api/"):
+            response: HttpResponse = JsonResponse(
+                {"detail": message, "message": message, "rule": "", "field": None, "player": None}, status=503
+            )
+        else:
+            response = HttpResponse(f"{message[0].upper()}{message[1:]}.", status=503,
+                                    content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(RETRY_AFTER_LOST_CONNECTION)
+        return response
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Server error: the failure was logged."}, status=500)
     return default_server_error(request)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from dune.text_rules import whole_number
+
 FLAG_WORDS = {
     "four_player_tables": "a table of four players was needed",
     "players_waiting": "some players wait for the next round",
@@ -34,7 +36,7 @@ def flag_words(flag: str) -> str:
 def option_words(option: Mapping[str, Any]) -> str:
     """A size choice as a phrase: `fours:2` -> "make 2 tables of four"."""
     kind, _, count_text = str(option.get("key", "")).partition(":")
-    count = int(count_text) if count_text.isdigit() else 0
+    count = whole_number(count_text) or 0
     if kind == "fours":
         return "make a table of four" if count == 1 else f"make {count} tables of four"
     if kind == "wait":

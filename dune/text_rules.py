@@ -65,16 +65,58 @@ _NAME_REFUSED = {
 }
 
 
+_NAME_REFUSED.update({
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+    "\u0085": "a line break",
+    "\u000b": "a line break",
+    "\u000c": "a line break",
+})
+
+#: Characters that show nothing although they are not spaces (Hangul fillers, the braille
+#: blank, the invisible operators): a name of them alone looks empty on every page.
+_BLANK_LOOKING = frozenset("\u3164\u115f\u1160\uffa0\u2800\u2061\u2062\u2063\u2064\u034f\u17b4\u17b5")
+
+
+def _name_refused_as(char: str) -> str | None:
+    what = _NAME_REFUSED.get(char)
+    if what is not None:
+        return what
+    code = ord(char)
+    if 0xE0000 <= code <= 0xE007F:
+        return f"a tag character (U+{code:04X})"
+    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+        return None  # variation selectors shape the character before them (emoji, CJK)
+    if unicodedata.category(char) == "Cf" and char not in _ALLOWED_FORMAT:
+        return f"an invisible formatting character (U+{code:04X})"
+    return None
+
+
+#: Format characters a name may hold: they join letters of some scripts (Persian, Indic).
+_ALLOWED_FORMAT: frozenset[str] = frozenset()
+
+
+def _shows_something(char: str) -> bool:
+    return not (char.isspace() or char in _BLANK_LOOKING or unicodedata.category(char) in ("Cf", "Mn", "Me", "Mc"))
+
+
 def name_problem(value: str) -> str | None:
-    """Why `value` cannot be a name, or None: refused text (`text_problem`), or a tab, line
-    break, zero-width character or bidirectional control, with its position."""
+    """The one rule for names (tournaments, series, players, people): why `value` cannot be
+    one, or None. Refused text (`text_problem`); a tab, line break, line or paragraph
+    separator, zero-width character, bidirectional control, tag character or other invisible
+    formatting character, with its position; a name that shows nothing (only spaces, Hangul
+    fillers such as U+3164, or combining marks with no letter to sit on)."""
     problem = text_problem(value)
     if problem:
         return problem
     for index, char in enumerate(value):
-        what = _NAME_REFUSED.get(char)
+        what = _name_refused_as(char)
         if what is not None:
             return f"contains {what} at position {index + 1}"
+    if value.strip() and not any(_shows_something(char) for char in value):
+        return "shows nothing: it has no letter, digit or sign a reader would see"
+    if value.strip() and unicodedata.category(value.strip()[0]) in ("Mn", "Me", "Mc"):
+        return "begins with a combining mark, which has no letter to sit on"
     return None
 
 
@@ -88,6 +130,15 @@ def name_key(value: str) -> str:
     """What two names are compared by for "the same name": compatibility-normalised (NFKC:
     full-width letters, ligatures) and case-folded ("Straße" and "STRASSE" are one)."""
     return unicodedata.normalize("NFKC", clean_name(value)).casefold()
+
+
+def email_key(value: str) -> str:
+    """What two email addresses are compared by, everywhere (the CSV import, the desk, linking
+    players to people, and the database's stored `email_key` column with its unique index):
+    trimmed, compatibility-normalised (NFKC) and case-folded, so "PAUL@example.org" is
+    "paul@example.org" and "a@STRAßE.de" is "a@strasse.de". Only Python computes it; the
+    database stores and compares the result, so no `lower()` there can disagree."""
+    return unicodedata.normalize("NFKC", (value or "").strip()).casefold()
 
 
 def refused_characters(value: str) -> list[tuple[int, str]]:
@@ -164,3 +215,38 @@ def nesting_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
         elif char in "]}":
             depth -= 1
     return False
+
+
+#: The largest whole number any query string, form field or JSON body may give (a bigint).
+MAX_WHOLE = 2**63 - 1
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def whole_number(value: Any, *, signed: bool = False) -> int | None:
+    """The one parser of whole numbers typed into query strings and forms: `value` (text, or
+    an int from a JSON body) as an int, or None when it is not one.
+
+    Only the ASCII digits 0-9 count, with a leading `-` when `signed` (and an optional `+`):
+    `str.isdigit()` also accepts `²` or `①`, which `int()` then refuses, and `int()` itself
+    accepts Arabic-Indic or full-width digits and `1_000`, which no judge types on purpose. A
+    number beyond a 64-bit integer is None too (the database could not store it).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        sign = 1
+        if text[:1] in ("-", "+"):
+            if text[0] == "-":
+                if not signed:
+                    return None
+                sign = -1
+            text = text[1:]
+        if not text or len(text) > 19 or not set(text) <= _ASCII_DIGITS:
+            return None
+        number = sign * int(text)
+    else:
+        return None
+    return number if -MAX_WHOLE - 1 <= number <= MAX_WHOLE else None

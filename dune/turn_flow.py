@@ -71,15 +71,19 @@ def next_step(
     quick: bool,
     over: bool,
     next_phase: str | None = None,
+    to_place: Sequence[str] = (),
 ) -> Step:
     """The step the page puts first. `this_phase`: event types recorded (not voided) since the
     current phase began; `allowed`: the event types the engine accepts now; `next_phase`: the
-    phase after this one in the table's ruleset (full tracking moves there, one at a time)."""
+    phase after this one in the table's ruleset (full tracking moves there, one at a time);
+    `to_place`: the names of the factions that must still place their starting forces."""
     if over:
         step = Step("report", "The game is over: file the game report",
                     "Check the prefilled report with the players, then file it.", section="ending")
     elif phase == "setup":
-        step = _setup_step(storm)
+        step = _setup_step(storm, to_place)
+    elif phase == "storm" and (turn or 1) == 1 and storm is None and "storm_placed" in allowed:
+        step = Step("place_storm", "Turn 1: where does the storm start?")
     elif phase == "storm":
         step = _storm_step(turn, this_phase, allowed, quick=quick)
     elif phase == "spice_blow":
@@ -115,9 +119,14 @@ def _one_phase_on(step: Step, phase: str | None, next_phase: str) -> Step:
 # one-tap move goes and what they ask for (`_one_phase_on`).
 
 
-def _setup_step(storm: int | None) -> Step:
+def _setup_step(storm: int | None, to_place: Sequence[str]) -> Step:
+    """Setup: the storm's start, then the starting forces of the factions that choose where
+    they go (LoLV 0.13, 2.12.02; AH III.E.4), named until every one has placed them."""
+    waiting = f"Still to place their starting forces: {', '.join(to_place)}." if to_place else ""
     if storm is None:
-        return Step("place_storm", "Setup: where does the storm start?", section="setup")
+        return Step("place_storm", "Setup: where does the storm start?", waiting, section="setup")
+    if to_place:
+        return Step("starting_forces", "Setup: the starting forces", waiting, section="setup")
     return Step("setup", "Setup", "Record what the table decided, then start turn 1.",
                 advance_to="storm", advance_label="Setup done: turn 1 storm phase", section="setup")
 

@@ -13,6 +13,7 @@ from typing import Any
 from dune.engine.events import FLIP_TARGETS, TERROR_EFFECTS
 from dune.engine.ids import FACTIONS
 from dune.refusals import Refusal
+from dune.text_rules import whole_number
 
 
 class ActionError(Refusal):
@@ -49,10 +50,9 @@ def _int(form: Form, name: str, *, required: bool = True, low: int | None = None
         if required:
             raise ActionError(name, "is required")
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ActionError(name, f"must be a whole number, got {raw!r}") from None
+    value = whole_number(raw, signed=True)
+    if value is None:
+        raise ActionError(name, f"must be a whole number, got {raw!r}")
     if low is not None and value < low:
         raise ActionError(name, f"must be at least {low}")
     if high is not None and value > high:
@@ -97,9 +97,10 @@ def _piece(form: Form, name: str) -> tuple[str, int | None]:
     if not value:
         raise ActionError(name, "choose a territory and sector")
     territory, _, sector = value.partition("@")
-    if sector and not sector.isdigit():
+    number = whole_number(sector)
+    if sector and number is None:
         raise ActionError(name, f"unknown sector in {value!r}")
-    return territory, int(sector) if sector else None
+    return territory, number
 
 
 def _counts(form: Form) -> dict[str, int]:

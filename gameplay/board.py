@@ -14,6 +14,7 @@ from typing import Any
 from dune.board_svg import StackRow, board_svg, describe, stack_rows
 from dune.engine.evaluation import evaluate
 from dune.refusals import Refusal
+from dune.text_rules import whole_number
 from gameplay import engine_adapter as rules
 from gameplay import services
 from gameplay.models import Game, GameEvent
@@ -46,10 +47,8 @@ def record_number(raw: str | None, game: Game) -> int:
     """The record number asked for (`?seq=N`), or the latest. Raises NoBoard naming the range."""
     if raw is None or raw == "":
         return game.seq
-    try:
-        seq = int(raw)
-    except ValueError:
-        seq = -1
+    number = whole_number(raw)
+    seq = -1 if number is None else number
     if not 1 <= seq <= game.seq:
         raise NoBoard(f"There is no record #{raw} at this table: its records run from #1 to #{game.seq}.",
                       field="seq", offending=raw)

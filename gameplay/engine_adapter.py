@@ -19,7 +19,7 @@ from typing import Any
 
 from dune.engine.battle_plans import battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
-from dune.engine.choices import allowed_event_types, legal_choices
+from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
 from dune.engine.editions import CURRENT
 from dune.engine.errors import RuleViolation
 from dune.engine.evaluation import Evaluation, evaluate
@@ -271,7 +271,8 @@ def leader_states() -> tuple[str, ...]:
 def offers(position: Position) -> dict[str, Any]:
     """What a judge can record now, for the page to offer only those forms:
     `{"allowed": set of event types, "phases": phases the game may advance to, "breakers":
-    factions that may break from their alliance, "allies": factions that may form one}`
+    factions that may break from their alliance, "allies": factions that may form one,
+    "to_place": factions that must still place their starting forces}`
     (the engine's `choices.allowed_event_types` / `legal_choices`)."""
     allowed = set(allowed_event_types(position))
     phases: list[str] = []
@@ -287,7 +288,8 @@ def offers(position: Position) -> dict[str, Any]:
         found = legal_choices(position, "alliance_formed")["choices"] or {}
         sides = [*found.get("sides", []), *(way["factions"] for way in found.get("ways", []))]
         allies = [f for f in position.factions if any(f in side for side in sides)]
-    return {"allowed": allowed, "phases": phases, "breakers": breakers, "allies": allies}
+    return {"allowed": allowed, "phases": phases, "breakers": breakers, "allies": allies,
+            "to_place": still_to_place(position)}
 
 
 def battles_to_fight(position: Position) -> list[dict[str, Any]]:

@@ -17,9 +17,8 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from gameplay import json_text
-from gameplay.models import Game, GameEvent
-from tournament.sql_rows import (
+from foundation import json_text
+from foundation.sql_rows import (
     column,
     for_update,
     instance,
@@ -28,6 +27,7 @@ from tournament.sql_rows import (
     select_list,
     table_name,
 )
+from gameplay.models import Game, GameEvent
 
 
 @functools.cache

@@ -22,6 +22,16 @@ from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
 
+#: The faction table's number columns: the heading, and its short form on a phone.
+FACTION_COLUMNS = (("Spice", "Sp"), ("Cards", "Cd"), ("Leaders", "Ld"), ("On board", "Bd"), ("Reserve", "Rs"),
+                   ("Tanks", "Tk"))
+
+#: The full-tracking fold that holds each phase's own records: open as the phase begins, so
+#: its forms are a tap away in the next step's box (CHOAM Charity and bidding: spice and
+#: cards; revival, shipment and movement, battle: forces).
+PHASE_FOLDS = {"choam_charity": "spice-cards-leaders", "bidding": "spice-cards-leaders", "revival": "forces-forms",
+               "shipment_movement": "forces-forms", "battle": "forces-forms"}
+
 #: How many recent events the page lists (with their void buttons).
 RECENT = 12
 
@@ -183,21 +193,12 @@ def _attempts(snapshot: Mapping[str, Any], answer: Evaluation | None, turn: Any)
     return proposals, [list(side) for side in sorted(done)]
 
 
-def _judge_forms(
-    game: Game, phase: str | None, *, ended: bool, error: dict[str, Any] | None
-) -> tuple[set[str], list[str], dict[str, Any]]:
+def _judge_forms(game: Game, *, error: dict[str, Any] | None) -> tuple[set[str], list[str], dict[str, Any]]:
     """The forms a judge is offered now, the phases the game may advance to and the engine's
     offers (the factions each alliance form lists)."""
     offered = rules.offers(position_of(game))
+    # Only what the engine's choices accept now: a form it would refuse is never offered.
     allowed = set(offered["allowed"])
-    # Forms where the judge may try what the engine does not propose (an impossible claim
-    # is refused with its rule): offered whenever the phase allows the kind of event.
-    if not ended:
-        if phase == "mentat_pause":
-            allowed.add("victory_claimed")
-        if phase == "battle":
-            allowed.add("win_attempt_confirmed")
-        allowed.add("concession")
     can = {action for action, event_type in ACTION_EVENTS.items() if event_type in allowed}
     if error and error.get("action") in ACTION_EVENTS:
         can.add(error["action"])  # a refused form stays on the page with its error
@@ -361,7 +362,7 @@ def page_context(
     phase_choices: list[str] = []
     offered: dict[str, Any] = {}
     if judge:
-        can, phase_choices, offered = _judge_forms(game, phase, ended=outcome is not None, error=error)
+        can, phase_choices, offered = _judge_forms(game, error=error)
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
     recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
@@ -372,6 +373,7 @@ def page_context(
         victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
         allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
         over=bool(outcome) or bool(snapshot.get("ended")), next_phase=next_phase,
+        to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
     return {
         "step": step,
@@ -404,6 +406,8 @@ def page_context(
         "control": stronghold_tiles(shown, control),
         "factions": factions,
         "rows": faction_rows(snapshot, answer, seats),
+        "faction_columns": FACTION_COLUMNS,
+        "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
         "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,
@@ -413,6 +417,7 @@ def page_context(
         "outcome": outcome,
         "prediction": shown.get("bg_prediction"),
         "bg_in_game": "bene_gesserit" in factions,
+        "to_place": [faction_name(f) for f in offered.get("to_place") or ()],
         **expansion_pieces(
             shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,
             just_done=ACTION_EVENTS.get((error or {}).get("action", "")) or (recent_rows[0]["type"] if recent_rows else None),

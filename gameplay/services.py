@@ -103,7 +103,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
         "turns": tournament.rules.turn_limit(round_.kind),
         "quick": quick,
-        "options": list(tournament.rules.game_options),
+        "options": list(tournament.rules.setup_options),
         # WBC house rules: a 3-faction alliance may form at a 6-player heat table whose players
         # all agreed at the start (never at the final, WBC Final Round Format); the judge
         # records one only then. The same rule judges a paper report (dune.engine.adjudicator).

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from dune.text_rules import whole_number
 from tournament.models import Round, Tournament
 from tournament.permissions import is_head_judge
 
@@ -28,7 +29,5 @@ def round_or_404(pk: int) -> Round:
 
 
 def parse_int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
+    """A whole number from a query string or form (the one parser: `text_rules.whole_number`)."""
+    return whole_number(value, signed=True)

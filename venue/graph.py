@@ -26,6 +26,8 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 
+from dune.text_rules import whole_number
+
 #: The apps whose models can belong to a tournament.
 PROJECT_APPS = ("tournament", "gameplay", "scoring", "clocks", "insights", "ratings")
 #: Computed from the filed reports and rebuilt after an import (ratings.services.recompute).
@@ -36,7 +38,9 @@ SHARED_MATCH: dict[str, tuple[str, ...]] = {
     "tournament.series": ("name", "format"),
 }
 #: Records of answers given to phones, found by the table in their scope.
-IDEMPOTENCY = "gameplay.idempotencyrecord"
+IDEMPOTENCY = "foundation.idempotencyrecord"
+#: Labels a model had in documents written before it moved, and its label now.
+RENAMED = {"gameplay.idempotencyrecord": IDEMPOTENCY}
 ROOT = "tournament.tournament"
 
 
@@ -111,6 +115,7 @@ def parse_scope(scope: str) -> tuple[int, str] | None:
     """(table id, endpoint) of an idempotency scope `table:12:events`; None for another scope."""
     kind, _, rest = scope.partition(":")
     number, _, endpoint = rest.partition(":")
-    if kind != "table" or not number.isdigit():
+    table = whole_number(number)
+    if kind != "table" or table is None:
         return None
-    return int(number), endpoint
+    return table, endpoint

@@ -53,7 +53,8 @@ from dune.engine.supplies import NO_FIELD_NUMBERS
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
 #: shipment and movement phase (1.14.07).
-_HMS_RANGE = {MENTAT_PAUSE: 3, SHIPMENT_MOVEMENT: 2}
+#: How far the HMS moves, by phase (2.07.18 at the Mentat Pause, 1.14.07 with a Karama card).
+HMS_RANGE = {MENTAT_PAUSE: 3, SHIPMENT_MOVEMENT: 2}
 
 
 def _need_pieces(pos: Position, what: str) -> None:
@@ -75,7 +76,7 @@ def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:
         if pos.storm is None:
             refuse(pos, "hms", "the HMS is deployed after the first storm (2.07.04)", ev)
         return {"hms": (ev.territory, ev.sector)}
-    reach = _HMS_RANGE.get(pos.phase)
+    reach = HMS_RANGE.get(pos.phase)
     if pos.phase == SHIPMENT_MOVEMENT and not advanced(pos):
         refuse(
             pos, "1.14.00", "moving the HMS with a Karama (1.14.07) is an Advanced power (1.13.00)", pos.phase

@@ -20,10 +20,12 @@ from itertools import combinations
 from typing import Any
 
 from dune.engine import events as ev
-from dune.engine.board import TERRITORIES
-from dune.engine.editions import sheltered
+from dune.engine.apply_pieces import HMS_RANGE
+from dune.engine.apply_setup import chosen_on_board
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, TERRITORIES
+from dune.engine.editions import advanced, refined, sheltered
 from dune.engine.errors import RuleViolation, UnknownIdentifier
-from dune.engine.factions import ECAZ, FREMEN
+from dune.engine.factions import ECAZ, FREMEN, IXIANS, MORITANI, RICHESE
 from dune.engine.game_log import is_legal
 from dune.engine.movement import distances, pieces_of, untracked
 from dune.engine.moves import VIA_PHASE, blocked_pieces, reach_of
@@ -113,7 +115,73 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
     need = _PHASES.get(event_type)
     if need is not None and position.phase not in need[0]:
         return cite.get(need[1], need[1])
+    if event_type in _PIECE_OWNERS:
+        return _piece_timing(position, event_type)
+    if event_type == "spice_in_front":
+        return _bribe_timing(position)
     return None
+
+
+#: The expansion pieces' event types and the faction whose pieces they are.
+_PIECE_OWNERS = {
+    "ambassador_placed": ECAZ, "ambassador_removed": ECAZ, "terror_placed": MORITANI,
+    "terror_revealed": MORITANI, "no_field_placed": RICHESE, "no_field_revealed": RICHESE,
+    "hms_moved": IXIANS,
+}
+
+
+def _piece_timing(position: Position, event_type: str) -> str | None:
+    """The rule that keeps an expansion piece off the table now: a ruleset without the pieces,
+    a table without their faction, or the piece's own timing (the handlers in apply_pieces:
+    Ambassadors in shipment and movement, LoLV 2.11.05; Terror tokens at the Mentat Pause,
+    2.12.05; the HMS deployed after the first storm, 2.07.04, and moved at the Mentat Pause,
+    2.07.18, or with a Karama card in an Advanced game's shipment and movement, 1.14.07)."""
+    cite = position.ruleset.cite
+    if not position.ruleset.expansion_pieces or _PIECE_OWNERS[event_type] not in position.factions:
+        return cite["setup"]
+    phase = position.phase
+    if event_type == "ambassador_placed" and refined(position) and phase != SHIPMENT_MOVEMENT:
+        return cite.get("ambassadors", "ambassadors")
+    if event_type == "terror_placed" and refined(position) and phase != MENTAT_PAUSE:
+        return cite.get("terror_timing", "terror_timing")
+    if event_type == "hms_moved":
+        if position.hms is None:
+            return cite.get("hms", "hms") if position.storm is None else None
+        if phase not in HMS_RANGE or (phase == SHIPMENT_MOVEMENT and not advanced(position)):
+            return cite.get("hms_move", "hms_move")
+        if not any(f == IXIANS and t == HIDDEN_MOBILE_STRONGHOLD for (f, t, _s) in position.forces):
+            return cite.get("hms_move", "hms_move")
+    return None
+
+
+def _bribe_timing(position: Position) -> str | None:
+    """When spice may pass from one shield to another (the handler's `_need_bribe_allowed`):
+    WBC XIII.1 in the collection round only; LoLV 1.12.04-05 after the first storm and before
+    the Mentat Pause."""
+    if not refined(position):
+        return None
+    rule = position.ruleset.bribes
+    cite = position.ruleset.cite
+    if rule == "collection_round" and position.phase != SPICE_COLLECTION:
+        return cite.get("bribe_timing", "bribe_timing")
+    if rule == "front_of_shield" and position.storm is None:
+        return cite.get("bribe_timing", "bribe_timing")
+    if rule == "front_of_shield" and position.phase == MENTAT_PAUSE:
+        return cite.get("bribe_late", "bribe_late")
+    return None
+
+
+def still_to_place(position: Position) -> list[str]:
+    """The factions that choose where their starting forces go and have not placed them all
+    yet, in seat order (LoLV 0.13, 2.12.02; AH III.E.4): setup cannot end before they have."""
+    if position.setup is None or position.phase != SETUP or position.quick:
+        return []
+    out = []
+    for f in position.factions:
+        sheet = position.sheet(f)
+        if sheet.choose_count and chosen_on_board(position, f) != sheet.choose_count:
+            out.append(f)
+    return out
 
 
 def allowed_event_types(position: Position) -> list[str]:
@@ -353,4 +421,4 @@ _LISTERS: dict[str, Callable[[Position], dict[str, Any]]] = {
 #: Event types with a listing in `legal_choices`.
 LISTED_TYPES: tuple[str, ...] = tuple(_LISTERS)
 
-__all__ = ["LISTED_TYPES", "allowed_event_types", "legal_choices"]
+__all__ = ["LISTED_TYPES", "allowed_event_types", "legal_choices", "still_to_place"]

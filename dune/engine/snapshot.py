@@ -43,7 +43,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
-from dune.engine.rulesets import Ruleset, get_ruleset
+from dune.engine.rulesets import Ruleset, get_ruleset, ruleset_with
 from dune.engine.spice import SpiceLoss, blow_sector
 from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
 
@@ -129,10 +129,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
         raise _bad(rs.cite["markers"], "two player markers on one dot", markers)
     turn_limit = _int(data, "turn_limit", rs.turn_limit, low=1, high=rs.max_turns)
     options = frozenset(data.get("options", ()))
-    if options - rs.options:
-        raise UnknownIdentifier(
-            rule=rs.cite["setup"], msg=f"unknown options {sorted(options - rs.options)}", input=options
-        )
+    rs = ruleset_with(rs, options)  # the format's rule options; UnknownIdentifier for others
     setup = Setup(
         ruleset=rs,
         factions=factions,

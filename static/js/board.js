@@ -31,14 +31,22 @@
       return live ? live.getAttribute("data-seq") : null;
     }
     if (panel.getAttribute("data-follow")) {
-      var seen = liveSeq();  // the page was drawn at this record
-      document.addEventListener("htmx:afterSettle", function () {
+      // After every answer (htmx's swap, or the outbox's `table:updated`) the board is drawn
+      // again at the page's record; folded away, it is drawn when it is next opened, so a
+      // judge who does not look at it pays no bytes for it.
+      var behind = false;
+      var follow = function () {
         var seq = liveSeq();
-        if (!seq || seq === seen) { return; }
-        seen = seq;
-        if (seq === shownSeq(panel)) { return; }
-        load(slot, panel.getAttribute("data-panel")).catch(function () { /* offline: keep what is shown */ });
-      });
+        if (!seq || seq === shownSeq(panel)) { behind = false; return; }
+        if (fold && !fold.open) { behind = true; return; }
+        behind = false;
+        load(slot, panel.getAttribute("data-panel")).then(function () {
+          if (liveSeq() !== shownSeq(panel)) { follow(); }  // the page moved on meanwhile
+        }).catch(function () { behind = true; /* offline: keep what is shown */ });
+      };
+      document.addEventListener("htmx:afterSettle", follow);
+      document.addEventListener("table:updated", follow);
+      if (fold) { fold.addEventListener("toggle", function () { if (fold.open && behind) { follow(); } }); }
     }
     var every = parseInt(panel.getAttribute("data-poll") || "0", 10);
     if (every > 0) {
@@ -76,7 +84,40 @@
     });
     pick.hidden = false;
     pick.textContent = name + ": " + (stacks.length ? stacks.join("; ") : "no forces") + ".";
+    fillForms(id, place.getAttribute("data-sector"));
   });
+
+  // The tapped territory goes into the table page's open forms that take a territory: the
+  // territory (or its tapped sector) in each; a move's "From" first, then its "To".
+  function option(select, id, sector) {
+    var exact = sector ? id + "@" + sector : id;
+    var found = null;
+    Array.prototype.forEach.call(select.options, function (o) {
+      if (!found && (o.value === exact || o.value === id)) { found = o; }
+    });
+    Array.prototype.forEach.call(select.options, function (o) {
+      if (!found && o.value.indexOf(id + "@") === 0) { found = o; }
+    });
+    return found;
+  }
+  function fillForms(id, sector) {
+    var forms = document.querySelectorAll("#table-live form");
+    Array.prototype.forEach.call(forms, function (form) {
+      var details = form.closest("details");
+      if (details && !details.open) { return; }
+      var from = form.elements.from_piece, to = form.elements.to_piece;
+      var targets = [];
+      if (from && to) { targets.push(from.value && from.value.split("@")[0] !== id ? to : from); }
+      ["piece", "territory"].forEach(function (name) {
+        var el = form.elements[name];
+        if (el && el.tagName === "SELECT") { targets.push(el); }
+      });
+      targets.forEach(function (select) {
+        var o = option(select, id, sector);
+        if (o) { select.value = o.value; select.dispatchEvent(new Event("change", { bubbles: true })); }
+      });
+    });
+  }
 
   // The replay: a slider and previous / next buttons step through the records.
   var replay = document.getElementById("board-replay");

@@ -47,7 +47,8 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
     record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "revival"}])
     with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
-        page.locator("#forces-forms summary").click()
+        # The revival phase's own forms are open as the phase begins.
+        assert page.locator("#forces-forms").evaluate("d => d.open")
         form = page.locator("form[data-action=revive_forces]")
         form.get_by_label("Faction").select_option("atreides")
         form.get_by_label("Forces").fill("1")

@@ -7,6 +7,7 @@ heat, the final.
 """
 
 from tournament.services.final import pick_final_faction, seat_final_round
+from tournament.services.formats import change_format, frozen_because, replace_format, reset_format
 from tournament.services.heats import (
     add_latecomer,
     keep_card,
@@ -32,6 +33,10 @@ from tournament.services.tournaments import appoint_table_judge, assign_table_ju
 
 __all__ = [
     "Refused",
+    "change_format",
+    "frozen_because",
+    "replace_format",
+    "reset_format",
     "add_latecomer",
     "add_player",
     "appoint_table_judge",

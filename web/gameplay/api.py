@@ -29,11 +29,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import commands, idempotency, presenters, services
+from dune.text_rules import whole_number
+from foundation import idempotency
+from gameplay import commands, presenters, services
 from gameplay.commands import judges_table
 from gameplay.models import Game
 from tournament.models import Round, Table
 from tournament.table_rows import table_with_round
+from web import idempotency_api
 
 
 def load_table(pk: int) -> Table:
@@ -114,25 +117,25 @@ class GameEventsView(APIView):
         table = load_table(pk)
         game = published_game(table)
         judge = judges_table(request.user, table)
-        after = request.query_params.get("after", "0")
-        if not after.isdigit():
+        after = whole_number(request.query_params.get("after", "0"))
+        if after is None:
             raise ApiValidationError({"after": "must be a sequence number (0 or more)"})
         events = services.game_events(game)
         voided = services.voided_seqs(events)
-        shown = [e for e in events if e.seq > int(after)]
+        shown = [e for e in events if e.seq > after]
         return Response(
             {"seq": game.seq, "events": presenters.events_json(shown, game=game, judge=judge, voided=voided)}
         )
 
     @extend_schema(
         request=_EVENT_POST,
-        parameters=[idempotency.SCHEMA_PARAMETER],
+        parameters=[idempotency_api.SCHEMA_PARAMETER],
         responses={
             201: OpenApiResponse(_GAME, description="recorded; the new position and the event"),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="refused by the rules: rule, message, phase, input"),
             403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
             409: OpenApiResponse(OpenApiTypes.OBJECT, description="stale: current position and the events missed"),
-            422: idempotency.SCHEMA_REUSED,
+            422: idempotency_api.SCHEMA_REUSED,
         },
         summary="Record an event (checked by the rules engine)",
     )
@@ -152,4 +155,4 @@ class GameEventsView(APIView):
             return Response(stale_json(stale, table=table, judge=True), status=stale.status)
         # Any other refusal is answered by the API's one handler (config.api_errors): its
         # status, message, and the rule or field.
-        return idempotency.answered(request, recorded)
+        return idempotency_api.answered(request, recorded)

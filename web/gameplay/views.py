@@ -19,7 +19,9 @@ from django.utils import timezone
 
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
-from gameplay import actions, commands, idempotency, presenters, services
+from dune.text_rules import whole_number
+from foundation import idempotency
+from gameplay import actions, commands, presenters, services
 from gameplay.models import Game
 from gameplay.page import page_context
 from scoring import commands as report_commands
@@ -29,6 +31,7 @@ from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge
 from web.gameplay.api import load_table, published_game
+from web.templatetags.table_tags import label
 
 
 def _field_of(refusal: Refusal, form: Any) -> str:
@@ -72,11 +75,8 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
     refuse_unsafe_text(request)
     action = request.POST.get("action", "")
     event = actions.build(action, request.POST)
-    try:
-        expected = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        expected = -1
-    if expected < 0:
+    expected = whole_number(request.POST.get("expected_seq", ""))
+    if expected is None:
         raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
     return commands.record_event(
         table, event, actor=request.user,
@@ -205,10 +205,9 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     report: dict[str, Any] = {"turns": draft.get("turns"), "ended_by": form.get("ended_by") or draft.get("ended_by"),
                               "results": results}
-    try:
-        report["turns"] = int(form.get("turns", report["turns"]))
-    except (TypeError, ValueError):
-        pass
+    turns = whole_number(form.get("turns", report["turns"]))
+    if turns is not None:
+        report["turns"] = turns
     for key in ("predicted", "alliances"):
         if key in draft:
             report[key] = draft[key]
@@ -226,10 +225,9 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
             elif key in ("tokens", "pp"):
                 out[key] = raw
             else:
-                try:
-                    out[key] = int(raw)
-                except ValueError:
-                    out[key] = raw  # scoring refuses it with the row and field named
+                number = whole_number(raw, signed=True)
+                # Anything else is kept as typed: scoring refuses it with the row and field named.
+                out[key] = raw if number is None else number
         results.append(out)
     return report
 
@@ -257,7 +255,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     draft = services.prefill_report(table)
     errors: Any = None
     status = 200
-    report = draft
+    filed = scoring.filed_report(table)
+    # A locked report is shown as it was filed, not drafted again from the position.
+    report = filed.data if filed is not None and filed.locked and (filed.data or {}).get("results") else draft
     if request.method == "POST":
         report = _report_from_form(request.POST, draft)
         try:
@@ -282,6 +282,19 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "gameplay/report.html", context, status=status)
 
 
+#: A game conceded to a side is that side's victory (WBC Concessions): scored as the stronghold
+#: victory of its size, but no stronghold was held, so the report says how it was won.
+_CONCEDED_WORDS = {"solo_stronghold": "Solo victory by concession",
+                   "allied_stronghold": "Alliance victory by concession",
+                   "three_alliance": "Three-faction alliance victory by concession"}
+
+
+def _kind_words(kinds: list[str], ended_by: Any) -> list[tuple[str, str]]:
+    """Each result kind with the words the report's menu shows for it."""
+    conceded = _CONCEDED_WORDS if ended_by == "concession" else {}
+    return [(k, conceded.get(k) or label(k)) for k in kinds]
+
+
 def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors: Any) -> dict[str, Any]:
     """What the report form shows: the prefilled rows, the format's results, its turn limit."""
     rules = table.round.tournament.rules
@@ -294,8 +307,8 @@ def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors
         "errors": errors,
         "error_list": _error_words(errors, seats),
         "filed": scoring.filed_report(table),
-        # The results this table's format scores, in its points table's order.
-        "kinds": [k.value for k in rules.result_kinds],
+        # The results this table's format scores, in its points table's order, in words.
+        "kinds": _kind_words([k.value for k in rules.result_kinds], report.get("ended_by")),
         "scoring_text": f"{rules.report_rule}; {system.name}, {system.text}",
         # The most turns a game of this round may last (the ruleset's, for the round's kind).
         "turn_limit": rules.turn_limit(table.round.kind),

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 from dune.formats import FORMATS, get_format
 from dune.points.numbers import fmt
 from dune.ratings import charts
+from dune.text_rules import whole_number
 from ratings import records, services
 from tournament import people
 from tournament.models import Person, Player, Series
@@ -71,7 +72,7 @@ def series_mine(request: HttpRequest) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if values["action"] == "rename":
-                series = get_object_or_404(Series, pk=values["series"] if values["series"].isdigit() else 0)
+                series = get_object_or_404(Series, pk=whole_number(values["series"]) or 0)
                 failed = series.pk
                 people.rename_series(series, name=values["name"], user=request.user)
                 messages.success(request, f"Renamed the series to {series.name}.")
@@ -220,7 +221,8 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, f"{player.name} is now a person of their own.")
             else:
                 text = str(values["person"]).strip()
-                person_id: Any = int(text) if text.isdigit() else text
+                number = whole_number(text)
+                person_id: Any = text if number is None else number
                 people.link_player(player, person_id, user=request.user, reason=values["reason"])
                 messages.success(request, f"{player.name} is now linked to person {person_id}.")
         except (people.PeopleRefused, TextRefused) as refused:

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
-from dune.text_rules import text_problem
+from dune.text_rules import text_problem, whole_number
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -73,7 +73,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 name=request.POST.get("name", ""),
                 format=request.POST.get("format", ""),
                 user=request.user,
-                series=int(series) if series.isdigit() else series or None,
+                series=whole_number(series) if whole_number(series) is not None else series or None,
                 time_zone=request.POST.get("time_zone", ""),
             )
         except services.Refused as error:
