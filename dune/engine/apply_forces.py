@@ -41,7 +41,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
 from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
-from dune.engine.revival_limits import check_revival
+from dune.engine.revival_limits import check_revival, guild_shipment
 
 
 def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
@@ -100,6 +100,8 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     _need_sides_apart(pos, ev)
     if limited(pos):
         extra.update(_spiritual_advisor(pos, ev))
+        if ev.source == "reserves" and pos.phase == SHIPMENT_MOVEMENT:
+            extra.update(guild_shipment(pos, ev.faction, "normal"))
     fixed = corrected(pos)
     if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
         refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
@@ -249,6 +251,8 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
     _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
     _add(forces, (ev.faction, ev.to_territory, ev.to_sector), fighters, ev.special, advisors)
     changes: dict[str, Any] = {"forces": forces, "moves": moves}
+    if ev.via == "cross_ship":
+        changes.update(guild_shipment(pos, ev.faction, "cross_ship"))
     if ev.via in ("move", "cross_ship"):
         losses, changes["acting"] = _take_turn(pos, ev.faction)
         return remove(evolve(pos, **changes), losses, changes)
@@ -285,11 +289,14 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
     _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
+    shipment: dict[str, Any] = {}
     if ev.cause is not None:
         _sent_home(pos, ev)
     elif ev.to == "reserves" and ev.faction != GUILD:
         # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
         refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
+    elif ev.to == "reserves":
+        shipment = guild_shipment(pos, ev.faction, "off_planet")
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), -ev.normal, -ev.special, -ev.advisors)
     st = pos.states[ev.faction]
@@ -299,7 +306,7 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
         refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
-    return {"forces": forces, "states": states}
+    return {"forces": forces, "states": states, **shipment}
 
 
 #: What sends another faction's forces home: the ability's owner, its phase, its rule, the most

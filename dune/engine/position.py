@@ -178,6 +178,9 @@ class Position:
     #: The last off-planet shipment of a faction other than the BG, not yet followed by a
     #: spiritual advisor: (turn, faction, territory, sector) (LoLV 2.02.05, 2.02.11).
     shipped: tuple[int, str, str, int | None] | None = None
+    #: The kind of shipment the Guild made this turn: (turn, "normal" | "cross_ship" |
+    #: "off_planet") - one of the three a turn (LoLV 2.06.05, AH IX.C.1.g).
+    guild_shipment: tuple[int, str] | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

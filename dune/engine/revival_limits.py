@@ -1,4 +1,5 @@
-"""The forces a faction may revive in a turn (fifth edition, `editions.limited`).
+"""The forces a faction may revive in a turn, and the Guild's one kind of shipment a turn
+(fifth edition, `editions.limited`).
 
 At most three forces a turn (LoLV 1.05.01, AH IX.B.2), of them one Fedaykin (2.04.20, AH
 IX.B.4) and one Sardaukar (2.03.11, AH IX.B.5; both Advanced abilities in the LoLV). Beyond
@@ -16,7 +17,7 @@ from typing import Any
 from dune.engine.checks import refuse
 from dune.engine.editions import advanced, limited
 from dune.engine.events import ForcesRevived
-from dune.engine.factions import EMPEROR, FREMEN, TLEILAXU
+from dune.engine.factions import EMPEROR, FREMEN, GUILD, TLEILAXU
 from dune.engine.names import faction_name
 from dune.engine.position import Position
 
@@ -83,3 +84,22 @@ def check_revival(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
     revived = dict(pos.revived)
     revived[ev.faction] = (pos.turn, before + count, starred + ev.special)
     return {"revived": revived}
+
+
+#: The Guild's three kinds of shipment, one of which it makes a turn (LoLV 2.06.05, AH IX.C.1.g).
+GUILD_SHIPMENTS: tuple[str, ...] = ("normal", "cross_ship", "off_planet")
+
+
+def guild_shipment(pos: Position, faction: str, kind: str) -> dict[str, Any]:
+    """Refuse the Guild a second kind of shipment in a turn; the change recording its kind."""
+    if faction != GUILD or not limited(pos):
+        return {}
+    made = pos.guild_shipment
+    if made is not None and made[0] == pos.turn and made[1] != kind:
+        refuse(
+            pos,
+            "guild_shipment",
+            f"the Guild makes one of its three kinds of shipment a turn: it made a {made[1].replace('_', ' ')} shipment, not also a {kind.replace('_', ' ')} one",
+            kind,
+        )
+    return {"guild_shipment": (pos.turn, kind)}

@@ -465,6 +465,7 @@ _AH_CITE = {
     "capture_when": "AH X.B.2.a.ii",
     "leader_count": "AH II.B.1.b",
     "no_advisors": "AH XV.A",
+    "guild_shipment": "AH IX.C.1.g",
 }
 
 _WBC_CITE = dict(
@@ -690,6 +691,7 @@ _LOLV_CITE = {
     "bg_adapt": "2.02.20",
     "spiritual_advisor": "2.02.11",
     "bg_basic_start": "2.02.02",
+    "guild_shipment": "2.06.05",
 }
 
 AH1979 = Ruleset(

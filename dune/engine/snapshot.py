@@ -43,6 +43,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
+from dune.engine.revival_limits import GUILD_SHIPMENTS
 from dune.engine.rulesets import Ruleset, get_ruleset, ruleset_with
 from dune.engine.spice import SpiceLoss, blow_sector
 from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
@@ -362,6 +363,11 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         ):
             raise _bad("snapshot", "'shipped' is [turn, faction, territory, sector]", row)
         out["shipped"] = (int(row[0]), str(row[1]), str(row[2]), row[3])
+    if data.get("guild_shipment") is not None:
+        row = data["guild_shipment"]
+        if not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int) or row[1] not in GUILD_SHIPMENTS:
+            raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
+        out["guild_shipment"] = (int(row[0]), str(row[1]))
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
@@ -474,6 +480,7 @@ _EXTRA_DEFAULTS: dict[str, Any] = {
     "kh_dead": False,
     "revived": {},
     "shipped": None,
+    "guild_shipment": None,
 }
 
 

@@ -241,3 +241,26 @@ def test_1_05_01_the_count_is_per_turn_whatever_the_phase() -> None:
     pos = load_position({**dump_position(_revival("wbc2018")), "phase": "storm"})
     with pytest.raises(IllegalAction):
         _revive(_revive(pos, "atreides", 3), "atreides", 1)
+
+
+# --- the Guild's shipment ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_ah_ix_c_1_g_the_guild_makes_one_kind_of_shipment_a_turn(ruleset: str) -> None:
+    """AH IX.C.1.g, LoLV 2.06.05: normal, cross-ship or off-planet, one of them a turn."""
+    per = {"guild": {"reserves": 15, "tanks": 0}}
+    pos = load_position(snap(ruleset, forces=[at("guild", "tueks_sietch", 5)], phase="shipment_movement", per_faction=per))
+    shipped = apply(pos, {"type": "forces_placed", "faction": "guild", "territory": "the_great_flat", "sector": 14, "normal": 2})
+    with pytest.raises(IllegalAction) as err:
+        apply(shipped, {"type": "forces_removed", "faction": "guild", "territory": "tueks_sietch", "sector": 4, "normal": 2, "to": "reserves"})
+    assert err.value.rule == pos.ruleset.cite["guild_shipment"]
+    cross = {"type": "forces_moved", "faction": "guild", "from_territory": "tueks_sietch", "from_sector": 4,
+             "to_territory": "carthag", "to_sector": 10, "normal": 1, "via": "cross_ship"}
+    with pytest.raises(IllegalAction):
+        apply(shipped, cross)
+    back = apply(pos, {"type": "forces_removed", "faction": "guild", "territory": "tueks_sietch", "sector": 4, "normal": 2, "to": "reserves"})
+    assert back.states["guild"].reserves == (17, 0)
+    old = load_position(snap(ruleset, forces=[at("guild", "tueks_sietch", 5)], phase="shipment_movement", per_faction=per, edition=ACCOUNTED))
+    old = apply(old, {"type": "forces_placed", "faction": "guild", "territory": "the_great_flat", "sector": 14, "normal": 2})
+    apply(old, cross)
