@@ -7,10 +7,10 @@ followed without a change here. What a pull carries:
 
 - rows of the append-only models (game records, snapshots, audits, revisions, clock history,
   idempotency records, ...) written after the cursor: a primary key above the highest one the
-  spare holds, or written in the `MARGIN` before the previous pull (a transaction that took its
-  key before another but committed after it is not skipped);
-- rows of the other models changed since the previous pull when the model keeps an `auto_now`
-  time (a game's position), every row otherwise (rounds, tables, seats: few and small), with the
+  spare holds, or (on PostgreSQL, where concurrent transactions may commit out of key order)
+  written in the `MARGIN` before the previous pull;
+- rows of the other models changed since the previous pull (less the `MARGIN`) when the model
+  keeps an `auto_now` time (a game's position), every row otherwise (rounds, tables, seats: few and small), with the
   ids of every row so the spare drops what was deleted (a seat swapped away);
 - the shared rows they refer to (people, series) and the accounts, with their password hashes so
   that judges sign in on the spare with their own passwords after a take-over (the caller is a
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.db import models
+from django.db import connection, models
 from django.db.models import Q
 from django.utils import timezone
 
@@ -35,8 +35,9 @@ from tournament.models import Tournament
 from venue import export, graph
 
 FORMAT = "dune-changes/1"
-#: Rows written this long before the previous pull are sent again (the spare skips what it has).
-MARGIN = dt.timedelta(seconds=30)
+#: Rows written this long before the previous pull are sent again (the spare skips what it has):
+#: a row saved before the pull began but committed after the pull read the database.
+MARGIN = dt.timedelta(seconds=10)
 #: Append-only models and the time each row was written: never updated, never deleted while
 #: the tournament runs (records are corrected by new records). Any other model is sent whole.
 APPEND_ONLY: dict[str, str] = {
@@ -76,9 +77,11 @@ class Cursor:
                 raise CursorRefused(f"cursor.since: {since!r} is not a time") from None
             if at.tzinfo is None:
                 raise CursorRefused(f"cursor.since: {since!r} has no time zone")
+            if not 1990 <= at.year <= 2100:  # the time of a previous pull, never the first or last moment
+                raise CursorRefused(f"cursor.since: {since!r} is not the time of a pull")
         pks: dict[str, int] = {}
         for label, number in raw.get("pk", {}).items():
-            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 2**63:
                 raise CursorRefused(f"cursor.pk.{label}: {number!r} is not a record number")
             pks[str(label)] = number
         return cls(at, pks)
@@ -100,10 +103,30 @@ def _queryset(owned: graph.Owned, tournament: Tournament, table_ids: set[int]) -
     return owned.model.objects.filter(**{owned.path: tournament.pk})
 
 
+def _keys_in_commit_order() -> bool:
+    """SQLite (venue mode) lets one writer at a time hold the database from its first insert to
+    its commit, so primary keys become visible in order and a key above the cursor is enough.
+    PostgreSQL hands out keys to concurrent transactions that may commit in another order."""
+    return connection.vendor == "sqlite"
+
+
+def _pairs(owned: graph.Owned, ids: list[Any], refs: export._References) -> dict[str, list[list[Any]]]:
+    """Every many-to-many link of the rows `ids` (a tournament's head judges), noting their targets."""
+    many: dict[str, list[list[Any]]] = {}
+    for field in owned.model._meta.many_to_many:
+        through = field.remote_field.through
+        source, target = field.m2m_field_name(), field.m2m_reverse_field_name()
+        pairs = sorted(through.objects.filter(**{f"{source}__in": ids}).values_list(f"{source}_id", f"{target}_id"))
+        many[f"{owned.label}.{field.name}"] = [list(p) for p in pairs]
+        refs.note_many(field.related_model, (p[1] for p in pairs))
+    return many
+
+
 def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
     """The tournament's changes since `cursor`, as plain JSON, with the next cursor."""
     now = timezone.now()
     since = cursor.since - MARGIN if cursor.since is not None else None
+    appended_since = None if _keys_in_commit_order() else since
     refs = export._References()
     rows: dict[str, list[dict[str, Any]]] = {}
     ids: dict[str, list[Any]] = {}
@@ -118,8 +141,8 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
         if written is not None:
             held = cursor.pk.get(owned.label, 0)
             wanted = Q(pk__gt=held)
-            if since is not None:
-                wanted |= Q(**{f"{written}__gte": since})
+            if appended_since is not None:
+                wanted |= Q(**{f"{written}__gte": appended_since})
             objects = list(everything.filter(wanted).order_by("pk"))
             if objects:
                 next_pk[owned.label] = max(held, max(int(o.pk) for o in objects))
@@ -128,13 +151,7 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
             chosen = everything.filter(**{f"{touched}__gte": since}) if touched and since else everything
             objects = list(chosen.order_by("pk"))
             ids[owned.label] = sorted(everything.values_list("pk", flat=True))
-            for field in owned.model._meta.many_to_many:
-                through = field.remote_field.through
-                source, target = field.m2m_field_name(), field.m2m_reverse_field_name()
-                pairs = sorted(through.objects.filter(**{f"{source}__in": ids[owned.label]})
-                               .values_list(f"{source}_id", f"{target}_id"))
-                many[f"{owned.label}.{field.name}"] = [list(p) for p in pairs]
-                refs.note_many(field.related_model, (p[1] for p in pairs))
+            many.update(_pairs(owned, ids[owned.label], refs))
         for obj in objects:
             refs.note(obj)
         if objects:
@@ -151,6 +168,9 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
         "format": FORMAT,
         "tournament": tournament.pk,
         "name": tournament.name,
+        # Where the tournament was first made: the spare's own exports carry it on, so a backup
+        # of the serving laptop imported on the spare later is known as the same tournament.
+        "origin": export.origin_of(tournament),
         "at": now.isoformat(),
         "cursor": {"since": now.isoformat(), "pk": next_pk},
         "shared": shared,

@@ -464,10 +464,13 @@ FORMATS: Mapping[str, Format] = MappingProxyType({f.key: f for f in (WBC, LOLV, 
 
 
 def get_format(key: object) -> Format:
-    """The format registered under `key`.
+    """The format registered under `key` (a `Format` itself, e.g. a tournament's own built from
+    its document, is answered as it is).
 
     Raises UnknownFormat (naming the known keys) for any other value.
     """
+    if isinstance(key, Format):
+        return key  # a tournament's own format, built from its document
     if isinstance(key, str) and key in FORMATS:
         return FORMATS[key]
     known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())

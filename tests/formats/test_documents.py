@@ -22,6 +22,7 @@ from dune.engine.ids import ResultKind
 from dune.engine.rulesets import RULESETS
 from dune.formats import FORMATS, PRESETS, format_from_document, get_format, preset_document
 from dune.formats.document import (
+    CITATION_TOPICS,
     FIELDS,
     FormatDocumentError,
     apply_changes,
@@ -31,6 +32,8 @@ from dune.formats.document import (
     load_document,
     parse_text,
 )
+from dune.seating import SeatingRequest, plan_seating
+from dune.seating_changes import TradeRefused, trade_factions
 from tests.engine.helpers import at, position
 
 REPLAYS = Path(__file__).parents[1] / "engine" / "replays"
@@ -192,3 +195,31 @@ def test_wbc_house_rules_shield_wall_after_the_third_worm_under_the_variant() ->
 def test_an_unknown_setup_option_is_refused_by_the_engine() -> None:
     with pytest.raises(ValueError, match="unknown option"):
         position(options=["shield_wall_after_worm=many"])
+
+
+def test_docs_document_every_field() -> None:
+    """docs/formats.md names every field of the schema and every citation topic."""
+    text = (Path(__file__).parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    missing = [f.path for f in FIELDS if f"`{f.path}`" not in text]
+    missing += [t for t in CITATION_TOPICS if f"`citations.{t}`" not in text]
+    assert missing == []
+
+
+def test_the_seating_planner_reads_the_tournaments_own_format() -> None:
+    """WBC 2018 house rules allow trades of drawn factions by consent; an event whose document
+    turns them off has its trades refused, citing its own rule."""
+    no_trades = format_from_document(
+        apply_changes(
+            preset_document("wbc"),
+            {"factions.trades": False, "rules.factions.trades": "Club house rule: no trades"},
+        )
+    )
+    for fmt, allowed in ((get_format("wbc"), True), (no_trades, False)):
+        planned = plan_seating(SeatingRequest(players=tuple(range(1, 12)), format=fmt, seed=3))
+        a, b = planned.tables[0].players[:2]
+        if allowed:
+            trade_factions(planned, a, b, consenting={a, b})
+            continue
+        with pytest.raises(TradeRefused, match="has no faction trades") as info:
+            trade_factions(planned, a, b, consenting={a, b})
+        assert info.value.rule == "Club house rule: no trades"

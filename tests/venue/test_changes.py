@@ -68,6 +68,7 @@ def test_only_a_head_judge_of_the_tournament_pulls_its_changes_and_a_bad_cursor_
     assert client.get("/api/venue/followed/").json() == {"tournaments": []}
     client.force_login(head_judge)
     assert client.get("/api/venue/followed/").json() == {"tournaments": [{"id": tournament.pk, "name": tournament.name}]}
-    for bad in ("{", '{"pk": {"gameplay.gameevent": -1}}', '{"since": "yesterday"}', "[]"):
+    for bad in ("{", '{"pk": {"gameplay.gameevent": -1}}', '{"pk": {"gameplay.gameevent": 9223372036854775808}}',
+                '{"since": "yesterday"}', '{"since": "2026-07-28T09:00:00"}', '{"since": "0001-01-01T00:00:00+14:00"}', "[]", "[" * 5000):
         answer = client.get(path, {"cursor": bad})
         assert answer.status_code == 400 and "cursor" in answer.content.decode(), bad

@@ -27,7 +27,7 @@ from tournament.services.players import (
     twin_warning,
     undo_check_in,
 )
-from tournament.services.rounds import create_round, finish_round, publish_round
+from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
 from tournament.services.shared import Refused
 from tournament.services.tournaments import appoint_table_judge, assign_table_judge, create_tournament
 
@@ -46,6 +46,7 @@ __all__ = [
     "create_round",
     "create_tournament",
     "finish_round",
+    "rounds_with_presence",
     "import_players",
     "keep_card",
     "name_twins",

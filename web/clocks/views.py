@@ -23,7 +23,6 @@ from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view, left_alone, round_pause
 from dune import clock_limits as limits
-from dune.formats import get_format
 from dune.refusals import Refusal
 from foundation import idempotency
 from tournament.models import Round, Table
@@ -58,7 +57,7 @@ def round_dashboard(
     for row in rows:
         row["errors"] = errors.get(row["table"].pk, {})
         row["values"] = request.POST if row["errors"] else {}  # a refused form keeps what was typed
-    limit = get_format(round_.tournament.format).clock(round_.kind)
+    limit = round_.tournament.rules.clock(round_.kind)
     context = {
         "round": round_,
         "tournament": round_.tournament,
