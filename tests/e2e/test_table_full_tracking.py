@@ -249,3 +249,24 @@ def test_a_battle_is_one_form_at_the_top_its_resolution_shown_before_it_is_recor
         page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
         assert page.locator("form[data-action=battle]").count() == 0
         assert no_sideways_scroll(page)
+
+
+def test_a_full_tracked_wbc_turn_is_walked_from_the_next_step(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    """The benchmark's walk (tests/e2e/full_walk.py): every record it sends is accepted, one
+    request each, and the turn's storm, alliance, revival, shipment and battle are recorded."""
+    from gameplay.models import GameEvent
+    from tests.e2e.full_walk import Judge, wbc_turn
+
+    judge = make_user("judge1")
+    table = final_table(judge)
+    seq = record(table, judge, BEFORE_THE_STORM)
+    open_table(phone_page, sign_in, live_server, password, table)
+    turn = wbc_turn(Judge(phone_page))
+    print(turn)
+    types = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
+    for kind in ("storm_moved", "worm", "alliance_formed", "forces_revived", "forces_placed", "battle",
+                 "turn_advanced"):
+        assert kind in types, types
+    assert len(types) == len(turn.sends) - 1  # every send but the battle's preview is one record
