@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from clocks.dbtime import db_now
+from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockPause, TableClock
 from dune import clock_limits as limits
 
@@ -199,3 +201,22 @@ def left_alone(round_: Any, numbers: list[int], action: str) -> list[str]:
             why = f"its clock cannot be {action}d now ({limits.STATE_LABELS.get(clock.state, clock.state).lower()})"
         said.append(f"table {number}: {why}")
     return said
+
+
+def table_clock_answer(table: Any) -> dict[str, Any]:
+    """`GET /api/tables/{id}/clock/`'s answer now, and every clock command's answer."""
+    clock = TableClock.objects.filter(table=table).select_related("table__round__tournament").first()
+    return clock_payload(table, clock, now=db_now(), turn=current_turn(table))
+
+
+def round_clocks_answer(round_: Any) -> dict[str, Any]:
+    """`GET /api/rounds/{id}/clocks/`'s answer now: every table's clock, by table number."""
+    now = db_now()
+    clocks = {
+        c.table_id: c
+        for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")
+    }
+    tables = list(round_.tables.select_related("round__tournament").order_by("number"))
+    turns = turns_for(t.pk for t in tables)
+    rows = [clock_payload(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
+    return {"round": round_.pk, "server_now": now.isoformat(), "clocks": rows}

@@ -19,6 +19,7 @@ from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockExtension, ClockHistory, ClockPause, TableClock
 from dune import clock_limits as limits
 from dune.engine.names import faction_name, factions_text
+from scoring.models import GameReport
 from tournament.models import Table
 from tournament.permissions import is_head_judge
 
@@ -309,6 +310,9 @@ def game_over(table: Any) -> bool:
     the table's report is filed (a game judged on paper)."""
     if Table.objects.filter(pk=table.pk, report_filed_at__isnull=False).exists():
         return True
+    # Inside the filing's own transaction the report row exists before the table is marked.
+    if GameReport.objects.filter(table_id=table.pk, state=GameReport.State.FILED).exists():
+        return True
     return bool(decided_tables([table.pk]))
 
 
@@ -336,6 +340,9 @@ def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
                     input=clock.state,
                 )
             reason = _require_reason(reason, "stopping the clock before the game ends")
+            early = True
+        else:
+            early = False
         before = clock.state
         now = db_now()
         if clock.paused_at is not None:
@@ -345,8 +352,34 @@ def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
         clock.finished_at = now
         _reschedule(clock)
         _save(clock)
-        _history(clock, H.FINISHED, before=before, user=user, reason=reason)
+        # `early`: a head judge's stop before the game ended stays; one the game's end made is
+        # undone if that end is voided (`restart_if_undecided`).
+        _history(clock, H.FINISHED, before=before, user=user, reason=reason, early=early)
         return clock
+
+
+def restart_if_undecided(table: Any) -> TableClock | None:
+    """A clock finished because the game had ended runs again once that end is voided (a
+    concession or a victory cancelled with a `void`) and no report is filed: the game goes on,
+    and its time was counting all along (the deadlines are the start's, pauses and extensions
+    included). A head judge's early stop stays. Answers the restarted clock, or None."""
+    with transaction.atomic():
+        clock = _locked(table)
+        if clock.state != limits.FINISHED or clock.started_at is None or game_over(table):
+            return None
+        last = clock.history.filter(kind=H.FINISHED).order_by("-pk").first()
+        if last is None or last.data.get("early", True):
+            return None
+        clock.state = limits.RUNNING
+        clock.finished_at = None
+        _reschedule(clock)
+        _save(clock)
+        _history(
+            clock, H.RESUMED, before=limits.FINISHED, user=None,
+            reason="the game's result was voided: the game and its clock go on",
+        )
+    _after_commit_arm(clock.pk)
+    return clock
 
 
 def _user(user: Any) -> Any:

@@ -42,8 +42,10 @@ def sweep() -> dict[str, int]:
     defaults = transitions.log_default_actions()
     armed = arm_due() + arm_calls(ARM_HORIZON)
     finished = transitions.finish_decided_games()
+    restarted = transitions.restart_undecided_games()
     summary = {
         "finished": len(finished),
+        "restarted": len(restarted),
         "moved": len(moved),
         "time_up_logged": len(logged),
         "calls_expired": len(expired),

@@ -22,6 +22,7 @@ from clocks import services
 from clocks.game_log import decided_tables, record_in_game
 from clocks.models import CallTimer, ClockHistory, TableClock
 from dune import clock_limits as limits
+from tournament.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -216,3 +217,24 @@ def finish_decided_games() -> list[int]:
             continue  # finished meanwhile by a judge
         finished.append(clock.pk)
     return finished
+
+
+def restart_undecided_games() -> list[int]:
+    """Run again the clocks finished by a game's end that a `void` has since cancelled (the
+    game log no longer has a result and no report is filed)."""
+    finished = TableClock.objects.filter(state=limits.FINISHED, started_at__isnull=False, table__report_filed_at=None)
+    table_ids = list(finished.values_list("table_id", flat=True))
+    if not table_ids:
+        return []
+    decided = set(decided_tables(table_ids))
+    restarted: list[int] = []
+    for table_id in table_ids:
+        if table_id in decided:
+            continue
+        table = Table.objects.select_related("round__tournament").get(pk=table_id)
+        clock = services.restart_if_undecided(table)
+        if clock is not None:
+            restarted.append(clock.pk)
+    if restarted:
+        advance(clock_ids=restarted, skip_locked=False)  # to the stage its deadlines say now
+    return restarted

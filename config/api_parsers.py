@@ -21,9 +21,11 @@ from rest_framework.parsers import JSONParser
 from dune.engine.numbers import decimal_problem
 from dune.text_rules import (
     MAX_JSON_DEPTH,
+    MAX_JSON_LIST,
     MAX_WHOLE,
     RefusedNumber,
     nesting_depth_exceeds,
+    overlong_list,
     structure_problems,
 )
 
@@ -43,7 +45,10 @@ class UnsafeInput(ParseError):
 def refusal_body(field: str, problem: str) -> dict[str, Any]:
     """The one shape of these refusals, readable by every endpoint's 400 description."""
     text = f"{field}: {problem}"
-    return {"detail": text, "message": text, "rule": "", "field": field, "player": None}
+    body: dict[str, Any] = {"detail": text, "message": text, "rule": "", "field": field, "player": None}
+    # Also keyed by the field itself, as a serializer's refusal is ({"seed": ["…"]}).
+    body.setdefault(field, [problem])
+    return body
 
 
 class SafeJSONParser(JSONParser):
@@ -56,6 +61,15 @@ class SafeJSONParser(JSONParser):
             raise UnsafeInput("body", f"not {encoding} text") from exc
         if nesting_depth_exceeds(text):
             raise UnsafeInput("body", f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+        if text.count(",") >= MAX_JSON_LIST:
+            # Enough values for an overlong list: find it with the plain parser (no per-number
+            # checks) and refuse it by name before any slower reading.
+            try:
+                found = overlong_list(json.loads(text))
+            except (ValueError, RecursionError):
+                found = None
+            if found is not None:
+                raise UnsafeInput(*found)
         try:
             data = json.loads(
                 text, parse_constant=self._refuse_constant, parse_float=_read_float, parse_int=_read_int

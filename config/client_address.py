@@ -40,3 +40,17 @@ def client_address(request: Any) -> str | None:
         return str(ipaddress.ip_address(last))
     except ValueError:
         return peer
+
+
+class ForwardedProtoMiddleware:
+    """`X-Forwarded-Proto` is believed only from a trusted proxy: from anyone else it is
+    dropped before Django reads the scheme from it (`SECURE_PROXY_SSL_HEADER`), so a client
+    cannot claim HTTPS to dodge the redirect to HTTPS or to be handed secure-only cookies."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: Any) -> Any:
+        if "HTTP_X_FORWARDED_PROTO" in request.META and not _is_trusted_proxy(request.META.get("REMOTE_ADDR", "")):
+            del request.META["HTTP_X_FORWARDED_PROTO"]
+        return self.get_response(request)

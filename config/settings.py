@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "django_htmx",
+    "foundation",
     "tournament",
     "gameplay",
     "scoring",
@@ -71,6 +72,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: the CPU each request cost, in a Server-Timing header (only with SERVER_TIMING on).
     "config.server_timing.ServerTimingMiddleware",
+    # The scheme a proxy states (X-Forwarded-Proto) only from a trusted proxy, before it is read.
+    "config.client_address.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     # A live region's unchanged poll (every phone, every few seconds) answered 304 from its
@@ -148,6 +151,9 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+# Every key names the installation (an id written once into the database) and its imports:
+# a new or restored database never reads another's cached answers (config/cache_keys.py).
+CACHES["default"]["KEY_FUNCTION"] = "config.cache_keys.make_key"
 
 if CELERY_BROKER_URL:
     CELERY_RESULT_BACKEND = env_redis_url("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)

@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
-from tournament.sql_rows import column, instance, plain_fields, select_list, table_name
+from foundation.sql_rows import column, instance, plain_fields, select_list, table_name
 
 
 @functools.cache

@@ -127,16 +127,21 @@ class Limit:
     start_grace: timedelta = timedelta(0)
     grace_rule: str = ""
     waivable: bool = False
+    #: The turn limit of the format the clock belongs to, with its rule (a format document
+    #: sets them; 0: the ruleset's for the round kind).
+    turns: int = 0
+    turns_rule_text: str = ""
 
     @property
     def max_turns(self) -> int:
-        """The most game turns a table under this limit plays (the ruleset's, per round kind)."""
-        return get_ruleset(self.ruleset).turn_limit_for(self.round_kind)
+        """The most game turns a table under this limit plays (its format's, else the ruleset's
+        for its round kind)."""
+        return self.turns or get_ruleset(self.ruleset).turn_limit_for(self.round_kind)
 
     @property
     def turns_rule(self) -> str:
         """The rule setting `max_turns` (LoLV 0.02; WBC heat or final duration)."""
-        return get_ruleset(self.ruleset).round(self.round_kind).turns_rule
+        return self.turns_rule_text or get_ruleset(self.ruleset).round(self.round_kind).turns_rule
 
     def time_limit(self, *, players: int) -> timedelta:
         """The limit proper (before any finishing time) for a table of `players`.

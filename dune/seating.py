@@ -192,7 +192,8 @@ class SeatingRequest:
     """
 
     players: tuple[int, ...]
-    format: str
+    #: The format's key, or the tournament's own format (built from its document).
+    format: str | Format
     seed: int
     history: tuple[PastTable, ...] = ()
     keep_apart: tuple[KeepApart, ...] = ()
@@ -279,7 +280,7 @@ class SeatingPlan:
         return self.request.seed
 
     @property
-    def format(self) -> str:
+    def format(self) -> str | Format:
         return self.request.format
 
     def table_of(self, player: int) -> PlannedTable:
@@ -295,8 +296,9 @@ class SeatingPlan:
 # --------------------------------------------------------------------------- validation
 
 
-def check_format(fmt: str) -> Format:
-    """The registered format ``fmt``; raises UnknownFormat (a ValueError) for any other key."""
+def check_format(fmt: str | Format) -> Format:
+    """The format ``fmt`` (a tournament's own, or a registered one by key); raises UnknownFormat
+    (a ValueError) for any other key."""
     return get_format(fmt)
 
 
@@ -386,7 +388,7 @@ def _validate_request(request: SeatingRequest) -> None:
 
 
 def table_sizes(
-    count: int, *, format: str = "wbc", small_tables: str | None = None
+    count: int, *, format: str | Format = "wbc", small_tables: str | None = None
 ) -> tuple[tuple[int, ...], int]:
     """Answer (table sizes largest first, number of players who wait) for ``count`` players.
 
@@ -449,7 +451,7 @@ def played_factions(request: SeatingRequest) -> dict[int, frozenset[str]]:
     return {p: frozenset(f) for p, f in played.items()}
 
 
-def _faction_repeats_at(table: Sequence[int], fmt: str, played: Mapping[int, frozenset[str]]) -> int:
+def _faction_repeats_at(table: Sequence[int], fmt: str | Format, played: Mapping[int, frozenset[str]]) -> int:
     """The fewest faction repeats any draw can give this group (WBC: classic; LoLV: both halves)."""
     history = [played.get(p, frozenset()) for p in table]
     if not any(history):
@@ -459,7 +461,7 @@ def _faction_repeats_at(table: Sequence[int], fmt: str, played: Mapping[int, fro
 
 
 def _deal_table(
-    number: int, players: list[int], fmt: str, played: Mapping[int, frozenset[str]], rng: random.Random
+    number: int, players: list[int], fmt: str | Format, played: Mapping[int, frozenset[str]], rng: random.Random
 ) -> PlannedTable:
     """Draw the seating order (LoLV 0.07) and the factions (WBC house rules / LoLV 0.08)."""
     rng.shuffle(players)

@@ -23,7 +23,7 @@ from datetime import timedelta
 
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name, factions_text
-from dune.formats import get_format
+from dune.formats import Format, get_format
 from dune.seating import (
     RULE_ONE_TABLE,
     DuplicatePlayer,
@@ -91,6 +91,13 @@ def _not_consented(missing: Iterable[int], names: Mapping[int, str]) -> str:
     return f"{players_text(ordered, names)} {'has' if len(ordered) == 1 else 'have'} not consented"
 
 
+def _no_trades(fmt: Format) -> str:
+    """Why a format has no faction trades, in words."""
+    if fmt.deals_cards:
+        return f"{fmt.name} players keep one of their two dealt cards; there are no trades"
+    return f"this event's {fmt.name} format has no faction trades: players keep the faction they drew"
+
+
 def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: Iterable[int]) -> SeatingPlan:
     """Swap the factions of two players at one WBC table who both consent.
 
@@ -102,8 +109,8 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
     rule = fmt.faction_rule
     if not fmt.faction_trades:
         raise TradeRefused(
-            f"{fmt.name} players keep one of their two dealt cards; there are no trades",
-            rule=rule,
+            _no_trades(fmt),
+            rule=fmt.rule_of("factions.trades") or rule,
             offending=(first, second),
         )
     name = plan.request.name_of
@@ -152,8 +159,8 @@ def take_undrawn_faction(
     rule = fmt.faction_rule
     if not fmt.faction_trades:
         raise TradeRefused(
-            f"{fmt.name} players keep one of their two dealt cards; there are no trades",
-            rule=rule,
+            _no_trades(fmt),
+            rule=fmt.rule_of("factions.trades") or rule,
             offending=player,
         )
     table, seat = _seat_of(plan, player)
@@ -319,7 +326,7 @@ class FinalPlan:
     :attr:`~dune.seating.SeatingRequest.names` does (never compared).
     """
 
-    format: str
+    format: str | Format
     seed: int
     table: PlannedTable
     pick_order: tuple[int, ...]
@@ -335,7 +342,7 @@ class FinalPlan:
 def seat_final(
     finalists: Iterable[int],
     *,
-    format: str,
+    format: str | Format,
     seed: int,
     alternates: Iterable[int] = (),
     absent: Iterable[int] = (),

@@ -8,12 +8,16 @@ judge wrote. Tabs and line breaks stay allowed in reasons.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 #: Deeper JSON than this is refused before it is looked at (no request needs more than a few).
 MAX_JSON_DEPTH = 64
+#: The most items any list in a request may hold: more than the largest event's players
+#: (a seating of 300,000 ids is refused at once, naming its field, before any work).
+MAX_JSON_LIST = 10_000
 _ALLOWED_CONTROLS = {"\t", "\n", "\r"}
 
 
@@ -65,16 +69,58 @@ _NAME_REFUSED = {
 }
 
 
+_NAME_REFUSED.update({
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+    "\u0085": "a line break",
+    "\u000b": "a line break",
+    "\u000c": "a line break",
+})
+
+#: Characters that show nothing although they are not spaces (Hangul fillers, the braille
+#: blank, the invisible operators): a name of them alone looks empty on every page.
+_BLANK_LOOKING = frozenset("\u3164\u115f\u1160\uffa0\u2800\u2061\u2062\u2063\u2064\u034f\u17b4\u17b5")
+
+
+def _name_refused_as(char: str) -> str | None:
+    what = _NAME_REFUSED.get(char)
+    if what is not None:
+        return what
+    code = ord(char)
+    if 0xE0000 <= code <= 0xE007F:
+        return f"a tag character (U+{code:04X})"
+    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+        return None  # variation selectors shape the character before them (emoji, CJK)
+    if unicodedata.category(char) == "Cf" and char not in _ALLOWED_FORMAT:
+        return f"an invisible formatting character (U+{code:04X})"
+    return None
+
+
+#: Format characters a name may hold: they join letters of some scripts (Persian, Indic).
+_ALLOWED_FORMAT: frozenset[str] = frozenset()
+
+
+def _shows_something(char: str) -> bool:
+    return not (char.isspace() or char in _BLANK_LOOKING or unicodedata.category(char) in ("Cf", "Mn", "Me", "Mc"))
+
+
 def name_problem(value: str) -> str | None:
-    """Why `value` cannot be a name, or None: refused text (`text_problem`), or a tab, line
-    break, zero-width character or bidirectional control, with its position."""
+    """The one rule for names (tournaments, series, players, people): why `value` cannot be
+    one, or None. Refused text (`text_problem`); a tab, line break, line or paragraph
+    separator, zero-width character, bidirectional control, tag character or other invisible
+    formatting character, with its position; a name that shows nothing (only spaces, Hangul
+    fillers such as U+3164, or combining marks with no letter to sit on)."""
     problem = text_problem(value)
     if problem:
         return problem
     for index, char in enumerate(value):
-        what = _NAME_REFUSED.get(char)
+        what = _name_refused_as(char)
         if what is not None:
             return f"contains {what} at position {index + 1}"
+    if value.strip() and not any(_shows_something(char) for char in value):
+        return "shows nothing: it has no letter, digit or sign a reader would see"
+    if value.strip() and unicodedata.category(value.strip()[0]) in ("Mn", "Me", "Mc"):
+        return "begins with a combining mark, which has no letter to sit on"
     return None
 
 
@@ -88,6 +134,15 @@ def name_key(value: str) -> str:
     """What two names are compared by for "the same name": compatibility-normalised (NFKC:
     full-width letters, ligatures) and case-folded ("Straße" and "STRASSE" are one)."""
     return unicodedata.normalize("NFKC", clean_name(value)).casefold()
+
+
+def email_key(value: str) -> str:
+    """What two email addresses are compared by, everywhere (the CSV import, the desk, linking
+    players to people, and the database's stored `email_key` column with its unique index):
+    trimmed, compatibility-normalised (NFKC) and case-folded, so "PAUL@example.org" is
+    "paul@example.org" and "a@STRAßE.de" is "a@strasse.de". Only Python computes it; the
+    database stores and compares the result, so no `lower()` there can disagree."""
+    return unicodedata.normalize("NFKC", (value or "").strip()).casefold()
 
 
 def refused_characters(value: str) -> list[tuple[int, str]]:
@@ -129,6 +184,9 @@ def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
                 return
             yield from _walk(item, where, depth + 1)
     elif isinstance(value, list):
+        if len(value) > MAX_JSON_LIST:
+            yield path or "body", f"has {len(value)} items; at most {MAX_JSON_LIST} are accepted"
+            return
         for index, item in enumerate(value):
             yield from _walk(item, f"{path}[{index}]" if path else f"[{index}]", depth + 1)
 
@@ -142,28 +200,43 @@ def structure_problems(value: Any) -> dict[str, str]:
     return problems
 
 
+#: A JSON string (skipped whole) or a bracket, for `nesting_depth_exceeds`.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
 def nesting_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     """Whether raw JSON text opens more than `limit` arrays or objects at once (checked before
-    parsing, which would otherwise recurse once per level)."""
+    parsing, which would otherwise recurse once per level). Strings are skipped by the regular
+    expression engine, not character by character: a 2 MB body takes milliseconds."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
     depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    for match in _STRUCTURE.finditer(text):
+        char = match.group()
+        if char in "[{":
             depth += 1
             if depth > limit:
                 return True
         elif char in "]}":
             depth -= 1
     return False
+
+
+def overlong_list(value: Any, limit: int = MAX_JSON_LIST) -> tuple[str, str] | None:
+    """(field path, problem) of the first list in a parsed JSON value with more than `limit`
+    items, or None; looks at lengths only, so a huge body is refused in milliseconds."""
+    pending: list[tuple[Any, str]] = [(value, "")]
+    while pending:
+        item, path = pending.pop()
+        if isinstance(item, list):
+            if len(item) > limit:
+                return path or "body", f"has {len(item)} items; at most {limit} are accepted"
+            pending.extend((v, f"{path}[{i}]" if path else f"[{i}]") for i, v in enumerate(item)
+                           if isinstance(v, list | dict))
+        elif isinstance(item, dict):
+            pending.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items()
+                           if isinstance(v, list | dict))
+    return None
 
 
 #: The largest whole number any query string, form field or JSON body may give (a bigint).

@@ -31,7 +31,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from dune.refusals import Refusal
-from gameplay import idempotency, presenters, services
+from foundation import idempotency
+from gameplay import presenters, services
 from gameplay.models import GameEvent
 from tournament.models import Round
 from tournament.permissions import can_judge_table

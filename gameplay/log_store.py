@@ -17,9 +17,8 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from gameplay import json_text
-from gameplay.models import Game, GameEvent
-from tournament.sql_rows import (
+from foundation import json_text
+from foundation.sql_rows import (
     column,
     for_update,
     instance,
@@ -28,14 +27,21 @@ from tournament.sql_rows import (
     select_list,
     table_name,
 )
+from gameplay.models import Game, GameEvent
+from tournament.models import Table
 
 
 @functools.cache
 def _lock_sql() -> tuple[str, list[str]]:
     fields = plain_fields(Game)
     position = f"g.{column(Game, 'position')}" + ("::text" if connection.vendor == "postgresql" else "")
+    # Whether the table's report is filed rides along (a filed game's record is closed).
+    filed = (
+        f"(SELECT t.{column(Table, 'report_filed_at')} IS NOT NULL FROM {table_name(Table)} t "
+        f"WHERE t.{column(Table, 'id')} = g.{column(Game, 'table')})"
+    )
     sql = (
-        f"SELECT {select_list(Game, fields, 'g')}, {position} FROM {table_name(Game)} g "
+        f"SELECT {select_list(Game, fields, 'g')}, {filed}, {position} FROM {table_name(Game)} g "
         f"WHERE g.{column(Game, 'table')} = %s{for_update()}"
     )
     return sql, fields
@@ -52,7 +58,8 @@ def lock(table_pk: int) -> Game | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    game = instance(Game, fields, row[:-1])
+    game = instance(Game, fields, row[:-2])
+    game.report_filed = bool(row[-2])  # type: ignore[attr-defined]
     game.position = json_text.loads(row[-1])
     return game
 

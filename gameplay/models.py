@@ -103,28 +103,3 @@ class GameSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} after #{self.seq}"
-
-
-class IdempotencyRecord(models.Model):
-    """The first answer to a write sent with an `Idempotency-Key` header.
-
-    Written in the same transaction as the event or report it answers, under a unique
-    constraint on (user, scope, key): a retry of the same request finds it and gets the same
-    answer back instead of recording twice. Kept for at least `gameplay.idempotency.KEEP`.
-    """
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    #: The table and endpoint the key was used for, e.g. `table:12:events`.
-    scope = models.CharField(max_length=80)
-    key = models.CharField(max_length=200)
-    #: SHA-256 of the request body in canonical JSON: the same key with another body is refused.
-    request_hash = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField()
-    response = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint("user", "scope", "key", name="idempotency_key_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.scope} {self.key}"

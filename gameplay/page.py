@@ -441,7 +441,9 @@ def page_context(
         proposals=len(proposals) if "confirm_win_attempt" in can else 0,
         victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
         allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
-        over=bool(outcome) or bool(snapshot.get("ended")), next_phase=next_phase,
+        # A filed report ends the game, even one judged on paper with no result in the record.
+        over=bool(outcome) or bool(snapshot.get("ended")) or bool(filed is not None and filed.locked),
+        next_phase=next_phase,
         to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
     return {

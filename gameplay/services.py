@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from dune.formats import Tracking
+from dune.refusals import Refusal
 from dune.seating import marker_sector
 from gameplay import engine_adapter as rules
 from gameplay import log_store
@@ -44,6 +45,12 @@ __all__ = [
     "setup_event_for",
     "start_game",
 ]
+
+
+class ReportFiled(Refusal):
+    """The table's game report is filed: its record stays as the report was filed from."""
+
+    status_code = 409
 
 
 class StaleWrite(Exception):
@@ -103,7 +110,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         # The same turn limit the table's clock enforces (WBC heats 10, final 15; LoLV 10).
         "turns": tournament.rules.turn_limit(round_.kind),
         "quick": quick,
-        "options": list(tournament.rules.game_options),
+        "options": list(tournament.rules.setup_options),
         # WBC house rules: a 3-faction alliance may form at a 6-player heat table whose players
         # all agreed at the start (never at the final, WBC Final Round Format); the judge
         # records one only then. The same rule judges a paper report (dune.engine.adjudicator).
@@ -325,6 +332,13 @@ def append_event(
             assert game is not None
         if int(expected_seq) != game.seq:
             raise StaleWrite(expected_seq=int(expected_seq), current_seq=game.seq, game=game)
+        if getattr(game, "report_filed", False):  # read with the lock (log_store.lock)
+            raise ReportFiled(
+                f"table {table.number}'s game report is filed and counts in the standings: its record"
+                " is closed (no event is added or voided); a head judge reopens the report, with a"
+                " reason, to correct it",
+                field="table",
+            )
         parsed = rules.parse_event(event)
         if not reason:  # an event that carries its own reason (a void, a correction) has it in the log
             reason = str(getattr(parsed, "reason", None) or "")

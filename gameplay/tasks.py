@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from gameplay import idempotency
+from foundation import idempotency
 
 
 @shared_task(name="gameplay.forget_old_idempotency_keys")

@@ -125,6 +125,7 @@ def load_records(tournament: Tournament) -> EventRecords:
         awards=scoring.awards_for(tournament),
         tournament=tournament.pk,
         format=tournament.format,
+        rules=tournament.rules,
         rounds=rounds,
         reports=tuple(reports),
         seats=seats,

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 
-from gameplay import idempotency
+from foundation import idempotency
 from gameplay.commands import CommandRefused
 from scoring import presenters, services
 

@@ -13,6 +13,7 @@ from typing import Any
 from dune.points import Award, Finalists, StandingRow
 from dune.points.numbers import fmt, to_decimal
 from scoring.models import GameReport
+from scoring.player_states import PlayerState
 
 
 def number(value: Fraction | int) -> Decimal | int:
@@ -102,4 +103,17 @@ def report_json(report: GameReport) -> dict[str, Any]:
         "reopened_at": report.reopened_at.isoformat() if report.reopened_at else None,
         "reopen_reason": report.reopen_reason,
         "report": report.data,
+    }
+
+
+def state_json(state: PlayerState) -> dict[str, Any]:
+    """One player's derived state (`scoring.player_states`) as the API gives it."""
+    return {
+        "player": state.player,
+        "state": state.key,
+        "words": state.words,
+        "in_final": state.in_final,
+        "alternate": state.alternate,
+        "came_in_as_alternate": state.came_in_as_alternate,
+        "place": state.place,
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dune.points.numbers import fmt
-from scoring.services import scoring_for
+from scoring.services import Scoring, scoring_for
 from tournament.models import Player, Tournament
 
 
@@ -59,11 +59,15 @@ _WHY = {
 }
 
 
-def qualifying_order(tournament: Tournament) -> QualifyingOrder:
+def qualifying_order(
+    tournament: Tournament, *, scoring: Scoring | None = None, players: dict[int, Player] | None = None
+) -> QualifyingOrder:
     """Every ranked player in qualifying order, with the suggested finalists and alternates
-    (the scoring's, with players who cannot be seated skipped and the next eligible ones moved up)."""
-    scoring = scoring_for(tournament)
-    players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
+    (the scoring's, with players who cannot be seated skipped and the next eligible ones moved up).
+    `scoring` and `players` (by id), when the caller has them, save their queries."""
+    scoring = scoring or scoring_for(tournament)
+    if players is None:
+        players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
     seats = tournament.rules.finalist_seats
     # Enough alternates to fill every seat of the final, never more than the scoring names.
     alternates = min(len(scoring.finalists.alternates), seats)

@@ -160,7 +160,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
         )
     try:
         result = validate_report(
-            tournament.format,
+            tournament.rules.points,
             data,
             seats,
             ruleset=tournament.rules.ruleset,

@@ -23,9 +23,11 @@ def make_tournament(*, format: str = "wbc", name: str | None = None, head_judge:
 def make_players(tournament: Any, count: int, *, prefix: str = "Player") -> list[Any]:
     from tournament.models import Player
 
+    # One email is one person, who registers once: each prefix has addresses of its own.
+    box = "p" if prefix == "Player" else "".join(c for c in prefix.lower() if c.isalnum()) + "."
     return list(
         Player.objects.bulk_create(
-            Player(tournament=tournament, name=f"{prefix} {i:03d}", email=f"p{i}@example.org")
+            Player(tournament=tournament, name=f"{prefix} {i:03d}", email=f"{box}{i}@example.org")
             for i in range(1, count + 1)
         )
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "web", "dune", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
+OUR_PACKAGES = ("config", "web", "dune", "foundation", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -69,6 +69,9 @@ def tree_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("dune/formats/__init__.py", "from tournament import models as _models", "pure cores import no Django"),
         # A core reaching above its place: the engine asking the format registry.
         ("dune/engine/ids.py", "from dune import formats as _formats", "pure cores in one order"),
+        # The layer under the apps reaching up into one, or answering as one door only (DRF).
+        ("foundation/idempotency.py", "from tournament import models as _models", "Layers run one way"),
+        ("foundation/idempotency.py", "from rest_framework import response as _response", "answers every door"),
     ],
 )
 def test_a_violating_import_breaks_its_contract(tree_copy: Path, module: str, line: str, broken: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from dune.text_rules import clean_name, name_key, name_problem, text_problem
+from dune.text_rules import clean_name, email_key, name_key, name_problem, text_problem
 
 COLUMNS = ("name", "email", "club")
 MAX_NAME = 120
@@ -54,7 +54,7 @@ class ImportRow:
         """What registering the row does to people, in words."""
         if self.person is None:
             return "new person"
-        words = f"will be linked to person {self.person} ({self.person_name}) by the same email"
+        words = f"will be linked to {self.person_name}, registered before with the same email"
         return words + ", registered under another name" if self.other_name else words
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,16 +105,58 @@ def _rows(reader: Any) -> Any:
         raise ValidationError({"csv": [f"line {reader.line_num + 1}: {exc}"]}) from exc
 
 
+def _one_registration_per_name(
+    row: ImportRow, seen: dict[str, int], registered: Collection[str], similar: dict[str, str]
+) -> None:
+    """Refuse the row if its name (case-folded) is an earlier row's or a registered player's;
+    warn if it equals a registered one's once normalised."""
+    key = row.name.casefold()
+    if not row.name:
+        return
+    if key in seen:
+        row.errors.append(f"duplicate of line {seen[key]}")
+    elif key in registered:
+        row.errors.append("already registered")
+    else:
+        seen[key] = row.line
+        twin = similar.get(name_key(row.name))
+        if twin is not None:
+            row.warnings.append(f"the same name as the registered player {twin} once normalised")
+
+
+def _one_registration_per_email(
+    row: ImportRow, seen: dict[str, tuple[int, str]], registered: dict[str, str]
+) -> None:
+    """Refuse the row if its email (by `email_key`) is an earlier row's or a registered
+    player's; otherwise remember it in `seen`."""
+    address = email_key(row.email)
+    if not address or any(e.startswith("bad email") for e in row.errors):
+        return
+    if address in seen:
+        line, other = seen[address]
+        row.errors.append(f"the same email as line {line} ({other}): one person registers once")
+    elif address in registered:
+        row.errors.append(f"the email of the registered player {registered[address]}: one person registers once")
+    else:
+        seen[address] = (row.line, row.name)
+
+
 def parse_players_csv(
-    text: str, *, registered: Collection[str] = (), similar: dict[str, str] | None = None
+    text: str,
+    *,
+    registered: Collection[str] = (),
+    similar: dict[str, str] | None = None,
+    emails: dict[str, str] | None = None,
 ) -> list[ImportRow]:
     """Parse CSV text into rows, each with its refusal reasons.
 
     A first row naming the columns (``name``, ``email``, ``club`` in any order) is a header;
     otherwise the columns are taken in that order. ``registered`` holds the casefolded names
     already in the tournament, ``similar`` their `name_key` -> name (a row equal to one of them
-    once normalised is accepted with a warning). Names are read as stored (`clean_name`).
-    Blank lines are skipped.
+    once normalised is accepted with a warning), ``emails`` the registered players' names by
+    `email_key`. One email (compared by `email_key`: "PAUL@x.org" is "paul@x.org") is one
+    person, who registers once: a row repeating an earlier row's email or a registered
+    player's is refused. Names are read as stored (`clean_name`). Blank lines are skipped.
     """
     text = (text or "").lstrip("\ufeff")
     problem = text_problem(text)
@@ -124,6 +166,7 @@ def parse_players_csv(
     rows: list[ImportRow] = []
     order = list(COLUMNS)
     seen: dict[str, int] = {}
+    seen_emails: dict[str, tuple[int, str]] = {}
     first = True
     for cells in _rows(reader):
         index = reader.line_num
@@ -147,17 +190,8 @@ def parse_players_csv(
         if extra:
             row.errors.append(f"unexpected extra columns {extra!r}")
         row.errors.extend(message for _, message in validate_player_fields(values["name"], row.email))
-        key = row.name.casefold()
-        if row.name:
-            if key in seen:
-                row.errors.append(f"duplicate of line {seen[key]}")
-            elif key in registered:
-                row.errors.append("already registered")
-            else:
-                seen[key] = index
-                twin = (similar or {}).get(name_key(row.name))
-                if twin is not None:
-                    row.warnings.append(f"the same name as the registered player {twin} once normalised")
+        _one_registration_per_name(row, seen, registered, similar or {})
+        _one_registration_per_email(row, seen_emails, emails or {})
         rows.append(row)
         if len(rows) > MAX_ROWS:
             row.errors.append(f"more than {MAX_ROWS} rows")

@@ -15,7 +15,16 @@ from django.db.models.functions import Lower
 
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name
-from dune.formats import FORMATS, Format, UnknownFormat, format_choices, get_format
+from dune.formats import (
+    FORMATS,
+    Format,
+    FormatDocumentError,
+    UnknownFormat,
+    format_choices,
+    format_from_document,
+    get_format,
+    preset_document,
+)
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401
@@ -61,6 +70,12 @@ class Tournament(models.Model):
     #: Where the tournament is played (an IANA name such as "America/Los_Angeles"): every page,
     #: sheet and export shows its times in this zone, naming it. Set at creation.
     time_zone = models.CharField(max_length=64, default=default_time_zone)
+    #: A frozen copy of the tournament's format document (`dune.formats.document`): its
+    #: preset's (`format` names the preset) with the event's changes. Everything the format
+    #: decides is read from it through `rules`; it changes only before the first round is seated.
+    format_document = models.JSONField(default=dict, blank=True)
+    #: The version of the preset the document came from ("2018", "2.8.4").
+    format_version = models.CharField(max_length=20, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -68,9 +83,26 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.format_document and self.format in FORMATS:
+            # A tournament made without a document plays its preset's, frozen now.
+            self.format_document = preset_document(self.format)
+            self.format_version = self.format_document["version"]
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "format_document", "format_version"}  # type: ignore[misc]
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
     @property
     def rules(self) -> Format:
-        """The tournament rules it plays (its format's definition): everything the format decides."""
+        """The tournament rules it plays: the format its frozen document describes (its
+        preset's until the head judge changes it), everything the format decides."""
+        if not self.format_document:
+            return get_format(self.format)
+        return format_from_document(self.format_document)
+
+    @property
+    def preset(self) -> Format:
+        """The preset the tournament's format started from (for the differences it shows)."""
         return get_format(self.format)
 
     @property
@@ -84,6 +116,11 @@ class Tournament(models.Model):
                 get_format(self.format)
             except UnknownFormat as refusal:
                 raise ValidationError({"format": refusal.message}) from None
+        if self.format_document:
+            try:
+                format_from_document(self.format_document)
+            except FormatDocumentError as refusal:
+                raise ValidationError({"format_document": refusal.message}) from None
 
 
 class Player(models.Model):
@@ -117,6 +154,12 @@ class Player(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(Lower("name"), "tournament", name="player_name_unique_in_tournament"),
+            # One person is one player per tournament: two registrations of one email (in any
+            # case) share a person, so the database refuses the second.
+            models.UniqueConstraint(
+                fields=["tournament", "person"],
+                condition=models.Q(person__isnull=False), name="person_once_per_tournament"
+            ),
         ]
 
     def __str__(self) -> str:

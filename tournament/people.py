@@ -1,7 +1,7 @@
 """Who is whom across tournaments: the one home of linking players to people.
 
 Every registration path (one by one, CSV import, check-in) calls :func:`link_players`, which
-gives each player without a person the person of the same email (compared case-insensitively)
+gives each player without a person the person of the same email (compared by `email_key`)
 or a new person of their own. A head judge corrects it by hand with :func:`link_player` and
 :func:`unlink_player`; every change leaves a `PersonLink` row naming who, when and why.
 
@@ -15,10 +15,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models.functions import Lower
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
+from dune.text_rules import clean_name, name_problem
+from dune.text_rules import email_key as _key
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
@@ -80,12 +81,8 @@ def may_reveal(user: Any, person_id: int) -> bool:
     )
 
 
-def _key(email: str) -> str:
-    return (email or "").strip().casefold()
-
-
 def email_key(email: str) -> str:
-    """How emails are compared to join registrations: trimmed, case-insensitive."""
+    """How emails are compared to join registrations (`dune.text_rules.email_key`)."""
     return _key(email)
 
 
@@ -99,7 +96,7 @@ def link_players(players: Sequence[Player]) -> None:
     people who do not exist yet (one per distinct address; one per player without an email).
 
     Safe against a concurrent registration of the same new address in another tournament: the
-    database's unique index on the lower-cased email decides, and both end on the one person.
+    database's unique index on the stored `email_key` decides, and both end on the one person.
     Call inside the registration's transaction.
     """
     pending = [p for p in players if p.person_id is None]
@@ -141,9 +138,8 @@ def link_players(players: Sequence[Player]) -> None:
 def _people_by_email(emails: dict[str, str]) -> dict[str, Person]:
     if not emails:
         return {}
-    found = Person.objects.annotate(key=Lower("email")).filter(key__in=[k.lower() for k in emails])
-    by_lower = {p.email.lower(): p for p in found}
-    return {k: by_lower[k.lower()] for k in emails if k.lower() in by_lower}
+    found = {p.email_key: p for p in Person.objects.filter(email_key__in=list(emails))}
+    return {k: found[k] for k in emails if k in found}
 
 
 def link_player(
@@ -337,7 +333,10 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
 
 
 def _series_name(name: Any) -> str:
-    name = name.strip() if isinstance(name, str) else ""
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise PeopleRefused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise PeopleRefused("a series needs a name", field="name")
     if len(name) > 200:

@@ -1,16 +1,19 @@
 """People across tournaments, the changes of who is whom, and series of tournaments.
 
 A `Person` is the one human behind the `Player` rows of many tournaments. Players with the
-same email (compared case-insensitively) share a person automatically; a head judge links or
+same email (compared by `dune.text_rules.email_key`) share a person automatically; a head judge links or
 unlinks a player by hand, and every change leaves a `PersonLink` row. A `Series` groups the
 yearly editions of one event, all of one format.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
+
+from dune.text_rules import email_key
 
 
 class Series(models.Model):
@@ -35,6 +38,9 @@ class Person(models.Model):
     name = models.CharField(max_length=120)
     #: The address that joins registrations together; never shown publicly.
     email = models.EmailField(blank=True)
+    #: `email_key(email)`, computed in Python on every save: the one form emails are compared
+    #: by, so the unique index and every lookup agree with the Python code ("" without email).
+    email_key = models.CharField(max_length=254, blank=True, default="", editable=False)
     #: The person asked to be listed by initials on public pages.
     listed_by_initials = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -43,9 +49,18 @@ class Person(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(
-                Lower("email"), condition=~models.Q(email=""), name="person_email_unique_ci"
+                fields=["email_key"], condition=~models.Q(email_key=""), name="person_email_key_unique"
             ),
         ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.email_key and self.email:  # also for bulk_create, which skips save()
+            self.email_key = email_key(self.email)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.email_key = email_key(self.email)
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return self.display_name

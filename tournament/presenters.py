@@ -53,9 +53,10 @@ def player_json(player: Player, *, private: bool = False) -> dict[str, Any]:
 
 def current_seat(player: Player) -> Seat | None:
     """Where the player sits in the round being played now: the latest published, unfinished
-    round that seats them (None between rounds or before the seating is published)."""
+    round that seats them at a table still playing (None between rounds, before the seating is
+    published, or once their table's report is filed: that game is over)."""
     return (
-        Seat.objects.filter(player=player, round__state=Round.State.PUBLISHED)
+        Seat.objects.filter(player=player, round__state=Round.State.PUBLISHED, table__report_filed_at__isnull=True)
         .select_related("round", "table")
         .order_by("-round__number")
         .first()

@@ -100,7 +100,7 @@ def request_for(
     roster = roster_for(round_)
     return SeatingRequest(
         players=tuple(players),
-        format=round_.tournament.format,
+        format=round_.tournament.rules,
         seed=seed,
         history=history_for(round_),
         keep_apart=keep_apart_for(round_, players, roster),
@@ -157,7 +157,7 @@ def final_for(round_: Round) -> FinalPlan:
             break
         picks.append((player, factions[player]))
     return FinalPlan(
-        format=round_.tournament.format,
+        format=round_.tournament.rules,
         seed=round_.seed or 0,
         table=planned,
         pick_order=tuple(round_.pick_order),

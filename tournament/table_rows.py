@@ -7,8 +7,8 @@ import functools
 
 from django.db import connection
 
+from foundation.sql_rows import column, instance, plain_fields, select_list, table_name
 from tournament.models import Round, Table
-from tournament.sql_rows import column, instance, plain_fields, select_list, table_name
 
 
 @functools.cache

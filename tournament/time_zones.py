@@ -6,10 +6,17 @@ import zoneinfo
 from functools import cache
 from typing import Any
 
+#: Names in the zone database that are not places: the machine's own zone (`localtime`, a
+#: different zone on every server), the placeholder `Factory` ("-00") and the POSIX rule file.
+NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
+
 
 @cache
 def known_zones() -> frozenset[str]:
-    return frozenset(zoneinfo.available_timezones())
+    return frozenset(
+        name for name in zoneinfo.available_timezones()
+        if name not in NOT_PLACES and not name.startswith(("posix/", "right/"))
+    )
 
 
 def zone_name(value: Any) -> str | None:

@@ -14,7 +14,11 @@ address announced when the laptop has several.
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import sys
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
@@ -90,3 +94,32 @@ def resolve(name: str, *, interface: str | None = None, timeout: float = 3.0) ->
         return None
     finally:
         zc.close()
+
+
+def main(argv: list[str], environ: Mapping[str, str] = os.environ) -> int:
+    """`python -m venue.announce serve` announces the event's name until Ctrl-C (what venue mode
+    does beside its servers); `python -m venue.announce resolve NAME [ADDRESS]` says which
+    address answers for NAME (from the network of ADDRESS, if given)."""
+    if argv[1:2] == ["serve"]:
+        stop = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, lambda *_: stop.set())
+        try:
+            with announced(environ) as name:
+                if name is None:
+                    return 1
+                stop.wait()
+        except NameTaken as taken:
+            print(f"venue: {taken}", file=sys.stderr, flush=True)
+            return 1
+        return 0
+    if argv[1:2] == ["resolve"] and len(argv) in (3, 4):
+        found = resolve(argv[2], interface=argv[3] if len(argv) == 4 else None)
+        print(found or f"nobody answers for {argv[2]}")
+        return 0 if found else 1
+    print("usage: python -m venue.announce serve | resolve NAME [ADDRESS]", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

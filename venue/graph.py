@@ -38,7 +38,9 @@ SHARED_MATCH: dict[str, tuple[str, ...]] = {
     "tournament.series": ("name", "format"),
 }
 #: Records of answers given to phones, found by the table in their scope.
-IDEMPOTENCY = "gameplay.idempotencyrecord"
+IDEMPOTENCY = "foundation.idempotencyrecord"
+#: Labels a model had in documents written before it moved, and its label now.
+RENAMED = {"gameplay.idempotencyrecord": IDEMPOTENCY}
 ROOT = "tournament.tournament"
 
 

@@ -41,8 +41,8 @@ from django.db import DatabaseError, IntegrityError, connection, models, transac
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
-from dune.formats import FORMATS
-from dune.text_rules import name_problem
+from dune.formats import FORMATS, FormatDocumentError, format_from_document, preset_document
+from dune.text_rules import email_key, name_problem
 from ratings import signals as ratings_signals
 from tournament import people
 from tournament.time_zones import zone_name
@@ -180,7 +180,10 @@ class _Loader:
             values = self._values(model, row)
             found = None
             if all(values.get(k) for k in keys):
-                lookup = {f"{k}__iexact" if k == "email" else k: values[k] for k in keys}
+                # An email is matched by the one form emails are compared by (`email_key`).
+                lookup = {k: values[k] for k in keys if k != "email"}
+                if "email" in keys:
+                    lookup["email_key"] = email_key(values["email"])
                 candidates = model.objects.filter(**lookup)
                 if name == "tournament.series":
                     candidates = self._series_to_join(candidates, values)
@@ -357,7 +360,7 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
         "tournament.round.waiting": player_list,
         "tournament.round.pick_order": player_list,
         "tournament.round.alternates_seated": player_list,
-        "gameplay.idempotencyrecord.scope": scope,
+        f"{graph.IDEMPOTENCY}.scope": scope,
         "tournament.personlink.from_person": person,
         "tournament.personlink.to_person": person,
     }
@@ -391,6 +394,19 @@ def _checked(f: Any, raw: Any, where: str) -> Any:
 def _check_tournament(values: dict[str, Any]) -> None:
     if values.get("format") not in FORMATS:
         raise DocumentRefused(f"tournament.format {values.get('format')!r} is not a known format", field="content")
+    if not values.get("format_document"):
+        # A file written before formats were documents: the tournament played its preset's.
+        values["format_document"] = preset_document(values["format"])
+        values["format_version"] = values["format_document"]["version"]
+    try:
+        fmt = format_from_document(values["format_document"])
+    except FormatDocumentError as exc:
+        raise DocumentRefused(f"tournament.format_document is refused: {exc.message}", field="content") from None
+    if fmt.key != values["format"]:
+        raise DocumentRefused(
+            f"tournament.format_document is of the preset {fmt.key!r}, the tournament of {values['format']!r}",
+            field="content",
+        )
     if "time_zone" in values and zone_name(values["time_zone"]) is None:
         raise DocumentRefused(f"tournament.time_zone {values['time_zone']!r} is not a time zone", field="content")
 
@@ -463,6 +479,8 @@ def import_content(content: dict[str, Any], *, own: bool = False, by: Any = None
     shared = content.get("shared")
     if not isinstance(rows, dict) or not isinstance(shared, dict):
         raise DocumentRefused("the content has no rows or no shared rows", field="content")
+    # A document written before a model moved names it by its old label.
+    rows = {graph.RENAMED.get(name, name): value for name, value in rows.items()}
     known = {o.label for o in owned}
     unknown = sorted(set(rows) - known)
     if unknown:

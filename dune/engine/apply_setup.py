@@ -12,7 +12,7 @@ from dune.engine.factions import BENE_GESSERIT, FACTION_SHEETS
 from dune.engine.names import faction_name, join_names, place_name
 from dune.engine.phases import SETUP
 from dune.engine.position import FactionState, ForceKey, Position, Setup, Stack, evolve
-from dune.engine.rulesets import get_ruleset
+from dune.engine.rulesets import get_ruleset, ruleset_with
 
 
 def starting_state(faction: str, *, quick: bool) -> FactionState:
@@ -144,11 +144,7 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         raise InvalidPosition(
             rule=rs.cite["turn_limit"], msg=f"a game lasts 1..{rs.max_turns} turns", input=turns
         )
-    bad = set(ev.options) - rs.options
-    if bad:
-        raise UnknownIdentifier(
-            rule=cite, msg=f"unknown options for {rs.key!r}: {sorted(bad)}", input=ev.options
-        )
+    rs = ruleset_with(rs, ev.options)  # raises UnknownIdentifier for an unknown option
     if ev.three_alliances and rs.alliance_limit(len(ev.factions), True, frozenset(ev.options)) != 3:
         raise IllegalAction(
             rule=rs.cite["alliance_limit"],

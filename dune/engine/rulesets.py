@@ -14,7 +14,7 @@ Rule code asks the ruleset (`ruleset.threshold(...)`, `ruleset.shield_wall`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -786,3 +786,104 @@ def get_ruleset(key: str) -> Ruleset:
         raise UnknownIdentifier(
             rule="ruleset", msg=f"unknown ruleset {key!r}; known: {', '.join(RULESETS)}", input=key
         ) from None
+
+
+# --- rule options a format may set, recorded in a game's setup -------------------------------
+#
+# A game's setup records its ruleset by key and the options it is played under. Besides each
+# ruleset's own flags (`Ruleset.options`: the AH section XX house rules, the LoLV Advanced game),
+# a format may change a few numbers and choices of the ruleset; each is recorded as one option
+# `name=value` so a replay or a snapshot rebuilds exactly the rules the table played.
+
+#: The Shield Wall counts as a stronghold for victory once this many worms appeared after the
+#: first turn (WBC house rules and LoLV 4.02.00 say the fourth; `0`: it never counts).
+SHIELD_WALL_AFTER_WORM = "shield_wall_after_worm"
+#: Which of the Shield Wall's forces count and decide its control: `whole` (WBC house rules)
+#: or `imperial_basin_side` (LoLV 4.02.01: the side touching the Imperial Basin).
+SHIELD_WALL_COUNTS = "shield_wall_counts"
+#: Who stands in a territory the BG shares with others without declaring: `assumed`
+#: coexisting (AH XV.B) or `declared` only (WBC XV.6).
+COEXISTENCE = "coexistence"
+#: Rules the table judge applies at the table, recorded so the game says what it was played
+#: under: the Fremen at full strength in every battle (WBC 2016) and two spice blows a turn.
+JUDGED_OPTIONS: frozenset[str] = frozenset({"fremen_full_strength", "double_spice_blow"})
+
+SHIELD_WALL_SIDES: tuple[str, ...] = ("whole", "imperial_basin_side")
+COEXISTENCE_CHOICES: tuple[str, ...] = ("assumed", "declared")
+#: The most worms a Shield Wall option may wait for.
+MOST_WORMS = 20
+
+
+def _option_parts(option: str) -> tuple[str, str | None]:
+    name, sep, value = option.partition("=")
+    return name, (value if sep else None)
+
+
+def _bad_option(rs: Ruleset, option: object, why: str) -> UnknownIdentifier:
+    return UnknownIdentifier(rule=rs.cite["setup"], msg=f"option {option!r} for {rs.key!r}: {why}", input=option)
+
+
+def ruleset_with(rs: Ruleset, options: frozenset[str] | tuple[str, ...]) -> Ruleset:
+    """The ruleset `rs` as changed by a game's setup options.
+
+    Flags of the ruleset itself (`rs.options`) and the judged options leave it as it is (the
+    rule code reads them from the setup); `shield_wall_after_worm=N`, `shield_wall_counts=SIDE`
+    and `coexistence=assumed|declared` give a ruleset with that rule changed.
+
+    Raises UnknownIdentifier for an option that is neither, or a bad value.
+    """
+    wall = rs.shield_wall
+    after: int | None = None
+    side: str | None = None
+    coexistence: bool | None = None
+    for option in sorted(options):
+        if not isinstance(option, str):
+            raise _bad_option(rs, option, "an option is a name")
+        if option in rs.options or option in JUDGED_OPTIONS:
+            continue
+        name, value = _option_parts(option)
+        if name == SHIELD_WALL_AFTER_WORM and value is not None and value.isdigit():
+            after = int(value)
+            if not 0 <= after <= MOST_WORMS:
+                raise _bad_option(rs, option, f"the Shield Wall waits for 0 to {MOST_WORMS} worms")
+        elif name == SHIELD_WALL_COUNTS and value in SHIELD_WALL_SIDES:
+            side = value
+        elif name == COEXISTENCE and value in COEXISTENCE_CHOICES:
+            coexistence = value == "assumed"
+        else:
+            known = sorted(rs.options | JUDGED_OPTIONS) + [
+                f"{SHIELD_WALL_AFTER_WORM}=N",
+                f"{SHIELD_WALL_COUNTS}={'|'.join(SHIELD_WALL_SIDES)}",
+                f"{COEXISTENCE}={'|'.join(COEXISTENCE_CHOICES)}",
+            ]
+            raise _bad_option(rs, option, f"unknown option; known: {', '.join(known)}")
+    if after is None and side is None and coexistence is None:
+        return rs
+    changes: dict[str, object] = {}
+    if after is not None or side is not None:
+        if after == 0:
+            changes["shield_wall"] = None
+        else:
+            base = wall or ShieldWallRule(worms_needed=4, left_side_only=False, rule=rs.cite["shield_wall"])
+            changes["shield_wall"] = ShieldWallRule(
+                worms_needed=after if after is not None else base.worms_needed,
+                left_side_only=(side == "imperial_basin_side") if side is not None else base.left_side_only,
+                rule=base.rule,
+            )
+    if coexistence is not None:
+        changes["coexistence_assumed"] = coexistence
+    return _varied(rs, tuple(sorted(options)), changes)
+
+
+_VARIED: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+
+def _varied(rs: Ruleset, options: tuple[str, ...], changes: Mapping[str, object]) -> Ruleset:
+    """One ruleset object per (ruleset, options): positions compare their setups by value."""
+    key = (rs.key, options)
+    found = _VARIED.get(key)
+    if found is None:
+        found = replace(rs, **changes)  # type: ignore[arg-type]
+        if len(_VARIED) < 1000:
+            _VARIED[key] = found
+    return found

@@ -25,7 +25,7 @@ from fractions import Fraction
 from dune.clock_limits import Interval, IntervalError, active_time
 from dune.engine.ids import LOSING_KINDS, ResultKind
 from dune.engine.results import ENDED_BY, RESULTS
-from dune.formats import get_format
+from dune.formats import Format, get_format
 from dune.points import (
     Award,
     PlayerId,
@@ -112,6 +112,8 @@ class EventRecords:
     #: The standings as scoring computed them (reports that contradict each other screened
     #: out); None to compute them here the same way (`dune.points.screening`).
     standings: tuple[StandingRow, ...] | None = None
+    #: The tournament's own format (built from its document); None: the preset `format`.
+    rules: Format | None = None
 
 
 # --- figures (what the report shows) ---------------------------------------------------------
@@ -336,7 +338,7 @@ def event_report(records: EventRecords) -> EventReport:
     Long because it walks the games once and fills every figure of the report in that single pass
     (the 10,000-player benchmark depends on it).
     """
-    rules = get_format(records.format)
+    rules = records.rules if records.rules is not None else get_format(records.format)
     system = rules.points
     reports = records.reports
     seen_tables: set[Hashable] = set()

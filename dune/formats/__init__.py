@@ -1,4 +1,9 @@
-"""The tournament formats: everything a format decides, in one definition per format.
+"""The tournament formats: everything a format decides, in one document per format.
+
+Each format is a document (`document.py`: the schema, the loader, the dump); the presets ship
+as TOML in `presets/` (WBC 2018, LoLV 2.8.4, a plain Avalon Hill 1979 club format), and a
+tournament keeps a frozen copy of its own, changed where its event differs. `format_from_document`
+builds the `Format` object below from a checked document; a tournament's is `tournament.rules`.
 
 A tournament plays one format (the tournament rules: how tables are seated, how factions are
 assigned, how long games last, how deep a table judge tracks the game, how games are scored
@@ -18,14 +23,35 @@ Pure Python: the cores and the Django layer both import it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from enum import StrEnum
+from importlib import resources
 from types import MappingProxyType
+from typing import Any
 
-from dune.clock_limits import LOLV_LIMIT, WBC_FINAL_LIMIT, WBC_HEAT_LIMIT, CallRule, Limit, call_rules
+from dune.clock_limits import LIMITS, MINUTE, CallRule, Limit, call_rules
 from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, ResultKind
-from dune.engine.rulesets import LOLV284, WBC2018, Ruleset
+from dune.engine.rulesets import (
+    COEXISTENCE,
+    JUDGED_OPTIONS,
+    RULESETS,
+    SHIELD_WALL_AFTER_WORM,
+    SHIELD_WALL_COUNTS,
+    RoundRules,
+    Ruleset,
+    ruleset_with,
+)
+from dune.formats.document import (
+    FormatDocumentError,
+    differences,
+    load_document,
+    parse_text,
+    points_of,
+)
+from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
 from dune.refusals import Refusal
@@ -34,6 +60,10 @@ __all__ = [
     "FORMATS",
     "FactionDeal",
     "Format",
+    "FormatDocumentError",
+    "PRESETS",
+    "format_from_document",
+    "preset_document",
     "ROUND_KINDS",
     "Tracking",
     "UnknownFormat",
@@ -109,6 +139,15 @@ class Format:
     report_rule: str = ""
     #: Further rules the platform cites by topic ("dropouts", "qualifying", "latecomers").
     citations: Mapping[str, str] = field(default_factory=dict)
+    #: The version of the rules the document states ("2018", "2.8.4").
+    version: str = ""
+    #: The checked document the format was built from (JSON-ready), with the rule each of
+    #: its fields comes from.
+    document: Mapping[str, Any] = field(default_factory=dict)
+    #: What the best-faction awards measure (`document.AWARD_MEASURES`).
+    awards_measure: str = "performance_points"
+    #: Rules the table judge applies, recorded in every game's setup with `game_options`.
+    judged_options: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         problems = []
@@ -127,9 +166,10 @@ class Format:
         outside = [f for f in (*self.factions, *self.final_factions) if f not in self.ruleset.factions]
         if outside:
             problems.append(f"factions {outside} are not in the ruleset {self.ruleset.name}")
-        unknown_options = [o for o in self.game_options if o not in self.ruleset.options]
-        if unknown_options:
-            problems.append(f"options {unknown_options} are not options of the ruleset {self.ruleset.name}")
+        try:
+            ruleset_with(RULESETS[self.ruleset.key], self.game_options)
+        except ValueError as exc:
+            problems.append(f"options of the ruleset {self.ruleset.name}: {exc}")
         if problems:
             raise ValueError(f"format {self.key!r}: " + "; ".join(problems))
 
@@ -192,71 +232,245 @@ class Format:
             tuple(f for f in self.factions if f in EXPANSION_FACTIONS),
         )
 
+    def rule_of(self, path: str) -> str:
+        """The rule the format's document names for a field ("rounds.heat.turns")."""
+        return str(self.document.get("rules", {}).get(path, ""))
+
+    @property
+    def preset(self) -> Format:
+        """The preset this format's document started from (by its key)."""
+        return get_format(self.key)
+
+    def differences(self) -> tuple[Any, ...]:
+        """Every field where this format differs from its preset (`document.Difference`)."""
+        return differences(self.preset.document, self.document)
+
+    @property
+    def setup_options(self) -> tuple[str, ...]:
+        """What every game's setup records: the ruleset options and the judged rules."""
+        return self.game_options + self.judged_options
+
     @property
     def result_kinds(self) -> tuple[ResultKind, ...]:
         """The result kinds a game report of this format may name, in the points table's order."""
         return tuple(self.points.table)
 
 
-WBC = Format(
-    key="wbc",
-    name="WBC Dune",
-    long_name="WBC Dune (2018 format)",
-    text="WBC 2018 Dune tournament format",
-    ruleset=WBC2018,
-    table_sizes_rule="WBC 2018 format (heats: tables of 6, at least 5)",
-    faction_deal=FactionDeal.DRAW,
-    faction_rule="WBC 2018 house rules (faction draw and trades)",
-    factions=CLASSIC_FACTIONS,
-    final_factions=CLASSIC_FACTIONS,
-    faction_trades=True,
-    clocks=MappingProxyType({"heat": WBC_HEAT_LIMIT, "final": WBC_FINAL_LIMIT}),
-    # The README's tour: quick tracking in the heats, every force in the final.
-    tracking=MappingProxyType({"heat": Tracking.QUICK, "final": Tracking.FULL}),
-    points=build_system("wbc", finalist_seats=6),
-    awards=True,
-    awards_rule="WBC best-faction awards (performance points)",
-    report_rule="WBC 2018 format (game results and qualification points)",
-    citations=MappingProxyType(
-        {
-            "dropouts": "WBC Dropouts",
-            "qualifying": "WBC Advancement to Finals",
-            "latecomers": "WBC 2018 format (15-minute grace period)",
-        }
-    ),
-)
+# --- building a format from its document ---------------------------------------------------
 
-LOLV = Format(
-    key="lolv",
-    name="Landsraad of Las Vegas",
-    long_name="Landsraad of Las Vegas 2.8.4",
-    text="Landsraad of Las Vegas tournament rules 2.8.4",
-    ruleset=LOLV284,
-    table_sizes_rule="LoLV 4.01.01",
-    faction_deal=FactionDeal.DEAL_TWO_KEEP_ONE,
-    faction_rule="LoLV 0.08",
-    factions=CLASSIC_FACTIONS + EXPANSION_FACTIONS,
-    final_factions=FACTIONS,
-    faction_trades=False,
-    clocks=MappingProxyType({"heat": LOLV_LIMIT, "final": LOLV_LIMIT}),
-    tracking=MappingProxyType({"heat": Tracking.QUICK, "final": Tracking.FULL}),
-    # LoLV 1.13.00: the Advanced game (every faction ability of 2.xx.00, the Karama powers of
-    # 1.14), which the platform's LoLV tables have always played.
-    game_options=("advanced",),
-    points=build_system("lolv", finalist_seats=6),
-    report_rule="LoLV 4.01.07 (game report) and 4.01.09 (points)",
-    citations=MappingProxyType({"qualifying": "LoLV 4.01.10", "seat_order": "LoLV 0.07"}),
-)
+_PRESETS_DIR = "presets"
+#: The preset documents by key, in the order a head judge chooses from.
+_PRESET_KEYS: tuple[str, ...] = ("wbc", "lolv", "ah1979")
+
+
+def _read_preset(key: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(_PRESETS_DIR, f"{key}.toml").read_text(encoding="utf-8")
+    doc = load_document(parse_text(text))
+    if doc["key"] != key:
+        raise ValueError(f"preset file {key}.toml names the key {doc['key']!r}")
+    return doc
+
+
+def _minutes(value: object) -> timedelta:
+    return MINUTE * int(to_fraction(value) * 60)
+
+
+def _clock(doc: Mapping[str, Any], kind: str, ruleset: Ruleset) -> Limit:
+    rnd = doc["rounds"][kind]
+    rules = doc["rules"]
+    base = f"rounds.{kind}"
+    finish = MINUTE * rnd["finish_turn_minutes"]
+    key = "lolv" if finish else f"wbc_{kind}"
+    rule = rules[f"{base}.hours"] if rnd["hours"] else rules[f"{base}.hours_per_player"]
+    built = Limit(
+        key=key,
+        label="",
+        rule=rule,
+        ruleset=ruleset.key,
+        round_kind=kind,
+        base=_minutes(rnd["hours"]),
+        per_player=_minutes(rnd["hours_per_player"]),
+        finish_turn=finish,
+        no_new_turn_before_end=MINUTE * rnd["no_new_turn_minutes"],
+        start_grace=MINUTE * rnd["start_grace_minutes"],
+        grace_rule=rules[f"{base}.start_grace_minutes"] if rnd["start_grace_minutes"] else "",
+        waivable=rnd["waivable"],
+        turns=rnd["turns"],
+        turns_rule_text=rules[f"{base}.turns"],
+    )
+    known = LIMITS.get(key)
+    if known is not None and replace(built, label=known.label, ruleset=known.ruleset, round_kind=known.round_kind, turns=0, turns_rule_text="") == known and known.max_turns == built.turns and known.turns_rule == built.turns_rule:
+        return known  # the preset's own limit, as the clocks have always named it
+    return replace(built, label=_clock_label(doc, kind, built))
+
+
+def _hours_text(delta: timedelta) -> str:
+    hours = fmt(to_fraction(int(delta.total_seconds())) / 3600)
+    return f"{hours} hour{'' if hours == '1' else 's'}"
+
+
+def _clock_label(doc: Mapping[str, Any], kind: str, limit: Limit) -> str:
+    """The limit in words, as the clock pages show it."""
+    if limit.finish_turn:
+        time = _hours_text(limit.per_player) + " per player" if limit.per_player else _hours_text(limit.base)
+        if limit.base and limit.per_player:
+            time = f"{_hours_text(limit.base)} and {time}"
+        return (
+            f"{doc['name']} {kind}: {limit.max_turns} turns, {time}, "
+            f"then {int(limit.finish_turn.total_seconds() // 60)} minutes to finish the turn"
+        )
+    time = _hours_text(limit.base)
+    if limit.per_player:
+        time += f" and {_hours_text(limit.per_player)} per player"
+    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last 30 minutes"
+
+
+def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
+    """The options every game's setup records: the ruleset's flags the document turns on, the
+    rule options where the document differs from the ruleset, the judged rules it applies."""
+    engine = doc["engine"]
+    options = list(engine["options"])
+    wall = base.shield_wall
+    after = wall.worms_needed if wall is not None else 0
+    side = "imperial_basin_side" if wall is not None and wall.left_side_only else "whole"
+    if engine["shield_wall_after_worm"] != after:
+        options.append(f"{SHIELD_WALL_AFTER_WORM}={engine['shield_wall_after_worm']}")
+    if engine["shield_wall_after_worm"] and engine["shield_wall_counts"] != side:
+        options.append(f"{SHIELD_WALL_COUNTS}={engine['shield_wall_counts']}")
+    if (engine["coexistence"] == "assumed") != base.coexistence_assumed:
+        options.append(f"{COEXISTENCE}={engine['coexistence']}")
+    options += [name for name in sorted(JUDGED_OPTIONS) if engine[name]]
+    return tuple(options)
+
+
+def _ruleset(doc: Mapping[str, Any], base: Ruleset, options: tuple[str, ...]) -> Ruleset:
+    """The game rules of the format: the engine's ruleset as its options change it, with the
+    format's rounds (turns, three-faction alliances) and time at the table."""
+    rules = doc["rules"]
+    rounds = {}
+    for kind in ("heat", "final"):
+        rnd = doc["rounds"][kind]
+        three = rnd["three_alliances"]
+        rounds[kind] = RoundRules(
+            rnd["turns"],
+            rules[f"rounds.{kind}.turns"],
+            three_alliances=three,
+            three_alliances_rule="" if three else rules[f"rounds.{kind}.three_alliances"],
+        )
+    varied = ruleset_with(base, options)
+    same_rounds = dict(varied.rounds) == rounds
+    chips, timers = doc["table_time"]["diplomacy_chips"], doc["table_time"]["call_timers"]
+    if same_rounds and chips == varied.diplomacy_chips and timers == varied.call_timers:
+        return varied
+    return replace(
+        varied,
+        rounds=varied.rounds if same_rounds else MappingProxyType(rounds),
+        diplomacy_chips=chips,
+        call_timers=timers,
+    )
+
+
+def _build(doc: Mapping[str, Any]) -> Format:
+    rules = doc["rules"]
+    base = RULESETS[doc["engine"]["ruleset"]]
+    options = _game_options(doc, base)
+    ruleset = _ruleset(doc, base, options)
+    pts = doc["points"]
+    system = pts["system"]
+    table_kinds = {k for k in points_of(doc) if k not in build_system(system).refused}
+    points = build_system(
+        system,
+        finalist_seats=pts["finalists"],
+        alternates=None if pts["alternates"] == "all" else pts["alternates"],
+        points={k: v for k, v in points_of(doc).items() if k in table_kinds},
+        rules={k: rules[f"points.results.{k.value}"] for k in table_kinds},
+        tiebreaks=pts["tiebreaks"],
+        dropout_disqualifies=pts["dropout_disqualifies"],
+        dropout_rule=rules["points.dropout_disqualifies"],
+        qualifying_rule=rules["points.finalists"],
+    )
+    citations = {k: v for k, v in doc["citations"].items() if k != "report"}
+    return Format(
+        key=doc["key"],
+        name=doc["name"],
+        long_name=doc["long_name"],
+        text=doc["text"],
+        version=doc["version"],
+        ruleset=ruleset,
+        table_sizes_rule=rules["tables.sizes"],
+        faction_deal=FactionDeal(doc["factions"]["deal"]),
+        faction_rule=rules["factions.deal"],
+        factions=tuple(doc["factions"]["pool"]),
+        final_factions=tuple(doc["factions"]["final_pool"]),
+        faction_trades=doc["factions"]["trades"],
+        clocks=MappingProxyType({kind: _clock(doc, kind, ruleset) for kind in ROUND_KINDS}),
+        tracking=MappingProxyType({kind: Tracking(doc["rounds"][kind]["tracking"]) for kind in ROUND_KINDS}),
+        game_options=tuple(o for o in options if o not in JUDGED_OPTIONS),
+        judged_options=tuple(o for o in options if o in JUDGED_OPTIONS),
+        points=points,
+        awards=doc["awards"]["best_faction"],
+        awards_rule=rules["awards.best_faction"],
+        awards_measure=doc["awards"]["measure"],
+        report_rule=doc["citations"]["report"],
+        citations=MappingProxyType(citations),
+        document=MappingProxyType(doc),
+    )
+
+
+_BUILT: dict[str, Format] = {}
+
+
+def format_from_document(data: object) -> Format:
+    """The format a document describes (checked by `load_document`); one object per distinct
+    document.
+
+    Raises FormatDocumentError naming every bad field; UnknownFormat when the document's key
+    names no preset (a tournament's document keeps its preset's key).
+    """
+    raw = json.dumps(data, sort_keys=True, default=dict) if isinstance(data, Mapping) else None
+    found = _BUILT.get(raw) if raw is not None else None
+    if found is not None:
+        return found
+    doc = load_document(data)
+    if doc["key"] not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise FormatDocumentError({"key": f"names no preset ({doc['key']!r}); known: {known}"})
+    text = json.dumps(doc, sort_keys=True)
+    found = _BUILT.get(text)
+    if found is None:
+        found = _BUILT[text] = _build(doc)
+    if raw is not None and len(_BUILT) < 10_000:
+        _BUILT[raw] = found
+    return found
+
+
+def preset_document(key: object) -> dict[str, Any]:
+    """A fresh copy of a preset's document. Raises UnknownFormat for another key."""
+    copy: dict[str, Any] = json.loads(json.dumps(dict(get_format(key).document)))
+    return copy
+
+
+#: The preset documents by key (checked at import).
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({k: _read_preset(k) for k in _PRESET_KEYS})
+
+WBC = _build(PRESETS["wbc"])
+LOLV = _build(PRESETS["lolv"])
+AH1979 = _build(PRESETS["ah1979"])
+# A tournament whose document is its preset's gets the preset object itself.
+_BUILT.update({json.dumps(f.document, sort_keys=True, default=dict): f for f in (WBC, LOLV, AH1979)})
 
 #: Every format by key, in the order a head judge chooses from.
-FORMATS: Mapping[str, Format] = MappingProxyType({f.key: f for f in (WBC, LOLV)})
+FORMATS: Mapping[str, Format] = MappingProxyType({f.key: f for f in (WBC, LOLV, AH1979)})
 
 
 def get_format(key: object) -> Format:
-    """The format registered under `key`.
+    """The format registered under `key` (a `Format` itself, e.g. a tournament's own built from
+    its document, is answered as it is).
 
     Raises UnknownFormat (naming the known keys) for any other value.
     """
+    if isinstance(key, Format):
+        return key  # a tournament's own format, built from its document
     if isinstance(key, str) and key in FORMATS:
         return FORMATS[key]
     known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())

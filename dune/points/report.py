@@ -276,7 +276,7 @@ class _Reader:
 
 
 def validate_report(
-    format_key: str,
+    format_key: str | PointsSystem,
     report: object,
     seats: Mapping[PlayerId, str],
     *,
@@ -295,7 +295,8 @@ def validate_report(
     the report must then agree with it.
 
     Raises:
-        UnknownSystemError: `format_key` is not a registered format.
+        UnknownSystemError: `format_key` is not a registered format (a tournament passes its
+            format's points system itself).
         UnknownIdentifier: `ruleset` is not a known ruleset key.
         ReportShapeError: a missing or unknown key, a wrong type or negative number, a row for a
             player not seated, a seated player without a row, a row twice; more turns than
@@ -306,7 +307,8 @@ def validate_report(
             alliances, or a result that differs from the engine's decision of a tracked game.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    reader = _Reader(build_system(format_key), seats, names)
+    system = format_key if isinstance(format_key, PointsSystem) else build_system(format_key)
+    reader = _Reader(system, seats, names)
     top = reader.top(report)
     rows = reader.rows(top.get("results"))
     result = TableResult(

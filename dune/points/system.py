@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar
 
@@ -40,7 +40,7 @@ class Refusal:
 
 _ORDERS: dict[int, dict[ResultKind, int]] = {}
 #: Explanations of a results multiset, per format (few distinct ones: results repeat a lot).
-_WINS_TEXT: dict[tuple[str, tuple[ResultKind, ...]], str] = {}
+_WINS_TEXT: dict[tuple[str, tuple[ResultKind, ...]], str] = {}  # keyed by the table's identity too
 
 
 def _table_order(table: Mapping[ResultKind, PointsEntry]) -> dict[ResultKind, int]:
@@ -58,6 +58,8 @@ class PointsSystem:
     """
 
     finalist_seats: int = 6
+    #: How many alternates are listed after the finalists (None: every eligible player).
+    alternates: int | None = None
 
     key: ClassVar[str]
     name: ClassVar[str]
@@ -170,7 +172,10 @@ class PointsSystem:
         Raises:
             TieAtCutError: a true tie straddles the cut and no `rng` was given.
         """
-        return select_finalists(standings, seats=self.finalist_seats, rule=self.qualifying_rule, rng=rng)
+        chosen = select_finalists(standings, seats=self.finalist_seats, rule=self.qualifying_rule, rng=rng)
+        if self.alternates is None or len(chosen.alternates) <= self.alternates:
+            return chosen
+        return replace(chosen, alternates=chosen.alternates[: self.alternates])
 
     def explain(self, record: PlayerRecord, values: tuple[Metric, ...]) -> str:
         """A sentence on how the player's points and tiebreak were made, each tiebreak value
@@ -184,7 +189,7 @@ class PointsSystem:
 
     def _wins_text(self, results: tuple[ResultKind, ...]) -> str:
         """'3 games: 1x solo victory (WBC QP)', shared by every player with the same results."""
-        key = (self.key, tuple(sorted(results)))
+        key = (f"{self.key}@{id(self.table)}", tuple(sorted(results)))
         text = _WINS_TEXT.get(key)
         if text is None:
             counts: dict[ResultKind, int] = {}

@@ -94,6 +94,61 @@ def test_a_table_judge_finishes_the_clock_once_the_report_is_filed(
         f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
     )
     assert filed.status_code == 201, filed.content
-    response = judge_at_table.post(url(table, "finish"))
-    assert response.status_code == 200, response.content
+    # Filing the report stopped the clock already (its game is over); nothing is left to finish.
+    assert TableClock.objects.get(table=table).state == limits.FINISHED
+    assert judge_at_table.post(url(table, "finish")).status_code == 409
+
+
+def test_no_record_is_voided_or_added_after_the_report_is_filed(
+    judge_client: Any, judge_at_table: APIClient, table: Any, table_judge: Any
+) -> None:
+    """A filed, locked report is what the standings count: the record under it stays as filed
+    (a head judge reopens the report to correct it)."""
+    game = game_for(table)
+    seq = game.seq
+    filed = judge_at_table.post(
+        f"/api/tables/{table.pk}/report/", report_for(table, {0: "solo_stronghold"}), format="json"
+    )
+    assert filed.status_code == 201, filed.content
+    answer = judge_at_table.post(
+        f"/api/tables/{table.pk}/game/events/",
+        {"event": {"type": "void", "seq": seq, "reason": "mistake"}, "expected_seq": seq},
+        format="json",
+    )
+    assert answer.status_code == 409, answer.content
+    assert "report is filed" in answer.json()["detail"]
+    assert game_for(table).seq == seq
+
+
+def test_a_voided_concession_does_not_leave_the_clock_stopped_for_good(
+    judge_client: Any, judge_at_table: APIClient, table: Any, table_judge: Any
+) -> None:
+    """Concede, finish the clock, void the concession: the game goes on, and so does its clock."""
+    from clocks import tasks
+
+    judge_client.post(url(table, "start"))
+    conceded = append_event(
+        table, {"type": "concession", "to_factions": ["harkonnen"]}, expected_seq=game_for(table).seq, user=table_judge
+    )
+    assert judge_at_table.post(url(table, "finish")).status_code == 200
+    append_event(
+        table,
+        {"type": "void", "seq": conceded.seq, "reason": "the concession was a misunderstanding"},
+        expected_seq=game_for(table).seq,
+        user=table_judge,
+    )
+    tasks.sweep()
+    clock = TableClock.objects.get(table=table)
+    assert clock.state == limits.RUNNING and clock.finished_at is None
+    assert ClockHistory.objects.filter(clock=clock).order_by("-pk").first().reason.startswith("the game's result was voided")
+    # The head judge runs it again.
+    assert judge_client.post(url(table, "pause"), {"reason": "break"}, format="json").status_code == 200
+
+
+def test_a_head_judges_early_stop_stays_stopped(judge_client: Any, table: Any) -> None:
+    from clocks import tasks
+
+    judge_client.post(url(table, "start"))
+    assert judge_client.post(url(table, "finish"), {"reason": "players left"}, format="json").status_code == 200
+    tasks.sweep()
     assert TableClock.objects.get(table=table).state == limits.FINISHED

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 
-from gameplay.models import IdempotencyRecord
+from foundation.models import IdempotencyRecord
 from tests.e2e.test_table_venue import in_viewport, log_after, open_table, queued, seeded_table, wait_queued
 
 

@@ -12,8 +12,9 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from gameplay import idempotency
-from gameplay.models import GameEvent, IdempotencyRecord
+from foundation import idempotency
+from foundation.models import IdempotencyRecord
+from gameplay.models import GameEvent
 from gameplay.tasks import forget_old_idempotency_keys
 from scoring.models import GameReport
 from tests.scoring.db.conftest import report_for

@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 
 from dune.refusals import Refusal
+from foundation.models import IdempotencyRecord
 from gameplay import commands
-from gameplay.models import GameEvent, IdempotencyRecord
+from gameplay.models import GameEvent
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from foundation.models import IdempotencyRecord
 from gameplay import engine_adapter, services
-from gameplay.models import Game, GameEvent, IdempotencyRecord
+from gameplay.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,8 @@
-"""Properties of every registered system (contract tests) and of the standings order."""
+"""Properties of every registered system and every preset format's points (contract tests),
+and of the standings order.
+
+The presets' points come from their documents (`dune/formats/presets/`); a variant document
+(adjudicated victories worth 0.25, WBC 2017) is held to the same contract."""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dune.engine.ids import LOSING_KINDS, ResultKind
+from dune.formats import FORMATS, format_from_document, preset_document
+from dune.formats.document import apply_changes
 from dune.points import LoLVSystem, PointsSystem, ReportRow, TableResult
 from dune.points.lolv import CATEGORIES
 from dune.points.registry import SYSTEMS
@@ -25,7 +31,18 @@ SOLO = {
     R.ADJUDICATED,
 }
 THREE = {R.THREE_ALLIANCE}
-KEYS = sorted(SYSTEMS)
+_VARIANT = format_from_document(apply_changes(preset_document("wbc"), {"points.results.adjudicated": "0.25"}))
+#: Every registered system, every preset's points (from its document) and a variant's.
+_SYSTEMS = {
+    **{key: SYSTEMS[key] for key in SYSTEMS},
+    **{f"preset-{key}": (lambda f=f: f.points) for key, f in FORMATS.items()},
+    "variant-wbc-adjudicated-0.25": lambda: _VARIANT.points,
+}
+KEYS = sorted(_SYSTEMS)
+
+
+def system_of(key: str) -> PointsSystem:
+    return _SYSTEMS[key]()  # type: ignore[no-any-return]
 
 
 def winners_needed(kind: ResultKind) -> int:
@@ -85,7 +102,7 @@ def key_of(row):  # type: ignore[no-untyped-def]
 @given(data=st.data())
 def test_standings_total_order_independent_of_filing_order(key: str, data: st.DataObject) -> None:
     """Standings are a total order of the players, the same whatever order the reports were filed in."""
-    system = SYSTEMS[key]()
+    system = system_of(key)
     results = data.draw(tournaments(system))
     standings = system.standings(results)
     shuffled = [
@@ -114,7 +131,7 @@ def test_standings_total_order_independent_of_filing_order(key: str, data: st.Da
 @given(data=st.data())
 def test_adding_a_loss_never_changes_anyones_points(key: str, data: st.DataObject) -> None:
     """A loss is worth nothing: filing a lost game for a player changes no one's points."""
-    system = SYSTEMS[key]()
+    system = system_of(key)
     results = data.draw(tournaments(system))
     assume(results)
     before = {r.player: r.points for r in system.standings(results)}
@@ -178,7 +195,7 @@ def _table(*rows: ReportRow) -> TableResult:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_contract_points_are_exact_and_kinds_complete(key: str) -> None:
-    system = SYSTEMS[key]()
+    system = system_of(key)
     for kind in ResultKind:
         if kind in system.kinds:
             assert isinstance(system.points(kind), Fraction) and system.points(kind) >= 0
@@ -194,7 +211,7 @@ def test_contract_points_are_exact_and_kinds_complete(key: str) -> None:
 @given(data=st.data())
 def test_contract_table_totals_invariant(key: str, data: st.DataObject) -> None:
     """A table's total is the sum of its rows' points, whatever the seat order or player ids."""
-    system = SYSTEMS[key]()
+    system = system_of(key)
     for result in data.draw(tournaments(system)):
         scores = system.scores(result)
         total = sum(scores.values(), Fraction(0))
@@ -205,7 +222,7 @@ def test_contract_table_totals_invariant(key: str, data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_contract_swapping_two_identical_seats_swaps_scores(key: str) -> None:
-    system = SYSTEMS[key]()
+    system = system_of(key)
     stats = {"strongholds": 2, "spice": 5}
     rows = [
         ReportRow(player="a", result=R.ALLIED_STRONGHOLD, **stats),
@@ -240,7 +257,7 @@ def test_contract_swapping_two_identical_seats_swaps_scores(key: str) -> None:
 @given(data=st.data())
 def test_contract_repeated_calls_are_independent(key: str, data: st.DataObject) -> None:
     """No call leaves state behind: A, then B, then A again gives A's answer."""
-    system = SYSTEMS[key]()
+    system = system_of(key)
     a, b = data.draw(tournaments(system)), data.draw(tournaments(system))
     first = system.standings(a)
     system.standings(b)

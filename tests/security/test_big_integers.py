@@ -32,7 +32,8 @@ def table(head_judge: Any) -> Any:
 def test_an_integer_past_64_bits_with_an_idempotency_key_answers_400(
     table: Any, judge_client: Any, number: int
 ) -> None:
-    from gameplay.models import GameEvent, IdempotencyRecord
+    from foundation.models import IdempotencyRecord
+    from gameplay.models import GameEvent
 
     events = GameEvent.objects.count()
     body = json.dumps({"type": "storm_moved", "sectors": number, "expected_seq": 0})

@@ -194,3 +194,17 @@ def test_a_phone_shared_by_two_judges_knows_both(make_user: Any, password: str, 
     for name in ("judge13", "judge14"):
         assert _sign_in(phone, name, password, REMOTE_ADDR=VENUE) == 302
         phone.post("/accounts/logout/")
+
+
+@pytest.mark.parametrize(("peer", "secure"), [(PROXY, True), (VENUE, False)], ids=["from-the-proxy", "from-anyone-else"])
+def test_the_scheme_the_proxy_states_is_believed_only_from_the_proxy(
+    settings: Any, peer: str, secure: bool
+) -> None:
+    settings.BEHIND_TLS_PROXY = True
+    settings.TRUSTED_PROXIES = [PROXY]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+    answer = Client().get("/accounts/login/", REMOTE_ADDR=peer, HTTP_X_FORWARDED_PROTO="https")
+    # Believed: served as HTTPS. Not believed: plain HTTP, sent to HTTPS first.
+    assert (answer.status_code == 200) is secure
+    assert (answer.status_code == 301 and answer["Location"].startswith("https://")) is not secure

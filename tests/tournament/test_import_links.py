@@ -33,8 +33,10 @@ def test_the_preview_names_the_person_each_email_links_to(
         f"/tournaments/{tournament.pk}/players/import/", {"action": "preview", "csv": CSV}
     ).content.decode()
     ada, king = known["ada"].person_id, known["king"].person_id
-    assert f"Will be linked to person {ada} (Ada Lovelace) by the same email" in page
-    assert f"Will be linked to person {king} (Ada King) by the same email, registered under another name" in page
+    assert "Will be linked to Ada Lovelace, registered before with the same email" in page
+    assert "Will be linked to Ada King, registered before with the same email, registered under another name" in page
+    assert f'data-person="{ada}"' in page and f'data-person="{king}"' in page
+    assert "person " + str(ada) not in page
     assert "New person" in page
     assert "2 rows will be linked by email" in page and "1 under another name" in page
     assert not Player.objects.filter(tournament=tournament).exists()

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def event(make_user: Any) -> dict[str, Any]:
     """Alia's tournament (a table judge, six players who are people, a series of hers, an
     idempotency record of the table), and Rival's tournament with its series and a victim."""
-    from gameplay.models import IdempotencyRecord
+    from foundation.models import IdempotencyRecord
     from tests.factories import make_players, make_round, make_tournament, seat_table
     from tournament import people
     from tournament.models import Tournament
@@ -73,7 +73,7 @@ def _crafted(content: dict[str, Any]) -> str:
 def _counts() -> dict[str, int]:
     from django.contrib.auth import get_user_model
 
-    from gameplay.models import IdempotencyRecord
+    from foundation.models import IdempotencyRecord
     from tournament.models import Person, Player, Series, Tournament
 
     return {m.__name__: m.objects.count() for m in (Tournament, Player, Person, Series, IdempotencyRecord,
@@ -157,7 +157,7 @@ def test_stored_records_may_name_only_the_files_own_tables_and_players(event: di
         said = "not one of the file's players"
     else:
         scope = f"table:{event['other_table'].pk}:events" if where == "another tournament's table" else "round:1:x"
-        content["rows"]["gameplay.idempotencyrecord"][0]["scope"] = scope
+        content["rows"]["foundation.idempotencyrecord"][0]["scope"] = scope
         said = "not one of the file's own tables"
     before = _counts()
     with pytest.raises(document.DocumentRefused, match=said):

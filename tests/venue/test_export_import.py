@@ -57,7 +57,7 @@ def _empty_the_installation() -> None:
 def test_an_exported_tournament_imports_into_an_empty_database_with_the_same_figures(
     full_event: Any, tmp_path: Path
 ) -> None:
-    from gameplay.models import IdempotencyRecord
+    from foundation.models import IdempotencyRecord
     from scoring.models import GameReport, ReportRevision
     from tournament.models import Tournament
 
@@ -79,7 +79,7 @@ def test_an_exported_tournament_imports_into_an_empty_database_with_the_same_fig
     assert imported.pk == full_event.pk  # an empty installation keeps every id
     assert _figures(imported) == before
     assert _row_counts() == counts
-    assert IdempotencyRecord.objects.count() == counts["gameplay.idempotencyrecord"]
+    assert IdempotencyRecord.objects.count() == counts["foundation.idempotencyrecord"]
     assert ReportRevision.objects.filter(action="reopened").count() == 2
 
 

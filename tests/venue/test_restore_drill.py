@@ -86,7 +86,8 @@ def test_a_restored_backup_takes_the_phones_outbox_exactly_once(
 ) -> None:
     from django.contrib.auth import get_user_model
 
-    from gameplay.models import Game, IdempotencyRecord
+    from foundation.models import IdempotencyRecord
+    from gameplay.models import Game
     from scoring import services as scoring
     from venue import backups
 

@@ -7,6 +7,7 @@ heat, the final.
 """
 
 from tournament.services.final import pick_final_faction, seat_final_round
+from tournament.services.formats import change_format, frozen_because, replace_format, reset_format
 from tournament.services.heats import (
     add_latecomer,
     keep_card,
@@ -26,12 +27,16 @@ from tournament.services.players import (
     twin_warning,
     undo_check_in,
 )
-from tournament.services.rounds import create_round, finish_round, publish_round
+from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
 from tournament.services.shared import Refused
 from tournament.services.tournaments import appoint_table_judge, assign_table_judge, create_tournament
 
 __all__ = [
     "Refused",
+    "change_format",
+    "frozen_because",
+    "replace_format",
+    "reset_format",
     "add_latecomer",
     "add_player",
     "appoint_table_judge",
@@ -41,6 +46,7 @@ __all__ = [
     "create_round",
     "create_tournament",
     "finish_round",
+    "rounds_with_presence",
     "import_players",
     "keep_card",
     "name_twins",

@@ -43,7 +43,7 @@ def seat_final_round(
         try:
             final = seat_final(
                 final_ids,
-                format=round_.tournament.format,
+                format=round_.tournament.rules,
                 seed=chosen_seed,
                 alternates=alternate_ids,
                 absent=[a for a in absent if isinstance(a, int)],

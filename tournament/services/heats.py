@@ -14,7 +14,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from dune.formats import get_format
 from dune.seating import (
     PlannedTable,
     SeatingPlan,
@@ -65,7 +64,7 @@ def seat_round(
             raise Refused(
                 f"{small_tables!r} is not an option for {len(ids)} players; options: {offered or 'none needed'}",
                 field="small_tables",
-                rule=get_format(round_.tournament.format).table_sizes_rule,
+                rule=round_.tournament.rules.table_sizes_rule,
             )
         chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
         request = adapter.request_for(

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from dune.text_rules import clean_name, name_key
+from dune.text_rules import clean_name, email_key, name_key
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, Player, Round, Tournament
@@ -25,6 +25,11 @@ def add_player(
     name = clean_name(name)
     if Player.objects.filter(tournament=tournament, name__iexact=name).exists():
         raise Refused(f"{name!r} is already registered in this tournament", field="name")
+    holder = registered_emails(tournament).get(email_key(email))
+    if holder is not None:
+        raise Refused(
+            f"{holder} is registered with this email already: one person registers once", field="email"
+        )
     try:
         with transaction.atomic():
             player = Player.objects.create(
@@ -38,6 +43,12 @@ def add_player(
             return player
     except IntegrityError as error:  # a concurrent registration of the same name
         raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+
+
+def registered_emails(tournament: Tournament, *, exclude: int | None = None) -> dict[str, str]:
+    """The tournament's players' names by their email's `email_key` (players without one left out)."""
+    rows = Player.objects.filter(tournament=tournament).exclude(email="").exclude(pk=exclude)
+    return {email_key(e): n for n, e in rows.values_list("name", "email")}
 
 
 def name_twins(tournament: Tournament, name: str, *, exclude: int | None = None) -> list[str]:
@@ -65,7 +76,9 @@ def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
     person its email would link it to (tournament.people)."""
     names = list(Player.objects.filter(tournament=tournament).values_list("name", flat=True))
     taken = {n.casefold() for n in names}
-    rows = parse_players_csv(text, registered=taken, similar={name_key(n): n for n in names})
+    rows = parse_players_csv(
+        text, registered=taken, similar={name_key(n): n for n in names}, emails=registered_emails(tournament)
+    )
     known = people.people_with_emails(r.email for r in rows if r.email)
     for row in rows:
         person = known.get(people.email_key(row.email)) if row.email else None

@@ -8,19 +8,33 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from dune.formats import FORMATS
+from dune.text_rules import clean_name, name_problem
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
+from tournament.services.formats import document_with_changes
 from tournament.services.shared import Refused
 from tournament.time_zones import zone_name
 
 
 def create_tournament(
-    *, name: str, format: str, user: Any, series: Any = None, time_zone: Any = None
+    *,
+    name: str,
+    format: str,
+    user: Any,
+    series: Any = None,
+    time_zone: Any = None,
+    format_changes: object | None = None,
 ) -> Tournament:
     """Create a tournament; its creator becomes a head judge of it. `series` (an id or None)
     makes it an edition of a series of the same format that `user` owns; `time_zone` (an IANA
-    name, default the platform's) is where it is played."""
-    name = (name or "").strip()
+    name, default the platform's) is where it is played. It stores a frozen copy of its
+    preset's document with `format_changes` (document fields and their values) applied.
+
+    Raises Refused naming the field, FormatDocumentError naming every bad document field."""
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise Refused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
     if not name:
         raise Refused("a tournament needs a name", field="name")
     if len(name) > 200:
@@ -28,6 +42,7 @@ def create_tournament(
     if format not in FORMATS:
         known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
         raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
+    document, rules = document_with_changes(format, format_changes)
     zone = default_time_zone() if time_zone in (None, "") else zone_name(time_zone)
     if zone is None:
         raise Refused(
@@ -40,7 +55,13 @@ def create_tournament(
         raise Refused(error.message, field=error.field, status=error.status) from error
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name=name, format=format, created_by=user, series=edition_of, time_zone=zone
+            name=name,
+            format=format,
+            created_by=user,
+            series=edition_of,
+            time_zone=zone,
+            format_document=document,
+            format_version=rules.preset.version,
         )
         tournament.head_judges.add(user)
     return tournament

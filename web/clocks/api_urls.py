@@ -7,8 +7,7 @@ urlpatterns = [
     path("tables/<int:pk>/clock/call/", api.TableCallView.as_view(), name="clocks-api-call"),
     path(
         "tables/<int:pk>/clock/call/stop/",
-        api.TableCallView.as_view(),
-        {"stop": True},
+        api.TableCallStopView.as_view(),
         name="clocks-api-call-stop",
     ),
     path(

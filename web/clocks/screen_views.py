@@ -17,6 +17,7 @@ from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
 from scoring import services as scoring
+from scoring.player_states import player_states
 from scoring.presenters import points_words
 from tournament.models import Player, Round, Tournament
 from tournament.presenters import round_label, tables_for_page
@@ -42,7 +43,8 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
     clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")} if round_ else {}
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     result = scoring.scoring_for(tournament)
-    finalists = set(result.finalists.finalists)
+    provisional = scoring.standings_provisional(tournament)
+    states = player_states(tournament, scoring=result, provisional=provisional)
     last_finalist = result.finalists.finalists[-1] if result.finalists.finalists else None
     rows = [
         {
@@ -50,7 +52,8 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
             "tied": row.tied,
             "name": names.get(row.player, ""),
             "points": points_words(row.points),
-            "top": row.player in finalists,
+            "top": row.player in states and (states[row.player].in_final or states[row.player].top),
+            "note": states[row.player].note if row.player in states else "",
             "cut_after": row.player == last_finalist,
         }
         for row in result.standings
@@ -67,7 +70,7 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
         "tables": tables,
         "clocks": [clock_view(t["table"], clocks.get(t["table"].pk), now=now) for t in tables],
         "server_now": now,
-        "provisional": scoring.standings_provisional(tournament),
+        "provisional": provisional,
         "seats": tournament.rules.finalist_seats,
         "standings_pages": pages,
         "standings_total": total,

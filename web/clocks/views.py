@@ -18,22 +18,17 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.views.decorators.http import require_POST
 
-from clocks import services
+from clocks import commands, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
 from clocks.presenters import clock_view, left_alone, round_pause
 from dune import clock_limits as limits
-from dune.engine.names import faction_name
-from dune.formats import get_format
-from dune.text_rules import whole_number
+from dune.refusals import Refusal
+from foundation import idempotency
 from tournament.models import Round, Table
-from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import can_judge_table, is_head_judge
 from web.live import etag_for, live_attrs, live_fragment, round_version
-
-TABLE_ACTIONS = ("start", "pause", "resume", "extend", "waive", "finish", "call", "stop")
-ROUND_ACTIONS = ("start", "pause", "resume")
-
 
 #: Larger ids cannot exist (bigint): a 404, not a database range error.
 MAX_ID = 2**63 - 1
@@ -62,7 +57,7 @@ def round_dashboard(
     for row in rows:
         row["errors"] = errors.get(row["table"].pk, {})
         row["values"] = request.POST if row["errors"] else {}  # a refused form keeps what was typed
-    limit = get_format(round_.tournament.format).clock(round_.kind)
+    limit = round_.tournament.rules.clock(round_.kind)
     context = {
         "round": round_,
         "tournament": round_.tournament,
@@ -136,75 +131,45 @@ def table_clock_page(
 FORM_FIELDS = ("minutes", "reason", "faction", "action")
 
 
-def _field_of(exc: limits.ClockError | TextRefused) -> str:
-    if isinstance(exc, TextRefused):
-        return exc.field if exc.field in FORM_FIELDS else "form"
-    if exc.rule in ("minutes", "extension") or isinstance(exc, limits.InvalidDuration):
+def _field_of(exc: Refusal) -> str:
+    """The form field a refusal is shown next to: its own field, or the field its rule is about."""
+    if exc.field in FORM_FIELDS:
+        return exc.field
+    rule = getattr(exc, "rule", "")
+    if rule in ("minutes", "extension") or isinstance(exc, limits.InvalidDuration):
         return "minutes"
-    if exc.rule in ("reason", "faction", "timer"):
-        return exc.rule
-    if exc.rule == limits.CALL_RULE and isinstance(exc, limits.UnknownLimit):
+    if rule in ("reason", "faction", "timer"):
+        return rule
+    if rule == limits.CALL_RULE and isinstance(exc, limits.UnknownLimit):
         return "action"
-    if exc.rule == limits.CHIPS_RULE:
+    if rule == limits.CHIPS_RULE:
         return "faction"
     return "form"
+
+
+def _key(request: HttpRequest) -> str | None:
+    return request.POST.get(idempotency.FORM_FIELD)
 
 
 @shows_text_refusals
 @require_POST
 def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """A clock form's post: `clocks.commands.change_table_clock`, the answer as a message."""
     table = _get(Table.objects.select_related("round__tournament"), pk)
     back = request.POST.get("next", "table")
-    if action not in TABLE_ACTIONS:
+    if action not in commands.TABLE_ACTIONS:
         return HttpResponse(escape(f"unknown clock action {action!r}"), status=404)
-    allowed = (
-        can_judge_table(request.user, table)
-        if action in ("call", "stop", "finish")
-        else is_head_judge(request.user, table.round.tournament)
-    )
-    if not allowed:
-        return HttpResponse("You may not change this clock.", status=403)
-    post = request.POST
-    reason = post.get("reason", "").strip()
     try:
         refuse_unsafe_text(request)
-        if action == "extend":
-            raw = post.get("minutes", "").strip()
-            number = whole_number(raw, signed=True)
-            minutes: object = raw if number is None else number
-            services.extend(table, minutes=minutes, reason=reason, user=request.user)
-            done = f"Table {table.number}: {minutes} minutes added."
-        elif action == "waive":
-            services.waive(
-                table,
-                user=request.user,
-                reason=reason,
-                all_players_agree=post.get("all_players_agree") == "on",
-            )
-            done = f"Table {table.number}: time limit waived."
-        elif action == "call":
-            timer = services.call_clock(
-                table, action=post.get("action", ""), faction=post.get("faction", ""), user=request.user
-            )
-            done = f"Clock called: {timer.get_action_display()} for {faction_name(timer.faction)}."
-        elif action == "stop":
-            raw = post.get("timer", "")
-            number = whole_number(raw)
-            services.stop_call(table, timer_id=raw if number is None else number, user=request.user)
-            done = "Timer stopped: the action was completed in time."
-        else:
-            op = {"start": services.start, "pause": services.pause, "resume": services.resume}.get(
-                action, services.finish
-            )
-            op(table, user=request.user, reason=reason)
-            past = {"start": "started", "pause": "paused", "resume": "resumed", "finish": "finished"}[action]
-            done = f"Table {table.number}: clock {past}."
-    except (limits.ClockError, TextRefused) as exc:
-        field = _field_of(exc)
+        changed = commands.change_table_clock(table, action, request.POST, actor=request.user, key=_key(request))
+    except Refusal as exc:  # a text refusal too
+        if exc.status == 403:
+            return HttpResponse(escape(exc.message), status=403)
+        errors = {_field_of(exc): str(exc)}
         if back == "round":
-            return round_dashboard(request, table.round_id, errors={table.pk: {field: str(exc)}}, status=400)
-        return table_clock_page(request, pk, errors={field: str(exc)}, failed=action, status=400)
-    messages.success(request, done)
+            return round_dashboard(request, table.round_id, errors={table.pk: errors}, status=400)
+        return table_clock_page(request, pk, errors=errors, failed=action, status=400)
+    messages.success(request, changed.message)
     if back == "round":
         return HttpResponseRedirect(reverse("clocks-round", args=[table.round_id]) + f"#table-{table.number}")
     return HttpResponseRedirect(reverse("clocks-table", args=[pk]))
@@ -213,28 +178,19 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @shows_text_refusals
 @require_POST
 def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """A round clocks form's post: `clocks.commands.change_round_clocks`."""
     round_ = _get(Round.objects.select_related("tournament"), pk)
-    if action not in ROUND_ACTIONS:
+    if action not in commands.ROUND_ACTIONS:
         return HttpResponse(escape(f"unknown round clock action {action!r}"), status=404)
-    if not is_head_judge(request.user, round_.tournament):
-        return HttpResponse("Only a head judge may change the round's clocks.", status=403)
     if (refused := text_refusal(request)) is not None:
         return round_dashboard(request, pk, errors={0: {"round": refused.message}}, status=400)
-    op = {"start": services.start_round, "pause": services.pause_round, "resume": services.resume_round}[
-        action
-    ]
-    outcome = op(round_, user=request.user, reason=request.POST.get("reason", "").strip())
-    past = {"start": "started", "pause": "paused", "resume": "resumed"}[action]
-    why = left_alone(round_, outcome["skipped"], action)
-    if not outcome["done"]:
-        detail = f" Left alone: {'; '.join(why)}." if why else ""
-        return round_dashboard(
-            request, pk, errors={0: {"round": f"No table clock could be {past}.{detail}"}}, status=409
-        )
-    done = outcome["done"]
-    tables = f"table {done[0]}" if len(done) == 1 else "tables " + ", ".join(str(n) for n in done)
-    reason = request.POST.get("reason", "").strip()
-    messages.success(request, f"Clocks {past} at {tables}" + (f" ({reason})." if reason else "."))
-    if why:
+    try:
+        changed = commands.change_round_clocks(round_, action, request.POST, actor=request.user, key=_key(request))
+    except Refusal as exc:
+        if exc.status == 403:
+            return HttpResponse(escape(exc.message), status=403)
+        return round_dashboard(request, pk, errors={0: {"round": exc.message}}, status=exc.status)
+    messages.success(request, changed.message)
+    if why := left_alone(round_, changed.body["tables_skipped"], action):
         messages.info(request, f"Left alone: {'; '.join(why)}.")
     return HttpResponseRedirect(reverse("clocks-round", args=[pk]))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from gameplay.models import Game, GameEvent, GameSnapshot, IdempotencyRecord
+from foundation.models import IdempotencyRecord
+from gameplay.models import Game, GameEvent, GameSnapshot
 from web.read_only_admin import ReadOnlyAdmin
 
 

@@ -30,11 +30,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dune.text_rules import whole_number
-from gameplay import commands, idempotency, presenters, services
+from foundation import idempotency
+from gameplay import commands, presenters, services
 from gameplay.commands import judges_table
 from gameplay.models import Game
 from tournament.models import Round, Table
 from tournament.table_rows import table_with_round
+from web import idempotency_api
 
 
 def load_table(pk: int) -> Table:
@@ -127,13 +129,13 @@ class GameEventsView(APIView):
 
     @extend_schema(
         request=_EVENT_POST,
-        parameters=[idempotency.SCHEMA_PARAMETER],
+        parameters=[idempotency_api.SCHEMA_PARAMETER],
         responses={
             201: OpenApiResponse(_GAME, description="recorded; the new position and the event"),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="refused by the rules: rule, message, phase, input"),
             403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
             409: OpenApiResponse(OpenApiTypes.OBJECT, description="stale: current position and the events missed"),
-            422: idempotency.SCHEMA_REUSED,
+            422: idempotency_api.SCHEMA_REUSED,
         },
         summary="Record an event (checked by the rules engine)",
     )
@@ -153,4 +155,4 @@ class GameEventsView(APIView):
             return Response(stale_json(stale, table=table, judge=True), status=stale.status)
         # Any other refusal is answered by the API's one handler (config.api_errors): its
         # status, message, and the rule or field.
-        return idempotency.answered(request, recorded)
+        return idempotency_api.answered(request, recorded)

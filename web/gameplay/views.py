@@ -20,7 +20,8 @@ from django.utils import timezone
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
-from gameplay import actions, commands, idempotency, presenters, services
+from foundation import idempotency
+from gameplay import actions, commands, presenters, services
 from gameplay.models import Game
 from gameplay.page import page_context, preview_battle
 from scoring import commands as report_commands

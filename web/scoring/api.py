@@ -24,11 +24,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import idempotency
+from foundation import idempotency
 from scoring import commands, presenters, services
 from scoring.models import GameReport
+from scoring.player_states import player_states
+from scoring.presenters import state_json
 from tournament.models import Table, Tournament
 from tournament.permissions import is_head_judge
+from web import idempotency_api
 
 _ROW_FIELDS: dict[str, Any] = {
     "player": serializers.IntegerField(),
@@ -167,7 +170,7 @@ class ReportView(APIView):
         return Response(presenters.report_json(report))
 
     @extend_schema(
-        parameters=[*_ID, idempotency.SCHEMA_PARAMETER],
+        parameters=[*_ID, idempotency_api.SCHEMA_PARAMETER],
         request=_REPORT_POST,
         responses={
             201: OpenApiResponse(_REPORT, description="filed and locked"),
@@ -179,7 +182,7 @@ class ReportView(APIView):
             409: OpenApiResponse(
                 _REFUSAL, description="already filed and locked; a head judge must reopen it"
             ),
-            422: idempotency.SCHEMA_REUSED,
+            422: idempotency_api.SCHEMA_REUSED,
         },
         summary="File a table's game report (validated by the tournament's format)",
     )
@@ -189,7 +192,7 @@ class ReportView(APIView):
         # one handler (config.api_errors): nothing is filed and nothing remembered under the key.
         filed = commands.file_report(table, request.data, actor=request.user,
                                      key=request.headers.get(idempotency.HEADER))
-        return idempotency.answered(request, filed)
+        return idempotency_api.answered(request, filed)
 
 
 class ReopenReportView(APIView):
@@ -245,7 +248,9 @@ class FinalistsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.scoring_for(tournament)
-        return Response(presenters.finalists_json(scoring.finalists, scoring.placings))
+        body = presenters.finalists_json(scoring.finalists, scoring.placings)
+        body["states"] = [state_json(s) for s in player_states(tournament).values()]
+        return Response(body)
 
 
 class AwardsView(APIView):

@@ -24,6 +24,7 @@ from dune.text_rules import text_problem, whole_number
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
+from scoring.player_states import player_states
 from scoring.presenters import number, points_words, tiebreak_columns
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
@@ -89,12 +90,17 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     pages = max(1, -(-len(scoring.standings) // PAGE_SIZE))
     asked = whole_number(request.GET.get("page") or "1")
     page = 1 if asked is None else min(max(asked, 1), pages)
-    finalists = set(scoring.finalists.finalists)
     last_finalist = scoring.finalists.finalists[-1] if scoring.finalists.finalists else None
-    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+    provisional = services.standings_provisional(tournament)
+    states = player_states(tournament, scoring=scoring, provisional=provisional)
 
     def status(row: Any) -> dict[str, Any]:
-        return {"finalist": row.player in finalists, "alternate": alternates.get(row.player)}
+        state = states.get(row.player)
+        return {
+            "finalist": bool(state and (state.in_final or state.top)),
+            "alternate": state.alternate if state else None,
+            "state": state,
+        }
 
     # A true tie drawn by lot across the cut is shown in the drawn order, so the cut line
     # separates the finalists from the alternates.
@@ -143,7 +149,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     ]
     return {
             "tournament": tournament,
-            "provisional": services.standings_provisional(tournament),
+            "provisional": provisional,
             "scoring": scoring,
             "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,
@@ -241,6 +247,7 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     scoring = services.scoring_for(tournament)
     system = tournament.rules.points
     standing = next((r for r in scoring.standings if r.player == player.pk), None)
+    state = player_states(tournament, scoring=scoring)[player.pk]
     names = _names(tournament)
     entries = (
         ReportEntry.objects.filter(player=player)
@@ -283,14 +290,9 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
             "player": player,
             "standing": standing,
             "games": games,
-            "finalist": player.pk in scoring.finalists.finalists,
-            "alternate": (
-                scoring.finalists.alternates.index(player.pk) + 1
-                if player.pk in scoring.finalists.alternates
-                else None
-            ),
+            "state": state,
             "explanation": standing.explanation if standing else "",
-            "provisional": services.standings_provisional(tournament),
+            "provisional": state.provisional,
             "seats": system.finalist_seats,
             "points": points_words(standing.points) if standing else "",
             "tiebreak": (
@@ -387,8 +389,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     scoring = services.scoring_for(tournament)
     names = _names(tournament)
-    finalists = set(scoring.finalists.finalists)
-    alternates = {p: i for i, p in enumerate(scoring.finalists.alternates, start=1)}
+    states = player_states(tournament, scoring=scoring)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
     writer = csv_writer(response)
@@ -407,15 +408,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         ]
     )
     for row in scoring.standings:
-        status = (
-            "finalist"
-            if row.player in finalists
-            else f"alternate {alternates[row.player]}"
-            if row.player in alternates
-            else "disqualified"
-            if row.disqualified
-            else ""
-        )
+        state = states.get(row.player)
+        status = state.words if state else ""
         writer.writerow(
             [
                 row.rank,
@@ -425,7 +419,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 number(row.points),
                 row.games,
                 results_summary(row.results),
-                row.disqualified,
+                "yes" if row.disqualified else "no",
                 status,
                 *(number(v) for v in row.tiebreak),
             ]

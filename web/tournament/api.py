@@ -37,6 +37,11 @@ from tournament.round_state import with_states
 class TournamentIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=list(FORMATS))
+    format_changes = serializers.JSONField(
+        required=False,
+        default=None,
+        help_text='fields of the preset\'s document the event changes, e.g. {"rounds.heat.hours": 4}',
+    )
     series = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="the series this tournament is an edition of"
     )
@@ -142,6 +147,7 @@ class TournamentListView(APIView):
             user=request.user,
             series=data["series"],
             time_zone=data["time_zone"],
+            format_changes=data["format_changes"],
         )
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
 

@@ -1,8 +1,11 @@
 from django.urls import path
 
-from web.tournament import api
+from web.tournament import api, format_api
 
 urlpatterns = [
+    path("formats/", format_api.FormatListView.as_view(), name="api-formats"),
+    path("formats/<str:key>/", format_api.FormatDetailView.as_view(), name="api-format"),
+    path("tournaments/<int:pk>/format/", format_api.TournamentFormatView.as_view(), name="api-tournament-format"),
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>/", api.TournamentDetailView.as_view(), name="api-tournament"),
     path("tournaments/<int:pk>/players/", api.PlayerListView.as_view(), name="api-tournament-players"),

@@ -1,10 +1,16 @@
 from django.urls import path
 
-from web.tournament import desk_views, seat_views, views
+from web.tournament import desk_views, format_views, seat_views, views
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
+    path("tournaments/<int:pk>/format/", format_views.format_page, name="tournament-format"),
+    path(
+        "tournaments/<int:pk>/format.<str:kind>",
+        format_views.format_download,
+        name="tournament-format-download",
+    ),
     path("tournaments/<int:pk>/players/", views.players, name="tournament-players"),
     path("tournaments/<int:pk>/players/import/", views.players_import, name="tournament-import"),
     path("tournaments/<int:pk>/players/<int:player_pk>/edit/", desk_views.player_edit, name="tournament-player-edit"),

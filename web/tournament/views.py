@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -139,16 +139,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
             return redirect("tournament-detail", pk=tournament.pk)
-    rounds = attach_states(
-        list(
-            with_states(tournament.rounds.order_by("number")).annotate(
-                checked_in=Count(
-                    "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
-                ),
-                table_count=Count("tables", distinct=True),
-            )
-        )
-    )
+    rounds = services.rounds_with_presence(tournament)
     counts = dict(tournament.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
     return render(
         request,

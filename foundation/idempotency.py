@@ -1,8 +1,10 @@
-"""Exactly once across retries: the `Idempotency-Key` of a write.
+"""Exactly once across retries: the `Idempotency-Key` of an API write, the `idempotency_key`
+field of a form.
 
 A phone on venue Wi-Fi cannot tell a lost request from a lost answer, so it sends the same
-write again. With a key, the first successful answer is stored in an `IdempotencyRecord`
-in the same transaction as what it recorded, under a unique (user, scope, key) constraint:
+write again; a person taps twice. With a key, the first successful answer is stored in an
+`IdempotencyRecord` in the same transaction as what it wrote, under a unique
+(user, scope, key) constraint:
 
 - a repeat with the same body gets the stored answer back and records nothing (its write is
   refused or rolled back, then the stored answer is found);
@@ -26,35 +28,25 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.http import HttpResponse
-from django.http.response import HttpResponseBase
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework.request import Request
-from rest_framework.response import Response
 
-from gameplay import json_text
-from gameplay.models import IdempotencyRecord
-from tournament.sql_rows import column, json_placeholder, table_name
+from foundation import json_text
+from foundation.models import IdempotencyRecord
+from foundation.sql_rows import column, json_placeholder, table_name
 
-__all__ = ["HEADER", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "once", "answered", "forget_old", "SCHEMA_PARAMETER", "SCHEMA_REUSED"]
+__all__ = [
+    "HEADER", "FORM_FIELD", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "check_key",
+    "once", "forget_old",
+]
 
-#: The request header that carries the client's key.
+#: The request header that carries the client's key (the API).
 HEADER = "Idempotency-Key"
+#: The form field that carries it (the pages' forms, plain or htmx).
+FORM_FIELD = "idempotency_key"
 #: How long a key is remembered (at least; the cleanup removes only older records).
 KEEP = timedelta(hours=24)
 #: Longest key accepted (a UUID is 36 characters).
 MAX_KEY = 200
-
-
-#: The header as an OpenAPI parameter, and the answer to a key reused for another body.
-SCHEMA_PARAMETER = OpenApiParameter(
-    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-    description="a key made by the client for this one action (a UUID): a retry with the same key "
-    "gets the first answer back and records nothing; kept at least 24 hours",
-)
-SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} was already used for another body")
 
 
 class KeyReused(ValueError):
@@ -90,9 +82,10 @@ class Answer:
     text: str | None = None
 
 
-def scope_for(table_pk: int, endpoint: str) -> str:
-    """The scope of a key: one table's one endpoint (`table:12:events`)."""
-    return f"table:{int(table_pk)}:{endpoint}"
+def scope_for(table_pk: int, endpoint: str, *, kind: str = "table") -> str:
+    """The scope of a key: one table's one endpoint (`table:12:events`), or another target's
+    (`round:4:clocks`, `tournament:3:desk` with `kind`)."""
+    return f"{kind}:{int(table_pk)}:{endpoint}"
 
 
 def _plain(data: Any) -> Any:
@@ -139,7 +132,7 @@ def _store_sql() -> str:
 
 def _store(*, user: Any, scope: str, key: str, digest: str, status: int, text: str) -> None:
     """The answer (`text`, its JSON) under its key, written out: it is on the path of every
-    table judge's post (tournament.sql_rows). The unique constraint refuses a second record."""
+    table judge's post (foundation.sql_rows). The unique constraint refuses a second record."""
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(), [user.pk, scope, key, digest, status, text, timezone.now()])
 
@@ -199,18 +192,3 @@ def forget_old(now: Any = None) -> int:
     cutoff = (now or timezone.now()) - KEEP
     deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
     return deleted
-
-
-def answered(request: Request, answer: Answer) -> HttpResponseBase:
-    """The API's response for `answer`: its JSON text as written when the client takes JSON
-    (not encoded a second time), else DRF's rendering of its body; a replayed answer says so in
-    the `Idempotent-Replayed` header."""
-    response: HttpResponseBase
-    renderer = getattr(request, "accepted_renderer", None)
-    if answer.text is not None and getattr(renderer, "format", None) == "json":
-        response = HttpResponse(answer.text, status=answer.status, content_type="application/json")
-    else:
-        response = Response(answer.body, status=answer.status)
-    if answer.replayed:
-        response["Idempotent-Replayed"] = "true"
-    return response

@@ -1,4 +1,4 @@
-"""The post path's JSON (gameplay.json_text) reads as the standard library's and Django's does."""
+"""The post path's JSON (foundation.json_text) reads as the standard library's and Django's does."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameplay import json_text
+from foundation import json_text
 
 plain_json = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False)

@@ -1,0 +1,260 @@
+"""A clock's commands, one per action, whichever door they come through.
+
+The clock pages (`/tables/{id}/clock/{action}/`, `/rounds/{id}/clocks/{action}/`, forms) and
+the API (`POST /api/tables/{id}/clock/{action}/`, `.../clock/call/`, `.../call/stop/`,
+`/api/rounds/{id}/clocks/{action}/`, JSON) call the same two commands:
+
+- `change_table_clock(table, action, data, actor=..., key=...)`: start, pause, resume, extend,
+  waive, finish, call (a called-clock timer or a diplomacy chip), stop (a called timer);
+- `change_round_clocks(round_, action, data, ...)`: start, pause or resume every table's clock.
+
+`data` is the request's fields as the door received them (a form's `POST`, the API's JSON
+object); each action parses it into its typed input here, once, so "all players agree" or
+"15" minutes read the same through both doors. Who may act is `clocks.permissions`. The
+answer is the clock's JSON (the API's body), stored with the idempotency key in the
+transaction of the change, so a retried "extend" adds its minutes once. Refusals: `Refused`
+(403 who may, 400 a malformed field, 400/422 the key) and the services' `ClockError`s (400
+naming the rule, 409 `ClockStateError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from clocks import permissions, presenters, services
+from dune import clock_limits as limits
+from dune.engine.names import faction_name
+from foundation import idempotency
+from foundation.commands import Refused, run, text_field, whole_number, yes
+
+__all__ = [
+    "TABLE_ACTIONS", "ROUND_ACTIONS", "Changed", "Reason", "Extension", "Waiver", "Call", "StopCall",
+    "change_table_clock", "change_round_clocks", "NothingChanged",
+]
+
+
+# --- typed inputs -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Start, pause, resume, finish, and the round's actions: an optional reason."""
+
+    reason: str = ""
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Reason:
+        return cls(reason=text_field(data, "reason"))
+
+
+@dataclass(frozen=True)
+class Extension:
+    """Minutes added to every deadline, and why (the table's history keeps it)."""
+
+    minutes: Any
+    reason: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Extension:
+        minutes = data.get("minutes")
+        if minutes is None or (isinstance(minutes, str) and not minutes.strip()):
+            raise Refused("this field is required: whole minutes to add, e.g. 15", field="minutes")
+        reason = text_field(data, "reason", required=True, why="it goes in the table's history")
+        return cls(minutes=whole_number(minutes, signed=True), reason=reason)
+
+
+@dataclass(frozen=True)
+class Waiver:
+    """A WBC final's time limit waived, all players agreeing (a checked box or JSON true)."""
+
+    reason: str
+    all_players_agree: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Waiver:
+        reason = text_field(data, "reason", required=True, why="it goes in the table's history")
+        return cls(reason=reason, all_players_agree=yes(data.get("all_players_agree")))
+
+
+@dataclass(frozen=True)
+class Call:
+    """The clock called on a faction's current action (or a diplomacy chip)."""
+
+    action: str
+    faction: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Call:
+        return cls(
+            action=text_field(data, "action", required=True, max_length=20),
+            faction=text_field(data, "faction", required=True, max_length=20),
+        )
+
+
+@dataclass(frozen=True)
+class StopCall:
+    """A called timer stopped: the player acted in time."""
+
+    timer: Any
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> StopCall:
+        return cls(timer=whole_number(data.get("timer")))
+
+
+# --- the actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One action on a table's clock: its input, its service, the words of its success."""
+
+    name: str
+    parse: Callable[[Mapping[str, Any]], Any]
+    perform: Callable[[Any, Any, Any], Any]
+    done: Callable[[Any, Any], str]
+    #: The API's status for a success (a call creates a timer: 201).
+    status: int = 200
+
+
+def _simple(op: Callable[..., Any], past: str) -> tuple[Callable[[Any, Any, Any], Any], Callable[[Any, Any], str]]:
+    def perform(table: Any, given: Reason, user: Any) -> Any:
+        return op(table, user=user, reason=given.reason)
+
+    def done(table: Any, given: Reason) -> str:
+        return f"Table {table.number}: clock {past}."
+
+    return perform, done
+
+
+def _extend(table: Any, given: Extension, user: Any) -> Any:
+    return services.extend(table, minutes=given.minutes, reason=given.reason, user=user)
+
+
+def _waive(table: Any, given: Waiver, user: Any) -> Any:
+    return services.waive(table, user=user, reason=given.reason, all_players_agree=given.all_players_agree)
+
+
+def _call(table: Any, given: Call, user: Any) -> Any:
+    return services.call_clock(table, action=given.action, faction=given.faction, user=user)
+
+
+def _stop(table: Any, given: StopCall, user: Any) -> Any:
+    return services.stop_call(table, timer_id=given.timer, user=user)
+
+
+def _called(table: Any, given: Call) -> str:
+    rule = limits.CALL_TIMERS.get(given.action)
+    label = rule.label if rule is not None else given.action
+    return f"Clock called: {label} for {faction_name(given.faction)}."
+
+
+#: Every action on a table's clock, in the order the page shows them: one list for both doors.
+TABLE_ACTIONS: dict[str, TableAction] = {
+    action.name: action
+    for action in (
+        TableAction("start", Reason.parse, *_simple(services.start, "started")),
+        TableAction("pause", Reason.parse, *_simple(services.pause, "paused")),
+        TableAction("resume", Reason.parse, *_simple(services.resume, "resumed")),
+        TableAction("extend", Extension.parse, _extend, lambda t, g: f"Table {t.number}: {g.minutes} minutes added."),
+        TableAction("waive", Waiver.parse, _waive, lambda t, g: f"Table {t.number}: time limit waived."),
+        TableAction("finish", Reason.parse, *_simple(services.finish, "finished")),
+        TableAction("call", Call.parse, _call, _called, status=201),
+        TableAction("stop", StopCall.parse, _stop, lambda t, g: "Timer stopped: the action was completed in time."),
+    )
+}
+
+#: The round's actions on every table clock, and each one's past tense.
+ROUND_ACTIONS: dict[str, tuple[Callable[..., dict[str, list[int]]], str]] = {
+    "start": (services.start_round, "started"),
+    "pause": (services.pause_round, "paused"),
+    "resume": (services.resume_round, "resumed"),
+}
+
+
+@dataclass(frozen=True)
+class Changed(idempotency.Answer):
+    """A clock command's answer (the clock's JSON, the API's body) and the words a page shows."""
+
+    message: str = ""
+
+
+class NothingChanged(services.ClockStateError):
+    """A round-wide action that found no table clock to change (409), saying why for each."""
+
+
+def _action(action: str, known: Mapping[str, Any]) -> None:
+    if action not in known:
+        raise Refused(f"expected one of {list(known)}, not {action!r}", field="action", offending=action)
+
+
+def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:
+    if not isinstance(data, Mapping):
+        raise Refused(f"expected a JSON object, not {type(data).__name__}", offending=data)
+    return parse(data)
+
+
+def change_table_clock(table: Any, action: str, data: Any, *, actor: Any, key: str | None) -> Changed:
+    """Take `action` on the table's clock with the request's fields `data`, at most once per
+    (actor, table, key). `table` is loaded with its round and tournament.
+
+    Raises Refused (400 unknown action or malformed field, 403 who may, 400/422 the key),
+    ClockError (400, its rule), ClockStateError (409).
+    """
+    _action(action, TABLE_ACTIONS)
+    step = TABLE_ACTIONS[action]
+    if not permissions.may_change_table_clock(actor, table, action):
+        raise Refused(permissions.refusal_text(action), status=403)
+    given = _parse(step.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        done = step.perform(table, given, actor)
+        body = presenters.table_clock_answer(table)
+        if action == "call":
+            body["timer"] = done.pk
+        return step.status, body
+
+    answer = run(
+        actor=actor, scope=idempotency.scope_for(table.pk, "clock"), key=key,
+        body={"action": action, **asdict(given)}, perform=perform,
+    )
+    return Changed(**asdict(answer), message=step.done(table, given))
+
+
+def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key: str | None) -> Changed:
+    """Start, pause or resume every table clock of the round (a head judge's), at most once per
+    (actor, round, key). The answer lists the round's clocks, `tables_changed` and
+    `tables_skipped`; its message names them and says why each was left alone.
+
+    Raises Refused (as `change_table_clock`), NothingChanged (409) when no clock could change.
+    """
+    _action(action, ROUND_ACTIONS)
+    op, past = ROUND_ACTIONS[action]
+    if not permissions.may_change_round_clocks(actor, round_):
+        raise Refused(permissions.refusal_text(None), status=403)
+    given = _parse(Reason.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        outcome = op(round_, user=actor, reason=given.reason)
+        if not outcome["done"]:
+            why = presenters.left_alone(round_, outcome["skipped"], action)
+            raise NothingChanged(
+                rule=action,
+                msg=f"no table clock of this round could be {past}" + (f". Left alone: {'; '.join(why)}." if why else ""),
+                input=outcome["skipped"],
+            )
+        body = presenters.round_clocks_answer(round_)
+        body["tables_changed"] = outcome["done"]
+        body["tables_skipped"] = outcome["skipped"]
+        return 200, body
+
+    answer = run(
+        actor=actor, scope=idempotency.scope_for(round_.pk, "clocks", kind="round"), key=key,
+        body={"action": action, **asdict(given)}, perform=perform,
+    )
+    done = answer.body["tables_changed"]
+    tables = f"table {done[0]}" if len(done) == 1 else "tables " + ", ".join(str(n) for n in done)
+    message = f"Clocks {past} at {tables}" + (f" ({given.reason})." if given.reason else ".")
+    return Changed(**asdict(answer), message=message)

@@ -1,0 +1,43 @@
+"""The API's side of `foundation.idempotency`: the header in the OpenAPI schema, and a
+command's answer as a response (the stored JSON text as it is, marked when replayed)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from foundation.idempotency import HEADER, Answer
+
+__all__ = ["SCHEMA_PARAMETER", "SCHEMA_REUSED", "answered", "key_of"]
+
+#: The header as an OpenAPI parameter, and the answer to a key reused for another body.
+SCHEMA_PARAMETER = OpenApiParameter(
+    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="a key made by the client for this one action (a UUID): a retry with the same key "
+    "gets the first answer back and records nothing; kept at least 24 hours",
+)
+SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} was already used for another body")
+
+
+def key_of(request: Request) -> str | None:
+    """The request's `Idempotency-Key` header (None without one)."""
+    return request.headers.get(HEADER)
+
+
+def answered(request: Request, answer: Answer) -> HttpResponseBase:
+    """The API's response for `answer`: its JSON text as written when the client takes JSON
+    (not encoded a second time), else DRF's rendering of its body; a replayed answer says so in
+    the `Idempotent-Replayed` header."""
+    response: HttpResponseBase
+    renderer = getattr(request, "accepted_renderer", None)
+    if answer.text is not None and getattr(renderer, "format", None) == "json":
+        response = HttpResponse(answer.text, status=answer.status, content_type="application/json")
+    else:
+        response = Response(answer.body, status=answer.status)
+    if answer.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response

@@ -1,0 +1,87 @@
+"""The formats API: the presets, and a tournament's frozen format document.
+
+`GET /api/formats/` lists the presets; `GET /api/formats/{key}/` answers one's document;
+`GET /api/tournaments/{id}/format/` answers the tournament's document with every difference
+from its preset; `PATCH` with `format_changes` changes it until the first round is seated
+(then 409, saying why). A bad field answers 400 naming it (`field`, and `fields` for all).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from dune.formats import FORMATS, Format, get_format
+from tournament import services
+from tournament.models import Tournament
+from tournament.permissions import is_head_judge
+
+REFUSED = OpenApiResponse(description="refused: `field` and `fields` name each bad field and why; nothing written")
+
+
+class FormatChangesIn(serializers.Serializer):
+    format_changes = serializers.JSONField(
+        help_text='document fields and their values, e.g. {"rounds.heat.hours": 4}'
+    )
+
+
+def format_json(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's frozen document, where it came from, and its differences from it."""
+    rules = tournament.rules
+    return {
+        "tournament": tournament.pk,
+        "preset": tournament.format,
+        "version": tournament.format_version or rules.preset.version,
+        "document": dict(rules.document),
+        "differences": [
+            {"field": d.field, "words": d.words, "preset": d.preset, "event": d.event, "rule": d.rule}
+            for d in rules.differences()
+        ],
+        "frozen": services.frozen_because(tournament),
+    }
+
+
+def preset_json(fmt: Format) -> dict[str, Any]:
+    return {"key": fmt.key, "name": fmt.name, "version": fmt.version}
+
+
+class FormatListView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the presets: key, name, version")})
+    def get(self, request: Request) -> Response:
+        return Response({"formats": [preset_json(f) for f in FORMATS.values()]})
+
+
+class FormatDetailView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the preset's document"), 404: REFUSED})
+    def get(self, request: Request, key: str) -> Response:
+        fmt = get_format(key) if key in FORMATS else None
+        if fmt is None:
+            known = ", ".join(FORMATS)
+            return Response({"detail": f"no preset {key!r}; known: {known}", "field": "key"}, status=404)
+        return Response({**preset_json(fmt), "document": dict(fmt.document)})
+
+
+class TournamentFormatView(APIView):
+    @extend_schema(responses={200: OpenApiResponse(description="the document, with `differences` from its preset")})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(format_json(get_object_or_404(Tournament, pk=pk)))
+
+    @extend_schema(
+        request=FormatChangesIn,
+        responses={200: OpenApiResponse(description="the changed document"), 400: REFUSED, 409: REFUSED},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not is_head_judge(request.user, tournament):
+            raise PermissionDenied("Only a head judge of this tournament may change its format.")
+        serializer = FormatChangesIn(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        tournament = services.change_format(tournament, serializer.validated_data["format_changes"])
+        return Response(format_json(tournament))
