@@ -38,6 +38,13 @@ def first_player(position: Position) -> str | None:
     return order[0] if order else None
 
 
+def is_shielded(territory: str, family_atomics: bool) -> bool:
+    """Imperial Basin, Arrakeen and Carthag lie behind the Shield Wall until Family Atomics:
+    the storm does not *destroy* there (AH VI.D, LoLV 1.01.03, 3.01.07; WBC VI.7)."""
+    t = TERRITORIES[territory]
+    return t.shielded and not family_atomics
+
+
 def storm_destroys(territory: str, family_atomics: bool) -> bool:
     """Whether the storm sends tokens in this territory to the tanks: sand territories
     (LoLV 1.01.03, AH VI.D), except the Imperial Basin until Family Atomics; after it,
