@@ -8,6 +8,11 @@ runs on the slow profile: 400 ms round trip and 50 KB/s each way (Chrome DevTool
 network emulation). It taps through two whole quick-tracked turns on the next step's control
 alone (tests/e2e/phone_walk.py, the browser tests' own walk), then leaves the page idle.
 
+It does so twice (`--address both`, the default): at the loopback address, and as a phone at the
+venue reaches the laptop, at a plain-HTTP LAN address: Chromium in a network namespace of its
+own (tests/e2e/lan_host.py: `ip netns`, a veth pair on 10.233.x.0/30, root needed), where the
+browser runs no service worker. `--address loopback` or `--address lan` runs one of them.
+
 Bytes are what crosses the wire as Chromium counts it: every response with its headers (a 304
 included), every request with its headers, cookies and body. Seconds per turn are the time
 the judge waits from each tap until the next step's control has the focus, summed over the
@@ -15,6 +20,8 @@ turn. Prints the figures with the input and exits 1 when a target is missed:
 at most 10 KB a tap all-in, at most 10 KB an idle minute, a whole turn under 3 s of waiting.
 
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
+        [--address both|loopback|lan]
+    .venv/bin/python benchmarks/table_phone.py --tracking full [--port P]
 """
 
 from __future__ import annotations
@@ -39,26 +46,26 @@ TURN_SECONDS = 3.0
 CHROMIUM = "/usr/bin/chromium"
 
 
-def build() -> tuple[Any, Any]:
+def build(name: str) -> tuple[Any, Any]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from tests.e2e.test_table_venue import seeded_table
 
-    judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
+    judge = get_user_model().objects.create_user(name, password="bench-judge-password")
     table = seeded_table(judge, until="turn_advanced", occurrence=6)  # turn 7 opens
     client = Client()
     client.force_login(judge)
     return table, client.cookies["sessionid"].value
 
 
-def run(url: str, session: str, *, turns: int, idle_seconds: float) -> dict[str, Any]:
+def run(url: str, session: str, *, turns: int, idle_seconds: float, chromium: str = CHROMIUM) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.e2e.phone_walk import Wire, walk_turns
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
                                              args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
         context.set_default_timeout(30_000)
@@ -66,8 +73,10 @@ def run(url: str, session: str, *, turns: int, idle_seconds: float) -> dict[str,
         context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
         page = context.new_page()
         page.goto(url)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        page.reload()  # under the service worker, as a judge's phone is after the first visit
+        secure = page.evaluate("() => window.isSecureContext && 'serviceWorker' in navigator")
+        if secure:  # a plain-HTTP LAN address gets no service worker
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.reload()  # under the service worker, as a judge's phone is after the first visit
         page.wait_for_load_state("networkidle")
         wire = Wire(page)
         wire.slow()
@@ -77,49 +86,145 @@ def run(url: str, session: str, *, turns: int, idle_seconds: float) -> dict[str,
         page.wait_for_timeout(int(idle_seconds * 1000))
         idle = (wire.bytes - start_bytes) * 60 / (time.perf_counter() - start)
         browser.close()
-    return {"walk": walk, "idle": idle}
+    return {"walk": walk, "idle": idle, "secure": secure}
+
+
+def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
+    walk = result["walk"]
+    taps = walk.taps
+    most = max(t.bytes for t in taps)
+    context = "secure context, service worker" if result["secure"] else "not a secure context, no service worker"
+    print(f"{name} ({context}): a WBC heat table of 6 at turn 7, {len(walk.turns)} quick-tracked turns tapped"
+          f" through ({len(taps)} taps), slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    for t in taps:
+        print(f"  tap {t.control!r:32} {t.bytes:6d} bytes in {t.requests} request(s), {t.seconds:.2f} s")
+    tap_ok = most <= TAP_BYTES and all(t.requests == 1 for t in taps)
+    print(f"  bytes per tap: median {statistics.median(t.bytes for t in taps):.0f}, most {most}"
+          f" (target <= {TAP_BYTES}, one request a tap) {'OK' if tap_ok else 'MISSED'}")
+    idle_ok = result["idle"] <= IDLE_MINUTE_BYTES
+    print(f"  bytes per idle minute: {result['idle']:.0f} (over {idle_seconds:.0f} s;"
+          f" target <= {IDLE_MINUTE_BYTES}) {'OK' if idle_ok else 'MISSED'}")
+    slowest = max(walk.turns) if walk.turns else float("inf")
+    turn_ok = slowest < TURN_SECONDS
+    print(f"  seconds per turn on slow 3G: {', '.join(f'{s:.2f}' for s in walk.turns)}"
+          f" (taps per turn: {len(taps) / max(1, len(walk.turns)):.1f}; target < {TURN_SECONDS:.0f} s)"
+          f" {'OK' if turn_ok else 'MISSED'}")
+    return tap_ok and idle_ok and turn_ok
+
+
+# --- full tracking (`--tracking full`) -------------------------------------------------------
+# A WBC final's turn recorded in full from the next step's box (tests/e2e/full_walk.py): taps,
+# scrolls, requests, seconds waiting and bytes, on the same slow profile.
+FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
+
+
+def build_full() -> tuple[Any, Any]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
+
+    judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM)  # turn 2's storm phase
+    client = Client()
+    client.force_login(judge)
+    return table, client.cookies["sessionid"].value
+
+
+def run_full(url: str, session: str) -> list[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.full_walk import Judge, wbc_turn
+    from tests.e2e.phone_walk import Wire
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        context.set_default_timeout(60_000)
+        host = url.split("/")[2].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        page.wait_for_load_state("networkidle")
+        wire = Wire(page)
+        wire.slow()
+        turns = [wbc_turn(Judge(page, wire))]
+        browser.close()
+    return turns
+
+
+def print_full(turns: list[Any]) -> bool:
+    print("input: a WBC final table of 6 at turn 2, tracked in full, slow 3G: 400 ms round trip,"
+          " 50 KB/s each way, 390x844")
+    ok = True
+    for t in turns:
+        met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS
+               and t.bytes <= FULL_BYTES)
+        ok = ok and met
+        print(f"  {t.name}: {t.taps} taps, {t.scrolls} scrolls, {t.requests} requests,"
+              f" {t.seconds:.1f} s waiting, {t.bytes / 1000:.0f} KB ({len(t.sends)} sends: {', '.join(t.sends)})")
+    print(f"targets a turn: <= {FULL_TAPS} taps, <= {FULL_SCROLLS} scrolls, <= {FULL_SECONDS:.0f} s waiting,"
+          f" <= {FULL_BYTES // 1000} KB {'OK' if ok else 'MISSED'}")
+    return ok
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tracking", choices=("quick", "full"), default="quick")
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--idle-seconds", type=float, default=60.0)
-    parser.add_argument("--port", type=int, default=8347)
+    parser.add_argument("--port", type=int, default=0, help="the live server's port (default: a free one)")
+    parser.add_argument("--address", choices=["both", "loopback", "lan"], default="both")
     args = parser.parse_args()
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_phone")
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
         return 1
+    from tests.e2e.lan_host import lan_host, unavailable
+
+    if args.address == "lan" and unavailable():
+        print(f"no LAN run: {unavailable()}")
+        return 1
+    ok = True
     with throwaway_database(migrate=True):
         from django.conf import settings
         from pytest_django.live_server_helper import LiveServer
 
         settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-        table, session = build()
+        if args.tracking == "full":
+            table, session = build_full()
+            server = LiveServer(f"127.0.0.1:{args.port}")
+            try:
+                turns = run_full(f"{server.url}/tables/{table.pk}/", session)
+            finally:
+                server.stop()
+            return 0 if print_full(turns) else 1
         server = LiveServer(f"127.0.0.1:{args.port}")
         try:
-            result = run(f"{server.url}/tables/{table.pk}/", session, turns=args.turns, idle_seconds=args.idle_seconds)
+            if args.address in ("both", "loopback"):
+                table, session = build("bench-judge")
+                result = run(f"{server.url}/tables/{table.pk}/", session, turns=args.turns,
+                             idle_seconds=args.idle_seconds)
+                ok = report("loopback 127.0.0.1", result, args.idle_seconds) and ok
+            if args.address in ("both", "lan"):
+                why = unavailable()
+                if why:
+                    print(f"LAN address: not run: {why}")
+                else:
+                    table, session = build("bench-judge-lan")
+                    with lan_host(server.thread.host, server.thread.port) as lan:
+                        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, lan.address]
+                        result = run(f"{lan.url}/tables/{table.pk}/", session, turns=args.turns,
+                                     idle_seconds=args.idle_seconds, chromium=lan.chromium)
+                    ok = report(f"LAN address {lan.address} (namespace {lan.namespace})", result,
+                                args.idle_seconds) and ok
         finally:
             server.stop()
-    walk = result["walk"]
-    taps = walk.taps
-    most = max(t.bytes for t in taps)
-    print(f"input: a WBC heat table of 6 at turn 7, {len(walk.turns)} quick-tracked turns tapped through"
-          f" ({len(taps)} taps), slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
-    for t in taps:
-        print(f"  tap {t.control!r:32} {t.bytes:6d} bytes in {t.requests} request(s), {t.seconds:.2f} s")
-    tap_ok = most <= TAP_BYTES and all(t.requests == 1 for t in taps)
-    print(f"bytes per tap: median {statistics.median(t.bytes for t in taps):.0f}, most {most}"
-          f" (target <= {TAP_BYTES}, one request a tap) {'OK' if tap_ok else 'MISSED'}")
-    idle_ok = result["idle"] <= IDLE_MINUTE_BYTES
-    print(f"bytes per idle minute: {result['idle']:.0f} (over {args.idle_seconds:.0f} s;"
-          f" target <= {IDLE_MINUTE_BYTES}) {'OK' if idle_ok else 'MISSED'}")
-    slowest = max(walk.turns) if walk.turns else float("inf")
-    turn_ok = slowest < TURN_SECONDS
-    print(f"seconds per turn on slow 3G: {', '.join(f'{s:.2f}' for s in walk.turns)}"
-          f" (taps per turn: {len(taps) / max(1, len(walk.turns)):.1f}; target < {TURN_SECONDS:.0f} s)"
-          f" {'OK' if turn_ok else 'MISSED'}")
-    return 0 if tap_ok and idle_ok and turn_ok else 1
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

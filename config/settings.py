@@ -151,6 +151,9 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+# Every key names the installation (an id written once into the database) and its imports:
+# a new or restored database never reads another's cached answers (config/cache_keys.py).
+CACHES["default"]["KEY_FUNCTION"] = "config.cache_keys.make_key"
 
 if CELERY_BROKER_URL:
     CELERY_RESULT_BACKEND = env_redis_url("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)

@@ -29,15 +29,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 
 from dune.refusals import Refusal
 from foundation import idempotency
 from gameplay import presenters, services
-from gameplay.models import GameEvent
+from gameplay.models import GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table
 
-__all__ = ["CommandRefused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE"]
+__all__ = [
+    "CommandRefused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
+]
 
 #: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
 SCOPE = "events"
@@ -169,3 +172,32 @@ def _refusal_of(error: ValidationError) -> CommandRefused:
         field, messages = next(iter(error.message_dict.items()))
         return CommandRefused(" ".join(messages), field=field)
     return CommandRefused(" ".join(error.messages))
+
+
+def _count(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 10_000_000:
+        raise CommandRefused("must be a record number or a count (0 or more)", field=field, offending=value)
+    return value
+
+
+def report_seen(table: Any, *, seen: Any, refilled: Any = 0, server_had: Any = None, actor: Any) -> PhoneSeen:
+    """A phone's report on the table's records (DESIGN.md principle 9): the highest record
+    number it was told (`seen`), the record number it found this server at when that was lower
+    (`server_had`: the server was restored from a backup), and how many of its acknowledged
+    records it has just sent again (`refilled`). Kept per table: the highest seen, the first
+    `server_had`, the sum of `refilled`. Raises CommandRefused (403 not this table's judge or a
+    head judge; 400 naming the field that is not a count)."""
+    if not judges_table(actor, table):
+        raise CommandRefused("Only this table's judge or a head judge may report its records.", status=403)
+    seen = _count(seen, "seen")
+    refilled = _count(refilled, "refilled")
+    had = None if server_had is None else _count(server_had, "server_had")
+    with transaction.atomic():
+        row, _ = PhoneSeen.objects.select_for_update().get_or_create(table=table)
+        row.highest_seq = max(row.highest_seq, seen)
+        if had is not None and had < row.highest_seq and row.behind_at_seq is None:
+            row.behind_at_seq = had
+        row.refilled += refilled
+        row.reported_by = actor if getattr(actor, "is_authenticated", False) else None
+        row.save()
+    return row

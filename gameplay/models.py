@@ -103,3 +103,22 @@ class GameSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} after #{self.seq}"
+
+
+class PhoneSeen(models.Model):
+    """What the table judges' phones told this server about a table's records: the highest
+    record number a phone saw (on this server or on the one it replaced), and how many
+    acknowledged records phones sent again after finding this server behind (a restore from a
+    backup). Not exported: after an import it starts empty, so it speaks of what came back
+    since the restore. The head judge's dashboard compares it with the game's `seq`."""
+
+    table = models.OneToOneField("tournament.Table", on_delete=models.CASCADE, related_name="phone_seen")
+    #: The highest record number a phone was told for this table.
+    highest_seq = models.PositiveIntegerField(default=0)
+    #: The server's record number when a phone first found it behind (the backup's).
+    behind_at_seq = models.PositiveIntegerField(null=True, blank=True)
+    #: Acknowledged records phones sent again since then.
+    refilled = models.PositiveIntegerField(default=0)
+    reported_at = models.DateTimeField(auto_now=True)
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")

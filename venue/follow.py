@@ -24,6 +24,7 @@ from django.db import connection, models, transaction
 
 from venue import changes as feed
 from venue import export, graph
+from venue.models import ImportedTournament
 
 
 class FollowRefused(ValueError):
@@ -153,6 +154,7 @@ def apply(change: dict[str, Any]) -> Applied:
                     [through(**{f"{source}_id": a, f"{target}_id": b}) for a, b in change["many_to_many"][key]],
                     ignore_conflicts=True)
         _reset_sequences(touched)
+        _remember_origin(applied.tournament, change.get("origin"))
     applied.records = _records(change)
     return applied
 
@@ -176,3 +178,16 @@ def _reset_sequences(models_: list[type[models.Model]]) -> None:
         with connection.cursor() as cursor:
             for sql in statements:
                 cursor.execute(sql)
+
+
+def _remember_origin(tournament_id: int, origin: Any) -> None:
+    """The followed tournament keeps the serving laptop's origin (as an import does), so that
+    importing one of that laptop's backups here is refused as the same tournament."""
+    if not isinstance(origin, dict) or not isinstance(origin.get("installation"), str) \
+            or not isinstance(origin.get("tournament"), int):
+        raise FollowRefused("the serving laptop did not say where the tournament was first made")
+    ImportedTournament.objects.update_or_create(
+        tournament_id=tournament_id,
+        defaults={"origin_installation": origin["installation"][:64], "origin_tournament": origin["tournament"],
+                  "checksum": "followed", "imported_by": "bin/venue follow"},
+    )

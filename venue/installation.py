@@ -9,6 +9,7 @@ documents it sealed.
 from __future__ import annotations
 
 import hashlib
+import threading
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -34,16 +35,31 @@ def identity() -> str:
     return str(current().id)
 
 
+_local = threading.local()
+
+
 def cache_version() -> str:
-    """What every cached answer is keyed by: the installation and its imports so far."""
-    row = current()
-    return f"{row.id.hex[:16]}.{row.generation}"
+    """What every cached answer is keyed by: the installation and its imports so far (read
+    once per request or task: `forget` starts again)."""
+    found = getattr(_local, "version", None)
+    if found is None:
+        row = current()
+        found = f"{row.id.hex[:16]}.{row.generation}"
+        _local.version = found
+    return str(found)
+
+
+def forget(**_: object) -> None:
+    """Read the identity again on the next cache use (a new request or task, an import)."""
+    _local.version = None
 
 
 def forget_cached_answers() -> None:
     """After an import: no answer cached before it is read again (the cache drops them in time)."""
     row = current()
     Installation.objects.filter(pk=row.pk).update(generation=F("generation") + 1)
+    forget()
+    transaction.on_commit(forget)
 
 
 def export_key() -> bytes:

@@ -25,12 +25,14 @@ the factions that have used their once-a-game Karama power (`karama`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from dune.engine.battle_plans import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, accounted, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -42,11 +44,276 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
+from dune.engine.revival_limits import GUILD_SHIPMENTS
 from dune.engine.rulesets import Ruleset, get_ruleset, ruleset_with
 from dune.engine.spice import SpiceLoss, blow_sector
 from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
 
 _LEADER_STATES = ("active", "tanks_face_up", "tanks_face_down", "captured", "held", "out")
+
+
+# --- the declaration: every field of a snapshot, its JSON shape and what it holds -------------
+#
+# One table per object of the format, in the order `dump_position` writes the keys. Loading
+# checks every field present against its shape first (a malformed value is refused naming
+# the field, before anything reads it); the rules (markers on dots, forces a faction owns,
+# who may share a stronghold...) are checked after, citing the ruleset's rule numbers.
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A JSON shape: `kind` is "int", "bool", "text", "number" (an int or decimal text),
+    "list" (of `item`), "pair" (a two-item list: `item` then `second`), "object" (its values
+    `item`; any when None) or "any"; `null` when null is allowed."""
+
+    kind: str
+    item: Shape | None = None
+    second: Shape | None = None
+    null: bool = False
+
+    @property
+    def words(self) -> str:
+        what = {
+            "int": "an integer", "bool": "true or false", "text": "a string", "number": "a number or decimal text",
+            "any": "a value",
+        }.get(self.kind)
+        if what is None and self.kind == "list":
+            what = f"a list of {self.item.words if self.item else 'values'}"
+        elif what is None and self.kind == "pair":
+            what = f"a pair [{self.item.words if self.item else 'value'}, {self.second.words if self.second else 'value'}]"
+        elif what is None:
+            what = f"an object of {self.item.words}" if self.item else "an object"
+        return what + (" or null" if self.null else "")
+
+
+INT, BOOL, TEXT, NUMBER, ANY = Shape("int"), Shape("bool"), Shape("text"), Shape("number"), Shape("any")
+OBJECT = Shape("object")
+
+
+def _or_null(shape: Shape) -> Shape:
+    return Shape(shape.kind, shape.item, shape.second, null=True)
+
+
+def _list(item: Shape) -> Shape:
+    return Shape("list", item)
+
+
+TEXTS = _list(TEXT)
+
+
+#: A field without a default: written in every snapshot.
+ALWAYS: Any = object()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a snapshot object: its JSON shape and what it holds (with its rule); a
+    position part with a `default` is written only when it differs from it, so a snapshot
+    written before the part existed loads unchanged."""
+
+    key: str
+    shape: Shape
+    holds: str
+    default: Any = ALWAYS
+
+
+#: The position's own fields, in the order they are written.
+POSITION_FIELDS: tuple[Field, ...] = (
+    Field("ruleset", TEXT, "the ruleset's key (rulesets.RULESETS)"),
+    Field("turn", INT, "the game turn, 1 to the turn limit"),
+    Field("phase", TEXT, "the phase (phases.ALL_PHASES)"),
+    Field("last_turn", BOOL, "whether this is the game's last turn"),
+    Field("turn_limit", INT, "the last turn (LoLV 4.01.10, WBC: the format's)"),
+    Field("storm", _or_null(INT), "the storm's sector 0..17, null before it is placed"),
+    Field("worms", INT, "sandworms seen this game"),
+    Field("family_atomics", BOOL, "the Shield Wall destroyed"),
+    Field("nexus", BOOL, "a Nexus is open"),
+    Field("quick", BOOL, "quick tracking (only what ends a game)"),
+    Field("time_up", _or_null(TEXT), "the clock that ran out (events.CLOCKS)"),
+    Field("options", TEXTS, "the ruleset's options in play"),
+    Field("three_alliances", BOOL, "three-faction alliances allowed"),
+    Field("seed", _or_null(INT), "the seed of the game's random draws"),
+    Field("seats", TEXTS, "the factions in seat order"),
+    Field("factions", Shape("object", OBJECT), "each faction's sheet (SHEET_FIELDS)"),
+    Field("forces", _list(OBJECT), "forces on the board (FORCE_FIELDS)"),
+    Field("alliances", _list(TEXTS), "the alliances, each a list of factions"),
+    Field("bg_prediction", _or_null(OBJECT), "the Bene Gesserit's prediction {faction, turn}"),
+    Field("prediction_revealed", BOOL, "the prediction shown"),
+    Field("coexisting", TEXTS, "territories where the Bene Gesserit coexist (WBC XV.5, AH XV.B)"),
+    Field("attempts", _list(Shape("pair", INT, TEXTS)), "win attempts: [turn, [side]] (LoLV 4.01.12)"),
+    Field("outcome", _or_null(OBJECT), "how the game ended (OUTCOME_FIELDS)"),
+    Field("ended", BOOL, "the game is over"),
+    Field("moves", _list(OBJECT), "this phase's movements (MOVE_FIELDS, LoLV 1.06.04.01)"),
+    Field("flyers", _or_null(TEXTS), "factions still to move this phase"),
+    Field("seq", INT, "events behind the position (bookkeeping)"),
+    Field("storm_moved", BOOL, "the storm moved this turn (LoLV 1.01.02)", False),
+    Field("nexus_allied", TEXTS, "factions that allied in this Nexus (LoLV 1.10.01.01)", frozenset()),
+    Field("acting", _or_null(TEXT), "the faction acting now", None),
+    Field("declared", TEXTS, "territories declared this phase", frozenset()),
+    Field("worm_pending", _or_null(TEXT), "a sandworm's territory waiting to devour", None),
+    Field("hms", _or_null(_list(ANY)), "the Hidden Mobile Stronghold: [territory, sector] (LoLV 2.07.17)", None),
+    Field("no_field", _or_null(_list(ANY)), "a No-Field token: [territory, sector] (LoLV 2.10.11)", None),
+    Field("terror", TEXTS, "strongholds holding a Terror token (LoLV 2.12.09)", frozenset()),
+    Field("terror_spent", INT, "Terror tokens spent", 0),
+    Field("aftermath", _or_null(TEXT), "the territory of the last battle", None),
+    Field("ambassadors", _or_null(Shape("object", TEXT)), "Ambassadors by stronghold (LoLV 2.11.05)", {}),
+    Field("vidal", _or_null(TEXT), "the faction holding Duke Vidal", None),
+    Field("spice_on_board", _or_null(Shape("object", INT)), "spice in Spice Blow territories (LoLV 1.02.04)", {}),
+    Field("karama_used", TEXTS, "factions that used their once-a-game Karama power", frozenset()),
+    Field("fought", _or_null(_list(ANY)), "leaders that fought: [turn, faction, leader, territory] (LoLV 1.07.04.03)",
+          frozenset()),
+    Field("kh_losses", INT, "Atreides forces lost in battles: the Kwisatz Haderach awakens at 7 (LoLV 2.01.10)", 0),
+    Field("kh_dead", BOOL, "the Kwisatz Haderach killed by a lasgun/shield explosion (LoLV 2.01.13)", False),
+    Field("revived", _or_null(Shape("object", _list(INT))),
+          "forces revived this turn: faction -> [turn, forces, starred forces] (LoLV 1.05.01)", {}),
+    Field("shipped", _or_null(_list(ANY)),
+          "the last off-planet shipment an advisor may follow: [turn, faction, territory, sector] (LoLV 2.02.11)", None),
+    Field("guild_shipment", _or_null(_list(ANY)), "the Guild's kind of shipment this turn: [turn, kind] (LoLV 2.06.05)",
+          None),
+    Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
+    Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
+    Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
+    Field("no_field_face_up", _or_null(_list(ANY)), "No-Field tokens face up (LoLV 2.10.03)"),
+    Field("declared_apart", _or_null(Shape("object", OBJECT)), "forces declared apart (WBC XV.8)"),
+    Field("losses", _or_null(_list(OBJECT)), "what the last event removed by itself"),
+    Field("automatic_losses", BOOL, "losses taken by the engine"),
+    Field("edition", INT, "the edition of the rulings (editions.EDITIONS)"),
+)
+
+#: A faction's sheet (`factions[f]`).
+SHEET_FIELDS: tuple[Field, ...] = (
+    Field("marker", INT, "the player marker's dot (player_dots)"),
+    Field("spice", _or_null(INT), "spice behind the shield, null when not tracked"),
+    Field("cards", _or_null(INT), "treachery cards in hand, up to the hand limit"),
+    Field("card_names", _or_null(TEXTS), "the cards' names, when known"),
+    Field("leaders", _or_null(INT), "leaders still active"),
+    Field("leader_status", _or_null(Shape("object", TEXT)), "each leader's state (and captor)"),
+    Field("reserves", _or_null(INT), "forces in reserve"),
+    Field("reserves_special", _or_null(INT), "special forces in reserve"),
+    Field("tanks", _or_null(INT), "forces in the Tleilaxu Tanks"),
+    Field("tanks_special", _or_null(INT), "special forces in the tanks"),
+    Field("win_attempts", INT, "win attempts made (LoLV 4.01.12)"),
+    Field("pp_total", NUMBER, "performance points (WBC PP)"),
+    Field("chips", INT, "diplomacy chips used (WBC, at most 3)"),
+    Field("defaults", INT, "defaults of the faction"),
+    Field("dropped", BOOL, "the player dropped out"),
+    Field("die", _or_null(INT), "the die rolled for the first player, 1..6"),
+    Field("spice_front", INT, "spice in front of the shield"),
+)
+
+#: A row of `forces`.
+FORCE_FIELDS: tuple[Field, ...] = (
+    Field("faction", TEXT, "a faction of the game"),
+    Field("territory", TEXT, "a territory (board data)"),
+    Field("sector", _or_null(INT), "a sector the territory spans"),
+    Field("normal", INT, "normal forces"),
+    Field("special", INT, "special forces"),
+    Field("advisors", INT, "Bene Gesserit advisors"),
+)
+
+#: A row of `moves`.
+MOVE_FIELDS: tuple[Field, ...] = (
+    Field("faction", TEXT, "the faction that moved"),
+    Field("via", TEXT, "how (events.MOVE_KINDS)"),
+    Field("from_territory", TEXT, "from"),
+    Field("from_sector", _or_null(INT), "from sector"),
+    Field("to_territory", TEXT, "to"),
+    Field("to_sector", _or_null(INT), "to sector"),
+    Field("reach", INT, "territories it may cross"),
+    Field("actions", INT, "movements used"),
+    Field("allowed", INT, "movements allowed"),
+)
+
+#: The `outcome` object (`Outcome.to_dict()`).
+OUTCOME_FIELDS: tuple[Field, ...] = (
+    Field("winners", TEXTS, "the winning factions"),
+    Field("kind", TEXT, "the result kind (ids.ResultKind)"),
+    Field("rule", _or_null(TEXT), "the rule that ended the game"),
+    Field("ended_by", _or_null(TEXT), "what ended it"),
+    Field("sides", _list(OBJECT), "each side: {factions, kind}"),
+)
+
+#: A row of `losses` (`losses.losses_json`): forces a faction lost, or spice (no faction).
+LOSS_FIELDS: tuple[Field, ...] = (
+    Field("faction", _or_null(TEXT), "the faction that lost forces; null for spice"),
+    *FORCE_FIELDS[1:],
+    Field("spice", INT, "spice lost"),
+    Field("rule", TEXT, "the rule that removed it"),
+)
+
+_SIDE_FIELDS: tuple[Field, ...] = (Field("factions", TEXTS, "the side's factions"), Field("kind", TEXT, "its kind"))
+
+
+def _fits(shape: Shape, value: Any) -> bool:
+    if value is None:
+        return shape.null or shape.kind == "any"
+    kind = shape.kind
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "text":
+        return isinstance(value, str)
+    if kind == "number":
+        return isinstance(value, (int, str)) and not isinstance(value, bool)
+    if kind == "list":
+        return isinstance(value, list) and (shape.item is None or all(_fits(shape.item, v) for v in value))
+    if kind == "pair":
+        return (
+            isinstance(value, list) and len(value) == 2
+            and (shape.item is None or _fits(shape.item, value[0]))
+            and (shape.second is None or _fits(shape.second, value[1]))
+        )
+    if kind == "object":
+        return isinstance(value, Mapping) and all(isinstance(k, str) for k in value) and (
+            shape.item is None or all(_fits(shape.item, v) for v in value.values())
+        )
+    return True
+
+
+def check_fields(data: Any, fields: tuple[Field, ...], where: str) -> Mapping[str, Any]:
+    """`data` as an object whose declared fields present fit their shapes. Raises
+    InvalidPosition naming the first field that does not (`where` + its key)."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(rule="snapshot", msg=f"{where or 'a snapshot'} must be an object", input=data,
+                              field=where or None)
+    for f in fields:
+        if f.key in data and not _fits(f.shape, data[f.key]):
+            name = f"{where}.{f.key}" if where else f.key
+            raise InvalidPosition(
+                rule="snapshot", msg=f"{name!r} must be {f.shape.words} ({f.holds})", input=data[f.key], field=name
+            )
+    checked: Mapping[str, Any] = data
+    return checked
+
+
+def _check_shapes(data: Any) -> Mapping[str, Any]:
+    """Every declared field of the snapshot, its sheets and rows fits its shape (one pass,
+    before any value is read). Raises InvalidPosition naming the field."""
+    data = check_fields(data, POSITION_FIELDS, "")
+    for f, sheet in data.get("factions", {}).items():
+        check_fields(sheet, SHEET_FIELDS, f"factions.{f}")
+    for i, row in enumerate(data.get("forces", ())):
+        check_fields(row, FORCE_FIELDS, f"forces[{i}]")
+    for i, row in enumerate(data.get("moves", ())):
+        check_fields(row, MOVE_FIELDS, f"moves[{i}]")
+    if data.get("outcome") is not None:
+        outcome = check_fields(data["outcome"], OUTCOME_FIELDS, "outcome")
+        for i, side in enumerate(outcome.get("sides", ())):
+            check_fields(side, _SIDE_FIELDS, f"outcome.sides[{i}]")
+    for t, row in (data.get("declared_apart") or {}).items():
+        check_fields(row, (Field("factions", TEXTS, "factions there"), Field("vacated", BOOL, "vacated")),
+                     f"declared_apart.{t}")
+    for i, row in enumerate(data.get("losses") or ()):
+        check_fields(row, LOSS_FIELDS, f"losses[{i}]")
+    checked: Mapping[str, Any] = data
+    return checked
+
+
+def _ordered(out: dict[str, Any], fields: tuple[Field, ...]) -> dict[str, Any]:
+    """`out` with its keys in the declaration's order (a key not declared is a bug: KeyError)."""
+    order = {f.key: n for n, f in enumerate(fields)}
+    return dict(sorted(out.items(), key=lambda item: order[item[0]]))
 
 
 def _bad(rule: str, msg: str, value: Any) -> InvalidPosition:
@@ -105,7 +372,7 @@ def load_position(data: Mapping[str, Any]) -> Position:
     Long because it reads and checks each field of the snapshot format in turn; the format reads top
     to bottom here.
     """
-    data = _mapping(data, "a snapshot")
+    data = _check_shapes(data)
     rs = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
     raw_factions = _mapping(data.get("factions"), "'factions'")
     seats = data.get("seats", list(raw_factions))
@@ -177,7 +444,13 @@ def load_position(data: Mapping[str, Any]) -> Position:
     for f in factions:
         states[f] = _faction_state(f, _mapping(raw_factions[f], f), forces, rs)
 
+    for f in factions:
+        if states[f].dropped and any(k[0] == f for k in forces):
+            raise _bad(rs.cite["dropout"], f"{faction_name(f)} dropped out: its forces left the board", f)
     alliances = _alliances(data.get("alliances", ()), factions, setup, rs)
+    if dropped_allied := [f for a in alliances for f in a if states[f].dropped]:
+        raise _bad(rs.cite["dropout"], f"{faction_name(dropped_allied[0])} dropped out: it is in no alliance",
+                   dropped_allied)
     coexisting = frozenset(data.get("coexisting", ()))
     for t in coexisting:
         if t not in TERRITORIES:
@@ -236,12 +509,45 @@ def load_position(data: Mapping[str, Any]) -> Position:
         check_pieces(pos)
     if accounted(pos):
         check_supplies(pos)
+    if limited(pos):
+        _check_captives(pos)
+        _check_bg_sides(pos)
     _check_cohabitation(pos)
     return pos
 
 
+def _check_bg_sides(pos: Position) -> None:
+    """Fifth edition: LoLV fighters and advisors never share a territory (2.02.20: they flip to
+    match). (AH and WBC tokens coexist by territory, AH XV.A, WBC XV.5.)"""
+    rs = pos.ruleset
+    sides: dict[str, tuple[int, int]] = {}
+    for (f, t, _s), (n, sp, a) in pos.forces.items():
+        if f == BENE_GESSERIT:
+            fighters, advisors = sides.get(t, (0, 0))
+            sides[t] = (fighters + n + sp, advisors + a)
+    for t, (fighters, advisors) in sides.items():
+        if "bg_advisors" not in rs.cite:
+            continue  # AH XV.A, WBC XV.5: coexistence by territory (`coexisting`), no sides
+        if fighters and advisors and t != POLAR_SINK:
+            raise _bad(rs.cite.get("bg_adapt", "2.02.20"), f"Bene Gesserit fighters and advisors never share {place_name(t)}", t)
+
+
+def _check_captives(pos: Position) -> None:
+    """Fifth edition: no leader stays captive once every Harkonnen leader of its own is dead
+    (2.05.11, AH X.B.2.a.ii)."""
+    leaders = {f: list(st.leaders) for f, st in pos.states.items() if st.leaders}
+    freed = prison_break_fates(pos, leaders)
+    if freed:
+        names = ", ".join(pos.sheet(f.owner).leaders[pos.sheet(f.owner).leader_index(f.leader) or 0].name for f in freed)
+        raise _bad(
+            freed[0].rule,
+            f"every Harkonnen leader of its own is dead, so its captives ({names}) have gone home",
+            names,
+        )
+
+
 def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
-    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or raw[0] not in TERRITORIES:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or not isinstance(raw[0], str) or raw[0] not in TERRITORIES:
         raise _bad("snapshot", f"{what!r} is [territory, sector]", raw)
     if sector_required and not isinstance(raw[1], int):
         raise _bad("snapshot", f"{what!r} points at a sector", raw)
@@ -316,6 +622,31 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("shipped") is not None:
+        row = data["shipped"]
+        if (
+            not isinstance(row, list)
+            or len(row) != 4
+            or isinstance(row[0], bool)
+            or not isinstance(row[0], int)
+            or row[1] not in factions
+            or row[2] not in TERRITORIES
+        ):
+            raise _bad("snapshot", "'shipped' is [turn, faction, territory, sector]", row)
+        out["shipped"] = (int(row[0]), str(row[1]), str(row[2]), row[3])
+    if data.get("guild_shipment") is not None:
+        row = data["guild_shipment"]
+        if not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int) or row[1] not in GUILD_SHIPMENTS:
+            raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
+        out["guild_shipment"] = (int(row[0]), str(row[1]))
+    if data.get("revived"):
+        rows = _mapping(data["revived"], "'revived'")
+        if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
+            raise _bad("snapshot", "'revived' maps factions to [turn, forces, starred forces]", rows)
+        out["revived"] = {
+            str(f): (_int({"v": v[0]}, "v", 0), _int({"v": v[1]}, "v", 0), _int({"v": v[2]}, "v", 0))
+            for f, v in rows.items()
+        }
     return out
 
 
@@ -400,25 +731,7 @@ def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
 
 
 #: Optional position parts and their defaults (written only when set).
-_EXTRA_DEFAULTS: dict[str, Any] = {
-    "storm_moved": False,
-    "nexus_allied": frozenset(),
-    "acting": None,
-    "declared": frozenset(),
-    "worm_pending": None,
-    "hms": None,
-    "no_field": None,
-    "terror": frozenset(),
-    "terror_spent": 0,
-    "aftermath": None,
-    "ambassadors": {},
-    "vidal": None,
-    "spice_on_board": {},
-    "karama_used": frozenset(),
-    "fought": frozenset(),
-    "kh_losses": 0,
-    "kh_dead": False,
-}
+_EXTRA_DEFAULTS: dict[str, Any] = {f.key: f.default for f in POSITION_FIELDS if f.default is not ALWAYS}
 
 
 def _dump_extras(position: Position) -> dict[str, Any]:
@@ -432,7 +745,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
         elif isinstance(value, tuple):
             out[key] = list(value)
         elif isinstance(value, Mapping):
-            out[key] = dict(sorted(value.items()))
+            out[key] = {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(value.items())}
         else:
             out[key] = value
     out.update(supplies_to_snapshot(position.supplies))
@@ -514,6 +827,13 @@ def _faction_state(
             out.append((st, captor or None))
         leaders = tuple(out)
     elif raw.get("leaders") is not None:
+        n = raw["leaders"]
+        if isinstance(n, int) and not isinstance(n, bool) and n > len(sheet.leaders):
+            raise _bad(
+                rs.cite.get("leader_count", "leaders"),
+                f"{faction_name(f)} has {len(sheet.leaders)} leaders, not {n}",
+                n,
+            )
         n = _int(raw, "leaders", high=len(sheet.leaders))
         leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
     pp_raw = raw.get("pp_total", "0")
@@ -638,12 +958,12 @@ def dump_position(position: Position) -> dict[str, Any]:
         }
         if st.spice_front:
             row["spice_front"] = st.spice_front
-        factions[f] = row
+        factions[f] = _ordered(row, SHEET_FIELDS)
     extras = _dump_extras(position)
     if setup.automatic_losses:
         extras["automatic_losses"] = True
     extras["edition"] = setup.edition  # always stated: a snapshot keeps its own version
-    return {
+    return _ordered({
         "ruleset": setup.ruleset.key,
         "turn": position.turn,
         "phase": position.phase,
@@ -688,7 +1008,7 @@ def dump_position(position: Position) -> dict[str, Any]:
         "flyers": None if position.flyers is None else sorted(position.flyers),
         "seq": position.seq,
         **extras,
-    }
+    }, POSITION_FIELDS)
 
 
 def _moves(raw: Any, factions: tuple[str, ...]) -> dict[tuple[str, str], Movement]:
@@ -730,4 +1050,7 @@ def _flyers(raw: Any, factions: tuple[str, ...]) -> frozenset[str] | None:
     return frozenset(raw)
 
 
-__all__ = ["dump_position", "load_position"]
+__all__ = [
+    "dump_position", "load_position", "load_outcome", "check_fields", "Field", "Shape",
+    "POSITION_FIELDS", "SHEET_FIELDS", "FORCE_FIELDS", "MOVE_FIELDS", "OUTCOME_FIELDS",
+]

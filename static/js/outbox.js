@@ -17,6 +17,7 @@
   var DB_NAME = "table-outbox";
   var STORE = "actions";
   var RETRY_MS = 15000;
+  var CHECK_MS = 20000;
   var DOUBLE_TAP_MS = 1500;
   var core = window.DuneOutboxCore;
 
@@ -379,7 +380,10 @@
     send: send,
     session: session,
     hooks: {
-      recorded: function (item, answer) { swapIn(answer.html); },
+      recorded: function (item, answer) {
+        journalRecorded(item);
+        swapIn(answer.html);
+      },
       problem: function (item, answer, outcome) {
         if (outcome.kind === "conflict") {
           conflict.hidden = false;  // before the swap: the page script leaves the view to the conflict box
@@ -394,6 +398,95 @@
       offline: showOffline
     }
   });
+
+  // --- the journal: acknowledged actions, sent again to a server that lost them ---------------
+  // Per tournament and table (static/js/journal.js), in localStorage: a phone that reaches the
+  // event at the same address after a restore finds it there. When the server shows a record
+  // number below the highest this phone was told, the acknowledged actions it lacks go back
+  // into the outbox ahead of everything else, with their own keys and in order, and are sent
+  // once each; the phone reports what it saw and sent again (the head judge's dashboard).
+  var J = window.DuneJournal;
+  var journalKey = J && window.localStorage ? J.keyOf(banner.dataset.tournament, table) : null;
+  var REFILL_BASE = -1e12;  // ahead of every queued action (their numbers count up from 1)
+  var refillNote = document.getElementById("refill-note");
+
+  function readJournal() {
+    try { return JSON.parse(localStorage.getItem(journalKey) || "null") || J.empty(); } catch (e) { return J.empty(); }
+  }
+  function writeJournal(j) {
+    try { localStorage.setItem(journalKey, JSON.stringify(j)); } catch (e) { /* full: the oldest entries go first next time */ }
+  }
+  function sentAgain(n) {
+    var key = journalKey + ":sent-again";
+    if (n === undefined) { return parseInt(localStorage.getItem(key) || "0", 10); }
+    localStorage.setItem(key, String(n));
+    return n;
+  }
+
+  function reportSeen(body) {
+    var headers = { "Content-Type": "application/json", Accept: "application/json" };
+    if (outbox.token()) { headers["X-CSRFToken"] = outbox.token(); }
+    return fetch(banner.dataset.seen, { method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(body) })
+      .catch(function () { /* told again with the next refill */ });
+  }
+
+  function journalRecorded(item) {
+    if (!journalKey) { return; }
+    writeJournal(J.recorded(readJournal(), {
+      key: item.key, seq: item.record, url: item.url, fields: item.fields, label: item.label,
+      eventType: item.eventType, formKey: item.formKey
+    }, Date.now()));
+    if (!item.refill) { return; }
+    var done = sentAgain(sentAgain() + 1);
+    store.load().then(function (items) {
+      if (items.some(function (i) { return i.refill; })) { return; }
+      sentAgain(0);
+      var had = localStorage.getItem(journalKey + ":server-had");
+      localStorage.removeItem(journalKey + ":server-had");
+      refillNote.textContent = J.words(done) + ".";
+      refillNote.hidden = false;
+      // Said again here: the first report may have found no session on the restored server.
+      reportSeen({ seen: readJournal().highest, refilled: done, server_had: had === null ? null : parseInt(had, 10) });
+    });
+  }
+
+  // The server shows record #serverSeq for this table.
+  function checkServer(serverSeq) {
+    if (!journalKey || !(serverSeq >= 0) || document.documentElement.dataset.offlineCopy) { return Promise.resolve(); }
+    var j = readJournal();
+    if (!J.behind(j, serverSeq)) { writeJournal(J.saw(j, serverSeq)); return Promise.resolve(); }
+    return store.load().then(function (items) {
+      var queued = {};
+      items.forEach(function (i) { queued[i.key] = true; });
+      var lost = J.missing(j, serverSeq).filter(function (e) { return !queued[e.key]; });
+      if (!lost.length) { return null; }
+      refillNote.textContent = "The server is at record #" + serverSeq + ", this phone saw #" + j.highest +
+        " (restored from a backup?): sending again " + lost.length + " record" + (lost.length === 1 ? "" : "s") + " it lacks.";
+      refillNote.hidden = false;
+      if (localStorage.getItem(journalKey + ":server-had") === null) { localStorage.setItem(journalKey + ":server-had", String(serverSeq)); }
+      reportSeen({ seen: j.highest, server_had: serverSeq });
+      return Promise.all(lost.map(function (e) {
+        return store.save({
+          n: REFILL_BASE + e.seq, table: table, key: e.key, url: e.url, fields: e.fields, expected: e.seq - 1,
+          label: e.label, eventType: e.eventType, formKey: e.formKey || "", created: e.at, state: "queued", refill: true
+        });
+      })).then(outbox.changed).then(outbox.flush);
+    });
+  }
+
+  // While nothing waits, ask now and then whether the server still has what this phone saw
+  // (an unchanged table answers 304: a few hundred bytes).
+  function askServer() {
+    if (!journalKey || !navigator.onLine || !readJournal().entries.length) { return; }
+    if (counter.dataset.queued !== "0") { return; }
+    var headers = { Accept: "application/json" };
+    if (live().dataset.etag) { headers["If-None-Match"] = live().dataset.etag; }
+    fetch(live().dataset.api, { credentials: "same-origin", headers: headers })
+      .then(function (r) { return r.status === 200 ? r.json() : null; })
+      .then(function (data) { if (data && typeof data.seq === "number") { return checkServer(data.seq); } })
+      .catch(function () { /* no server now: asked again later */ });
+  }
+  document.addEventListener("table:updated", function () { checkServer(pageSeq()); });
 
   function discard(key) {
     return outbox.discard(key, rebase).then(function () {
@@ -505,7 +598,9 @@
   window.addEventListener("offline", function () { showOffline(true); });
   showOffline(!navigator.onLine);
   setInterval(function () { if (navigator.onLine) { outbox.flush(); } }, RETRY_MS);
-  outbox.changed().then(function () { return navigator.onLine ? outbox.flush() : null; });
+  setInterval(askServer, CHECK_MS);
+  outbox.changed().then(function () { return checkServer(pageSeq()); })
+    .then(function () { return navigator.onLine ? outbox.flush() : null; });
   window.tableOutbox = {
     flush: outbox.flush, waiting: outbox.open, swapIn: swapIn, partsShown: partsShown, outbox: outbox, keepsCopy: keepsCopy
   };

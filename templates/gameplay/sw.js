@@ -10,6 +10,7 @@ var ASSETS = [
   "{% static 'css/clocks.css' %}",
   "{% static 'vendor/htmx.min.js' %}",
   "{% static 'js/outbox_core.js' %}",
+  "{% static 'js/journal.js' %}",
   "{% static 'js/outbox.js' %}",
   "{% static 'css/outbox.css' %}",
   "{% static 'js/refused_form.js' %}",

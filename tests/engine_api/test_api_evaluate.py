@@ -102,3 +102,34 @@ def test_a_snapshot_without_edition_is_evaluated_under_the_current_rulings(api_c
     assert [sorted(b["factions"]) for b in old.json()["battles"] if b["territory"] == "imperial_basin"] == [
         ["atreides", "harkonnen"]
     ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("coexisting", [["x"]], "coexisting"),
+        ("attempts", [["atreides"]], "attempts"),
+        ("turn", None, "turn"),
+        ("ruleset", [], "ruleset"),
+        ("options", [{"a": 1}], "options"),
+        ("alliances", [5], "alliances"),
+        ("forces", [7], "forces"),
+        ("factions", [], "factions"),
+    ],
+)
+def test_a_malformed_field_is_a_400_naming_it(api_client: Any, field: str, value: Any, named: str) -> None:
+    """The snapshot's declaration checks every field's shape before the engine reads it."""
+    snapshot = copy.deepcopy(EXAMPLE_SNAPSHOT)
+    snapshot[field] = value
+    response = post(api_client, snapshot)
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == named
+
+
+@pytest.mark.django_db
+def test_a_malformed_sheet_field_is_a_400_naming_it(api_client: Any) -> None:
+    snapshot = copy.deepcopy(EXAMPLE_SNAPSHOT)
+    snapshot["factions"]["atreides"]["spice"] = "ten"
+    response = post(api_client, snapshot)
+    assert response.status_code == 400 and response.json()["field"] == "factions.atreides.spice"

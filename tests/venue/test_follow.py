@@ -76,6 +76,11 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
           f"{max(watch.lags):.1f} s at most, over {acknowledged} records")
     assert max(watch.lags) < 10
 
+    status, document = session.call("GET", "/api/tournaments/1/export/")  # A's last backup, as a download
+    assert status == 200
+    backup = a.folder / "last-backup.json"
+    backup.write_text(json.dumps(document))
+
     a.kill()  # the power cut: A's processes die with SIGKILL, the phones' answers already given
     b.start("take-over", log_name="take-over.log")
     b.wait_for_log(r"This laptop now serves the event", log_name="take-over.log")
@@ -105,3 +110,8 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
                               "expected_seq": judges.acknowledged[table][0][0] - 1}, {"Idempotency-Key": first_key})
     assert status == 201 and body["seq"] == judges.acknowledged[table][0][0], body
     assert held(b)[table] == seq + 1
+
+    # A's backup imported on B as well is the same tournament: refused, nothing counted twice.
+    with pytest.raises(AssertionError, match="already here"):
+        b.run("import_tournament", str(backup), "--by", "headjudge")
+    assert b.query("SELECT COUNT(*) FROM tournament_tournament") == [(1,)]

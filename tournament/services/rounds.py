@@ -6,10 +6,19 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from tournament.models import ROUND_STARTS_BEFORE, ROUND_STARTS_FROM, Round, Seat, SeatingAudit, Tournament
+from tournament.models import (
+    ROUND_STARTS_BEFORE,
+    ROUND_STARTS_FROM,
+    Player,
+    Round,
+    Seat,
+    SeatingAudit,
+    Tournament,
+)
+from tournament.round_state import attach_states, with_states
 from tournament.services.shared import Refused, audit, locked
 
 
@@ -118,3 +127,25 @@ def finish_round(round_: Round, *, user: Any) -> Round:
         round_.save(update_fields=["state"])
         audit(round_, SeatingAudit.Action.FINISH, user=user)
     return round_
+
+
+def rounds_with_presence(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds in order, each with its state (`.current`), `table_count` and
+    `present`: how many players the round counts. Until its seating is published, the active
+    players checked in for it; from then on, the players it seated. A published round is
+    history: players who drop out later, or a final seated from the finalists (who do not
+    check in), leave its count as it was played."""
+    rounds = attach_states(
+        list(
+            with_states(tournament.rounds.order_by("number")).annotate(
+                active_checkins=Count(
+                    "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
+                ),
+                seated_players=Count("seats", distinct=True),
+                table_count=Count("tables", distinct=True),
+            )
+        )
+    )
+    for r in rounds:
+        r.present = r.active_checkins if r.current.open_for_check_in else r.seated_players
+    return rounds

@@ -156,3 +156,36 @@ class GameEventsView(APIView):
         # Any other refusal is answered by the API's one handler (config.api_errors): its
         # status, message, and the rule or field.
         return idempotency_api.answered(request, recorded)
+
+
+_SEEN_POST = inline_serializer("PhoneSeenReport", {
+    "seen": serializers.IntegerField(help_text="the highest record number this phone was told for the table"),
+    "server_had": serializers.IntegerField(required=False, allow_null=True,
+                                           help_text="the record number this server showed, when lower"),
+    "refilled": serializers.IntegerField(required=False, help_text="acknowledged records just sent again"),
+})
+
+
+class PhoneSeenView(APIView):
+    """`POST /api/tables/{id}/game/seen/`: a table judge's phone reports the highest record
+    number it saw, and the records it sent again after finding this server behind (a restore);
+    the head judge's dashboard shows what came back and which tables are still behind."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(request=_SEEN_POST, responses={200: OpenApiTypes.OBJECT},
+                   summary="A phone's report of the records it saw and sent again")
+    def post(self, request: Request, pk: int) -> Response:
+        table = table_with_round(pk)
+        if table is None:
+            raise Http404("No such table.")
+        data = request.data if isinstance(request.data, dict) else {}
+        row = commands.report_seen(
+            table, seen=data.get("seen"), refilled=data.get("refilled", 0), server_had=data.get("server_had"),
+            actor=request.user,
+        )
+        game_seq = Game.objects.filter(table=table).values_list("seq", flat=True).first() or 0
+        return Response({
+            "seq": game_seq, "highest_seen": row.highest_seq, "behind_at_seq": row.behind_at_seq,
+            "refilled": row.refilled, "behind": max(0, row.highest_seq - game_seq),
+        })

@@ -1,0 +1,61 @@
+// A phone's journal of acknowledged actions, per tournament and table (not per server address):
+// every action the server answered "recorded #N" is kept here with its key and body, for a
+// day of one table, so that a server restored from an older backup gets back, in order and
+// once each, the records it lost. Pure functions over a plain object
+// ({highest, entries: [{key, seq, at, ...}]}), stored by the page (static/js/outbox.js);
+// node's test runner drives them (tests/js/journal.test.mjs).
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) { module.exports = factory(); }
+  else { root.DuneJournal = factory(); }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  var DAY_MS = 24 * 3600 * 1000;
+  var MAX_ENTRIES = 1000;  // a long day of one table is a few hundred records
+
+  function empty() { return { highest: 0, entries: [] }; }
+
+  function keyOf(tournament, table) { return "dune-journal-v1:" + tournament + ":" + table; }
+
+  // Keep the last day's entries, at most MAX_ENTRIES, ordered by record number.
+  function prune(journal, now) {
+    var kept = journal.entries.filter(function (e) { return now - e.at < DAY_MS; })
+      .sort(function (a, b) { return a.seq - b.seq; });
+    return { highest: journal.highest, entries: kept.slice(Math.max(0, kept.length - MAX_ENTRIES)) };
+  }
+
+  // The server answered "recorded #seq" for this action: into the journal (once per key).
+  function recorded(journal, entry, now) {
+    var seq = parseInt(entry.seq, 10);
+    if (!(seq > 0)) { return journal; }
+    var entries = journal.entries.filter(function (e) { return e.key !== entry.key && e.seq !== seq; });
+    var kept = {};
+    Object.keys(entry).forEach(function (k) { kept[k] = entry[k]; });
+    kept.seq = seq;
+    kept.at = now;
+    entries.push(kept);
+    return prune({ highest: Math.max(journal.highest, seq), entries: entries }, now);
+  }
+
+  // The server showed record #seq for the table: the highest this phone was told.
+  function saw(journal, seq) {
+    return { highest: Math.max(journal.highest, seq || 0), entries: journal.entries };
+  }
+
+  // How far the server is behind what this phone was told (0 when it is not).
+  function behind(journal, serverSeq) { return Math.max(0, journal.highest - serverSeq); }
+
+  // The acknowledged records the server lacks, in order: to send again with their own keys.
+  function missing(journal, serverSeq) {
+    return journal.entries.filter(function (e) { return e.seq > serverSeq; })
+      .sort(function (a, b) { return a.seq - b.seq; });
+  }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  function words(sentAgain) { return plural(sentAgain, "record") + " sent again after the server was restored"; }
+
+  return { DAY_MS: DAY_MS, MAX_ENTRIES: MAX_ENTRIES, empty: empty, keyOf: keyOf, prune: prune, recorded: recorded,
+    saw: saw, behind: behind, missing: missing, words: words };
+});
