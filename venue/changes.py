@@ -110,6 +110,18 @@ def _keys_in_commit_order() -> bool:
     return connection.vendor == "sqlite"
 
 
+def _pairs(owned: graph.Owned, ids: list[Any], refs: export._References) -> dict[str, list[list[Any]]]:
+    """Every many-to-many link of the rows `ids` (a tournament's head judges), noting their targets."""
+    many: dict[str, list[list[Any]]] = {}
+    for field in owned.model._meta.many_to_many:
+        through = field.remote_field.through
+        source, target = field.m2m_field_name(), field.m2m_reverse_field_name()
+        pairs = sorted(through.objects.filter(**{f"{source}__in": ids}).values_list(f"{source}_id", f"{target}_id"))
+        many[f"{owned.label}.{field.name}"] = [list(p) for p in pairs]
+        refs.note_many(field.related_model, (p[1] for p in pairs))
+    return many
+
+
 def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
     """The tournament's changes since `cursor`, as plain JSON, with the next cursor."""
     now = timezone.now()
@@ -139,13 +151,7 @@ def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
             chosen = everything.filter(**{f"{touched}__gte": since}) if touched and since else everything
             objects = list(chosen.order_by("pk"))
             ids[owned.label] = sorted(everything.values_list("pk", flat=True))
-            for field in owned.model._meta.many_to_many:
-                through = field.remote_field.through
-                source, target = field.m2m_field_name(), field.m2m_reverse_field_name()
-                pairs = sorted(through.objects.filter(**{f"{source}__in": ids[owned.label]})
-                               .values_list(f"{source}_id", f"{target}_id"))
-                many[f"{owned.label}.{field.name}"] = [list(p) for p in pairs]
-                refs.note_many(field.related_model, (p[1] for p in pairs))
+            many.update(_pairs(owned, ids[owned.label], refs))
         for obj in objects:
             refs.note(obj)
         if objects:

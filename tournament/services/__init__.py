@@ -19,6 +19,7 @@ from tournament.services.heats import (
 from tournament.services.players import (
     add_player,
     check_in,
+    check_in_all,
     checked_in_ids,
     import_players,
     name_twins,
@@ -42,6 +43,7 @@ __all__ = [
     "appoint_table_judge",
     "assign_table_judge",
     "check_in",
+    "check_in_all",
     "checked_in_ids",
     "create_round",
     "create_tournament",
