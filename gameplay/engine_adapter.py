@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from dune.engine.battle_plans import battle_choices, resolution_json
+from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
 from dune.engine.editions import CURRENT
@@ -305,6 +305,18 @@ def battle_resolution(position: Position, body: Mapping[str, Any]) -> dict[str, 
     event = parse_event({**body, "type": "battle"})
     assert isinstance(event, Battle)
     return resolution_json(position, event)
+
+
+def battle_cards() -> dict[str, list[tuple[str, str]]]:
+    """The cards a battle plan may hold, by slot: `{"weapon": [(id, name)], "defense": [...]}`
+    (a worthless card goes in either slot, LoLV 3.01.07)."""
+    out: dict[str, list[tuple[str, str]]] = {"weapon": [], "defense": []}
+    for card, (kind, _how) in CARDS.items():
+        name = " ".join(w.capitalize() for w in card.split("_"))
+        for slot in ("weapon", "defense"):
+            if kind in (slot, "worthless"):
+                out[slot].append((card, name))
+    return out
 
 
 def citations(ruleset: str) -> Mapping[str, str]:
