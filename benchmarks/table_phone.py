@@ -118,24 +118,28 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
 FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
 
 
-def build_full() -> tuple[Any, Any]:
+def build_full() -> tuple[Any, Any, Any]:
+    """A WBC final at turn 2's storm phase and a LoLV final with the expansion factions at turn
+    1's shipment and movement, both judged by the benchmark's judge."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
 
     judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
-    table = final_table(judge)
-    record(table, judge, BEFORE_THE_STORM)  # turn 2's storm phase
+    wbc = final_table(judge)
+    record(wbc, judge, BEFORE_THE_STORM)  # turn 2's storm phase
+    lolv = expansion_table(judge)
     client = Client()
     client.force_login(judge)
-    return table, client.cookies["sessionid"].value
+    return wbc, lolv, client.cookies["sessionid"].value
 
 
-def run_full(url: str, session: str) -> list[Any]:
+def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.full_walk import Judge, wbc_turn
+    from tests.e2e.full_walk import Judge, lolv_turn, wbc_turn
     from tests.e2e.phone_walk import Wire
 
     with sync_playwright() as playwright:
@@ -143,23 +147,26 @@ def run_full(url: str, session: str) -> list[Any]:
                                              args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
         context.set_default_timeout(60_000)
-        host = url.split("/")[2].split(":")[0]
+        host = base.split("/")[2].split(":")[0]
         context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
-        page = context.new_page()
-        page.goto(url)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        page.wait_for_load_state("networkidle")
-        wire = Wire(page)
-        wire.slow()
-        turns = [wbc_turn(Judge(page, wire))]
+        turns = []
+        for table, walk in ((wbc, wbc_turn), (lolv, lolv_turn)):
+            page = context.new_page()
+            page.goto(f"{base}/tables/{table.pk}/")
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.reload()  # under the service worker, as a judge's phone is after the first visit
+            page.wait_for_load_state("networkidle")
+            wire = Wire(page)
+            wire.slow()
+            turns.append(walk(Judge(page, wire)))
+            page.close()
         browser.close()
     return turns
 
 
 def print_full(turns: list[Any]) -> bool:
-    print("input: a WBC final table of 6 at turn 2, tracked in full, slow 3G: 400 ms round trip,"
-          " 50 KB/s each way, 390x844")
+    print("input: a WBC final table of 6 at turn 2 and a LoLV final with the Ecaz, Moritani, Richese and"
+          " Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
     ok = True
     for t in turns:
         met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS
@@ -196,10 +203,10 @@ def main() -> int:
 
         settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
         if args.tracking == "full":
-            table, session = build_full()
+            wbc, lolv, session = build_full()
             server = LiveServer(f"127.0.0.1:{args.port}")
             try:
-                turns = run_full(f"{server.url}/tables/{table.pk}/", session)
+                turns = run_full(server.url, wbc, lolv, session)
             finally:
                 server.stop()
             return 0 if print_full(turns) else 1

@@ -348,8 +348,13 @@ _EXPANSION_BLOCKS = {
 }
 
 
+#: The expansion block holding the phase's own record, when its faction plays.
+_PHASE_BLOCKS = {("shipment_movement", True): "ecaz", ("mentat_pause", True): "moritani"}
+
+
 def expansion_pieces(
-    snapshot: Mapping[str, Any], factions: list[str], *, judge: bool, quick: bool, just_done: str | None
+    snapshot: Mapping[str, Any], factions: list[str], *, judge: bool, quick: bool, just_done: str | None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """What the forms for the expansion factions' pieces offer (a judge's page in full
     tracking; a faction's forms only when it plays): the Ecaz Ambassadors (LoLV 2.11.05-09),
@@ -357,10 +362,13 @@ def expansion_pieces(
     Ixian Hidden Mobile Stronghold (2.07.04, 2.07.18) and the Bene Gesserit flip (2.02.10).
     `just_done`: the event type just recorded or refused, whose block stays open."""
     playing = {f: judge and not quick and f in factions for f in ("ecaz", "moritani", "richese", "ixians")}
+    playing_now = {"shipment_movement": playing["ecaz"], "mentat_pause": playing["moritani"]}.get(phase or "", False)
     ambassadors: Mapping[str, str] = snapshot.get("ambassadors") or {}
     return {
         "flip_sides": rules.flip_targets(),
-        "expansion_open": _EXPANSION_BLOCKS.get(just_done or ""),
+        # The block just used stays open; else the phase's own (Ambassadors in shipment and
+        # movement, LoLV 2.11.05; Terror tokens at the Mentat Pause, 2.12.05).
+        "expansion_open": _EXPANSION_BLOCKS.get(just_done or "") or _PHASE_BLOCKS.get((phase or "", playing_now)),
         "ecaz_in_game": playing["ecaz"],
         "moritani_in_game": playing["moritani"],
         "richese_in_game": playing["richese"],
@@ -494,6 +502,7 @@ def page_context(
         **expansion_pieces(
             shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,
             just_done=ACTION_EVENTS.get((error or {}).get("action", "")) or (recent_rows[0]["type"] if recent_rows else None),
+            phase=phase,
         ),
         "recent": recent_rows,
         "removed": removed_by_engine(snapshot, values) if judge else [],

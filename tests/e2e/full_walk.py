@@ -161,3 +161,27 @@ def wbc_turn(j: Judge) -> Turn:
     j.on_to("mentat_pause")
     j.next()
     return j.end()
+
+
+def lolv_turn(j: Judge) -> Turn:
+    """A LoLV final with the Ecaz, Moritani, Richese and Ixians (tests.gameplay.
+    test_expansion_pieces_page), from turn 1's shipment and movement: an Ambassador into Tuek's
+    Sietch (2.11.05), a shipment, then at the Mentat Pause a Terror token into Habbanya Sietch
+    (2.12.05), and the next turn."""
+    page = j.page
+    j.begin("LoLV final, turn 1 from shipment and movement")
+    amb = page.locator("form[data-action=place_ambassador]")
+    j.choose(amb.get_by_label("Stronghold"), "tueks_sietch")
+    j.choose(amb.get_by_label("Token"), "atreides")
+    j.send(amb.get_by_role("button", name="Place Ambassador"))
+    ship = page.locator("form[data-action=place_forces]")
+    j.choose(ship.get_by_label("Faction"), "richese")
+    j.choose(ship.get_by_label("Territory · sector"), "the_great_flat@14")
+    j.type(ship.get_by_label("Forces"), "3")
+    j.send(ship.get_by_role("button", name="Place forces"))
+    j.on_to("mentat_pause")
+    terror = page.locator("form[data-action=place_terror]")
+    j.choose(terror.get_by_label("Stronghold"), "habbanya_sietch")
+    j.send(terror.get_by_role("button", name="Place Terror token"))
+    j.next()
+    return j.end()

@@ -270,3 +270,22 @@ def test_a_full_tracked_wbc_turn_is_walked_from_the_next_step(
                  "turn_advanced"):
         assert kind in types, types
     assert len(types) == len(turn.sends) - 1  # every send but the battle's preview is one record
+
+
+def test_a_lolv_turn_with_the_expansion_factions_is_walked_from_the_next_step(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    """The benchmark's LoLV walk: the Ambassador, a shipment, a Terror token, the next turn."""
+    from gameplay.models import GameEvent
+    from tests.e2e.full_walk import Judge, lolv_turn
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
+
+    judge = make_user("judge1")
+    table = expansion_table(judge)
+    seq = Game.objects.get(table=table).seq
+    open_table(phone_page, sign_in, live_server, password, table)
+    turn = lolv_turn(Judge(phone_page))
+    print(turn)
+    types = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
+    for kind in ("ambassador_placed", "forces_placed", "terror_placed", "turn_advanced"):
+        assert kind in types, types
