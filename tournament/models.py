@@ -25,6 +25,7 @@ from dune.formats import (
     get_format,
     preset_document,
 )
+from dune.seating_words import round_name
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401
@@ -211,9 +212,13 @@ class Round(models.Model):
             ),
         ]
 
+    @property
+    def label(self) -> str:
+        """"Final" or "Heat N" (`dune.seating_words.round_name`), as every page names the round."""
+        return round_name(final=self.kind == self.Kind.FINAL, number=self.number)
+
     def __str__(self) -> str:
-        label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
-        return f"{self.tournament} — {label}"
+        return f"{self.tournament} — {self.label}"
 
 
 class PlayerChange(models.Model):

@@ -409,16 +409,3 @@ def people_of(tournaments: Iterable[Tournament]) -> set[int]:
             "person_id", flat=True
         )
     )
-
-
-def players_of(person: Person) -> Any:
-    """The person's registrations, oldest tournament first."""
-    return (
-        Player.objects.filter(person=person)
-        .select_related("tournament")
-        .order_by("tournament__created_at", "tournament_id")
-    )
-
-
-def find_people(ids: Iterable[int]) -> dict[int, Person]:
-    return {p.pk: p for p in Person.objects.filter(pk__in=list(ids))}

@@ -22,7 +22,7 @@ def faction_label(faction: str) -> str:
 
 
 def round_label(round_: Round) -> str:
-    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
+    return round_.label
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:

@@ -232,9 +232,6 @@ class Ruleset:
     #: a force unsupported by 1 spice counts half in battle. The AH basic battle has none.
     spice_dialing: bool = False
 
-    def threshold_for(self, size: int, options: frozenset[str]) -> int:
-        return self.threshold(size, options)
-
     @property
     def turn_limit(self) -> int:
         """The turns a game lasts when its setup names none: a heat's (WBC 10, LoLV 10, AH 15)."""

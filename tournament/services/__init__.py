@@ -30,7 +30,12 @@ from tournament.services.players import (
 )
 from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
 from tournament.services.shared import Refused
-from tournament.services.tournaments import appoint_table_judge, assign_table_judge, create_tournament
+from tournament.services.tournaments import (
+    appoint_table_judge,
+    assign_table_judge,
+    create_tournament,
+    keep_clubs_apart,
+)
 
 __all__ = [
     "Refused",
@@ -47,6 +52,7 @@ __all__ = [
     "checked_in_ids",
     "create_round",
     "create_tournament",
+    "keep_clubs_apart",
     "finish_round",
     "rounds_with_presence",
     "import_players",

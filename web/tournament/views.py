@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import name_matches, text_problem, whole_number
+from foundation.commands import yes
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -145,8 +146,7 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
         services.finish_round(round_, user=request.user)
         return f"Closed {round_label(round_)}."
     if action == "clubs_apart":
-        tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
-        tournament.save(update_fields=["keep_clubs_apart"])
+        services.keep_clubs_apart(tournament, yes(request.POST.get("keep_clubs_apart")))
         return "Saved the keep-apart setting."
     raise services.Refused(f"unknown action {action!r}", field="action")
 
