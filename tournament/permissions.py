@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.permissions import SAFE_METHODS, BasePermission
-
 
 def is_head_judge(user: Any, tournament: Any) -> bool:
     if not getattr(user, "is_authenticated", False):
@@ -25,12 +23,3 @@ def can_judge_table(user: Any, table: Any) -> bool:
     return table.judge_id == user.pk or (
         table.judge_id is None and tournament.table_judges.filter(pk=user.pk).exists()
     )
-
-
-class ReadOnlyOrHeadJudge(BasePermission):
-    """Anyone may read; writes need the head-judge role of the object's tournament."""
-
-    message = "Only a head judge of this tournament may change it."
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)

@@ -186,3 +186,63 @@ def test_any_round_start_time_leaves_every_round_page_readable(
         f"/tournaments/{tournament}/screen/",
     ):
         assert client.get(url).status_code == 200, (moment, url)
+
+
+# --- the input kinds of the fourth audit: Unicode digits, integers past 64 bits -------------
+
+#: Text that `str.isdigit()` accepts but is no whole number the platform reads (or is one only
+#: in another script), and numbers past 64 bits.
+UNICODE_DIGITS = st.one_of(
+    st.sampled_from(["²", "³", "①", "٣", "３", "𝟙", "⁵", "1_000", "½", "9" * 25]),
+    st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=4),
+)
+PAST_64_BITS = st.one_of(st.integers(min_value=2**63), st.integers(max_value=-(2**63) - 1))
+
+
+def _operations(client: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    return [(path, method, spec) for path, methods in schema["paths"].items() for method, spec in methods.items()]
+
+
+def _url(path: str, seeded: dict[str, Any]) -> str:
+    existing = _existing_id(path, seeded) or 1
+    return path.replace("{pk}", str(existing)).replace("{key}", "wbc").replace("{player_pk}", "1").replace("{id}", "1")
+
+
+@given(digits=UNICODE_DIGITS)
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_unicode_digits_in_every_query_parameter_never_make_a_server_error(
+    client: Any, seeded: dict[str, Any], head_judge: Any, digits: str
+) -> None:
+    client.force_login(head_judge)
+    for path, method, spec in _operations(client):
+        names = [p["name"] for p in spec.get("parameters", []) if p.get("in") == "query"]
+        if method != "get" or not names:
+            continue
+        response = client.get(_url(path, seeded), {name: digits for name in names})
+        assert response.status_code < 500, (path, digits, response.content[:200])
+    for page in (f"/tournaments/{seeded['tournaments']}/standings/", f"/tables/{seeded['tables']}/board/"):
+        assert client.get(page, {"page": digits, "seq": digits}).status_code < 500, (page, digits)
+
+
+@given(number=PAST_64_BITS)
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_integers_past_64_bits_in_every_json_body_are_refused(
+    client: Any, seeded: dict[str, Any], head_judge: Any, number: int
+) -> None:
+    """Every field of every write's body at once, with an Idempotency-Key (orjson writes the
+    stored answer): refused before any write, never a server error."""
+    client.force_login(head_judge)
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    components = schema.get("components", {}).get("schemas", {})
+    for path, method, spec in _operations(client):
+        body = spec.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+        ref = body.get("$ref", "")
+        properties = components.get(ref.rpartition("/")[2], {}).get("properties", {}) if ref else {}
+        if method not in ("post", "put", "patch") or not properties:
+            continue
+        payload = json.dumps({name: number for name in properties} | {"type": "storm_moved"})
+        response = getattr(client, method)(_url(path, seeded), payload, content_type="application/json",
+                                           HTTP_IDEMPOTENCY_KEY=f"fuzz-{number}")
+        assert 400 <= response.status_code < 500, (path, response.status_code, response.content[:200])
+        assert response.status_code != 201, path

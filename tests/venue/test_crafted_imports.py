@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dune import export_document as document
 
@@ -251,3 +253,41 @@ def test_the_command_names_the_venue_command_for_passwords(event: dict[str, Any]
         call_command("import_tournament", str(path), "--by", "alia", stdout=handle)
     said = out.read_text()
     assert "bin/venue changepassword NAME" in said and "manage.py changepassword" not in said
+
+
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=2**63, max_value=2**70),
+    st.text(max_size=300),
+    st.sampled_from(["²", "\u202e", "\u3164", "table:999999:events", "x" * 5000, "", "wbc", "localtime"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+_serial = iter(range(10**9))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(data=st.data(), value=ODD_VALUES)
+def test_any_crafted_value_anywhere_is_imported_or_refused_with_a_message(
+    event: dict[str, Any], data: Any, value: Any
+) -> None:
+    """One value of one row of one record changed to anything: the import either takes the
+    file (checked as the API checks it) or refuses it saying why, writing nothing; never a
+    traceback."""
+    from venue import restore
+
+    content = _content(event["ours"])
+    content["origin"] = {"installation": "fuzz", "tournament": next(_serial)}
+    part = data.draw(st.sampled_from(["rows", "shared"]))
+    labels = sorted(label for label, rows in content[part].items() if rows)
+    label = data.draw(st.sampled_from(labels))
+    row = data.draw(st.sampled_from(content[part][label]))
+    field = data.draw(st.sampled_from(sorted(row)))
+    row[field] = value
+    before = _counts()
+    try:
+        restore.import_content(content, own=False, by=event["mallory"])
+    except document.DocumentRefused as refused:
+        assert refused.message and _counts() == before
