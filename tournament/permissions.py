@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 
 def is_head_judge(user: Any, tournament: Any) -> bool:
     if not getattr(user, "is_authenticated", False):
@@ -23,3 +25,10 @@ def can_judge_table(user: Any, table: Any) -> bool:
     return table.judge_id == user.pk or (
         table.judge_id is None and tournament.table_judges.filter(pk=user.pk).exists()
     )
+
+
+def judged_tables_q(user: Any) -> Q:
+    """The tables `user` judges as a table judge (`can_judge_table` without the head judges'
+    every table): those assigned to them, and the unassigned tables of the tournaments that
+    appointed them to any table. A filter on Table."""
+    return Q(judge_id=user.pk) | Q(judge__isnull=True, round__tournament__table_judges=user.pk)

@@ -29,7 +29,7 @@ from scoring import services as scoring
 from scoring.models import GameReport
 from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
-from tournament.permissions import can_judge_table, is_head_judge
+from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay.api import load_table, published_game
 from web.templatetags.table_tags import label
 
@@ -358,7 +358,8 @@ def _judged_tables(user: Any) -> list[Any]:
     then finished ones."""
     rank = {Round.State.PUBLISHED: 0, Round.State.PLANNED: 1, Round.State.FINISHED: 2}
     tables = list(
-        Table.objects.filter(judge=user)
+        Table.objects.filter(judged_tables_q(user))
+        .distinct()
         .select_related("round__tournament")
         .order_by("-round__tournament__created_at", "-round__number", "number")
     )
@@ -377,7 +378,7 @@ def my_tables(request: HttpRequest) -> HttpResponse:
 
 def after_sign_in(request: HttpRequest) -> HttpResponse:
     """Where signing in leads when no page asked for it: a table judge to their tables."""
-    if request.user.is_authenticated and Table.objects.filter(judge=request.user).exists():
+    if request.user.is_authenticated and Table.objects.filter(judged_tables_q(request.user)).exists():
         return redirect("my-tables")
     return redirect("home")
 

@@ -418,7 +418,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [
                 row.rank,
-                row.tied,
+                "yes" if row.tied else "no",
                 row.player,
                 names.get(row.player, ""),
                 number(row.points),
@@ -468,16 +468,16 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
             writer.writerow(
                 [
                     report.table.round.number,
-                    report.table.round.kind,
+                    report.table.round.get_kind_display(),
                     report.table.number,
-                    report.state,
+                    report.get_state_display(),
                     report.version,
                     data["turns"],
                     data["ended_by"],
                     row["player"],
                     names.get(row["player"], ""),
-                    row.get("faction", ""),
-                    row["result"],
+                    faction_label(row["faction"]) if row.get("faction") else "",
+                    SHORT.get(row["result"], row["result"]),
                     *(row.get(c, 0) for c in REPORT_COLUMNS),
                 ]
             )
