@@ -21,6 +21,7 @@ at most 10 KB a tap all-in, at most 10 KB an idle minute, a whole turn under 3 s
 
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
         [--address both|loopback|lan]
+    .venv/bin/python benchmarks/table_phone.py --tracking full [--port P]
 """
 
 from __future__ import annotations
@@ -111,8 +112,76 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
     return tap_ok and idle_ok and turn_ok
 
 
+# --- full tracking (`--tracking full`) -------------------------------------------------------
+# A WBC final's turn recorded in full from the next step's box (tests/e2e/full_walk.py): taps,
+# scrolls, requests, seconds waiting and bytes, on the same slow profile.
+FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
+
+
+def build_full() -> tuple[Any, Any, Any]:
+    """A WBC final at turn 2's storm phase and a LoLV final with the expansion factions at turn
+    1's shipment and movement, both judged by the benchmark's judge."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
+
+    judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
+    wbc = final_table(judge)
+    record(wbc, judge, BEFORE_THE_STORM)  # turn 2's storm phase
+    lolv = expansion_table(judge)
+    client = Client()
+    client.force_login(judge)
+    return wbc, lolv, client.cookies["sessionid"].value
+
+
+def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.full_walk import Judge, lolv_turn, wbc_turn
+    from tests.e2e.phone_walk import Wire
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        context.set_default_timeout(60_000)
+        host = base.split("/")[2].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+        turns = []
+        for table, walk in ((wbc, wbc_turn), (lolv, lolv_turn)):
+            page = context.new_page()
+            page.goto(f"{base}/tables/{table.pk}/")
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.reload()  # under the service worker, as a judge's phone is after the first visit
+            page.wait_for_load_state("networkidle")
+            wire = Wire(page)
+            wire.slow()
+            turns.append(walk(Judge(page, wire)))
+            page.close()
+        browser.close()
+    return turns
+
+
+def print_full(turns: list[Any]) -> bool:
+    print("input: a WBC final table of 6 at turn 2 and a LoLV final with the Ecaz, Moritani, Richese and"
+          " Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    ok = True
+    for t in turns:
+        met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS
+               and t.bytes <= FULL_BYTES)
+        ok = ok and met
+        print(f"  {t.name}: {t.taps} taps, {t.scrolls} scrolls, {t.requests} requests,"
+              f" {t.seconds:.1f} s waiting, {t.bytes / 1000:.0f} KB ({len(t.sends)} sends: {', '.join(t.sends)})")
+    print(f"targets a turn: <= {FULL_TAPS} taps, <= {FULL_SCROLLS} scrolls, <= {FULL_SECONDS:.0f} s waiting,"
+          f" <= {FULL_BYTES // 1000} KB {'OK' if ok else 'MISSED'}")
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tracking", choices=("quick", "full"), default="quick")
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--idle-seconds", type=float, default=60.0)
     parser.add_argument("--port", type=int, default=0, help="the live server's port (default: a free one)")
@@ -133,6 +202,14 @@ def main() -> int:
         from pytest_django.live_server_helper import LiveServer
 
         settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+        if args.tracking == "full":
+            wbc, lolv, session = build_full()
+            server = LiveServer(f"127.0.0.1:{args.port}")
+            try:
+                turns = run_full(server.url, wbc, lolv, session)
+            finally:
+                server.stop()
+            return 0 if print_full(turns) else 1
         server = LiveServer(f"127.0.0.1:{args.port}")
         try:
             if args.address in ("both", "loopback"):

@@ -87,10 +87,6 @@ class TableClock(models.Model):
         round_ = self.table.round
         return round_.tournament.rules.clock(round_.kind)
 
-    @property
-    def is_paused(self) -> bool:
-        return self.paused_at is not None
-
     def get_deadlines(self) -> limits.Deadlines:
         return limits.Deadlines(self.last_30_at, self.last_turn_at, self.time_up_at)
 

@@ -197,6 +197,8 @@ VENUE_BACKUP_ON_FILING = True
 #: five-minute run tries it again); venue/tasks.py.
 VENUE_BACKUP_RETRY_SECONDS = 60
 VENUE_BACKUP_RETRIES = 4
+#: Seconds between two polls of a live region (standings, clocks, room screen; web/live.py).
+LIVE_POLL_SECONDS = env_int("LIVE_POLL_SECONDS", 10)
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

@@ -28,6 +28,11 @@ FLAG_WORDS = {
 }
 
 
+def round_name(*, final: bool, number: int) -> str:
+    """What a round is called on every page, export and screen: "Final", or "Heat 2"."""
+    return "Final" if final else f"Heat {number}"
+
+
 def flag_words(flag: str) -> str:
     """A reason flag as a phrase; an unknown flag reads as its code with spaces."""
     return FLAG_WORDS.get(flag, flag.replace("_", " "))

@@ -136,6 +136,23 @@ def name_key(value: str) -> str:
     return unicodedata.normalize("NFKC", clean_name(value)).casefold()
 
 
+def search_key(value: str) -> str:
+    """What a name is searched by: accents set aside (NFKD with the combining marks dropped:
+    "Núñez" is "nunez", "Müller" is "muller"), case-folded ("Straße" is "strasse"), one space
+    between words."""
+    decomposed = unicodedata.normalize("NFKD", value or "")
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.casefold().split())
+
+
+def name_matches(query: str, *texts: str) -> bool:
+    """Whether every word of `query` is found in one of `texts` (a name, a club...), accents and
+    case set aside (`search_key`): the one test every search of names uses. An empty query
+    matches everything."""
+    haystacks = [search_key(t) for t in texts if t]
+    return all(any(word in h for h in haystacks) for word in search_key(query).split())
+
+
 def email_key(value: str) -> str:
     """What two email addresses are compared by, everywhere (the CSV import, the desk, linking
     players to people, and the database's stored `email_key` column with its unique index):

@@ -225,6 +225,44 @@ def bribe(form: Form) -> dict[str, Any]:
             "from_faction": _faction(form, "from_faction")}
 
 
+def _plan(form: Form, side: str) -> dict[str, Any]:
+    """One side's battle plan from its fields (`a_...` the aggressor's, `d_...` the defender's):
+    the leader (`owner|leader` for a captive, `cheap_hero`, or none), the dial, the spice paid,
+    the cards and the traitor call. The engine judges the plan (LoLV 1.07.04, AH X.B)."""
+    p = f"{side}_"
+    plan: dict[str, Any] = {"faction": _faction(form, p + "faction")}
+    leader = _get(form, p + "leader")
+    if leader == "cheap_hero":
+        plan["cheap_hero"] = True
+    elif leader:
+        owner, _, leader_id = leader.rpartition("|")
+        plan["leader"] = leader_id
+        if owner and owner != plan["faction"]:
+            plan["leader_of"] = owner
+    raw = _get(form, p + "dial")
+    try:
+        dial = float(raw) if raw else 0.0
+    except ValueError:
+        raise ActionError(p + "dial", f"must be a number, got {raw!r}") from None
+    plan["dial"] = int(dial) if dial == int(dial) else dial
+    plan["spice"] = _int(form, p + "spice", required=False, low=0) or 0
+    for card in ("weapon", "defense"):
+        if _get(form, p + card):
+            plan[card] = _get(form, p + card)
+    plan["traitor"] = bool(_get(form, p + "traitor"))
+    plan["kwisatz_haderach"] = bool(_get(form, p + "kwisatz_haderach"))
+    return plan
+
+
+def battle(form: Form) -> dict[str, Any]:
+    """A battle fought in a territory: both plans as revealed, the traitor calls made; the
+    engine resolves it into the winner and every loss (LoLV 1.07.06, AH X.C-D, WBC X)."""
+    territory = _get(form, "territory")
+    if not territory:
+        raise ActionError("territory", "choose the battle")
+    return {"type": "battle", "territory": territory, "aggressor": _plan(form, "a"), "defender": _plan(form, "d")}
+
+
 def set_cards(form: Form) -> dict[str, Any]:
     return {"type": "cards_set", "faction": _faction(form), "count": _int(form, "count", low=0),
             "karama": bool(_get(form, "karama"))}
@@ -390,6 +428,7 @@ ACTIONS: dict[str, Builder] = {
     "declare_coexistence": declare_coexistence,
     "revive_forces": revive_forces,
     "bribe": bribe,
+    "battle": battle,
     "flip_forces": flip_forces,
     "play_family_atomics": play_family_atomics,
     "place_ambassador": place_ambassador,
@@ -428,7 +467,7 @@ ACTION_EVENTS: dict[str, str] = {
     "revive_forces": "forces_revived", "flip_forces": "forces_flipped", "play_family_atomics": "family_atomics",
     "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",
     "reveal_terror": "terror_revealed", "place_no_field": "no_field_placed", "reveal_no_field": "no_field_revealed",
-    "move_hms": "hms_moved", "bribe": "spice_in_front",
+    "move_hms": "hms_moved", "bribe": "spice_in_front", "battle": "battle",
 }
 
 

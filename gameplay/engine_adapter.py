@@ -17,11 +17,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from dune.engine.battle_plans import battle_choices, resolution_json
+from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
 from dune.engine.editions import CURRENT
-from dune.engine.errors import RuleViolation
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.events import FLIP_TARGETS, LEADER_STATES, TERROR_EFFECTS, Battle, Event, event_from_dict
 from dune.engine.factions import FACTION_SHEETS
@@ -181,13 +180,6 @@ def redact_event(body: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
     return out
 
 
-def violation_dict(error: RuleViolation) -> dict[str, Any]:
-    """A refusal as the API and the page show it: rule, message, phase, input, detail."""
-    body = error.to_dict()
-    body["detail"] = f"{error.rule}: {error.message}" if error.rule else error.message
-    return body
-
-
 # --- board and roster facts the forms offer ------------------------------------------------
 
 
@@ -202,10 +194,6 @@ def spice_blow_choices() -> list[tuple[str, str, int]]:
         ((t.id, t.name, t.spice_blow[1]) for t in TERRITORIES.values() if t.spice_blow is not None),
         key=lambda x: x[1],
     )
-
-
-def territory_names() -> dict[str, str]:
-    return {t.id: t.name for t in TERRITORIES.values()}
 
 
 def printed_strongholds() -> tuple[str, ...]:
@@ -305,6 +293,18 @@ def battle_resolution(position: Position, body: Mapping[str, Any]) -> dict[str, 
     event = parse_event({**body, "type": "battle"})
     assert isinstance(event, Battle)
     return resolution_json(position, event)
+
+
+def battle_cards() -> dict[str, list[tuple[str, str]]]:
+    """The cards a battle plan may hold, by slot: `{"weapon": [(id, name)], "defense": [...]}`
+    (a worthless card goes in either slot, LoLV 3.01.07)."""
+    out: dict[str, list[tuple[str, str]]] = {"weapon": [], "defense": []}
+    for card, (kind, _how) in CARDS.items():
+        name = " ".join(w.capitalize() for w in card.split("_"))
+        for slot in ("weapon", "defense"):
+            if kind in (slot, "worthless"):
+                out[slot].append((card, name))
+    return out
 
 
 def citations(ruleset: str) -> Mapping[str, str]:

@@ -17,7 +17,7 @@ from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
 from gameplay import engine_adapter as rules
 from gameplay import presenters
-from gameplay.actions import ACTION_EVENTS
+from gameplay.actions import ACTION_EVENTS, build
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
@@ -165,6 +165,75 @@ def _this_phase(recent_rows: list[dict[str, Any]]) -> list[str]:
     return types[::-1]
 
 
+def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The battles still to fight (the engine's `battle_choices`), in words for the battle form:
+    each side's faction, forces, most it can dial and the leaders it may put on its wheel, with
+    what the judge typed when `values` (a refused or previewed battle form) was this battle's."""
+    out = []
+    for row in rules.battles_to_fight(position):
+        mine = bool(values) and values.get("action") == "battle" and values.get("territory") == row["territory"]
+        sides = []
+        for key, faction in (("a", row["aggressor"]), ("d", row["defender"])):
+            side = row["sides"][faction]
+            names = dict(rules.leaders_of(faction))
+            leaders = []
+            for option in side.get("leaders") or []:
+                owner = option.get("leader_of") or faction
+                name = dict(rules.leaders_of(owner)).get(option["leader"], option["leader"]) if owner != faction \
+                    else names.get(option["leader"], option["leader"])
+                held = f", {faction_name(owner)}'s" if owner != faction else ""
+                leaders.append((f"{owner}|{option['leader']}", f"{name} ({option['strength']}{held})"))
+            forces = side["forces"]
+            typed = {k: (values or {}).get(f"{key}_{k}", "") if mine else ""
+                     for k in ("leader", "dial", "spice", "weapon", "defense", "traitor", "kwisatz_haderach")}
+            sides.append({
+                "key": key, "faction": faction, "name": faction_name(faction), "leaders": leaders, "typed": typed,
+                "forces": forces["normal"] + forces["special"], "special": forces["special"],
+                "most_dial": side["most_dial"], "spice_dialing": side["spice_dialing"],
+                "kwisatz_haderach": side["kwisatz_haderach"],
+            })
+        out.append({"territory": row["territory"], "place": place_name(row["territory"]), "sides": sides,
+                    "open": mine})
+    return out
+
+
+def battle_words(resolution: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's resolution of a battle before it is recorded, in words with its rules."""
+    outcome = resolution.get("outcome")
+    winner, loser = resolution.get("winner"), resolution.get("loser")
+    if outcome == "two_traitors":
+        head = "Both leaders are traitors: no winner, both sides lose"
+    elif outcome == "explosion":
+        head = "Lasgun and shield: everything in the territory is lost"
+    else:
+        how = " (traitor called)" if outcome == "traitor" else ""
+        head = f"{faction_name(winner or '')} win{how}; {faction_name(loser or '')} lose"
+    totals = ", ".join(f"{faction_name(f)} {t}" for f, t in (resolution.get("totals") or {}).items() if t is not None)
+    lines = []
+    for loss in resolution.get("losses") or []:
+        count = int(loss["normal"]) + int(loss["special"]) + int(loss["advisors"])
+        lines.append((f"{faction_name(loss['faction'])} lose {count} force{'s' if count != 1 else ''} in "
+                      f"{place_name(loss['territory'])}", loss.get("rule") or ""))
+    for fate in resolution.get("leaders") or []:
+        name = dict(rules.leaders_of(fate["faction"])).get(fate["leader"], fate["leader"])
+        status = str(fate["status"]).replace("_", " ")
+        lines.append((f"{name} ({faction_name(fate['faction'])}): {status}", fate.get("rule") or ""))
+    for faction, cards in (resolution.get("discarded") or {}).items():
+        if cards:
+            lines.append((f"{faction_name(faction)} discard {', '.join(c.replace('_', ' ') for c in cards)}", ""))
+    for faction, spice in (resolution.get("spice") or {}).items():
+        if spice:
+            lines.append((f"{faction_name(faction)}: {spice:+d} spice", ""))
+    rulings = [(r.get("text", ""), r.get("rule", "")) for r in resolution.get("rulings") or []]
+    return {"head": head, "totals": totals, "lines": lines, "rulings": rulings}
+
+
+def preview_battle(game: Game, form: Mapping[str, Any]) -> dict[str, Any]:
+    """The posted battle form's resolution by the engine, in words, recording nothing.
+    Raises Refusal (a field of the form, or the engine's rule) as recording it would."""
+    return battle_words(rules.battle_resolution(position_of(game), build("battle", form)))
+
+
 def pieces() -> list[tuple[str, str]]:
     """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
     out = []
@@ -279,8 +348,13 @@ _EXPANSION_BLOCKS = {
 }
 
 
+#: The expansion block holding the phase's own record, when its faction plays.
+_PHASE_BLOCKS = {("shipment_movement", True): "ecaz", ("mentat_pause", True): "moritani"}
+
+
 def expansion_pieces(
-    snapshot: Mapping[str, Any], factions: list[str], *, judge: bool, quick: bool, just_done: str | None
+    snapshot: Mapping[str, Any], factions: list[str], *, judge: bool, quick: bool, just_done: str | None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """What the forms for the expansion factions' pieces offer (a judge's page in full
     tracking; a faction's forms only when it plays): the Ecaz Ambassadors (LoLV 2.11.05-09),
@@ -288,10 +362,13 @@ def expansion_pieces(
     Ixian Hidden Mobile Stronghold (2.07.04, 2.07.18) and the Bene Gesserit flip (2.02.10).
     `just_done`: the event type just recorded or refused, whose block stays open."""
     playing = {f: judge and not quick and f in factions for f in ("ecaz", "moritani", "richese", "ixians")}
+    playing_now = {"shipment_movement": playing["ecaz"], "mentat_pause": playing["moritani"]}.get(phase or "", False)
     ambassadors: Mapping[str, str] = snapshot.get("ambassadors") or {}
     return {
         "flip_sides": rules.flip_targets(),
-        "expansion_open": _EXPANSION_BLOCKS.get(just_done or ""),
+        # The block just used stays open; else the phase's own (Ambassadors in shipment and
+        # movement, LoLV 2.11.05; Terror tokens at the Mentat Pause, 2.12.05).
+        "expansion_open": _EXPANSION_BLOCKS.get(just_done or "") or _PHASE_BLOCKS.get((phase or "", playing_now)),
         "ecaz_in_game": playing["ecaz"],
         "moritani_in_game": playing["moritani"],
         "richese_in_game": playing["richese"],
@@ -410,6 +487,8 @@ def page_context(
         "rows": faction_rows(snapshot, answer, seats),
         "faction_columns": FACTION_COLUMNS,
         "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
+        "battles": battle_forms(position_of(game), values) if judge and "battle" in can else [],
+        "battle_cards": rules.battle_cards() if judge and "battle" in can else {},
         "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,
@@ -423,6 +502,7 @@ def page_context(
         **expansion_pieces(
             shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,
             just_done=ACTION_EVENTS.get((error or {}).get("action", "")) or (recent_rows[0]["type"] if recent_rows else None),
+            phase=phase,
         ),
         "recent": recent_rows,
         "removed": removed_by_engine(snapshot, values) if judge else [],

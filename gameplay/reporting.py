@@ -15,7 +15,7 @@ from typing import Any
 from dune.engine.evaluation import FactionStats
 from dune.engine.ids import ResultKind
 from dune.engine.numbers import decimal_str
-from dune.engine.reported import decided_kinds
+from dune.engine.tracked_report_check import decided_kinds
 from gameplay import engine_adapter as rules
 
 

@@ -113,7 +113,7 @@ def setup_event_for(table: Any) -> dict[str, Any]:
         "options": list(tournament.rules.setup_options),
         # WBC house rules: a 3-faction alliance may form at a 6-player heat table whose players
         # all agreed at the start (never at the final, WBC Final Round Format); the judge
-        # records one only then. The same rule judges a paper report (dune.engine.adjudicator).
+        # records one only then. The same rule judges a paper report (dune.engine.result_check).
         "three_alliances": tournament.rules.ruleset.most_allies(len(seats), round_.kind) == 3,
         # Full tracking lets the engine remove what storms, worms and the ally rule destroy;
         # new games are played under the current rulings (older rows have neither field and

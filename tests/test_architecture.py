@@ -187,3 +187,63 @@ def test_the_layers_contract_needs_no_exemptions() -> None:
     web_modules = [p for app in apps for p in (ROOT / app).glob("*.py")
                    if p.stem in ("views", "api", "urls", "api_urls", "admin") or p.stem.endswith(("_views", "_api"))]
     assert web_modules == [], "pages and API views live in web/"
+
+
+#: Methods that write rows through the ORM (a model's, a manager's or a queryset's).
+ORM_WRITES = {"save", "create", "bulk_create", "bulk_update", "get_or_create", "update_or_create", "update",
+              "delete"}
+#: Calls in a receiver chain that make it a queryset (`X.objects`, `.filter(...)`...).
+QUERYSET_STEPS = {"objects", "filter", "exclude", "all", "select_for_update", "select_related"}
+
+
+def _chain(node: ast.AST) -> list[str]:
+    """The attribute and call names a receiver is built from (`Player.objects.filter` ->
+    [Player, objects, filter])."""
+    names: list[str] = []
+    while True:
+        if isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Attribute):
+            names.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            names.append(node.id)
+            return names[::-1]
+        else:
+            return names[::-1]
+
+
+def orm_writes(source: str) -> list[tuple[int, str]]:
+    """(line, method) of every ORM write in `source`: `save`, `create`, `bulk_create`... on any
+    receiver, `update` and `delete` on a queryset, `delete()` of an instance."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        method = node.func.attr
+        if method not in ORM_WRITES:
+            continue
+        receiver = _chain(node.func.value)
+        on_queryset = bool(QUERYSET_STEPS & set(receiver))
+        if method in ("update", "delete") and not on_queryset and (method == "update" or node.args):
+            continue  # a dict's update, a cache's delete(key)
+        found.append((node.lineno, method))
+    return found
+
+
+def test_the_web_layer_writes_nothing_itself() -> None:
+    """Pages, API views and commands translate; every write is an app's command or service."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} .{method}()"
+        for path in sorted((ROOT / "web").rglob("*.py"))
+        for line, method in orm_writes(path.read_text())
+    ]
+    assert offenders == []
+
+
+def test_the_orm_write_check_would_see_one() -> None:
+    assert orm_writes("tournament.save(update_fields=['name'])") == [(1, "save")]
+    assert orm_writes("CheckIn.objects.bulk_create(rows)") == [(1, "bulk_create")]
+    assert orm_writes("Table.objects.filter(pk=1).update(judge=None)") == [(1, "update")]
+    assert orm_writes("player.delete()") == [(1, "delete")]
+    assert orm_writes("context.update(a=1)\ncache.delete(key)") == []

@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from dune.text_rules import clean_name
+from dune.text_rules import clean_name, name_matches
 from tournament import people
 from tournament.csv_import import validate_player_fields
 from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
@@ -28,11 +28,31 @@ TOKEN_LENGTH = 24
 
 
 def search_players(tournament: Tournament, query: str) -> QuerySet[Player]:
-    """The tournament's players whose name, club or email contains every word of `query`."""
+    """The tournament's players whose name, club or email contains every word of `query`,
+    accents and case set aside (`dune.text_rules.name_matches`, the one test of every search)."""
     players = tournament.players.order_by("name", "id")
-    for word in (query or "").split():
-        players = players.filter(Q(name__icontains=word) | Q(club__icontains=word) | Q(email__icontains=word))
-    return players
+    if not (query or "").split():
+        return players
+    rows = players.values_list("pk", "name", "club", "email")
+    return players.filter(pk__in=[pk for pk, *texts in rows if name_matches(query, *texts)])
+
+
+def players_named(tournament_id: int, query: str) -> list[str]:
+    """The names of the tournament's players whose name matches `query` (`name_matches`)."""
+    names = Player.objects.filter(tournament_id=tournament_id).order_by("name").values_list("name", flat=True)
+    return [n for n in names if name_matches(query, n)]
+
+
+def why_not_found(tournament_id: int, query: str, *, is_not: str, are_not: str) -> str:
+    """The true reason a search of a page found nobody: nobody of the tournament has that name,
+    or the players who have it are not on this page (`is_not`/`are_not`: "has no filed game
+    yet"/"have no filed game yet")."""
+    names = players_named(tournament_id, query)
+    if not names:
+        return f"No player of this tournament is named “{query}”."
+    if len(names) == 1:
+        return f"{names[0]} {is_not}."
+    return f"{', '.join(names)} {are_not}."
 
 
 def update_player(

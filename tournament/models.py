@@ -25,6 +25,7 @@ from dune.formats import (
     get_format,
     preset_document,
 )
+from dune.seating_words import round_name
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401
@@ -84,8 +85,10 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args: object, **kwargs: object) -> None:
-        if not self.format_document and self.format in FORMATS:
-            # A tournament made without a document plays its preset's, frozen now.
+        stale = not self.format_document or self.format_document.get("key") != self.format
+        if stale and self.format in FORMATS:
+            # A tournament made without a document (or given another preset) plays its
+            # preset's document, frozen now.
             self.format_document = preset_document(self.format)
             self.format_version = self.format_document["version"]
             if kwargs.get("update_fields") is not None:
@@ -96,8 +99,8 @@ class Tournament(models.Model):
     def rules(self) -> Format:
         """The tournament rules it plays: the format its frozen document describes (its
         preset's until the head judge changes it), everything the format decides."""
-        if not self.format_document:
-            return get_format(self.format)
+        if not self.format_document or self.format_document.get("key") != self.format:
+            return get_format(self.format)  # not saved yet under another preset
         return format_from_document(self.format_document)
 
     @property
@@ -209,9 +212,13 @@ class Round(models.Model):
             ),
         ]
 
+    @property
+    def label(self) -> str:
+        """"Final" or "Heat N" (`dune.seating_words.round_name`), as every page names the round."""
+        return round_name(final=self.kind == self.Kind.FINAL, number=self.number)
+
     def __str__(self) -> str:
-        label = "Final" if self.kind == self.Kind.FINAL else f"Heat {self.number}"
-        return f"{self.tournament} — {label}"
+        return f"{self.tournament} — {self.label}"
 
 
 class PlayerChange(models.Model):

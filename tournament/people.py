@@ -18,7 +18,7 @@ from django.db import transaction
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
-from dune.text_rules import clean_name, name_problem
+from dune.text_rules import clean_name, name_matches, name_problem
 from dune.text_rules import email_key as _key
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
@@ -109,7 +109,7 @@ def link_players(players: Sequence[Player]) -> None:
         if missing:
             names = {_key(p.email): p.name for p in reversed(pending) if _key(p.email)}
             Person.objects.bulk_create(
-                [Person(name=names[_key(a)], email=a) for a in missing], ignore_conflicts=True
+                [Person.new(name=names[_key(a)], email=a) for a in missing], ignore_conflicts=True
             )
             created_keys = {_key(a) for a in missing}
             existing = _people_by_email(emails)
@@ -215,7 +215,7 @@ def follow_email(player: Player, *, user: Any) -> None:
     address = player.email.strip()
     person = _people_by_email({key: address}).get(key)
     if person is None:
-        Person.objects.bulk_create([Person(name=player.name, email=address)], ignore_conflicts=True)
+        Person.objects.bulk_create([Person.new(name=player.name, email=address)], ignore_conflicts=True)
         person = _people_by_email({key: address})[key]
     if person.pk != player.person_id:
         link_player(player, person.pk, user=user, reason="the player's email address changed", by_email=True)
@@ -322,10 +322,10 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
     people = Person.objects.order_by("name", "id")
     if not text:
         return list(people[:limit])
-    named = list(people.filter(listed_by_initials=False, name__icontains=text)[:limit])
-    hidden = [
-        p for p in people.filter(listed_by_initials=True) if text.casefold() in p.display_name.casefold()
-    ]
+    # Accents and case set aside (`name_matches`, the one test of every search of names).
+    named = [p for p in people.filter(listed_by_initials=False).only("pk", "name") if name_matches(text, p.name)]
+    named = list(Person.objects.filter(pk__in=[p.pk for p in named]).order_by("name", "id")[:limit])
+    hidden = [p for p in people.filter(listed_by_initials=True) if name_matches(text, p.display_name)]
     return sorted(named + hidden, key=lambda p: (p.display_name.casefold(), p.pk))[:limit]
 
 
@@ -409,16 +409,3 @@ def people_of(tournaments: Iterable[Tournament]) -> set[int]:
             "person_id", flat=True
         )
     )
-
-
-def players_of(person: Person) -> Any:
-    """The person's registrations, oldest tournament first."""
-    return (
-        Player.objects.filter(person=person)
-        .select_related("tournament")
-        .order_by("tournament__created_at", "tournament_id")
-    )
-
-
-def find_people(ids: Iterable[int]) -> dict[int, Person]:
-    return {p.pk: p for p in Person.objects.filter(pk__in=list(ids))}

@@ -53,10 +53,10 @@ class Person(models.Model):
             ),
         ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if not self.email_key and self.email:  # also for bulk_create, which skips save()
-            self.email_key = email_key(self.email)
+    @classmethod
+    def new(cls, *, name: str, email: str = "") -> Person:
+        """An unsaved person with its `email_key` set (for bulk_create, which skips save())."""
+        return cls(name=name, email=email, email_key=email_key(email))
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.email_key = email_key(self.email)

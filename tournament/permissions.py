@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from django.db.models import Q
 
 
 def is_head_judge(user: Any, tournament: Any) -> bool:
@@ -27,10 +27,8 @@ def can_judge_table(user: Any, table: Any) -> bool:
     )
 
 
-class ReadOnlyOrHeadJudge(BasePermission):
-    """Anyone may read; writes need the head-judge role of the object's tournament."""
-
-    message = "Only a head judge of this tournament may change it."
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+def judged_tables_q(user: Any) -> Q:
+    """The tables `user` judges as a table judge (`can_judge_table` without the head judges'
+    every table): those assigned to them, and the unassigned tables of the tournaments that
+    appointed them to any table. A filter on Table."""
+    return Q(judge_id=user.pk) | Q(judge__isnull=True, round__tournament__table_judges=user.pk)

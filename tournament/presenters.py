@@ -22,7 +22,7 @@ def faction_label(faction: str) -> str:
 
 
 def round_label(round_: Round) -> str:
-    return "Final" if round_.kind == Round.Kind.FINAL else f"Heat {round_.number}"
+    return round_.label
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
@@ -30,6 +30,10 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.pk,
         "name": tournament.name,
         "format": tournament.format,
+        # The preset's version the tournament's frozen document came from, and how many of its
+        # fields the event changed (GET /api/tournaments/{id}/format/ lists them).
+        "format_version": tournament.format_version,
+        "format_changes": len(tournament.rules.differences()),
         "ruleset": tournament.ruleset,
         "keep_clubs_apart": tournament.keep_clubs_apart,
         "series": tournament.series_id,

@@ -136,12 +136,6 @@ def attach_states(rounds: list[Any]) -> list[Any]:
     return rounds
 
 
-def attach_state(round_: Any, tables: list[Any]) -> RoundState:
-    """Set and answer `.current` from the round's loaded `tables` (no query)."""
-    round_.current = state_from_tables(round_.state, tables)
-    return round_.current
-
-
 def next_to_seat(rounds: list[Any]) -> Any | None:
     """The round players check in for: the first (by number) whose seating is not published."""
     return next((r for r in sorted(rounds, key=lambda r: r.number) if round_state(r).open_for_check_in), None)

@@ -22,12 +22,8 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-from zeroconf import (
-    AddressResolverIPv4,  # type: ignore[attr-defined]  # public, not in __all__
-    NonUniqueNameException,
-    ServiceInfo,
-    Zeroconf,
-)
+import zeroconf
+from zeroconf import NonUniqueNameException, ServiceInfo, Zeroconf
 
 from venue import launch
 
@@ -87,7 +83,7 @@ def resolve(name: str, *, interface: str | None = None, timeout: float = 3.0) ->
         host = f"{host.removesuffix('.')}.local."
     zc = Zeroconf(interfaces=[interface]) if interface else Zeroconf()
     try:
-        resolver = AddressResolverIPv4(host)
+        resolver = zeroconf.AddressResolverIPv4(host)  # type: ignore[attr-defined]  # public, not in __all__
         if resolver.request(zc, timeout * 1000):
             addresses = resolver.parsed_addresses()
             return addresses[0] if addresses else None

@@ -44,8 +44,8 @@ T = TypeVar("T")
 
 
 def poll_seconds() -> int:
-    """Seconds between two polls of a live region (LIVE_POLL_SECONDS; short in browser tests)."""
-    return int(getattr(settings, "LIVE_POLL_SECONDS", 10))
+    """Seconds between two polls of a live region (settings.LIVE_POLL_SECONDS; short in browser tests)."""
+    return int(settings.LIVE_POLL_SECONDS)
 
 
 def etag_for(name: str, version: Iterable[Any]) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.adjudication import adjudicate
 from dune.engine.apply_flow import add_turn_pp
 from dune.engine.checks import need_faction, need_phase, refuse
 from dune.engine.control import Occupancy, control, occupancy
@@ -25,6 +24,7 @@ from dune.engine.position import ForceKey, Outcome, Position, Stack, evolve
 from dune.engine.results import Way, kind_for, kind_name
 from dune.engine.stats import faction_stats
 from dune.engine.storm import storm_order
+from dune.engine.time_up_ranking import adjudicate
 from dune.engine.victory import Verdict, end_of_game, mentat_victory
 
 

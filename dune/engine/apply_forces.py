@@ -23,7 +23,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import advanced, corrected, refined
+from dune.engine.editions import advanced, corrected, limited, refined
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -33,14 +33,15 @@ from dune.engine.events import (
     ForcesRemoved,
     ForcesRevived,
 )
-from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD, IXIANS, MORITANI
+from dune.engine.factions import BENE_GESSERIT, CHOAM, ECAZ, FREMEN, GUILD, IXIANS, MORITANI, TLEILAXU
 from dune.engine.karama import check_shipment, revival
 from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
-from dune.engine.phases import SETUP, SHIPMENT_MOVEMENT
+from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
+from dune.engine.revival_limits import check_revival, guild_shipment
 
 
 def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
@@ -97,6 +98,10 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
             field="advisors",
         )
     _need_sides_apart(pos, ev)
+    if limited(pos):
+        extra.update(_spiritual_advisor(pos, ev))
+        if ev.source == "reserves" and pos.phase == SHIPMENT_MOVEMENT:
+            extra.update(guild_shipment(pos, ev.faction, "normal"))
     fixed = corrected(pos)
     if fixed and ev.territory == HIDDEN_MOBILE_STRONGHOLD and ev.faction != IXIANS:
         refuse(pos, "hms_ship", "only the Ixians ship forces into the Hidden Mobile Stronghold", ev.faction)
@@ -246,6 +251,8 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
     _add(forces, (ev.faction, ev.from_territory, ev.from_sector), -ev.normal, -ev.special, -ev.advisors)
     _add(forces, (ev.faction, ev.to_territory, ev.to_sector), fighters, ev.special, advisors)
     changes: dict[str, Any] = {"forces": forces, "moves": moves}
+    if ev.via == "cross_ship":
+        changes.update(guild_shipment(pos, ev.faction, "cross_ship"))
     if ev.via in ("move", "cross_ship"):
         losses, changes["acting"] = _take_turn(pos, ev.faction)
         return remove(evolve(pos, **changes), losses, changes)
@@ -282,9 +289,14 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
     _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
-    if ev.to == "reserves" and ev.faction != GUILD:
+    shipment: dict[str, Any] = {}
+    if ev.cause is not None:
+        _sent_home(pos, ev)
+    elif ev.to == "reserves" and ev.faction != GUILD:
         # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
         refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
+    elif ev.to == "reserves":
+        shipment = guild_shipment(pos, ev.faction, "off_planet")
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), -ev.normal, -ev.special, -ev.advisors)
     st = pos.states[ev.faction]
@@ -294,7 +306,34 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
         refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
-    return {"forces": forces, "states": states}
+    return {"forces": forces, "states": states, **shipment}
+
+
+#: What sends another faction's forces home: the ability's owner, its phase, its rule, the most
+#: forces (LoLV 2.08.05.03 Face Dancer; 2.09.07.06 Trip to Gamont, one force).
+_SENT_HOME: dict[str, tuple[str, str, str, int | None]] = {
+    "face_dancer": (TLEILAXU, BATTLE, "2.08.05.03", None),
+    "trip_to_gamont": (CHOAM, MENTAT_PAUSE, "2.09.07.06", 1),
+}
+
+
+def _sent_home(pos: Position, ev: ForcesRemoved) -> None:
+    """Forces another faction's ability sends back to reserves (not a shipment: 1.06.03 does
+    not apply): a Face Dancer revealed in the battle phase (2.08.05.03), Trip to Gamont at the
+    Mentat Pause, one force (2.09.07.06); only in games with that faction."""
+    assert ev.cause is not None
+    owner, phase, rule, most = _SENT_HOME[ev.cause]
+    what = ev.cause.replace("_", " ")
+    if ev.to != "reserves":
+        refuse(pos, rule, f"{what} sends forces to reserves, not to the {ev.to}", ev.to, field="to")
+    if owner not in pos.playing or not pos.ruleset.expansion_pieces:
+        refuse(pos, rule, f"{what} is {faction_name(owner)}'s, and {faction_name(owner)} is not in this game", ev.cause, field="cause")
+    if ev.faction == owner:
+        refuse(pos, rule, f"{what} sends another faction's forces home, not {faction_name(owner)}'s", ev.faction, field="faction")
+    if pos.phase != phase:
+        refuse(pos, rule, f"{what} is played in the {phase.replace('_', ' ')} phase", pos.phase, field="cause")
+    if most is not None and ev.normal + ev.special + ev.advisors > most:
+        refuse(pos, rule, f"{what} sends {most} force home", ev.normal + ev.special + ev.advisors, field="normal")
 
 
 def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
@@ -314,6 +353,7 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
             ev,
         )
     karama = revival(pos, ev) if ev.karama else {}
+    karama.update(check_revival(pos, ev))
     states = dict(pos.states)
     states[ev.faction] = evolve(
         st,
@@ -321,6 +361,33 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
         reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
     )
     return {"states": states, **karama}
+
+
+def _spiritual_advisor(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    """Fifth edition. Under the LoLV an advisor comes onto the board only as a spiritual
+    advisor: one, free, into the territory and sector another faction has just shipped to from
+    off-planet - not the Fremen's sending nor a Guild cross-ship (2.02.05, 2.02.11); under AH
+    and the WBC the BG tokens have no advisor side (AH XV.A, WBC XV.5). Records the shipment
+    an advisor may follow (`Position.shipped`)."""
+    if ev.advisors and "spiritual_advisor" not in pos.ruleset.cite:
+        refuse(pos, "no_advisors", f"Bene Gesserit tokens have no advisor side under {pos.ruleset.name}: they coexist by territory", ev.advisors, field="advisors")
+    if ev.advisors:
+        followed = pos.shipped
+        here = (pos.turn, ev.territory, ev.sector)
+        if followed is None or (followed[0], followed[2], followed[3]) != here or ev.source != "reserves":
+            refuse(
+                pos,
+                "spiritual_advisor",
+                f"an advisor follows another faction's shipment from off-planet into the same territory and sector, and none went to {place_name(ev.territory)} sector {ev.sector}",
+                ev.advisors,
+                field="advisors",
+            )
+        if ev.advisors != 1 or ev.normal or ev.special:
+            refuse(pos, "spiritual_advisor", "one advisor follows a shipment, alone", ev.advisors, field="advisors")
+        return {"shipped": None}
+    if ev.source == "reserves" and ev.faction not in (BENE_GESSERIT, FREMEN) and pos.phase == SHIPMENT_MOVEMENT:
+        return {"shipped": (pos.turn, ev.faction, ev.territory, ev.sector)}
+    return {}
 
 
 def _bg_sides(pos: Position, territory: str) -> tuple[int, int]:

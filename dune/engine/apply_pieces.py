@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.ambassador_supply import after_removal, taken_from_supply
+from dune.engine.battles import battles
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import (
     need_counts,
@@ -23,7 +24,8 @@ from dune.engine.checks import (
     piece_in_storm,
     refuse,
 )
-from dune.engine.editions import advanced, refined, sheltered
+from dune.engine.control import occupancy
+from dune.engine.editions import advanced, limited, refined, sheltered
 from dune.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -44,8 +46,9 @@ from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, remov
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, phase_name, place_name
 from dune.engine.no_field_supply import placed_from_supply, revealed_face_up
-from dune.engine.phases import MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
+from dune.engine.phases import BATTLE, MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
+from dune.engine.storm import storm_order
 from dune.engine.supplies import NO_FIELD_NUMBERS
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
@@ -301,9 +304,12 @@ def _need_trigger(pos: Position, who: str, territory: str, owner: str, rule: str
 def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
     """Duke Vidal leads for `holder` (2.11.10.11, 2.12.12) or for nobody (2.11.16)."""
     _need_pieces(pos, "Duke Vidal")
-    need_faction(pos, ECAZ)
+    if ECAZ not in pos.playing and MORITANI not in pos.playing:
+        need_faction(pos, ECAZ)  # Duke Vidal is the Ecaz's (2.11.10.11) or the Moritani's (2.12.12)
     if ev.holder is not None:
         need_faction(pos, ev.holder)
+        if ev.holder == MORITANI and limited(pos):
+            _vidal_to_moritani(pos)
         if pos.phase == MENTAT_PAUSE and refined(pos):
             refuse(
                 pos,
@@ -313,6 +319,28 @@ def apply_duke_vidal(pos: Position, ev: DukeVidal) -> dict[str, Any]:
                 field="holder",
             )
     return {"vidal": ev.holder}
+
+
+def _vidal_to_moritani(pos: Position) -> None:
+    """Fifth edition: the Moritani take Duke Vidal at the end of the shipment and movement
+    phase, when they are in at least two battles in strongholds not involving the Ecaz
+    (2.12.12)."""
+    if pos.phase not in (SHIPMENT_MOVEMENT, BATTLE):
+        refuse(pos, "2.12.12", "the Moritani take Duke Vidal at the end of the shipment and movement phase", pos.phase, field="holder")
+    order = storm_order(pos) or list(pos.factions)
+    fights = [
+        b
+        for b in battles(pos, occupancy(pos), order)
+        if MORITANI in b.factions and ECAZ not in b.factions and TERRITORIES[b.territory].is_stronghold
+    ]
+    if len(fights) < 2:
+        refuse(
+            pos,
+            "2.12.12",
+            f"the Moritani are in {len(fights)} battles in strongholds without the Ecaz; Duke Vidal needs two",
+            len(fights),
+            field="holder",
+        )
 
 
 def apply_spice_in_front(pos: Position, ev: SpiceInFront) -> dict[str, Any]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.board import PLAYER_DOTS, TERRITORIES
+from dune.engine.board import PLAYER_DOTS, POLAR_SINK, TERRITORIES
 from dune.engine.checks import factions_in, need_counts, need_piece
+from dune.engine.editions import advanced, limited
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from dune.engine.events import BgPredictionMade, ForcesAt, GameSetup, Prediction
 from dune.engine.factions import BENE_GESSERIT, FACTION_SHEETS
@@ -49,6 +50,26 @@ def chosen_on_board(pos: Position, faction: str) -> int:
     return sum(sum(st) for _t, _s, st in pos.stacks_of(faction)) - fixed
 
 
+def _bg_start(pos: Position, p: ForcesAt, cite: str) -> tuple[int, int]:
+    """(fighters, advisors) of a starting placement: the BG's follows its sheet."""
+    normal, advisors = p.normal, p.advisors
+    if p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor and not advanced(pos) and limited(pos):
+        # LoLV 2.02.02: in the Basic game the BG starts with a fighter in the Polar Sink (the
+        # advisor anywhere is the Advanced 2.02.08).
+        if p.territory != POLAR_SINK or p.advisors:
+            raise IllegalAction(
+                rule=pos.ruleset.cite.get("bg_basic_start", cite),
+                msg=f"in the Basic game the Bene Gesserit starts with a fighter in the Polar Sink, not in {place_name(p.territory)}",
+                input=p,
+            )
+    elif p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor:
+        # LoLV 2.02.08: an advisor, flipped to a fighter where the BG is alone.
+        tokens = p.normal + p.advisors
+        alone = not factions_in(pos, p.territory) - {p.faction}
+        normal, advisors = (tokens, 0) if alone else (0, tokens)
+    return normal, advisors
+
+
 def place_at_setup(pos: Position, p: ForcesAt) -> Position:
     """A starting placement by a faction that chooses where (LoLV 0.13, 2.04.02, 2.02.08, 2.12.02)."""
     cite = pos.ruleset.cite["setup"]
@@ -83,12 +104,7 @@ def place_at_setup(pos: Position, p: ForcesAt) -> Position:
             msg=f"{faction_name(p.faction)} places only {sheet.choose_count} forces at start",
             input=p,
         )
-    normal, advisors = p.normal, p.advisors
-    if p.faction == BENE_GESSERIT and pos.ruleset.bg_starts_as_advisor:
-        # LoLV 2.02.08: an advisor, flipped to a fighter where the BG is alone.
-        tokens = p.normal + p.advisors
-        alone = not factions_in(pos, p.territory) - {p.faction}
-        normal, advisors = (tokens, 0) if alone else (0, tokens)
+    normal, advisors = _bg_start(pos, p, cite)
     st = pos.states[p.faction]
     forces = dict(pos.forces)
     key: ForceKey = (p.faction, p.territory, p.sector)

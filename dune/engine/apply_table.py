@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.ambassador_supply import stormed_back
+from dune.engine.battle_plans import leaders_after, prison_break_fates
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import active_count, need_faction, need_phase, need_piece, piece_in_storm, refuse
-from dune.engine.editions import corrected, refined, sheltered
+from dune.engine.editions import advanced, corrected, limited, refined, sheltered
 from dune.engine.errors import UnknownIdentifier
 from dune.engine.events import (
     AllianceBroken,
@@ -21,15 +22,16 @@ from dune.engine.events import (
     StormPlaced,
     Worm,
 )
-from dune.engine.factions import ECAZ, MORITANI
+from dune.engine.factions import ECAZ, HARKONNEN, MORITANI
 from dune.engine.impossible import holder_problem
 from dune.engine.karama import check_cards, karama_worm, leader_revival
 from dune.engine.losses import automatic, remove, storm_hits, worm_devours
 from dune.engine.movement import UNREACHABLE, distances, pieces_of
 from dune.engine.names import faction_name, factions_text, join_names, place_name
-from dune.engine.phases import SETUP, SPICE_BLOW, STORM
+from dune.engine.phases import BATTLE, SETUP, SPICE_BLOW, STORM
 from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from dune.engine.spice import storm_spice, without_spice, worm_spice
+from dune.engine.storm import is_shielded
 
 
 def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
@@ -46,6 +48,10 @@ def apply_storm_placed(pos: Position, ev: StormPlaced) -> dict[str, Any]:
     return changes
 
 
+#: The farthest the storm moves in one storm phase: Weather Control's 10 (LoLV 3.01.23, WBC VI.3).
+STORM_MOST = 10
+
+
 def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
     """The storm moves counterclockwise in the storm phase of turns 2+ (LoLV 1.01.02, AH VI.C)."""
     need_phase(pos, (STORM,), "storm_move", "the storm moves")
@@ -55,6 +61,10 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
         refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
     if not 0 <= ev.sectors <= SECTOR_COUNT:
         refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
+    if ev.sectors > STORM_MOST and limited(pos):
+        # Weather Control moves it 1 to 10 (LoLV 3.01.23, WBC VI.3); the dials and the storm
+        # deck less (1.01.02, 2.04.13, AH VI.C).
+        refuse(pos, "storm_most", f"the storm moves at most {STORM_MOST} sectors, not {ev.sectors}", ev.sectors, field="sectors")
     if pos.storm_moved and corrected(pos):
         # Weather Control replaces the move rather than adding one (WBC VI.3, LoLV 3.01.23).
         refuse(pos, "storm_once", "the storm has already moved in this storm phase", ev.sectors)
@@ -78,7 +88,9 @@ def _ambassadors_stormed(pos: Position, start: int, sectors: int) -> dict[str, A
             sector = pos.hms[1] if pos.hms is not None else None
         else:
             sector = _first_sector(territory)
-        if sector not in hit:
+        if sector not in hit or (limited(pos) and is_shielded(territory, pos.family_atomics)):
+            # Fifth edition: the standing Shield Wall shelters an Ambassador in Arrakeen or
+            # Carthag as it shelters the forces there (LoLV 1.01.04, 2.11.09).
             kept[territory] = symbol
     if len(kept) == len(pos.ambassadors):
         return {}
@@ -393,5 +405,66 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     st = pos.states[ev.faction]
     leaders = list(st.leaders)
     karama = leader_revival(pos, ev, leaders[i][0]) if ev.karama else {}
+    if limited(pos):
+        _check_capture_limits(pos, ev, leaders[i][0] if leaders else None)
+        _check_ghola(pos, ev, leaders[i][0] if leaders else None)
     leaders[i] = (ev.status, ev.captor)
-    return {**_set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders))), **karama}
+    changes = {**_set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders))), **karama}
+    if limited(pos):
+        changes = _prison_break(pos, changes)
+    return changes
+
+
+#: The most active leaders the Tleilaxu may have and still take a ghola (2.08.16).
+GHOLA_POOL = 5
+
+
+def _check_ghola(pos: Position, ev: LeaderChanged, before: str | None) -> None:
+    """Fifth edition: a ghola is a dead leader of another faction (from the tanks), taken while
+    the Tleilaxu have fewer than five active leaders (2.08.16)."""
+    if ev.status != "held" or before == "held":
+        return
+    name = pos.sheet(ev.faction).leaders[pos.sheet(ev.faction).leader_index(ev.leader) or 0].name
+    if before is not None and not before.startswith("tanks"):
+        refuse(pos, "ghola", f"{name} is not dead ({before.replace('_', ' ')}): a ghola comes from the tanks", ev.status, field="status")
+    holder = ev.captor or ""
+    own = pos.states.get(holder)
+    if own is not None and own.leaders:
+        active = sum(1 for status, _c in own.leaders if status == "active")
+        active += sum(
+            1 for st in pos.states.values() for status, captor in st.leaders if status in ("held", "captured") and captor == holder
+        )
+        if active >= GHOLA_POOL:
+            refuse(pos, "ghola", f"{faction_name(holder)} already have {active} active leaders: a ghola needs fewer than five", ev.status, field="captor")
+
+
+def _check_capture_limits(pos: Position, ev: LeaderChanged, before: str | None) -> None:
+    """Fifth edition: a leader is captured only after a battle the Harkonnen won, in the battle
+    phase, from the loser's active leaders, and in the LoLV only in the Advanced game (2.05.10,
+    2.05.00; AH X.B.2.a.ii). The `battle` event records a capture with its battle."""
+    if ev.status != "captured" or before == "captured":
+        return
+    name = pos.sheet(ev.faction).leaders[pos.sheet(ev.faction).leader_index(ev.leader) or 0].name
+    if pos.ruleset.basic_or_advanced and not advanced(pos):
+        refuse(pos, "2.05.00", f"the Basic game has no captured leaders (2.05.10 is an Advanced ability), so {name} is not captured", ev.status, field="status")
+    if pos.phase != BATTLE:
+        refuse(pos, "capture_when", f"the Harkonnen capture a leader after a battle they won, not in the {pos.phase.replace('_', ' ')} phase", ev.status, field="status")
+    if before is not None and before != "active":
+        refuse(pos, "capture_when", f"{name} is not an active leader ({before.replace('_', ' ')}) and cannot be captured", ev.status, field="status")
+
+
+def _prison_break(pos: Position, changes: dict[str, Any]) -> dict[str, Any]:
+    """When every Harkonnen leader of its own is dead, the captives go home at once (2.05.11,
+    AH X.B.2.a.ii)."""
+    states = changes.get("states", pos.states)
+    if HARKONNEN not in states:
+        return changes
+    leaders = {f: list(st.leaders) for f, st in states.items() if st.leaders}
+    freed = prison_break_fates(pos, leaders)
+    if not freed:
+        return changes
+    after = leaders_after(pos.evolve(states=states), freed)
+    new_states = dict(states)
+    for fate in freed:
+        new_states[fate.owner] = evolve(new_states[fate.owner], leaders=tuple(after[fate.owner]))
+    return {**changes, "states": new_states}

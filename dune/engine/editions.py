@@ -50,8 +50,21 @@ move; `karama`). In every edition the supplies are tracked once recorded, and th
 no earlier log could hold (on a shipment, a revival, a card) are checked; logs of the first
 three editions keep meaning what they meant.
 
-Rulings ask `corrected(pos)`, `refined(pos)` or `accounted(pos)` (or `sheltered(pos)` for the
-storm geometry); nothing else compares edition numbers.
+The fifth edition checks the limits a turn has, where the fourth took the judge's word: the
+storm moves at most ten sectors (LoLV 1.01.02 with 3.01.23, AH VI.C, WBC VI.3); a faction
+revives at most three forces a turn (LoLV 1.05.01, AH IX.B.2), one Fedaykin (2.04.20, AH
+IX.B.4) and one Sardaukar (2.03.11, AH IX.B.5), beyond which only the Tleilaxu (2.08.08,
+2.08.11), the Tleilaxu Ghola card (3.01.20, AH IX.B.2, AH questions A.6) and the Emperor's
+ally (2.03.07) revive; a leader is captured only by the Harkonnen after a battle (the battle
+phase, an active leader, the LoLV Advanced game: 2.05.10, AH X.B.2.a.ii), and the captives go
+home at once when every Harkonnen leader of its own is dead (2.05.11, AH X.B.2.a.ii), in logs
+and positions; and under a standing Shield Wall the storm spares an Ambassador in Arrakeen or
+Carthag as it spares the forces there (LoLV 1.01.04, 2.11.09). Logs of the first four
+editions keep meaning what they meant. (The battle event, 1.07, is new: no older log holds
+one, so it is checked in full in every edition.)
+
+Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)` or `limited(pos)` (or
+`sheltered(pos)` for the storm geometry); nothing else compares edition numbers.
 """
 
 from __future__ import annotations
@@ -71,10 +84,12 @@ REFINED = 3
 #: The rulings that also account for the token supplies, the Karama cards recorded with the
 #: events they enable and the once-a-game Karama powers (listed above).
 ACCOUNTED = 4
+#: The rulings that also check the limits a turn has (listed above).
+LIMITED = 5
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = ACCOUNTED
+CURRENT = LIMITED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED)
 
 
 def corrected(pos: Position) -> bool:
@@ -99,6 +114,12 @@ def accounted(pos: Position) -> bool:
     """Whether the game is ruled by the fourth edition or later: the token supplies, the Karama
     worm's checks and the once-a-game Karama powers listed above."""
     return pos.setup is not None and pos.setup.edition >= ACCOUNTED
+
+
+def limited(pos: Position) -> bool:
+    """Whether the game is ruled by the fifth edition or later: the limits a turn has, listed
+    above."""
+    return pos.setup is not None and pos.setup.edition >= LIMITED
 
 
 #: The setup option that chooses the LoLV Advanced game (1.13.00).

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from dune.engine.adjudication import Ranking, adjudicate
 from dune.engine.battles import Battle, battles
 from dune.engine.control import control, occupancy
 from dune.engine.errors import InvalidPosition
@@ -28,6 +27,7 @@ from dune.engine.snapshot import load_outcome
 from dune.engine.stats import Stats, faction_stats
 from dune.engine.storm import storm_order
 from dune.engine.supplies import no_field_left
+from dune.engine.time_up_ranking import Ranking, adjudicate
 from dune.engine.victory import Verdict, end_of_game, mentat_victory, ordered_sides, win_attempts
 
 

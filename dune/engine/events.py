@@ -30,6 +30,8 @@ _FACTION_SET = frozenset(FACTIONS)
 
 #: Where forces leave to (`forces_removed.to`).
 REMOVAL_TARGETS: tuple[str, ...] = ("tanks", "reserves")
+#: What sends another faction's forces back to reserves (`forces_removed.cause`).
+REMOVAL_CAUSES: tuple[str, ...] = ("face_dancer", "trip_to_gamont")
 #: Where placed forces come from (`forces_placed.source`).
 #: How forces go from one sector piece to another (ForcesMoved.via).
 MOVE_KINDS: tuple[str, ...] = ("move", "worm", "cross_ship", "ambassador")
@@ -493,6 +495,8 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "holder": _opt(_faction),
     "from_faction": _opt(_faction),
     "triggered_by": _opt(_faction),
+    "raised_by": _opt(_faction),
+    "cause": _opt(_one_of(REMOVAL_CAUSES)),
     "ambassador": _faction,
     "ambassadors": _factions,
     "supply": _factions,
@@ -884,7 +888,10 @@ class ForcesMoved(Event):
 @_register("forces_removed")
 @dataclass(frozen=True, slots=True)
 class ForcesRemoved(Event):
-    """Forces leave the board to the tanks (battle, storm, worm) or to reserves."""
+    """Forces leave the board to the tanks (battle, storm, worm) or to reserves: the Guild's
+    own shipment back (LoLV 2.06.05.02, AH IX.C.1.g.iii), or another faction's forces sent home
+    by a `cause`: "face_dancer" (the Tleilaxu reveal a Face Dancer, LoLV 2.08.05.03) or
+    "trip_to_gamont" (CHOAM's Trip to Gamont at the Mentat Pause, LoLV 2.09.07.06)."""
 
     faction: str
     territory: str
@@ -893,18 +900,24 @@ class ForcesRemoved(Event):
     special: int = 0
     advisors: int = 0
     to: str = "tanks"
+    cause: str | None = None
 
 
 @_register("forces_revived")
 @dataclass(frozen=True, slots=True)
 class ForcesRevived(Event):
     """Forces come back from the tanks to reserves (LoLV 1.05, AH IX.B). `karama`: the
-    Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9)."""
+    Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9).
+    `ghola`: the Tleilaxu Ghola card's extra revival of up to five (LoLV 3.01.20, AH questions
+    A.6); `raised_by`: the faction whose ability lets more than three come back this turn (the
+    Emperor paying for its ally, 2.03.07; the Tleilaxu raising the limit to five, 2.08.11)."""
 
     faction: str
     normal: int = 0
     special: int = 0
     karama: bool = False
+    ghola: bool = False
+    raised_by: str | None = None
 
 
 @_register("forces_flipped")

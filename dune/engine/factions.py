@@ -30,6 +30,7 @@ RICHESE = "richese"
 ECAZ = "ecaz"
 MORITANI = "moritani"
 TLEILAXU = "tleilaxu"
+CHOAM = "choam"
 
 
 def leader_id(name: str) -> str:

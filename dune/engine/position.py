@@ -172,6 +172,15 @@ class Position:
     kh_losses: int = 0
     #: The Kwisatz Haderach was killed by a lasgun/shield explosion (2.01.13, AH X.B.2.a.i).
     kh_dead: bool = False
+    #: Forces revived this turn within the limits (LoLV 1.05.01, AH IX.B.2): faction -> (turn,
+    #: forces, starred forces); Karama and Ghola revivals are not counted.
+    revived: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)
+    #: The last off-planet shipment of a faction other than the BG, not yet followed by a
+    #: spiritual advisor: (turn, faction, territory, sector) (LoLV 2.02.05, 2.02.11).
+    shipped: tuple[int, str, str, int | None] | None = None
+    #: The kind of shipment the Guild made this turn: (turn, "normal" | "cross_ship" |
+    #: "off_planet") - one of the three a turn (LoLV 2.06.05, AH IX.C.1.g).
+    guild_shipment: tuple[int, str] | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

@@ -52,9 +52,3 @@ def _in_tenths(table: PpTable) -> tuple[int, int, int, int]:
     if any(Fraction(o, 10) != v for o, v in zip(out, values, strict=True)):
         raise ValueError(f"PP values must be whole tenths: {values!r}")
     return out  # type: ignore[return-value]
-
-
-def tenths_str(v: int) -> str:
-    """Tenths as a decimal string: 15 -> "1.5", 20 -> "2"."""
-    whole, rest = divmod(v, 10)
-    return f"{whole}.{rest}" if rest else str(whole)

@@ -232,9 +232,6 @@ class Ruleset:
     #: a force unsupported by 1 spice counts half in battle. The AH basic battle has none.
     spice_dialing: bool = False
 
-    def threshold_for(self, size: int, options: frozenset[str]) -> int:
-        return self.threshold(size, options)
-
     @property
     def turn_limit(self) -> int:
         """The turns a game lasts when its setup names none: a heat's (WBC 10, LoLV 10, AH 15)."""
@@ -456,6 +453,16 @@ _AH_CITE = {
     "captive_killed": "AH X.B.2.a.ii",
     "traitor_spice": "AH X.D.2",
     "fremen_full_strength": "AH X.B.1",
+    # The limits a turn has (fifth edition).
+    "storm_most": "AH VI.C",
+    "revival_limit": "AH IX.B.2",
+    "fedaykin_revival": "AH IX.B.4",
+    "sardaukar_revival": "AH IX.B.5",
+    "ghola_card": "AH questions A.6",
+    "capture_when": "AH X.B.2.a.ii",
+    "leader_count": "AH II.B.1.b",
+    "no_advisors": "AH XV.A",
+    "guild_shipment": "AH IX.C.1.g",
 }
 
 _WBC_CITE = dict(
@@ -511,6 +518,8 @@ _WBC_CITE = dict(
     # count full strength for nothing (WBC house rules).
     spice_dialing="WBC Rule Set (AH Advanced rules)",
     fremen_full_strength="WBC house rules (Fremen)",
+    storm_most="WBC VI.3",
+    no_advisors="WBC XV.5",
 )
 
 _LOLV_CITE = {
@@ -666,6 +675,20 @@ _LOLV_CITE = {
     "spice_dialing": "1.13.03",
     "fremen_full_strength": "2.04.21",
     "traitor_spice": "1.13.04",
+    "storm_most": "3.01.23",
+    "revival_limit": "1.05.01",
+    "fedaykin_revival": "2.04.20",
+    "sardaukar_revival": "2.03.11",
+    "ghola_card": "3.01.20",
+    "revival_ally": "2.03.07",
+    "revival_raised": "2.08.11",
+    "revival_unlimited": "2.08.08",
+    "capture_when": "2.05.10",
+    "leader_count": "0.09",
+    "bg_adapt": "2.02.20",
+    "spiritual_advisor": "2.02.11",
+    "bg_basic_start": "2.02.02",
+    "guild_shipment": "2.06.05",
 }
 
 AH1979 = Ruleset(

@@ -28,10 +28,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dune.engine.battle_plans import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, accounted, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -43,6 +44,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
+from dune.engine.revival_limits import GUILD_SHIPMENTS
 from dune.engine.rulesets import Ruleset, get_ruleset, ruleset_with
 from dune.engine.spice import SpiceLoss, blow_sector
 from dune.engine.supplies import NO_SUPPLIES, supplies_from_snapshot, supplies_to_snapshot
@@ -162,6 +164,12 @@ POSITION_FIELDS: tuple[Field, ...] = (
           frozenset()),
     Field("kh_losses", INT, "Atreides forces lost in battles: the Kwisatz Haderach awakens at 7 (LoLV 2.01.10)", 0),
     Field("kh_dead", BOOL, "the Kwisatz Haderach killed by a lasgun/shield explosion (LoLV 2.01.13)", False),
+    Field("revived", _or_null(Shape("object", _list(INT))),
+          "forces revived this turn: faction -> [turn, forces, starred forces] (LoLV 1.05.01)", {}),
+    Field("shipped", _or_null(_list(ANY)),
+          "the last off-planet shipment an advisor may follow: [turn, faction, territory, sector] (LoLV 2.02.11)", None),
+    Field("guild_shipment", _or_null(_list(ANY)), "the Guild's kind of shipment this turn: [turn, kind] (LoLV 2.06.05)",
+          None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
     Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
@@ -501,8 +509,41 @@ def load_position(data: Mapping[str, Any]) -> Position:
         check_pieces(pos)
     if accounted(pos):
         check_supplies(pos)
+    if limited(pos):
+        _check_captives(pos)
+        _check_bg_sides(pos)
     _check_cohabitation(pos)
     return pos
+
+
+def _check_bg_sides(pos: Position) -> None:
+    """Fifth edition: LoLV fighters and advisors never share a territory (2.02.20: they flip to
+    match). (AH and WBC tokens coexist by territory, AH XV.A, WBC XV.5.)"""
+    rs = pos.ruleset
+    sides: dict[str, tuple[int, int]] = {}
+    for (f, t, _s), (n, sp, a) in pos.forces.items():
+        if f == BENE_GESSERIT:
+            fighters, advisors = sides.get(t, (0, 0))
+            sides[t] = (fighters + n + sp, advisors + a)
+    for t, (fighters, advisors) in sides.items():
+        if "bg_advisors" not in rs.cite:
+            continue  # AH XV.A, WBC XV.5: coexistence by territory (`coexisting`), no sides
+        if fighters and advisors and t != POLAR_SINK:
+            raise _bad(rs.cite.get("bg_adapt", "2.02.20"), f"Bene Gesserit fighters and advisors never share {place_name(t)}", t)
+
+
+def _check_captives(pos: Position) -> None:
+    """Fifth edition: no leader stays captive once every Harkonnen leader of its own is dead
+    (2.05.11, AH X.B.2.a.ii)."""
+    leaders = {f: list(st.leaders) for f, st in pos.states.items() if st.leaders}
+    freed = prison_break_fates(pos, leaders)
+    if freed:
+        names = ", ".join(pos.sheet(f.owner).leaders[pos.sheet(f.owner).leader_index(f.leader) or 0].name for f in freed)
+        raise _bad(
+            freed[0].rule,
+            f"every Harkonnen leader of its own is dead, so its captives ({names}) have gone home",
+            names,
+        )
 
 
 def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, Any]:
@@ -581,6 +622,31 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("shipped") is not None:
+        row = data["shipped"]
+        if (
+            not isinstance(row, list)
+            or len(row) != 4
+            or isinstance(row[0], bool)
+            or not isinstance(row[0], int)
+            or row[1] not in factions
+            or row[2] not in TERRITORIES
+        ):
+            raise _bad("snapshot", "'shipped' is [turn, faction, territory, sector]", row)
+        out["shipped"] = (int(row[0]), str(row[1]), str(row[2]), row[3])
+    if data.get("guild_shipment") is not None:
+        row = data["guild_shipment"]
+        if not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int) or row[1] not in GUILD_SHIPMENTS:
+            raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
+        out["guild_shipment"] = (int(row[0]), str(row[1]))
+    if data.get("revived"):
+        rows = _mapping(data["revived"], "'revived'")
+        if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
+            raise _bad("snapshot", "'revived' maps factions to [turn, forces, starred forces]", rows)
+        out["revived"] = {
+            str(f): (_int({"v": v[0]}, "v", 0), _int({"v": v[1]}, "v", 0), _int({"v": v[2]}, "v", 0))
+            for f, v in rows.items()
+        }
     return out
 
 
@@ -679,7 +745,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
         elif isinstance(value, tuple):
             out[key] = list(value)
         elif isinstance(value, Mapping):
-            out[key] = dict(sorted(value.items()))
+            out[key] = {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(value.items())}
         else:
             out[key] = value
     out.update(supplies_to_snapshot(position.supplies))
@@ -761,6 +827,13 @@ def _faction_state(
             out.append((st, captor or None))
         leaders = tuple(out)
     elif raw.get("leaders") is not None:
+        n = raw["leaders"]
+        if isinstance(n, int) and not isinstance(n, bool) and n > len(sheet.leaders):
+            raise _bad(
+                rs.cite.get("leader_count", "leaders"),
+                f"{faction_name(f)} has {len(sheet.leaders)} leaders, not {n}",
+                n,
+            )
         n = _int(raw, "leaders", high=len(sheet.leaders))
         leaders = tuple(("active" if i < n else "tanks_face_up", None) for i in range(len(sheet.leaders)))
     pp_raw = raw.get("pp_total", "0")

@@ -67,19 +67,3 @@ def faction_stats(position: Position, occ: Occupancy, control: dict[str, str | N
 def halves_str(h: int) -> str:
     """A count of halves as a decimal string: 19 -> "9.5"."""
     return f"{h // 2}.5" if h % 2 else str(h // 2)
-
-
-def stats_json(stats: dict[str, Stats]) -> dict[str, dict[str, int | str | None]]:
-    out: dict[str, dict[str, int | str | None]] = {}
-    for f, row in stats.items():
-        t2 = row["tokens2"]
-        out[f] = {
-            "strongholds": row["strongholds"],
-            "forces": row["forces"],
-            "tokens": None if t2 is None else halves_str(t2),
-            "spice": row["spice"],
-            "cards": row["cards"],
-            "leaders": row["leaders"],
-            "win_attempts": row["win_attempts"],
-        }
-    return out

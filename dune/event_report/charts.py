@@ -18,6 +18,7 @@ import pygal  # type: ignore[import-untyped]
 from pygal.style import Style  # type: ignore[import-untyped]
 
 from dune.event_report.figures import EventReport, RoundFigures
+from dune.seating_words import round_name as name_of_round
 
 #: Drawing size in SVG units; the page scales it to the column width (a phone shows it at
 #: about 0.85), so the fonts below stay readable at 390 px.
@@ -229,7 +230,7 @@ def result_kinds(report: EventReport) -> Chart:
 
 
 def round_name(r: RoundFigures) -> str:
-    return "Final" if r.is_final else f"Heat {r.number}"
+    return name_of_round(final=r.is_final, number=r.number)
 
 
 def adjudications(report: EventReport) -> Chart:

@@ -7,7 +7,7 @@ allied player ids at the end): the fields of the format's game report (LoLV 4.01
 4.01.10; the WBC adjudication criteria). Statistics left out count as 0 (WBC Advancement to
 Finals). Shape errors cite the format's game report rule. Whether the result is valid (the
 turn limit, the winners and their kinds, the alliances, and for a game the engine tracked,
-its own decision) is the engine's to decide (`dune.engine.adjudicator`), under the table's
+its own decision) is the engine's to decide (`dune.engine.result_check`), under the table's
 ruleset; this module only reads the report and scores nothing.
 """
 
@@ -17,11 +17,11 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import cast
 
-from dune.engine.adjudicator import ReportedGame, check_result
 from dune.engine.errors import ResultRefused
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.names import faction_name, join_names
 from dune.engine.position import Outcome
+from dune.engine.result_check import ReportedGame, check_result
 from dune.engine.results import kind_name
 from dune.engine.rulesets import Ruleset, get_ruleset
 from dune.points.base import ENDED_BY, EndedBy, PlayerId, ReportRow, TableResult, player_sort_key
@@ -303,7 +303,7 @@ def validate_report(
             the ruleset's round lasts.
         ResultKindError: a result that is not a kind, or a kind the points system has no line for.
         WinnersContradictResultError: whatever the engine's adjudicator refuses (see
-            `dune.engine.adjudicator.check_result`): the winners, their kinds, the ending, the
+            `dune.engine.result_check.check_result`): the winners, their kinds, the ending, the
             alliances, or a result that differs from the engine's decision of a tracked game.
     """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset

@@ -142,6 +142,25 @@
     if (form && form.scrollIntoView) { form.scrollIntoView({ block: "nearest" }); }
   }, true);
 
+  // --- a battle's resolution, read before it is recorded ------------------------------------
+  // Asking the engine what a battle comes to records nothing, so it is not an action for the
+  // outbox's queue: it is asked at once (capture phase, before the outbox sees the submit) and
+  // the answer, the form with the resolution and its "Record the battle" button, swapped in.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#table-live form[data-action=battle]") || !form.elements.preview) { return; }
+    var outbox = window.tableOutbox;
+    if (!outbox || !outbox.swapIn || !navigator.onLine) { return; }  // the plain post, or the queue
+    event.preventDefault();
+    event.stopPropagation();
+    fetch(live().dataset.page, {
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)),
+      headers: { "HX-Request": "true", "HX-Target": "table-live" }
+    }).then(function (r) { return r.text(); })
+      .then(outbox.swapIn)
+      .catch(function () { form.submit(); });
+  }, true);
+
   // --- the offline copy says what it is -------------------------------------------------------
   var copy = document.documentElement.dataset.offlineCopy;
   if (copy) {

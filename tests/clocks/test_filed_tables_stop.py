@@ -70,3 +70,19 @@ def test_the_table_page_after_filing_leads_with_the_filing(judge_client: Any, cl
     page = client.get(f"/tables/{first.pk}/").content.decode()
     assert "Setup: where does the storm start?" not in page
     assert "The game is over: its report is filed" in page
+
+
+def test_the_room_screen_names_the_champion_after_the_final(client: Any, judge_client: Any, head_judge: Any) -> None:
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    _file(judge_client, seat_table(heat, players))
+    final = make_round(tournament, number=2, kind="final")
+    table = seat_table(final, players)
+    _file(judge_client, table)
+    page = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
+    champion = page.split('data-panel="champion"')[1].split("</section>")[0]
+    assert players[0].name in champion
+    assert "Game over: report filed" in page and "Not started" not in page

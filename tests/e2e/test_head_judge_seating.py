@@ -44,6 +44,7 @@ def test_head_judge_imports_seats_publishes_player_finds_table(
 
     # Check everybody in for heat 1, then seat and publish.
     page.get_by_role("button", name="Check in every active player").click()
+    page.get_by_role("button", name="Yes, check in all 12").click()  # it asks first
     assert page.get_by_text("12 checked in").is_visible()
     page.goto(f"{live_server.url}/rounds/{heat.pk}/seat/")
     page.get_by_role("button", name="Seat 12 players").click()

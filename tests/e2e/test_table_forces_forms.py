@@ -100,7 +100,8 @@ def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
     table = expansion_table(judge)  # turn 1's shipment and movement; the storm in sector 10
     with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
-        page.locator("#ecaz-forms summary").click()
+        # Ambassadors are placed in shipment and movement (2.11.05): their fold is open in it.
+        assert page.locator("#ecaz-forms").evaluate("d => d.open")
         form = page.locator("form[data-action=place_ambassador]")
         form.get_by_label("Stronghold").select_option("carthag")
         form.get_by_label("Token").select_option("atreides")

@@ -209,3 +209,83 @@ def test_the_phase_s_own_forms_are_open_in_the_next_step_and_a_tapped_territory_
             assert move.locator("select[name=from_piece]").input_value() == "carthag@10"
             page.locator('#board-panel svg .map [data-territory="arrakeen"]').first.click(force=True)
             assert move.locator("select[name=to_piece]").input_value() == "arrakeen@9"
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_a_battle_is_one_form_at_the_top_its_resolution_shown_before_it_is_recorded(
+    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    viewport: dict[str, int],
+) -> None:
+    """AH X.D.2: the Atreides call Feyd-Rautha a traitor; the engine's resolution is read
+    first, then recorded in one request, the Harkonnen forces going to the tanks by it."""
+    from tests.gameplay.test_battle_api import TO_BATTLE
+
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, TO_BATTLE[:-1])  # shipment and movement; the judge goes on to the battles
+    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
+        assert page.locator(NEXT_CONTROL).first.inner_text().strip() == "Next: Battle phase"
+        tap_next(page)
+        form = page.locator("#next form[data-action=battle]")
+        first = form.get_by_label("Leader").first
+        assert first.evaluate(IN_VIEW), first.bounding_box()  # the battle's first choice, on the first screen
+        form.get_by_label("Leader").first.select_option("harkonnen|feyd_rautha")
+        form.get_by_label("Leader").nth(1).select_option("atreides|duncan_idaho")
+        form.get_by_label("Dial").first.fill("2")
+        form.get_by_label("Dial").nth(1).fill("1")
+        form.get_by_label("Spice paid").first.fill("2")
+        form.get_by_label("Spice paid").nth(1).fill("1")
+        form.get_by_label("Calls a traitor").nth(1).check()
+        seq = page.locator("#table-live").get_attribute("data-seq")
+        form.get_by_role("button", name="Show the engine's resolution").click()
+        resolution = page.locator("#battle-resolution")
+        resolution.wait_for()
+        assert "Atreides win (traitor called)" in resolution.inner_text()
+        assert page.locator("#table-live").get_attribute("data-seq") == seq
+        record_button = page.get_by_role("button", name="Record the battle")
+        assert record_button.evaluate(IN_VIEW), record_button.bounding_box()
+        screenshot(page, f"table-battle-{viewport['width']}")
+        record_button.click()
+        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+        assert page.locator("form[data-action=battle]").count() == 0
+        assert no_sideways_scroll(page)
+
+
+def test_a_full_tracked_wbc_turn_is_walked_from_the_next_step(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    """The benchmark's walk (tests/e2e/full_walk.py): every record it sends is accepted, one
+    request each, and the turn's storm, alliance, revival, shipment and battle are recorded."""
+    from gameplay.models import GameEvent
+    from tests.e2e.full_walk import Judge, wbc_turn
+
+    judge = make_user("judge1")
+    table = final_table(judge)
+    seq = record(table, judge, BEFORE_THE_STORM)
+    open_table(phone_page, sign_in, live_server, password, table)
+    turn = wbc_turn(Judge(phone_page))
+    print(turn)
+    types = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
+    for kind in ("storm_moved", "worm", "alliance_formed", "forces_revived", "forces_placed", "battle",
+                 "turn_advanced"):
+        assert kind in types, types
+    assert len(types) == len(turn.sends) - 1  # every send but the battle's preview is one record
+
+
+def test_a_lolv_turn_with_the_expansion_factions_is_walked_from_the_next_step(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    """The benchmark's LoLV walk: the Ambassador, a shipment, a Terror token, the next turn."""
+    from gameplay.models import GameEvent
+    from tests.e2e.full_walk import Judge, lolv_turn
+    from tests.gameplay.test_expansion_pieces_page import expansion_table
+
+    judge = make_user("judge1")
+    table = expansion_table(judge)
+    seq = Game.objects.get(table=table).seq
+    open_table(phone_page, sign_in, live_server, password, table)
+    turn = lolv_turn(Judge(phone_page))
+    print(turn)
+    types = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
+    for kind in ("ambassador_placed", "forces_placed", "terror_placed", "turn_advanced"):
+        assert kind in types, types

@@ -9,8 +9,8 @@ from dune.engine.errors import IllegalAction
 from dune.engine.ids import ResultKind
 from dune.engine.names import faction_name, factions_text, join_names, place_name
 from dune.engine.position import Outcome
-from dune.engine.reported import check_reported
 from dune.engine.results import RESULTS, Way, kind_for, kind_name
+from dune.engine.tracked_report_check import check_reported
 
 R = ResultKind
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.editions import ACCOUNTED
 from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation, UnknownIdentifier
 from dune.engine.evaluation import evaluate
 from dune.engine.factions import FACTION_SHEETS
@@ -200,8 +201,9 @@ def test_2_xx_hand_limits(ruleset: str, rule: str) -> None:
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
 def test_leaders_change_state_and_count_as_active(ruleset: str) -> None:
     """Active leaders: in the pool, own or captured (LoLV glossary, 2.05.10; AH X.B.2.a.ii);
-    tanks leaders are not."""
-    pos = replay([setup_event(ruleset)])
+    tanks leaders are not. (A capture outside a battle, as the judge recorded it before the
+    fifth edition, is refused from then on: `test_rules_2_05_10_captures.py`.)"""
+    pos = replay([setup_event(ruleset, edition=ACCOUNTED)])
     pos = apply(
         pos,
         {

@@ -130,9 +130,15 @@ def test_1_06_04_09_occupancy_limit_of_strongholds(ruleset: str, rule: str) -> N
     with pytest.raises(IllegalAction) as info:
         _ship(pos, "guild", "arrakeen", 9, 1)
     assert info.value.rule == rule
-    # BG advisors / coexisting tokens never count against the limit (AH IX.C.1.d, LoLV 2.02.12).
-    after = _ship(pos, "bene_gesserit", "arrakeen", 9, 0, advisors=1)
-    assert after.forces[("bene_gesserit", "arrakeen", 9)] == (0, 0, 1)
+    # BG advisors never count against the limit (LoLV 2.02.12); under AH and the WBC the tokens
+    # have no advisor side (AH XV.A, WBC XV.5: coexistence by territory, fifth edition).
+    if ruleset == "lolv-2.8.4":
+        after = _ship(pos, "bene_gesserit", "arrakeen", 9, 0, advisors=1)  # follows the Emperor (2.02.11)
+        assert after.forces[("bene_gesserit", "arrakeen", 9)] == (0, 0, 1)
+    else:
+        with pytest.raises(IllegalAction) as info:
+            _ship(pos, "bene_gesserit", "arrakeen", 9, 0, advisors=1)
+        assert info.value.rule == pos.ruleset.cite["no_advisors"]
 
 
 def test_shield_wall_has_no_occupancy_limit(movement: Position) -> None:

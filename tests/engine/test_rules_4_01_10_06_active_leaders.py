@@ -20,7 +20,12 @@ def _table() -> object:
 
 
 def test_4_01_10_06_gholas_count_for_the_tleilaxu() -> None:
-    pos = _table()
+    """A ghola (a dead leader, taken while the Tleilaxu have fewer than five, 2.08.16) counts
+    for the Tleilaxu."""
+    per = {f: {"spice": 10, "leader_status": {}} for f in FACTIONS}
+    per["atreides"]["leader_status"] = {"duncan_idaho": "tanks_face_up"}
+    per["tleilaxu"]["leader_status"] = {"blin": "tanks_face_up"}
+    pos = position(ruleset="lolv-2.8.4", factions=FACTIONS, storm=0, phase="bidding", per_faction=per)
     before = evaluated(pos)["stats"]
     pos = apply(
         pos,
@@ -33,7 +38,7 @@ def test_4_01_10_06_gholas_count_for_the_tleilaxu() -> None:
         },
     )
     after = evaluated(pos)["stats"]
-    assert after["atreides"]["leaders"] == before["atreides"]["leaders"] - 1
+    assert after["atreides"]["leaders"] == before["atreides"]["leaders"]
     assert after["tleilaxu"]["leaders"] == before["tleilaxu"]["leaders"] + 1
 
 

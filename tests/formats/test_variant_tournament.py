@@ -85,6 +85,7 @@ def test_the_variant_tournament_from_creation_to_export(judge_client: Any, head_
     created = _create(judge_client, format_changes=VARIANT)
     assert created.status_code == 201, created.json()
     pk = created.json()["id"]
+    assert created.json()["format_version"] == "2018" and created.json()["format_changes"] == 4
     tournament = Tournament.objects.get(pk=pk)
     assert tournament.format == "wbc" and tournament.format_version == "2018"
 

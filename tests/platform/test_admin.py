@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 
-APPS = ("tournament", "gameplay", "scoring", "clocks", "ratings")
+APPS = ("foundation", "tournament", "gameplay", "scoring", "clocks", "ratings")
 
 
 def platform_models() -> list[Any]:

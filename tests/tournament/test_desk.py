@@ -119,3 +119,19 @@ def test_badges_carry_a_qr_code_of_each_personal_link(judge: Any, tournament: An
     page = judge.get(f"/tournaments/{tournament.pk}/players/badges/").content.decode()
     assert page.count("<svg") == 2
     assert f"/check-in/{players[0].pk}/{desk.check_in_token(players[0])}/" in page
+
+
+def test_check_in_all_checks_each_player_in_as_one_check_in_does(judge: Any, tournament: Any, heat: Any) -> None:
+    """"Check in all" goes through the check-in service: every active player is checked in and
+    linked to their person (as one check-in links them), a withdrawn one is not."""
+    players = make_players(tournament, 3)
+    Player.objects.filter(pk__in=[p.pk for p in players]).update(person=None)
+    Player.objects.filter(pk=players[2].pk).update(status=Player.Status.WITHDRAWN)
+    CheckIn.objects.create(round=heat, player=players[0])
+    judge.post(f"/tournaments/{tournament.pk}/players/",
+               {"action": "check_in_all", "round": heat.pk, "confirmed": "yes"})
+    checked = set(CheckIn.objects.filter(round=heat).values_list("player_id", flat=True))
+    assert checked == {players[0].pk, players[1].pk}
+    linked = dict(Player.objects.filter(pk__in=[p.pk for p in players]).values_list("pk", "person_id"))
+    assert linked[players[0].pk] is not None and linked[players[1].pk] is not None
+    assert linked[players[2].pk] is None

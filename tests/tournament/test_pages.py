@@ -139,7 +139,7 @@ def test_public_round_page_where_do_i_sit(
         page,
     )
     missing = client.get(f"/rounds/{heat.pk}/", {"q": "Nobody Here"}).content.decode()
-    assert "No player named" in missing
+    assert "No player of this tournament is named “Nobody Here”" in missing
 
 
 def test_print_sheets_one_table_per_page(

@@ -63,12 +63,12 @@ def test_a_planned_or_finished_round_cannot_be_closed(head_judge: Any) -> None:
 def test_the_dashboard_closes_a_round_or_says_why_not(client: Any, heat: Any, head_judge: Any) -> None:
     client.force_login(head_judge)
     url = f"/tournaments/{heat.tournament_id}/"
-    response = client.post(url, {"action": "finish_round", "round": heat.pk})
+    response = client.post(url, {"action": "finish_round", "round": heat.pk, "confirmed": "yes"})
     assert response.status_code == 200
     assert b"no filed game report yet" in response.content
     for table in heat.tables.all():
         _file_solo_win(table, head_judge)
-    response = client.post(url, {"action": "finish_round", "round": heat.pk})
+    response = client.post(url, {"action": "finish_round", "round": heat.pk, "confirmed": "yes"})
     assert response.status_code == 302
     heat.refresh_from_db()
     assert heat.state == Round.State.FINISHED
@@ -76,7 +76,9 @@ def test_the_dashboard_closes_a_round_or_says_why_not(client: Any, heat: Any, he
 
 def test_only_a_head_judge_closes_a_round(client: Any, heat: Any, make_user: Any) -> None:
     client.force_login(make_user("passerby"))
-    response = client.post(f"/tournaments/{heat.tournament_id}/", {"action": "finish_round", "round": heat.pk})
+    response = client.post(
+        f"/tournaments/{heat.tournament_id}/", {"action": "finish_round", "round": heat.pk, "confirmed": "yes"}
+    )
     assert response.status_code in (302, 403)
     heat.refresh_from_db()
     assert heat.state == Round.State.PUBLISHED

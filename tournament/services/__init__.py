@@ -19,6 +19,7 @@ from tournament.services.heats import (
 from tournament.services.players import (
     add_player,
     check_in,
+    check_in_all,
     checked_in_ids,
     import_players,
     name_twins,
@@ -29,7 +30,12 @@ from tournament.services.players import (
 )
 from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
 from tournament.services.shared import Refused
-from tournament.services.tournaments import appoint_table_judge, assign_table_judge, create_tournament
+from tournament.services.tournaments import (
+    appoint_table_judge,
+    assign_table_judge,
+    create_tournament,
+    keep_clubs_apart,
+)
 
 __all__ = [
     "Refused",
@@ -42,9 +48,11 @@ __all__ = [
     "appoint_table_judge",
     "assign_table_judge",
     "check_in",
+    "check_in_all",
     "checked_in_ids",
     "create_round",
     "create_tournament",
+    "keep_clubs_apart",
     "finish_round",
     "rounds_with_presence",
     "import_players",

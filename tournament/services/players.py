@@ -148,6 +148,16 @@ def check_in(round_: Round, player: Player) -> CheckIn:
     return checkin
 
 
+def check_in_all(round_: Round) -> int:
+    """Check every active player of the round's tournament in for it; answers how many are
+    checked in now."""
+    with transaction.atomic():
+        active = list(Player.objects.filter(tournament_id=round_.tournament_id, status=Player.Status.ACTIVE))
+        CheckIn.objects.bulk_create([CheckIn(round=round_, player=p) for p in active], ignore_conflicts=True)
+        people.link_players(active)
+    return len(active)
+
+
 def undo_check_in(round_: Round, player: Player) -> None:
     CheckIn.objects.filter(round=round_, player=player).delete()
 

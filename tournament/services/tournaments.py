@@ -96,3 +96,10 @@ def assign_table_judge(table: Table, username: str) -> Any:
         table.judge = user
     table.save(update_fields=["judge"])
     return table.judge
+
+
+def keep_clubs_apart(tournament: Tournament, keep: bool) -> Tournament:
+    """Whether the seating keeps players of one club at different tables where it can."""
+    tournament.keep_clubs_apart = bool(keep)
+    tournament.save(update_fields=["keep_clubs_apart"])
+    return tournament

@@ -75,6 +75,8 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
         "standings_pages": pages,
         "standings_total": total,
         "cut_name": names.get(last_finalist, "") if last_finalist is not None else "",
+        # Once the final's report is filed (WBC Final Round Format placings): the champion.
+        "champions": [names.get(p.player, "") for p in result.placings if p.place == 1],
         "cycle": CYCLE_SECONDS,
         **live_attrs(url, etag),
     }

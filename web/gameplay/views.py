@@ -23,13 +23,13 @@ from dune.text_rules import whole_number
 from foundation import idempotency
 from gameplay import actions, commands, presenters, services
 from gameplay.models import Game
-from gameplay.page import page_context
+from gameplay.page import page_context, preview_battle
 from scoring import commands as report_commands
 from scoring import services as scoring
 from scoring.models import GameReport
 from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
-from tournament.permissions import can_judge_table, is_head_judge
+from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay.api import load_table, published_game
 from web.templatetags.table_tags import label
 
@@ -119,6 +119,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         if not can_judge_table(request.user, table):
             raise PermissionDenied("Only this table's judge or a head judge may record its game.")
         asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
+        if request.POST.get("action") == "battle" and request.POST.get("preview"):
+            return _battle_preview(request, table, game, asked)
         try:
             recorded = _answer(request, table)
         except Refusal as refusal:
@@ -147,6 +149,27 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
+    return response
+
+
+def _battle_preview(request: HttpRequest, table: Table, game: Any, asked: dict[str, list[str]]) -> HttpResponse:
+    """The battle form answered with the engine's resolution of it (nothing recorded): the
+    judge reads who wins and what each side loses, then records the battle as shown."""
+    values = {k: v if len(v) > 1 else v[0] for k, v in asked.items() if k != "preview"}
+    error: dict[str, Any] | None = None
+    shown: dict[str, Any] | None = None
+    status = 200
+    try:
+        refuse_unsafe_text(request)
+        shown = preview_battle(game, request.POST)
+    except Refusal as refusal:
+        error = page_refusal(refusal, action="battle", form=request.POST).get("error")
+        status = refusal.status
+    context = page_context(request, table, game, error=error, values=values, filed=scoring.filed_report(table))
+    context.update({"notice": "", "picked": {}, "page_key": uuid.uuid4(), "battle_preview": shown})
+    template = "gameplay/_table_live.html" if request.htmx else "gameplay/table.html"
+    response = render(request, template, context, status=status)
+    response["Vary"] = "HX-Request, X-Table-Parts"
     return response
 
 
@@ -335,7 +358,8 @@ def _judged_tables(user: Any) -> list[Any]:
     then finished ones."""
     rank = {Round.State.PUBLISHED: 0, Round.State.PLANNED: 1, Round.State.FINISHED: 2}
     tables = list(
-        Table.objects.filter(judge=user)
+        Table.objects.filter(judged_tables_q(user))
+        .distinct()
         .select_related("round__tournament")
         .order_by("-round__tournament__created_at", "-round__number", "number")
     )
@@ -354,7 +378,7 @@ def my_tables(request: HttpRequest) -> HttpResponse:
 
 def after_sign_in(request: HttpRequest) -> HttpResponse:
     """Where signing in leads when no page asked for it: a table judge to their tables."""
-    if request.user.is_authenticated and Table.objects.filter(judge=request.user).exists():
+    if request.user.is_authenticated and Table.objects.filter(judged_tables_q(request.user)).exists():
         return redirect("my-tables")
     return redirect("home")
 

@@ -20,12 +20,13 @@ from dune.csv_export import csv_writer
 from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
-from dune.text_rules import text_problem, whole_number
+from dune.text_rules import name_matches, text_problem, whole_number
 from scoring import services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.player_states import player_states
 from scoring.presenters import number, points_words, tiebreak_columns
+from tournament.desk import why_not_found
 from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
@@ -108,10 +109,9 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     ordered = sorted(scoring.standings, key=lambda r: qualifying.get(r.player, len(qualifying)))
     matches = []
     if find:
-        needle = find.casefold()
         for index, row in enumerate(ordered):
-            name = names.get(row.player, f"#{row.player}")
-            if needle in name.casefold():
+            name = names.get(row.player, "")
+            if name_matches(find, name):
                 matches.append(
                     {
                         "row": row,
@@ -157,6 +157,11 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "typed": typed,
             "find_error": refused.message if refused else "",
             "matches": matches,
+            "not_found": (
+                why_not_found(tournament.pk, find, is_not="has no filed game yet", are_not="have no filed game yet")
+                if find and not matches
+                else ""
+            ),
             "placings": placings,
             "system": system,
             "tiebreak_columns": tiebreak_columns(scoring.labels),
@@ -413,7 +418,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [
                 row.rank,
-                row.tied,
+                "yes" if row.tied else "no",
                 row.player,
                 names.get(row.player, ""),
                 number(row.points),
@@ -463,16 +468,16 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
             writer.writerow(
                 [
                     report.table.round.number,
-                    report.table.round.kind,
+                    report.table.round.get_kind_display(),
                     report.table.number,
-                    report.state,
+                    report.get_state_display(),
                     report.version,
                     data["turns"],
                     data["ended_by"],
                     row["player"],
                     names.get(row["player"], ""),
-                    row.get("faction", ""),
-                    row["result"],
+                    faction_label(row["faction"]) if row.get("faction") else "",
+                    SHORT.get(row["result"], row["result"]),
                     *(row.get(c, 0) for c in REPORT_COLUMNS),
                 ]
             )

@@ -155,10 +155,6 @@ def describe(body: Any) -> str:
     return " · ".join(parts)
 
 
-def describe_value(value: Any) -> str:
-    return words(value) if value not in ([], None) else "—"
-
-
 # --- parts: an in-place answer carries only what changed ------------------------------------
 
 #: The request header in which the page names the parts it shows: `quick:3f2a…,log:9c1e…`.

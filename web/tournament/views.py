@@ -25,7 +25,8 @@ from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
 from dune.seating_changes import available_final_factions, next_final_picker
-from dune.text_rules import text_problem, whole_number
+from dune.text_rules import name_matches, text_problem, whole_number
+from foundation.commands import yes
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import desk, people, services
 from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
@@ -95,6 +96,26 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+class NeedsConfirmation(Exception):
+    """An action that asks the head judge first (`_confirm` renders the question)."""
+
+    def __init__(self, **question: Any) -> None:
+        super().__init__(question.get("question", ""))
+        self.question = question
+
+
+def _confirm(
+    request: HttpRequest, tournament: Tournament, *, question: str, explanation: str, yes: str, no: str,
+    fields: list[tuple[str, Any]], back: str,
+) -> HttpResponse:
+    """The page asking the head judge to confirm an action before it is carried out: the same
+    form posted again with `confirmed=yes`, or back to where they were."""
+    return render(request, "tournament/confirm.html", {
+        "tournament": tournament, "question": question, "explanation": explanation, "yes": yes, "no": no,
+        "fields": [(k, v) for k, v in fields if v != ""], "action_url": request.path, "back_url": back,
+    })
+
+
 def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     """Carry out the dashboard's posted action; answers what was done, in words.
 
@@ -114,11 +135,18 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
         return f"{user.get_username()} is a table judge of {tournament.name}."
     if action == "finish_round":
         round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
+        if request.POST.get("confirmed") != "yes":
+            raise NeedsConfirmation(
+                question=f"Close {round_label(round_)}?",
+                explanation="A closed round is history: no more reports are expected, its clocks stop and"
+                " its results are what the standings count (a head judge can still reopen a report).",
+                yes=f"Yes, close {round_label(round_)}", no="Back to the tournament",
+                fields=[("action", "finish_round"), ("round", round_.pk)],
+            )
         services.finish_round(round_, user=request.user)
         return f"Closed {round_label(round_)}."
     if action == "clubs_apart":
-        tournament.keep_clubs_apart = request.POST.get("keep_clubs_apart") == "on"
-        tournament.save(update_fields=["keep_clubs_apart"])
+        services.keep_clubs_apart(tournament, yes(request.POST.get("keep_clubs_apart")))
         return "Saved the keep-apart setting."
     raise services.Refused(f"unknown action {action!r}", field="action")
 
@@ -135,6 +163,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             return denied
         try:
             messages.success(request, _dashboard_action(request, tournament))
+        except NeedsConfirmation as asked:
+            return _confirm(request, tournament, back=request.path, **asked.question)
         except services.Refused as error:
             errors = _errors(error, ("kind", "starts_at", "username"))
         else:
@@ -238,6 +268,16 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     "tournament/confirm_drop.html",
                     {"tournament": tournament, "player": player, "selected": selected, "query": query},
                 )
+            if action == "withdrawn" and request.POST.get("confirmed") != "yes":
+                return _confirm(
+                    request, tournament,
+                    question=f"Withdraw {player.name}?",
+                    explanation="A withdrawn player's registration is cancelled: they are checked out of rounds"
+                    " not yet published and not seated again. You can reinstate them later.",
+                    yes=f"Yes, withdraw {player.name}", no=f"Keep {player.name}",
+                    fields=[("player", player.pk), ("action", "withdrawn"), ("round", selected.pk if selected else ""), ("q", query)],
+                    back=f"{request.path}#player-{player.pk}",
+                )
             try:
                 refuse_unsafe_text(request)
                 done = _row_action(request, action, player, selected)
@@ -279,11 +319,19 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                     if warning := services.twin_warning(tournament, player):
                         messages.warning(request, warning)
                 elif action == "check_in_all" and selected is not None:
-                    active = tournament.players.filter(status=Player.Status.ACTIVE)
-                    CheckIn.objects.bulk_create(
-                        [CheckIn(round=selected, player=p) for p in active], ignore_conflicts=True
-                    )
-                    messages.success(request, f"Checked in every active player for {round_label(selected)}.")
+                    if request.POST.get("confirmed") != "yes":
+                        active = tournament.players.filter(status=Player.Status.ACTIVE).count()
+                        return _confirm(
+                            request, tournament,
+                            question=f"Check in all {active} active players for {round_label(selected)}?",
+                            explanation="Every active player is checked in for this round, present or not: the"
+                            " seating will seat each of them. Check players in one by one if some are missing.",
+                            yes=f"Yes, check in all {active}", no="Back to the desk",
+                            fields=[("action", "check_in_all"), ("round", selected.pk)],
+                            back=f"{request.path}?round={selected.pk}",
+                        )
+                    count = services.check_in_all(selected)
+                    messages.success(request, f"Checked in {count} active players for {round_label(selected)}.")
                 elif action == "self_check_in" and selected is not None:
                     opened = request.POST.get("open") == "yes"
                     desk.set_self_check_in(selected, open=opened)
@@ -441,9 +489,8 @@ def _round_live_context(round_: Round, facts: live.RoundFacts, *, visible: bool,
     and name) are rendered once per seating, not once per clock or report."""
     round_.current = facts.state
     tables = SimpleLazyObject(lambda: tables_for_page(round_)) if visible else []
-    needle = query.casefold()
     found = (
-        [{"table": t["table"], **row} for t in tables for row in t["seats"] if needle in row["player"].name.casefold()]
+        [{"table": t["table"], **row} for t in tables for row in t["seats"] if name_matches(query, row["player"].name)]
         if query and visible
         else []
     )
@@ -465,6 +512,13 @@ def _round_live_context(round_: Round, facts: live.RoundFacts, *, visible: bool,
         "visible": visible,
         "query": query,
         "found": found,
+        "not_found": (
+            desk.why_not_found(
+                round_.tournament_id, query, is_not="is not seated in this round", are_not="are not seated in this round"
+            )
+            if query and visible and not found
+            else ""
+        ),
     }
 
 

@@ -12,12 +12,10 @@ older demo is brought up to date), and the judges' passwords are reset and print
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -29,8 +27,8 @@ from gameplay.models import Game
 from scoring import services as scoring
 from scoring.models import GameReport
 from tournament import services
-from tournament.demo_roster import roster
-from tournament.models import CheckIn, Player, Round, Table, Tournament
+from tournament.models import Player, Round, Table, Tournament
+from venue import demo
 
 DEMO_NAME = "WBC Dune demo"
 PLAYERS = 47
@@ -222,24 +220,8 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        users = get_user_model()
-        logins: list[tuple[str, str]] = []
+        head, judges, logins = demo.demo_accounts(8)
         with transaction.atomic():
-            head, _ = users.objects.get_or_create(username="headjudge", defaults={"is_staff": True})
-            head.is_staff = True
-            password = secrets.token_urlsafe(9)
-            head.set_password(password)
-            head.save()
-            logins.append(("headjudge", password))
-            judges = []
-            for n in range(1, 9):
-                judge, _ = users.objects.get_or_create(username=f"judge{n}")
-                password = secrets.token_urlsafe(9)
-                judge.set_password(password)
-                judge.save()
-                judges.append(judge)
-                logins.append((judge.username, password))
-
             tournament = Tournament.objects.filter(name=DEMO_NAME).first()
             if tournament is None:
                 tournament = services.create_tournament(name=DEMO_NAME, format="wbc", user=head)
@@ -260,10 +242,7 @@ class Command(BaseCommand):
 
     def _register(self, tournament: Tournament) -> None:
         now = timezone.now().replace(second=0, microsecond=0)
-        Player.objects.bulk_create(
-            Player(tournament=tournament, name=name, email=email, club=club)
-            for name, email, club in roster(PLAYERS)
-        )
+        demo.register_roster(tournament, PLAYERS)
         services.create_round(tournament, kind=Round.Kind.HEAT, starts_at=now - timedelta(hours=6))
         services.create_round(tournament, kind=Round.Kind.HEAT, starts_at=now - timedelta(minutes=10))
         services.create_round(tournament, kind=Round.Kind.HEAT, starts_at=now + timedelta(days=1))
@@ -274,13 +253,11 @@ class Command(BaseCommand):
         if heat.tables.exists():
             return
         with transaction.atomic():
-            CheckIn.objects.bulk_create(
-                [CheckIn(round=heat, player=p) for p in players], ignore_conflicts=True
-            )
+            for player in players:
+                services.check_in(heat, player)
             services.seat_round(heat, user=head, seed=seed)
             for table, judge in zip(heat.tables.order_by("number"), judges, strict=False):
-                table.judge = judge
-                table.save(update_fields=["judge"])
+                services.assign_table_judge(table, judge.username)
             services.publish_round(heat, user=head)
 
     def _heat_1(self, tournament: Tournament, heat: Round, head: Any, judges: list[Any]) -> None:
@@ -332,7 +309,7 @@ class Command(BaseCommand):
         else:
             played = timedelta(minutes=20 + 28 * int(data["turns"]))
         start = heat.starts_at or timezone.now() - timedelta(hours=6)
-        TableClock.objects.filter(pk=clock.pk).update(started_at=start, finished_at=start + played)
+        demo.backdate_clock(table, started=start, finished=start + played)
 
     def _skipped(self, table: Table, error: Exception) -> None:
         """Say which demo game the current rules or services refused (it is left unrecorded)."""

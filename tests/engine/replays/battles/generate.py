@@ -26,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
+from dune.engine.editions import ACCOUNTED  # noqa: E402
 from dune.engine.evaluation import evaluate  # noqa: E402
 from dune.engine.events import event_from_dict  # noqa: E402
 from dune.engine.game_log import replay  # noqa: E402
@@ -65,7 +66,9 @@ def _ship(faction: str, territory: str, sector: int | None, normal: int = 0, adv
 
 def log_for(ruleset: str) -> list[dict[str, Any]]:
     p = lambda *a, **k: _plan(ruleset, *a, **k)  # noqa: E731
-    log: list[dict[str, Any]] = [setup_event(ruleset), _phase("storm"), {"type": "storm_placed", "sector": 0}]
+    # Recorded under the fourth edition and kept so: a log replays under the edition it names.
+    setup = setup_event(ruleset, edition=ACCOUNTED)
+    log: list[dict[str, Any]] = [setup, _phase("storm"), {"type": "storm_placed", "sector": 0}]
     # Turn 1: a traitor.
     log += [
         _phase("shipment_movement"),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from dune.clock_limits import LIMITS
-from dune.engine.adjudicator import ReportedGame, check_result
 from dune.engine.errors import ResultRefused, UnknownIdentifier
 from dune.engine.ids import ResultKind
+from dune.engine.result_check import ReportedGame, check_result
 from dune.engine.rulesets import RULESETS, get_ruleset
 from dune.formats import FORMATS
 from dune.points import ReportShapeError

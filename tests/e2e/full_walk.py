@@ -1,0 +1,187 @@
+"""A full-tracked turn on the table judge's page, walked the way a judge records it on a phone:
+the storm, a worm and an alliance in the nexus, a revival, a shipment, a battle with its
+leaders, dials and a traitor call, then the phases on to the next turn. Shared by
+`benchmarks/table_phone.py --tracking full` (taps, scrolls, requests, seconds and bytes per
+turn on the slow network) and the browser test that keeps the walk honest.
+
+What counts: a tap on a button, link or checkbox is one tap; a menu (a `select`) is two (open
+it, pick); a number field is one tap (the digits typed are not taps). A scroll is counted when
+the next thing to touch is not wholly on the screen. Seconds are the time from each sending tap
+until the answer is in place (the page's record number moved on, or the battle's resolution
+shown).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e.phone_walk import NEXT_CONTROL, Wire
+
+#: Wholly on the screen, above the one-line banners at its bottom edge.
+ON_SCREEN = """(e) => { const r = e.getBoundingClientRect();
+  const banner = document.getElementById('net-banner');
+  const bottom = innerHeight - (banner ? banner.getBoundingClientRect().height : 0);
+  return r.top >= 0 && r.bottom <= bottom && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+@dataclass
+class Turn:
+    name: str
+    taps: int = 0
+    scrolls: int = 0
+    requests: int = 0
+    bytes: int = 0
+    seconds: float = 0.0
+    sends: list[str] = field(default_factory=list)
+
+
+class Judge:
+    """Counts what a judge does on the page while a turn is recorded."""
+
+    def __init__(self, page: Any, wire: Wire | None = None) -> None:
+        self.page = page
+        self.wire = wire
+        self.turn = Turn("")
+        self._start = (0, 0)
+
+    def begin(self, name: str) -> None:
+        self.turn = Turn(name)
+        self._start = (self.wire.bytes, self.wire.requests) if self.wire else (0, 0)
+
+    def end(self) -> Turn:
+        self.page.wait_for_timeout(300)  # late bytes of the last answer belong to the turn
+        if self.wire:
+            self.turn.bytes = self.wire.bytes - self._start[0]
+            self.turn.requests = self.wire.requests - self._start[1]
+        return self.turn
+
+    def _reach(self, locator: Any) -> Any:
+        locator = locator.first
+        if not locator.evaluate(ON_SCREEN):
+            self.turn.scrolls += 1
+            locator.evaluate("e => e.scrollIntoView({block: 'center'})")
+        return locator
+
+    def tap(self, locator: Any) -> None:
+        self._reach(locator).click()
+        self.turn.taps += 1
+
+    def choose(self, locator: Any, value: str) -> None:
+        self._reach(locator).select_option(value)
+        self.turn.taps += 2
+
+    def type(self, locator: Any, text: str) -> None:
+        self._reach(locator).fill(text)
+        self.turn.taps += 1
+
+    def send(self, locator: Any, *, shows: str | None = None) -> None:
+        """Tap a sending button and wait for the answer in place (or for `shows` to appear)."""
+        button = self._reach(locator)
+        name = button.inner_text().strip()
+        before = self.page.locator("#table-live").get_attribute("data-seq")
+        start = time.perf_counter()
+        button.click()
+        self.turn.taps += 1
+        if shows:
+            self.page.locator(shows).wait_for()
+        else:
+            self.page.wait_for_function(
+                "([seq]) => { const live = document.getElementById('table-live');"
+                " return live.dataset.seq !== seq || live.querySelector('#refusal, #stale'); }", arg=[before])
+        self.turn.seconds += time.perf_counter() - start
+        refused = self.page.locator("#table-live #refusal, #table-live #stale, #table-live .field-error")
+        if refused.count():
+            raise AssertionError(f"{name!r} refused: {refused.first.inner_text()} after {self.turn.sends}")
+        self.turn.sends.append(name)
+
+    def on_to(self, phase: str) -> None:
+        """Tap the next step's one-tap move until the page is in `phase` (the header's)."""
+        for _ in range(9):
+            if self.page.locator("#phase").get_attribute("data-phase") == phase:
+                return
+            self.next()
+        raise AssertionError(f"never reached {phase}: {self.turn.sends}")
+
+    def next(self, expect: str | None = None) -> None:
+        control = self.page.locator(NEXT_CONTROL).first
+        if expect is not None:
+            assert control.inner_text().strip() == expect, (control.inner_text(), expect)
+        self.send(control)
+
+
+def battle(j: Judge, plans: dict[str, dict[str, str]]) -> None:
+    """The battle form at the top: each side's leader, dial, spice and traitor call, then the
+    engine's resolution, then the record."""
+    form = j.page.locator("#next form[data-action=battle]").first
+    for side in form.locator("fieldset.battle-side").all():
+        faction = side.locator("input[type=hidden]").first.get_attribute("value") or ""
+        plan = plans[faction]
+        if plan.get("leader"):
+            j.choose(side.get_by_label("Leader"), plan["leader"])
+        j.type(side.get_by_label("Dial"), plan.get("dial", "0"))
+        if plan.get("spice"):
+            j.type(side.get_by_label("Spice paid"), plan["spice"])
+        if plan.get("traitor"):
+            j.tap(side.get_by_label("Calls a traitor"))
+    j.send(form.get_by_role("button", name="Show the engine's resolution"), shows="#battle-resolution")
+    j.send(j.page.get_by_role("button", name="Record the battle"))
+
+
+def wbc_turn(j: Judge) -> Turn:
+    """Turn 2 of a WBC final (tests.gameplay.full_game: the storm in sector 10, three Harkonnen
+    forces in The Great Flat): the storm moves over them, a worm opens a nexus where the
+    Emperor and the Guild ally, the Harkonnen revive two forces and ship three into Arrakeen,
+    where they fight the Atreides, who call Feyd-Rautha a traitor (AH X.D.2)."""
+    page = j.page
+    j.begin("WBC final, turn 2")
+    j.type(page.locator("#storm-sectors"), "4")
+    j.next()
+    j.next()
+    j.send(page.locator("#next form[data-action=next-worm] button"))
+    nexus = page.locator("form[data-action=form_alliance]")
+    for name in ("Emperor", "Guild"):
+        j.tap(nexus.get_by_label(name, exact=True))
+    j.send(nexus.get_by_role("button", name="Form alliance"))
+    j.on_to("revival")
+    revive = page.locator("form[data-action=revive_forces]")
+    j.choose(revive.get_by_label("Faction"), "harkonnen")
+    j.type(revive.get_by_label("Forces"), "2")
+    j.send(revive.get_by_role("button", name="Revive forces"))
+    j.on_to("shipment_movement")
+    ship = page.locator("form[data-action=place_forces]")
+    j.choose(ship.get_by_label("Faction"), "harkonnen")
+    j.choose(ship.get_by_label("Territory · sector"), "arrakeen@9")
+    j.type(ship.get_by_label("Forces"), "3")
+    j.send(ship.get_by_role("button", name="Place forces"))
+    j.on_to("battle")
+    battle(j, {"harkonnen": {"leader": "harkonnen|feyd_rautha", "dial": "2", "spice": "2"},
+               "atreides": {"leader": "atreides|duncan_idaho", "dial": "1", "spice": "1", "traitor": "1"}})
+    j.on_to("mentat_pause")
+    j.next()
+    return j.end()
+
+
+def lolv_turn(j: Judge) -> Turn:
+    """A LoLV final with the Ecaz, Moritani, Richese and Ixians (tests.gameplay.
+    test_expansion_pieces_page), from turn 1's shipment and movement: an Ambassador into Tuek's
+    Sietch (2.11.05), a shipment, then at the Mentat Pause a Terror token into Habbanya Sietch
+    (2.12.05), and the next turn."""
+    page = j.page
+    j.begin("LoLV final, turn 1 from shipment and movement")
+    amb = page.locator("form[data-action=place_ambassador]")
+    j.choose(amb.get_by_label("Stronghold"), "tueks_sietch")
+    j.choose(amb.get_by_label("Token"), "atreides")
+    j.send(amb.get_by_role("button", name="Place Ambassador"))
+    ship = page.locator("form[data-action=place_forces]")
+    j.choose(ship.get_by_label("Faction"), "richese")
+    j.choose(ship.get_by_label("Territory · sector"), "the_great_flat@14")
+    j.type(ship.get_by_label("Forces"), "3")
+    j.send(ship.get_by_role("button", name="Place forces"))
+    j.on_to("mentat_pause")
+    terror = page.locator("form[data-action=place_terror]")
+    j.choose(terror.get_by_label("Stronghold"), "habbanya_sietch")
+    j.send(terror.get_by_role("button", name="Place Terror token"))
+    j.next()
+    return j.end()
