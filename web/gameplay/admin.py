@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from foundation.models import IdempotencyRecord
-from gameplay.models import Game, GameEvent, GameSnapshot
+from gameplay.models import Game, GameEvent, GameSnapshot, PhoneSeen
 from web.read_only_admin import ReadOnlyAdmin
 
 
@@ -32,3 +32,9 @@ class IdempotencyRecordAdmin(ReadOnlyAdmin):
     list_display = ("scope", "key", "user", "status", "created_at")
     list_filter = ("status",)
     list_select_related = ("user",)
+
+
+@admin.register(PhoneSeen)
+class PhoneSeenAdmin(ReadOnlyAdmin):
+    list_display = ("table", "highest_seq", "behind_at_seq", "refilled", "reported_at", "reported_by")
+    list_select_related = ("table__round__tournament", "reported_by")

@@ -53,7 +53,7 @@ def preset_json(fmt: Format) -> dict[str, Any]:
 
 
 class FormatListView(APIView):
-    @extend_schema(responses={200: OpenApiResponse(description="the presets: key, name, version")})
+    @extend_schema(operation_id="formats_list", responses={200: OpenApiResponse(description="the presets: key, name, version")})
     def get(self, request: Request) -> Response:
         return Response({"formats": [preset_json(f) for f in FORMATS.values()]})
 
