@@ -74,7 +74,7 @@
     document.body.classList.toggle("is-offline", offline);
     if (offline) {
       offlineBanner.textContent = keepsCopy
-        ? "Offline: actions wait on this phone. A reload shows this page as of record #" + pageSeq() + "."
+        ? "Offline: a reload shows record #" + pageSeq() + "."
         : "Offline: actions wait on this phone. Do not reload: at this address a reload shows the " +
           "browser's offline page until the Wi-Fi is back (the actions stay on this phone).";
     }

@@ -141,7 +141,7 @@ def test_the_offline_copy_is_the_last_record_seen_and_queued_actions_are_pending
     next_control(page).click()  # "No worm: battle phase", queued on the phone
     wait_queued(page, 1)
     pending = page.locator("#next #pending li")
-    assert f"Record #{seq + 2} (pending, not sent yet)" in pending.inner_text()
+    assert f"Record #{seq + 2} (waiting, not sent yet)" in pending.inner_text()
     screenshot(page, "table-next-step-offline")
     # The offline line and the count are one line each and cover no control.
     for banner in ("#offline-banner", "#outbox"):
