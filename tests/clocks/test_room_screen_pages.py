@@ -29,7 +29,7 @@ def test_the_room_screen_has_a_standings_panel_per_twenty_players(
     assert html.count('data-panel="standings"') == 3
     assert "Standings 1–20 of 47" in html and "Standings 41–47 of 47" in html
     for player in players:
-        assert f"<td>{player.name}" in html
+        assert f"<td><span class=\"screen-name\">{player.name}</span>" in html
     first, *others = html.split('data-panel="standings"')[1:]
     assert 'class="screen-cut"' in first
     for page in others:
