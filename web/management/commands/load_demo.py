@@ -281,10 +281,10 @@ class Command(BaseCommand):
                         game = recorder.game
                     if not (game.evaluation or {}).get("outcome"):
                         continue  # recorded by hand meanwhile: left to its judge
-                    self._file(table, judge)
+                    self._file(table, judge)  # filing finishes the table's clock
                     if clocks.clock_for(table).state != "finished":
                         clocks.finish(table, user=judge, reason="game over")
-                        self._played_this_morning(table, heat)
+                    self._played_this_morning(table, heat)
             except Exception as error:  # noqa: BLE001 - one refused demo game must not stop `make run`
                 self._skipped(table, error)
                 continue
