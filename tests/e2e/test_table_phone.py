@@ -79,7 +79,7 @@ def test_table_judge_records_a_turn_and_files_the_report(
     nexus.get_by_label("Atreides").check()
     nexus.get_by_label("Fremen").check()
     submit(page, "form_alliance", "Form alliance")
-    assert "Fremen" in page.locator("tr.f-atreides td").last.inner_text()
+    assert "Fremen" in page.locator("tr.f-atreides .ally").inner_text()  # the ally under the name
 
     # Battle phase: who stands in the strongholds (quick tracking).
     page.locator("#phase-select").select_option("battle")
