@@ -7,6 +7,7 @@ voids included, to exactly the snapshot it had stored.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -39,7 +40,17 @@ def _old_log(table: Any) -> list[dict[str, Any]]:
     return log
 
 
+@pytest.fixture
+def back_to_the_latest_migrations() -> Iterator[None]:
+    """The tests after this one need every migration applied again, not only `AFTER`'s."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("back_to_the_latest_migrations")
 def test_an_old_stored_game_replays_to_its_stored_snapshot_after_the_migration(table_judge: Any) -> None:
     tournament = make_tournament(format="wbc")
     tournament.table_judges.add(table_judge)
