@@ -13,8 +13,6 @@ follow on an empty installation (move `var/` aside).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,22 +55,6 @@ def _values(model: type[models.Model], row: dict[str, Any]) -> dict[str, Any]:
         raise FollowRefused(f"{graph.label(model)} has fields this laptop does not know ({', '.join(unknown)}): "
                             "run the same version of the platform on both laptops")
     return {name: _value(fields[name], raw) for name, raw in row.items()}
-
-
-@contextmanager
-def _times_as_given(models_: list[type[models.Model]]) -> Iterator[None]:
-    """auto_now / auto_now_add fields take the serving laptop's times."""
-    saved = []
-    for model in models_:
-        for f in model._meta.concrete_fields:
-            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
-                saved.append((f, f.auto_now, f.auto_now_add))
-                f.auto_now = f.auto_now_add = False
-    try:
-        yield
-    finally:
-        for f, now, now_add in saved:
-            f.auto_now, f.auto_now_add = now, now_add
 
 
 def _upsert(model: type[models.Model], rows: list[dict[str, Any]], *, append_only: bool) -> int:
@@ -123,7 +105,7 @@ def apply(change: dict[str, Any]) -> Applied:
     applied = Applied(tournament=int(change["tournament"]))
     touched: list[type[models.Model]] = []
     shared = [apps.get_model(name) for name in graph.SHARED_MATCH]
-    with transaction.atomic(), _times_as_given([o.model for o in owned] + shared):
+    with transaction.atomic(), graph.timestamps_as_given([o.model for o in owned] + shared):
         _accounts(change["shared"].get(graph.label(graph.user_model()), []))
         for model in shared:
             applied.written[graph.label(model)] = _upsert(model, change["shared"].get(graph.label(model), []),

@@ -27,8 +27,7 @@ Anything refused raises DocumentRefused naming the record and field, and writes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,22 +75,6 @@ class Imported:
     renamed_accounts: dict[str, str] = field(default_factory=dict)
     #: What the import did not take from an untrusted file, in words.
     not_trusted: list[str] = field(default_factory=list)
-
-
-@contextmanager
-def _timestamps_as_given(models_: list[type[models.Model]]) -> Iterator[None]:
-    """Let auto_now / auto_now_add fields take the exported times instead of now."""
-    saved = []
-    for model in models_:
-        for f in model._meta.concrete_fields:
-            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
-                saved.append((f, f.auto_now, f.auto_now_add))
-                f.auto_now = f.auto_now_add = False
-    try:
-        yield
-    finally:
-        for f, now, now_add in saved:
-            f.auto_now, f.auto_now_add = now, now_add
 
 
 def _value(f: models.Field[Any, Any], raw: Any) -> Any:
@@ -538,7 +521,7 @@ def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: A
           origin: tuple[str, int] | None, checksum: str) -> Imported:
     rows, shared = content["rows"], content["shared"]
     loader = _Loader(content, own=own, by=by)
-    with transaction.atomic(), _timestamps_as_given([o.model for o in owned] + _shared_models()):
+    with transaction.atomic(), graph.timestamps_as_given([o.model for o in owned] + _shared_models()):
         loader.accounts(shared.get(graph.label(graph.user_model()), []))
         for name in graph.SHARED_MATCH:
             loader.shared(name, shared.get(name, []))
