@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -152,10 +153,36 @@ class TournamentListView(APIView):
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
 
 
+class TournamentEditIn(serializers.Serializer):
+    name = serializers.CharField(required=False, max_length=200, help_text="a new name")
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="another IANA zone; rounds not yet under way keep their wall-clock start"
+    )
+    series = serializers.IntegerField(
+        required=False, help_text="a series of the same format you own: the tournament becomes an edition of it"
+    )
+
+
 class TournamentDetailView(APIView):
     @extend_schema(responses={200: OpenApiResponse(description="the tournament, with its time zone")})
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(get_object_or_404(Tournament, pk=pk)))
+
+    @extend_schema(
+        request=TournamentEditIn,
+        responses={200: OpenApiResponse(description="the tournament"), 400: REFUSED, 403: REFUSED, 409: REFUSED},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        _require_head_judge(request, tournament)
+        data = _valid(TournamentEditIn, request)
+        with transaction.atomic():
+            if "series" in data:
+                services.join_series(tournament, data["series"], user=request.user)
+            if "name" in data or "time_zone" in data:
+                services.edit_tournament(tournament, name=data.get("name"), time_zone=data.get("time_zone"))
+        tournament.refresh_from_db()
+        return Response(tournament_json(tournament))
 
 
 class PlayerListView(APIView):
@@ -269,10 +296,33 @@ class RoundListView(APIView):
         return Response(round_json(round_), status=status.HTTP_201_CREATED)
 
 
+class RoundEditIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["heat", "final"], required=False, help_text="only before it is seated")
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, help_text="null: no scheduled start")
+
+
 class RoundDetailView(APIView):
     @extend_schema(responses={200: OpenApiResponse(description="the round, with its state")})
     def get(self, request: Request, pk: int) -> Response:
         return Response(round_json(_round(pk)))
+
+    @extend_schema(
+        request=RoundEditIn,
+        responses={200: OpenApiResponse(description="the round"), 400: REFUSED, 409: REFUSED},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        data = _valid(RoundEditIn, request)
+        services.edit_round(round_, kind=data.get("kind"), starts_at=data.get("starts_at", ...))
+        return Response(round_json(_round(pk)))
+
+    @extend_schema(responses={204: OpenApiResponse(description="deleted"), 409: REFUSED})
+    def delete(self, request: Request, pk: int) -> Response:
+        round_ = _round(pk)
+        _require_head_judge(request, round_.tournament)
+        services.delete_round(round_)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class CheckInView(APIView):

@@ -133,6 +133,17 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     if action == "add_judge":
         user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
         return f"{user.get_username()} is a table judge of {tournament.name}."
+    if action == "remove_judge":
+        username = request.POST.get("username", "")
+        if request.POST.get("confirmed") != "yes":
+            raise NeedsConfirmation(
+                question=f"Remove {username} as a table judge?",
+                explanation="They no longer judge this tournament's tables. The tables assigned to them with no"
+                " game under way open to every table judge; the tables they filed keep their name.",
+                yes=f"Yes, remove {username}", no="Back to the tournament",
+                fields=[("action", "remove_judge"), ("username", username)],
+            )
+        return services.remove_table_judge(tournament, username).said
     if action == "finish_round":
         round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
         if request.POST.get("confirmed") != "yes":
@@ -166,7 +177,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         except NeedsConfirmation as asked:
             return _confirm(request, tournament, back=request.path, **asked.question)
         except services.Refused as error:
-            errors = _errors(error, ("kind", "starts_at", "username"))
+            fields = () if request.POST.get("action") == "remove_judge" else ("kind", "starts_at", "username")
+            errors = _errors(error, fields)
         else:
             return redirect("tournament-detail", pk=tournament.pk)
     rounds = services.rounds_with_presence(tournament)
