@@ -51,6 +51,7 @@ __all__ = [
     "create_round", "appoint_table_judge", "keep_clubs_apart", "finish_round",
     "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge",
     "trade", "take_undrawn", "keep_card", "pick_final_faction",
+    "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
 ]
 
 
@@ -122,7 +123,7 @@ def _moment(data: Mapping[str, Any], name: str) -> datetime | None:
     except ValueError:  # well formed but impossible, like 30 February
         parsed = None
     if parsed is None:
-        raise Refused(f"cannot read the start time {value.strip()!r}", field=name, offending=value)
+        raise Refused(f"cannot read the start time {value.strip()!r}; type a day and a time", field=name, offending=value)
     if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
     return parsed
@@ -737,3 +738,129 @@ pick_final_faction.__doc__ = """A finalist's faction pick, in qualifying order. 
 
 #: The faction actions of `POST /api/rounds/{id}/seating/factions/` (`action`).
 FACTION_ACTIONS: dict[str, Callable[..., Done]] = {"trade": trade, "take_undrawn": take_undrawn, "keep": keep_card}
+
+
+# --- changes after creation: the tournament's name, zone and series; a round; a table judge ---
+
+
+def _optional_text(data: Mapping[str, Any], name: str, max_length: int) -> str | None:
+    """The text field `name` when the request sends it (None: leave it as it is)."""
+    return text_field(data, name, max_length=max_length) if name in data else None
+
+
+@dataclass(frozen=True)
+class TournamentEdit:
+    """The fields sent, each None when not sent (left as it is)."""
+
+    name: str | None
+    time_zone: str | None
+    series: int | str | None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> TournamentEdit:
+        series = data.get("series")
+        if isinstance(series, str):
+            series = series.strip()
+            number = whole_number(series)
+            series = number if number is not None else series
+        elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
+            raise Refused(f"expected a series' id, not {series!r}", field="series", offending=series)
+        return cls(
+            name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series
+        )
+
+
+def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Rename the tournament, move it to another time zone and/or make it an edition of a
+    series the actor owns (`services.edit_tournament`, `services.join_series`), in one
+    transaction. 200, the tournament."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(TournamentEdit.parse, data)
+    said: list[str] = []
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        if given.series is not None or (isinstance(data, Mapping) and "series" in data):
+            said.append(services.join_series(tournament, given.series or None, user=actor).said)
+        if given.name is not None or given.time_zone is not None:
+            said.append(services.edit_tournament(tournament, name=given.name, time_zone=given.time_zone).said)
+        tournament.refresh_from_db()
+        return 200, tournament_json(tournament)
+
+    return _done("edit_tournament", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+
+
+@dataclass(frozen=True)
+class RoundEdit:
+    """A new kind (None: as it is) and start (`start_sent` false: as it is; None clears it)."""
+
+    kind: str | None
+    start_sent: bool
+    starts_at: datetime | None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> RoundEdit:
+        sent = "starts_at" in data
+        return cls(
+            kind=_optional_text(data, "kind", 20), start_sent=sent, starts_at=_moment(data, "starts_at") if sent else None
+        )
+
+
+def edit_round(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Change a round's kind (only before it is seated) or its scheduled start. 200, the round."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(RoundEdit.parse, data)
+    said: list[str] = []
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        starts_at: Any = given.starts_at if given.start_sent else ...
+        said.append(services.edit_round(round_, kind=given.kind, starts_at=starts_at).said)
+        return 200, round_json(Round.objects.select_related("tournament").get(pk=round_.pk))
+
+    return _done("edit_round", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+
+
+def _deleting(pk: int) -> str:
+    return idempotency.scope_for(pk, "delete", kind="round")
+
+
+def delete_round(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """Delete a round not yet seated; the later rounds take the numbers down by one. 200."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        tournament = round_.tournament_id
+        return 200, {"deleted": round_.pk, "tournament": tournament, "said": services.delete_round(round_).said}
+
+    return _done("delete_round", given, perform, actor=actor, key=key, scope=_deleting(round_.pk),
+                 said=lambda body: str(body["said"]))
+
+
+def round_deleted(pk: int, *, actor: Any, key: str | None) -> Done | None:
+    """The first answer of a `delete_round` of round `pk` retried with `key` (the round is
+    gone: a door asks this before it looks for the round), or None."""
+    body = {"command": "delete_round"}
+    answer = _replayed(actor=actor, scope=_deleting(pk), key=key, body=body)
+    return None if answer is None else Done(**asdict(answer), message=str(answer.body.get("said", "")))
+
+
+def _replayed(*, actor: Any, scope: str, key: str | None, body: Any) -> idempotency.Answer | None:
+    try:
+        return idempotency.replayed(user=actor, scope=scope, key=key, body=body)
+    except (idempotency.KeyReused, idempotency.BadKey) as exc:
+        raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
+
+
+def remove_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Take a table judge off the tournament (refused while a table of theirs is in play). 200."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Username.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        done = services.remove_table_judge(tournament, given.username)
+        return 200, {"tournament": tournament.pk, "removed": given.username, "said": done.said}
+
+    return _done("remove_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: str(body["said"]))

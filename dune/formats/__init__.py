@@ -51,6 +51,7 @@ from dune.formats.document import (
     parse_text,
     points_of,
 )
+from dune.points.awards import AwardMeasure, award_measure
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
@@ -144,7 +145,7 @@ class Format:
     #: The checked document the format was built from (JSON-ready), with the rule each of
     #: its fields comes from.
     document: Mapping[str, Any] = field(default_factory=dict)
-    #: What the best-faction awards measure (`document.AWARD_MEASURES`).
+    #: What the best-faction awards measure (a key of `dune.points.awards.MEASURES`).
     awards_measure: str = "performance_points"
     #: Rules the table judge applies, recorded in every game's setup with `game_options`.
     judged_options: tuple[str, ...] = ()
@@ -244,6 +245,11 @@ class Format:
     def differences(self) -> tuple[Any, ...]:
         """Every field where this format differs from its preset (`document.Difference`)."""
         return differences(self.preset.document, self.document)
+
+    @property
+    def award_measure(self) -> AwardMeasure:
+        """How the best-faction awards measure a heat game (the document's `awards.measure`)."""
+        return award_measure(self.awards_measure)
 
     @property
     def setup_options(self) -> tuple[str, ...]:

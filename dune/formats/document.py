@@ -34,6 +34,7 @@ from dune.engine.rulesets import (
     RULESETS,
     SHIELD_WALL_SIDES,
 )
+from dune.points.awards import MEASURES
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import SYSTEMS, TIEBREAKERS
 from dune.refusals import Refusal
@@ -51,10 +52,8 @@ TRACKING: Mapping[str, str] = {
     "quick": "quick tracking (who stands in each stronghold, win attempts, the ending)",
     "full": "full tracking (every force, spice and card)",
 }
-#: How best-faction awards measure a game, by key.
-AWARD_MEASURES: Mapping[str, str] = {
-    "performance_points": "performance points per turn (5-player tables scaled by 5/6)",
-}
+#: How best-faction awards measure a game, by key (`dune.points.awards.MEASURES`).
+AWARD_MEASURES: Mapping[str, str] = {key: m.summary for key, m in MEASURES.items()}
 #: The topics a document may cite further rules for, and what each is.
 CITATION_TOPICS: Mapping[str, str] = {
     "report": "the rule behind the result kinds and the game report",
@@ -434,6 +433,8 @@ def _check_consistency(doc: Mapping[str, Any], problems: dict[str, str]) -> None
         minutes = to_fraction(rnd["hours"]) * 60 + to_fraction(rnd["hours_per_player"]) * 60 * min(TABLE_SIZES)
         if minutes <= 30:
             problems[f"{base}.hours"] = "the time limit must be longer than its last 30 minutes"
+    if doc["awards"]["best_faction"] and doc["awards"]["measure"] == "performance_points" and ruleset.pp is None:
+        problems["awards.measure"] = f"{ruleset.name} games earn no performance points: choose strongholds_per_turn"
     unknown = [o for o in doc["engine"]["options"] if o not in ruleset.options]
     if unknown:
         known = ", ".join(sorted(ruleset.options)) or "none"

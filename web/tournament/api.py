@@ -145,10 +145,31 @@ class TournamentListView(APIView):
         return answered(request, commands.create_tournament(request.data, actor=request.user, key=key_of(request)))
 
 
+class TournamentEditIn(serializers.Serializer):
+    name = serializers.CharField(required=False, max_length=200, help_text="a new name")
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="another IANA zone; rounds not yet under way keep their wall-clock start"
+    )
+    series = serializers.IntegerField(
+        required=False, help_text="a series of the same format you own: the tournament becomes an edition of it"
+    )
+
+
 class TournamentDetailView(APIView):
     @extend_schema(responses={200: OpenApiResponse(description="the tournament, with its time zone")})
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(get_object_or_404(Tournament, pk=pk)))
+
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=TournamentEditIn,
+        responses={200: OpenApiResponse(description="the tournament"), 400: REFUSED, 403: REFUSED, 409: REFUSED,
+                   422: SCHEMA_REUSED},
+    )
+    def patch(self, request: Request, pk: int) -> HttpResponseBase:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        return answered(request, commands.edit_tournament(tournament, request.data, actor=request.user,
+                                                          key=key_of(request)))
 
 
 class PlayerListView(APIView):
@@ -253,10 +274,34 @@ class RoundListView(APIView):
         return answered(request, commands.create_round(tournament, request.data, actor=request.user, key=key_of(request)))
 
 
+class RoundEditIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["heat", "final"], required=False, help_text="only before it is seated")
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, help_text="null: no scheduled start")
+
+
 class RoundDetailView(APIView):
     @extend_schema(responses={200: OpenApiResponse(description="the round, with its state")})
     def get(self, request: Request, pk: int) -> Response:
         return Response(round_json(_round(pk)))
+
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=RoundEditIn,
+        responses={200: OpenApiResponse(description="the round"), 400: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def patch(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.edit_round(_round(pk), request.data, actor=request.user, key=key_of(request)))
+
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        responses={204: OpenApiResponse(description="deleted"), 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        """A retry with the same key answers 204 again (the round is gone once)."""
+        key = key_of(request)
+        if commands.round_deleted(pk, actor=request.user, key=key) is None:
+            commands.delete_round(_round(pk), actor=request.user, key=key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class CheckInView(APIView):

@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from dune.refusals import Refusal
 from dune.seating import small_table_options
@@ -31,6 +31,7 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from web.page_address import post_only
 
 
 def _key(request: HttpRequest) -> str | None:
@@ -152,7 +153,7 @@ def _action(
 
     def wrap(do: Callable[[HttpRequest, Round], str]) -> Callable[..., HttpResponse]:
         @shows_text_refusals
-        @require_POST
+        @post_only(lambda request, pk: reverse("tournament-seat-round", args=[pk]))
         def view(request: HttpRequest, pk: int) -> HttpResponse:
             round_ = _round(pk)
             if (denied := _guard(request, round_.tournament)) is not None:

@@ -114,6 +114,17 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     key, actor = _key(request), request.user
     if action in DASHBOARD_ACTIONS:
         return DASHBOARD_ACTIONS[action](tournament, request.POST, actor=actor, key=key).message
+    if action == "remove_judge":
+        username = request.POST.get("username", "")
+        if request.POST.get("confirmed") != "yes":
+            raise NeedsConfirmation(
+                question=f"Remove {username} as a table judge?",
+                explanation="They no longer judge this tournament's tables. The tables assigned to them with no"
+                " game under way open to every table judge; the tables they filed keep their name.",
+                yes=f"Yes, remove {username}", no="Back to the tournament",
+                fields=[("action", "remove_judge"), ("username", username)],
+            )
+        return commands.remove_table_judge(tournament, request.POST, actor=actor, key=key).message
     if action == "finish_round":
         round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
         if request.POST.get("confirmed") != "yes":
@@ -151,7 +162,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         except NeedsConfirmation as asked:
             return _confirm(request, tournament, back=request.path, **asked.question)
         except Refusal as error:
-            errors = _errors(error, ("kind", "starts_at", "username"))
+            fields = () if request.POST.get("action") == "remove_judge" else ("kind", "starts_at", "username")
+            errors = _errors(error, fields)
         else:
             return redirect("tournament-detail", pk=tournament.pk)
     rounds = services.rounds_with_presence(tournament)
