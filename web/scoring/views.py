@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
@@ -322,8 +321,6 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
-        except PermissionDenied as denied:
-            return HttpResponseForbidden(str(denied))
         except Refusal as refused:
             errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
