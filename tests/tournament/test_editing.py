@@ -257,3 +257,29 @@ def test_api_edits_a_tournament_and_its_rounds(
     spare = Round.objects.create(tournament=tournament, number=2, kind="heat")
     assert judge_client.delete(f"/api/rounds/{spare.pk}/").status_code == 204
     assert not Round.objects.filter(pk=spare.pk).exists()
+
+
+# ----------------------------------------------------------------------------- post/redirect/get
+
+
+def test_an_actions_address_visited_sends_to_its_page(judge: Any, tournament: Any, heat: Any) -> None:
+    table = seat_table(heat, make_players(tournament, 5))
+    for action, page in (
+        (f"/rounds/{heat.pk}/seat/draw/", f"/rounds/{heat.pk}/seat/"),
+        (f"/rounds/{heat.pk}/seat/publish/", f"/rounds/{heat.pk}/seat/"),
+        (f"/tables/{table.pk}/clock/extend/", f"/tables/{table.pk}/clock/"),
+        (f"/rounds/{heat.pk}/clocks/pause/", f"/rounds/{heat.pk}/clocks/"),
+    ):
+        visit = judge.get(action)
+        assert (visit.status_code, visit["Location"]) == (302, page), action
+
+
+def test_a_refusal_names_the_page_it_stands_for(judge: Any, tournament: Any, heat: Any) -> None:
+    """A refusal is shown in place, and the page says which GET address it stands for: the
+    browser's history takes it, so a reload shows the page rather than posting again."""
+    refused = judge.post(f"/rounds/{heat.pk}/seat/draw/", {"seed": "x"})
+    assert refused.status_code == 400 and "the seed is a whole number" in refused.content.decode()
+    assert f'data-page-address="/rounds/{heat.pk}/seat/"' in refused.content.decode()
+    asked = judge.post(f"/tournaments/{tournament.pk}/", {"action": "finish_round", "round": heat.pk})
+    assert f'data-page-address="/tournaments/{tournament.pk}/"' in asked.content.decode()
+    assert "data-page-address" not in judge.get(f"/tournaments/{tournament.pk}/").content.decode()

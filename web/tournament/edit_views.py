@@ -7,21 +7,19 @@ shows the form again at the page's own address (a GET shows it too), saying why.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from dune.text_rules import whole_number
-from tournament import people, services
+from dune.refusals import Refusal
+from tournament import commands, people
 from tournament.models import Round, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.time_zones import common_zones
-from web.tournament.views import _confirm, _errors, _parse_local
+from web.tournament.views import _confirm, _errors, _key
 
 
 @shows_text_refusals
@@ -36,18 +34,15 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         action = request.POST.get("action", "edit")
         try:
             refuse_unsafe_text(request)
-            if action == "series":
-                raw = (request.POST.get("series") or "").strip()
-                number = whole_number(raw)
-                done = services.join_series(tournament, number if number is not None else raw or None, user=request.user)
-            else:
-                done = services.edit_tournament(
-                    tournament, name=request.POST.get("name", ""), time_zone=request.POST.get("time_zone", "")
-                )
-        except services.Refused as error:
+            fields = (
+                {"series": request.POST.get("series", "")} if action == "series"
+                else {"name": request.POST.get("name", ""), "time_zone": request.POST.get("time_zone", "")}
+            )
+            done = commands.edit_tournament(tournament, fields, actor=request.user, key=_key(request))
+        except Refusal as error:
             errors = _errors(error, ("name", "time_zone", "series"))
         else:
-            messages.success(request, done.said)
+            messages.success(request, done.message)
             return redirect("tournament-detail", pk=tournament.pk)
     series = [s for s in people.series_owned_by(request.user) if s.format == tournament.format]
     return render(
@@ -67,6 +62,14 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a round's kind or scheduled start, or delete it while it is not seated."""
+    if request.method == "POST" and request.POST.get("action") == "delete" and request.user.is_authenticated:
+        try:  # a second tap on "delete": the round is gone, the first answer stands
+            gone = commands.round_deleted(pk, actor=request.user, key=_key(request))
+        except Refusal:
+            gone = None
+        if gone is not None:
+            messages.success(request, gone.message)
+            return redirect("tournament-detail", pk=gone.body["tournament"])
     round_ = _round(pk)
     tournament = round_.tournament
     if (denied := _guard(request, tournament)) is not None:
@@ -86,13 +89,14 @@ def round_edit(request: HttpRequest, pk: int) -> HttpResponse:
                         yes=f"Yes, delete {round_.label}", no=f"Keep {round_.label}",
                         fields=[("action", "delete")], back=request.path,
                     )
-                done = services.delete_round(round_)
+                done = commands.delete_round(round_, actor=request.user, key=_key(request))
             else:
-                done = services.edit_round(round_, kind=request.POST.get("kind", ""), starts_at=_start(request))
-        except services.Refused as error:
+                fields = {"kind": request.POST.get("kind", ""), "starts_at": request.POST.get("starts_at", "")}
+                done = commands.edit_round(round_, fields, actor=request.user, key=_key(request))
+        except Refusal as error:
             errors = _errors(error, ("kind", "starts_at"))
         else:
-            messages.success(request, done.said)
+            messages.success(request, done.message)
             return redirect("tournament-detail", pk=tournament.pk)
     round_.refresh_from_db()
     return render(
@@ -108,13 +112,3 @@ def round_edit(request: HttpRequest, pk: int) -> HttpResponse:
         },
     )
 
-
-def _start(request: HttpRequest) -> Any:
-    """The posted start: a moment, None for an emptied field."""
-    typed = request.POST.get("starts_at", "").strip()
-    if not typed:
-        return None
-    moment = _parse_local(typed)
-    if moment is None:
-        raise services.Refused(f"cannot read the start time {typed!r}; type a day and a time", field="starts_at")
-    return moment
