@@ -129,6 +129,7 @@ _AWARDS = inline_serializer(
     "BestFactionAwards",
     {
         "format": serializers.CharField(),
+        "measure": serializers.CharField(help_text="how a game is measured (the format's awards.measure)"),
         "detail": serializers.CharField(required=False),
         "awards": inline_serializer(
             "BestFactionAward",
@@ -136,9 +137,13 @@ _AWARDS = inline_serializer(
             fields={
                 "faction": serializers.CharField(),
                 "player": serializers.IntegerField(),
-                "score": serializers.FloatField(help_text="normalised PP, 3 decimals"),
+                "score": serializers.FloatField(help_text="the game's score by the format's award measure, 3 decimals"),
                 "score_exact": serializers.CharField(help_text="the exact fraction"),
                 "pp": serializers.FloatField(),
+                "strongholds": serializers.IntegerField(help_text="strongholds held at the end of the game"),
+                "measure": serializers.CharField(help_text="the award measure (awards.measure of the format)"),
+                "figure": serializers.FloatField(help_text="the game's figure behind the score, in `unit`"),
+                "unit": serializers.CharField(help_text="PP or strongholds"),
                 "turns": serializers.IntegerField(),
                 "players": serializers.IntegerField(),
                 "round": serializers.IntegerField(),
@@ -255,13 +260,14 @@ class FinalistsView(APIView):
 
 class AwardsView(APIView):
     @extend_schema(
-        parameters=_ID, responses={200: _AWARDS, 404: _NOT_FOUND}, summary="WBC best-faction awards"
+        parameters=_ID, responses={200: _AWARDS, 404: _NOT_FOUND}, summary="Best-faction awards by the format's measure"
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.awards_board_for(tournament)
         body: dict[str, Any] = {
             "format": scoring.format,
+            "measure": tournament.rules.awards_measure,
             "awards": [presenters.award_json(a) for a in scoring.awards],
         }
         if not tournament.rules.awards:

@@ -373,6 +373,8 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
                     "name": names.get(a.player, a.player),
                     "score": fmt(a.score),
                     "pp": fmt(a.pp),
+                    "figure": fmt(a.figure),
+                    "unit": a.unit,
                     "turns": a.turns,
                     "players": a.players,
                     "round": a.round_number,
@@ -386,7 +388,15 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
         for faction, entries in scoring.leaderboard.items()
     ]
     return render(
-        request, "scoring/awards.html", {"tournament": tournament, "board": board, "scoring": scoring}
+        request,
+        "scoring/awards.html",
+        {
+            "tournament": tournament,
+            "board": board,
+            "scoring": scoring,
+            "measure": tournament.rules.award_measure,
+            "measure_rule": tournament.rules.rule_of("awards.measure"),
+        },
     )
 
 
