@@ -236,7 +236,7 @@ class Ruleset:
     #: like every faction's. A format document turns it off or on (`fremen_full_strength`).
     fremen_full_strength: bool = False
     #: Two Spice Blows a turn (WBC Rule Set: AH XXI, Double Spice Blow; LoLV 1.13.02 in the
-    #: Advanced game); without it one (AH VII.A, LoLV 1.02.04). Counted from the sixth edition.
+    #: Advanced game); without it one (AH VII.A, LoLV 1.02.04). Counted from the seventh edition.
     double_spice_blow: bool = False
 
     @property
@@ -471,6 +471,11 @@ _AH_CITE = {
     "leader_count": "AH II.B.1.b",
     "no_advisors": "AH XV.A",
     "guild_shipment": "AH IX.C.1.g",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "AH IX.C",
+    "guild_out_of_turn": "AH IX.C.a",
+    "one_shipment": "AH IX.C.1.a",
+    "ship_then_move": "AH IX.C",
 }
 
 _WBC_CITE = dict(
@@ -529,6 +534,7 @@ _WBC_CITE = dict(
     double_spice_blow="WBC Rule Set (AH XXI, Double Spice Blow)",
     storm_most="WBC VI.3",
     no_advisors="WBC XV.5",
+    storm_order_turn="WBC IX.1",
 )
 
 _LOLV_CITE = {
@@ -646,6 +652,7 @@ _LOLV_CITE = {
     "captured": "2.05.10",
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
+    "ambassador_stormed": "2.11.09",
     "ghola": "2.08.16",
     "battle": "1.07.06",
     "battle_phase": "1.07",
@@ -699,6 +706,11 @@ _LOLV_CITE = {
     "spiritual_advisor": "2.02.11",
     "bg_basic_start": "2.02.02",
     "guild_shipment": "2.06.05",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "1.06.01",
+    "guild_out_of_turn": "2.06.12",
+    "one_shipment": "1.06.02",
+    "ship_then_move": "1.06.01",
 }
 
 AH1979 = Ruleset(

@@ -50,7 +50,7 @@ def _need_blow_territory(pos: Position, territory: str, what: str) -> int:
 
 def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
     """Spice lands in the Spice Blow sector, never under the storm (LoLV 1.02.04, AH VII.A.1),
-    at most once a turn, twice with the double spice blow (from the sixth edition)."""
+    at most once a turn, twice with the double spice blow (from the seventh edition)."""
     need_full_tracking(pos, "spice on the board")
     need_phase(pos, (SPICE_BLOW,), "spice_blow", "spice blows")
     sector = _need_blow_territory(pos, ev.territory, "no spice lands there")

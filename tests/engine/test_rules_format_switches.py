@@ -7,8 +7,8 @@ them (`fremen_full_strength`, `double_spice_blow`; bare or `=yes` on, `=no` off)
   faction's, so an unsupported force counts half. AH 1979 has no spice dialing: nothing to
   support.
 - The double spice blow: one Spice Blow a turn (AH VII.A, LoLV 1.02.04), two with the double
-  spice blow (WBC Rule Set: AH XXI; LoLV 1.13.02 in the Advanced game), counted from the sixth
-  edition of the rulings; games recorded under the fifth replay as they were.
+  spice blow (WBC Rule Set: AH XXI; LoLV 1.13.02 in the Advanced game), counted from the seventh
+  edition of the rulings; games recorded under the sixth replay as they were.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import LIMITED
+from dune.engine.editions import ORDERED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from dune.engine.snapshot import dump_position, load_position
@@ -116,8 +116,8 @@ def test_1_13_02_spice_blows_a_turn_as_the_setup_says(ruleset: str, options: lis
 
 
 @pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018", LOLV])
-def test_games_of_the_fifth_edition_replay_their_spice_blows_uncounted(ruleset: str) -> None:
-    pos = _blow_pos(ruleset, edition=LIMITED)
+def test_games_of_the_sixth_edition_replay_their_spice_blows_uncounted(ruleset: str) -> None:
+    pos = _blow_pos(ruleset, edition=ORDERED)
     for territory in BLOWS:
         pos = _blow(pos, territory)
     assert pos.blown is None and set(pos.spice_on_board) == set(BLOWS)
