@@ -463,6 +463,11 @@ _AH_CITE = {
     "leader_count": "AH II.B.1.b",
     "no_advisors": "AH XV.A",
     "guild_shipment": "AH IX.C.1.g",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "AH IX.C",
+    "guild_out_of_turn": "AH IX.C.a",
+    "one_shipment": "AH IX.C.1.a",
+    "ship_then_move": "AH IX.C",
 }
 
 _WBC_CITE = dict(
@@ -520,6 +525,7 @@ _WBC_CITE = dict(
     fremen_full_strength="WBC house rules (Fremen)",
     storm_most="WBC VI.3",
     no_advisors="WBC XV.5",
+    storm_order_turn="WBC IX.1",
 )
 
 _LOLV_CITE = {
@@ -637,6 +643,7 @@ _LOLV_CITE = {
     "captured": "2.05.10",
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
+    "ambassador_stormed": "2.11.09",
     "ghola": "2.08.16",
     "battle": "1.07.06",
     "battle_phase": "1.07",
@@ -689,6 +696,11 @@ _LOLV_CITE = {
     "spiritual_advisor": "2.02.11",
     "bg_basic_start": "2.02.02",
     "guild_shipment": "2.06.05",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "1.06.01",
+    "guild_out_of_turn": "2.06.12",
+    "one_shipment": "1.06.02",
+    "ship_then_move": "1.06.01",
 }
 
 AH1979 = Ruleset(

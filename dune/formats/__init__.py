@@ -114,7 +114,8 @@ class Format:
     #: The game rules played: AH 1979 with the WBC house rules, or the LoLV rulebook. Its turn
     #: limit, diplomacy chips and call-the-clock timers are the engine's (one home each).
     ruleset: Ruleset
-    #: Table sizes: as many tables of six as possible, every table at least five.
+    #: Table sizes (consecutive, smallest first): as many tables of the largest as possible,
+    #: every table at least the smallest (WBC 2018 heats and LoLV 4.01.01: 5 and 6), and the rule.
     table_sizes_rule: str
     #: How factions are assigned at a heat table, the rule, and which factions may be in play.
     faction_deal: FactionDeal
@@ -149,6 +150,8 @@ class Format:
     awards_measure: str = "performance_points"
     #: Rules the table judge applies, recorded in every game's setup with `game_options`.
     judged_options: tuple[str, ...] = ()
+    #: The table sizes the seating planner makes (the document's `tables.sizes`).
+    table_sizes: tuple[int, ...] = (5, 6)
 
     def __post_init__(self) -> None:
         problems = []
@@ -298,6 +301,8 @@ def _clock(doc: Mapping[str, Any], kind: str, ruleset: Ruleset) -> Limit:
         per_player=_minutes(rnd["hours_per_player"]),
         finish_turn=finish,
         no_new_turn_before_end=MINUTE * rnd["no_new_turn_minutes"],
+        # The warning stage is where new turns stop (the last N minutes), else the last 30.
+        warning=MINUTE * (rnd["no_new_turn_minutes"] or 30),
         start_grace=MINUTE * rnd["start_grace_minutes"],
         grace_rule=rules[f"{base}.start_grace_minutes"] if rnd["start_grace_minutes"] else "",
         waivable=rnd["waivable"],
@@ -328,7 +333,10 @@ def _clock_label(doc: Mapping[str, Any], kind: str, limit: Limit) -> str:
     time = _hours_text(limit.base)
     if limit.per_player:
         time += f" and {_hours_text(limit.per_player)} per player"
-    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last 30 minutes"
+    window = int(limit.no_new_turn_before_end / MINUTE)
+    if not window:
+        return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}"
+    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last {window} minutes"
 
 
 def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
@@ -404,6 +412,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         version=doc["version"],
         ruleset=ruleset,
         table_sizes_rule=rules["tables.sizes"],
+        table_sizes=tuple(doc["tables"]["sizes"]),
         faction_deal=FactionDeal(doc["factions"]["deal"]),
         faction_rule=rules["factions.deal"],
         factions=tuple(doc["factions"]["pool"]),

@@ -56,7 +56,8 @@ FORM_FIELDS = {
 
 def _remembered_size(round_: Round) -> str:
     """The size choice made at the last seating, while it still fits the checked-in count."""
-    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)))}
+    sizes = round_.tournament.rules.table_sizes
+    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)), sizes)}
     return round_.small_tables if round_.small_tables in offered else ""
 
 
