@@ -134,11 +134,16 @@ def accompanies(pos: Position, faction: str, territory: str, fighters: int, advi
     territory shipped to (AH IX.C.1.e, WBC XV.14-15; LoLV 2.02.05, 2.02.11): not a shipment of
     the BG's own, so not its turn."""
     followed = pos.shipped
-    return (
-        faction == BENE_GESSERIT
-        and fighters + advisors == 1
-        and followed is not None
-        and followed[0] == pos.turn
-        and followed[1] == pos.acting
-        and (territory == POLAR_SINK or territory == followed[2])
-    )
+    if (
+        faction != BENE_GESSERIT
+        or fighters + advisors != 1
+        or followed is None
+        or followed[0] != pos.turn
+        or followed[1] != pos.acting
+    ):
+        return False
+    if "spiritual_advisor" in pos.ruleset.cite:
+        # LoLV: a fighter to the Polar Sink (2.02.05) or, in its place, an advisor where the
+        # shipment landed (2.02.11); a fighter there is a shipment of the BG's own (2.02.13).
+        return territory == POLAR_SINK if fighters else territory == followed[2]
+    return territory == POLAR_SINK or territory == followed[2]

@@ -150,6 +150,10 @@ def test_2_02_05_lolv_the_advisor_or_fighter_sent_with_a_shipment_is_not_the_bgs
     fighter = apply(pos, _ship(BG, "polar_sink", None))
     for sent in (advisor, fighter):
         assert sent.acting == "emperor" and sent.acted == frozenset({"atreides", BG})
+    # A fighter into the Emperor's territory is no spiritual advisor (2.02.05 sends it to the
+    # Polar Sink): it is a shipment of the BG's own, whose turn has passed.
+    refusal = _refused(pos, _ship(BG, "carthag", 10))
+    assert refusal.rule == "1.06.01" and refusal.field == "faction"
 
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
