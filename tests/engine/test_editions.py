@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import ACCOUNTED, CORRECTED, COUNTED, CURRENT, EDITIONS, FIRST, LIMITED, ORDERED, REFINED
+from dune.engine.editions import (
+    ACCOUNTED,
+    CORRECTED,
+    COUNTED,
+    CURRENT,
+    EDITIONS,
+    FIRST,
+    LIMITED,
+    ORDERED,
+    REFINED,
+)
 from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
@@ -89,7 +99,7 @@ def test_editions_a_setup_or_snapshot_without_edition_means_the_current_rulings(
 
 def test_editions_unknown_edition_is_refused_naming_the_field() -> None:
     with pytest.raises(InvalidEvent) as info:
-        replay(_log(7, "wbc2018"))
+        replay(_log(CURRENT + 1, "wbc2018"))
     assert "edition" in info.value.message
     with pytest.raises(InvalidPosition):
         position(edition=0)
