@@ -66,17 +66,19 @@ def clock_view(
         "state": clock.state,
         "display_state": shown,
         # A paused clock says so first and only: its stage shows again once it runs.
-        "state_label": "Paused: clock stopped" if paused else limits.STATE_LABELS[shown],
+        "state_label": "Paused: clock stopped" if paused else limit.stage_label(shown),
         "paused": paused,
         "deadlines": dl,
         "next_state": upcoming[0] if upcoming else None,
-        "next_label": limits.STATE_LABELS[upcoming[0]] if upcoming else "",
+        "next_label": limit.stage_label(upcoming[0]) if upcoming else "",
         "next_at": upcoming[1] if upcoming else None,
         "remaining_seconds": remaining,
         "turn": turn,
         "extension_minutes": int(clock.extension / timedelta(minutes=1)),
         "grace_ends": limits.grace_ends(limit, table.round.starts_at),
         "may_start_turn": limits.may_start_turn(clock.state, limit),
+        # The warning stage's short name ("Last 30"; a document's window: "Last 20").
+        "warning_label": f"Last {int(limit.warning / limits.MINUTE)}",
     }
 
 

@@ -46,12 +46,14 @@ from tournament.presenters import (
 
 __all__ = [
     "Done", "DESK_ACTIONS", "FACTION_ACTIONS",
-    "create_tournament", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
+    "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
     "create_round", "appoint_table_judge", "keep_clubs_apart", "finish_round",
     "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge",
     "trade", "take_undrawn", "keep_card", "pick_final_faction",
     "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
+    "change_format", "replace_format", "reset_format",
+    "edit_player", "self_check_in", "list_by_initials", "rename_series",
 ]
 
 
@@ -170,6 +172,36 @@ def create_tournament(data: Any, *, actor: Any, key: str | None) -> Done:
 
     return _done("create_tournament", given, perform, actor=actor, key=key, scope="tournaments:new",
                  said=lambda body: f"Created {body['name']}.")
+
+
+@dataclass(frozen=True)
+class NewSeries:
+    name: str
+    format: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewSeries:
+        return cls(name=text_field(data, "name", max_length=10_000), format=text_field(data, "format", max_length=200))
+
+
+def create_series(
+    data: Any, *, actor: Any, key: str | None, present: Callable[[Any], dict[str, Any]] | None = None
+) -> Done:
+    """Create a series of tournaments of one format, owned by the actor (a staff account).
+    201, `present(series)` (the web layer hands in the series' page JSON) or its id, name and format."""
+    _allow(permissions.may_create_tournament(actor), permissions.SERIES_STAFF_ONLY)
+    given = _parse(NewSeries.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            series = people.create_series(name=given.name, format=given.format, owner=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        body = present(series) if present is not None else {"id": series.pk, "name": series.name, "format": series.format}
+        return 201, {"id": series.pk, **body}
+
+    return _done("create_series", given, perform, actor=actor, key=key, scope="series:new",
+                 said=lambda body: f"Created the series {body['name']}.")
 
 
 # --- the registration desk --------------------------------------------------------------------
@@ -388,17 +420,24 @@ def import_players(tournament: Tournament, data: Any, *, actor: Any, key: str | 
 
 @dataclass(frozen=True)
 class PersonLink:
-    person: int | None
+    """The person to link to (an id; None: a person of their own) and why. Text that is not an
+    id goes to `people.link_player` as typed, which names it in its refusal."""
+
+    person: int | str | None
     reason: str
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> PersonLink:
         if "person" not in data:
             raise Refused("this field is required: the person's id, or null", field="person")
-        return cls(
-            person=number_field(data, "person", required=False, what="a person's id"),
-            reason=text_field(data, "reason", max_length=2000),
-        )
+        person = data.get("person")
+        if isinstance(person, str):
+            person = person.strip()
+            number = whole_number(person)
+            person = number if number is not None else person
+        elif person is not None and (isinstance(person, bool) or not isinstance(person, int)):
+            raise Refused(f"expected a person's id, or null, not {person!r}", field="person", offending=person)
+        return cls(person=person, reason=text_field(data, "reason", max_length=2000))
 
 
 def link_person(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -864,3 +903,185 @@ def remove_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: st
 
     return _done("remove_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
                  said=lambda body: str(body["said"]))
+
+
+# --- the tournament's format document (until the first round is seated) ----------------------
+
+
+@dataclass(frozen=True)
+class FormatChanges:
+    """Fields of the format document and their values (`format_changes`), or a whole document
+    (`text`, TOML or JSON), or a preset to start again from (`preset`)."""
+
+    format_changes: Any = None
+    text: str = ""
+    preset: str = ""
+
+    @classmethod
+    def changes(cls, data: Mapping[str, Any]) -> FormatChanges:
+        if "format_changes" not in data:
+            raise Refused('this field is required: document fields and their values, e.g. {"rounds.heat.hours": 4}',
+                          field="format_changes")
+        return cls(format_changes=data.get("format_changes"))
+
+    @classmethod
+    def document(cls, data: Mapping[str, Any]) -> FormatChanges:
+        return cls(text=text_field(data, "text", max_length=1_000_000))
+
+    @classmethod
+    def reset(cls, data: Mapping[str, Any]) -> FormatChanges:
+        return cls(preset=text_field(data, "preset", max_length=200))
+
+
+def _format_command(
+    name: str, parse: Callable[[Mapping[str, Any]], FormatChanges],
+    change: Callable[[Tournament, FormatChanges], Tournament], said: Callable[[FormatChanges], str],
+) -> Callable[..., Done]:
+    def command(
+        tournament: Tournament, data: Any, *, actor: Any, key: str | None,
+        present: Callable[[Tournament], dict[str, Any]] | None = None,
+    ) -> Done:
+        _allow(permissions.may_run(actor, tournament), permissions.FORMAT_HEAD_JUDGE_ONLY)
+        given = _parse(parse, data)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            changed = change(tournament, given)
+            return 200, present(changed) if present is not None else tournament_json(changed)
+
+        return _done(name, given, perform, actor=actor, key=key, scope=_desk(tournament),
+                     said=lambda body: said(given))
+
+    command.__name__ = command.__qualname__ = name
+    return command
+
+
+def _changes_said(given: FormatChanges) -> str:
+    count = len(given.format_changes) if isinstance(given.format_changes, Mapping) else 0
+    return f"Saved {count} change{'s' if count != 1 else ''} to the format."
+
+
+change_format = _format_command(
+    "change_format", FormatChanges.changes, lambda t, g: services.change_format(t, g.format_changes), _changes_said
+)
+change_format.__doc__ = """Change fields of the tournament's format document (`format_changes`);
+`present` (the web layer's) writes the answer. Refused (409) once a round is seated."""
+replace_format = _format_command(
+    "replace_format", FormatChanges.document, lambda t, g: services.replace_format(t, g.text),
+    lambda g: "Uploaded the format document.",
+)
+replace_format.__doc__ = """Replace the format document by an uploaded one (`text`, TOML or JSON)."""
+reset_format = _format_command(
+    "reset_format", FormatChanges.reset, lambda t, g: services.reset_format(t, g.preset),
+    lambda g: "The format is its preset's again.",
+)
+reset_format.__doc__ = """Start the format again from a preset's document (`preset`)."""
+
+
+# --- the desk's other pages: a player's registration, their own check-in; people and series ---
+
+
+@dataclass(frozen=True)
+class PlayerEdit:
+    name: str
+    email: str
+    club: str
+    household: str
+    keep_apart: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> PlayerEdit:
+        apart = data.getlist("keep_apart") if hasattr(data, "getlist") else data.get("keep_apart") or []
+        return cls(
+            name=text_field(data, "name", max_length=10_000),
+            email=text_field(data, "email", max_length=10_000),
+            club=text_field(data, "club", max_length=10_000),
+            household=text_field(data, "household", max_length=10_000),
+            keep_apart=tuple(id_list({"keep_apart": list(apart)}, "keep_apart") or ()),
+        )
+
+
+def edit_player(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Change a player's name, email, club, household and keep-apart choices; each change is
+    recorded. 200, the player and `changes` ({field: [before, after]})."""
+    _allow(permissions.may_run(actor, player.tournament))
+    given = _parse(PlayerEdit.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        changes = desk.update_player(
+            player, name=given.name, email=given.email, club=given.club, household=given.household,
+            keep_apart=given.keep_apart, user=actor,
+        )
+        return 200, {**player_json(player, private=True), "changes": changes}
+
+    def said(body: dict[str, Any]) -> str:
+        changed = ", ".join(f.replace("_", "-") for f in body["changes"]) or "nothing"
+        return f"Saved {body['name']}: changed {changed}."
+
+    return _done("edit_player", given, perform, actor=actor, key=key, scope=_desk(player.tournament), said=said,
+                 player=player.pk)
+
+
+def self_check_in(player: Player, token: str, *, actor: Any, key: str | None) -> Done:
+    """A player checks themself in with their personal link's token for the round whose self
+    check-in is open (`desk.self_check_in`). 200, the round and the player. Refused 403 for a
+    wrong link, 409 when no round is open."""
+    given = Nothing()
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        round_, _ = desk.self_check_in(player, token)
+        return 200, {"round": round_.pk, "player": player.pk, "label": round_.label}
+
+    return _done("self_check_in", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(player.pk, "check-in", kind="player"),
+                 said=lambda body: f"{player.name} is checked in for {body['label']}.")
+
+
+@dataclass(frozen=True)
+class Initials:
+    listed: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Initials:
+        return cls(listed=yes(data.get("listed")))
+
+
+def list_by_initials(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """The player's person listed by initials on public pages, or by name again (`listed`);
+    `people.list_by_initials` decides who may (a head judge, the person). 200."""
+    given = _parse(Initials.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            person = people.list_by_initials(player, given.listed, user=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        return 200, {"person": person.pk, "listed_by_initials": person.listed_by_initials, "shown": person.display_name}
+
+    return _done("list_by_initials", given, perform, actor=actor, key=key, scope=_desk(player.tournament),
+                 said=lambda body: f"Public pages show {body['shown']}.", player=player.pk)
+
+
+@dataclass(frozen=True)
+class SeriesName:
+    name: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> SeriesName:
+        return cls(name=text_field(data, "name", max_length=10_000))
+
+
+def rename_series(series: Any, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Rename a series its owner manages (`people.rename_series`: 403 for anybody else). 200."""
+    _allow(permissions.may_create_tournament(actor), permissions.SERIES_STAFF_ONLY)
+    given = _parse(SeriesName.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            renamed = people.rename_series(series, name=given.name, user=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        return 200, {"id": renamed.pk, "name": renamed.name, "format": renamed.format}
+
+    return _done("rename_series", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(series.pk, "rename", kind="series"),
+                 said=lambda body: f"Renamed the series to {body['name']}.")

@@ -40,6 +40,10 @@ def judged_tables_q(user: Any) -> Q:
 HEAD_JUDGE_ONLY = "Only a head judge of this tournament may change it."
 #: What a person refused the creation of a tournament reads.
 STAFF_ONLY = "Creating a tournament needs a head judge's (staff) account."
+#: What a person refused a change of the format reads.
+FORMAT_HEAD_JUDGE_ONLY = "Only a head judge of this tournament may change its format."
+#: What a person refused the creation of a series reads.
+SERIES_STAFF_ONLY = "Creating a series needs a head judge's (staff) account."
 #: What a person refused a table's kept cards reads (LoLV 0.08).
 TABLE_JUDGE_ONLY = "Only the head judge or this table's judge records the kept cards."
 

@@ -21,12 +21,14 @@ from django.views.decorators.http import require_http_methods
 from dune.formats import FORMATS, get_format
 from dune.points.numbers import fmt
 from dune.ratings import charts
+from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from ratings import records, services
-from tournament import people
+from tournament import commands, people
 from tournament.models import Person, Player, Series
-from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
+from web.idempotency_api import form_key
 
 
 @shows_text_refusals
@@ -74,12 +76,12 @@ def series_mine(request: HttpRequest) -> HttpResponse:
             if values["action"] == "rename":
                 series = get_object_or_404(Series, pk=whole_number(values["series"]) or 0)
                 failed = series.pk
-                people.rename_series(series, name=values["name"], user=request.user)
-                messages.success(request, f"Renamed the series to {series.name}.")
+                renamed = commands.rename_series(series, {"name": values["name"]}, actor=request.user, key=form_key(request))
+                messages.success(request, renamed.message)
             else:
-                series = people.create_series(name=values["name"], format=values["format"], owner=request.user)
-                messages.success(request, f"Created the series {series.name}.")
-        except (people.PeopleRefused, TextRefused) as refused:
+                fields = {"name": values["name"], "format": values["format"]}
+                messages.success(request, commands.create_series(fields, actor=request.user, key=form_key(request)).message)
+        except Refusal as refused:
             if refused.status == 403:
                 raise PermissionDenied(refused.message) from None
             errors[refused.field if refused.field in ("name", "format") else "general"] = refused.message
@@ -213,21 +215,25 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "initials":
-                person = people.list_by_initials(
-                    player, request.POST.get("listed") == "on", user=request.user
+                listed = {"listed": request.POST.get("listed", "")}
+                messages.success(
+                    request, commands.list_by_initials(player, listed, actor=request.user, key=form_key(request)).message
                 )
-                messages.success(request, f"Public pages show {person.display_name}.")
             elif action == "unlink":
-                people.unlink_player(player, user=request.user, reason=values["reason"])
+                fields = {"person": None, "reason": values["reason"]}
+                commands.link_person(player, fields, actor=request.user, key=form_key(request))
                 messages.success(request, f"{player.name} is now a person of their own.")
             else:
                 chosen = whole_number(request.POST.get("person_id", ""))
                 person_id: Any = chosen if chosen is not None else _person_typed(player, values["person"], choices)
-                people.link_player(player, person_id, user=request.user, reason=values["reason"])
+                fields = {"person": person_id, "reason": values["reason"]}
+                commands.link_person(player, fields, actor=request.user, key=form_key(request))
                 linked = Person.objects.get(pk=person_id)
                 shown = linked.name if people.may_reveal(request.user, linked.pk) else linked.display_name
                 messages.success(request, f"{player.name} is now linked to {shown}.")
-        except (people.PeopleRefused, TextRefused) as refused:
+        except Refusal as refused:
+            if refused.status == 403:
+                raise PermissionDenied(refused.message) from None
             errors[refused.field if refused.field in ("person", "reason") else "general"] = refused.message
         else:
             return redirect("player-person", pk=player.pk)

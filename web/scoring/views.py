@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -20,7 +21,7 @@ from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from dune.text_rules import name_matches, text_problem, whole_number
-from scoring import services
+from scoring import commands, services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.player_states import player_states
@@ -30,6 +31,7 @@ from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
+from web.idempotency_api import form_key
 from web.live import (
     etag_for,
     live_attrs,
@@ -320,8 +322,10 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             refuse_unsafe_text(request)
-            services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
+            commands.reopen_report(report, request.POST, actor=request.user, key=form_key(request))
         except Refusal as refused:
+            if refused.status == 403:
+                raise PermissionDenied(refused.message) from None
             errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")

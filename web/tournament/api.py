@@ -1,7 +1,9 @@
 """The tournament API: tournaments, players (one by one or CSV), rounds, check-in and seating.
 
-Reads are open (players look up their table); writes need a head judge of the tournament
-(creating a tournament needs a staff account; its creator becomes its head judge). Refusals
+Reads are open (players look up their table); every write is a command of
+`tournament.commands` (the one the pages run), taking the JSON body and the `Idempotency-Key`
+header (a retry answers the first answer), and needs a head judge of the tournament (creating
+a tournament needs a staff account; its creator becomes its head judge). Refusals
 answer 4xx with a message naming the field or the rule and write nothing; an unsplittable
 player count answers 409 with the options the head judge chooses from.
 """
@@ -35,6 +37,9 @@ from tournament.presenters import (
 )
 from tournament.round_state import with_states
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
+
+# The request bodies as the OpenAPI schema shows them; each command parses its body itself
+# (`tournament.commands`, one parse for the page's form and the API's JSON).
 
 
 class TournamentIn(serializers.Serializer):
@@ -139,7 +144,8 @@ def _round(pk: int) -> Round:
 class TournamentListView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=TournamentIn, responses={201: OpenApiResponse(description="the tournament"), 400: REFUSED, 422: SCHEMA_REUSED}
+        request=TournamentIn,
+        responses={201: OpenApiResponse(description="the tournament"), 400: REFUSED, 422: SCHEMA_REUSED},
     )
     def post(self, request: Request) -> HttpResponseBase:
         return answered(request, commands.create_tournament(request.data, actor=request.user, key=key_of(request)))
@@ -182,7 +188,9 @@ class PlayerListView(APIView):
 
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=PlayerIn, responses={201: OpenApiResponse(description="the player"), 400: REFUSED, 422: SCHEMA_REUSED})
+        request=PlayerIn,
+        responses={201: OpenApiResponse(description="the player"), 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = get_object_or_404(Tournament, pk=pk)
         return answered(request, commands.add_player(tournament, request.data, actor=request.user, key=key_of(request)))
@@ -268,7 +276,9 @@ class RoundListView(APIView):
 
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=RoundIn, responses={201: OpenApiResponse(description="the round"), 400: REFUSED, 422: SCHEMA_REUSED})
+        request=RoundIn,
+        responses={201: OpenApiResponse(description="the round"), 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = get_object_or_404(Tournament, pk=pk)
         return answered(request, commands.create_round(tournament, request.data, actor=request.user, key=key_of(request)))
@@ -307,7 +317,8 @@ class RoundDetailView(APIView):
 class CheckInView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=CheckInIn, responses={200: OpenApiResponse(description="checked-in player ids"), 400: REFUSED, 422: SCHEMA_REUSED}
+        request=CheckInIn,
+        responses={200: OpenApiResponse(description="checked-in player ids"), 400: REFUSED, 422: SCHEMA_REUSED},
     )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         """`checked_in` true (the default) checks the player in, false checks them out."""
@@ -338,7 +349,9 @@ class SeatingView(APIView):
 class PublishView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=None, responses={200: SEATING_OUT, 400: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED})
+        request=None,
+        responses={200: SEATING_OUT, 400: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         return answered(request, commands.publish_round(_round(pk), actor=request.user, key=key_of(request)))
 
@@ -346,7 +359,9 @@ class PublishView(APIView):
 class SwapView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=SwapIn, responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED})
+        request=SwapIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         return answered(request, commands.swap(_round(pk), request.data, actor=request.user, key=key_of(request)))
 
@@ -380,7 +395,9 @@ class PickIn(serializers.Serializer):
 class LatecomerView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=LatecomerIn, responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED})
+        request=LatecomerIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         return answered(request, commands.seat_latecomer(_round(pk), request.data, actor=request.user,
                                                          key=key_of(request)))
@@ -391,7 +408,9 @@ class FactionView(APIView):
 
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=FactionIn, responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED})
+        request=FactionIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         """`action` names the command (`tournament.commands.FACTION_ACTIONS`)."""
         round_ = _round(pk)
@@ -407,7 +426,9 @@ class FactionView(APIView):
 class FinalPickView(APIView):
     @extend_schema(
         parameters=[SCHEMA_PARAMETER],
-        request=PickIn, responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED})
+        request=PickIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         return answered(request, commands.pick_final_faction(_round(pk), request.data, actor=request.user,
                                                              key=key_of(request)))

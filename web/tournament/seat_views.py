@@ -1,7 +1,8 @@
 """Seating a heat: one page and one small view per thing a head judge does to it.
 
 `seat_page` shows the round; each action (draw, publish, swap, latecomer, judge, the WBC
-trades and the LoLV kept cards) is its own POST view that calls one service and redirects
+trades and the LoLV kept cards) is its own POST view that runs one command of
+`tournament.commands` (the one the API runs, with the form's idempotency key) and redirects
 back to the page at the control it came from (POST/redirect/GET). A refusal re-renders the
 page with the message next to that control and what was chosen still chosen. The kept-card
 grid also answers htmx requests with just the table it changed.
@@ -23,7 +24,6 @@ from django.views.decorators.http import require_GET
 from dune.refusals import Refusal
 from dune.seating import small_table_options
 from dune.seating_words import choice_words, flag_words, option_words
-from foundation import idempotency
 from foundation.commands import yes
 from tournament import commands, services
 from tournament.models import Player, Round, SeatingAudit, Table
@@ -33,12 +33,13 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from web.idempotency_api import form_key
 from web.page_address import post_only
 
 
 def _key(request: HttpRequest) -> str | None:
     """The form's idempotency key (`{% command_key %}`): a second tap answers the first."""
-    return request.POST.get(idempotency.FORM_FIELD)
+    return form_key(request)
 
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
@@ -57,7 +58,8 @@ FORM_FIELDS = {
 
 def _remembered_size(round_: Round) -> str:
     """The size choice made at the last seating, while it still fits the checked-in count."""
-    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)))}
+    sizes = round_.tournament.rules.table_sizes
+    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)), sizes)}
     return round_.small_tables if round_.small_tables in offered else ""
 
 

@@ -2,8 +2,10 @@
 
 Head-judge pages (dashboard forms, players and check-in, CSV import, seat a round, print
 sheets, the final) need a head judge of the tournament; the round page with its "where do I
-sit?" search is public once the seating is published. Every form posts to a service in
-`tournament.services`; a refusal is shown next to the field it names and changes nothing.
+sit?" search is public once the seating is published. Every form runs a command of
+`tournament.commands` (the one the API calls; the desk's and the dashboard's actions are maps
+from the posted `action` to its command) with the form's `idempotency_key`; a refusal is shown
+next to the field it names and changes nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from dune.formats import FORMATS
 from dune.refusals import Refusal
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import name_matches, text_problem
-from foundation import idempotency
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import commands, desk, people, services
 from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
@@ -38,11 +39,12 @@ from tournament.round_state import attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
 from tournament.time_zones import common_zones
 from web import live
+from web.idempotency_api import form_key
 
 
 def _key(request: HttpRequest) -> str | None:
     """The form's idempotency key (`{% command_key %}`): a second tap answers the first."""
-    return request.POST.get(idempotency.FORM_FIELD)
+    return form_key(request)
 
 
 def _errors(error: Refusal, fields: tuple[str, ...] = ()) -> dict[str, str]:
