@@ -631,17 +631,24 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
     if data.get("spice_on_board"):
         out["spice_on_board"] = _board_spice(data["spice_on_board"])
     if data.get("losses"):
-        rows = data["losses"]
-        if not isinstance(rows, list):
-            raise _bad("snapshot", "'losses' must be a list", rows)
-        pieces = [r for r in rows if isinstance(r, Mapping) and r.get("ambassador") is not None]
-        rows = [r for r in rows if not (isinstance(r, Mapping) and r.get("ambassador") is not None)]
-        out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
-        spice = _spice_lost([r for r in rows if _is_spice_row(r)])
-        if spice:
-            out["spice_lost"] = spice
-        if pieces:
-            out["pieces_lost"] = _pieces_lost(pieces)
+        out.update(_last_losses(data["losses"], factions))
+    return out
+
+
+def _last_losses(rows: Any, factions: tuple[str, ...]) -> dict[str, Any]:
+    """The last event's losses, one list in the snapshot: forces and leaders, spice, and the
+    Ambassadors the storm took back, each read into its own part."""
+    if not isinstance(rows, list):
+        raise _bad("snapshot", "'losses' must be a list", rows)
+    out: dict[str, Any] = {}
+    pieces = [r for r in rows if isinstance(r, Mapping) and r.get("ambassador") is not None]
+    rows = [r for r in rows if not (isinstance(r, Mapping) and r.get("ambassador") is not None)]
+    out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
+    spice = _spice_lost([r for r in rows if _is_spice_row(r)])
+    if spice:
+        out["spice_lost"] = spice
+    if pieces:
+        out["pieces_lost"] = _pieces_lost(pieces)
     return out
 
 
