@@ -203,6 +203,8 @@ def test_a_phone_reads_the_dashboard_the_import_refusal_and_the_standings(
     assert box is not None and box["x"] >= 0 and box["x"] + min(box["width"], 100) <= 390, box
     _visible_text_is_for_people(phone_page, "import preview")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    phone_page.reload()  # the answer to a POST stands for its page: a reload asks for the page again
+    assert phone_page.locator(".row-refused").count() == 0 and phone_page.locator("#id_csv").count() == 1
 
     for where in (f"/rounds/{heat.pk}/", f"/tables/{table.pk}/clock/", f"/tables/{table.pk}/filed-report/"):
         phone_page.goto(base + where)
