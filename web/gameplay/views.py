@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from dune.engine.results import ENDED_BY
+from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency
@@ -372,7 +373,11 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     tables = _judged_tables(request.user)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
-    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    rows = [
+        {"table": t, "game": game, "position": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
+        for t in tables
+        for game in [games.get(t.pk)]
+    ]
     return render(request, "gameplay/my_tables.html", {"rows": rows})
 
 
