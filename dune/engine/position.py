@@ -190,6 +190,9 @@ class Position:
     #: The kind of shipment the Guild made this turn: (turn, "normal" | "cross_ship" |
     #: "off_planet") - one of the three a turn (LoLV 2.06.05, AH IX.C.1.g).
     guild_shipment: tuple[int, str] | None = None
+    #: The Spice Blows placed this turn: (turn, count) - one a turn, two with the double spice
+    #: blow (AH VII.A, LoLV 1.02.04; AH XXI, LoLV 1.13.02). Counted from the seventh edition.
+    blown: tuple[int, int] | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

@@ -172,6 +172,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
           "the last off-planet shipment an advisor may follow: [turn, faction, territory, sector] (LoLV 2.02.11)", None),
     Field("guild_shipment", _or_null(_list(ANY)), "the Guild's kind of shipment this turn: [turn, kind] (LoLV 2.06.05)",
           None),
+    Field("blown", _or_null(_list(INT)), "the Spice Blows placed this turn: [turn, count] (AH VII.A, LoLV 1.13.02)", None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
     Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
@@ -630,17 +631,24 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
     if data.get("spice_on_board"):
         out["spice_on_board"] = _board_spice(data["spice_on_board"])
     if data.get("losses"):
-        rows = data["losses"]
-        if not isinstance(rows, list):
-            raise _bad("snapshot", "'losses' must be a list", rows)
-        pieces = [r for r in rows if isinstance(r, Mapping) and r.get("ambassador") is not None]
-        rows = [r for r in rows if not (isinstance(r, Mapping) and r.get("ambassador") is not None)]
-        out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
-        spice = _spice_lost([r for r in rows if _is_spice_row(r)])
-        if spice:
-            out["spice_lost"] = spice
-        if pieces:
-            out["pieces_lost"] = _pieces_lost(pieces)
+        out.update(_last_losses(data["losses"], factions))
+    return out
+
+
+def _last_losses(rows: Any, factions: tuple[str, ...]) -> dict[str, Any]:
+    """The last event's losses, one list in the snapshot: forces and leaders, spice, and the
+    Ambassadors the storm took back, each read into its own part."""
+    if not isinstance(rows, list):
+        raise _bad("snapshot", "'losses' must be a list", rows)
+    out: dict[str, Any] = {}
+    pieces = [r for r in rows if isinstance(r, Mapping) and r.get("ambassador") is not None]
+    rows = [r for r in rows if not (isinstance(r, Mapping) and r.get("ambassador") is not None)]
+    out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
+    spice = _spice_lost([r for r in rows if _is_spice_row(r)])
+    if spice:
+        out["spice_lost"] = spice
+    if pieces:
+        out["pieces_lost"] = _pieces_lost(pieces)
     return out
 
 
@@ -670,6 +678,11 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         if not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int) or row[1] not in GUILD_SHIPMENTS:
             raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
         out["guild_shipment"] = (int(row[0]), str(row[1]))
+    if data.get("blown") is not None:
+        row = data["blown"]
+        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
+            raise _bad("snapshot", "'blown' is [turn, count of Spice Blows]", row)
+        out["blown"] = (int(row[0]), int(row[1]))
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):

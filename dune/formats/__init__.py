@@ -36,7 +36,7 @@ from dune.clock_limits import LIMITS, MINUTE, CallRule, Limit, call_rules
 from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, ResultKind
 from dune.engine.rulesets import (
     COEXISTENCE,
-    JUDGED_OPTIONS,
+    RULE_SWITCHES,
     RULESETS,
     SHIELD_WALL_AFTER_WORM,
     SHIELD_WALL_COUNTS,
@@ -148,8 +148,6 @@ class Format:
     document: Mapping[str, Any] = field(default_factory=dict)
     #: What the best-faction awards measure (a key of `dune.points.awards.MEASURES`).
     awards_measure: str = "performance_points"
-    #: Rules the table judge applies, recorded in every game's setup with `game_options`.
-    judged_options: tuple[str, ...] = ()
     #: The table sizes the seating planner makes (the document's `tables.sizes`).
     table_sizes: tuple[int, ...] = (5, 6)
 
@@ -256,8 +254,9 @@ class Format:
 
     @property
     def setup_options(self) -> tuple[str, ...]:
-        """What every game's setup records: the ruleset options and the judged rules."""
-        return self.game_options + self.judged_options
+        """What every game's setup records: the ruleset's options and the rules the document
+        changes (the Shield Wall, coexistence, the Fremen's strength, the spice blows)."""
+        return self.game_options
 
     @property
     def result_kinds(self) -> tuple[ResultKind, ...]:
@@ -340,8 +339,9 @@ def _clock_label(doc: Mapping[str, Any], kind: str, limit: Limit) -> str:
 
 
 def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
-    """The options every game's setup records: the ruleset's flags the document turns on, the
-    rule options where the document differs from the ruleset, the judged rules it applies."""
+    """The options every game's setup records: the ruleset's flags the document turns on and
+    the rule options where the document differs from the ruleset (a rule switch the ruleset
+    has and the document turns off: `name=no`)."""
     engine = doc["engine"]
     options = list(engine["options"])
     wall = base.shield_wall
@@ -353,7 +353,9 @@ def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
         options.append(f"{SHIELD_WALL_COUNTS}={engine['shield_wall_counts']}")
     if (engine["coexistence"] == "assumed") != base.coexistence_assumed:
         options.append(f"{COEXISTENCE}={engine['coexistence']}")
-    options += [name for name in sorted(JUDGED_OPTIONS) if engine[name]]
+    for name in sorted(RULE_SWITCHES):
+        if engine[name] != getattr(base, name):
+            options.append(name if engine[name] else f"{name}=no")
     return tuple(options)
 
 
@@ -420,8 +422,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         faction_trades=doc["factions"]["trades"],
         clocks=MappingProxyType({kind: _clock(doc, kind, ruleset) for kind in ROUND_KINDS}),
         tracking=MappingProxyType({kind: Tracking(doc["rounds"][kind]["tracking"]) for kind in ROUND_KINDS}),
-        game_options=tuple(o for o in options if o not in JUDGED_OPTIONS),
-        judged_options=tuple(o for o in options if o in JUDGED_OPTIONS),
+        game_options=tuple(options),
         points=points,
         awards=doc["awards"]["best_faction"],
         awards_rule=rules["awards.best_faction"],

@@ -29,8 +29,8 @@ from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, Resu
 from dune.engine.names import faction_name
 from dune.engine.rulesets import (
     COEXISTENCE_CHOICES,
-    JUDGED_OPTIONS,
     MOST_WORMS,
+    RULE_SWITCHES,
     RULESETS,
     SHIELD_WALL_SIDES,
 )
@@ -39,8 +39,11 @@ from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import SYSTEMS, TIEBREAKERS
 from dune.refusals import Refusal
 
-#: The schema version a document declares (`schema = 1`).
-SCHEMA = 1
+#: The schema version a document declares (`schema = 2`). Schema 1 recorded the Fremen at
+#: full strength and the double spice blow as rules the table judge added to the ruleset's, so
+#: a schema 1 document reads them as its value or the ruleset's own (`_upgrade`).
+SCHEMA = 2
+OLD_SCHEMAS: tuple[int, ...] = (1,)
 #: The kinds of round a format has (tournament.Round.Kind).
 ROUND_KINDS: tuple[str, ...] = ("heat", "final")
 #: How factions are dealt, by key (`dune.formats.FactionDeal`).
@@ -253,8 +256,8 @@ def _schema() -> tuple[Field, ...]:
         Field("engine.shield_wall_after_worm", "Game rules", "Shield Wall a stronghold after worm", _int(0, MOST_WORMS), "the Shield Wall counts as a stronghold once this many worms appeared after the first turn (0: never)"),
         Field("engine.shield_wall_counts", "Game rules", "Shield Wall side that counts", _choice(SHIELD_WALL_SIDES), "`whole`: the whole territory; `imperial_basin_side`: only the side touching the Imperial Basin", SHIELD_WALL_SIDES),
         Field("engine.coexistence", "Game rules", "BG coexistence", _choice(COEXISTENCE_CHOICES), "`assumed`: the BG is coexisting unless it says otherwise; `declared`: only when declared", COEXISTENCE_CHOICES),
-        Field("engine.fremen_full_strength", "Game rules", "Fremen at full strength in every battle", _bool, "applied by the table judge; recorded in every game's setup"),
-        Field("engine.double_spice_blow", "Game rules", "two spice blows a turn", _bool, "applied by the table judge; recorded in every game's setup"),
+        Field("engine.fremen_full_strength", "Game rules", "Fremen at full strength in every battle", _bool, "with spice dialing, the Fremen's forces count at full strength without spice in every battle (off: supported like every faction's); the engine resolves battles so"),
+        Field("engine.double_spice_blow", "Game rules", "two spice blows a turn", _bool, "two Spice Blows each spice blow phase (off: one); the engine refuses a blow more"),
         Field("table_time.diplomacy_chips", "Time at the table", "diplomacy chips per player per game", _int(0, 10), "each chip buys a timed talk away from the table (0: none)"),
         Field("table_time.call_timers", "Time at the table", "call-the-clock timers", _bool, "a judge may call the clock on a bid, a turn, a battle plan, a nexus"),
         Field("points.system", "Points", "points system", _choice(tuple(SYSTEMS)), "the labels and refused result kinds: " + ", ".join(SYSTEMS), tuple(SYSTEMS)),
@@ -334,8 +337,9 @@ def load_document(data: object) -> dict[str, Any]:
     problems: dict[str, str] = {}
     out: dict[str, Any] = {}
     # The description.
-    if data.get("schema") != SCHEMA:
-        problems["schema"] = f"this platform reads schema {SCHEMA}, not {data.get('schema')!r}"
+    schema = data.get("schema")
+    if schema != SCHEMA and schema not in OLD_SCHEMAS:
+        problems["schema"] = f"this platform reads schema {SCHEMA} (and {', '.join(map(str, OLD_SCHEMAS))}), not {schema!r}"
     out["schema"] = SCHEMA
     for name in META[1:]:
         try:
@@ -361,11 +365,24 @@ def load_document(data: object) -> dict[str, Any]:
         if path not in known and not any(path.startswith(f"{k}.") for k in known):
             problems[path] = "unknown field"
     _read_citations_and_rules(data, out, problems)
+    if schema in OLD_SCHEMAS and not problems:
+        _upgrade(out)
     if not problems:
         _check_consistency(out, problems)
     if problems:
         raise FormatDocumentError(problems)
     return out
+
+
+def _upgrade(doc: dict[str, Any]) -> None:
+    """A schema 1 document in schema 2: its rule switches were rules the table judge applied
+    beyond the ruleset's (the engine played the ruleset's own), so each reads as on where
+    either said so, citing the ruleset's rule where that turns it on."""
+    ruleset = RULESETS[doc["engine"]["ruleset"]]
+    for name in sorted(RULE_SWITCHES):
+        if not doc["engine"][name] and getattr(ruleset, name):
+            doc["engine"][name] = True
+            doc["rules"][f"engine.{name}"] = ruleset.cite[name]
 
 
 def _read_citations_and_rules(data: Mapping[str, Any], out: dict[str, Any], problems: dict[str, str]) -> None:
@@ -612,7 +629,7 @@ __all__ = [
     "FIELDS_BY_PATH",
     "Field",
     "FormatDocumentError",
-    "JUDGED_OPTIONS",
+    "RULE_SWITCHES",
     "SCHEMA",
     "apply_changes",
     "differences",

@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import ACCOUNTED, CORRECTED, CURRENT, EDITIONS, FIRST, LIMITED, ORDERED, REFINED
+from dune.engine.editions import (
+    ACCOUNTED,
+    CORRECTED,
+    COUNTED,
+    CURRENT,
+    EDITIONS,
+    FIRST,
+    LIMITED,
+    ORDERED,
+    REFINED,
+)
 from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
@@ -59,18 +69,18 @@ def test_editions_old_setup_states_the_first_and_new_games_record_the_current() 
     assert dump_position(old)["edition"] == FIRST  # a snapshot states its own version
     assert load_position(dump_position(old)) == old
     new = replay(_log(CURRENT, "wbc2018"))
-    assert new.setup is not None and new.setup.edition == ORDERED
+    assert new.setup is not None and new.setup.edition == COUNTED
     assert load_position(dump_position(new)) == new
-    assert dump_position(new)["edition"] == ORDERED
+    assert dump_position(new)["edition"] == COUNTED
 
 
 def test_editions_are_listed_in_order_and_the_last_is_current() -> None:
-    """Six editions: the first rulings, the corrections, the refusals around the expansion
+    """Seven editions: the first rulings, the corrections, the refusals around the expansion
     pieces, bribes and BG tokens, the token supplies and the Karama checks, the limits a turn
-    has, then the order of the shipment and movement phase. A game stored under the third keeps
-    it: its setup and snapshot say so."""
-    assert EDITIONS == (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED) == (1, 2, 3, 4, 5, 6)
-    assert CURRENT == EDITIONS[-1] == ORDERED
+    has, the order of the shipment and movement phase, then the Spice Blows of a turn counted.
+    A game stored under the third keeps it: its setup and snapshot say so."""
+    assert EDITIONS == (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED) == (1, 2, 3, 4, 5, 6, 7)
+    assert CURRENT == EDITIONS[-1] == COUNTED
     third = replay(_log(REFINED, "lolv-2.8.4"))
     assert third.setup is not None and third.setup.edition == REFINED
     assert dump_position(third)["edition"] == REFINED
@@ -89,7 +99,7 @@ def test_editions_a_setup_or_snapshot_without_edition_means_the_current_rulings(
 
 def test_editions_unknown_edition_is_refused_naming_the_field() -> None:
     with pytest.raises(InvalidEvent) as info:
-        replay(_log(7, "wbc2018"))
+        replay(_log(CURRENT + 1, "wbc2018"))
     assert "edition" in info.value.message
     with pytest.raises(InvalidPosition):
         position(edition=0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -151,6 +152,14 @@ def _key(request: HttpRequest) -> str | None:
     return request.POST.get(idempotency.FORM_FIELD)
 
 
+def _not_allowed(request: HttpRequest, message: str) -> HttpResponse:
+    """A command refused for who may do it: the styled 403 page with its words; the phone's
+    outbox (X-Outbox) reads the words alone."""
+    if request.headers.get("X-Outbox"):
+        return HttpResponse(escape(message), status=403)
+    raise PermissionDenied(message)
+
+
 def _table_page(request: HttpRequest, pk: int, action: str) -> str:
     """The page a table clock's form is on: the round's clocks or the table's clock."""
     if request.POST.get("next") == "round":
@@ -173,7 +182,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         changed = commands.change_table_clock(table, action, request.POST, actor=request.user, key=_key(request))
     except Refusal as exc:  # a text refusal too
         if exc.status == 403:
-            return HttpResponse(escape(exc.message), status=403)
+            return _not_allowed(request, exc.message)
         errors = {_field_of(exc): str(exc)}
         if back == "round":
             return round_dashboard(request, table.round_id, errors={table.pk: errors}, status=400)
@@ -197,7 +206,7 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         changed = commands.change_round_clocks(round_, action, request.POST, actor=request.user, key=_key(request))
     except Refusal as exc:
         if exc.status == 403:
-            return HttpResponse(escape(exc.message), status=403)
+            return _not_allowed(request, exc.message)
         return round_dashboard(request, pk, errors={0: {"round": exc.message}}, status=exc.status)
     messages.success(request, changed.message)
     if why := left_alone(round_, changed.body["tables_skipped"], action):

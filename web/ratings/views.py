@@ -204,6 +204,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("Only a head judge of this tournament may change who a player is.")
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
+    choices: list[dict[str, Any]] = []
     if request.method == "POST":
         action = request.POST.get("action")
         values = {
@@ -223,9 +224,13 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
                 commands.link_person(player, fields, actor=request.user, key=form_key(request))
                 messages.success(request, f"{player.name} is now a person of their own.")
             else:
-                fields = {"person": values["person"], "reason": values["reason"]}
-                linked = commands.link_person(player, fields, actor=request.user, key=form_key(request))
-                messages.success(request, f"{player.name} is now linked to person {linked.body['person']}.")
+                chosen = whole_number(request.POST.get("person_id", ""))
+                person_id: Any = chosen if chosen is not None else _person_typed(player, values["person"], choices)
+                fields = {"person": person_id, "reason": values["reason"]}
+                commands.link_person(player, fields, actor=request.user, key=form_key(request))
+                linked = Person.objects.get(pk=person_id)
+                shown = linked.name if people.may_reveal(request.user, linked.pk) else linked.display_name
+                messages.success(request, f"{player.name} is now linked to {shown}.")
         except Refusal as refused:
             if refused.status == 403:
                 raise PermissionDenied(refused.message) from None
@@ -237,9 +242,50 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratings/player_person.html",
         {
             "player": player,
-            "changes": people.links_of(player),
+            "changes": _named_changes(request, people.links_of(player)),
             **_person_as_seen(request, player),
             "errors": errors,
             "values": values,
+            "choices": choices,
         },
     )
+
+
+def _named_changes(request: HttpRequest, changes: list[Any]) -> list[Any]:
+    """The player's person changes, each person named as this head judge may see them
+    (`from_name`, `to_name`); a person deleted since is named as the audit kept them."""
+    ids = {i for c in changes for i in (c.from_person, c.to_person) if i}
+    names = {p.pk: (p.name if people.may_reveal(request.user, p.pk) else p.display_name) for p in Person.objects.filter(pk__in=ids)}
+    for c in changes:
+        c.from_name = names.get(c.from_person) or "a person since merged into another"
+        c.to_name = names.get(c.to_person) or "a person since merged into another"
+    return changes
+
+
+def _person_typed(player: Player, typed: Any, choices: list[dict[str, Any]]) -> int:
+    """The person a head judge typed: their name as the people page lists it (a number still
+    reads as the person's own). Several people of that name fill `choices` (each with the
+    tournaments they played) and raise PeopleRefused asking to choose one."""
+    text = str(typed or "").strip()
+    number = whole_number(text)
+    if number is not None:
+        return int(number)
+    if not text:
+        raise people.PeopleRefused("type the name of the person to link to", field="person")
+    found = [p for p in people.search_people(text, limit=8) if p.pk != player.person_id]
+    if len(found) == 1:
+        return int(found[0].pk)
+    if not found:
+        raise people.PeopleRefused(
+            f"nobody on the people page is named {text!r}; check the spelling there", field="person"
+        )
+    played: dict[int, list[str]] = {}
+    for person_id, name in (
+        Player.objects.filter(person__in=found).order_by("tournament__created_at").values_list("person_id", "tournament__name")
+    ):
+        played.setdefault(person_id, []).append(name)
+    choices.extend(
+        {"pk": p.pk, "name": p.display_name, "played": ", ".join(played.get(p.pk, [])) or "no tournament yet"}
+        for p in found
+    )
+    raise people.PeopleRefused(f"{len(found)} people match {text!r}: choose the one {player.name} is", field="person")

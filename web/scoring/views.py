@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
@@ -324,7 +325,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             commands.reopen_report(report, request.POST, actor=request.user, key=form_key(request))
         except Refusal as refused:
             if refused.status == 403:
-                return HttpResponseForbidden(refused.message)
+                raise PermissionDenied(refused.message) from None
             errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")

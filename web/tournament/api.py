@@ -418,7 +418,7 @@ class FactionView(APIView):
         if action not in commands.FACTION_ACTIONS:
             if not is_head_judge(request.user, round_.tournament):
                 raise PermissionDenied(HEAD_JUDGE_ONLY)
-            raise services.Refused(f"expected one of {list(commands.FACTION_ACTIONS)}, not {action!r}", field="action")
+            raise services.Refused(f"expected one of {', '.join(commands.FACTION_ACTIONS)}, not {action!r}", field="action")
         command = commands.FACTION_ACTIONS[action]
         return answered(request, command(round_, request.data, actor=request.user, key=key_of(request)))
 

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -258,9 +260,9 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
     table back (with the message next to the player's row), a plain form the page."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     if not request.user.is_authenticated:
-        return _guard(request, table.round.tournament) or HttpResponse(status=403)
+        return redirect_to_login(request.get_full_path())
     if not can_judge_table(request.user, table):
-        return HttpResponse("Only the head judge or this table's judge records the kept cards.", status=403)
+        raise PermissionDenied("Only the head judge or this table's judge records the kept cards.")
     status, context = 200, {}
     if request.method == "POST":
         player = _int(request.POST.get("player")) or 0
