@@ -139,7 +139,7 @@ def build_full() -> tuple[Any, Any, Any]:
 def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.full_walk import Judge, lolv_turn, wbc_turn
+    from tests.e2e.full_walk import Judge, lolv_turn, wbc_second_turn, wbc_turn
     from tests.e2e.phone_walk import Wire
 
     with sync_playwright() as playwright:
@@ -150,7 +150,7 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
         host = base.split("/")[2].split(":")[0]
         context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
         turns = []
-        for table, walk in ((wbc, wbc_turn), (lolv, lolv_turn)):
+        for table, walks in ((wbc, (wbc_turn, wbc_second_turn)), (lolv, (lolv_turn,))):
             page = context.new_page()
             page.goto(f"{base}/tables/{table.pk}/")
             page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
@@ -158,7 +158,8 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
             page.wait_for_load_state("networkidle")
             wire = Wire(page)
             wire.slow()
-            turns.append(walk(Judge(page, wire)))
+            judge = Judge(page, wire)
+            turns.extend(walk(judge) for walk in walks)
             page.close()
         browser.close()
     return turns

@@ -82,6 +82,7 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
         table, event, actor=request.user,
         key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
         expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
+        then_phase=actions.then_phase(request.POST) if action != "void" else None,
     )
 
 
@@ -130,6 +131,10 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             said = "Already recorded" if recorded.replayed else "Recorded"
             notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
+            if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
+                phase = (recorded.body.get("position") or {}).get("phase") or ""
+                notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
+                          f" {label(str(phase))} (record #{recorded.body['seq']}).")
             record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)

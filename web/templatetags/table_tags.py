@@ -166,7 +166,7 @@ _PER_RENDER = re.compile(r'name="(expected_seq|idempotency_key|csrfmiddlewaretok
 
 
 def part_version(html: str) -> str:
-    return hashlib.sha256(_PER_RENDER.sub("", html).encode()).hexdigest()[:16]
+    return hashlib.sha256(_PER_RENDER.sub("", html).encode()).hexdigest()[:10]
 
 
 def shown_parts(request: Any) -> dict[str, str]:
