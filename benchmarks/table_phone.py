@@ -62,7 +62,8 @@ def build(name: str) -> tuple[Any, Any]:
 def run(url: str, session: str, *, turns: int, idle_seconds: float, chromium: str = CHROMIUM) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.phone_walk import Wire, walk_turns
+    from tests.e2e import phone_walk
+    Wire, walk_turns = phone_walk.Wire, phone_walk.walk_turns
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True,

@@ -492,8 +492,10 @@ def page_context(
     # In full tracking a form's second button records its event and moves on to the next phase
     # in one request; the phases after that may be reached in one tap too (skipped phases allowed).
     then_to = next_phase if full and next_phase in phase_choices else None
+    if then_to == "spice_collection" and not snapshot.get("spice_on_board") and "mentat_pause" in phase_choices:
+        then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
-    later = phase_choices[phase_choices.index(then_to) + 1:] if then_to else []
+    later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
     return {
         "step": step,
         "then_to": then_to,

@@ -178,10 +178,10 @@
     document.getElementById("sign-in-username").focus({ preventScroll: true });
   }
 
-  // The parts this page shows (`name:version`): the answer leaves out those it would repeat.
+  // The versions of the parts this page shows: the answer leaves out those it would repeat.
   function partsShown() {
     return Array.prototype.map.call(live().querySelectorAll("[data-part][data-version]"), function (el) {
-      return el.dataset.part + ":" + el.dataset.version;
+      return el.dataset.version;  // a version names its part
     }).join(",");
   }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -151,10 +152,19 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
         if record:
             response["X-Record"] = record
+        _keep_csrf_cookie(request)
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
     return response
+
+
+def _keep_csrf_cookie(request: HttpRequest) -> None:
+    """An in-place answer does not send the CSRF cookie again when the phone sent the very one
+    it would set (it only renews its expiry, which the page's own load does): a tap's answer
+    on slow Wi-Fi stays small. A missing or rotated cookie is still set."""
+    if request.COOKIES.get(settings.CSRF_COOKIE_NAME) == request.META.get("CSRF_COOKIE"):
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
 
 
 def _battle_preview(request: HttpRequest, table: Table, game: Any, asked: dict[str, list[str]]) -> HttpResponse:
