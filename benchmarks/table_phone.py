@@ -62,8 +62,7 @@ def build(name: str) -> tuple[Any, Any]:
 def run(url: str, session: str, *, turns: int, idle_seconds: float, chromium: str = CHROMIUM) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e import phone_walk
-    Wire, walk_turns = phone_walk.Wire, phone_walk.walk_turns
+    from tests.e2e.phone_walk import Wire, walk_turns
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True,
@@ -114,8 +113,10 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
 
 
 # --- full tracking (`--tracking full`) -------------------------------------------------------
-# A WBC final's turn recorded in full from the next step's box (tests/e2e/full_walk.py): taps,
-# scrolls, requests, seconds waiting and bytes, on the same slow profile.
+# Two turns of a WBC final (a storm, a worm, an alliance, a revival, shipments, a move, a win
+# attempt and two battles) and a LoLV turn with the expansion factions, recorded in full from the
+# next step's box (tests/e2e/full_walk.py): taps, scrolls, requests, seconds waiting and bytes
+# per turn, on the same slow profile.
 FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
 
 
@@ -167,8 +168,9 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
 
 
 def print_full(turns: list[Any]) -> bool:
-    print("input: a WBC final table of 6 at turn 2 and a LoLV final with the Ecaz, Moritani, Richese and"
-          " Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    print("input: a WBC final table of 6 at turn 2, walked through turns 2 and 3, and a LoLV final with the"
+          " Ecaz, Moritani, Richese and Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way,"
+          " 390x844")
     ok = True
     for t in turns:
         met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS

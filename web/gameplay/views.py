@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from dune import turn_flow
 from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
@@ -135,7 +136,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
                 phase = (recorded.body.get("position") or {}).get("phase") or ""
                 notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
-                          f" {label(str(phase))} (record #{recorded.body['seq']}).")
+                          f" {turn_flow.phase_label(str(phase))} (record #{recorded.body['seq']}).")
             record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)
