@@ -187,7 +187,7 @@ class NothingChanged(services.ClockStateError):
 
 def _action(action: str, known: Mapping[str, Any]) -> None:
     if action not in known:
-        raise Refused(f"expected one of {list(known)}, not {action!r}", field="action", offending=action)
+        raise Refused(f"expected one of {', '.join(known)}, not {action!r}", field="action", offending=action)
 
 
 def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:

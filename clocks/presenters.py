@@ -66,17 +66,19 @@ def clock_view(
         "state": clock.state,
         "display_state": shown,
         # A paused clock says so first and only: its stage shows again once it runs.
-        "state_label": "Paused: clock stopped" if paused else limits.STATE_LABELS[shown],
+        "state_label": "Paused: clock stopped" if paused else limit.stage_label(shown),
         "paused": paused,
         "deadlines": dl,
         "next_state": upcoming[0] if upcoming else None,
-        "next_label": limits.STATE_LABELS[upcoming[0]] if upcoming else "",
+        "next_label": limit.stage_label(upcoming[0]) if upcoming else "",
         "next_at": upcoming[1] if upcoming else None,
         "remaining_seconds": remaining,
         "turn": turn,
         "extension_minutes": int(clock.extension / timedelta(minutes=1)),
         "grace_ends": limits.grace_ends(limit, table.round.starts_at),
         "may_start_turn": limits.may_start_turn(clock.state, limit),
+        # The warning stage's short name ("Last 30"; a document's window: "Last 20").
+        "warning_label": f"Last {int(limit.warning / limits.MINUTE)}",
     }
 
 
@@ -220,3 +222,50 @@ def round_clocks_answer(round_: Any) -> dict[str, Any]:
     turns = turns_for(t.pk for t in tables)
     rows = [clock_payload(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
     return {"round": round_.pk, "server_now": now.isoformat(), "clocks": rows}
+
+
+def round_timer(round_: Any, *, now: datetime) -> dict[str, Any]:
+    """The projector timer of a round: one countdown to the moment its tables' time is up.
+
+    The tables still playing (a started clock, no report filed, not finished) mostly share one
+    time-up moment; the one most of them share is the round's (the later one on a tie), and the
+    tables that end at another moment (an extension, a later start) are counted. `state`:
+    "pending" (no clock started yet), "running", "paused" (every playing clock is paused: the
+    time left is frozen), "time_up", "over" (every table finished or filed)."""
+    clocks = list(
+        TableClock.objects.filter(table__round=round_)
+        .select_related("table__round__tournament")
+        .order_by("table__number")
+    )
+    playing = [
+        c for c in clocks
+        if c.started_at is not None and c.state != limits.FINISHED and c.table.report_filed_at is None
+    ]
+    tables = round_.tables.count()
+    base = {"tables": tables, "playing": len(playing), "ends_at": None, "remaining_seconds": None, "others": 0}
+    if not playing:
+        done = set(round_.tables.exclude(report_filed_at=None).values_list("pk", flat=True))
+        done |= {c.table_id for c in clocks if c.state == limits.FINISHED}
+        return {**base, "state": "over" if tables and len(done) == tables else "pending"}
+    ends: dict[datetime, int] = {}
+    paused = 0
+    for clock in playing:
+        if clock.paused_at is not None:
+            paused += 1
+            end = _frozen_deadlines(clock, now).time_up
+        else:
+            end = clock.get_deadlines().time_up
+        if end is not None:
+            ends[end] = ends.get(end, 0) + 1
+    if not ends:  # every playing clock's limit was waived
+        return {**base, "state": "running"}
+    ends_at = max(ends, key=lambda moment: (ends[moment], moment))
+    remaining = max((ends_at - now) / timedelta(seconds=1), 0.0)
+    state = "paused" if paused == len(playing) else ("time_up" if remaining <= 0 else "running")
+    return {
+        **base,
+        "state": state,
+        "ends_at": ends_at,
+        "remaining_seconds": remaining,
+        "others": sum(n for moment, n in ends.items() if moment != ends_at),
+    }

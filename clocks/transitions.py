@@ -86,7 +86,9 @@ def advance(*, clock_ids: Iterable[int] | None = None, skip_locked: bool = True)
 
 
 def _past_no_new_turn() -> Q:
-    """Clocks whose state is at or after their limit's no-new-turn stage."""
+    """Clocks whose state is at or after the no-new-turn stage their limit's name has for the
+    presets (a wider net than a tournament's document may need: `log_time_up` asks each
+    clock's own limit)."""
     q = Q(pk__in=[])
     for key, limit in limits.LIMITS.items():
         order = (limits.LAST_30, limits.LAST_TURN, limits.TIME_UP)
@@ -122,6 +124,8 @@ def log_time_up(*, clock_ids: Iterable[int] | None = None) -> list[int]:
             if clock is None:
                 continue
             limit = clock.limit
+            if limits.may_start_turn(clock.state, limit):
+                continue  # the tournament's document still lets a new turn start in this stage
             result = record_in_game(
                 clock.table,
                 {"type": "time_up", "clock": clock.limit_key},

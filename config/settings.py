@@ -115,6 +115,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.tournament_time.time_zone",
+                "web.page_address.page_address",
             ],
         },
     },

@@ -5,7 +5,7 @@ Pure Python: no Django, no wall clock. Every function takes the moments it needs
 arithmetic runs in the web process, in a Celery worker and under a controlled clock in tests.
 
 The stages of a clock, in order: `running`, `last_30` (the last thirty minutes of the time
-limit), `last_turn` (the limit has passed, the table finishes the turn it is on), `time_up`
+limit, or a format document's no-new-turn window of other minutes: `Limit.warning`), `last_turn` (the limit has passed, the table finishes the turn it is on), `time_up`
 (play is over) and `finished` (the game ended, set by the table, never by time). A limit
 lists which stages it has and at what *active* time (time the clock ran, pauses excluded)
 each one starts; `no_new_turn` names the stage from which the rules forbid starting a new
@@ -172,8 +172,18 @@ class Limit:
         if self.finish_turn:
             return LAST_TURN  # LoLV 4.01.08: the limit passed, finish the turn in progress
         if self.no_new_turn_before_end == self.warning:
-            return LAST_30  # WBC: no new turn within the last 30 minutes
+            return LAST_30  # WBC: no new turn within the last 30 minutes (a document: N)
+        if not self.no_new_turn_before_end:
+            return TIME_UP  # a document without the window: turns start until the time is up
         raise UnknownLimit(rule=self.rule, msg="limit has no stage where new turns stop", input=self.key)
+
+    def stage_label(self, state: str) -> str:
+        """A state as the clock pages name it under this limit: the warning stage is the last
+        30 minutes, or the document's no-new-turn window ("Last 20 minutes")."""
+        if state == LAST_30 and self.warning != 30 * MINUTE:
+            minutes = int(self.warning / MINUTE)
+            return f"Last {minutes} minute{'' if minutes == 1 else 's'}"
+        return STATE_LABELS[state]
 
 
 LOLV_LIMIT = Limit(

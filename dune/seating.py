@@ -6,8 +6,9 @@ adapter module, calls :func:`plan_seating`, and saves the :class:`SeatingPlan` i
 
 Rules implemented (numbers as cited in messages and tests):
 
-- table sizes: as many 6-player tables as possible, every table at least 5 (LoLV 4.01.01;
-  WBC 2018 format, heats). Other counts raise :class:`UnsplittableCount` with the options.
+- table sizes: the format's (`tables.sizes`): as many tables of the largest as possible, every
+  table at least the smallest (5-6: LoLV 4.01.01; WBC 2018 format, heats). Other counts raise
+  :class:`UnsplittableCount` with the options.
 - seating order: drawn at random, seat 1 nearest Tuek's Sietch, each next seat to the right
   (LoLV 0.07; WBC house rules draw seating order at random too). :func:`marker_sector` turns a
   seat into the sector of its player marker.
@@ -106,14 +107,17 @@ class SeatingUserError(Refusal):
 
 
 class UnsplittableCount(SeatingUserError):
-    """The count does not split into 5- and 6-player tables; ``options`` lists the choices."""
+    """The count does not split into the format's table sizes; ``options`` lists the choices."""
 
-    def __init__(self, count: int, options: tuple[SmallTableOption, ...], *, rule: str) -> None:
+    def __init__(
+        self, count: int, options: tuple[SmallTableOption, ...], *, rule: str, sizes: Sequence[int] = (5, 6)
+    ) -> None:
         self.count = count
         self.options = options
         keys = ", ".join(o.key for o in options)
+        words = " or ".join(str(n) for n in sorted(set(sizes))) if len(set(sizes)) < 3 else f"{min(sizes)} to {max(sizes)}"
         super().__init__(
-            f"{count!r} players cannot all sit at tables of 5 or 6; choose one of: {keys}",
+            f"{count!r} players cannot all sit at tables of {words}; choose one of: {keys}",
             rule=rule,
             offending=count,
         )
@@ -392,20 +396,22 @@ def table_sizes(
 ) -> tuple[tuple[int, ...], int]:
     """Answer (table sizes largest first, number of players who wait) for ``count`` players.
 
-    As many 6-player tables as possible with every table at least 5 (LoLV 4.01.01, WBC 2018):
-    45 players give five 6s and three 5s. Raises NoPlayers for zero players, UnsplittableCount
-    (with the options) for 1-4, 7-9, 13, 14 and 19 players unless ``small_tables`` names one of
+    The format's table sizes (`tables.sizes`) decide: as many tables of the largest as possible
+    with every table at least the smallest (LoLV 4.01.01, WBC 2018: 5-6, so 45 players give
+    five 6s and three 5s). Raises NoPlayers for zero players, UnsplittableCount (with the
+    options; at 5-6: 1-4, 7-9, 13, 14 and 19 players) unless ``small_tables`` names one of
     those options, and ValueError for an unknown format or a ``small_tables`` key that is not
     an option for this count.
     """
-    rule = check_format(format).table_sizes_rule
+    rules = check_format(format)
+    rule, allowed = rules.table_sizes_rule, rules.table_sizes
     if count <= 0:
         raise NoPlayers(f"cannot seat {count!r} players", rule=rule, offending=count)
-    options = small_table_options(count)
+    options = small_table_options(count, allowed)
     if small_tables is None:
-        sizes = regular_sizes(count)
+        sizes = regular_sizes(count, allowed)
         if sizes is None:
-            raise UnsplittableCount(count, options, rule=rule)
+            raise UnsplittableCount(count, options, rule=rule, sizes=allowed)
         return sizes, 0
     for option in options:
         if option.key == small_tables:
@@ -519,7 +525,9 @@ def plan_seating(request: SeatingRequest) -> SeatingPlan:
         _deal_table(number, group, request.format, played, rng)
         for number, group in enumerate(groups, start=1)
     )
-    flags = ["four_player_tables"] if 4 in sizes else []
+    smallest = min(get_format(request.format).table_sizes)
+    small = [size for size in sizes if size < smallest]
+    flags = [("four_player_tables" if small == [4] * len(small) else "small_player_tables")] if small else []
     if waiting:
         flags.append("players_waiting")
     draw_repeats = count_repeats(first_draw, request.history)

@@ -45,6 +45,8 @@ from dune.seating import (
 )
 from dune.seating_draw import FULL_TABLE, table_cost
 
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
 __all__ = [
     "FinalPlan",
     "GRACE_PERIOD",
@@ -244,10 +246,11 @@ def seat_latecomer(
             rule=RULE_LATECOMER,
             offending=late_by,
         )
-    open_tables = [t for t in plan.tables if len(t.seats) < FULL_TABLE]
+    largest = max(get_format(plan.request.format).table_sizes)
+    open_tables = [t for t in plan.tables if len(t.seats) < largest]
     if not open_tables:
         raise LatecomerRefused(
-            f"every table already has six players; {name} cannot join without reseating",
+            f"every table already has {_NUMBER_WORDS.get(largest, largest)} players; {name} cannot join without reseating",
             rule=RULE_LATECOMER,
             offending=player,
         )

@@ -4,7 +4,9 @@ Pure Python: no Django, no clock, no module-level randomness. Every random choic
 the ``random.Random`` the caller passes in, so one seed always gives one grouping.
 
 Both formats ask for as many 6-player tables as possible with every table at least 5
-(LoLV 4.01.01; WBC 2018 format, "In each heat, players will be grouped randomly ...").
+(LoLV 4.01.01; WBC 2018 format, "In each heat, players will be grouped randomly ..."); a format
+document may allow other consecutive sizes (`tables.sizes`: 4-6, just 6, ...), and the draw
+seats as many tables of its largest size as possible, every table at least its smallest.
 Counts that cannot be split so are never handled silently: :func:`small_table_options`
 lists what a head judge may choose instead (4-player tables, or players waiting).
 
@@ -20,11 +22,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-#: Largest and smallest regular table (LoLV 4.01.01, WBC 2018 heats).
+#: Largest and smallest regular table when a format names no sizes (LoLV 4.01.01, WBC 2018
+#: heats); a format document's `tables.sizes` sets them (`Format.table_sizes`).
 FULL_TABLE = 6
 SMALLEST_TABLE = 5
-#: The smallest table a head judge may allow at their discretion (WBC: "at the GM's discretion").
-SMALL_TABLE = 4
+DEFAULT_SIZES: tuple[int, ...] = (SMALLEST_TABLE, FULL_TABLE)
+#: The smallest table a head judge may allow at their discretion (WBC: "at the GM's discretion")
+#: is one player short of the format's smallest. How a small-table option's key names its tables (`fours:2`: two tables of four).
+_SMALL_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives"}
 
 #: Pair weights: a keep-apart pair must outweigh any number of repeat meetings, so the search
 #: never trades a household split for fewer repeats.
@@ -49,54 +54,62 @@ class SmallTableOption:
     waiting: int
 
 
-def regular_sizes(count: int) -> tuple[int, ...] | None:
+def regular_sizes(count: int, sizes: Sequence[int] = DEFAULT_SIZES) -> tuple[int, ...] | None:
     """Answer the optimal table sizes for ``count`` players, largest first, or None.
 
-    The fewest tables that can hold everyone is ceil(count / 6); the count splits into 5s and
-    6s exactly when those tables can each get at least 5 players. Then ``count - 5 * tables``
-    tables get a sixth player. Zero and negative counts answer None.
+    ``sizes`` are the format's table sizes (consecutive numbers, `tables.sizes`). The fewest
+    tables that can hold everyone is ceil(count / largest); the count splits exactly when
+    those tables can each get at least the smallest size. Then as many tables as possible get
+    the largest size and the rest share the remaining players evenly (5-6: ``count - 5 *
+    tables`` tables of six). Zero and negative counts answer None.
     """
+    largest, smallest = max(sizes), min(sizes)
     if count <= 0:
         return None
-    tables = -(-count // FULL_TABLE)
-    if SMALLEST_TABLE * tables > count:
+    tables = -(-count // largest)
+    if smallest * tables > count:
         return None
-    sixes = count - SMALLEST_TABLE * tables
-    return (FULL_TABLE,) * sixes + (SMALLEST_TABLE,) * (tables - sixes)
+    full = tables if largest == smallest else min(tables, (count - smallest * tables) // (largest - smallest))
+    rest, others = count - largest * full, tables - full
+    if not others:
+        return (largest,) * full
+    base, extra = divmod(rest, others)
+    return (largest,) * full + (base + 1,) * extra + (base,) * (others - extra)
 
 
-def small_table_options(count: int) -> tuple[SmallTableOption, ...]:
-    """List the head judge's choices for a count that does not split into 5s and 6s.
+def small_table_options(count: int, sizes: Sequence[int] = DEFAULT_SIZES) -> tuple[SmallTableOption, ...]:
+    """List the head judge's choices for a count that does not split into the format's sizes.
 
     Answers an empty tuple when the count does split (nothing to choose). Otherwise: every
-    number of 4-player tables (1, 2 or 3) whose remainder splits into 5s and 6s, then the
-    smallest number of players who can wait for the next round so that the rest split
-    (everybody, for 1 to 3 players).
+    number of tables one player short of the smallest size (1, 2 or 3; at 5-6 tables of four)
+    whose remainder splits into the format's sizes, then the smallest number of players who
+    can wait for the next round so that the rest split (everybody, for too few players).
     """
-    if count <= 0 or regular_sizes(count) is not None:
+    if count <= 0 or regular_sizes(count, sizes) is not None:
         return ()
+    small = min(sizes) - 1
     options: list[SmallTableOption] = []
-    for fours in range(1, 4):
-        rest = count - SMALL_TABLE * fours
+    for fours in range(1, 4) if small in _SMALL_WORDS else ():
+        rest = count - small * fours
         if rest < 0:
             break
-        rest_sizes = () if rest == 0 else regular_sizes(rest)
+        rest_sizes = () if rest == 0 else regular_sizes(rest, sizes)
         if rest_sizes is None:
             continue
         options.append(
             SmallTableOption(
-                key=f"fours:{fours}",
-                label=f"{fours} table{'s' if fours > 1 else ''} of 4 players",
-                sizes=rest_sizes + (SMALL_TABLE,) * fours,
+                key=f"{_SMALL_WORDS[small]}:{fours}",
+                label=f"{fours} table{'s' if fours > 1 else ''} of {small} players",
+                sizes=rest_sizes + (small,) * fours,
                 waiting=0,
             )
         )
-    waiting = next((w for w in range(1, count) if regular_sizes(count - w) is not None), count)
+    waiting = next((w for w in range(1, count) if regular_sizes(count - w, sizes) is not None), count)
     options.append(
         SmallTableOption(
             key=f"wait:{waiting}",
             label=(f"{waiting} players wait" if waiting > 1 else "1 player waits") + " for the next round",
-            sizes=regular_sizes(count - waiting) or (),
+            sizes=regular_sizes(count - waiting, sizes) or (),
             waiting=waiting,
         )
     )

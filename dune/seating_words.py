@@ -14,6 +14,7 @@ from dune.text_rules import whole_number
 
 FLAG_WORDS = {
     "four_player_tables": "a table of four players was needed",
+    "small_player_tables": "a table smaller than the format's tables was needed",
     "players_waiting": "some players wait for the next round",
     "repeat_opponent_avoided": "players who met before were kept apart",
     "repeat_opponent_unavoidable": "some players meet again: it could not be avoided",

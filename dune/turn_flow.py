@@ -56,6 +56,10 @@ _FULL_PHASES: dict[str, tuple[str, str]] = {
 #: Where the form of a full-tracking phase's record is, when the phase has one of its own.
 _FULL_HINTS: dict[str, str] = {
     "revival": "The Revive form is in Full tracking, under Forces (tanks to reserves, LoLV 1.05.01).",
+    "shipment_movement": (
+        "In storm order, one faction after the other: its shipment, then its move. A faction's "
+        "turn is over once a later one has begun; only the Guild may go out of turn."
+    ),
 }
 
 

@@ -17,7 +17,7 @@ from dune import text_rules
 from dune.refusals import Refusal
 from foundation import idempotency
 
-__all__ = ["Refused", "run", "text_field", "yes", "whole_number"]
+__all__ = ["Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list"]
 
 
 class Refused(Refusal):
@@ -85,3 +85,39 @@ def whole_number(value: Any, *, signed: bool = False) -> Any:
         number = text_rules.whole_number(value, signed=signed)
         return value if number is None else number
     return value
+
+
+def number_field(
+    data: Mapping[str, Any], name: str, *, required: bool = True, low: int | None = None, high: int | None = None,
+    what: str = "a whole number",
+) -> int | None:
+    """The whole number `name` (JSON's 7 or a form's "7"); None when it is missing and not
+    `required`. Raises Refused naming it when it is not a whole number or outside low..high."""
+    value = data.get(name)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise Refused(f"this field is required: {what}", field=name)
+        return None
+    number = text_rules.whole_number(value, signed=True)
+    if number is None or (low is not None and number < low) or (high is not None and number > high):
+        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
+        raise Refused(f"expected {what}{bounds}, not {value!r}", field=name, offending=value)
+    return number
+
+
+def id_list(data: Mapping[str, Any], name: str, *, required: bool = False) -> list[int] | None:
+    """The list of ids `name`: a JSON list of whole numbers, or a form's text listing them
+    separated by commas, spaces or new lines. None when it is missing (or null) and not
+    `required`. Raises Refused naming it otherwise."""
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise Refused("this field is required: a list of ids", field=name)
+        return None
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise Refused(f"expected a list of ids, not {value!r}", field=name, offending=value)
+    ids = [text_rules.whole_number(item, signed=True) for item in items]
+    if any(i is None for i in ids):
+        raise Refused(f"expected whole numbers, not {value!r}", field=name, offending=value)
+    return [i for i in ids if i is not None]

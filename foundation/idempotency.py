@@ -36,7 +36,7 @@ from foundation.sql_rows import column, json_placeholder, table_name
 
 __all__ = [
     "HEADER", "FORM_FIELD", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "check_key",
-    "once", "forget_old",
+    "once", "replayed", "forget_old",
 ]
 
 #: The request header that carries the client's key (the API).
@@ -185,6 +185,17 @@ def once(
     if not 200 <= answer.status < 300 and (twin := _stored(user, scope, key)) is not None:
         return _replay(twin, digest)
     return answer
+
+
+def replayed(*, user: Any, scope: str, key: str | None, body: Any) -> Answer | None:
+    """The answer stored under (user, scope, key) for `body`, or None: for a write whose
+    target is gone after its first answer (a deleted round), so that its retry finds the
+    answer before it looks for the target. Raises BadKey, KeyReused (another body)."""
+    key = check_key(key)
+    if key is None or not getattr(user, "is_authenticated", False):
+        return None
+    record = _stored(user, scope, key)
+    return None if record is None else _replay(record, request_hash(body))
 
 
 def forget_old(now: Any = None) -> int:

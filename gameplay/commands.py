@@ -33,13 +33,15 @@ from django.db import transaction
 
 from dune.refusals import Refusal
 from foundation import idempotency
+from foundation.commands import run
 from gameplay import presenters, services
-from gameplay.models import GameEvent, PhoneSeen
+from gameplay.models import Game, GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table
 
 __all__ = [
     "CommandRefused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
+    "phone_seen",
 ]
 
 #: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
@@ -216,3 +218,21 @@ def report_seen(table: Any, *, seen: Any, refilled: Any = 0, server_had: Any = N
         row.reported_by = actor if getattr(actor, "is_authenticated", False) else None
         row.save()
     return row
+
+
+def phone_seen(table: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
+    """`report_seen` with the request's fields (`seen`, `server_had`, `refilled`), at most once
+    per (actor, table, key): a retried report adds its `refilled` records once. 200, the
+    table's record number, what the phones saw and how far behind they are."""
+    fields = data if isinstance(data, Mapping) else {}
+    body = {"seen": fields.get("seen"), "refilled": fields.get("refilled", 0), "server_had": fields.get("server_had")}
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        row = report_seen(table, actor=actor, **body)
+        game_seq = Game.objects.filter(table=table).values_list("seq", flat=True).first() or 0
+        return 200, {
+            "seq": game_seq, "highest_seen": row.highest_seq, "behind_at_seq": row.behind_at_seq,
+            "refilled": row.refilled, "behind": max(0, row.highest_seq - game_seq),
+        }
+
+    return run(actor=actor, scope=idempotency.scope_for(table.pk, "seen"), key=key, body=body, perform=perform)

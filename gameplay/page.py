@@ -317,11 +317,30 @@ def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | N
     rows = []
     board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
     for row in snapshot.get("losses") or ():
-        if row.get("faction"):
+        if row.get("ambassador"):
+            rows.append(_ambassador_removed(row))
+        elif row.get("faction"):
             rows.append(_forces_removed(row, posted))
         else:
             rows.append(_spice_removed(row, board, posted))
     return rows
+
+
+def _ambassador_removed(row: Mapping[str, Any]) -> dict[str, Any]:
+    """An Ecaz Ambassador the storm sent back to the supply (LoLV 2.11.09): nothing to put back."""
+    territory, sector = row.get("territory") or "", row.get("sector")
+    return {
+        "faction": faction_name(str(row.get("faction") or "ecaz")),
+        "faction_id": row.get("faction"),
+        "ambassador": faction_name(str(row["ambassador"])),
+        "place": place_name(territory if sector is None else f"{territory}@{sector}") if territory else "",
+        "forces": 0,
+        "spice": 0,
+        "rule": row.get("rule"),
+        "put_back": False,
+        "open": False,
+        "typed": {},
+    }
 
 
 def _forces_removed(row: Mapping[str, Any], posted: Mapping[str, Any] | None) -> dict[str, Any]:

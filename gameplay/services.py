@@ -127,6 +127,16 @@ def _identity(game: Game) -> tuple[Any, ...]:
     return (game.pk, game.created_at.isoformat(), game.seq)
 
 
+def _seated_at(table: Any) -> Any:
+    """When the seating a game not recorded yet comes from was made: its publication, else the
+    round's last seating change (the same moment on every read)."""
+    round_ = table.round
+    if round_.published_at is not None:
+        return round_.published_at
+    last = round_.seating_audit.order_by("-at").values_list("at", flat=True).first()
+    return last or timezone.now()
+
+
 def read_game(table: Any) -> Game:
     """The table's game for reading: the recorded one, or (before any judge event) the game
     its seating implies, built in memory and never saved. Writes nothing.
@@ -149,7 +159,7 @@ def read_game(table: Any) -> Game:
         evaluation=rules.evaluation(position),
     )
     game.unrecorded_setup = GameEvent(  # type: ignore[attr-defined]
-        game=game, seq=1, type=setup.type, body=body, reason="from the seating", created_at=timezone.now()
+        game=game, seq=1, type=setup.type, body=body, reason="from the seating", created_at=_seated_at(table)
     )
     return game
 

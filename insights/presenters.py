@@ -106,6 +106,7 @@ def report_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str,
         "factions_heats": _factions(report.factions_heats),
         "factions_final": _factions(report.factions_final),
         "awards_rule": report.awards_rule,
+        "awards_how": report.awards_how or None,
         "awards": [{**award_json(a), "name": names.get(a.player, "")} for a in report.awards],
         "tiebreaks": [{"key": g.key, "summary": g.summary, "values": g.size} for g in report.tiebreaks],
         "finalists": [
@@ -186,7 +187,7 @@ def csv_rows(
         yield (
             "best-faction awards",
             factions.get(a.faction, a.faction),
-            f"{names.get(a.player, a.player)}: {fmt(a.score)} ({fmt(a.pp)} PP, {a.turns} turns, "
+            f"{names.get(a.player, a.player)}: {fmt(a.score)} ({fmt(a.figure)} {a.unit}, {a.turns} turns, "
             f"{a.players} players, heat {a.round_number}){' tied' if a.tied else ''}",
         )
     for f in report.finalists:

@@ -5,22 +5,25 @@ key) — one idempotency scope for both doors, the key stored in the filing's tr
 returns `Filed` (the API's JSON of the filed report, and whether it is the stored answer of an
 earlier send). Every refusal is a `dune.refusals.Refusal`: scoring's own (the report's row,
 field and rule; 409 already filed and locked), or `CommandRefused` (403 not this table's judge or
-a head judge; 400/422 the `Idempotency-Key`). Reopening a report is `services.reopen_report`,
-which both doors call as it is (a head judge's action with a reason; it carries no key).
+a head judge; 400/422 the `Idempotency-Key`). `reopen_report(report, data, ...)` reopens a
+filed report for correction (a head judge, with a reason), at most once per key, for the
+report page's form and `POST /api/tables/{id}/report/reopen/` alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 
 from foundation import idempotency
+from foundation.commands import Refused, run, text_field
 from gameplay.commands import CommandRefused
 from scoring import presenters, services
 
-__all__ = ["Filed", "file_report", "SCOPE"]
+__all__ = ["Filed", "file_report", "reopen_report", "SCOPE"]
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -51,3 +54,25 @@ def file_report(table: Any, report: Any, *, actor: Any, key: str | None) -> File
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
     return Filed(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
+
+
+def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
+    """Unlock `report` (filed, with its table and tournament) for correction, with the request's
+    `reason`, at most once per (actor, table, key): a retry answers the first answer, not
+    "already reopened". 200, the report's JSON.
+
+    Raises Refused (403 not a head judge; 400 the reason not text; 400/422 the key) and
+    scoring's ReportRefused (no reason, not locked)."""
+    if not isinstance(data, Mapping):
+        raise Refused(f"expected a JSON object with a reason, not {type(data).__name__}", field="reason")
+    reason = text_field(data, "reason", max_length=10_000)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            reopened = services.reopen_report(report, user=actor, reason=reason)
+        except PermissionDenied as denied:
+            raise Refused(str(denied), status=403) from None
+        return 200, presenters.report_json(reopened)
+
+    scope = idempotency.scope_for(report.table_id, "reopen")
+    return run(actor=actor, scope=scope, key=key, body={"reason": reason}, perform=perform)

@@ -453,7 +453,7 @@ def compute_awards(tournament: Tournament) -> Awards:
     if not tournament.rules.awards:
         return Awards(format=tournament.format)
     results, _ = heat_results(tournament)
-    scores = faction_scores(results, limit=LEADERBOARD_SIZE + 1)
+    scores = faction_scores(results, limit=LEADERBOARD_SIZE + 1, measure=tournament.rules.awards_measure)
     return Awards(
         format=tournament.format,
         awards=awards_from(scores),

@@ -188,7 +188,11 @@ def parse_players_csv(
         )
         extra = [c for c in cells[len(order) :] if c]
         if extra:
-            row.errors.append(f"unexpected extra columns {extra!r}")
+            row.errors.append(
+                f"unexpected extra column{'s' if len(extra) != 1 else ''} "
+                + ", ".join(f"“{c}”" for c in extra)
+                + ": a row has a name, an email and a club"
+            )
         row.errors.extend(message for _, message in validate_player_fields(values["name"], row.email))
         _one_registration_per_name(row, seen, registered, similar or {})
         _one_registration_per_email(row, seen_emails, emails or {})

@@ -349,7 +349,7 @@ def create_series(*, name: str, format: str, owner: Any = None) -> Series:
     it. Raises PeopleRefused naming the field."""
     name = _series_name(name)
     if format not in FORMATS:
-        raise PeopleRefused(f"unknown format {format!r}; expected one of {list(FORMATS)}", field="format")
+        raise PeopleRefused(f"unknown format {format!r}; one of {', '.join(FORMATS)} is expected", field="format")
     return Series.objects.create(name=name, format=format, owner=_user(owner))
 
 

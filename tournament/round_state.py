@@ -60,11 +60,16 @@ class RoundState:
         return LABELS[self.key]
 
     @property
+    def meaning(self) -> str:
+        """What the state means now, e.g. "3 of 8 reports filed" (the line beside its badge)."""
+        if self.key in (RUNNING, PUBLISHED) and self.tables:
+            return f"{self.reported} of {self.tables} report{'s' if self.tables != 1 else ''} filed"
+        return MEANINGS[self.key]
+
+    @property
     def detail(self) -> str:
         """The state's word with what it means now, e.g. "Running: 3 of 8 reports filed"."""
-        if self.key in (RUNNING, PUBLISHED) and self.tables:
-            return f"{self.label}: {self.reported} of {self.tables} reports filed"
-        return f"{self.label}: {MEANINGS[self.key]}"
+        return f"{self.label}: {self.meaning}"
 
     @property
     def running(self) -> bool:

@@ -3,16 +3,16 @@ command's answer as a response (the stored JSON text as it is, marked when repla
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from foundation.idempotency import HEADER, Answer
+from foundation.idempotency import FORM_FIELD, HEADER, Answer
 
-__all__ = ["SCHEMA_PARAMETER", "SCHEMA_REUSED", "answered", "key_of"]
+__all__ = ["SCHEMA_PARAMETER", "SCHEMA_REUSED", "answered", "key_of", "form_key"]
 
 #: The header as an OpenAPI parameter, and the answer to a key reused for another body.
 SCHEMA_PARAMETER = OpenApiParameter(
@@ -26,6 +26,12 @@ SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} 
 def key_of(request: Request) -> str | None:
     """The request's `Idempotency-Key` header (None without one)."""
     return request.headers.get(HEADER)
+
+
+def form_key(request: HttpRequest) -> str | None:
+    """A page form's key: its `idempotency_key` field (`{% command_key %}`), or the
+    `Idempotency-Key` header the page's outbox sends it with (None without either)."""
+    return request.POST.get(FORM_FIELD) or request.headers.get(HEADER)
 
 
 def answered(request: Request, answer: Answer) -> HttpResponseBase:

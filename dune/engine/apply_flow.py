@@ -66,6 +66,8 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         "storm_moved": False,
         "nexus_allied": frozenset(),
         "acting": None,
+        "acted": frozenset(),
+        "shipments": {},
         "worm_pending": None,
     }
     losses = action_over(pos)
@@ -147,6 +149,8 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "storm_moved": False,
         "nexus_allied": frozenset(),
         "acting": None,
+        "acted": frozenset(),
+        "shipments": {},
         "declared": frozenset(),
         "declared_apart": {},
     }

@@ -23,7 +23,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import advanced, corrected, limited, refined
+from dune.engine.editions import advanced, corrected, limited, ordered, refined
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -35,13 +35,14 @@ from dune.engine.events import (
 )
 from dune.engine.factions import BENE_GESSERIT, CHOAM, ECAZ, FREMEN, GUILD, IXIANS, MORITANI, TLEILAXU
 from dune.engine.karama import check_shipment, revival
-from dune.engine.losses import Loss, action_over, automatic, remove, shipped_into_storm
+from dune.engine.losses import Loss, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
 from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.revival_limits import check_revival, guild_shipment
+from dune.engine.turn_order import accompanies, piece_key, shipment, take_turn
 
 
 def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -> None:
@@ -79,7 +80,9 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         if not ev.normal + ev.special + ev.advisors:
             # The token showed 0 (or the reserves are empty): nothing lands, but the shipment
             # was the ally's (2.10.13, 2.10.19).
-            ended, extra["acting"] = _take_turn(pos, ev.faction)
+            ended, turn = take_turn(pos, ev.faction)
+            extra.update(turn)
+            extra.update(shipment(pos, ev.faction, "to:" + piece_key(ev.territory, ev.sector)))
             return remove(evolve(pos, **extra), ended, extra)
     if pos.phase == SETUP and ev.source == "reserves":
         p = ForcesAt(ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
@@ -97,6 +100,16 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
             ev.advisors,
             field="advisors",
         )
+    if ordered(pos):
+        # The BG's token sent along with another faction's shipment, fighter or advisor (AH
+        # IX.C.1.e, LoLV 2.02.05, 2.02.11), is not a turn of its own; advisors come only so
+        # (2.02.11, 2.02.13), and `_spiritual_advisor` says why when they do not follow one.
+        spiritual = bool(ev.advisors) or accompanies(pos, ev.faction, ev.territory, ev.normal + ev.special, ev.advisors)
+    else:
+        spiritual = ev.faction == BENE_GESSERIT and (ev.territory == POLAR_SINK or ev.normal + ev.special == 0)
+    own_turn: tuple[list[Loss], dict[str, Any]] = ([], {})
+    if ev.source == "reserves" and not spiritual:
+        own_turn = take_turn(pos, ev.faction)  # whose turn it is first (sixth edition)
     _need_sides_apart(pos, ev)
     if limited(pos):
         extra.update(_spiritual_advisor(pos, ev))
@@ -173,25 +186,18 @@ def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
     changes: dict[str, Any] = {"forces": forces, "states": states, **extra}
     losses: list[Loss] = []
-    spiritual = ev.faction == BENE_GESSERIT and (ev.territory == POLAR_SINK or ev.normal + ev.special == 0)
     if ev.source == "reserves" and not spiritual:
         # BG advisors sent along with another faction's shipment (LoLV 2.02.05, 2.02.11) are
         # not a turn of the BG's own.
-        losses, changes["acting"] = _take_turn(pos, ev.faction)
+        losses, turn = own_turn
+        changes.update(turn)
+        changes.update(shipment(pos, ev.faction, "to:" + piece_key(ev.territory, ev.sector)))
+    elif spiritual and ordered(pos):
+        changes["shipped"] = None  # one token a shipment (AH IX.C.1.e, LoLV 2.02.05, 2.02.11)
     after = evolve(pos, **changes)
     if storm_loss and automatic(pos):
         losses += shipped_into_storm(after, ev.faction, ev.territory, ev.sector, ev.normal, ev.special)
     return remove(after, losses, changes)
-
-
-def _take_turn(pos: Position, faction: str) -> tuple[list[Loss], str | None]:
-    """A shipment or move by `faction`: the action of the faction that acted before it is
-    over (LoLV 1.06.01, 1.06.06). Returns what that ends, and who acts now."""
-    if pos.phase != SHIPMENT_MOVEMENT:
-        return [], pos.acting
-    if pos.acting is None or pos.acting == faction:
-        return [], faction
-    return action_over(pos), faction
 
 
 def _take(pos: Position, faction: str, territory: str, sector: int | None, n: int, s: int, a: int) -> Stack:
@@ -238,6 +244,8 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
             f"no move into {place_name(ev.to_territory)} sector {ev.to_sector}: it is in storm",
             ev,
         )
+    if ev.via in ("move", "cross_ship"):
+        losses, turn = take_turn(pos, ev.faction)  # whose turn it is first (sixth edition)
     moves = check_move(pos, ev)
     fighters, advisors = ev.normal, ev.advisors
     if ev.from_territory != ev.to_territory:
@@ -254,7 +262,10 @@ def apply_forces_moved(pos: Position, ev: ForcesMoved) -> dict[str, Any]:
     if ev.via == "cross_ship":
         changes.update(guild_shipment(pos, ev.faction, "cross_ship"))
     if ev.via in ("move", "cross_ship"):
-        losses, changes["acting"] = _take_turn(pos, ev.faction)
+        changes.update(turn)
+        if ev.via == "cross_ship":
+            where = f"cross_ship:{piece_key(ev.from_territory, ev.from_sector)}>{piece_key(ev.to_territory, ev.to_sector)}"
+            changes.update(shipment(pos, ev.faction, where))
         return remove(evolve(pos, **changes), losses, changes)
     return changes
 
@@ -289,14 +300,14 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     need_piece(pos, ev.territory, ev.sector)
     need_counts(pos, ev.normal, ev.special, ev.advisors, ev.faction)
     _take(pos, ev.faction, ev.territory, ev.sector, ev.normal, ev.special, ev.advisors)
-    shipment: dict[str, Any] = {}
+    made: dict[str, Any] = {}
     if ev.cause is not None:
         _sent_home(pos, ev)
     elif ev.to == "reserves" and ev.faction != GUILD:
         # Only the Guild ships from the board back to reserves (LoLV 1.06.03, 2.06.05.02; AH IX.C.1.f).
         refuse(pos, "ship_back", "only the Guild ships forces back to reserves", ev.to)
     elif ev.to == "reserves":
-        shipment = guild_shipment(pos, ev.faction, "off_planet")
+        made = guild_shipment(pos, ev.faction, "off_planet")
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), -ev.normal, -ev.special, -ev.advisors)
     st = pos.states[ev.faction]
@@ -306,7 +317,15 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
         refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
-    return {"forces": forces, "states": states, **shipment}
+    changes = {"forces": forces, "states": states, **made}
+    if made and ordered(pos) and pos.phase == SHIPMENT_MOVEMENT:
+        # Sixth edition: the Guild's shipment back to reserves is its turn's one shipment
+        # (AH IX.C.1.g.iii, LoLV 2.06.05.02).
+        losses, turn = take_turn(pos, ev.faction)
+        changes.update(turn)
+        changes.update(shipment(pos, ev.faction, "off_planet:" + piece_key(ev.territory, ev.sector)))
+        return remove(evolve(pos, **changes), losses, changes)
+    return changes
 
 
 #: What sends another faction's forces home: the ability's owner, its phase, its rule, the most
@@ -439,6 +458,16 @@ def apply_forces_flipped(pos: Position, ev: FlipForces) -> dict[str, Any]:
     need_piece(pos, ev.territory, ev.sector)
     if ev.count < 1:
         refuse(pos, "coexist", "flip at least one force", ev.count)
+    if ordered(pos) and "spiritual_advisor" not in pos.ruleset.cite:
+        # Sixth edition: AH and WBC tokens have no advisor side; they coexist by declaration
+        # (AH XV.A-B, WBC XV.5-7: `coexistence_declared`).
+        refuse(
+            pos,
+            "no_advisors",
+            f"Bene Gesserit tokens have no advisor side under {pos.ruleset.name}: record coexistence_declared instead",
+            ev.side,
+            field="side",
+        )
     key: ForceKey = (BENE_GESSERIT, ev.territory, ev.sector)
     n, s, a = pos.forces.get(key, (0, 0, 0))
     if ev.side == "advisors":

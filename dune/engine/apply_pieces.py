@@ -25,7 +25,7 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.control import occupancy
-from dune.engine.editions import advanced, limited, refined, sheltered
+from dune.engine.editions import advanced, limited, ordered, refined, sheltered
 from dune.engine.events import (
     ActionEnded,
     AmbassadorPlaced,
@@ -50,6 +50,7 @@ from dune.engine.phases import BATTLE, MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_CO
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.storm import storm_order
 from dune.engine.supplies import NO_FIELD_NUMBERS
+from dune.engine.turn_order import piece_key, shipment, take_turn, turn_passed
 
 #: How far the HMS moves: 3 territories at the Mentat Pause (2.07.18), 2 with a Karama in the
 #: shipment and movement phase (1.14.07).
@@ -118,7 +119,15 @@ def apply_no_field_placed(pos: Position, ev: NoFieldPlaced) -> dict[str, Any]:
     if refined(pos):
         # The token is one Richese force for the occupancy limit (2.10.11 with 1.06.02.05).
         need_room(pos, RICHESE, ev.territory, inert=False, limit_rule="no_field_occupancy")
-    return {"no_field": (ev.territory, ev.sector), **placed_from_supply(pos)}
+    changes = {"no_field": (ev.territory, ev.sector), **placed_from_supply(pos)}
+    if ordered(pos) and pos.phase == SHIPMENT_MOVEMENT:
+        # Sixth edition: the token lands with the Richese's one shipment, in its turn (2.10.10,
+        # 1.06.01-02).
+        losses, turn = take_turn(pos, RICHESE)
+        changes.update(turn)
+        changes.update(shipment(pos, RICHESE, "to:" + piece_key(ev.territory, ev.sector)))
+        return remove(evolve(pos, **changes), losses, changes)
+    return changes
 
 
 def apply_no_field_revealed(pos: Position, ev: NoFieldRevealed) -> dict[str, Any]:
@@ -410,7 +419,9 @@ def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:
             ev.faction,
         )
     return remove(
-        evolve(pos, acting=ev.faction), action_over(evolve(pos, acting=ev.faction)), {"acting": None}
+        evolve(pos, acting=ev.faction),
+        action_over(evolve(pos, acting=ev.faction)),
+        {"acting": None, **turn_passed(pos, ev.faction)},
     )
 
 

@@ -95,7 +95,14 @@ def _ambassadors_stormed(pos: Position, start: int, sectors: int) -> dict[str, A
     if len(kept) == len(pos.ambassadors):
         return {}
     back = [s for t, s in pos.ambassadors.items() if t not in kept]
-    return {"ambassadors": kept, **stormed_back(pos, back)}
+    # Never silently: the judge sees what went back, from where, by which rule.
+    rule = pos.ruleset.cite.get("ambassador_stormed", "2.11.09")
+    lost = tuple(
+        (symbol, t, pos.hms[1] if t == HIDDEN_MOBILE_STRONGHOLD and pos.hms is not None else _first_sector(t), rule)
+        for t, symbol in pos.ambassadors.items()
+        if t not in kept
+    )
+    return {"ambassadors": kept, "pieces_lost": lost, **stormed_back(pos, back)}
 
 
 def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:

@@ -231,11 +231,12 @@ def _values(pos: Position, faction: str, opponent: str) -> tuple[Fraction, Fract
 
 def _dialing(pos: Position, faction: str) -> bool:
     """Whether spice dialing halves this faction's unsupported forces (LoLV 1.13.03; the
-    Fremen count full strength for nothing: 2.04.21, WBC house rules)."""
+    Fremen count full strength for nothing where the game's rules say so: 2.04.21, WBC house
+    rules, a format's `fremen_full_strength`)."""
     rs = pos.ruleset
     if not rs.spice_dialing or not advanced(pos):
         return False
-    return faction != FREMEN
+    return faction != FREMEN or not rs.fremen_full_strength
 
 
 def _strength(

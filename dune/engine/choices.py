@@ -23,7 +23,7 @@ from dune.engine import events as ev
 from dune.engine.apply_pieces import HMS_RANGE
 from dune.engine.apply_setup import chosen_on_board
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, TERRITORIES
-from dune.engine.editions import advanced, refined, sheltered
+from dune.engine.editions import advanced, ordered, refined, sheltered
 from dune.engine.errors import RuleViolation, UnknownIdentifier
 from dune.engine.factions import ECAZ, FREMEN, IXIANS, MORITANI, RICHESE
 from dune.engine.game_log import is_legal
@@ -109,6 +109,8 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
     if event_type == "alliance_formed":
         # Outside a nexus only through a faction's ability (LoLV 1.10.01.06).
         return None if in_nexus or position.ruleset.alliance_abilities else cite["nexus"]
+    if event_type == "forces_flipped" and ordered(position) and "spiritual_advisor" not in cite:
+        return cite["no_advisors"]  # AH XV.A, WBC XV.5: no advisor side (sixth edition)
     if event_type == "forces_moved":
         phases = {SHIPMENT_MOVEMENT} | ({SPICE_BLOW} if "worm" in position.ruleset.movement.vias else set())
         return None if position.phase in phases else cite["move_phase"]

@@ -63,7 +63,20 @@ Carthag as it spares the forces there (LoLV 1.01.04, 2.11.09). Logs of the first
 editions keep meaning what they meant. (The battle event, 1.07, is new: no older log holds
 one, so it is checked in full in every edition.)
 
-Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)` or `limited(pos)` (or
+The sixth edition checks the order of the shipment and movement phase, where the fifth took
+the judge's word: the factions ship and move one after the other in storm order, each its one
+shipment before its movement (LoLV 1.06.01-02, AH IX.C, IX.C.1.a, WBC IX.1), and only the Guild
+goes out of turn (AH IX.C.a; LoLV 2.06.12, in the Advanced game); the Bene Gesserit's token
+sent along with another faction's shipment is not a turn of its own (AH IX.C.1.e, LoLV
+2.02.05; `turn_order`). Logs of the first five editions keep meaning what they meant.
+
+The seventh edition counts the Spice Blows of a turn, where the sixth took the judge's word:
+one a spice blow phase (AH VII.A, LoLV 1.02.04), two where the game plays the double spice
+blow (WBC Rule Set: AH XXI; LoLV 1.13.02 in the Advanced game; a format's `double_spice_blow`).
+Logs of the first six editions keep meaning what they meant.
+
+Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)`, `limited(pos)`, `ordered(pos)`
+or `counted(pos)` (or
 `sheltered(pos)` for the storm geometry); nothing else compares edition numbers.
 """
 
@@ -86,10 +99,14 @@ REFINED = 3
 ACCOUNTED = 4
 #: The rulings that also check the limits a turn has (listed above).
 LIMITED = 5
+#: The rulings that also check the order of the shipment and movement phase (listed above).
+ORDERED = 6
+#: The rulings that also count the Spice Blows of a turn (listed above).
+COUNTED = 7
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = LIMITED
+CURRENT = COUNTED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED)
 
 
 def corrected(pos: Position) -> bool:
@@ -120,6 +137,18 @@ def limited(pos: Position) -> bool:
     """Whether the game is ruled by the fifth edition or later: the limits a turn has, listed
     above."""
     return pos.setup is not None and pos.setup.edition >= LIMITED
+
+
+def ordered(pos: Position) -> bool:
+    """Whether the game is ruled by the sixth edition or later: the order of the shipment and
+    movement phase, listed above."""
+    return pos.setup is not None and pos.setup.edition >= ORDERED
+
+
+def counted(pos: Position) -> bool:
+    """Whether the game is ruled by the seventh edition or later: the Spice Blows of a turn are
+    counted, as listed above."""
+    return pos.setup is not None and pos.setup.edition >= COUNTED
 
 
 #: The setup option that chooses the LoLV Advanced game (1.13.00).

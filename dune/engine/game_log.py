@@ -168,6 +168,8 @@ def _step(position: Position, event: ev.Event) -> Position:
         changes["losses"] = ()
     if "spice_lost" not in changes and position.spice_lost:
         changes["spice_lost"] = ()
+    if "pieces_lost" not in changes and position.pieces_lost:
+        changes["pieces_lost"] = ()
     if position.declared_apart or "declared_apart" in changes:
         changes = note_vacated(position, changes)
     after = evolve(position, seq=position.seq + 1, log=Log(event, position.log), **changes)

@@ -190,8 +190,8 @@ def put_back(losses: tuple[Loss, ...], key: ForceKey, stack: Stack) -> tuple[Los
 
 def losses_json(pos: Position) -> list[dict[str, Any]]:
     """What the last event removed by itself, for the judge's page and the API: forces, then
-    spice (rows with no faction)."""
-    return [
+    spice (rows with no faction), then Ambassadors (rows with `ambassador`)."""
+    rows = [
         {
             "faction": f,
             "territory": t,
@@ -204,3 +204,25 @@ def losses_json(pos: Position) -> list[dict[str, Any]]:
         }
         for f, t, s, n, sp, a, rule in pos.losses
     ] + spice_lost_json(pos)
+    if pos.pieces_lost:
+        rows += pieces_lost_json(pos)
+    return rows
+
+
+def pieces_lost_json(pos: Position) -> list[dict[str, Any]]:
+    """The Ambassadors the last event took off the board (the storm, 2.11.09): Ecaz rows with
+    no forces and the token's symbol under `ambassador`."""
+    return [
+        {
+            "faction": ECAZ,
+            "territory": t,
+            "sector": s,
+            "normal": 0,
+            "special": 0,
+            "advisors": 0,
+            "spice": 0,
+            "ambassador": symbol,
+            "rule": rule,
+        }
+        for symbol, t, s, rule in pos.pieces_lost
+    ]

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dune.engine.board import BOARD, HIDDEN_MOBILE_STRONGHOLD, SHIELD_WALL, TERRITORIES
+from dune.engine.board import BOARD, HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 
 #: A sector piece: (territory, sector); sector None for the Polar Sink and the HMS.
 Piece = tuple[str, "int | None"]
@@ -120,30 +120,55 @@ _BLOCKED_CACHE: dict[tuple[int | None, bool, Piece, frozenset[Piece]], dict[Piec
 _BLOCKED_CACHE_SIZE = 4096
 
 
+# The piece graph by number, for the search (the cold replay's hottest loop): each piece's
+# neighbours with whether entering them enters another territory, and the pieces in storm for
+# each storm sector, with and without the first edition's shelter behind the Shield Wall.
+_PIECES: tuple[Piece, ...] = tuple(GRAPH)
+_NUMBER: dict[Piece, int] = {p: i for i, p in enumerate(_PIECES)}
+_NEXT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((_NUMBER[q], int(q[0] != p[0])) for q in GRAPH[p]) for p in _PIECES
+)
+_STORMED: dict[tuple[int | None, bool], frozenset[int]] = {
+    (storm, spared): frozenset(
+        i for i, (t, s) in enumerate(_PIECES) if storm is not None and s == storm and not (spared and t in SHIELDED)
+    )
+    for storm in (None, *range(SECTOR_COUNT))
+    for spared in (False, True)
+}
+
+
 def _search(source: Piece, storm: int | None, sheltered: bool, blocked: frozenset[Piece]) -> dict[Piece, int]:
     """0-1 BFS: territories entered to reach each piece from `source` (storm pieces and
     blocked pieces are never entered). `sheltered`: the Shield Wall's territories are never
-    in storm (the first edition's reading, `editions.sheltered`)."""
-    dist: dict[Piece, int] = {source: 0}
-    queue: deque[Piece] = deque([source])
-    # `in_storm` inlined: a piece is in storm when its sector is the storm's (the Polar Sink
-    # and the HMS have none); this loop is the cold replay's hottest.
-    spared = SHIELDED if sheltered else frozenset()
+    in storm (the first edition's reading, `editions.sheltered`). The answer lists the pieces
+    in the order the search first reaches them."""
+    start = _NUMBER[source]
+    closed = _STORMED[(storm, sheltered)]
+    if blocked:
+        closed = closed | {_NUMBER[p] for p in blocked if p in _NUMBER}
+    dist = [UNREACHABLE] * len(_PIECES)
+    dist[start] = 0
+    reached = [start]
+    queue: deque[int] = deque(reached)
+    nexts = _NEXT
     while queue:
         here = queue.popleft()
         d = dist[here]
-        for there in GRAPH[here]:
-            t = there[0]
-            if there in blocked or (storm is not None and there[1] == storm and t not in spared):
+        for there, step in nexts[here]:
+            if there in closed:
                 continue
-            nd = d if t == here[0] else d + 1
-            if nd < dist.get(there, UNREACHABLE):
+            nd = d + step
+            old = dist[there]
+            if nd < old:
+                if old == UNREACHABLE:
+                    reached.append(there)
                 dist[there] = nd
-                if nd == d:
-                    queue.appendleft(there)
-                else:
+                if step:
                     queue.append(there)
-    return dist
+                else:
+                    queue.appendleft(there)
+    pieces = _PIECES
+    return {pieces[i]: dist[i] for i in reached}
 
 
 def distances(

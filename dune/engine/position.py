@@ -102,8 +102,11 @@ class Log:
     prev: Log | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Position:
+    """The position (no `__slots__`: `evolve` copies its attribute dictionary in one step, which
+    keeps a replay fast now that a position has some fifty parts)."""
+
     setup: Setup | None = None
     turn: int = 0
     phase: str = SETUP
@@ -136,6 +139,12 @@ class Position:
     nexus_allied: frozenset[str] = frozenset()
     #: The faction whose shipment-and-movement action is under way (LoLV 1.06.06, 4.01.16).
     acting: str | None = None
+    #: Factions whose turn to ship and move is over this phase: they acted, or passed when a
+    #: faction after them in storm order began (LoLV 1.06.01, AH IX.C; sixth edition).
+    acted: frozenset[str] = frozenset()
+    #: Where each faction made its one shipment this phase (`turn_order.shipment`; AH IX.C.1.a,
+    #: LoLV 1.06.02; sixth edition).
+    shipments: Mapping[str, str] = field(default_factory=dict)
     #: Territories the BG declared coexisting this turn (WBC XV.7-9).
     declared: frozenset[str] = frozenset()
     #: Territories the BG announced not coexisting this turn (WBC XV.8): the other factions
@@ -181,6 +190,9 @@ class Position:
     #: The kind of shipment the Guild made this turn: (turn, "normal" | "cross_ship" |
     #: "off_planet") - one of the three a turn (LoLV 2.06.05, AH IX.C.1.g).
     guild_shipment: tuple[int, str] | None = None
+    #: The Spice Blows placed this turn: (turn, count) - one a turn, two with the double spice
+    #: blow (AH VII.A, LoLV 1.02.04; AH XXI, LoLV 1.13.02). Counted from the seventh edition.
+    blown: tuple[int, int] | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)
@@ -189,6 +201,9 @@ class Position:
     losses: tuple[tuple[str, str, int | None, int, int, int, str], ...] = field(default=(), compare=False)
     #: Spice the last event destroyed on the board: `(territory, sector, amount, rule)` rows.
     spice_lost: tuple[tuple[str, int, int, str], ...] = field(default=(), compare=False)
+    #: Ambassadors the last event took off the board by itself (the storm, LoLV 2.11.09):
+    #: `(symbol, territory, sector, rule)` rows, shown beside the losses.
+    pieces_lost: tuple[tuple[str, str, int | None, str], ...] = field(default=(), compare=False)
     # Log bookkeeping: not part of the game state, so not compared.
     seq: int = field(default=0, compare=False)
     log: Log | None = field(default=None, compare=False)
@@ -256,10 +271,25 @@ def _make_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     """A copy-with-changes function written out for one frozen dataclass.
 
     `dataclasses.replace` re-runs `__init__` through generic machinery; this copies the
-    slots directly, which is what keeps a replay above 50,000 events/s. Unknown field
-    names raise TypeError, like `replace` does.
+    attribute dictionary (a class without slots, like `Position`) or the slots directly,
+    which is what keeps a replay above 50,000 events/s. Unknown field names raise TypeError,
+    like `replace` does.
     """
     names = [f.name for f in fields(cls)]
+    if "__slots__" not in cls.__dict__:
+        known = frozenset(names)
+        new_object, set_attr = object.__new__, object.__setattr__
+
+        def _replace_dict(self: Any, kw: dict[str, Any]) -> Any:
+            if not known.issuperset(kw):
+                raise TypeError(f"unknown fields {sorted(kw.keys() - known)}")
+            new: Any = new_object(cls)
+            values = self.__dict__.copy()
+            values.update(kw)
+            set_attr(new, "__dict__", values)
+            return new
+
+        return _replace_dict
     lines = [
         "def _replace(self, kw):",
         "    unknown = kw.keys() - _names",

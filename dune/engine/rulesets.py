@@ -231,6 +231,13 @@ class Ruleset:
     #: Spice dialing (LoLV 1.13.03, an Advanced rule; the WBC plays the AH Advanced rules):
     #: a force unsupported by 1 spice counts half in battle. The AH basic battle has none.
     spice_dialing: bool = False
+    #: Under spice dialing, the Fremen's forces count at full strength without spice in every
+    #: battle (WBC house rules; LoLV 2.04.21, Battle Hardened); without it they are supported
+    #: like every faction's. A format document turns it off or on (`fremen_full_strength`).
+    fremen_full_strength: bool = False
+    #: Two Spice Blows a turn (WBC Rule Set: AH XXI, Double Spice Blow; LoLV 1.13.02 in the
+    #: Advanced game); without it one (AH VII.A, LoLV 1.02.04). Counted from the seventh edition.
+    double_spice_blow: bool = False
 
     @property
     def turn_limit(self) -> int:
@@ -453,6 +460,7 @@ _AH_CITE = {
     "captive_killed": "AH X.B.2.a.ii",
     "traitor_spice": "AH X.D.2",
     "fremen_full_strength": "AH X.B.1",
+    "double_spice_blow": "AH XXI (Double Spice Blow)",
     # The limits a turn has (fifth edition).
     "storm_most": "AH VI.C",
     "revival_limit": "AH IX.B.2",
@@ -463,6 +471,11 @@ _AH_CITE = {
     "leader_count": "AH II.B.1.b",
     "no_advisors": "AH XV.A",
     "guild_shipment": "AH IX.C.1.g",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "AH IX.C",
+    "guild_out_of_turn": "AH IX.C.a",
+    "one_shipment": "AH IX.C.1.a",
+    "ship_then_move": "AH IX.C",
 }
 
 _WBC_CITE = dict(
@@ -518,8 +531,10 @@ _WBC_CITE = dict(
     # count full strength for nothing (WBC house rules).
     spice_dialing="WBC Rule Set (AH Advanced rules)",
     fremen_full_strength="WBC house rules (Fremen)",
+    double_spice_blow="WBC Rule Set (AH XXI, Double Spice Blow)",
     storm_most="WBC VI.3",
     no_advisors="WBC XV.5",
+    storm_order_turn="WBC IX.1",
 )
 
 _LOLV_CITE = {
@@ -637,6 +652,7 @@ _LOLV_CITE = {
     "captured": "2.05.10",
     "terror_trigger": "2.12.06",
     "ambassador_trigger": "2.11.07",
+    "ambassador_stormed": "2.11.09",
     "ghola": "2.08.16",
     "battle": "1.07.06",
     "battle_phase": "1.07",
@@ -674,6 +690,7 @@ _LOLV_CITE = {
     "captive_killed": "2.05.12",
     "spice_dialing": "1.13.03",
     "fremen_full_strength": "2.04.21",
+    "double_spice_blow": "1.13.02",
     "traitor_spice": "1.13.04",
     "storm_most": "3.01.23",
     "revival_limit": "1.05.01",
@@ -689,6 +706,11 @@ _LOLV_CITE = {
     "spiritual_advisor": "2.02.11",
     "bg_basic_start": "2.02.02",
     "guild_shipment": "2.06.05",
+    # The order of the shipment and movement phase (sixth edition).
+    "storm_order_turn": "1.06.01",
+    "guild_out_of_turn": "2.06.12",
+    "one_shipment": "1.06.02",
+    "ship_then_move": "1.06.01",
 }
 
 AH1979 = Ruleset(
@@ -754,6 +776,8 @@ WBC2018 = Ruleset(
     call_timers=True,  # WBC time guidelines
     bribes="collection_round",  # WBC XIII.1
     spice_dialing=True,  # WBC Rule Set: the AH Advanced rules
+    fremen_full_strength=True,  # WBC house rules: full strength for no cost in all battles
+    double_spice_blow=True,  # WBC Rule Set: AH Rule XXI (Double Spice Blow)
 )
 
 LOLV284 = Ruleset(
@@ -795,6 +819,8 @@ LOLV284 = Ruleset(
     karama_power_once_per_game=True,  # 1.14.00
     karama_revival_phases=(REVIVAL,),  # 1.14.02
     spice_dialing=True,  # 1.13.03 (in the Advanced game)
+    fremen_full_strength=True,  # 2.04.21 Battle Hardened (in the Advanced game)
+    double_spice_blow=True,  # 1.13.02 (in the Advanced game)
 )
 
 #: Every ruleset by key.
@@ -827,9 +853,11 @@ SHIELD_WALL_COUNTS = "shield_wall_counts"
 #: Who stands in a territory the BG shares with others without declaring: `assumed`
 #: coexisting (AH XV.B) or `declared` only (WBC XV.6).
 COEXISTENCE = "coexistence"
-#: Rules the table judge applies at the table, recorded so the game says what it was played
-#: under: the Fremen at full strength in every battle (WBC 2016) and two spice blows a turn.
-JUDGED_OPTIONS: frozenset[str] = frozenset({"fremen_full_strength", "double_spice_blow"})
+#: Rules a format switches on (the bare name, or `name=yes`) or off (`name=no`) where they
+#: differ from the ruleset's own: the Fremen at full strength in every battle (the WBC's since
+#: 2016) and two spice blows a turn. The engine applies them (`battle_plans`, `spice`).
+RULE_SWITCHES: frozenset[str] = frozenset({"fremen_full_strength", "double_spice_blow"})
+_SWITCH_VALUES: Mapping[str, bool] = {"yes": True, "no": False}
 
 SHIELD_WALL_SIDES: tuple[str, ...] = ("whole", "imperial_basin_side")
 COEXISTENCE_CHOICES: tuple[str, ...] = ("assumed", "declared")
@@ -849,9 +877,10 @@ def _bad_option(rs: Ruleset, option: object, why: str) -> UnknownIdentifier:
 def ruleset_with(rs: Ruleset, options: frozenset[str] | tuple[str, ...]) -> Ruleset:
     """The ruleset `rs` as changed by a game's setup options.
 
-    Flags of the ruleset itself (`rs.options`) and the judged options leave it as it is (the
-    rule code reads them from the setup); `shield_wall_after_worm=N`, `shield_wall_counts=SIDE`
-    and `coexistence=assumed|declared` give a ruleset with that rule changed.
+    Flags of the ruleset itself (`rs.options`) leave it as it is (the rule code reads them from
+    the setup); `shield_wall_after_worm=N`, `shield_wall_counts=SIDE`,
+    `coexistence=assumed|declared` and the rule switches (`fremen_full_strength`,
+    `double_spice_blow`: bare or `=yes` on, `=no` off) give a ruleset with that rule changed.
 
     Raises UnknownIdentifier for an option that is neither, or a bad value.
     """
@@ -859,13 +888,16 @@ def ruleset_with(rs: Ruleset, options: frozenset[str] | tuple[str, ...]) -> Rule
     after: int | None = None
     side: str | None = None
     coexistence: bool | None = None
+    switched: dict[str, bool] = {}
     for option in sorted(options):
         if not isinstance(option, str):
             raise _bad_option(rs, option, "an option is a name")
-        if option in rs.options or option in JUDGED_OPTIONS:
+        if option in rs.options:
             continue
         name, value = _option_parts(option)
-        if name == SHIELD_WALL_AFTER_WORM and value is not None and value.isdigit():
+        if name in RULE_SWITCHES and (value is None or value in _SWITCH_VALUES):
+            switched[name] = True if value is None else _SWITCH_VALUES[value]
+        elif name == SHIELD_WALL_AFTER_WORM and value is not None and value.isdigit():
             after = int(value)
             if not 0 <= after <= MOST_WORMS:
                 raise _bad_option(rs, option, f"the Shield Wall waits for 0 to {MOST_WORMS} worms")
@@ -874,15 +906,15 @@ def ruleset_with(rs: Ruleset, options: frozenset[str] | tuple[str, ...]) -> Rule
         elif name == COEXISTENCE and value in COEXISTENCE_CHOICES:
             coexistence = value == "assumed"
         else:
-            known = sorted(rs.options | JUDGED_OPTIONS) + [
+            known = sorted(rs.options | RULE_SWITCHES) + [f"{name}=no" for name in sorted(RULE_SWITCHES)] + [
                 f"{SHIELD_WALL_AFTER_WORM}=N",
                 f"{SHIELD_WALL_COUNTS}={'|'.join(SHIELD_WALL_SIDES)}",
                 f"{COEXISTENCE}={'|'.join(COEXISTENCE_CHOICES)}",
             ]
             raise _bad_option(rs, option, f"unknown option; known: {', '.join(known)}")
-    if after is None and side is None and coexistence is None:
+    changes: dict[str, object] = {k: v for k, v in switched.items() if getattr(rs, k) != v}
+    if after is None and side is None and coexistence is None and not changes:
         return rs
-    changes: dict[str, object] = {}
     if after is not None or side is not None:
         if after == 0:
             changes["shield_wall"] = None

@@ -32,7 +32,7 @@ from dune.engine.battle_plans import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, ordered, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
@@ -40,7 +40,7 @@ from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import TERROR_TOKENS, check_pieces, check_supplies
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
-from dune.engine.names import faction_name, place_name
+from dune.engine.names import faction_name, join_names, place_name
 from dune.engine.numbers import decimal_str, parse_decimal
 from dune.engine.phases import ALL_PHASES, MENTAT_PAUSE
 from dune.engine.position import EMPTY, FactionState, ForceKey, Outcome, Position, Setup, Stack
@@ -149,6 +149,8 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("storm_moved", BOOL, "the storm moved this turn (LoLV 1.01.02)", False),
     Field("nexus_allied", TEXTS, "factions that allied in this Nexus (LoLV 1.10.01.01)", frozenset()),
     Field("acting", _or_null(TEXT), "the faction acting now", None),
+    Field("acted", TEXTS, "factions whose turn to ship and move is over this phase (LoLV 1.06.01)", frozenset()),
+    Field("shipments", _or_null(Shape("object", TEXT)), "where each faction shipped this phase (LoLV 1.06.02)", {}),
     Field("declared", TEXTS, "territories declared this phase", frozenset()),
     Field("worm_pending", _or_null(TEXT), "a sandworm's territory waiting to devour", None),
     Field("hms", _or_null(_list(ANY)), "the Hidden Mobile Stronghold: [territory, sector] (LoLV 2.07.17)", None),
@@ -170,6 +172,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
           "the last off-planet shipment an advisor may follow: [turn, faction, territory, sector] (LoLV 2.02.11)", None),
     Field("guild_shipment", _or_null(_list(ANY)), "the Guild's kind of shipment this turn: [turn, kind] (LoLV 2.06.05)",
           None),
+    Field("blown", _or_null(_list(INT)), "the Spice Blows placed this turn: [turn, count] (AH VII.A, LoLV 1.13.02)", None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
     Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
@@ -238,6 +241,7 @@ LOSS_FIELDS: tuple[Field, ...] = (
     Field("faction", _or_null(TEXT), "the faction that lost forces; null for spice"),
     *FORCE_FIELDS[1:],
     Field("spice", INT, "spice lost"),
+    Field("ambassador", _or_null(TEXT), "an Ecaz Ambassador's symbol, for a token the storm took back (LoLV 2.11.09)"),
     Field("rule", TEXT, "the rule that removed it"),
 )
 
@@ -512,8 +516,27 @@ def load_position(data: Mapping[str, Any]) -> Position:
     if limited(pos):
         _check_captives(pos)
         _check_bg_sides(pos)
+    if ordered(pos):
+        _check_no_advisor_side(pos)
     _check_cohabitation(pos)
     return pos
+
+
+def _check_no_advisor_side(pos: Position) -> None:
+    """Sixth edition: under AH and the WBC the Bene Gesserit tokens have no advisor side; they
+    coexist by territory, by declaration (AH XV.A-B, WBC XV.5-7: `coexisting`)."""
+    rs = pos.ruleset
+    if "spiritual_advisor" in rs.cite:
+        return  # the LoLV advisors (2.02.10)
+    where = sorted({t for (f, t, _s), (_n, _sp, a) in pos.forces.items() if f == BENE_GESSERIT and a})
+    if where:
+        places = join_names(place_name(t) for t in where)
+        raise InvalidPosition(
+            rule=rs.cite["no_advisors"],
+            msg=f"Bene Gesserit tokens have no advisor side under {rs.name}: they coexist by territory, not as advisors ({places})",
+            input=where,
+            field="forces",
+        )
 
 
 def _check_bg_sides(pos: Position) -> None:
@@ -561,12 +584,17 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
     for key in ("storm_moved",):
         if key in data:
             out[key] = _bool(data, key)
-    for key in ("nexus_allied", "karama_used"):
+    for key in ("nexus_allied", "karama_used", "acted"):
         if key in data:
             fs = data[key]
             if not isinstance(fs, list) or any(f not in factions for f in fs):
                 raise _bad("snapshot", f"{key!r} lists factions of the game", fs)
             out[key] = frozenset(fs)
+    if data.get("shipments"):
+        made = _mapping(data["shipments"], "'shipments'")
+        if any(f not in factions or not isinstance(w, str) for f, w in made.items()):
+            raise _bad("snapshot", "'shipments' maps factions of the game to where they shipped", made)
+        out["shipments"] = dict(made)
     for key in ("acting", "vidal"):
         if data.get(key) is not None:
             if data[key] not in factions:
@@ -603,13 +631,24 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
     if data.get("spice_on_board"):
         out["spice_on_board"] = _board_spice(data["spice_on_board"])
     if data.get("losses"):
-        rows = data["losses"]
-        if not isinstance(rows, list):
-            raise _bad("snapshot", "'losses' must be a list", rows)
-        out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
-        spice = _spice_lost([r for r in rows if _is_spice_row(r)])
-        if spice:
-            out["spice_lost"] = spice
+        out.update(_last_losses(data["losses"], factions))
+    return out
+
+
+def _last_losses(rows: Any, factions: tuple[str, ...]) -> dict[str, Any]:
+    """The last event's losses, one list in the snapshot: forces and leaders, spice, and the
+    Ambassadors the storm took back, each read into its own part."""
+    if not isinstance(rows, list):
+        raise _bad("snapshot", "'losses' must be a list", rows)
+    out: dict[str, Any] = {}
+    pieces = [r for r in rows if isinstance(r, Mapping) and r.get("ambassador") is not None]
+    rows = [r for r in rows if not (isinstance(r, Mapping) and r.get("ambassador") is not None)]
+    out["losses"] = _losses([r for r in rows if not _is_spice_row(r)], factions)
+    spice = _spice_lost([r for r in rows if _is_spice_row(r)])
+    if spice:
+        out["spice_lost"] = spice
+    if pieces:
+        out["pieces_lost"] = _pieces_lost(pieces)
     return out
 
 
@@ -639,6 +678,11 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         if not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int) or row[1] not in GUILD_SHIPMENTS:
             raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
         out["guild_shipment"] = (int(row[0]), str(row[1]))
+    if data.get("blown") is not None:
+        row = data["blown"]
+        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
+            raise _bad("snapshot", "'blown' is [turn, count of Spice Blows]", row)
+        out["blown"] = (int(row[0]), int(row[1]))
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
@@ -713,6 +757,17 @@ def _spice_lost(rows: list[Any]) -> tuple[SpiceLoss, ...]:
     return tuple(out)
 
 
+def _pieces_lost(rows: list[Any]) -> tuple[tuple[str, str, int | None, str], ...]:
+    """The Ambassadors the last event took off the board (`losses.pieces_lost_json` rows)."""
+    out: list[tuple[str, str, int | None, str]] = []
+    for i, row in enumerate(rows):
+        symbol, t, s, rule = row.get("ambassador"), row.get("territory"), row.get("sector"), row.get("rule")
+        if symbol not in FACTIONS or t not in TERRITORIES or not isinstance(rule, str):
+            raise _bad("snapshot", f"losses[{i}] names an Ambassador's faction symbol, a territory and a rule", row)
+        out.append((str(symbol), str(t), s if isinstance(s, int) else None, rule))
+    return tuple(out)
+
+
 def _losses(rows: Any, factions: tuple[str, ...]) -> tuple[Loss, ...]:
     """What the last event removed by itself (`losses_json` rows), kept so a page reading the
     snapshot can show it."""
@@ -754,7 +809,7 @@ def _dump_extras(position: Position) -> dict[str, Any]:
             t: {"factions": sorted(before), "vacated": vacated}
             for t, (before, vacated) in sorted(position.declared_apart.items())
         }
-    if position.losses or position.spice_lost:
+    if position.losses or position.spice_lost or position.pieces_lost:
         out["losses"] = losses_json(position)
     return out
 

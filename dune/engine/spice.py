@@ -10,7 +10,7 @@ automatic where forces' are (`losses.automatic`), listed for the judge in the po
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from dune.engine.board import ARRAKEEN, CARTHAG, SECTOR_COUNT, TERRITORIES
 from dune.engine.checks import (
@@ -22,6 +22,7 @@ from dune.engine.checks import (
     piece_in_storm,
     refuse,
 )
+from dune.engine.editions import advanced, counted
 from dune.engine.events import BoardSpiceSet, SpiceBlow, SpiceCollected
 from dune.engine.factions import IXIANS, RICHESE
 from dune.engine.names import faction_name, place_name
@@ -48,7 +49,8 @@ def _need_blow_territory(pos: Position, territory: str, what: str) -> int:
 
 
 def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
-    """Spice lands in the Spice Blow sector, never under the storm (LoLV 1.02.04, AH VII.A.1)."""
+    """Spice lands in the Spice Blow sector, never under the storm (LoLV 1.02.04, AH VII.A.1),
+    at most once a turn, twice with the double spice blow (from the seventh edition)."""
     need_full_tracking(pos, "spice on the board")
     need_phase(pos, (SPICE_BLOW,), "spice_blow", "spice blows")
     sector = _need_blow_territory(pos, ev.territory, "no spice lands there")
@@ -65,7 +67,37 @@ def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
         )
     board = dict(pos.spice_on_board)
     board[ev.territory] = board.get(ev.territory, 0) + amount
-    return {"spice_on_board": board}
+    if not counted(pos):
+        return {"spice_on_board": board}
+    blown = pos.blown[1] if pos.blown is not None and pos.blown[0] == pos.turn else 0
+    if blown >= spice_blows(pos):
+        _refuse_another_blow(pos, ev, blown)
+    return {"spice_on_board": board, "blown": (pos.turn, blown + 1)}
+
+
+def spice_blows(pos: Position) -> int:
+    """How many Spice Blows a turn has: two with the double spice blow (WBC Rule Set: AH XXI;
+    LoLV 1.13.02, an Advanced rule; a format's `double_spice_blow`), else one (AH VII.A, LoLV
+    1.02.04)."""
+    return 2 if pos.ruleset.double_spice_blow and advanced(pos) else 1
+
+
+def _refuse_another_blow(pos: Position, ev: SpiceBlow, blown: int) -> NoReturn:
+    if spice_blows(pos) == 2:
+        refuse(
+            pos,
+            "double_spice_blow",
+            f"the double spice blow places two Spice Blows a turn and both were placed this turn; no spice lands in {place_name(ev.territory)}",
+            ev.territory,
+            field="territory",
+        )
+    refuse(
+        pos,
+        "spice_blow",
+        f"one Spice Blow a turn (no double spice blow in this game) and it was placed this turn; no spice lands in {place_name(ev.territory)}",
+        ev.territory,
+        field="territory",
+    )
 
 
 def collection_limit(pos: Position, faction: str, territory: str) -> int:

@@ -257,6 +257,8 @@ class EventReport:
     tiebreaks: tuple[TiebreakGroup, ...]
     finalists: tuple[Finalist, ...]
     final: FinalFigures | None
+    #: How the best-faction awards measure a game, in words (the format's `awards.measure`).
+    awards_how: str = ""
 
     @property
     def adjudicated_rate(self) -> Fraction | None:
@@ -421,7 +423,11 @@ def event_report(records: EventRecords) -> EventReport:
     awards: tuple[Award, ...] = ()
     if rules.awards:
         # The best game per faction and its ties are all the awards need (limit=1 keeps them).
-        awards = records.awards if records.awards is not None else awards_from(faction_scores(heats, limit=1))
+        awards = (
+            records.awards
+            if records.awards is not None
+            else awards_from(faction_scores(heats, limit=1, measure=rules.awards_measure))
+        )
 
     final = _final(records, finals, played_us)
     finalist_ids = (
@@ -472,6 +478,7 @@ def event_report(records: EventRecords) -> EventReport:
         tiebreaks=tiebreaks,
         finalists=finalists,
         final=final,
+        awards_how=rules.award_measure.how if rules.awards else "",
     )
 
 

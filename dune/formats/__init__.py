@@ -36,7 +36,7 @@ from dune.clock_limits import LIMITS, MINUTE, CallRule, Limit, call_rules
 from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, ResultKind
 from dune.engine.rulesets import (
     COEXISTENCE,
-    JUDGED_OPTIONS,
+    RULE_SWITCHES,
     RULESETS,
     SHIELD_WALL_AFTER_WORM,
     SHIELD_WALL_COUNTS,
@@ -51,6 +51,7 @@ from dune.formats.document import (
     parse_text,
     points_of,
 )
+from dune.points.awards import AwardMeasure, award_measure
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
@@ -113,7 +114,8 @@ class Format:
     #: The game rules played: AH 1979 with the WBC house rules, or the LoLV rulebook. Its turn
     #: limit, diplomacy chips and call-the-clock timers are the engine's (one home each).
     ruleset: Ruleset
-    #: Table sizes: as many tables of six as possible, every table at least five.
+    #: Table sizes (consecutive, smallest first): as many tables of the largest as possible,
+    #: every table at least the smallest (WBC 2018 heats and LoLV 4.01.01: 5 and 6), and the rule.
     table_sizes_rule: str
     #: How factions are assigned at a heat table, the rule, and which factions may be in play.
     faction_deal: FactionDeal
@@ -144,10 +146,10 @@ class Format:
     #: The checked document the format was built from (JSON-ready), with the rule each of
     #: its fields comes from.
     document: Mapping[str, Any] = field(default_factory=dict)
-    #: What the best-faction awards measure (`document.AWARD_MEASURES`).
+    #: What the best-faction awards measure (a key of `dune.points.awards.MEASURES`).
     awards_measure: str = "performance_points"
-    #: Rules the table judge applies, recorded in every game's setup with `game_options`.
-    judged_options: tuple[str, ...] = ()
+    #: The table sizes the seating planner makes (the document's `tables.sizes`).
+    table_sizes: tuple[int, ...] = (5, 6)
 
     def __post_init__(self) -> None:
         problems = []
@@ -246,9 +248,15 @@ class Format:
         return differences(self.preset.document, self.document)
 
     @property
+    def award_measure(self) -> AwardMeasure:
+        """How the best-faction awards measure a heat game (the document's `awards.measure`)."""
+        return award_measure(self.awards_measure)
+
+    @property
     def setup_options(self) -> tuple[str, ...]:
-        """What every game's setup records: the ruleset options and the judged rules."""
-        return self.game_options + self.judged_options
+        """What every game's setup records: the ruleset's options and the rules the document
+        changes (the Shield Wall, coexistence, the Fremen's strength, the spice blows)."""
+        return self.game_options
 
     @property
     def result_kinds(self) -> tuple[ResultKind, ...]:
@@ -292,6 +300,8 @@ def _clock(doc: Mapping[str, Any], kind: str, ruleset: Ruleset) -> Limit:
         per_player=_minutes(rnd["hours_per_player"]),
         finish_turn=finish,
         no_new_turn_before_end=MINUTE * rnd["no_new_turn_minutes"],
+        # The warning stage is where new turns stop (the last N minutes), else the last 30.
+        warning=MINUTE * (rnd["no_new_turn_minutes"] or 30),
         start_grace=MINUTE * rnd["start_grace_minutes"],
         grace_rule=rules[f"{base}.start_grace_minutes"] if rnd["start_grace_minutes"] else "",
         waivable=rnd["waivable"],
@@ -322,12 +332,16 @@ def _clock_label(doc: Mapping[str, Any], kind: str, limit: Limit) -> str:
     time = _hours_text(limit.base)
     if limit.per_player:
         time += f" and {_hours_text(limit.per_player)} per player"
-    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last 30 minutes"
+    window = int(limit.no_new_turn_before_end / MINUTE)
+    if not window:
+        return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}"
+    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last {window} minutes"
 
 
 def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
-    """The options every game's setup records: the ruleset's flags the document turns on, the
-    rule options where the document differs from the ruleset, the judged rules it applies."""
+    """The options every game's setup records: the ruleset's flags the document turns on and
+    the rule options where the document differs from the ruleset (a rule switch the ruleset
+    has and the document turns off: `name=no`)."""
     engine = doc["engine"]
     options = list(engine["options"])
     wall = base.shield_wall
@@ -339,7 +353,9 @@ def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:
         options.append(f"{SHIELD_WALL_COUNTS}={engine['shield_wall_counts']}")
     if (engine["coexistence"] == "assumed") != base.coexistence_assumed:
         options.append(f"{COEXISTENCE}={engine['coexistence']}")
-    options += [name for name in sorted(JUDGED_OPTIONS) if engine[name]]
+    for name in sorted(RULE_SWITCHES):
+        if engine[name] != getattr(base, name):
+            options.append(name if engine[name] else f"{name}=no")
     return tuple(options)
 
 
@@ -398,6 +414,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         version=doc["version"],
         ruleset=ruleset,
         table_sizes_rule=rules["tables.sizes"],
+        table_sizes=tuple(doc["tables"]["sizes"]),
         faction_deal=FactionDeal(doc["factions"]["deal"]),
         faction_rule=rules["factions.deal"],
         factions=tuple(doc["factions"]["pool"]),
@@ -405,8 +422,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         faction_trades=doc["factions"]["trades"],
         clocks=MappingProxyType({kind: _clock(doc, kind, ruleset) for kind in ROUND_KINDS}),
         tracking=MappingProxyType({kind: Tracking(doc["rounds"][kind]["tracking"]) for kind in ROUND_KINDS}),
-        game_options=tuple(o for o in options if o not in JUDGED_OPTIONS),
-        judged_options=tuple(o for o in options if o in JUDGED_OPTIONS),
+        game_options=tuple(options),
         points=points,
         awards=doc["awards"]["best_faction"],
         awards_rule=rules["awards.best_faction"],

@@ -29,17 +29,21 @@ from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, Resu
 from dune.engine.names import faction_name
 from dune.engine.rulesets import (
     COEXISTENCE_CHOICES,
-    JUDGED_OPTIONS,
     MOST_WORMS,
+    RULE_SWITCHES,
     RULESETS,
     SHIELD_WALL_SIDES,
 )
+from dune.points.awards import MEASURES
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import SYSTEMS, TIEBREAKERS
 from dune.refusals import Refusal
 
-#: The schema version a document declares (`schema = 1`).
-SCHEMA = 1
+#: The schema version a document declares (`schema = 2`). Schema 1 recorded the Fremen at
+#: full strength and the double spice blow as rules the table judge added to the ruleset's, so
+#: a schema 1 document reads them as its value or the ruleset's own (`_upgrade`).
+SCHEMA = 2
+OLD_SCHEMAS: tuple[int, ...] = (1,)
 #: The kinds of round a format has (tournament.Round.Kind).
 ROUND_KINDS: tuple[str, ...] = ("heat", "final")
 #: How factions are dealt, by key (`dune.formats.FactionDeal`).
@@ -51,10 +55,8 @@ TRACKING: Mapping[str, str] = {
     "quick": "quick tracking (who stands in each stronghold, win attempts, the ending)",
     "full": "full tracking (every force, spice and card)",
 }
-#: How best-faction awards measure a game, by key.
-AWARD_MEASURES: Mapping[str, str] = {
-    "performance_points": "performance points per turn (5-player tables scaled by 5/6)",
-}
+#: How best-faction awards measure a game, by key (`dune.points.awards.MEASURES`).
+AWARD_MEASURES: Mapping[str, str] = {key: m.summary for key, m in MEASURES.items()}
 #: The topics a document may cite further rules for, and what each is.
 CITATION_TOPICS: Mapping[str, str] = {
     "report": "the rule behind the result kinds and the game report",
@@ -63,8 +65,9 @@ CITATION_TOPICS: Mapping[str, str] = {
     "latecomers": "players who arrive late",
     "seat_order": "the order players sit in",
 }
-#: The table sizes the seating planner makes (tables of 6, at least 5).
-TABLE_SIZES: tuple[int, ...] = (5, 6)
+#: The table sizes a document may allow: consecutive numbers within these (the board has six
+#: player markers; AH 1979 is a game for two to six).
+TABLE_SIZES: tuple[int, ...] = (2, 3, 4, 5, 6)
 #: Fields that describe the document rather than a rule (no rule cited for them).
 META: tuple[str, ...] = ("schema", "key", "name", "long_name", "version", "text")
 
@@ -178,9 +181,16 @@ def _factions(value: Any) -> list[str]:
 
 
 def _sizes(value: Any) -> list[int]:
-    if value != list(TABLE_SIZES):
-        raise ValueError(f"the seating planner seats tables of {' and '.join(map(str, TABLE_SIZES))}: {list(TABLE_SIZES)}")
-    return list(TABLE_SIZES)
+    """Consecutive table sizes, smallest first ([5, 6], [4, 5, 6], [6])."""
+    if not isinstance(value, list) or not value or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise ValueError(f"a list of whole numbers of players is expected, not {value!r}")
+    low, high = min(TABLE_SIZES), max(TABLE_SIZES)
+    if any(not low <= v <= high for v in value):
+        raise ValueError(f"a table seats {low} to {high} players, not {value!r}")
+    sizes = sorted(set(value))
+    if len(sizes) != len(value) or sizes != list(range(sizes[0], sizes[-1] + 1)):
+        raise ValueError(f"consecutive sizes, smallest first, each once (such as [4, 5, 6]), not {value!r}")
+    return sizes
 
 
 def _keys(registry: Mapping[str, Any]) -> Callable[[Any], list[str]]:
@@ -219,7 +229,7 @@ _ROUND_FIELDS: tuple[tuple[str, str, Callable[[Any], Any], str], ...] = (
     ("hours", "time limit (hours)", _number(24, minute=True), "the fixed time limit of a table"),
     ("hours_per_player", "time per player (hours)", _number(4, minute=True), "time added per player at the table"),
     ("finish_turn_minutes", "minutes to finish the turn", _int(0, 240), "time after the limit to finish the turn in progress"),
-    ("no_new_turn_minutes", "no new turn in the last (minutes)", _int(0, 30), "no new turn starts this long before the end"),
+    ("no_new_turn_minutes", "no new turn in the last (minutes)", _int(0, 120), "no new turn starts this long before the end (0: turns start until the time is up); the clock's warning stage"),
     ("start_grace_minutes", "start grace (minutes)", _int(0, 120), "games begin within this time of the scheduled start"),
     ("waivable", "time limit waivable by all players", _bool, "all players may waive the time limit at the start"),
     ("tracking", "tracking depth", _choice(TRACKING), "how much of a game the table judge records"),
@@ -229,7 +239,7 @@ _ROUND_FIELDS: tuple[tuple[str, str, Callable[[Any], Any], str], ...] = (
 
 def _schema() -> tuple[Field, ...]:
     fields: list[Field] = [
-        Field("tables.sizes", "Tables", "table sizes", _sizes, "players per table: as many tables of 6 as possible, every table at least 5"),
+        Field("tables.sizes", "Tables", "table sizes", _sizes, "consecutive numbers of players per table (2 to 6): the seating planner seats as many tables of the largest as possible, every table at least the smallest"),
         Field("factions.pool", "Factions", "factions dealt in the heats", _factions, "the factions a heat's players get theirs from"),
         Field("factions.final_pool", "Factions", "factions finalists pick from", _factions, "the factions finalists choose from, in qualifying order"),
         Field("factions.deal", "Factions", "how factions are dealt", _choice(DEALS), "; ".join(f"`{k}`: {v}" for k, v in DEALS.items()), tuple(DEALS)),
@@ -246,8 +256,8 @@ def _schema() -> tuple[Field, ...]:
         Field("engine.shield_wall_after_worm", "Game rules", "Shield Wall a stronghold after worm", _int(0, MOST_WORMS), "the Shield Wall counts as a stronghold once this many worms appeared after the first turn (0: never)"),
         Field("engine.shield_wall_counts", "Game rules", "Shield Wall side that counts", _choice(SHIELD_WALL_SIDES), "`whole`: the whole territory; `imperial_basin_side`: only the side touching the Imperial Basin", SHIELD_WALL_SIDES),
         Field("engine.coexistence", "Game rules", "BG coexistence", _choice(COEXISTENCE_CHOICES), "`assumed`: the BG is coexisting unless it says otherwise; `declared`: only when declared", COEXISTENCE_CHOICES),
-        Field("engine.fremen_full_strength", "Game rules", "Fremen at full strength in every battle", _bool, "applied by the table judge; recorded in every game's setup"),
-        Field("engine.double_spice_blow", "Game rules", "two spice blows a turn", _bool, "applied by the table judge; recorded in every game's setup"),
+        Field("engine.fremen_full_strength", "Game rules", "Fremen at full strength in every battle", _bool, "with spice dialing, the Fremen's forces count at full strength without spice in every battle (off: supported like every faction's); the engine resolves battles so"),
+        Field("engine.double_spice_blow", "Game rules", "two spice blows a turn", _bool, "two Spice Blows each spice blow phase (off: one); the engine refuses a blow more"),
         Field("table_time.diplomacy_chips", "Time at the table", "diplomacy chips per player per game", _int(0, 10), "each chip buys a timed talk away from the table (0: none)"),
         Field("table_time.call_timers", "Time at the table", "call-the-clock timers", _bool, "a judge may call the clock on a bid, a turn, a battle plan, a nexus"),
         Field("points.system", "Points", "points system", _choice(tuple(SYSTEMS)), "the labels and refused result kinds: " + ", ".join(SYSTEMS), tuple(SYSTEMS)),
@@ -327,8 +337,9 @@ def load_document(data: object) -> dict[str, Any]:
     problems: dict[str, str] = {}
     out: dict[str, Any] = {}
     # The description.
-    if data.get("schema") != SCHEMA:
-        problems["schema"] = f"this platform reads schema {SCHEMA}, not {data.get('schema')!r}"
+    schema = data.get("schema")
+    if schema != SCHEMA and schema not in OLD_SCHEMAS:
+        problems["schema"] = f"this platform reads schema {SCHEMA} (and {', '.join(map(str, OLD_SCHEMAS))}), not {schema!r}"
     out["schema"] = SCHEMA
     for name in META[1:]:
         try:
@@ -354,11 +365,24 @@ def load_document(data: object) -> dict[str, Any]:
         if path not in known and not any(path.startswith(f"{k}.") for k in known):
             problems[path] = "unknown field"
     _read_citations_and_rules(data, out, problems)
+    if schema in OLD_SCHEMAS and not problems:
+        _upgrade(out)
     if not problems:
         _check_consistency(out, problems)
     if problems:
         raise FormatDocumentError(problems)
     return out
+
+
+def _upgrade(doc: dict[str, Any]) -> None:
+    """A schema 1 document in schema 2: its rule switches were rules the table judge applied
+    beyond the ruleset's (the engine played the ruleset's own), so each reads as on where
+    either said so, citing the ruleset's rule where that turns it on."""
+    ruleset = RULESETS[doc["engine"]["ruleset"]]
+    for name in sorted(RULE_SWITCHES):
+        if not doc["engine"][name] and getattr(ruleset, name):
+            doc["engine"][name] = True
+            doc["rules"][f"engine.{name}"] = ruleset.cite[name]
 
 
 def _read_citations_and_rules(data: Mapping[str, Any], out: dict[str, Any], problems: dict[str, str]) -> None:
@@ -408,13 +432,14 @@ def _check_consistency(doc: Mapping[str, Any], problems: dict[str, str]) -> None
         if outside:
             problems[path] = f"{', '.join(faction_name(f) for f in outside)} not in {ruleset.name}"
     pool = doc["factions"]["pool"]
-    if doc["factions"]["deal"] == "draw" and len(pool) < max(TABLE_SIZES):
-        problems["factions.pool"] = f"a table of {max(TABLE_SIZES)} draws {max(TABLE_SIZES)} factions: the pool has {len(pool)}"
+    largest, smallest = max(doc["tables"]["sizes"]), min(doc["tables"]["sizes"])
+    if doc["factions"]["deal"] == "draw" and len(pool) < largest:
+        problems["factions.pool"] = f"a table of {largest} draws {largest} factions: the pool has {len(pool)}"
     if doc["factions"]["deal"] == "deal_two_keep_one":
         classic = [f for f in pool if f in CLASSIC_FACTIONS]
         expansion = [f for f in pool if f in EXPANSION_FACTIONS]
-        if min(len(classic), len(expansion)) < max(TABLE_SIZES):
-            problems["factions.pool"] = "dealing one classic and one expansion card to six players needs six of each"
+        if min(len(classic), len(expansion)) < largest:
+            problems["factions.pool"] = f"dealing one classic and one expansion card to {largest} players needs {largest} of each"
     if len(doc["factions"]["final_pool"]) < doc["points"]["finalists"]:
         problems["factions.final_pool"] = f"{doc['points']['finalists']} finalists pick from fewer factions"
     if doc["factions"]["trades"] and doc["factions"]["deal"] != "draw":
@@ -426,14 +451,15 @@ def _check_consistency(doc: Mapping[str, Any], problems: dict[str, str]) -> None
             problems[f"{base}.turns"] = f"{ruleset.name} games last at most {ruleset.max_turns} turns"
         if not rnd["hours"] and not rnd["hours_per_player"]:
             problems[f"{base}.hours"] = "a round needs a time limit (hours, or hours per player)"
-        elif rnd["finish_turn_minutes"]:
-            if rnd["no_new_turn_minutes"]:
-                problems[f"{base}.no_new_turn_minutes"] = "with time to finish the turn, new turns stop at the limit: 0"
-        elif rnd["no_new_turn_minutes"] != 30:
-            problems[f"{base}.no_new_turn_minutes"] = "the clocks stop new turns in the last 30 minutes (or give minutes to finish the turn)"
-        minutes = to_fraction(rnd["hours"]) * 60 + to_fraction(rnd["hours_per_player"]) * 60 * min(TABLE_SIZES)
-        if minutes <= 30:
-            problems[f"{base}.hours"] = "the time limit must be longer than its last 30 minutes"
+        elif rnd["finish_turn_minutes"] and rnd["no_new_turn_minutes"]:
+            problems[f"{base}.no_new_turn_minutes"] = "with time to finish the turn, new turns stop at the limit: 0"
+        # The clock warns (and, with a window, stops new turns) this long before the end.
+        window = rnd["no_new_turn_minutes"] or 30
+        minutes = to_fraction(rnd["hours"]) * 60 + to_fraction(rnd["hours_per_player"]) * 60 * smallest
+        if minutes <= window and f"{base}.hours" not in problems:
+            problems[f"{base}.hours"] = f"the time limit must be longer than its last {window} minutes"
+    if doc["awards"]["best_faction"] and doc["awards"]["measure"] == "performance_points" and ruleset.pp is None:
+        problems["awards.measure"] = f"{ruleset.name} games earn no performance points: choose strongholds_per_turn"
     unknown = [o for o in doc["engine"]["options"] if o not in ruleset.options]
     if unknown:
         known = ", ".join(sorted(ruleset.options)) or "none"
@@ -603,7 +629,7 @@ __all__ = [
     "FIELDS_BY_PATH",
     "Field",
     "FormatDocumentError",
-    "JUDGED_OPTIONS",
+    "RULE_SWITCHES",
     "SCHEMA",
     "apply_changes",
     "differences",

@@ -7,13 +7,17 @@ Nothing here imports Django. A tournament's points system is its format's
 from __future__ import annotations
 
 from dune.points.awards import (
+    MEASURES,
     Award,
+    AwardMeasure,
+    award_measure,
     awards_from,
     best_faction_awards,
     faction_leaderboard,
     faction_scores,
     leaderboard_from,
     normalised_pp,
+    strongholds_per_turn,
 )
 from dune.points.base import Finalists, PlayerId, ReportRow, ScoringSystem, StandingRow, TableResult
 from dune.points.errors import (
@@ -36,7 +40,11 @@ from dune.points.system import PointsSystem
 from dune.points.wbc import WBCSystem
 
 __all__ = [
+    "MEASURES",
     "Award",
+    "AwardMeasure",
+    "award_measure",
+    "strongholds_per_turn",
     "Finalists",
     "LoLVSystem",
     "Placing",

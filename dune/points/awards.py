@@ -1,17 +1,24 @@
-"""WBC best-faction awards from performance points (WBC "Best Faction Awards").
+"""Best-faction awards: the best preliminary heat game of each faction, by a measure the
+format's document chooses by key (`awards.measure`, one of `MEASURES`).
 
-A game's PP total is divided by the turns played; a 5-player game's is further multiplied by
-5/6 so it compares with 6-player games (9.5 PP over 7 turns at five players: 1.131). The best
-such score per faction over the preliminary heats wins; dropouts are not considered (WBC
-"Dropouts").
+- `performance_points` (WBC "Best Faction Awards"): a game's PP total is divided by the turns
+  played; a 5-player game's is further multiplied by 5/6 so it compares with 6-player games
+  (9.5 PP over 7 turns at five players: 1.131).
+- `strongholds_per_turn`: the strongholds the faction holds at the end of the game (the report's
+  figure, WBC adjudication criteria) divided by the turns played (3 strongholds in 6 turns:
+  0.5), for events whose games are not tracked turn by turn.
+
+The best such score per faction over the preliminary heats wins; dropouts are not considered
+(WBC "Dropouts").
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from dune.engine.ids import ResultKind
 from dune.points.base import PlayerId, ReportRow, TableResult, player_sort_key
@@ -37,9 +44,78 @@ def normalised_pp(pp: Fraction, *, turns: int, players: int) -> Fraction:
     return Fraction(pp.numerator, pp.denominator * turns)
 
 
+def strongholds_per_turn(strongholds: int, *, turns: int) -> Fraction:
+    """Strongholds held at the end of the game per turn played (3 in 6 turns: 1/2).
+
+    Raises:
+        ValueError: `turns` is not positive or `strongholds` is negative.
+    """
+    if turns < 1 or strongholds < 0:
+        raise ValueError(f"turns must be positive and strongholds not negative, got turns={turns!r}, strongholds={strongholds!r}")
+    return Fraction(strongholds, turns)
+
+
+@dataclass(frozen=True, slots=True)
+class AwardMeasure:
+    """How a best-faction award measures one heat game (chosen by key in a format document)."""
+
+    key: str
+    #: The measure in a few words (the document's choice list, `docs/formats.md`).
+    summary: str
+    #: How a game's score is computed, as the awards page and the event report say it.
+    how: str
+    #: What the game's figure behind the score is called ("PP", "strongholds").
+    unit: str
+    #: The game's score from its report row and table.
+    score: Callable[[ReportRow, TableResult], Fraction]
+    #: The game's figure behind the score from its PP total and strongholds held at the end.
+    figure: Callable[[Fraction, int], Fraction]
+
+
+#: The award measures a format document may choose, by key.
+MEASURES: Mapping[str, AwardMeasure] = MappingProxyType(
+    {
+        "performance_points": AwardMeasure(
+            "performance_points",
+            "performance points per turn (5-player tables scaled by 5/6)",
+            "each heat game's performance points ÷ turns played, × 5/6 at a 5-player table",
+            "PP",
+            lambda row, heat: normalised_pp(row.pp, turns=heat.turns, players=heat.players_at_start),
+            lambda pp, _strongholds: pp,
+        ),
+        "strongholds_per_turn": AwardMeasure(
+            "strongholds_per_turn",
+            "strongholds held at the end of the game per turn played",
+            "each heat game's strongholds held at the end ÷ turns played",
+            "strongholds",
+            lambda row, heat: strongholds_per_turn(row.strongholds, turns=heat.turns),
+            lambda _pp, strongholds: Fraction(strongholds),
+        ),
+    }
+)
+#: The measure of a format that names none (the WBC's).
+DEFAULT_MEASURE = "performance_points"
+
+
+def award_measure(key: str) -> AwardMeasure:
+    """The award measure registered under `key`.
+
+    Raises:
+        StandingsError: no measure has that key.
+    """
+    try:
+        return MEASURES[key]
+    except KeyError:
+        raise StandingsError(f"unknown award measure {key!r}; known: {', '.join(MEASURES)}", rule=RULE) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Award:
-    """One faction's normalised PP game; `tied` when another player scored exactly the same."""
+    """One faction's scored game; `tied` when another player scored exactly the same.
+
+    `score` is the game's measure (`measure`, a key of `MEASURES`); `pp` and `strongholds` are
+    the report's figures behind it.
+    """
 
     faction: str
     player: PlayerId
@@ -50,11 +126,25 @@ class Award:
     round_number: int
     table: Hashable | None
     tied: bool
+    strongholds: int = 0
+    measure: str = DEFAULT_MEASURE
+
+    @property
+    def figure(self) -> Fraction:
+        """The game's figure behind the score, in the measure's unit."""
+        return award_measure(self.measure).figure(self.pp, self.strongholds)
+
+    @property
+    def unit(self) -> str:
+        """The figure's unit ("PP", "strongholds")."""
+        return award_measure(self.measure).unit
 
 
-def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) -> dict[str, list[Award]]:
-    """Eligible heat games' normalised PP, grouped by faction, best first (ties by player id,
-    then round). Players who dropped out of any game are left out. With `limit`, each faction
+def faction_scores(
+    results: Iterable[TableResult], *, limit: int | None = None, measure: str = DEFAULT_MEASURE
+) -> dict[str, list[Award]]:
+    """Eligible heat games' scores by `measure` (a key of `MEASURES`: normalised PP by
+    default), grouped by faction, best first (ties by player id, then round). Players who dropped out of any game are left out. With `limit`, each faction
     keeps its best `limit` games plus any more that tie the best score (enough for the awards
     and a leaderboard of that size).
 
@@ -62,8 +152,10 @@ def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) 
     with its ties are one computation over the same rows.
 
     Raises:
-        StandingsError: a finals table among the results; a row without a faction.
+        StandingsError: a finals table among the results; a row without a faction; an
+            unknown measure.
     """
+    scoring = award_measure(measure)
     heats = list(results)
     dropped: set[PlayerId] = set()
     for heat in heats:
@@ -74,7 +166,6 @@ def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) 
         dropped.update(r.player for r in heat.rows if r.result is ResultKind.DROPOUT)
     games: dict[str, list[tuple[Fraction, ReportRow, TableResult]]] = {}
     for heat in heats:
-        players = heat.players_at_start
         for row in heat.rows:
             if row.player in dropped:
                 continue
@@ -82,7 +173,7 @@ def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) 
                 raise StandingsError(
                     f"player {row.player!r} at table {heat.table!r} has no faction", rule=RULE
                 )
-            score = normalised_pp(row.pp, turns=heat.turns, players=players)
+            score = scoring.score(row, heat)
             games.setdefault(row.faction, []).append((score, row, heat))
     board: dict[str, list[Award]] = {}
     for faction in sorted(games):
@@ -113,20 +204,24 @@ def faction_scores(results: Iterable[TableResult], *, limit: int | None = None) 
                 heat.round_number,
                 heat.table,
                 False,
+                row.strongholds,
+                measure,
             )
             for score, row, heat in entries
         ]
     return board
 
 
-def best_faction_awards(results: Iterable[TableResult]) -> tuple[Award, ...]:
-    """The best normalised PP game of each faction over the preliminary heats, factions in id
-    order; several rows for one faction only on a true tie between players.
+def best_faction_awards(results: Iterable[TableResult], *, measure: str = DEFAULT_MEASURE) -> tuple[Award, ...]:
+    """The best game of each faction by `measure` (normalised PP by default) over the
+    preliminary heats, factions in id order; several rows for one faction only on a true tie
+    between players.
 
     Raises:
-        StandingsError: a finals table among the results; a row without a faction.
+        StandingsError: a finals table among the results; a row without a faction; an unknown
+            measure.
     """
-    return awards_from(faction_scores(results))
+    return awards_from(faction_scores(results, measure=measure))
 
 
 def awards_from(scores: dict[str, list[Award]]) -> tuple[Award, ...]:
@@ -144,8 +239,10 @@ def awards_from(scores: dict[str, list[Award]]) -> tuple[Award, ...]:
     return tuple(out)
 
 
-def faction_leaderboard(results: Iterable[TableResult], *, limit: int = 5) -> dict[str, tuple[Award, ...]]:
-    """Per faction, its best `limit` normalised PP games over the heats, best first.
+def faction_leaderboard(
+    results: Iterable[TableResult], *, limit: int = 5, measure: str = DEFAULT_MEASURE
+) -> dict[str, tuple[Award, ...]]:
+    """Per faction, its best `limit` games by `measure` over the heats, best first.
 
     Raises:
         StandingsError: as `best_faction_awards`.
@@ -153,7 +250,7 @@ def faction_leaderboard(results: Iterable[TableResult], *, limit: int = 5) -> di
     """
     if limit < 1:
         raise ValueError(f"limit must be positive, got {limit!r}")
-    return leaderboard_from(faction_scores(results, limit=limit + 1), limit=limit)
+    return leaderboard_from(faction_scores(results, limit=limit + 1, measure=measure), limit=limit)
 
 
 def leaderboard_from(scores: dict[str, list[Award]], *, limit: int = 5) -> dict[str, tuple[Award, ...]]:

@@ -114,7 +114,7 @@ class LoLVSystem(PointsSystem):
                     "best game active leaders (4.01.10.06)",
                 ),
                 best_game,
-                "best game (points.win attempts.strongholds.forces.spice.cards.leaders, 4.01.10)",
+                "the best game (its points, then win attempts, strongholds, forces, spice, cards, leaders; 4.01.10)",
             ),
         )
     )

@@ -87,7 +87,7 @@ class WBCSystem(PointsSystem):
                     "best game die roll",
                 ),
                 best_single_game,
-                "best single game (QP.strongholds.tokens.spice.cards.leaders.die)",
+                "the best single game (its QP, then strongholds, weighted tokens, spice, cards, leaders, die roll)",
             ),
         )
     )

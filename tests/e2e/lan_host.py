@@ -3,7 +3,7 @@ its own, reaching the server at a LAN address (10.233.x.1), not at the loopback 
 
 Browsers treat the loopback address as a secure context (a service worker, CacheStorage,
 `crypto.randomUUID`) and a plain-HTTP LAN address as an insecure one: only a run from another
-host shows what a phone at the venue gets. `lan_host()` creates the namespace (`w33-phone-…`)
+host shows what a phone at the venue gets. `lan_host()` creates the namespace (`dune-phone-…`)
 and a veth pair, forwards the host side's address to the live server on loopback, and gives a
 Chromium launched inside the namespace (`ip netns exec`); everything is removed at the end.
 Used by the browser tests and benchmarks/table_phone.py.
@@ -35,7 +35,7 @@ def unavailable() -> str:
         return "the `ip` command (iproute2) is missing"
     if os.geteuid() != 0:
         return "network namespaces need root (CAP_NET_ADMIN); this run is not root"
-    probe = f"w33-probe-{secrets.token_hex(2)}"
+    probe = f"dune-probe-{secrets.token_hex(2)}"
     made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if made.returncode != 0:
         return f"`ip netns add` failed: {made.stderr.strip()}"
@@ -92,11 +92,11 @@ def lan_host(server_host: str, server_port: int) -> Iterator[LanHost]:
     """A namespace whose only way out is a veth to this host; the host side listens on a free
     port of its LAN address and forwards to `server_host:server_port`."""
     tag = secrets.token_hex(2)
-    namespace, host_if, phone_if = f"w33-phone-{tag}", f"w33h{tag}", f"w33p{tag}"
+    namespace, host_if, phone_if = f"dune-phone-{tag}", f"dnh{tag}", f"dnp{tag}"
     subnet = 10 + int(tag, 16) % 200  # 10.233.<n>.0/30: its own link, apart from other runs
     host_ip, phone_ip = f"10.233.{subnet}.1", f"10.233.{subnet}.2"
     server: _Server | None = None
-    workdir = Path(tempfile.mkdtemp(prefix="w33-phone-"))
+    workdir = Path(tempfile.mkdtemp(prefix="dune-phone-"))
     try:
         _run("ip", "netns", "add", namespace)
         _run("ip", "link", "add", host_if, "type", "veth", "peer", "name", phone_if)

@@ -123,3 +123,48 @@ def test_the_head_judges_truth_from_the_csv_to_the_final(
             assert "Now: Final" in mine and "alternate 1" not in mine
         else:
             assert "Now:" not in mine
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_holds_twenty_standings_rows_and_a_round_timer(
+    projector: Any, live_server: Any, head_judge: Any
+) -> None:
+    """At 1920×1080 a standings panel shows all its 20 rows; the round's timer is one big
+    countdown with the time-up moment on the wall clock, in the tournament's zone."""
+    from django.core.cache import cache
+
+    from tests.factories import make_players
+
+    cache.clear()
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Projector open")
+    tournament.time_zone = "America/New_York"
+    tournament.save()
+    players = make_players(tournament, 30)
+    heat = Round.objects.create(tournament=tournament, number=1, kind="heat", state=Round.State.PUBLISHED)
+    tables = [seat_table(heat, players[n * 6 : (n + 1) * 6], number=n + 1) for n in range(5)]
+    for table in tables[:4]:
+        scoring.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
+    clocks.start(tables[4], user=head_judge)
+    base = live_server.url
+
+    projector.goto(f"{base}/tournaments/{tournament.pk}/screen/")
+    panel = projector.locator('[data-standings-page="1"]')
+    projector.evaluate("""() => document.querySelectorAll('#screen-live [data-panel]').forEach(
+        p => { p.hidden = !p.matches('[data-standings-page="1"]'); })""")
+    rows = panel.locator("table.screen-standings tbody tr:not(.screen-cut)")
+    assert rows.count() == 20
+    last = rows.nth(19).bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 1080, last
+    _visible_text_is_for_people(projector, "standings panel")
+
+    projector.goto(f"{base}/rounds/{heat.pk}/timer/")
+    big = projector.locator("[data-timer-remaining]")
+    assert re.fullmatch(r"[45]:\d\d:\d\d", big.inner_text().strip()), big.inner_text()
+    box = big.bounding_box()
+    assert box is not None and box["height"] > 250 and box["y"] + box["height"] <= 1080
+    ends = projector.locator(".timer-ends").inner_text()
+    assert re.search(r"Time is up at \d\d:\d\d E[DS]T \(America/New York\)", ends), ends
+    first = big.inner_text()
+    projector.wait_for_timeout(1300)
+    assert big.inner_text() != first  # it counts down
+    _visible_text_is_for_people(projector, "timer")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from dune.engine.editions import LIMITED
 from gameplay.models import Game
 from tests.e2e.test_table_put_back import IN_VIEW, VIEWPORTS, no_sideways_scroll, wait_for_answer
 from tests.e2e.test_table_venue import open_table
@@ -42,7 +43,8 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
     viewport: dict[str, int],
 ) -> None:
     judge = make_user("judge1")
-    table = final_table(judge)
+    # A game of the fifth edition: from the sixth the WBC tokens have no advisor side (WBC XV.5).
+    table = final_table(judge, edition=LIMITED)
     # Turn 2: the storm sends three Harkonnen forces in The Great Flat to the tanks; then revival.
     record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "revival"}])
     with judge_page(browser, viewport, sign_in, live_server, password, table) as page:

@@ -81,6 +81,14 @@ def report_of(table_pk: int) -> dict[str, Any]:
     return report.data
 
 
+def storm_order_of(table_pk: int) -> list[str]:
+    """The factions in storm order in the table's game now (the engine's evaluation)."""
+    from gameplay.models import Game
+
+    order: list[str] = Game.objects.get(table_id=table_pk).evaluation["storm_order"]
+    return order
+
+
 def results(table_pk: int) -> dict[str, str]:
     """{faction: result kind} of a filed report."""
     return {row["faction"]: row["result"] for row in report_of(table_pk)["results"]}
@@ -483,8 +491,10 @@ def test_wbc_tournament_from_csv_import_to_the_final_placings(
     j.worm()
     j.ally("atreides", "harkonnen")
     j.phase("shipment_movement")
-    j.place_forces("atreides", "sietch_tabr@13", 5)
-    j.place_forces("harkonnen", "habbanya_sietch@16", 7)
+    # The factions ship in storm order (WBC IX.1); the final's seats are drawn.
+    shipments = {"atreides": ("sietch_tabr@13", 5), "harkonnen": ("habbanya_sietch@16", 7)}
+    for faction in sorted(shipments, key=storm_order_of(final_table["pk"]).index):
+        j.place_forces(faction, *shipments[faction])
     j.phase("battle")
     j.confirm_attempts()
     j.phase("mentat_pause")

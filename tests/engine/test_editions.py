@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import ACCOUNTED, CORRECTED, CURRENT, EDITIONS, FIRST, LIMITED, REFINED
+from dune.engine.editions import (
+    ACCOUNTED,
+    CORRECTED,
+    COUNTED,
+    CURRENT,
+    EDITIONS,
+    FIRST,
+    LIMITED,
+    ORDERED,
+    REFINED,
+)
 from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
@@ -59,17 +69,18 @@ def test_editions_old_setup_states_the_first_and_new_games_record_the_current() 
     assert dump_position(old)["edition"] == FIRST  # a snapshot states its own version
     assert load_position(dump_position(old)) == old
     new = replay(_log(CURRENT, "wbc2018"))
-    assert new.setup is not None and new.setup.edition == LIMITED
+    assert new.setup is not None and new.setup.edition == COUNTED
     assert load_position(dump_position(new)) == new
-    assert dump_position(new)["edition"] == LIMITED
+    assert dump_position(new)["edition"] == COUNTED
 
 
 def test_editions_are_listed_in_order_and_the_last_is_current() -> None:
-    """Five editions: the first rulings, the corrections, the refusals around the expansion
-    pieces, bribes and BG tokens, the token supplies and the Karama checks, then the limits a
-    turn has. A game stored under the third keeps it: its setup and snapshot say so."""
-    assert EDITIONS == (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED) == (1, 2, 3, 4, 5)
-    assert CURRENT == EDITIONS[-1] == LIMITED
+    """Seven editions: the first rulings, the corrections, the refusals around the expansion
+    pieces, bribes and BG tokens, the token supplies and the Karama checks, the limits a turn
+    has, the order of the shipment and movement phase, then the Spice Blows of a turn counted.
+    A game stored under the third keeps it: its setup and snapshot say so."""
+    assert EDITIONS == (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED) == (1, 2, 3, 4, 5, 6, 7)
+    assert CURRENT == EDITIONS[-1] == COUNTED
     third = replay(_log(REFINED, "lolv-2.8.4"))
     assert third.setup is not None and third.setup.edition == REFINED
     assert dump_position(third)["edition"] == REFINED
@@ -88,7 +99,7 @@ def test_editions_a_setup_or_snapshot_without_edition_means_the_current_rulings(
 
 def test_editions_unknown_edition_is_refused_naming_the_field() -> None:
     with pytest.raises(InvalidEvent) as info:
-        replay(_log(7, "wbc2018"))
+        replay(_log(CURRENT + 1, "wbc2018"))
     assert "edition" in info.value.message
     with pytest.raises(InvalidPosition):
         position(edition=0)
@@ -278,3 +289,30 @@ def test_2_02_19_first_edition_flips_advisors_under_the_storm() -> None:
     with pytest.raises(IllegalAction) as info:
         apply(position(ruleset=LOLV, edition=CURRENT, storm=14, forces=forces), flip)
     assert info.value.rule == "2.02.19"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_editions_the_sixth_checks_the_order_of_shipment_and_movement(ruleset: str) -> None:
+    """LoLV 1.06.01, AH IX.C, WBC IX.1: a faction earlier in storm order than one that has
+    shipped has had its turn (sixth edition); the fifth took the judge's order."""
+    ship = [
+        *MOVEMENT,
+        {"type": "forces_placed", "faction": "harkonnen", "territory": "tueks_sietch", "sector": 4, "normal": 1},
+        {"type": "forces_placed", "faction": "atreides", "territory": "sietch_tabr", "sector": 13, "normal": 1},
+    ]
+    assert replay(_log(LIMITED, ruleset, *ship)).forces[("atreides", "sietch_tabr", 13)] == (1, 0, 0)
+    _refused(_log(ORDERED, ruleset, *ship), {"ah1979": "AH IX.C", "wbc2018": "WBC IX.1"}.get(ruleset, "1.06.01"))
+
+
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
+def test_editions_the_sixth_refuses_ah_and_wbc_advisors_in_a_snapshot(ruleset: str) -> None:
+    """AH XV.A, WBC XV.5: the tokens have no advisor side (sixth edition)."""
+    data = dump_position(replay(_log(LIMITED, ruleset)))
+    data["forces"].append(
+        {"faction": "bene_gesserit", "territory": "old_gap", "sector": 8, "normal": 0, "special": 0, "advisors": 1}
+    )
+    data["factions"]["bene_gesserit"]["reserves"] -= 1
+    assert load_position(data).forces[("bene_gesserit", "old_gap", 8)] == (0, 0, 1)
+    with pytest.raises(InvalidPosition) as info:
+        load_position({**data, "edition": ORDERED})
+    assert info.value.rule == {"ah1979": "AH XV.A", "wbc2018": "WBC XV.5"}[ruleset]

@@ -51,6 +51,8 @@ def _at(ruleset: str, phase: str, *, storm: int = 2, forces: list[dict[str, obje
 def test_1_02_04_spice_blow_lands_in_the_blow_sector(ruleset: str) -> None:
     pos = apply(_at(ruleset, "spice_blow"), {"type": "spice_blow", "territory": GREAT_FLAT})
     assert pos.spice_on_board == {GREAT_FLAT: 10}
+    if ruleset == "ah1979":  # AH VII.A: one Spice Blow a turn (the double blow: test_double_spice_blow)
+        return
     pos = apply(pos, {"type": "spice_blow", "territory": "sihaya_ridge", "amount": 4})
     assert pos.spice_on_board == {GREAT_FLAT: 10, "sihaya_ridge": 4}
 
@@ -160,8 +162,11 @@ def test_1_08_01_collect_only_what_lies_there_with_forces_there(ruleset: str) ->
 def test_wbc_xi_1_coexisting_advisors_collect_nothing(ruleset: str) -> None:
     """WBC XI.1, AH XV.A: coexisting BG tokens collect no spice; LoLV 2.02.12: nor do
     advisors (the LoLV declares no coexistence)."""
-    forces = [at("bene_gesserit", GREAT_FLAT, 0, advisors=3, sector=14), at("emperor", GREAT_FLAT, 1, sector=14)]
-    declared = [] if ruleset == "lolv-2.8.4" else [GREAT_FLAT]
+    lolv = ruleset == "lolv-2.8.4"
+    # AH and WBC tokens have no advisor side: they coexist by declaration (AH XV.A, WBC XV.5).
+    bg = at("bene_gesserit", GREAT_FLAT, 0, advisors=3, sector=14) if lolv else at("bene_gesserit", GREAT_FLAT, 3, sector=14)
+    forces = [bg, at("emperor", GREAT_FLAT, 1, sector=14)]
+    declared = [] if lolv else [GREAT_FLAT]
     pos = _at(ruleset, "spice_collection", forces=forces, spice_on_board={GREAT_FLAT: 6},
               coexisting=declared)
     with pytest.raises(IllegalAction, match="Bene Gesserit has no forces in The Great Flat"):

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dune.engine.board import TERRITORIES
+from dune.engine.editions import LIMITED
 from dune.engine.errors import RuleViolation, WrongPhase
 from dune.engine.game_log import apply, is_legal
 from dune.engine.moves import blocked_pieces
@@ -348,12 +349,19 @@ def test_3_02_06_ornithopter_card_three_territories() -> None:
 def test_2_02_12_advisors_cannot_use_ornithopters(ruleset: str, flies: bool) -> None:
     """LoLV 2.02.12: advisors never use ornithopters; WBC XV.19: coexisting BG tokens may
     when the BG has ornithopters."""
+    if ruleset == "lolv-2.8.4":
+        forces = [at("bene_gesserit", "arrakeen", 2), at("bene_gesserit", "the_great_flat", 0, advisors=2, sector=14)]
+        three = mv("bene_gesserit", "the_great_flat", 14, "cielago_north", 0, 0, advisors=2)
+        assert is_legal(table(ruleset, forces=forces), three) is flies
+        return
+    # AH and WBC tokens have no advisor side: they coexist by declaration (AH XV.A, WBC XV.5).
     forces = [
         at("bene_gesserit", "arrakeen", 2),
-        at("bene_gesserit", "the_great_flat", 0, advisors=2, sector=14),
+        at("bene_gesserit", "the_great_flat", 2, sector=14),
+        at("emperor", "the_great_flat", 1, sector=14),
     ]
-    three = mv("bene_gesserit", "the_great_flat", 14, "cielago_north", 0, 0, advisors=2)
-    assert is_legal(table(ruleset, forces=forces), three) is flies
+    three = mv("bene_gesserit", "the_great_flat", 14, "cielago_north", 0, 2)
+    assert is_legal(table(ruleset, forces=forces, coexisting=["the_great_flat"]), three) is flies
 
 
 # --- property: what the engine accepts is within range and avoids the storm ----------------
@@ -471,7 +479,9 @@ def test_2_02_14_and_2_02_20_bg_tokens_take_the_type_of_their_destination(rulese
         at("bene_gesserit", "funeral_plain", 0, advisors=1, sector=14),
         at("emperor", "funeral_plain", 1, sector=14),
     ]
-    pos = table(ruleset, forces=forces)
+    # AH and WBC tokens have no advisor side from the sixth edition (AH XV.A, WBC XV.5): the
+    # fifth edition's positions held them.
+    pos = table(ruleset, forces=forces, **({} if flips else {"edition": LIMITED}))
     empty = apply(pos, mv("bene_gesserit", "the_great_flat", 14, "plastic_basin", 13, 0, advisors=2))
     assert empty.forces[("bene_gesserit", "plastic_basin", 13)] == ((2, 0, 0) if flips else (0, 0, 2))
     joined = apply(pos, mv("bene_gesserit", "the_great_flat", 14, "funeral_plain", 14, 0, advisors=2))

@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
+from dune.engine.editions import LIMITED
 from dune.engine.errors import IllegalAction
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
 
-from .helpers import ALL_RULESETS, at, in_turn, position, to_phase
+from .helpers import ALL_RULESETS, at, position, started, to_phase
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ecaz")
 #: A classic table seated as LOLV (the Emperor in the Ecaz's seat), for every ruleset.
@@ -188,10 +189,14 @@ def test_control_needs_a_sole_occupant(ruleset: str) -> None:
     LoLV 2.02.12: coexisting BG tokens and advisors do not prevent control."""
     ev = evaluate(position(ruleset=ruleset, forces=[at("harkonnen", "carthag"), at("atreides", "carthag")]))
     assert ev.control["carthag"] is None
+    # AH and WBC tokens have no advisor side: they coexist by declaration (AH XV.A, WBC XV.5).
+    lolv = ruleset == "lolv-2.8.4"
+    bg = at("bene_gesserit", "carthag", 0, advisors=1) if lolv else at("bene_gesserit", "carthag", 1)
     ev = evaluate(
         position(
             ruleset=ruleset,
-            forces=[at("harkonnen", "carthag"), at("bene_gesserit", "carthag", 0, advisors=1)],
+            forces=[at("harkonnen", "carthag"), bg],
+            coexisting=[] if lolv else ["carthag"],
         )
     )
     assert ev.control["carthag"] == "harkonnen"
@@ -257,8 +262,10 @@ def _mentat(pos: Position) -> Position:
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
 def test_victory_claim_is_checked_against_the_position(ruleset: str) -> None:
-    """A claim the position does not support is refused with the rule; a true one ends the game."""
-    pos = to_phase(in_turn(1, ruleset=ruleset), "shipment_movement")
+    """A claim the position does not support is refused with the rule; a true one ends the game.
+    (The Harkonnen's two shipments in one turn are the fifth edition's, before the one shipment
+    a turn was checked: AH IX.C.1.a, LoLV 1.06.02.)"""
+    pos = to_phase(started(ruleset, edition=LIMITED), "shipment_movement")
     for s, sector in (("carthag", 10), ("tueks_sietch", 4)):
         pos = apply(
             pos,
@@ -275,7 +282,8 @@ def test_victory_claim_is_checked_against_the_position(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
 def test_victory_claim_accepted_and_game_over(ruleset: str) -> None:
-    pos = to_phase(in_turn(1, ruleset=ruleset), "shipment_movement")
+    """(Two Harkonnen shipments in a turn: the fifth edition's rulings, as above.)"""
+    pos = to_phase(started(ruleset, edition=LIMITED), "shipment_movement")
     pos = apply(
         pos,
         {"type": "forces_removed", "faction": "guild", "territory": "tueks_sietch", "sector": 4, "normal": 5},

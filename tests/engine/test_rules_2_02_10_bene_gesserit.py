@@ -66,14 +66,18 @@ def test_2_02_05_spiritual_advisors_do_not_end_the_shippers_action() -> None:
         pos,
         {"type": "forces_placed", "faction": "emperor", "territory": "arrakeen", "sector": 9, "normal": 2},
     )
-    pos = apply(
+    fighter = apply(
         pos, {"type": "forces_placed", "faction": BG, "territory": "polar_sink", "sector": None, "normal": 1}
     )
-    assert pos.acting == "emperor" and pos.forces[("emperor", "arrakeen", 9)] == (2, 0, 0)
-    pos = apply(
+    assert fighter.acting == "emperor" and fighter.forces[("emperor", "arrakeen", 9)] == (2, 0, 0)
+    advisor = apply(
         pos, {"type": "forces_placed", "faction": BG, "territory": "arrakeen", "sector": 9, "advisors": 1}
     )
-    assert pos.acting == "emperor"  # 2.02.11: an advisor with the shipment
+    assert advisor.acting == "emperor"  # 2.02.11: an advisor with the shipment
+    # One token a shipment: the advisor goes in place of the fighter (2.02.11).
+    with pytest.raises(IllegalAction) as info:
+        apply(fighter, {"type": "forces_placed", "faction": BG, "territory": "arrakeen", "sector": 9, "advisors": 1})
+    assert info.value.rule == "2.02.11"
 
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)

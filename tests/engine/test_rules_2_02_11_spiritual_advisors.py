@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import ACCOUNTED
+from dune.engine.editions import ACCOUNTED, LIMITED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
@@ -85,3 +85,43 @@ def test_2_02_02_a_basic_game_bg_starts_with_a_fighter_in_the_polar_sink() -> No
     assert basic.forces[("bene_gesserit", "polar_sink", None)] == (1, 0, 0)
     advanced = replay([setup_event(LOLV, placements=[fremen, at("bene_gesserit", "arrakeen", 1)])])
     assert advanced.forces[("bene_gesserit", "arrakeen", 9)] == (0, 0, 1)
+
+
+@pytest.mark.parametrize("ruleset", AH_WBC)
+def test_wbc_xv_5_a_position_holding_advisors_is_refused_under_ah_and_the_wbc(ruleset: str) -> None:
+    """AH XV.A, WBC XV.5 (sixth edition): a snapshot with BG advisors is impossible, citing the
+    table's own rule, wherever they stand (the Polar Sink too); the tokens coexist by
+    declaration (`coexisting`). A snapshot of the fifth edition keeps loading."""
+    for forces in (
+        [at("bene_gesserit", "old_gap", 0, 0, 1, sector=8)],
+        [at("bene_gesserit", "polar_sink", 1, 0, 1)],
+        [at("bene_gesserit", "old_gap", 1, sector=8), at("bene_gesserit", "old_gap", 0, 0, 1, sector=9)],
+    ):
+        with pytest.raises(InvalidPosition) as err:
+            load_position(snap(ruleset, forces=forces))
+        assert err.value.rule == {"ah1979": "AH XV.A", "wbc2018": "WBC XV.5"}[ruleset]
+        assert err.value.field == "forces"
+        assert "no advisor side" in err.value.message
+        load_position(snap(ruleset, forces=forces, edition=LIMITED))
+    coexisting = [at("bene_gesserit", "old_gap", 1, sector=8), at("harkonnen", "old_gap", 2, sector=8)]
+    pos = load_position(snap(ruleset, forces=coexisting, coexisting=["old_gap"]))
+    assert "old_gap" in pos.coexisting
+
+
+@pytest.mark.parametrize("ruleset", AH_WBC)
+def test_ah_xv_a_no_flip_to_advisors_under_ah_and_the_wbc(ruleset: str) -> None:
+    """AH XV.A-B, WBC XV.5-7 (sixth edition): coexistence is declared, never flipped."""
+    pos = load_position(snap(ruleset, forces=[at("bene_gesserit", "old_gap", 2, sector=8)], phase="shipment_movement"))
+    flip = {"type": "forces_flipped", "territory": "old_gap", "sector": 8, "side": "advisors", "count": 1}
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, flip)
+    assert err.value.rule == {"ah1979": "AH XV.A", "wbc2018": "WBC XV.5"}[ruleset]
+    assert err.value.field == "side"
+    old = load_position(snap(ruleset, forces=[at("bene_gesserit", "old_gap", 2, sector=8)], phase="shipment_movement", edition=LIMITED))
+    assert apply(old, flip).forces[("bene_gesserit", "old_gap", 8)] == (1, 0, 1)
+
+
+def test_2_02_20_lolv_positions_keep_their_advisors() -> None:
+    """The LoLV tokens have two sides (2.02.10): advisors alone in a territory load."""
+    pos = load_position(snap(LOLV, forces=[at("bene_gesserit", "old_gap", 0, 0, 2, sector=8)]))
+    assert pos.forces[("bene_gesserit", "old_gap", 8)] == (0, 0, 2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.editions import LIMITED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 
@@ -27,7 +28,8 @@ def test_2_02_19_advisors_under_storm_cannot_flip() -> None:
 
 @pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
 def test_2_02_19_is_not_a_rule_of_the_1979_game(ruleset: str) -> None:
-    """The AH/WBC rulesets have no such restriction (their flag is off): the flip stands."""
+    """The AH/WBC rulesets have no such restriction (their flag is off): the flip stands. (The
+    tokens have no advisor side there from the sixth edition, AH XV.A, WBC XV.5: the fifth's.)"""
     forces = [at("bene_gesserit", "the_great_flat", 0, advisors=2, sector=14)]
-    pos = position(ruleset=ruleset, storm=14, forces=forces)
+    pos = position(ruleset=ruleset, storm=14, forces=forces, edition=LIMITED)
     assert apply(pos, FLIP).forces[("bene_gesserit", "the_great_flat", 14)] == (2, 0, 0)

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import CORRECTED, REFINED
+from dune.engine.editions import CORRECTED, CURRENT, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
+from dune.engine.losses import losses_json
 from dune.engine.position import Position
 from dune.engine.snapshot import dump_position, load_position
 
@@ -194,3 +195,27 @@ def test_2_07_17_the_evaluation_shows_the_pieces_on_the_board() -> None:
     assert Evaluation.from_dict(answer.to_dict()) == answer
     assert evaluate(_load(factions=factions)).to_dict()["board"]["terror_supply"] == 6
     assert "board" not in evaluate(_load(factions=IXIANS)).to_dict()
+
+
+@pytest.mark.parametrize("edition", [REFINED, CURRENT])
+def test_2_11_09_the_storm_says_which_ambassadors_it_sent_back(edition: int) -> None:
+    """Never silently: the Ambassadors the storm takes off the board are listed beside the
+    losses (what, where, the rule), kept in the snapshot, and gone with the next event. (From
+    the fifth edition the standing Shield Wall spares the one in Carthag, 1.01.04.)"""
+    placed = {"carthag": "fremen", "hidden_mobile_stronghold": "guild", "tueks_sietch": "emperor"}
+    kw: dict[str, Any] = {"factions": ECAZ, "hms": ["the_great_flat", 14], "ambassadors": placed, "turn": 3}
+    kw |= {"phase": "storm", "storm": 8}
+    pos = load_position(snap(ruleset="lolv-2.8.4", edition=edition, automatic_losses=True, **kw))
+    after = apply(pos, {"type": "storm_moved", "sectors": 6})
+    rows = [r for r in losses_json(after) if r.get("ambassador")]
+    expected = [
+        {"faction": "ecaz", "territory": "hidden_mobile_stronghold", "sector": 14, "normal": 0, "special": 0,
+         "advisors": 0, "spice": 0, "ambassador": "guild", "rule": "2.11.09"},
+    ]
+    if edition == REFINED:
+        expected.insert(0, {**expected[0], "territory": "carthag", "sector": 10, "ambassador": "fremen"})
+    assert rows == expected
+    assert load_position(dump_position(after)).pieces_lost == after.pieces_lost
+    assert dump_position(after)["losses"][-len(expected):] == expected
+    later = apply(after, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert later.pieces_lost == () and not [r for r in losses_json(later) if r.get("ambassador")]

@@ -145,8 +145,11 @@ def test_consistency_a_round_longer_than_the_engine_plays_is_refused() -> None:
         load_document(apply_changes(preset_document("lolv"), {"rounds.final.turns": 12}))
     assert list(info.value.problems) == ["rounds.final.turns"]
     assert "at most 10 turns" in info.value.problems["rounds.final.turns"]
+    # The no-new-turn window is the document's (10 minutes is a choice), but never longer than
+    # the limit, nor beside minutes to finish the turn (LoLV 4.01.08).
+    assert load_document(apply_changes(preset_document("wbc"), {"rounds.heat.no_new_turn_minutes": 10}))
     with pytest.raises(FormatDocumentError) as info:
-        load_document(apply_changes(preset_document("wbc"), {"rounds.heat.no_new_turn_minutes": 10}))
+        load_document(apply_changes(preset_document("lolv"), {"rounds.heat.no_new_turn_minutes": 10}))
     assert list(info.value.problems) == ["rounds.heat.no_new_turn_minutes"]
 
 

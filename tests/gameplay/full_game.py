@@ -31,12 +31,16 @@ BEFORE_THE_STORM = [
 STORM = {"type": "storm_moved", "sectors": 4}
 
 
-def final_table(judge: Any) -> Any:
-    """A published WBC final table of six classic factions, judged by `judge`, its game set up."""
+def final_table(judge: Any, edition: int | None = None) -> Any:
+    """A published WBC final table of six classic factions, judged by `judge`, its game set up
+    (under an older `edition` of the rulings when given, as a game stored under it)."""
     tournament = make_tournament(format="wbc")
     tournament.table_judges.add(judge)
     table = seat_table(make_round(tournament, kind="final"), make_players(tournament, 6), factions=SIX, judge=judge)
-    services.start_game(table, {**services.setup_event_for(table), "placements": PLACEMENTS}, user=judge)
+    setup = {**services.setup_event_for(table), "placements": PLACEMENTS}
+    if edition is not None:
+        setup["edition"] = edition
+    services.start_game(table, setup, user=judge)
     return table
 
 

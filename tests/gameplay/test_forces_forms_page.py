@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from dune.engine.editions import LIMITED
 from gameplay import actions
 from gameplay.models import Game, GameEvent
 from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record, storm_took_forces
@@ -71,8 +72,23 @@ def bg_in_polar_sink(table: Any) -> dict[str, Any]:
     return next(r for r in rows if r["faction"] == "bene_gesserit" and r["territory"] == "polar_sink")
 
 
+def test_wbc_xv_5_no_flip_form_under_the_wbc_from_the_sixth_edition(table_judge: Any) -> None:
+    """WBC XV.5, AH XV.A: the tokens have no advisor side; the page offers no flip, and a
+    crafted one is refused next to its form, citing the table's own rule."""
+    table = final_table(table_judge)
+    record(table, table_judge, BEFORE_THE_STORM[:3])
+    judge = web(table_judge)
+    assert 'data-action="flip_forces"' not in judge.get(url(table)).content.decode()
+    seq = seq_of(table)
+    answer = post(judge, table, "flip_forces", piece="polar_sink", side="advisors", count="1")
+    assert answer.status_code == 400
+    assert "WBC XV.5" in answer.content.decode()
+    assert seq_of(table) == seq and bg_in_polar_sink(table)["normal"] == 1
+
+
 def test_2_02_10_the_judge_flips_a_bene_gesserit_fighter_to_an_advisor(table_judge: Any) -> None:
-    table = final_table(table_judge)  # one Bene Gesserit fighter starts in the Polar Sink (AH III.E)
+    """A game of the fifth edition keeps its flips (its WBC tokens could show advisors)."""
+    table = final_table(table_judge, edition=LIMITED)  # one BG fighter starts in the Polar Sink (AH III.E)
     record(table, table_judge, BEFORE_THE_STORM[:3])
     judge = web(table_judge)
     html = judge.get(url(table)).content.decode()
@@ -84,7 +100,7 @@ def test_2_02_10_the_judge_flips_a_bene_gesserit_fighter_to_an_advisor(table_jud
 
 
 def test_ah_xv_a_flipping_advisors_that_are_not_there_is_refused_with_the_rule(table_judge: Any) -> None:
-    table = final_table(table_judge)
+    table = final_table(table_judge, edition=LIMITED)
     record(table, table_judge, BEFORE_THE_STORM[:3])
     seq = seq_of(table)
     answer = post(web(table_judge), table, "flip_forces", piece="polar_sink", side="fighters", count="1")
@@ -96,7 +112,7 @@ def test_ah_xv_a_flipping_advisors_that_are_not_there_is_refused_with_the_rule(t
 
 
 def test_2_02_10_a_flip_with_no_side_is_refused_at_the_side(table_judge: Any) -> None:
-    table = final_table(table_judge)
+    table = final_table(table_judge, edition=LIMITED)
     record(table, table_judge, BEFORE_THE_STORM[:3])
     seq = seq_of(table)
     answer = post(web(table_judge), table, "flip_forces", piece="polar_sink", side="", count="1")

@@ -192,3 +192,17 @@ def test_a_removed_row_without_a_faction_is_spice_put_back_by_its_own_form() -> 
     html = render_to_string("gameplay/_removed.html",
                             {"removed": rows, "can": {"correct_loss", "set_board_spice"}, "seq": 8})
     assert html.count('data-action="set_board_spice"') == 1 and 'name="territory" value="the_great_flat"' in html
+
+
+def test_2_11_09_an_ambassador_the_storm_took_back_is_shown_with_its_rule() -> None:
+    """Never silently: the storm's Ambassador row says whose token went back to the supply,
+    from where, by which rule; there is nothing to put back."""
+    snapshot = {"losses": [
+        {"faction": "ecaz", "territory": "carthag", "sector": 10, "normal": 0, "special": 0, "advisors": 0,
+         "spice": 0, "ambassador": "fremen", "rule": "2.11.09"},
+    ]}
+    rows = removed_by_engine(snapshot)
+    assert [(r["faction"], r["ambassador"], r["put_back"]) for r in rows] == [("Ecaz", "Fremen", False)]
+    html = render_to_string("gameplay/_removed.html", {"removed": rows, "can": {"correct_loss"}, "seq": 8})
+    assert "Ecaz: the Fremen Ambassador in Carthag (sector 10), back to the supply" in html
+    assert "rule 2.11.09" in html and 'data-action="correct_loss"' not in html

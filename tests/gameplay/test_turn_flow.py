@@ -91,3 +91,12 @@ def test_1_05_01_full_tracking_revival_points_to_the_revive_form() -> None:
     assert revival.title == "Revival: record the forces and leaders revived"
     assert "Revive form" in revival.hint and revival.section == "full"
     assert revival.advance_to == "shipment_movement"
+
+
+def test_1_06_01_the_shipment_step_says_the_factions_go_in_storm_order() -> None:
+    """LoLV 1.06.01, AH IX.C: the full-tracking step of the shipment and movement phase says
+    how the engine takes the records: in storm order, the Guild alone out of turn."""
+    step = next_step(phase="shipment_movement", turn=2, storm=3, this_phase=[], nexus_open=False, proposals=0,
+                     victory_proposed=False, allowed={"forces_placed", "phase_advanced"}, quick=False, over=False,
+                     next_phase="battle")
+    assert "storm order" in step.hint and "only the Guild may go out of turn" in step.hint

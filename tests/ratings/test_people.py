@@ -292,3 +292,25 @@ def test_an_email_edit_that_would_make_one_person_two_players_is_refused(two_eve
     assert refused.value.field == "email" and "Bram Stoker" in refused.value.message
     dee.refresh_from_db()
     assert dee.email == "dee@example.org" and dee.person_id != bram.person_id
+
+
+def test_head_judge_links_by_the_persons_name_and_reads_names_not_numbers(
+    two_events: Any, client: Any, head_judge: Any
+) -> None:
+    """The people page lists names, so the link form takes a name; the page, its message and
+    its changes name people, never by a number."""
+    first, second = two_events
+    cy_2025 = Player.objects.get(tournament=first, name="Cy Twombly")
+    cy_2026 = Player.objects.get(tournament=second, name="Cy Twombly")
+    client.force_login(head_judge)
+    url = f"/players/{cy_2026.pk}/person/"
+    page = client.get(url).content.decode()
+    assert "Person number" not in page and "Person's name" in page
+    nobody = client.post(url, {"action": "link", "person": "Nobody Here", "reason": "badge"})
+    assert "nobody on the people page is named" in nobody.content.decode()
+    done = client.post(url, {"action": "link", "person": "cy twombly", "reason": "badge"}, follow=True)
+    html = done.content.decode()
+    cy_2026.refresh_from_db()
+    assert cy_2026.person_id == cy_2025.person_id
+    assert "is now linked to Cy Twombly" in html
+    assert f"person {cy_2025.person_id}" not in html and f"no. {cy_2025.person_id}" not in html

@@ -96,7 +96,7 @@ def test_dashboard_marks_the_running_round_and_a_fully_reported_round_as_finishe
     assert 'data-round-state="published"' in html and 'data-round-state="running"' not in html
     Table.objects.filter(round=heat2).update(clock_started_at=timezone.now())
     html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert "Running: 0 of 1 reports filed" in html and html.count('data-round-state="running"') == 1
+    assert "Running</span> <span class=\"round-state-detail\">0 of 1 report filed" in html and html.count('data-round-state="running"') == 1
 
 
 def test_report_sheet_prints_the_assigned_judge(client: Any, head_judge: Any, make_user: Any) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIX = f"w34-{os.getpid() % 10000}"
+PREFIX = f"dune-name-{os.getpid() % 10000}"
 HOSTS = {"a": "10.34.0.1", "b": "10.34.0.2", "phone": "10.34.0.3"}
 
 

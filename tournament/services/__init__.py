@@ -6,6 +6,14 @@ was. One module per thing managed: tournaments and judges, players, rounds, the 
 heat, the final.
 """
 
+from tournament.services.editing import (
+    Edited,
+    delete_round,
+    edit_round,
+    edit_tournament,
+    join_series,
+    remove_table_judge,
+)
 from tournament.services.final import pick_final_faction, seat_final_round
 from tournament.services.formats import change_format, frozen_because, replace_format, reset_format
 from tournament.services.heats import (
@@ -39,6 +47,12 @@ from tournament.services.tournaments import (
 
 __all__ = [
     "Refused",
+    "Edited",
+    "delete_round",
+    "edit_round",
+    "edit_tournament",
+    "join_series",
+    "remove_table_judge",
     "change_format",
     "frozen_because",
     "replace_format",

@@ -59,7 +59,7 @@ def seat_round(
             raise Refused("a final is seated from the finalists: use the final seating", field="kind")
         require_reason(round_, reason, "replace it")
         ids = players_to_seat(round_, players)
-        offered = [o.key for o in small_table_options(len(ids))]
+        offered = [o.key for o in small_table_options(len(ids), round_.tournament.rules.table_sizes)]
         if small_tables and small_tables not in offered:
             raise Refused(
                 f"{small_tables!r} is not an option for {len(ids)} players; options: {offered or 'none needed'}",

@@ -168,7 +168,7 @@ def set_status(player: Player, status: str) -> Player:
     A player who leaves is also checked out of every round not yet published.
     """
     if status not in Player.Status.values:
-        raise Refused(f"unknown status {status!r}; expected one of {Player.Status.values}", field="status")
+        raise Refused(f"unknown status {status!r}; a player is {', '.join(Player.Status.values)}", field="status")
     with transaction.atomic():
         player.status = status
         player.save(update_fields=["status"])

@@ -25,7 +25,7 @@ from tournament.services.shared import Refused, audit, locked
 def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | None = None) -> Round:
     """Add the next round (heats numbered in order; one final, after the heats)."""
     if kind not in Round.Kind.values:
-        raise Refused(f"unknown round kind {kind!r}; expected one of {Round.Kind.values}", field="kind")
+        raise Refused(f"unknown round kind {kind!r}; a round is a heat or the final", field="kind")
     check_start(starts_at)
     with transaction.atomic():
         rounds = Round.objects.select_for_update().filter(tournament=tournament)

@@ -31,24 +31,12 @@ def create_tournament(
     preset's document with `format_changes` (document fields and their values) applied.
 
     Raises Refused naming the field, FormatDocumentError naming every bad document field."""
-    problem = name_problem(name) if isinstance(name, str) else None
-    if problem:
-        raise Refused(f"the name {problem}", field="name")
-    name = clean_name(name) if isinstance(name, str) else ""
-    if not name:
-        raise Refused("a tournament needs a name", field="name")
-    if len(name) > 200:
-        raise Refused("a tournament name has at most 200 characters", field="name")
+    name = tournament_name(name)
     if format not in FORMATS:
         known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
         raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
     document, rules = document_with_changes(format, format_changes)
-    zone = default_time_zone() if time_zone in (None, "") else zone_name(time_zone)
-    if zone is None:
-        raise Refused(
-            f"unknown time zone {time_zone!r}; give an IANA name such as America/Los_Angeles or Europe/Paris",
-            field="time_zone",
-        )
+    zone = default_time_zone() if time_zone in (None, "") else known_zone(time_zone)
     try:
         edition_of = people.series_for(series, format=format, user=user)
     except people.PeopleRefused as error:
@@ -65,6 +53,31 @@ def create_tournament(
         )
         tournament.head_judges.add(user)
     return tournament
+
+
+def tournament_name(name: Any) -> str:
+    """A tournament's name as stored (spaces tidied). Raises Refused (field "name") for no
+    name, one over 200 characters, or text no page stores."""
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise Refused(f"the name {problem}", field="name")
+    name = clean_name(name) if isinstance(name, str) else ""
+    if not name:
+        raise Refused("a tournament needs a name", field="name")
+    if len(name) > 200:
+        raise Refused("a tournament name has at most 200 characters", field="name")
+    return str(name)
+
+
+def known_zone(time_zone: Any) -> str:
+    """The IANA zone `time_zone` names. Raises Refused (field "time_zone") for any other text."""
+    zone = zone_name(time_zone)
+    if zone is None:
+        raise Refused(
+            f"unknown time zone {time_zone!r}; give an IANA name such as America/Los_Angeles or Europe/Paris",
+            field="time_zone",
+        )
+    return zone
 
 
 def appoint_table_judge(tournament: Tournament, username: str) -> Any:

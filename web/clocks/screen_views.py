@@ -14,14 +14,14 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from clocks.models import TableClock
-from clocks.presenters import clock_view
+from clocks.presenters import clock_view, round_timer
 from clocks.services import db_now
 from scoring import services as scoring
 from scoring.player_states import player_states
 from scoring.presenters import points_words
 from tournament.models import Player, Round, Tournament
 from tournament.presenters import round_label, tables_for_page
-from web.live import etag_for, live_attrs, live_fragment, tournament_version
+from web.live import etag_for, live_attrs, live_fragment, round_version, tournament_version
 
 #: Standings rows on one panel of the screen: what a hall can read from the back. Longer
 #: standings take several panels, the screen cycling through all of them.
@@ -95,3 +95,30 @@ def room_screen(request: HttpRequest, pk: int) -> HttpResponse:
             render=lambda etag: render_to_string("clocks/_screen_live.html", _context(tournament, etag, url)),
         )
     return render(request, "clocks/screen.html", _context(tournament, etag_for(name, version), url))
+
+
+def round_timer_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """`/rounds/{id}/timer/`: a projector's one big countdown to the round's time up, with the
+    moment it ends on the wall clock in the tournament's zone (`clocks.presenters.round_timer`)."""
+    round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+    url = request.get_full_path()
+    name = f"timer:{round_.pk}"
+    version = round_version(round_)
+
+    def context(etag: str) -> dict[str, Any]:
+        now = db_now()
+        return {
+            "round": round_,
+            "tournament": round_.tournament,
+            "label": round_label(round_),
+            "timer": round_timer(round_, now=now),
+            "server_now": now,
+            **live_attrs(url, etag),
+        }
+
+    if request.htmx:
+        return live_fragment(
+            request, name=name, version=version,
+            render=lambda etag: render_to_string("clocks/_timer_live.html", context(etag), request=request),
+        )
+    return render(request, "clocks/timer.html", context(etag_for(name, version)))

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
-from django.views.decorators.http import require_POST
 
 from clocks import commands, services
 from clocks.game_log import current_turn, turns_for
@@ -29,6 +29,7 @@ from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import can_judge_table, is_head_judge
 from web.live import etag_for, live_attrs, live_fragment, round_version
+from web.page_address import post_only
 
 #: Larger ids cannot exist (bigint): a 404, not a database range error.
 MAX_ID = 2**63 - 1
@@ -151,8 +152,25 @@ def _key(request: HttpRequest) -> str | None:
     return request.POST.get(idempotency.FORM_FIELD)
 
 
+def _not_allowed(request: HttpRequest, message: str) -> HttpResponse:
+    """A command refused for who may do it: the styled 403 page with its words; the phone's
+    outbox (X-Outbox) reads the words alone."""
+    if request.headers.get("X-Outbox"):
+        return HttpResponse(escape(message), status=403)
+    raise PermissionDenied(message)
+
+
+def _table_page(request: HttpRequest, pk: int, action: str) -> str:
+    """The page a table clock's form is on: the round's clocks or the table's clock."""
+    if request.POST.get("next") == "round":
+        round_id = Table.objects.filter(pk=pk).values_list("round_id", flat=True).first()
+        if round_id is not None:
+            return reverse("clocks-round", args=[round_id])
+    return reverse("clocks-table", args=[pk])
+
+
 @shows_text_refusals
-@require_POST
+@post_only(_table_page)
 def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """A clock form's post: `clocks.commands.change_table_clock`, the answer as a message."""
     table = _get(Table.objects.select_related("round__tournament"), pk)
@@ -164,7 +182,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         changed = commands.change_table_clock(table, action, request.POST, actor=request.user, key=_key(request))
     except Refusal as exc:  # a text refusal too
         if exc.status == 403:
-            return HttpResponse(escape(exc.message), status=403)
+            return _not_allowed(request, exc.message)
         errors = {_field_of(exc): str(exc)}
         if back == "round":
             return round_dashboard(request, table.round_id, errors={table.pk: errors}, status=400)
@@ -176,7 +194,7 @@ def table_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 
 @shows_text_refusals
-@require_POST
+@post_only(lambda request, pk, action: reverse("clocks-round", args=[pk]))
 def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """A round clocks form's post: `clocks.commands.change_round_clocks`."""
     round_ = _get(Round.objects.select_related("tournament"), pk)
@@ -188,7 +206,7 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         changed = commands.change_round_clocks(round_, action, request.POST, actor=request.user, key=_key(request))
     except Refusal as exc:
         if exc.status == 403:
-            return HttpResponse(escape(exc.message), status=403)
+            return _not_allowed(request, exc.message)
         return round_dashboard(request, pk, errors={0: {"round": exc.message}}, status=exc.status)
     messages.success(request, changed.message)
     if why := left_alone(round_, changed.body["tables_skipped"], action):

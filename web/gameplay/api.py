@@ -174,18 +174,12 @@ class PhoneSeenView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(request=_SEEN_POST, responses={200: OpenApiTypes.OBJECT},
+                   parameters=[idempotency_api.SCHEMA_PARAMETER],
                    summary="A phone's report of the records it saw and sent again")
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         table = table_with_round(pk)
         if table is None:
             raise Http404("No such table.")
-        data = request.data if isinstance(request.data, dict) else {}
-        row = commands.report_seen(
-            table, seen=data.get("seen"), refilled=data.get("refilled", 0), server_had=data.get("server_had"),
-            actor=request.user,
+        return idempotency_api.answered(
+            request, commands.phone_seen(table, request.data, actor=request.user, key=idempotency_api.key_of(request))
         )
-        game_seq = Game.objects.filter(table=table).values_list("seq", flat=True).first() or 0
-        return Response({
-            "seq": game_seq, "highest_seen": row.highest_seq, "behind_at_seq": row.behind_at_seq,
-            "refilled": row.refilled, "behind": max(0, row.highest_seq - game_seq),
-        })

@@ -201,6 +201,8 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     events = services.game_events(game)
     voided = services.voided_seqs(events)
     rows = presenters.events_json(events, game=game, judge=True, voided=voided)
+    for row, event in zip(rows, events, strict=True):
+        row["at"] = event.created_at  # shown in the tournament's zone
     return render(request, "gameplay/history.html", {"table": table, "game": game, "rows": rows})
 
 

@@ -81,6 +81,7 @@ _REPORT = inline_serializer(
         "factions_heats": serializers.DictField(child=EventReportFactionSerializer()),
         "factions_final": serializers.DictField(child=EventReportFactionSerializer()),
         "awards_rule": serializers.CharField(allow_null=True),
+        "awards_how": serializers.CharField(allow_null=True),
         "awards": serializers.ListField(child=serializers.DictField()),
         "tiebreaks": serializers.ListField(child=serializers.DictField()),
         "finalists": serializers.ListField(child=serializers.DictField()),

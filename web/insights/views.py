@@ -70,6 +70,7 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
                 "name": names.get(a.player, f"#{a.player}"),
                 "score": fmt(a.score),
                 "pp": fmt(a.pp),
+                "figure": fmt(a.figure),
                 "turns": a.turns,
                 "players": a.players,
                 "round": a.round_number,
@@ -77,6 +78,7 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
             }
             for a in report.awards
         ],
+        "awards_unit": report.awards[0].unit if report.awards else "PP",
         "finalists": [
             {
                 "name": names.get(f.player, f"#{f.player}"),

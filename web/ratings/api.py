@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,8 +19,9 @@ from rest_framework.views import APIView
 from dune.formats import FORMATS
 from dune.ratings.compute import Rating, initial
 from ratings import presenters, records, services
-from tournament import people
+from tournament import commands, people
 from tournament.models import Person, Series
+from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 REFUSED = OpenApiResponse(description="refused: the message names the field; nothing written")
 
@@ -78,14 +79,13 @@ class SeriesIn(serializers.Serializer):
 
 
 class SeriesListView(APIView):
-    @extend_schema(request=SeriesIn, responses={201: OpenApiResponse(description="the series"), 400: REFUSED})
-    def post(self, request: Request) -> Response:
-        if not getattr(request.user, "is_staff", False):
-            raise PermissionDenied("Creating a series needs a head judge's (staff) account.")
-        serializer = SeriesIn(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        series = people.create_series(**serializer.validated_data, owner=request.user)
-        return Response(series_body(series), status=status.HTTP_201_CREATED)
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER], request=SeriesIn,
+        responses={201: OpenApiResponse(description="the series"), 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request) -> HttpResponseBase:
+        created = commands.create_series(request.data, actor=request.user, key=key_of(request), present=series_body)
+        return answered(request, created)
 
 
 def series_body(series: Series) -> dict[str, Any]:

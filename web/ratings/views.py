@@ -21,12 +21,14 @@ from django.views.decorators.http import require_http_methods
 from dune.formats import FORMATS, get_format
 from dune.points.numbers import fmt
 from dune.ratings import charts
+from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from ratings import records, services
-from tournament import people
+from tournament import commands, people
 from tournament.models import Person, Player, Series
-from tournament.page_text import TextRefused, refuse_unsafe_text, shows_text_refusals, text_refusal
+from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
+from web.idempotency_api import form_key
 
 
 @shows_text_refusals
@@ -74,12 +76,12 @@ def series_mine(request: HttpRequest) -> HttpResponse:
             if values["action"] == "rename":
                 series = get_object_or_404(Series, pk=whole_number(values["series"]) or 0)
                 failed = series.pk
-                people.rename_series(series, name=values["name"], user=request.user)
-                messages.success(request, f"Renamed the series to {series.name}.")
+                renamed = commands.rename_series(series, {"name": values["name"]}, actor=request.user, key=form_key(request))
+                messages.success(request, renamed.message)
             else:
-                series = people.create_series(name=values["name"], format=values["format"], owner=request.user)
-                messages.success(request, f"Created the series {series.name}.")
-        except (people.PeopleRefused, TextRefused) as refused:
+                fields = {"name": values["name"], "format": values["format"]}
+                messages.success(request, commands.create_series(fields, actor=request.user, key=form_key(request)).message)
+        except Refusal as refused:
             if refused.status == 403:
                 raise PermissionDenied(refused.message) from None
             errors[refused.field if refused.field in ("name", "format") else "general"] = refused.message
@@ -202,6 +204,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("Only a head judge of this tournament may change who a player is.")
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
+    choices: list[dict[str, Any]] = []
     if request.method == "POST":
         action = request.POST.get("action")
         values = {
@@ -212,20 +215,25 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             refuse_unsafe_text(request)
             if action == "initials":
-                person = people.list_by_initials(
-                    player, request.POST.get("listed") == "on", user=request.user
+                listed = {"listed": request.POST.get("listed", "")}
+                messages.success(
+                    request, commands.list_by_initials(player, listed, actor=request.user, key=form_key(request)).message
                 )
-                messages.success(request, f"Public pages show {person.display_name}.")
             elif action == "unlink":
-                people.unlink_player(player, user=request.user, reason=values["reason"])
+                fields = {"person": None, "reason": values["reason"]}
+                commands.link_person(player, fields, actor=request.user, key=form_key(request))
                 messages.success(request, f"{player.name} is now a person of their own.")
             else:
-                text = str(values["person"]).strip()
-                number = whole_number(text)
-                person_id: Any = text if number is None else number
-                people.link_player(player, person_id, user=request.user, reason=values["reason"])
-                messages.success(request, f"{player.name} is now linked to person {person_id}.")
-        except (people.PeopleRefused, TextRefused) as refused:
+                chosen = whole_number(request.POST.get("person_id", ""))
+                person_id: Any = chosen if chosen is not None else _person_typed(player, values["person"], choices)
+                fields = {"person": person_id, "reason": values["reason"]}
+                commands.link_person(player, fields, actor=request.user, key=form_key(request))
+                linked = Person.objects.get(pk=person_id)
+                shown = linked.name if people.may_reveal(request.user, linked.pk) else linked.display_name
+                messages.success(request, f"{player.name} is now linked to {shown}.")
+        except Refusal as refused:
+            if refused.status == 403:
+                raise PermissionDenied(refused.message) from None
             errors[refused.field if refused.field in ("person", "reason") else "general"] = refused.message
         else:
             return redirect("player-person", pk=player.pk)
@@ -234,9 +242,50 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratings/player_person.html",
         {
             "player": player,
-            "changes": people.links_of(player),
+            "changes": _named_changes(request, people.links_of(player)),
             **_person_as_seen(request, player),
             "errors": errors,
             "values": values,
+            "choices": choices,
         },
     )
+
+
+def _named_changes(request: HttpRequest, changes: list[Any]) -> list[Any]:
+    """The player's person changes, each person named as this head judge may see them
+    (`from_name`, `to_name`); a person deleted since is named as the audit kept them."""
+    ids = {i for c in changes for i in (c.from_person, c.to_person) if i}
+    names = {p.pk: (p.name if people.may_reveal(request.user, p.pk) else p.display_name) for p in Person.objects.filter(pk__in=ids)}
+    for c in changes:
+        c.from_name = names.get(c.from_person) or "a person since merged into another"
+        c.to_name = names.get(c.to_person) or "a person since merged into another"
+    return changes
+
+
+def _person_typed(player: Player, typed: Any, choices: list[dict[str, Any]]) -> int:
+    """The person a head judge typed: their name as the people page lists it (a number still
+    reads as the person's own). Several people of that name fill `choices` (each with the
+    tournaments they played) and raise PeopleRefused asking to choose one."""
+    text = str(typed or "").strip()
+    number = whole_number(text)
+    if number is not None:
+        return int(number)
+    if not text:
+        raise people.PeopleRefused("type the name of the person to link to", field="person")
+    found = [p for p in people.search_people(text, limit=8) if p.pk != player.person_id]
+    if len(found) == 1:
+        return int(found[0].pk)
+    if not found:
+        raise people.PeopleRefused(
+            f"nobody on the people page is named {text!r}; check the spelling there", field="person"
+        )
+    played: dict[int, list[str]] = {}
+    for person_id, name in (
+        Player.objects.filter(person__in=found).order_by("tournament__created_at").values_list("person_id", "tournament__name")
+    ):
+        played.setdefault(person_id, []).append(name)
+    choices.extend(
+        {"pk": p.pk, "name": p.display_name, "played": ", ".join(played.get(p.pk, [])) or "no tournament yet"}
+        for p in found
+    )
+    raise people.PeopleRefused(f"{len(found)} people match {text!r}: choose the one {player.name} is", field="person")

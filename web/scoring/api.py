@@ -10,16 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -129,6 +126,7 @@ _AWARDS = inline_serializer(
     "BestFactionAwards",
     {
         "format": serializers.CharField(),
+        "measure": serializers.CharField(help_text="how a game is measured (the format's awards.measure)"),
         "detail": serializers.CharField(required=False),
         "awards": inline_serializer(
             "BestFactionAward",
@@ -136,9 +134,13 @@ _AWARDS = inline_serializer(
             fields={
                 "faction": serializers.CharField(),
                 "player": serializers.IntegerField(),
-                "score": serializers.FloatField(help_text="normalised PP, 3 decimals"),
+                "score": serializers.FloatField(help_text="the game's score by the format's award measure, 3 decimals"),
                 "score_exact": serializers.CharField(help_text="the exact fraction"),
                 "pp": serializers.FloatField(),
+                "strongholds": serializers.IntegerField(help_text="strongholds held at the end of the game"),
+                "measure": serializers.CharField(help_text="the award measure (awards.measure of the format)"),
+                "figure": serializers.FloatField(help_text="the game's figure behind the score, in `unit`"),
+                "unit": serializers.CharField(help_text="PP or strongholds"),
                 "turns": serializers.IntegerField(),
                 "players": serializers.IntegerField(),
                 "round": serializers.IntegerField(),
@@ -197,8 +199,8 @@ class ReportView(APIView):
 
 class ReopenReportView(APIView):
     @extend_schema(
-        parameters=_ID,
         request=inline_serializer("ReopenReport", {"reason": serializers.CharField()}),
+        parameters=[*_ID, idempotency_api.SCHEMA_PARAMETER],
         responses={
             200: _REPORT,
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="no reason, or not locked"),
@@ -207,20 +209,11 @@ class ReopenReportView(APIView):
         },
         summary="Reopen a filed report for correction (head judge, with a reason)",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         table = _table(pk)
         report = get_object_or_404(GameReport.objects.select_related("tournament", "table"), table=table)
-        data = request.data
-        if not isinstance(data, Mapping):
-            raise ValidationError({"reason": [f"expected a JSON object with a reason, not {type(data).__name__}"]})
-        reason = data.get("reason", "")
-        if not isinstance(reason, str):
-            raise ValidationError({"reason": ["must be text"]})
-        try:
-            report = services.reopen_report(report, user=request.user, reason=reason)
-        except DjangoPermissionDenied as exc:
-            raise PermissionDenied(str(exc)) from None
-        return Response(presenters.report_json(report))
+        reopened = commands.reopen_report(report, request.data, actor=request.user, key=idempotency_api.key_of(request))
+        return idempotency_api.answered(request, reopened)
 
 
 class StandingsView(APIView):
@@ -255,13 +248,14 @@ class FinalistsView(APIView):
 
 class AwardsView(APIView):
     @extend_schema(
-        parameters=_ID, responses={200: _AWARDS, 404: _NOT_FOUND}, summary="WBC best-faction awards"
+        parameters=_ID, responses={200: _AWARDS, 404: _NOT_FOUND}, summary="Best-faction awards by the format's measure"
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.awards_board_for(tournament)
         body: dict[str, Any] = {
             "format": scoring.format,
+            "measure": tournament.rules.awards_measure,
             "awards": [presenters.award_json(a) for a in scoring.awards],
         }
         if not tournament.rules.awards:

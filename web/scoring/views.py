@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
@@ -21,7 +21,7 @@ from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from dune.text_rules import name_matches, text_problem, whole_number
-from scoring import services
+from scoring import commands, services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.player_states import player_states
@@ -31,6 +31,7 @@ from tournament.models import Player, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
+from web.idempotency_api import form_key
 from web.live import (
     etag_for,
     live_attrs,
@@ -321,10 +322,10 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             refuse_unsafe_text(request)
-            services.reopen_report(report, user=request.user, reason=request.POST.get("reason", ""))
-        except PermissionDenied as denied:
-            return HttpResponseForbidden(str(denied))
+            commands.reopen_report(report, request.POST, actor=request.user, key=form_key(request))
         except Refusal as refused:
+            if refused.status == 403:
+                raise PermissionDenied(refused.message) from None
             errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
             messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
@@ -373,6 +374,8 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
                     "name": names.get(a.player, a.player),
                     "score": fmt(a.score),
                     "pp": fmt(a.pp),
+                    "figure": fmt(a.figure),
+                    "unit": a.unit,
                     "turns": a.turns,
                     "players": a.players,
                     "round": a.round_number,
@@ -386,7 +389,15 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
         for faction, entries in scoring.leaderboard.items()
     ]
     return render(
-        request, "scoring/awards.html", {"tournament": tournament, "board": board, "scoring": scoring}
+        request,
+        "scoring/awards.html",
+        {
+            "tournament": tournament,
+            "board": board,
+            "scoring": scoring,
+            "measure": tournament.rules.award_measure,
+            "measure_rule": tournament.rules.rule_of("awards.measure"),
+        },
     )
 
 

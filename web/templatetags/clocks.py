@@ -16,6 +16,7 @@ from clocks.game_log import current_turn
 from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.presenters import hms as _hms
+from dune import clock_limits as limits
 
 register = template.Library()
 
@@ -42,3 +43,18 @@ def round_clocks(round_: Any) -> dict[str, Any]:
 @register.filter
 def hms(seconds: float | None) -> str:
     return _hms(seconds)
+
+
+@register.filter
+def stage(state: Any) -> str:
+    """A clock's state in words (`last_30` -> "Last 30 minutes"; empty -> "—")."""
+    if not state:
+        return "—"
+    return limits.STATE_LABELS.get(str(state), str(state).replace("_", " ").capitalize())
+
+
+@register.filter
+def call_action(action: Any) -> str:
+    """A call-the-clock action in words, as its time guideline names it."""
+    rule = limits.CALL_TIMERS.get(str(action))
+    return rule.label if rule is not None else str(action).replace("_", " ").capitalize()

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 
 from dune.engine.names import FACTION_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
+from dune.engine.rulesets import RULESETS
 
 register = template.Library()
 
@@ -144,6 +145,9 @@ def describe(body: Any) -> str:
         name = _FIELD_WORDS.get(key, key.replace("_", " "))
         if key == "seq":
             parts.append(f"record #{value}")
+            continue
+        if key == "ruleset" and isinstance(value, str) and value in RULESETS:
+            parts.append(f"rules {RULESETS[value].name}")
             continue
         if isinstance(value, dict) and "type" not in value:
             shown = "; ".join(f"{words(k)}: {words(v)}" for k, v in value.items())

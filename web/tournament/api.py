@@ -1,15 +1,19 @@
 """The tournament API: tournaments, players (one by one or CSV), rounds, check-in and seating.
 
-Reads are open (players look up their table); writes need a head judge of the tournament
-(creating a tournament needs a staff account; its creator becomes its head judge). Refusals
+Reads are open (players look up their table); every write is a command of
+`tournament.commands` (the one the pages run), taking the JSON body and the `Idempotency-Key`
+header (a retry answers the first answer), and needs a head judge of the tournament (creating
+a tournament needs a staff account; its creator becomes its head judge). Refusals
 answer 4xx with a message naming the field or the rule and write nothing; an unsplittable
 player count answers 409 with the options the head judge chooses from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -19,12 +23,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dune.formats import FORMATS
+from foundation.commands import yes
 from scoring import services as scoring
-from tournament import people, services
+from tournament import commands, services
 from tournament.models import MAX_SEED, Player, Round, Tournament
-from tournament.permissions import is_head_judge
+from tournament.permissions import HEAD_JUDGE_ONLY, is_head_judge
 from tournament.presenters import (
-    person_link_json,
     player_detail_json,
     player_json,
     round_json,
@@ -32,6 +36,10 @@ from tournament.presenters import (
     tournament_json,
 )
 from tournament.round_state import with_states
+from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
+
+# The request bodies as the OpenAPI schema shows them; each command parses its body itself
+# (`tournament.commands`, one parse for the page's form and the API's JSON).
 
 
 class TournamentIn(serializers.Serializer):
@@ -126,7 +134,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
 
 def _require_head_judge(request: Request, tournament: Tournament) -> None:
     if not is_head_judge(request.user, tournament):
-        raise PermissionDenied("Only a head judge of this tournament may change it.")
+        raise PermissionDenied(HEAD_JUDGE_ONLY)
 
 
 def _round(pk: int) -> Round:
@@ -135,27 +143,39 @@ def _round(pk: int) -> Round:
 
 class TournamentListView(APIView):
     @extend_schema(
-        request=TournamentIn, responses={201: OpenApiResponse(description="the tournament"), 400: REFUSED}
+        parameters=[SCHEMA_PARAMETER],
+        request=TournamentIn,
+        responses={201: OpenApiResponse(description="the tournament"), 400: REFUSED, 422: SCHEMA_REUSED},
     )
-    def post(self, request: Request) -> Response:
-        if not getattr(request.user, "is_staff", False):
-            raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
-        data = _valid(TournamentIn, request)
-        tournament = services.create_tournament(
-            name=data["name"],
-            format=data["format"],
-            user=request.user,
-            series=data["series"],
-            time_zone=data["time_zone"],
-            format_changes=data["format_changes"],
-        )
-        return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
+    def post(self, request: Request) -> HttpResponseBase:
+        return answered(request, commands.create_tournament(request.data, actor=request.user, key=key_of(request)))
+
+
+class TournamentEditIn(serializers.Serializer):
+    name = serializers.CharField(required=False, max_length=200, help_text="a new name")
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="another IANA zone; rounds not yet under way keep their wall-clock start"
+    )
+    series = serializers.IntegerField(
+        required=False, help_text="a series of the same format you own: the tournament becomes an edition of it"
+    )
 
 
 class TournamentDetailView(APIView):
     @extend_schema(responses={200: OpenApiResponse(description="the tournament, with its time zone")})
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(get_object_or_404(Tournament, pk=pk)))
+
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=TournamentEditIn,
+        responses={200: OpenApiResponse(description="the tournament"), 400: REFUSED, 403: REFUSED, 409: REFUSED,
+                   422: SCHEMA_REUSED},
+    )
+    def patch(self, request: Request, pk: int) -> HttpResponseBase:
+        tournament = get_object_or_404(Tournament, pk=pk)
+        return answered(request, commands.edit_tournament(tournament, request.data, actor=request.user,
+                                                          key=key_of(request)))
 
 
 class PlayerListView(APIView):
@@ -166,13 +186,14 @@ class PlayerListView(APIView):
         players = Player.objects.filter(tournament=tournament).order_by("name", "id")
         return Response({"players": [player_json(p, private=judge) for p in players]})
 
-    @extend_schema(request=PlayerIn, responses={201: OpenApiResponse(description="the player"), 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=PlayerIn,
+        responses={201: OpenApiResponse(description="the player"), 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = get_object_or_404(Tournament, pk=pk)
-        _require_head_judge(request, tournament)
-        data = _valid(PlayerIn, request)
-        player = services.add_player(tournament, **data)
-        return Response(player_json(player, private=True), status=status.HTTP_201_CREATED)
+        return answered(request, commands.add_player(tournament, request.data, actor=request.user, key=key_of(request)))
 
 
 PLAYER_OUT = inline_serializer(
@@ -200,6 +221,7 @@ PLAYER_OUT = inline_serializer(
 
 class PlayerImportView(APIView):
     @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
         request={"multipart/form-data": ImportIn, "application/json": ImportIn},
         responses={
             200: OpenApiResponse(description="preview rows"),
@@ -207,7 +229,8 @@ class PlayerImportView(APIView):
             400: REFUSED,
         },
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """A preview reads (200); an import is `tournament.commands.import_players` (201)."""
         tournament = get_object_or_404(Tournament, pk=pk)
         _require_head_judge(request, tournament)
         data = _valid(ImportIn, request)
@@ -240,17 +263,8 @@ class PlayerImportView(APIView):
                     "refused": sum(not r.ok for r in rows),
                 }
             )
-        created, rows = services.import_players(
-            tournament, text, skip_refused=data["skip_refused"], separate=set(data["separate"]), user=request.user
-        )
-        return Response(
-            {
-                "created": [player_json(p, private=True) for p in created],
-                "rows": [r.to_dict() for r in rows],
-                "refused": sum(not r.ok for r in rows),
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        fields = {"csv": text, "skip_refused": data["skip_refused"], "separate": data["separate"]}
+        return answered(request, commands.import_players(tournament, fields, actor=request.user, key=key_of(request)))
 
 
 class RoundListView(APIView):
@@ -260,13 +274,19 @@ class RoundListView(APIView):
         rounds = with_states(tournament.rounds.order_by("number"))
         return Response({"rounds": [round_json(r) for r in rounds]})
 
-    @extend_schema(request=RoundIn, responses={201: OpenApiResponse(description="the round"), 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=RoundIn,
+        responses={201: OpenApiResponse(description="the round"), 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = get_object_or_404(Tournament, pk=pk)
-        _require_head_judge(request, tournament)
-        data = _valid(RoundIn, request)
-        round_ = services.create_round(tournament, kind=data["kind"], starts_at=data["starts_at"])
-        return Response(round_json(round_), status=status.HTTP_201_CREATED)
+        return answered(request, commands.create_round(tournament, request.data, actor=request.user, key=key_of(request)))
+
+
+class RoundEditIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["heat", "final"], required=False, help_text="only before it is seated")
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, help_text="null: no scheduled start")
 
 
 class RoundDetailView(APIView):
@@ -274,33 +294,42 @@ class RoundDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(round_json(_round(pk)))
 
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=RoundEditIn,
+        responses={200: OpenApiResponse(description="the round"), 400: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def patch(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.edit_round(_round(pk), request.data, actor=request.user, key=key_of(request)))
+
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        responses={204: OpenApiResponse(description="deleted"), 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        """A retry with the same key answers 204 again (the round is gone once)."""
+        key = key_of(request)
+        if commands.round_deleted(pk, actor=request.user, key=key) is None:
+            commands.delete_round(_round(pk), actor=request.user, key=key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class CheckInView(APIView):
     @extend_schema(
-        request=CheckInIn, responses={200: OpenApiResponse(description="checked-in player ids"), 400: REFUSED}
+        parameters=[SCHEMA_PARAMETER],
+        request=CheckInIn,
+        responses={200: OpenApiResponse(description="checked-in player ids"), 400: REFUSED, 422: SCHEMA_REUSED},
     )
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(CheckInIn, request)
-        player = Player.objects.filter(pk=data["player"], tournament=round_.tournament).first()
-        if player is None:
-            return Response(
-                {
-                    "player": [f"no player {data['player']} in this tournament"],
-                    "detail": f"no player {data['player']} in this tournament",
-                },
-                status=400,
-            )
-        if data["checked_in"]:
-            services.check_in(round_, player)
-        else:
-            services.undo_check_in(round_, player)
-        return Response({"round": round_.pk, "checked_in": services.checked_in_ids(round_)})
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """`checked_in` true (the default) checks the player in, false checks them out."""
+        data = request.data if isinstance(request.data, Mapping) else {}
+        command = commands.check_in if yes(data.get("checked_in", True)) else commands.check_out
+        return answered(request, command(_round(pk), request.data, actor=request.user, key=key_of(request)))
 
 
 class SeatingView(APIView):
     @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
         request=SeatingIn,
         responses={
             200: SEATING_OUT,
@@ -308,56 +337,33 @@ class SeatingView(APIView):
             409: OpenApiResponse(description="count needs a choice: options"),
         },
     )
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(SeatingIn, request)
-        if round_.kind == Round.Kind.FINAL:
-            finalists = data["players"]
-            alternates = data["alternates"]
-            if finalists is None:
-                finalists, suggested = scoring.finalist_ids(round_.tournament)
-                alternates = alternates or suggested
-            services.seat_final_round(
-                round_,
-                user=request.user,
-                finalists=finalists,
-                alternates=alternates,
-                absent=data["absent"],
-                seed=data["seed"],
-                reason=data["reason"],
-            )
-        else:
-            services.seat_round(
-                round_,
-                user=request.user,
-                seed=data["seed"],
-                players=data["players"],
-                small_tables=data["small_tables"],
-                reason=data["reason"],
-            )
-        round_.refresh_from_db()
-        return Response(seating_json(round_, judge=True))
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """A final without `players` seats the finalists by the standings."""
+        seated = commands.seat_round(
+            _round(pk), request.data, actor=request.user, key=key_of(request),
+            standing_finalists=scoring.finalist_ids,
+        )
+        return answered(request, seated)
 
 
 class PublishView(APIView):
-    @extend_schema(request=None, responses={200: SEATING_OUT, 400: REFUSED, 409: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        round_ = services.publish_round(round_, user=request.user)
-        return Response(seating_json(round_, judge=True))
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=None,
+        responses={200: SEATING_OUT, 400: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.publish_round(_round(pk), actor=request.user, key=key_of(request)))
 
 
 class SwapView(APIView):
-    @extend_schema(request=SwapIn, responses={200: SEATING_OUT, 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(SwapIn, request)
-        services.swap(round_, data["first"], data["second"], user=request.user, reason=data["reason"])
-        round_.refresh_from_db()
-        return Response(seating_json(round_, judge=True))
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=SwapIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.swap(_round(pk), request.data, actor=request.user, key=key_of(request)))
 
 
 class TablesView(APIView):
@@ -387,55 +393,45 @@ class PickIn(serializers.Serializer):
 
 
 class LatecomerView(APIView):
-    @extend_schema(request=LatecomerIn, responses={200: SEATING_OUT, 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(LatecomerIn, request)
-        player = Player.objects.filter(pk=data["player"], tournament=round_.tournament).first()
-        if player is None:
-            message = f"no player {data['player']} in this tournament"
-            return Response({"player": [message], "detail": message}, status=status.HTTP_400_BAD_REQUEST)
-        services.add_latecomer(
-            round_, player, user=request.user, override=data["override"], reason=data["reason"]
-        )
-        round_.refresh_from_db()
-        return Response(seating_json(round_, judge=True))
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=LatecomerIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.seat_latecomer(_round(pk), request.data, actor=request.user,
+                                                         key=key_of(request)))
 
 
 class FactionView(APIView):
     """WBC trades by consent (and for the undrawn faction), LoLV kept cards (0.08)."""
 
-    @extend_schema(request=FactionIn, responses={200: SEATING_OUT, 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=FactionIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """`action` names the command (`tournament.commands.FACTION_ACTIONS`)."""
         round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(FactionIn, request)
-        if data["action"] == "trade":
-            if "other" not in data:
-                raise services.Refused("a trade names the other player", field="other")
-            services.trade(
-                round_, data["player"], data["other"], consenting=data["consenting"], user=request.user
-            )
-        elif data["action"] == "take_undrawn":
-            services.take_undrawn(
-                round_, data["player"], data["faction"], consenting=data["consenting"], user=request.user
-            )
-        else:
-            services.keep_card(round_, data["player"], data["faction"], user=request.user)
-        round_.refresh_from_db()
-        return Response(seating_json(round_, judge=True))
+        action = request.data.get("action") if isinstance(request.data, Mapping) else None
+        if action not in commands.FACTION_ACTIONS:
+            if not is_head_judge(request.user, round_.tournament):
+                raise PermissionDenied(HEAD_JUDGE_ONLY)
+            raise services.Refused(f"expected one of {', '.join(commands.FACTION_ACTIONS)}, not {action!r}", field="action")
+        command = commands.FACTION_ACTIONS[action]
+        return answered(request, command(round_, request.data, actor=request.user, key=key_of(request)))
 
 
 class FinalPickView(APIView):
-    @extend_schema(request=PickIn, responses={200: SEATING_OUT, 400: REFUSED})
-    def post(self, request: Request, pk: int) -> Response:
-        round_ = _round(pk)
-        _require_head_judge(request, round_.tournament)
-        data = _valid(PickIn, request)
-        services.pick_final_faction(round_, data["player"], data["faction"], user=request.user)
-        round_.refresh_from_db()
-        return Response(seating_json(round_, judge=True))
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=PickIn,
+        responses={200: SEATING_OUT, 400: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        return answered(request, commands.pick_final_faction(_round(pk), request.data, actor=request.user,
+                                                             key=key_of(request)))
 
 
 class PlayerDetailView(APIView):
@@ -456,17 +452,10 @@ class PlayerPersonView(APIView):
     """A head judge links a player to an existing person, or unlinks them (with a reason)."""
 
     @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
         request=PersonLinkIn,
-        responses={200: OpenApiResponse(description="the player and the recorded changes"), 400: REFUSED},
+        responses={200: OpenApiResponse(description="the player and the recorded changes"), 400: REFUSED, 422: SCHEMA_REUSED},
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
-        _require_head_judge(request, player.tournament)
-        data = _valid(PersonLinkIn, request)
-        if data["person"] is None:
-            player = people.unlink_player(player, user=request.user, reason=data["reason"])
-        else:
-            player = people.link_player(player, data["person"], user=request.user, reason=data["reason"])
-        return Response(
-            {**player_detail_json(player), "changes": [person_link_json(c) for c in people.links_of(player)]}
-        )
+        return answered(request, commands.link_person(player, request.data, actor=request.user, key=key_of(request)))

@@ -10,13 +10,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from tournament import desk, services
+from dune.refusals import Refusal
+from tournament import commands, desk, services
 from tournament.links import absolute_link
 from tournament.models import CheckIn, Player, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.presenters import round_label
+from web.idempotency_api import form_key
 
 FIELD_WORDS = {
     "name": "name",
@@ -69,21 +71,16 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         }
         try:
             refuse_unsafe_text(request)
-            changes = desk.update_player(
-                player,
-                name=str(values["name"]),
-                email=str(values["email"]),
-                club=str(values["club"]),
-                household=str(values["household"]),
-                keep_apart=chosen,
-                user=request.user,
+            edited = commands.edit_player(
+                player, {**{f: values[f] for f in FIELD_WORDS if f != "keep_apart"}, "keep_apart": chosen},
+                actor=request.user, key=form_key(request),
             )
-        except services.Refused as error:
+        except Refusal as error:
             errors = {error.field if error.field in values else "general": error.message}
         else:
-            said = ", ".join(f.replace("_", "-") for f in changes) or "nothing"
-            messages.success(request, f"Saved {player.name}: changed {said}.")
-            if "name" in changes and (warning := services.twin_warning(tournament, player)):
+            messages.success(request, edited.message)
+            player.refresh_from_db()
+            if "name" in edited.body["changes"] and (warning := services.twin_warning(tournament, player)):
                 messages.warning(request, warning)
             return redirect(reverse("tournament-players", args=[tournament.pk]) + f"#player-{player.pk}")
     return render(
@@ -135,11 +132,11 @@ def self_check_in(request: HttpRequest, player_pk: int, token: str) -> HttpRespo
     done = False
     if request.method == "POST":
         try:
-            open_round, _ = desk.self_check_in(player, token)
-        except services.Refused as refused:
+            commands.self_check_in(player, token, actor=request.user, key=form_key(request))
+        except Refusal as refused:
             error = refused.message
         else:
-            done = True
+            open_round, done = desk.open_round(player.tournament), True
     checked = bool(open_round and CheckIn.objects.filter(round=open_round, player=player).exists())
     return render(
         request,

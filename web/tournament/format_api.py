@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dune.formats import FORMATS, Format, get_format
-from tournament import services
+from tournament import commands, services
 from tournament.models import Tournament
-from tournament.permissions import is_head_judge
+from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 REFUSED = OpenApiResponse(description="refused: `field` and `fields` name each bad field and why; nothing written")
 
@@ -74,14 +74,14 @@ class TournamentFormatView(APIView):
         return Response(format_json(get_object_or_404(Tournament, pk=pk)))
 
     @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
         request=FormatChangesIn,
-        responses={200: OpenApiResponse(description="the changed document"), 400: REFUSED, 409: REFUSED},
+        responses={200: OpenApiResponse(description="the changed document"), 400: REFUSED, 409: REFUSED,
+                   422: SCHEMA_REUSED},
     )
-    def patch(self, request: Request, pk: int) -> Response:
+    def patch(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = get_object_or_404(Tournament, pk=pk)
-        if not is_head_judge(request.user, tournament):
-            raise PermissionDenied("Only a head judge of this tournament may change its format.")
-        serializer = FormatChangesIn(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        tournament = services.change_format(tournament, serializer.validated_data["format_changes"])
-        return Response(format_json(tournament))
+        changed = commands.change_format(
+            tournament, request.data, actor=request.user, key=key_of(request), present=format_json
+        )
+        return answered(request, changed)

@@ -2,8 +2,9 @@
 preset's value and rule beside each; change what the event changes until the first round is
 seated (refused afterwards, saying why); download the document or upload another.
 
-Every write goes through `tournament.services` (change_format, replace_format, reset_format);
-a refusal puts each message next to its field and keeps what was typed.
+Every write is a command of `tournament.commands` (change_format, replace_format, reset_format),
+the one the API's PATCH calls too; a refusal puts each message next to its field and keeps what
+was typed.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from django.views.decorators.http import require_http_methods
 
 from dune.formats import FormatDocumentError, UnknownFormat
 from dune.formats.document import FIELDS, dump_json, dump_toml, value_words
+from dune.refusals import Refusal
 from dune.text_rules import whole_number
-from tournament import services
+from tournament import commands, services
 from tournament.models import Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.permissions import is_head_judge
+from web.idempotency_api import form_key
 
 #: The largest document a head judge uploads (a preset is about 6 kB).
 MAX_UPLOAD = 64 * 1024
@@ -121,24 +124,22 @@ def format_page(request: HttpRequest, pk: int) -> HttpResponse:
                 text = upload.read(MAX_UPLOAD + 1).decode("utf-8", "replace") if upload else request.POST.get("text", "")
                 if len(text) > MAX_UPLOAD or not text.strip():
                     raise FormatDocumentError({"document": f"choose a TOML or JSON document of at most {MAX_UPLOAD // 1024} kB"})
-                services.replace_format(tournament, text)
-                done = "Uploaded the format document."
+                done = commands.replace_format(tournament, {"text": text}, actor=request.user, key=form_key(request))
             elif action == "reset":
-                services.reset_format(tournament, request.POST.get("preset", tournament.format))
-                done = "The format is its preset's again."
+                preset = {"preset": request.POST.get("preset", tournament.format)}
+                done = commands.reset_format(tournament, preset, actor=request.user, key=form_key(request))
             else:
                 typed = {spec.path: request.POST[spec.path] for spec in FIELDS if spec.path in request.POST}
-                changes = _posted_changes(request, tournament.rules.document)
-                services.change_format(tournament, changes)
-                done = f"Saved {len(changes)} change{'s' if len(changes) != 1 else ''} to the format."
+                changes = {"format_changes": _posted_changes(request, tournament.rules.document)}
+                done = commands.change_format(tournament, changes, actor=request.user, key=form_key(request))
         except FormatDocumentError as refusal:
             errors = dict(refusal.problems)
             status = 400
-        except (services.Refused, UnknownFormat) as refusal:
+        except (Refusal, UnknownFormat) as refusal:
             errors = {"general": refusal.message}
             status = refusal.status
         else:
-            messages.success(request, done)
+            messages.success(request, done.message)
             return redirect("tournament-format", pk=tournament.pk)
     rules = tournament.rules
     frozen = services.frozen_because(tournament)

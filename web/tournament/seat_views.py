@@ -1,7 +1,8 @@
 """Seating a heat: one page and one small view per thing a head judge does to it.
 
 `seat_page` shows the round; each action (draw, publish, swap, latecomer, judge, the WBC
-trades and the LoLV kept cards) is its own POST view that calls one service and redirects
+trades and the LoLV kept cards) is its own POST view that runs one command of
+`tournament.commands` (the one the API runs, with the form's idempotency key) and redirects
 back to the page at the control it came from (POST/redirect/GET). A refusal re-renders the
 page with the message next to that control and what was chosen still chosen. The kept-card
 grid also answers htmx requests with just the table it changed.
@@ -13,21 +14,33 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
+from dune.refusals import Refusal
 from dune.seating import small_table_options
 from dune.seating_words import choice_words, flag_words, option_words
-from tournament import services
-from tournament.models import MAX_SEED, Player, Round, SeatingAudit, Table
+from foundation.commands import yes
+from tournament import commands, services
+from tournament.models import Player, Round, SeatingAudit, Table
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from web.idempotency_api import form_key
+from web.page_address import post_only
+
+
+def _key(request: HttpRequest) -> str | None:
+    """The form's idempotency key (`{% command_key %}`): a second tap answers the first."""
+    return form_key(request)
+
 
 #: Which fields each action's form shows: a refusal naming another field is shown at the
 #: form's top instead, still next to the control that caused it.
@@ -45,7 +58,8 @@ FORM_FIELDS = {
 
 def _remembered_size(round_: Round) -> str:
     """The size choice made at the last seating, while it still fits the checked-in count."""
-    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)))}
+    sizes = round_.tournament.rules.table_sizes
+    offered = {o.key for o in small_table_options(len(services.checked_in_ids(round_)), sizes)}
     return round_.small_tables if round_.small_tables in offered else ""
 
 
@@ -54,7 +68,7 @@ def _page(
     round_: Round,
     *,
     failed: str = "",
-    error: services.Refused | None = None,
+    error: Refusal | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The seating page, with a refused action's message next to its control.
@@ -71,11 +85,12 @@ def _page(
         shown = FORM_FIELDS.get(failed, ())
         errors = dict.fromkeys((*shown, "form"), "")
         errors[error.field if error.field in shown else "form"] = error.message
-        options = [{**o, "words": option_words(o)} for o in error.extra.get("options", [])]
+        extra = getattr(error, "extra", {})
+        options = [{**o, "words": option_words(o)} for o in extra.get("options", [])]
         if options:
             errors["small_tables"] = (
-                f"{error.extra.get('count')} players cannot all sit at tables of 5 or 6. Choose how to "
-                f"{choice_words(int(error.extra.get('count') or 0), options)}."
+                f"{extra.get('count')} players cannot all sit at tables of 5 or 6. Choose how to "
+                f"{choice_words(int(extra.get('count') or 0), options)}."
             )
     remembered = _remembered_size(round_)
     return render(
@@ -142,7 +157,7 @@ def _action(
 
     def wrap(do: Callable[[HttpRequest, Round], str]) -> Callable[..., HttpResponse]:
         @shows_text_refusals
-        @require_POST
+        @post_only(lambda request, pk: reverse("tournament-seat-round", args=[pk]))
         def view(request: HttpRequest, pk: int) -> HttpResponse:
             round_ = _round(pk)
             if (denied := _guard(request, round_.tournament)) is not None:
@@ -150,7 +165,7 @@ def _action(
             try:
                 refuse_unsafe_text(request)
                 done = do(request, round_)
-            except services.Refused as error:
+            except Refusal as error:
                 round_.refresh_from_db()
                 return _page(request, round_, failed=name, error=error, status=error.status)
             messages.success(request, done)
@@ -166,68 +181,44 @@ def _action(
 @_action("draw", "seating")
 def seat_draw(request: HttpRequest, round_: Round) -> str:
     """Seat the checked-in players (or reseat with a new draw), keeping the size choice made before."""
-    seed_text = request.POST.get("seed", "").strip()
-    seed = _int(seed_text) if seed_text else None
-    if seed_text and (seed is None or not 0 <= seed <= MAX_SEED):
-        raise services.Refused(
-            f"the seed is a whole number from 0 to {MAX_SEED}, not {seed_text!r}", field="seed"
-        )
-    chosen = request.POST.get("small_tables") or _remembered_size(round_) or None
-    services.seat_round(
-        round_, user=request.user, seed=seed, reason=request.POST.get("reason", ""), small_tables=chosen
-    )
-    return f"Seated {round_label(round_)}. Check the tables, then publish."
+    fields = {
+        "seed": request.POST.get("seed", ""),
+        "reason": request.POST.get("reason", ""),
+        "small_tables": request.POST.get("small_tables") or _remembered_size(round_) or None,
+    }
+    return commands.seat_round(round_, fields, actor=request.user, key=_key(request)).message
 
 
 @_action("publish", "seating")
 def seat_publish(request: HttpRequest, round_: Round) -> str:
     """Publish the seating once every seat has its faction."""
-    services.publish_round(round_, user=request.user)
-    return f"Published the seating of {round_label(round_)}."
+    return commands.publish_round(round_, actor=request.user, key=_key(request)).message
 
 
 @_action("swap", "swap")
 def seat_swap(request: HttpRequest, round_: Round) -> str:
     """Swap two players' places (and factions)."""
-    first, second = _int(request.POST.get("first")) or 0, _int(request.POST.get("second")) or 0
-    services.swap(round_, first, second, user=request.user, reason=request.POST.get("reason", ""))
-    names = dict(round_.tournament.players.filter(pk__in=[first, second]).values_list("pk", "name"))
-    return f"Swapped {names.get(first, 'the first player')} and {names.get(second, 'the second player')}."
+    return commands.swap(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("latecomer", "latecomer")
 def seat_latecomer(request: HttpRequest, round_: Round) -> str:
     """Seat a latecomer at a table of fewer than six."""
-    player = round_.tournament.players.filter(pk=_int(request.POST.get("player"))).first()
-    if player is None:
-        raise services.Refused("choose the latecomer to seat", field="player")
-    services.add_latecomer(
-        round_,
-        player,
-        user=request.user,
-        override=request.POST.get("override") == "on",
-        reason=request.POST.get("reason", ""),
-    )
-    return f"Seated latecomer {player.name}."
+    return commands.seat_latecomer(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("judge", "judges-heading")
 def seat_judge(request: HttpRequest, round_: Round) -> str:
     """Put a table judge at a table (an empty name frees it for every table judge)."""
-    table = round_.tables.filter(pk=_int(request.POST.get("table"))).first()
-    if table is None:
-        raise services.Refused("choose one of the round's tables", field="judge")
-    judge = services.assign_table_judge(table, request.POST.get("judge", ""))
-    return f"Table {table.number} is judged by {judge.get_username() if judge else 'every table judge'}."
+    return commands.assign_table_judge(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("trade", "factions")
 def seat_trade(request: HttpRequest, round_: Round) -> str:
     """WBC house rules: two players trade factions by mutual consent."""
     player, other = _int(request.POST.get("player")) or 0, _int(request.POST.get("other")) or 0
-    agreed = [player, other] if request.POST.get("consent") == "on" else []
-    services.trade(round_, player, other, consenting=agreed, user=request.user)
-    return "Recorded the faction change."
+    fields = {"player": player, "other": other, "consenting": [player, other] if yes(request.POST.get("consent")) else []}
+    return commands.trade(round_, fields, actor=request.user, key=_key(request)).message
 
 
 @_action("take_undrawn", "factions")
@@ -237,13 +228,11 @@ def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
     table = round_.tables.filter(seats__player_id=player).first()
     everyone = (
         list(table.seats.values_list("player_id", flat=True))
-        if table and request.POST.get("consent") == "on"
+        if table and yes(request.POST.get("consent"))
         else []
     )
-    services.take_undrawn(
-        round_, player, request.POST.get("faction", ""), consenting=everyone, user=request.user
-    )
-    return "Recorded the faction change."
+    fields = {"player": player, "faction": request.POST.get("faction", ""), "consenting": everyone}
+    return commands.take_undrawn(round_, fields, actor=request.user, key=_key(request)).message
 
 
 # ----------------------------------------------------------------------------- LoLV kept cards
@@ -271,16 +260,18 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
     table back (with the message next to the player's row), a plain form the page."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     if not request.user.is_authenticated:
-        return _guard(request, table.round.tournament) or HttpResponse(status=403)
+        return redirect_to_login(request.get_full_path())
     if not can_judge_table(request.user, table):
-        return HttpResponse("Only the head judge or this table's judge records the kept cards.", status=403)
+        raise PermissionDenied("Only the head judge or this table's judge records the kept cards.")
     status, context = 200, {}
     if request.method == "POST":
         player = _int(request.POST.get("player")) or 0
         faction = request.POST.get("faction", "")
         try:
-            services.keep_card(table.round, player, faction, user=request.user, table=table)
-        except services.Refused as error:
+            commands.keep_card(
+                table.round, {"player": player, "faction": faction}, actor=request.user, key=_key(request), table=table
+            )
+        except Refusal as error:
             # Next to the player's row; under the table for a player who does not sit there.
             seated = table.seats.filter(player_id=player).exists()
             status, context = error.status, {"error": error.message, "error_player": player if seated else 0}

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from web.tournament import desk_views, format_views, seat_views, views
+from web.tournament import desk_views, edit_views, format_views, seat_views, views
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
+    path("tournaments/<int:pk>/edit/", edit_views.tournament_edit, name="tournament-edit"),
     path("tournaments/<int:pk>/format/", format_views.format_page, name="tournament-format"),
     path(
         "tournaments/<int:pk>/format.<str:kind>",
@@ -17,6 +18,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/badges/", desk_views.badges, name="tournament-badges"),
     path("check-in/<int:player_pk>/<str:token>/", desk_views.self_check_in, name="tournament-self-check-in"),
     path("rounds/<int:pk>/", views.round_page, name="tournament-round"),
+    path("rounds/<int:pk>/edit/", edit_views.round_edit, name="tournament-round-edit"),
     path("rounds/<int:pk>/seat/", seat_views.seat_page, name="tournament-seat-round"),
     path("rounds/<int:pk>/seat/draw/", seat_views.seat_draw, name="tournament-seat-draw"),
     path("rounds/<int:pk>/seat/publish/", seat_views.seat_publish, name="tournament-seat-publish"),

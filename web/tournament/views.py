@@ -2,13 +2,14 @@
 
 Head-judge pages (dashboard forms, players and check-in, CSV import, seat a round, print
 sheets, the final) need a head judge of the tournament; the round page with its "where do I
-sit?" search is public once the seating is published. Every form posts to a service in
-`tournament.services`; a refusal is shown next to the field it names and changes nothing.
+sit?" search is public once the seating is published. Every form runs a command of
+`tournament.commands` (the one the API calls; the desk's and the dashboard's actions are maps
+from the posted `action` to its command) with the form's `idempotency_key`; a refusal is shown
+next to the field it names and changes nothing.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -18,18 +19,16 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
+from dune.refusals import Refusal
 from dune.seating_changes import available_final_factions, next_final_picker
-from dune.text_rules import name_matches, text_problem, whole_number
-from foundation.commands import yes
+from dune.text_rules import name_matches, text_problem
 from scoring.qualifying import qualifying_order as qualifying
-from tournament import desk, people, services
-from tournament.models import CheckIn, Player, Round, Table, Tournament, default_time_zone
+from tournament import commands, desk, people, services
+from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_helpers import round_or_404 as _round
@@ -40,19 +39,17 @@ from tournament.round_state import attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
 from tournament.time_zones import common_zones
 from web import live
+from web.idempotency_api import form_key
 
 
-def _errors(error: services.Refused, fields: tuple[str, ...] = ()) -> dict[str, str]:
+def _key(request: HttpRequest) -> str | None:
+    """The form's idempotency key (`{% command_key %}`): a second tap answers the first."""
+    return form_key(request)
+
+
+def _errors(error: Refusal, fields: tuple[str, ...] = ()) -> dict[str, str]:
     """Place a refusal next to its form field if the page shows that field, else at the top."""
     return {error.field if error.field in fields else "general": error.message}
-
-
-def _assign_judge(request: HttpRequest, round_: Round) -> None:
-    """The posted table judge takes the posted table of the round (an empty name frees it)."""
-    table = get_object_or_404(Table, pk=_int(request.POST.get("table")), round=round_)
-    judge = services.assign_table_judge(table, request.POST.get("judge", ""))
-    who = judge.get_username() if judge else "every table judge"
-    messages.success(request, f"Table {table.number} is judged by {who}.")
 
 
 # ----------------------------------------------------------------------------- tournaments
@@ -69,19 +66,12 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             refuse_unsafe_text(request)
-            series = (request.POST.get("series") or "").strip()
-            tournament = services.create_tournament(
-                name=request.POST.get("name", ""),
-                format=request.POST.get("format", ""),
-                user=request.user,
-                series=whole_number(series) if whole_number(series) is not None else series or None,
-                time_zone=request.POST.get("time_zone", ""),
-            )
-        except services.Refused as error:
+            created = commands.create_tournament(request.POST, actor=request.user, key=_key(request))
+        except Refusal as error:
             errors = _errors(error, ("name", "format", "series", "time_zone"))
         else:
-            messages.success(request, f"Created {tournament.name}.")
-            return redirect("tournament-detail", pk=tournament.pk)
+            messages.success(request, created.message)
+            return redirect("tournament-detail", pk=created.body["id"])
     return render(
         request,
         "tournament/new.html",
@@ -123,16 +113,20 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     """
     refuse_unsafe_text(request)
     action = request.POST.get("action")
-    if action == "add_round":
-        starts = request.POST.get("starts_at", "").strip()
-        starts_at = _parse_local(starts) if starts else None
-        if starts and starts_at is None:
-            raise services.Refused(f"cannot read the start time {starts!r}", field="starts_at")
-        round_ = services.create_round(tournament, kind=request.POST.get("kind", ""), starts_at=starts_at)
-        return f"Added {round_label(round_)}."
-    if action == "add_judge":
-        user = services.appoint_table_judge(tournament, request.POST.get("username", ""))
-        return f"{user.get_username()} is a table judge of {tournament.name}."
+    key, actor = _key(request), request.user
+    if action in DASHBOARD_ACTIONS:
+        return DASHBOARD_ACTIONS[action](tournament, request.POST, actor=actor, key=key).message
+    if action == "remove_judge":
+        username = request.POST.get("username", "")
+        if request.POST.get("confirmed") != "yes":
+            raise NeedsConfirmation(
+                question=f"Remove {username} as a table judge?",
+                explanation="They no longer judge this tournament's tables. The tables assigned to them with no"
+                " game under way open to every table judge; the tables they filed keep their name.",
+                yes=f"Yes, remove {username}", no="Back to the tournament",
+                fields=[("action", "remove_judge"), ("username", username)],
+            )
+        return commands.remove_table_judge(tournament, request.POST, actor=actor, key=key).message
     if action == "finish_round":
         round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
         if request.POST.get("confirmed") != "yes":
@@ -143,12 +137,16 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
                 yes=f"Yes, close {round_label(round_)}", no="Back to the tournament",
                 fields=[("action", "finish_round"), ("round", round_.pk)],
             )
-        services.finish_round(round_, user=request.user)
-        return f"Closed {round_label(round_)}."
-    if action == "clubs_apart":
-        services.keep_clubs_apart(tournament, yes(request.POST.get("keep_clubs_apart")))
-        return "Saved the keep-apart setting."
+        return commands.finish_round(round_, actor=actor, key=key).message
     raise services.Refused(f"unknown action {action!r}", field="action")
+
+
+#: The dashboard's actions on the tournament, by the name its forms post (`action`).
+DASHBOARD_ACTIONS = {
+    "add_round": commands.create_round,
+    "add_judge": commands.appoint_table_judge,
+    "clubs_apart": commands.keep_clubs_apart,
+}
 
 
 @shows_text_refusals
@@ -165,8 +163,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _dashboard_action(request, tournament))
         except NeedsConfirmation as asked:
             return _confirm(request, tournament, back=request.path, **asked.question)
-        except services.Refused as error:
-            errors = _errors(error, ("kind", "starts_at", "username"))
+        except Refusal as error:
+            fields = () if request.POST.get("action") == "remove_judge" else ("kind", "starts_at", "username")
+            errors = _errors(error, fields)
         else:
             return redirect("tournament-detail", pk=tournament.pk)
     rounds = services.rounds_with_presence(tournament)
@@ -188,35 +187,54 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _parse_local(value: str) -> datetime | None:
-    """The moment typed in a form, or None when it is not a real date and time."""
-    try:
-        parsed = parse_datetime(value)
-    except ValueError:  # well formed but impossible, like 30 February
-        return None
-    if parsed is not None and timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed)
-    return parsed
-
-
 # ----------------------------------------------------------------------------- players
 
 
-ROW_ACTIONS = ("check_in", "check_out", "withdrawn", "dropped", "active")
+#: The desk's row actions (one player each), by the name its forms post: each a command.
+ROW_ACTIONS = tuple(commands.DESK_ACTIONS)
+#: The row actions whose target is the desk's round, not the tournament.
+ROUND_ROW_ACTIONS = ("check_in", "check_out")
 
 
 def _row_action(request: HttpRequest, action: str, player: Player, selected: Round | None) -> str:
-    """One player's check-in or status change at the desk; answers what was done, in words."""
-    if action in ("check_in", "check_out"):
+    """One player's check-in or status change at the desk (`commands.DESK_ACTIONS`); answers
+    what was done, in words."""
+    target: Any = player.tournament
+    if action in ROUND_ROW_ACTIONS:
         if selected is None:
             raise services.Refused("add a round before checking players in", field="round")
-        if action == "check_in":
-            services.check_in(selected, player)
-            return f"{player.name} is checked in for {round_label(selected)}."
-        services.undo_check_in(selected, player)
-        return f"{player.name} is no longer checked in for {round_label(selected)}."
-    services.set_status(player, action)
-    return f"{player.name}: {player.get_status_display().lower()}."
+        target = selected
+    fields = {"player": player.pk}
+    return commands.DESK_ACTIONS[action](target, fields, actor=request.user, key=_key(request)).message
+
+
+def _desk_action(request: HttpRequest, tournament: Tournament, action: str, selected: Round | None) -> str:
+    """The desk's actions beside the rows: register a player, check in all, open or close self
+    check-in; answers what was done, in words (raises NeedsConfirmation before checking in all)."""
+    key, actor = _key(request), request.user
+    if action == "add":
+        added = commands.add_player(tournament, request.POST, actor=actor, key=key, round_=selected)
+        messages.success(request, added.message)
+        player = Player.objects.get(pk=added.body["id"])
+        if warning := services.twin_warning(tournament, player):
+            messages.warning(request, warning)
+        return ""
+    if action == "check_in_all" and selected is not None:
+        if request.POST.get("confirmed") != "yes":
+            active = tournament.players.filter(status=Player.Status.ACTIVE).count()
+            raise NeedsConfirmation(
+                question=f"Check in all {active} active players for {round_label(selected)}?",
+                explanation="Every active player is checked in for this round, present or not: the"
+                " seating will seat each of them. Check players in one by one if some are missing.",
+                yes=f"Yes, check in all {active}", no="Back to the desk",
+                fields=[("action", "check_in_all"), ("round", selected.pk)],
+                back=f"{request.path}?round={selected.pk}",
+            )
+        return commands.check_in_all(selected, actor=actor, key=key).message
+    if action == "self_check_in" and selected is not None:
+        command = commands.open_self_check_in if request.POST.get("open") == "yes" else commands.close_self_check_in
+        return command(selected, actor=actor, key=key).message
+    raise services.Refused(f"unknown action {action!r}", field="action")
 
 
 def _desk_context(tournament: Tournament, selected: Round | None, query: str) -> dict[str, Any]:
@@ -281,7 +299,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 refuse_unsafe_text(request)
                 done = _row_action(request, action, player, selected)
-            except services.Refused as error:
+            except Refusal as error:
                 done, failed = "", error.message
             else:
                 failed = ""
@@ -305,41 +323,11 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             try:
                 refuse_unsafe_text(request)
-                if action == "add":
-                    player = services.add_player(
-                        tournament,
-                        name=request.POST.get("name", ""),
-                        email=request.POST.get("email", ""),
-                        club=request.POST.get("club", ""),
-                        household=request.POST.get("household", ""),
-                    )
-                    if selected is not None and request.POST.get("check_in") == "on":
-                        services.check_in(selected, player)
-                    messages.success(request, f"Registered {player.name}.")
-                    if warning := services.twin_warning(tournament, player):
-                        messages.warning(request, warning)
-                elif action == "check_in_all" and selected is not None:
-                    if request.POST.get("confirmed") != "yes":
-                        active = tournament.players.filter(status=Player.Status.ACTIVE).count()
-                        return _confirm(
-                            request, tournament,
-                            question=f"Check in all {active} active players for {round_label(selected)}?",
-                            explanation="Every active player is checked in for this round, present or not: the"
-                            " seating will seat each of them. Check players in one by one if some are missing.",
-                            yes=f"Yes, check in all {active}", no="Back to the desk",
-                            fields=[("action", "check_in_all"), ("round", selected.pk)],
-                            back=f"{request.path}?round={selected.pk}",
-                        )
-                    count = services.check_in_all(selected)
-                    messages.success(request, f"Checked in {count} active players for {round_label(selected)}.")
-                elif action == "self_check_in" and selected is not None:
-                    opened = request.POST.get("open") == "yes"
-                    desk.set_self_check_in(selected, open=opened)
-                    state = "open" if opened else "closed"
-                    messages.success(request, f"Self check-in for {round_label(selected)} is {state}.")
-                else:
-                    raise services.Refused(f"unknown action {action!r}", field="action")
-            except services.Refused as error:
+                if done := _desk_action(request, tournament, action, selected):
+                    messages.success(request, done)
+            except NeedsConfirmation as asked:
+                return _confirm(request, tournament, **asked.question)
+            except Refusal as error:
                 errors = _errors(error, ("name", "email", "club", "household") if action == "add" else ())
             else:
                 suffix = f"?round={selected.pk}" if selected else ""
@@ -383,19 +371,18 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         if not errors:
             try:
                 if request.POST.get("action") == "import":
+                    fields = {
+                        "csv": text,
+                        "skip_refused": request.POST.get("skip_refused"),
+                        "separate": [n for n in map(_int, request.POST.getlist("separate")) if n],
+                    }
                     try:
-                        created, rows = services.import_players(
-                            tournament,
-                            text,
-                            skip_refused=request.POST.get("skip_refused") == "on",
-                            separate={n for n in map(_int, request.POST.getlist("separate")) if n},
-                            user=request.user,
-                        )
-                    except services.Refused as error:
+                        imported = commands.import_players(tournament, fields, actor=request.user, key=_key(request))
+                    except Refusal as error:
                         errors = _errors(error, ("file",))
                         rows = services.preview_import(tournament, text)
                     else:
-                        messages.success(request, f"Registered {len(created)} players.")
+                        messages.success(request, imported.message)
                         return redirect("tournament-players", pk=tournament.pk)
                 else:
                     rows = services.preview_import(tournament, text)
@@ -628,36 +615,25 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
     errors: dict[str, str] = {}
     if request.method == "POST":
         action = request.POST.get("action")
+        key, actor = _key(request), request.user
         try:
             refuse_unsafe_text(request)
             if action == "seat":
                 finalists, alternates, absent = _final_choices(request, qualifying(tournament))
-                services.seat_final_round(
-                    round_,
-                    user=request.user,
-                    finalists=finalists,
-                    alternates=alternates,
-                    absent=absent,
-                    reason=request.POST.get("reason", ""),
-                )
-                messages.success(
-                    request, "Seated the final. Now record the faction picks in qualifying order."
-                )
+                fields = {
+                    "players": finalists, "alternates": alternates, "absent": absent,
+                    "reason": request.POST.get("reason", ""),
+                }
+                messages.success(request, commands.seat_round(round_, fields, actor=actor, key=key).message)
             elif action == "pick":
-                services.pick_final_faction(
-                    round_,
-                    _int(request.POST.get("player")) or 0,
-                    request.POST.get("faction", ""),
-                    user=request.user,
-                )
+                commands.pick_final_faction(round_, request.POST, actor=actor, key=key)
             elif action == "assign_judge":
-                _assign_judge(request, round_)
+                messages.success(request, commands.assign_table_judge(round_, request.POST, actor=actor, key=key).message)
             elif action == "publish":
-                services.publish_round(round_, user=request.user)
-                messages.success(request, "Published the final seating.")
+                messages.success(request, commands.publish_round(round_, actor=actor, key=key).message)
             else:
                 raise services.Refused(f"unknown action {action!r}", field="action")
-        except services.Refused as error:
+        except Refusal as error:
             errors = _errors(error, ("finalists", "alternates", "absent", "faction", "judge"))
         else:
             return redirect("tournament-final", pk=round_.pk)

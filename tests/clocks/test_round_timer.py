@@ -1,0 +1,74 @@
+"""The projector timer of a round (`/rounds/{id}/timer/`): one big countdown to the moment the
+tables' time is up, that moment on the wall clock in the tournament's zone, the round's state in
+words."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.utils import timezone
+
+from clocks import services as clocks
+from clocks.presenters import round_timer
+from clocks.services import db_now
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tournament.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _heat(head_judge: Any, zone: str = "America/New_York") -> tuple[Any, list[Any]]:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    tournament.time_zone = zone
+    tournament.save()
+    players = make_players(tournament, 12)
+    heat = make_round(tournament)
+    return heat, [seat_table(heat, players[:6], number=1), seat_table(heat, players[6:], number=2)]
+
+
+def test_the_timer_counts_down_to_time_up_in_the_tournaments_zone(client: Any, head_judge: Any) -> None:
+    heat, tables = _heat(head_judge)
+    pending = client.get(f"/rounds/{heat.pk}/timer/")
+    assert pending.status_code == 200 and "Not started" in pending.content.decode()
+    for table in tables:
+        clocks.start(table, user=head_judge)
+    timer = round_timer(heat, now=db_now())
+    assert timer["state"] == "running" and timer["others"] == 0
+    ends = timer["ends_at"]
+    assert abs((ends - db_now()) - timedelta(hours=5)) < timedelta(minutes=1)  # WBC heat: 5 hours
+    html = client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+    local = timezone.localtime(ends, ZoneInfo("America/New_York"))
+    assert f"Time is up at <time datetime=\"{local.isoformat()}\" data-timer-ends>{local:%H:%M}</time> {local.tzname()}" in html
+    assert "America/New York" in html and "left until time is up" in html
+    assert 'data-timer data-state="running"' in html and f'data-ends-at="{ends.isoformat()}"' in html
+
+
+def test_a_table_with_its_own_end_is_counted_apart(head_judge: Any) -> None:
+    heat, tables = _heat(head_judge)
+    for table in tables:
+        clocks.start(table, user=head_judge)
+    clocks.extend(tables[1], minutes=10, reason="a ruling", user=head_judge)
+    timer = round_timer(heat, now=db_now())
+    assert timer["others"] == 1 and timer["playing"] == 2
+
+
+def test_paused_and_over(client: Any, head_judge: Any) -> None:
+    heat, tables = _heat(head_judge)
+    for table in tables:
+        clocks.start(table, user=head_judge)
+        clocks.pause(table, user=head_judge, reason="a break")
+    assert round_timer(heat, now=db_now())["state"] == "paused"
+    assert "Paused: the clocks are stopped" in client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+    Table.objects.filter(round=heat).update(report_filed_at=timezone.now())
+    assert round_timer(heat, now=db_now())["state"] == "over"
+    assert "Round over" in client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+
+
+def test_the_dashboard_and_the_clocks_link_the_timer(client: Any, head_judge: Any) -> None:
+    heat, _tables = _heat(head_judge)
+    client.force_login(head_judge)
+    assert f'href="/rounds/{heat.pk}/timer/"' in client.get(f"/tournaments/{heat.tournament_id}/").content.decode()
+    assert f'href="/rounds/{heat.pk}/timer/"' in client.get(f"/rounds/{heat.pk}/clocks/").content.decode()

@@ -1,0 +1,1087 @@
+"""A tournament's commands, one per head judge's action, whichever door they come through.
+
+The pages (`web/tournament/views.py`, `desk_views.py`, `seat_views.py`: forms) and the API
+(`web/tournament/api.py`: JSON) call the same function for each write: create a tournament;
+at the registration desk add a player, check in, check out, check in all, withdraw, drop,
+reinstate, open or close self check-in, import a CSV, link a player to a person; add a round,
+appoint a table judge, keep clubs apart, close a round; seat a round (a heat or the final),
+publish it, swap two players, seat a latecomer, put a judge at a table, trade factions, take
+the undrawn faction, keep a dealt card, pick a final faction.
+
+Each takes its target, the request's fields `data` as the door received them (a form's
+`POST`, the API's JSON object, or the few fields a page builds from its own controls), the
+actor and an idempotency key. It asks `tournament.permissions` who may, parses `data` once
+into its frozen dataclass (a form's "on" and JSON's true read the same, a form's "7" and
+JSON's 7 too), calls `tournament.services` inside the transaction `foundation.commands.run`
+opens and stores its answer (the API's JSON body) with the key, so a retried "add player"
+registers one player and a retried "check in all" answers the first answer. Refusals:
+`Refused` (403 who may, 400 a malformed field, 400/422 the key) and the services' `Refused`
+naming the field or the rule. Each answer carries the words a page shows (`Done.message`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from dune.text_rules import whole_number
+from foundation import idempotency
+from foundation.commands import Refused, id_list, number_field, run, text_field, yes
+from tournament import desk, people, permissions, services
+from tournament.models import MAX_SEED, Player, Round, Table, Tournament
+from tournament.presenters import (
+    person_link_json,
+    player_detail_json,
+    player_json,
+    round_json,
+    seating_json,
+    tournament_json,
+)
+
+__all__ = [
+    "Done", "DESK_ACTIONS", "FACTION_ACTIONS",
+    "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
+    "open_self_check_in", "close_self_check_in", "import_players", "link_person",
+    "create_round", "appoint_table_judge", "keep_clubs_apart", "finish_round",
+    "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge",
+    "trade", "take_undrawn", "keep_card", "pick_final_faction",
+    "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
+    "change_format", "replace_format", "reset_format",
+    "edit_player", "self_check_in", "list_by_initials", "rename_series",
+]
+
+
+@dataclass(frozen=True)
+class Done(idempotency.Answer):
+    """A command's answer (the API's status and JSON body, stored with the key) and the words
+    a page shows for it."""
+
+    message: str = ""
+
+
+# --- the frame each command shares ------------------------------------------------------------
+
+
+def _allow(allowed: bool, text: str = permissions.HEAD_JUDGE_ONLY) -> None:
+    if not allowed:
+        raise Refused(text, status=403)
+
+
+def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise Refused(f"expected a JSON object, not {type(data).__name__}", offending=data)
+    return parse(data)
+
+
+def _done(
+    name: str, given: Any, perform: Callable[[], tuple[int, dict[str, Any]]], *, actor: Any, key: str | None,
+    scope: str, said: Callable[[dict[str, Any]], str], **more: Any,
+) -> Done:
+    """`perform` once per (actor, scope, key), its answer and the words for it."""
+    fields = {f.name: getattr(given, f.name) for f in dataclass_fields(given)}  # shallow: a moment keeps its zone
+    answer = run(actor=actor, scope=scope, key=key, body={"command": name, **fields, **more}, perform=perform)
+    return Done(**asdict(answer), message=said(answer.body))
+
+
+def _desk(tournament: Tournament) -> str:
+    """One scope for the tournament's registration and dashboard writes: a key names one action."""
+    return idempotency.scope_for(tournament.pk, "desk", kind="tournament")
+
+
+def _seating(round_: Round) -> str:
+    return idempotency.scope_for(round_.pk, "seating", kind="round")
+
+
+def _player(tournament_id: int, pk: int) -> Player:
+    player = Player.objects.filter(pk=pk, tournament_id=tournament_id).first()
+    if player is None:
+        raise Refused(f"no player {pk} in this tournament", field="player", offending=pk)
+    return player
+
+
+def _seating_answer(round_: Round) -> tuple[int, dict[str, Any]]:
+    round_.refresh_from_db()
+    return 200, seating_json(round_, judge=True)
+
+
+def _moment(data: Mapping[str, Any], name: str) -> datetime | None:
+    """A moment given as ISO 8601 (the API) or a form's local date and time; a moment without
+    an offset is in the time zone of the request (the tournament's). None when empty."""
+    value = data.get(name)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str):
+        raise Refused(f"expected a date and time, not {value!r}", field=name, offending=value)
+    try:
+        parsed = parse_datetime(value.strip())
+    except ValueError:  # well formed but impossible, like 30 February
+        parsed = None
+    if parsed is None:
+        raise Refused(f"cannot read the start time {value.strip()!r}; type a day and a time", field=name, offending=value)
+    if timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed)
+    return parsed
+
+
+# --- tournaments ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    name: str
+    format: str
+    series: int | str | None
+    time_zone: str
+    format_changes: Any = None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewTournament:
+        series = data.get("series")
+        if isinstance(series, str):
+            series = series.strip() or None
+            number = whole_number(series)
+            series = number if number is not None else series
+        return cls(
+            name=text_field(data, "name", max_length=10_000),
+            format=text_field(data, "format", max_length=200),
+            series=series,
+            time_zone=text_field(data, "time_zone", max_length=64),
+            format_changes=data.get("format_changes"),
+        )
+
+
+def create_tournament(data: Any, *, actor: Any, key: str | None) -> Done:
+    """Create a tournament (a staff account's); its creator becomes its head judge. 201."""
+    _allow(permissions.may_create_tournament(actor), permissions.STAFF_ONLY)
+    given = _parse(NewTournament.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        tournament = services.create_tournament(
+            name=given.name, format=given.format, user=actor, series=given.series, time_zone=given.time_zone,
+            format_changes=given.format_changes,
+        )
+        return 201, tournament_json(tournament)
+
+    return _done("create_tournament", given, perform, actor=actor, key=key, scope="tournaments:new",
+                 said=lambda body: f"Created {body['name']}.")
+
+
+@dataclass(frozen=True)
+class NewSeries:
+    name: str
+    format: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewSeries:
+        return cls(name=text_field(data, "name", max_length=10_000), format=text_field(data, "format", max_length=200))
+
+
+def create_series(
+    data: Any, *, actor: Any, key: str | None, present: Callable[[Any], dict[str, Any]] | None = None
+) -> Done:
+    """Create a series of tournaments of one format, owned by the actor (a staff account).
+    201, `present(series)` (the web layer hands in the series' page JSON) or its id, name and format."""
+    _allow(permissions.may_create_tournament(actor), permissions.SERIES_STAFF_ONLY)
+    given = _parse(NewSeries.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            series = people.create_series(name=given.name, format=given.format, owner=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        body = present(series) if present is not None else {"id": series.pk, "name": series.name, "format": series.format}
+        return 201, {"id": series.pk, **body}
+
+    return _done("create_series", given, perform, actor=actor, key=key, scope="series:new",
+                 said=lambda body: f"Created the series {body['name']}.")
+
+
+# --- the registration desk --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    name: str
+    email: str
+    club: str
+    household: str
+    #: The desk's "check in now" box: checked in for the desk's round as well.
+    check_in: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewPlayer:
+        return cls(
+            name=text_field(data, "name", max_length=120),
+            email=text_field(data, "email", max_length=254),
+            club=text_field(data, "club", max_length=120),
+            household=text_field(data, "household", max_length=120),
+            check_in=yes(data.get("check_in")),
+        )
+
+
+def add_player(tournament: Tournament, data: Any, *, actor: Any, key: str | None, round_: Round | None = None) -> Done:
+    """Register one player (linked to a person by their email); with `check_in` and a round,
+    check them in for it too. 201, the player."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(NewPlayer.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        player = services.add_player(
+            tournament, name=given.name, email=given.email, club=given.club, household=given.household
+        )
+        if round_ is not None and given.check_in:
+            services.check_in(round_, player)
+        return 201, player_json(player, private=True)
+
+    return _done("add_player", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"Registered {body['name']}.", round=round_.pk if round_ else None)
+
+
+@dataclass(frozen=True)
+class PlayerChoice:
+    """The player a desk action is about (their id)."""
+
+    player: int
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> PlayerChoice:
+        number = number_field(data, "player", what="a player's id")
+        assert number is not None
+        return cls(player=number)
+
+
+def _checked_in(round_: Round) -> dict[str, Any]:
+    return {"round": round_.pk, "checked_in": services.checked_in_ids(round_)}
+
+
+def check_in(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Check a player in for the round (linked to a person too). 200, the round's check-ins."""
+    return _check(round_, data, actor=actor, key=key, checking_in=True)
+
+
+def check_out(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Take a player's check-in for the round back. 200, the round's check-ins."""
+    return _check(round_, data, actor=actor, key=key, checking_in=False)
+
+
+def _check(round_: Round, data: Any, *, actor: Any, key: str | None, checking_in: bool) -> Done:
+    tournament = round_.tournament
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(PlayerChoice.parse, data)
+    player = _player(tournament.pk, given.player)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        if checking_in:
+            services.check_in(round_, player)
+        else:
+            services.undo_check_in(round_, player)
+        return 200, _checked_in(round_)
+
+    label = round_.label
+    said = (
+        f"{player.name} is checked in for {label}." if checking_in
+        else f"{player.name} is no longer checked in for {label}."
+    )
+    return _done("check_in" if checking_in else "check_out", given, perform, actor=actor, key=key,
+                 scope=_desk(tournament), said=lambda body: said, round=round_.pk)
+
+
+@dataclass(frozen=True)
+class Nothing:
+    """An action with no fields of its own."""
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Nothing:
+        return cls()
+
+
+def check_in_all(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """Check every active player in for the round, each linked to a person as one check-in
+    links them (`services.check_in_all`). 200, the round's check-ins and `count`."""
+    tournament = round_.tournament
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        count = services.check_in_all(round_)
+        return 200, {**_checked_in(round_), "count": count}
+
+    return _done("check_in_all", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"Checked in {body['count']} active players for {round_.label}.", round=round_.pk)
+
+
+def _status(status: str) -> Callable[..., Done]:
+    def change(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+        _allow(permissions.may_run(actor, tournament))
+        given = _parse(PlayerChoice.parse, data)
+        player = _player(tournament.pk, given.player)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            return 200, player_json(services.set_status(player, status), private=True)
+
+        return _done(status, given, perform, actor=actor, key=key, scope=_desk(tournament),
+                     said=lambda body: f"{body['name']}: {Player.Status(body['status']).label.lower()}.")
+
+    return change
+
+
+withdraw = _status(Player.Status.WITHDRAWN)
+withdraw.__name__ = withdraw.__qualname__ = "withdraw"
+withdraw.__doc__ = """Withdraw a player (registration cancelled; checked out of rounds not published). 200."""
+drop = _status(Player.Status.DROPPED)
+drop.__name__ = drop.__qualname__ = "drop"
+drop.__doc__ = """Drop a player (leaves after playing; checked out of rounds not published). 200."""
+reinstate = _status(Player.Status.ACTIVE)
+reinstate.__name__ = reinstate.__qualname__ = "reinstate"
+reinstate.__doc__ = """Make a withdrawn or dropped player active again. 200."""
+
+
+def _self_check_in(opened: bool) -> Callable[..., Done]:
+    def change(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+        tournament = round_.tournament
+        _allow(permissions.may_run(actor, tournament))
+        given = _parse(Nothing.parse, data)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            desk.set_self_check_in(round_, open=opened)
+            return 200, {"round": round_.pk, "self_check_in": opened}
+
+        state = "open" if opened else "closed"
+        return _done("self_check_in", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                     said=lambda body: f"Self check-in for {round_.label} is {state}.", round=round_.pk, open=opened)
+
+    return change
+
+
+open_self_check_in = _self_check_in(True)
+open_self_check_in.__name__ = open_self_check_in.__qualname__ = "open_self_check_in"
+open_self_check_in.__doc__ = """Players may check themselves in for the round (only one round at a time). 200."""
+close_self_check_in = _self_check_in(False)
+close_self_check_in.__name__ = close_self_check_in.__qualname__ = "close_self_check_in"
+close_self_check_in.__doc__ = """Players check in at the desk again. 200."""
+
+#: The desk's row actions, by the name its forms post (`action`): one map for the page.
+DESK_ACTIONS: dict[str, Callable[..., Done]] = {
+    "check_in": check_in,
+    "check_out": check_out,
+    "withdrawn": withdraw,
+    "dropped": drop,
+    "active": reinstate,
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    csv: str
+    skip_refused: bool
+    separate: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Import:
+        csv = data.get("csv") or ""
+        if not isinstance(csv, str):
+            raise Refused(f"the CSV is text, not {type(csv).__name__}", field="csv")
+        if not csv.strip():
+            raise Refused("send a CSV file (field 'file') or its text (field 'csv')", field="file")
+        separate = data.getlist("separate") if hasattr(data, "getlist") else data.get("separate") or []
+        return cls(
+            csv=csv,
+            skip_refused=yes(data.get("skip_refused")),
+            separate=tuple(id_list({"separate": list(separate)}, "separate") or ()),
+        )
+
+
+def import_players(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Register a CSV's players (refused as a whole unless `skip_refused`). 201."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Import.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        created, rows = services.import_players(
+            tournament, given.csv, skip_refused=given.skip_refused, separate=set(given.separate), user=actor
+        )
+        return 201, {
+            "created": [player_json(p, private=True) for p in created],
+            "rows": [r.to_dict() for r in rows],
+            "refused": sum(not r.ok for r in rows),
+        }
+
+    return _done("import_players", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"Registered {len(body['created'])} players.")
+
+
+@dataclass(frozen=True)
+class PersonLink:
+    """The person to link to (an id; None: a person of their own) and why. Text that is not an
+    id goes to `people.link_player` as typed, which names it in its refusal."""
+
+    person: int | str | None
+    reason: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> PersonLink:
+        if "person" not in data:
+            raise Refused("this field is required: the person's id, or null", field="person")
+        person = data.get("person")
+        if isinstance(person, str):
+            person = person.strip()
+            number = whole_number(person)
+            person = number if number is not None else person
+        elif person is not None and (isinstance(person, bool) or not isinstance(person, int)):
+            raise Refused(f"expected a person's id, or null, not {person!r}", field="person", offending=person)
+        return cls(person=person, reason=text_field(data, "reason", max_length=2000))
+
+
+def link_person(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Link a player to an existing person, or (person null) make them a person of their own,
+    with a reason. 200, the player and the recorded changes."""
+    tournament = player.tournament
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(PersonLink.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        if given.person is None:
+            linked = people.unlink_player(player, user=actor, reason=given.reason)
+        else:
+            linked = people.link_player(player, given.person, user=actor, reason=given.reason)
+        return 200, {**player_detail_json(linked), "changes": [person_link_json(c) for c in people.links_of(linked)]}
+
+    return _done("link_person", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"{body['name']}: person changed.", player=player.pk)
+
+
+# --- the dashboard: rounds, judges, settings --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewRound:
+    kind: str
+    starts_at: datetime | None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NewRound:
+        return cls(kind=text_field(data, "kind", max_length=20), starts_at=_moment(data, "starts_at"))
+
+
+def create_round(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Add the next heat or the final. 201, the round."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(NewRound.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        return 201, round_json(services.create_round(tournament, kind=given.kind, starts_at=given.starts_at))
+
+    return _done("create_round", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"Added {body['name']}.")
+
+
+@dataclass(frozen=True)
+class Username:
+    username: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Username:
+        return cls(username=text_field(data, "username", max_length=150))
+
+
+def appoint_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Appoint an existing user as a table judge of the tournament. 200."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Username.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        user = services.appoint_table_judge(tournament, given.username)
+        return 200, {"tournament": tournament.pk, "table_judge": user.get_username()}
+
+    return _done("appoint_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: f"{body['table_judge']} is a table judge of {tournament.name}.")
+
+
+@dataclass(frozen=True)
+class ClubsApart:
+    keep_clubs_apart: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> ClubsApart:
+        return cls(keep_clubs_apart=yes(data.get("keep_clubs_apart")))
+
+
+def keep_clubs_apart(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Whether the seating keeps players of one club at different tables. 200, the tournament."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(ClubsApart.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        return 200, tournament_json(services.keep_clubs_apart(tournament, given.keep_clubs_apart))
+
+    return _done("keep_clubs_apart", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: "Saved the keep-apart setting.")
+
+
+def finish_round(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """Close a published round once every table's report is filed (LoLV 4.01.07). 200, the round."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        return 200, round_json(services.finish_round(round_, user=actor))
+
+    return _done("finish_round", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: f"Closed {round_.label}.")
+
+
+# --- seating ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A heat's draw (the checked-in players, or `players`) or the final's seats (`players`
+    are the finalists, `alternates` fill empty seats, `absent` finalists leave theirs)."""
+
+    seed: int | None
+    players: tuple[int, ...] | None
+    small_tables: str | None
+    reason: str
+    alternates: tuple[int, ...]
+    absent: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Seating:
+        seed = data.get("seed")
+        if seed is not None and not (isinstance(seed, str) and not seed.strip()):
+            number = whole_number(seed, signed=True)
+            if number is None or not 0 <= number <= MAX_SEED:
+                raise Refused(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed!r}", field="seed",
+                              offending=seed)
+            seed = number
+        else:
+            seed = None
+        players = id_list(data, "players")
+        small = data.get("small_tables")
+        if small is not None and not isinstance(small, str):
+            raise Refused(f"expected the key of a table-size option, not {small!r}", field="small_tables")
+        return cls(
+            seed=seed,
+            players=tuple(players) if players is not None else None,
+            small_tables=small or None,
+            reason=text_field(data, "reason", max_length=2000),
+            alternates=tuple(id_list(data, "alternates") or ()),
+            absent=tuple(id_list(data, "absent") or ()),
+        )
+
+
+def seat_round(
+    round_: Round, data: Any, *, actor: Any, key: str | None,
+    standing_finalists: Callable[[Tournament], tuple[list[int], list[int]]] | None = None,
+) -> Done:
+    """Seat a heat (or reseat it with a new draw) or the final. For a final without `players`,
+    `standing_finalists` (the web layer hands in scoring's) names the finalists and alternates.
+    200, the seating; 409 with the table-size options for a count that needs a choice."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Seating.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        if round_.kind == Round.Kind.FINAL:
+            finalists, alternates = list(given.players or ()), list(given.alternates)
+            if given.players is None and standing_finalists is not None:
+                finalists, suggested = standing_finalists(round_.tournament)
+                alternates = alternates or suggested
+            services.seat_final_round(
+                round_, user=actor, finalists=finalists, alternates=alternates, absent=list(given.absent),
+                seed=given.seed, reason=given.reason,
+            )
+        else:
+            services.seat_round(
+                round_, user=actor, seed=given.seed, reason=given.reason, small_tables=given.small_tables,
+                players=list(given.players) if given.players is not None else None,
+            )
+        return _seating_answer(round_)
+
+    said = "Seated the final. Now record the faction picks in qualifying order." if round_.kind == Round.Kind.FINAL \
+        else f"Seated {round_.label}. Check the tables, then publish."
+    return _done("seat_round", given, perform, actor=actor, key=key, scope=_seating(round_), said=lambda body: said)
+
+
+def publish_round(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """Publish the seating once every seat has its faction. 200, the seating."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        services.publish_round(round_, user=actor)
+        return _seating_answer(round_)
+
+    said = "Published the final seating." if round_.kind == Round.Kind.FINAL \
+        else f"Published the seating of {round_.label}."
+    return _done("publish_round", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: said)
+
+
+@dataclass(frozen=True)
+class Swap:
+    first: int
+    second: int
+    reason: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Swap:
+        first = number_field(data, "first", what="a player's id")
+        second = number_field(data, "second", what="a player's id")
+        assert first is not None and second is not None
+        return cls(first=first, second=second, reason=text_field(data, "reason", max_length=2000))
+
+
+def swap(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Swap two players' places (and factions). 200, the seating."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Swap.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        services.swap(round_, given.first, given.second, user=actor, reason=given.reason)
+        return _seating_answer(round_)
+
+    names = dict(round_.tournament.players.filter(pk__in=[given.first, given.second]).values_list("pk", "name"))
+    said = f"Swapped {names.get(given.first, 'the first player')} and {names.get(given.second, 'the second player')}."
+    return _done("swap", given, perform, actor=actor, key=key, scope=_seating(round_), said=lambda body: said)
+
+
+@dataclass(frozen=True)
+class Latecomer:
+    player: int
+    override: bool
+    reason: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Latecomer:
+        player = data.get("player")
+        if player is None or (isinstance(player, str) and not player.strip()):
+            raise Refused("choose the latecomer to seat", field="player")
+        number = number_field(data, "player", what="a player's id")
+        assert number is not None
+        return cls(player=number, override=yes(data.get("override")), reason=text_field(data, "reason", max_length=2000))
+
+
+def seat_latecomer(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Seat a latecomer at a table of fewer than six. 200, the seating."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Latecomer.parse, data)
+    player = _player(round_.tournament_id, given.player)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        services.add_latecomer(round_, player, user=actor, override=given.override, reason=given.reason)
+        return _seating_answer(round_)
+
+    return _done("seat_latecomer", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: f"Seated latecomer {player.name}.")
+
+
+@dataclass(frozen=True)
+class TableJudge:
+    table: int
+    judge: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> TableJudge:
+        table = number_field(data, "table", required=False, what="a table's id")
+        if table is None:
+            raise Refused("choose one of the round's tables", field="judge")
+        return cls(table=table, judge=text_field(data, "judge", max_length=150))
+
+
+def assign_table_judge(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Put a table judge at a table of the round (an empty name frees it for every table judge). 200."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(TableJudge.parse, data)
+    table = round_.tables.filter(pk=given.table).first()
+    if table is None:
+        raise Refused("choose one of the round's tables", field="judge", offending=given.table)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        judge = services.assign_table_judge(table, given.judge)
+        return 200, {"table": table.pk, "number": table.number, "judge": judge.get_username() if judge else None}
+
+    return _done("assign_table_judge", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: f"Table {body['number']} is judged by {body['judge'] or 'every table judge'}.")
+
+
+@dataclass(frozen=True)
+class FactionChange:
+    """A WBC trade by consent, the undrawn faction taken at a table of five, a LoLV kept card
+    (0.08), a final's pick: the player, the faction or the other player, who consents."""
+
+    player: int
+    other: int | None
+    faction: str
+    consenting: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> FactionChange:
+        player = number_field(data, "player", what="a player's id")
+        assert player is not None
+        return cls(
+            player=player,
+            other=number_field(data, "other", required=False, what="the other player's id"),
+            faction=text_field(data, "faction", max_length=40),
+            consenting=tuple(id_list(data, "consenting") or ()),
+        )
+
+
+def _faction_command(name: str, change: Callable[[Round, FactionChange, Any, Table | None], Any]) -> Callable[..., Done]:
+    def command(round_: Round, data: Any, *, actor: Any, key: str | None, table: Table | None = None) -> Done:
+        if table is not None:  # a kept card recorded at its table: that table's judge may too
+            _allow(permissions.can_judge_table(actor, table), permissions.TABLE_JUDGE_ONLY)
+        else:
+            _allow(permissions.may_run(actor, round_.tournament))
+        given = _parse(FactionChange.parse, data)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            change(round_, given, actor, table)
+            return _seating_answer(round_)
+
+        return _done(name, given, perform, actor=actor, key=key, scope=_seating(round_),
+                     said=lambda body: "Recorded the faction change.")
+
+    command.__name__ = command.__qualname__ = name
+    return command
+
+
+def _trade(round_: Round, given: FactionChange, actor: Any, table: Table | None) -> None:
+    if given.other is None:
+        raise Refused("a trade names the other player", field="other")
+    services.trade(round_, given.player, given.other, consenting=list(given.consenting), user=actor)
+
+
+trade = _faction_command("trade", _trade)
+trade.__doc__ = """WBC house rules: two players trade factions by mutual consent. 200, the seating."""
+take_undrawn = _faction_command(
+    "take_undrawn",
+    lambda r, g, actor, t: services.take_undrawn(r, g.player, g.faction, consenting=list(g.consenting), user=actor),
+)
+take_undrawn.__doc__ = """WBC: at a table of five a player takes the undrawn faction if everyone consents. 200."""
+keep_card = _faction_command(
+    "keep_card", lambda r, g, actor, t: services.keep_card(r, g.player, g.faction, user=actor, table=t)
+)
+keep_card.__doc__ = """LoLV 0.08: the card a player keeps of the two dealt. 200, the seating."""
+pick_final_faction = _faction_command(
+    "pick_final_faction", lambda r, g, actor, t: services.pick_final_faction(r, g.player, g.faction, user=actor)
+)
+pick_final_faction.__doc__ = """A finalist's faction pick, in qualifying order. 200, the seating."""
+
+#: The faction actions of `POST /api/rounds/{id}/seating/factions/` (`action`).
+FACTION_ACTIONS: dict[str, Callable[..., Done]] = {"trade": trade, "take_undrawn": take_undrawn, "keep": keep_card}
+
+
+# --- changes after creation: the tournament's name, zone and series; a round; a table judge ---
+
+
+def _optional_text(data: Mapping[str, Any], name: str, max_length: int) -> str | None:
+    """The text field `name` when the request sends it (None: leave it as it is)."""
+    return text_field(data, name, max_length=max_length) if name in data else None
+
+
+@dataclass(frozen=True)
+class TournamentEdit:
+    """The fields sent, each None when not sent (left as it is)."""
+
+    name: str | None
+    time_zone: str | None
+    series: int | str | None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> TournamentEdit:
+        series = data.get("series")
+        if isinstance(series, str):
+            series = series.strip()
+            number = whole_number(series)
+            series = number if number is not None else series
+        elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
+            raise Refused(f"expected a series' id, not {series!r}", field="series", offending=series)
+        return cls(
+            name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series
+        )
+
+
+def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Rename the tournament, move it to another time zone and/or make it an edition of a
+    series the actor owns (`services.edit_tournament`, `services.join_series`), in one
+    transaction. 200, the tournament."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(TournamentEdit.parse, data)
+    said: list[str] = []
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        if given.series is not None or (isinstance(data, Mapping) and "series" in data):
+            said.append(services.join_series(tournament, given.series or None, user=actor).said)
+        if given.name is not None or given.time_zone is not None:
+            said.append(services.edit_tournament(tournament, name=given.name, time_zone=given.time_zone).said)
+        tournament.refresh_from_db()
+        return 200, tournament_json(tournament)
+
+    return _done("edit_tournament", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+
+
+@dataclass(frozen=True)
+class RoundEdit:
+    """A new kind (None: as it is) and start (`start_sent` false: as it is; None clears it)."""
+
+    kind: str | None
+    start_sent: bool
+    starts_at: datetime | None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> RoundEdit:
+        sent = "starts_at" in data
+        return cls(
+            kind=_optional_text(data, "kind", 20), start_sent=sent, starts_at=_moment(data, "starts_at") if sent else None
+        )
+
+
+def edit_round(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Change a round's kind (only before it is seated) or its scheduled start. 200, the round."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(RoundEdit.parse, data)
+    said: list[str] = []
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        starts_at: Any = given.starts_at if given.start_sent else ...
+        said.append(services.edit_round(round_, kind=given.kind, starts_at=starts_at).said)
+        return 200, round_json(Round.objects.select_related("tournament").get(pk=round_.pk))
+
+    return _done("edit_round", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+
+
+def _deleting(pk: int) -> str:
+    return idempotency.scope_for(pk, "delete", kind="round")
+
+
+def delete_round(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """Delete a round not yet seated; the later rounds take the numbers down by one. 200."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        tournament = round_.tournament_id
+        return 200, {"deleted": round_.pk, "tournament": tournament, "said": services.delete_round(round_).said}
+
+    return _done("delete_round", given, perform, actor=actor, key=key, scope=_deleting(round_.pk),
+                 said=lambda body: str(body["said"]))
+
+
+def round_deleted(pk: int, *, actor: Any, key: str | None) -> Done | None:
+    """The first answer of a `delete_round` of round `pk` retried with `key` (the round is
+    gone: a door asks this before it looks for the round), or None."""
+    body = {"command": "delete_round"}
+    answer = _replayed(actor=actor, scope=_deleting(pk), key=key, body=body)
+    return None if answer is None else Done(**asdict(answer), message=str(answer.body.get("said", "")))
+
+
+def _replayed(*, actor: Any, scope: str, key: str | None, body: Any) -> idempotency.Answer | None:
+    try:
+        return idempotency.replayed(user=actor, scope=scope, key=key, body=body)
+    except (idempotency.KeyReused, idempotency.BadKey) as exc:
+        raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
+
+
+def remove_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Take a table judge off the tournament (refused while a table of theirs is in play). 200."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Username.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        done = services.remove_table_judge(tournament, given.username)
+        return 200, {"tournament": tournament.pk, "removed": given.username, "said": done.said}
+
+    return _done("remove_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: str(body["said"]))
+
+
+# --- the tournament's format document (until the first round is seated) ----------------------
+
+
+@dataclass(frozen=True)
+class FormatChanges:
+    """Fields of the format document and their values (`format_changes`), or a whole document
+    (`text`, TOML or JSON), or a preset to start again from (`preset`)."""
+
+    format_changes: Any = None
+    text: str = ""
+    preset: str = ""
+
+    @classmethod
+    def changes(cls, data: Mapping[str, Any]) -> FormatChanges:
+        if "format_changes" not in data:
+            raise Refused('this field is required: document fields and their values, e.g. {"rounds.heat.hours": 4}',
+                          field="format_changes")
+        return cls(format_changes=data.get("format_changes"))
+
+    @classmethod
+    def document(cls, data: Mapping[str, Any]) -> FormatChanges:
+        return cls(text=text_field(data, "text", max_length=1_000_000))
+
+    @classmethod
+    def reset(cls, data: Mapping[str, Any]) -> FormatChanges:
+        return cls(preset=text_field(data, "preset", max_length=200))
+
+
+def _format_command(
+    name: str, parse: Callable[[Mapping[str, Any]], FormatChanges],
+    change: Callable[[Tournament, FormatChanges], Tournament], said: Callable[[FormatChanges], str],
+) -> Callable[..., Done]:
+    def command(
+        tournament: Tournament, data: Any, *, actor: Any, key: str | None,
+        present: Callable[[Tournament], dict[str, Any]] | None = None,
+    ) -> Done:
+        _allow(permissions.may_run(actor, tournament), permissions.FORMAT_HEAD_JUDGE_ONLY)
+        given = _parse(parse, data)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            changed = change(tournament, given)
+            return 200, present(changed) if present is not None else tournament_json(changed)
+
+        return _done(name, given, perform, actor=actor, key=key, scope=_desk(tournament),
+                     said=lambda body: said(given))
+
+    command.__name__ = command.__qualname__ = name
+    return command
+
+
+def _changes_said(given: FormatChanges) -> str:
+    count = len(given.format_changes) if isinstance(given.format_changes, Mapping) else 0
+    return f"Saved {count} change{'s' if count != 1 else ''} to the format."
+
+
+change_format = _format_command(
+    "change_format", FormatChanges.changes, lambda t, g: services.change_format(t, g.format_changes), _changes_said
+)
+change_format.__doc__ = """Change fields of the tournament's format document (`format_changes`);
+`present` (the web layer's) writes the answer. Refused (409) once a round is seated."""
+replace_format = _format_command(
+    "replace_format", FormatChanges.document, lambda t, g: services.replace_format(t, g.text),
+    lambda g: "Uploaded the format document.",
+)
+replace_format.__doc__ = """Replace the format document by an uploaded one (`text`, TOML or JSON)."""
+reset_format = _format_command(
+    "reset_format", FormatChanges.reset, lambda t, g: services.reset_format(t, g.preset),
+    lambda g: "The format is its preset's again.",
+)
+reset_format.__doc__ = """Start the format again from a preset's document (`preset`)."""
+
+
+# --- the desk's other pages: a player's registration, their own check-in; people and series ---
+
+
+@dataclass(frozen=True)
+class PlayerEdit:
+    name: str
+    email: str
+    club: str
+    household: str
+    keep_apart: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> PlayerEdit:
+        apart = data.getlist("keep_apart") if hasattr(data, "getlist") else data.get("keep_apart") or []
+        return cls(
+            name=text_field(data, "name", max_length=10_000),
+            email=text_field(data, "email", max_length=10_000),
+            club=text_field(data, "club", max_length=10_000),
+            household=text_field(data, "household", max_length=10_000),
+            keep_apart=tuple(id_list({"keep_apart": list(apart)}, "keep_apart") or ()),
+        )
+
+
+def edit_player(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Change a player's name, email, club, household and keep-apart choices; each change is
+    recorded. 200, the player and `changes` ({field: [before, after]})."""
+    _allow(permissions.may_run(actor, player.tournament))
+    given = _parse(PlayerEdit.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        changes = desk.update_player(
+            player, name=given.name, email=given.email, club=given.club, household=given.household,
+            keep_apart=given.keep_apart, user=actor,
+        )
+        return 200, {**player_json(player, private=True), "changes": changes}
+
+    def said(body: dict[str, Any]) -> str:
+        changed = ", ".join(f.replace("_", "-") for f in body["changes"]) or "nothing"
+        return f"Saved {body['name']}: changed {changed}."
+
+    return _done("edit_player", given, perform, actor=actor, key=key, scope=_desk(player.tournament), said=said,
+                 player=player.pk)
+
+
+def self_check_in(player: Player, token: str, *, actor: Any, key: str | None) -> Done:
+    """A player checks themself in with their personal link's token for the round whose self
+    check-in is open (`desk.self_check_in`). 200, the round and the player. Refused 403 for a
+    wrong link, 409 when no round is open."""
+    given = Nothing()
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        round_, _ = desk.self_check_in(player, token)
+        return 200, {"round": round_.pk, "player": player.pk, "label": round_.label}
+
+    return _done("self_check_in", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(player.pk, "check-in", kind="player"),
+                 said=lambda body: f"{player.name} is checked in for {body['label']}.")
+
+
+@dataclass(frozen=True)
+class Initials:
+    listed: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Initials:
+        return cls(listed=yes(data.get("listed")))
+
+
+def list_by_initials(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """The player's person listed by initials on public pages, or by name again (`listed`);
+    `people.list_by_initials` decides who may (a head judge, the person). 200."""
+    given = _parse(Initials.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            person = people.list_by_initials(player, given.listed, user=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        return 200, {"person": person.pk, "listed_by_initials": person.listed_by_initials, "shown": person.display_name}
+
+    return _done("list_by_initials", given, perform, actor=actor, key=key, scope=_desk(player.tournament),
+                 said=lambda body: f"Public pages show {body['shown']}.", player=player.pk)
+
+
+@dataclass(frozen=True)
+class SeriesName:
+    name: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> SeriesName:
+        return cls(name=text_field(data, "name", max_length=10_000))
+
+
+def rename_series(series: Any, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Rename a series its owner manages (`people.rename_series`: 403 for anybody else). 200."""
+    _allow(permissions.may_create_tournament(actor), permissions.SERIES_STAFF_ONLY)
+    given = _parse(SeriesName.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        try:
+            renamed = people.rename_series(series, name=given.name, user=actor)
+        except people.PeopleRefused as error:
+            raise Refused(error.message, field=error.field, status=error.status) from error
+        return 200, {"id": renamed.pk, "name": renamed.name, "format": renamed.format}
+
+    return _done("rename_series", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(series.pk, "rename", kind="series"),
+                 said=lambda body: f"Renamed the series to {body['name']}.")
