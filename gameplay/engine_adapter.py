@@ -243,6 +243,11 @@ def leaders_of(faction: str) -> list[tuple[str, str]]:
     return [(ld.id, ld.name) for ld in FACTION_SHEETS[faction].leaders]
 
 
+def free_revival(faction: str) -> int:
+    """How many of a faction's forces come back from the tanks for free each turn (LoLV 1.05.01, AH IX.B)."""
+    return FACTION_SHEETS[faction].free_revival
+
+
 def phases() -> tuple[str, ...]:
     return PHASES
 

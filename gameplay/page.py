@@ -36,6 +36,16 @@ PHASE_FOLDS = {"choam_charity": "spice-cards-leaders", "bidding": "spice-cards-l
 #: How many recent events the page lists (with their void buttons).
 RECENT = 12
 
+#: The forms that record a phase's own business, whose "then" button also moves on to the next
+#: phase (full tracking); elsewhere a form stays as it is from phase to phase.
+THEN_ACTIONS: dict[str, frozenset[str]] = {
+    "storm": frozenset({"move_storm"}),
+    "revival": frozenset({"revive_forces"}),
+    "shipment_movement": frozenset({"place_forces", "move_forces"}),
+    "battle": frozenset({"battle"}),
+    "spice_collection": frozenset({"collect_spice"}),
+}
+
 
 def _num(value: Any) -> Any:
     return "?" if value is None else value
@@ -177,6 +187,10 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
             forces = side["forces"]
             typed = {k: (values or {}).get(f"{key}_{k}", "") if mine else ""
                      for k in ("leader", "dial", "spice", "weapon", "defense", "traitor", "kwisatz_haderach")}
+            own = [o for o in side.get("leaders") or [] if (o.get("leader_of") or faction) == faction]
+            if not mine and own:  # the side's strongest leader first: the usual pick
+                best = max(own, key=lambda o: o["strength"])
+                typed["leader"] = f"{faction}|{best['leader']}"
             sides.append({
                 "key": key, "faction": faction, "name": faction_name(faction), "leaders": leaders, "typed": typed,
                 "forces": forces["normal"] + forces["special"], "special": forces["special"],
@@ -185,6 +199,26 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
             })
         out.append({"territory": row["territory"], "place": place_name(row["territory"]), "sides": sides,
                     "open": mine})
+    return out
+
+
+def form_defaults(snapshot: Mapping[str, Any], recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a full-tracking form starts from when the answer is close to certain: the revival
+    of the one faction with forces in the tanks, as many as it revives for free (LoLV 1.05.01,
+    AH IX.B); the move of the faction that has just shipped (each faction ships, then moves, on
+    its turn: LoLV 1.06.01, AH IX.A). The judge changes either with a tap."""
+    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
+    in_tanks = {f: int(sheet.get("tanks") or 0) for f, sheet in sheets.items() if int(sheet.get("tanks") or 0)}
+    out: dict[str, Any] = {}
+    if len(in_tanks) == 1:
+        faction, count = next(iter(in_tanks.items()))
+        out["revive_faction"], out["revive_normal"] = faction, min(count, rules.free_revival(faction))
+    for row in recent_rows:  # newest first, back to the start of this phase
+        if row["type"] in ("phase_advanced", "turn_advanced", "game_setup"):
+            break
+        if row["type"] == "forces_placed" and not row.get("voided"):
+            out["move_faction"] = (row.get("event") or {}).get("faction")
+            break
     return out
 
 
@@ -465,8 +499,21 @@ def page_context(
         next_phase=next_phase,
         to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
+    full = judge and game.tracking != Game.Tracking.QUICK
+    # In full tracking a form's second button records its event and moves on to the next phase
+    # in one request; the phases after that may be reached in one tap too (skipped phases allowed).
+    then_to = next_phase if full and next_phase in phase_choices else None
+    if then_to == "spice_collection" and not snapshot.get("spice_on_board") and "mentat_pause" in phase_choices:
+        then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
+    then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
+    later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
     return {
         "step": step,
+        "then_to": then_to,
+        "then_label": turn_flow.phase_label(then_to) if then_to else "",
+        "then_actions": then_actions,
+        "later_phases": [(p, turn_flow.phase_label(p)) for p in later],
+        "defaults": form_defaults(snapshot, recent_rows) if full else {},
         "cite": rules.citations(game.ruleset),
         "sections": _sections(step, judge=judge),
         "step_section": f"gameplay/sections/{step.section}.html" if judge and step.section else None,
