@@ -202,13 +202,13 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
     return out
 
 
-def form_defaults(snapshot: Mapping[str, Any], recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
+def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
     """What a full-tracking form starts from when the answer is close to certain: the revival
     of the one faction with forces in the tanks, as many as it revives for free (LoLV 1.05.01,
     AH IX.B); the move of the faction that has just shipped (each faction ships, then moves, on
     its turn: LoLV 1.06.01, AH IX.A). The judge changes either with a tap."""
-    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
-    in_tanks = {f: int(sheet.get("tanks") or 0) for f, sheet in sheets.items() if int(sheet.get("tanks") or 0)}
+    sheets = SnapshotView.of(snapshot).factions or {}
+    in_tanks = {f: int(sheet.tanks or 0) for f, sheet in sheets.items() if int(sheet.tanks or 0)}
     out: dict[str, Any] = {}
     if len(in_tanks) == 1:
         faction, count = next(iter(in_tanks.items()))
@@ -503,7 +503,7 @@ def page_context(
     # In full tracking a form's second button records its event and moves on to the next phase
     # in one request; the phases after that may be reached in one tap too (skipped phases allowed).
     then_to = next_phase if full and next_phase in phase_choices else None
-    if then_to == "spice_collection" and not snapshot.get("spice_on_board") and "mentat_pause" in phase_choices:
+    if then_to == "spice_collection" and not view.spice_on_board and "mentat_pause" in phase_choices:
         then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
     later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []

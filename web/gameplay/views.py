@@ -135,7 +135,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             said = "Already recorded" if recorded.replayed else "Recorded"
             notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
             if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
-                phase = (recorded.body.get("position") or {}).get("phase") or ""
+                phase = SnapshotView.of(recorded.body.get("position")).phase or ""
                 notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
                           f" {turn_flow.phase_label(str(phase))} (record #{recorded.body['seq']}).")
             record = str(recorded.seq)
