@@ -392,7 +392,7 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
     rows = [
-        {"table": t, "game": game, "position": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
+        {"table": t, "game": game, "game_view": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
         for t in tables
         for game in [games.get(t.pk)]
     ]
