@@ -35,6 +35,6 @@ def test_past_rounds_keep_their_checked_in_counts(client: Any, head_judge: Any, 
     assert rounds[nxt.pk].present == 3  # open for check-in: the active players checked in
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     heat_row = page[page.index("Heat 1") :].split("</tr>")[0]
-    assert '<td class="num">12</td>' in heat_row
+    assert '<td class="num" data-label="Checked in">12</td>' in heat_row
     final_row = page[page.index("Final") :].split("</tr>")[0] if "Final</a>" in page else ""
-    assert '<td class="num">0</td>' not in final_row
+    assert '<td class="num" data-label="Checked in">0</td>' not in final_row
