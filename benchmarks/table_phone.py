@@ -113,8 +113,10 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
 
 
 # --- full tracking (`--tracking full`) -------------------------------------------------------
-# A WBC final's turn recorded in full from the next step's box (tests/e2e/full_walk.py): taps,
-# scrolls, requests, seconds waiting and bytes, on the same slow profile.
+# Two turns of a WBC final (a storm, a worm, an alliance, a revival, shipments, a move, a win
+# attempt and two battles) and a LoLV turn with the expansion factions, recorded in full from the
+# next step's box (tests/e2e/full_walk.py): taps, scrolls, requests, seconds waiting and bytes
+# per turn, on the same slow profile.
 FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
 
 
@@ -139,7 +141,7 @@ def build_full() -> tuple[Any, Any, Any]:
 def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.full_walk import Judge, lolv_turn, wbc_turn
+    from tests.e2e.full_walk import Judge, lolv_turn, wbc_second_turn, wbc_turn
     from tests.e2e.phone_walk import Wire
 
     with sync_playwright() as playwright:
@@ -150,7 +152,7 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
         host = base.split("/")[2].split(":")[0]
         context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
         turns = []
-        for table, walk in ((wbc, wbc_turn), (lolv, lolv_turn)):
+        for table, walks in ((wbc, (wbc_turn, wbc_second_turn)), (lolv, (lolv_turn,))):
             page = context.new_page()
             page.goto(f"{base}/tables/{table.pk}/")
             page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
@@ -158,15 +160,17 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
             page.wait_for_load_state("networkidle")
             wire = Wire(page)
             wire.slow()
-            turns.append(walk(Judge(page, wire)))
+            judge = Judge(page, wire)
+            turns.extend(walk(judge) for walk in walks)
             page.close()
         browser.close()
     return turns
 
 
 def print_full(turns: list[Any]) -> bool:
-    print("input: a WBC final table of 6 at turn 2 and a LoLV final with the Ecaz, Moritani, Richese and"
-          " Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    print("input: a WBC final table of 6 at turn 2, walked through turns 2 and 3, and a LoLV final with the"
+          " Ecaz, Moritani, Richese and Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way,"
+          " 390x844")
     ok = True
     for t in turns:
         met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS

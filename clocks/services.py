@@ -274,15 +274,19 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
     reason = _require_reason(reason, "a waiver")
     with transaction.atomic():
         clock = _locked(table)
+        round_ = clock.table.round
+        rules = round_.tournament.rules
+        # The document's rule for the round kind's waiver (WBC: the final's, Final Round Duration).
+        rule = rules.rule_of(f"rounds.{round_.kind}.waivable") or clock.limit.rule
         if not clock.limit.waivable:
             raise limits.UnknownLimit(
-                rule="WBC Final Round Duration",
-                msg="only the WBC final's time limit can be waived",
+                rule=rule,
+                msg=f"a {round_.kind}'s time limit cannot be waived under {rules.name}",
                 input=clock.limit_key,
             )
         if all_players_agree is not True:
             raise limits.ClockError(
-                rule="WBC Final Round Duration",
+                rule=rule,
                 msg="the limit is waived only if all players agree",
                 input=all_players_agree,
             )
@@ -290,7 +294,7 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
             raise ClockStateError(rule="waive", msg="the time limit is already waived")
         if clock.state not in (limits.PENDING, limits.RUNNING):
             raise ClockStateError(
-                rule="WBC Final Round Duration",
+                rule=rule,
                 msg="the limit is waived at the start of the game, not once its last stages began",
                 input=clock.state,
             )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Step", "next_step"]
+__all__ = ["Step", "next_step", "phase_label"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,11 @@ class Step:
     #: A second, smaller one-tap move (the way when the usual answer is not the case).
     other_to: str | None = None
     other_label: str = ""
+
+
+def phase_label(phase: str) -> str:
+    """A phase's name on a button ("Shipment and movement")."""
+    return _FULL_PHASES.get(phase, ("", phase.replace("_", " ").capitalize()))[1]
 
 
 #: What a judge records in each phase in full tracking, and the phase's name on a button.
@@ -114,7 +119,7 @@ def _one_phase_on(step: Step, phase: str | None, next_phase: str) -> Step:
     elif step.key in ("passing", "battle_done"):
         title = _FULL_PHASES.get(phase or "", (title, ""))[0]
         hint = _FULL_HINTS.get(phase or "", hint)
-    label = _FULL_PHASES.get(next_phase, ("", next_phase.replace("_", " ").capitalize()))[1]
+    label = phase_label(next_phase)
     section = step.section or ("full" if step.key in _ASKS_MORE_IN_FULL else None)
     return Step(step.key, title, hint, advance_to=next_phase, advance_label=f"Next: {label}", section=section)
 

@@ -471,6 +471,12 @@ ACTION_EVENTS: dict[str, str] = {
 }
 
 
+def then_phase(form: Form) -> str | None:
+    """The later phase a form's "then" button moves the game to right after its event (the
+    engine checks it is a later phase of this turn), or None."""
+    return _get(form, "then") or None
+
+
 def build(action: str, form: Form) -> dict[str, Any]:
     """The event dict for a posted action. Raises ActionError (unknown action or bad field)."""
     builder = ACTIONS.get(action)

@@ -112,9 +112,15 @@ def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
 
 
 def record_event(
-    table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = ""
+    table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = "",
+    then_phase: str | None = None,
 ) -> Recorded:
     """Record `event` on the table's game, at most once per (actor, table, key).
+
+    `then_phase`: what the table does next is the move to that later phase of the turn (phases
+    may be skipped, never gone back to: LoLV 1.00.00, AH V), recorded right after the event in
+    the same transaction under the same key: both are recorded or neither. The answer's event
+    is the first one, the game is as it stands after both.
 
     `table` is loaded with its round. Raises CommandRefused (403 not this table's judge or a
     head judge; 400 round not published, malformed command or key; 422 key reused for another
@@ -128,20 +134,29 @@ def record_event(
     command = {"event": dict(event), "expected_seq": expected_seq}
     if reason:
         command["reason"] = reason
+    if then_phase:
+        command["then_phase"] = then_phase
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
             # With a key, the transaction `once` opens is the unit: a refusal rolls it all back.
-            recorded = services.append_event(
-                table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=key is None
-            )
+            with transaction.atomic(savepoint=key is None):
+                recorded = services.append_event(
+                    table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=False
+                )
+                game = recorded.game
+                if then_phase:
+                    game = services.append_event(
+                        table, {"type": "phase_advanced", "phase": then_phase}, expected_seq=recorded.seq,
+                        user=actor, savepoint=False,
+                    ).game
         except services.StaleWrite as stale:
             raise Stale(stale) from None
         except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
             raise CommandRefused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
         except ValidationError as invalid:
             raise _refusal_of(invalid) from None
-        body = presenters.game_json(recorded.game, judge=True)
+        body = presenters.game_json(game, judge=True)
         body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
         return 201, body
 

@@ -178,10 +178,10 @@
     document.getElementById("sign-in-username").focus({ preventScroll: true });
   }
 
-  // The parts this page shows (`name:version`): the answer leaves out those it would repeat.
+  // The versions of the parts this page shows: the answer leaves out those it would repeat.
   function partsShown() {
     return Array.prototype.map.call(live().querySelectorAll("[data-part][data-version]"), function (el) {
-      return el.dataset.part + ":" + el.dataset.version;
+      return el.dataset.version;  // a version names its part
     }).join(",");
   }
 
@@ -211,8 +211,17 @@
     return true;
   }
 
-  function describe(form) {
-    var button = form.querySelector("button[type=submit]");
+  // The form just recorded starts afresh, also where the answer left its part as the page had it.
+  function clearSent(item) {
+    var action = "";
+    item.fields.forEach(function (p) { if (p[0] === "action") { action = p[1]; } });
+    Array.prototype.forEach.call(live().querySelectorAll('form[data-event-type="' + item.eventType + '"]'), function (form) {
+      if (form.elements.action && form.elements.action.value === action) { form.reset(); }
+    });
+  }
+
+  function describe(form, submitter) {
+    var button = (submitter && submitter.name === "then") ? submitter : form.querySelector("button[type=submit]");
     var what = button ? button.textContent.trim() : form.dataset.eventType;
     var parts = [];
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -282,8 +291,23 @@
     return String(now) + "-" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
-  function add(form) {
-    var data = new FormData(form);
+  // The form's fields with the button that sent it (a "then" button moves on to a later phase).
+  function formData(form, submitter) {
+    if (!submitter || !submitter.name) { return new FormData(form); }
+    try { return new FormData(form, submitter); } catch (e) {
+      var data = new FormData(form);
+      data.append(submitter.name, submitter.value);
+      return data;
+    }
+  }
+
+  // How many records an action makes: its event, and the phase a "then" button moves on to.
+  function span(item) {
+    return item.fields.some(function (p) { return p[0] === "then" && p[1]; }) ? 2 : 1;
+  }
+
+  function add(form, submitter) {
+    var data = formData(form, submitter);
     var fields = [];
     data.forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken") { fields.push([name, String(value)]); }  // sent fresh, as a header
@@ -294,7 +318,7 @@
       return Promise.resolve();  // a double tap, not a second action
     }
     lastTap = { form: form, fields: signature, at: now };
-    var label = describe(form);
+    var label = describe(form, submitter);
     var eventType = form.dataset.eventType;
     var formKey = form.dataset.formKey || "";
     return outbox.open().then(function (items) {
@@ -306,7 +330,8 @@
       }
       return items;
     }).then(function (items) {
-      var expected = items.length ? items[items.length - 1].expected + 1 : pageSeq();
+      var last = items[items.length - 1];
+      var expected = last ? last.expected + span(last) : pageSeq();
       return store.save({
         table: table, key: newKey(now), url: form.getAttribute("action") || location.pathname, fields: fields,
         expected: expected, label: label, eventType: eventType, formKey: formKey, created: now, state: "queued"
@@ -354,8 +379,11 @@
   function rebase() {
     var seq = pageSeq();
     return outbox.open().then(function (items) {
-      return items.reduce(function (done, item, i) {
-        return done.then(function () { item.expected = seq + i; return store.save(item); });
+      var next = seq;
+      return items.reduce(function (done, item) {
+        item.expected = next;
+        next += span(item);
+        return done.then(function () { return store.save(item); });
       }, Promise.resolve());
     });
   }
@@ -383,6 +411,7 @@
       recorded: function (item, answer) {
         journalRecorded(item);
         swapIn(answer.html);
+        clearSent(item);
       },
       problem: function (item, answer, outcome) {
         if (outcome.kind === "conflict") {
@@ -592,7 +621,7 @@
     var form = event.target;
     if (!form.matches || !form.matches("#table-live form[data-event-type]")) { return; }
     event.preventDefault();
-    add(form);
+    add(form, event.submitter);
   });
   window.addEventListener("online", function () { showOffline(false); outbox.flush(); });
   window.addEventListener("offline", function () { showOffline(true); });

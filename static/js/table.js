@@ -143,18 +143,19 @@
   }, true);
 
   // --- a battle's resolution, read before it is recorded ------------------------------------
-  // Asking the engine what a battle comes to records nothing, so it is not an action for the
-  // outbox's queue: it is asked at once (capture phase, before the outbox sees the submit) and
+  // Asking the engine what a battle comes to (the form's "preview" button) records nothing, so it
+  // is not an action for the outbox's queue: it is asked at once (capture phase, before the outbox sees the submit) and
   // the answer, the form with the resolution and its "Record the battle" button, swapped in.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches || !form.matches("#table-live form[data-action=battle]") || !form.elements.preview) { return; }
+    var asked = event.submitter;
+    if (!form.matches || !form.matches("#table-live form[data-action=battle]") || !asked || asked.name !== "preview") { return; }
     var outbox = window.tableOutbox;
     if (!outbox || !outbox.swapIn || !navigator.onLine) { return; }  // the plain post, or the queue
     event.preventDefault();
     event.stopPropagation();
     fetch(live().dataset.page, {
-      method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)),
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form, asked)),
       headers: { "HX-Request": "true", "HX-Target": "table-live" }
     }).then(function (r) { return r.text(); })
       .then(outbox.swapIn)

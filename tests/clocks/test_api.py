@@ -99,7 +99,8 @@ def test_waive_refused_for_a_heat_and_recorded_for_the_final(judge_client: Any, 
     response = judge_client.post(
         url(wbc_table, "waive"), {"reason": "x", "all_players_agree": True}, format="json"
     )
-    assert response.status_code == 400 and response.json()["rule"] == "WBC Final Round Duration"
+    # The document's rule for the heat's waiver (WBC Preliminary Heat Duration: no option to continue).
+    assert response.status_code == 400 and response.json()["rule"] == "WBC Preliminary Heat Duration"
     final = seated(format="wbc", kind="final").tables.get()
     response = judge_client.post(url(final, "waive"), {"reason": "all agreed"}, format="json")
     assert response.status_code == 400 and "all players agree" in response.json()["detail"]

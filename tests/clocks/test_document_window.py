@@ -78,3 +78,32 @@ def test_the_sweep_writes_time_up_where_the_documents_window_says(window: int, r
         assert record_calls == [(table.pk, {"type": "time_up", "clock": "wbc_heat"})]
     else:
         assert transitions.log_time_up() == [] and record_calls == []
+
+
+@pytest.mark.django_db
+def test_the_waiver_is_the_documents_for_the_round_kind(head_judge: Any) -> None:
+    """WBC Final Round Duration lets all players waive the final's limit, WBC Preliminary Heat
+    Duration not a heat's; an event whose document lets heats waive it (and cites its rule)
+    gets the waiver at a heat, and a final it does not let waive is refused citing that rule."""
+    from clocks import services
+    from dune.clock_limits import UnknownLimit
+
+    round_ = seated(format="wbc", size=5)
+    tournament = round_.tournament
+    tournament.format_document = apply_changes(
+        tournament.format_document,
+        {"rounds.heat.waivable": True, "rules.rounds.heat.waivable": "club rule (heats waivable)", "rounds.final.waivable": False},
+    )
+    tournament.save()
+    table = round_.tables.get()
+    services.start(table, user=head_judge)
+    clock = services.waive(table, user=head_judge, reason="all five agreed", all_players_agree=True)
+    assert clock.waived
+    final_round = seated(format="wbc", size=5, kind="final")
+    final_round.tournament.format_document = tournament.format_document
+    final_round.tournament.save()
+    final = final_round.tables.get()
+    services.start(final, user=head_judge)
+    with pytest.raises(UnknownLimit) as refused:
+        services.waive(final, user=head_judge, reason="all agreed", all_players_agree=True)
+    assert refused.value.rule == "WBC Final Round Duration" and "a final's time limit cannot be waived" in refused.value.message

@@ -164,7 +164,7 @@ def test_wbc_final_waiver_needs_every_player_and_is_recorded(head_judge: Any) ->
 
 def test_wbc_heat_limit_cannot_be_waived(wbc_table: Any, head_judge: Any) -> None:
     """WBC heats: players do not have the option to continue past the time limit."""
-    with pytest.raises(UnknownLimit, match="only the WBC final"):
+    with pytest.raises(UnknownLimit, match="a heat's time limit cannot be waived under WBC Dune"):
         services.waive(wbc_table, user=head_judge, reason="please", all_players_agree=True)
 
 

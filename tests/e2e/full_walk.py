@@ -5,7 +5,8 @@ leaders, dials and a traitor call, then the phases on to the next turn. Shared b
 turn on the slow network) and the browser test that keeps the walk honest.
 
 What counts: a tap on a button, link or checkbox is one tap; a menu (a `select`) is two (open
-it, pick); a number field is one tap (the digits typed are not taps). A scroll is counted when
+it, pick); a number field is one tap (the digits typed are not taps); a menu or field that the
+form already offers as the judge wants it is no tap. A scroll is counted when
 the next thing to touch is not wholly on the screen. Seconds are the time from each sending tap
 until the answer is in place (the page's record number moved on, or the battle's resolution
 shown).
@@ -69,10 +70,16 @@ class Judge:
         self.turn.taps += 1
 
     def choose(self, locator: Any, value: str) -> None:
+        """Pick `value` in a menu (no tap when the form already offers it picked)."""
+        if locator.first.input_value() == value:
+            return
         self._reach(locator).select_option(value)
         self.turn.taps += 2
 
     def type(self, locator: Any, text: str) -> None:
+        """Type `text` into a field (no tap when the form already holds it)."""
+        if locator.first.input_value() == text:
+            return
         self._reach(locator).fill(text)
         self.turn.taps += 1
 
@@ -101,7 +108,11 @@ class Judge:
         for _ in range(9):
             if self.page.locator("#phase").get_attribute("data-phase") == phase:
                 return
-            self.next()
+            later = self.page.locator(f"#next form[data-action=later-advance_phase] button[value={phase}]")
+            if later.count():  # one tap past the phases with nothing to record
+                self.send(later)
+            else:
+                self.next()
         raise AssertionError(f"never reached {phase}: {self.turn.sends}")
 
     def next(self, expect: str | None = None) -> None:
@@ -111,9 +122,10 @@ class Judge:
         self.send(control)
 
 
-def battle(j: Judge, plans: dict[str, dict[str, str]]) -> None:
+def battle(j: Judge, plans: dict[str, dict[str, str]], *, then: bool = True, preview: bool = False) -> None:
     """The battle form at the top: each side's leader, dial, spice and traitor call, then the
-    engine's resolution, then the record."""
+    record in one request (with `then`, and on to the next phase); with `preview`, the engine's
+    resolution is read first."""
     form = j.page.locator("#next form[data-action=battle]").first
     for side in form.locator("fieldset.battle-side").all():
         faction = side.locator("input[type=hidden]").first.get_attribute("value") or ""
@@ -125,8 +137,20 @@ def battle(j: Judge, plans: dict[str, dict[str, str]]) -> None:
             j.type(side.get_by_label("Spice paid"), plan["spice"])
         if plan.get("traitor"):
             j.tap(side.get_by_label("Calls a traitor"))
-    j.send(form.get_by_role("button", name="Show the engine's resolution"), shows="#battle-resolution")
-    j.send(j.page.get_by_role("button", name="Record the battle"))
+    if preview:
+        j.send(form.get_by_role("button", name="Show the engine's resolution"), shows="#battle-resolution")
+        form = j.page.locator("#next form[data-action=battle]").first
+    j.send(form.locator("button[name=then]" if then else "button:not([name])").first)
+
+
+def then(j: Judge, form: Any) -> None:
+    """Send `form` with its "then" button: its event, then the next phase, in one request."""
+    j.send(form.locator("button[name=then]"))
+
+
+def later(j: Judge, words: str) -> None:
+    """One tap on to a later phase ("Or on to: ...") in the next step's box."""
+    j.send(j.page.locator("#next form[data-action=later-advance_phase]").get_by_role("button", name=words, exact=True))
 
 
 def wbc_turn(j: Judge) -> Turn:
@@ -137,27 +161,53 @@ def wbc_turn(j: Judge) -> Turn:
     page = j.page
     j.begin("WBC final, turn 2")
     j.type(page.locator("#storm-sectors"), "4")
-    j.next()
-    j.next()
+    then(j, page.locator("#next form[data-action=move_storm]"))
     j.send(page.locator("#next form[data-action=next-worm] button"))
     nexus = page.locator("form[data-action=form_alliance]")
     for name in ("Emperor", "Guild"):
         j.tap(nexus.get_by_label(name, exact=True))
     j.send(nexus.get_by_role("button", name="Form alliance"))
-    j.on_to("revival")
+    later(j, "Revival")
     revive = page.locator("form[data-action=revive_forces]")
     j.choose(revive.get_by_label("Faction"), "harkonnen")
     j.type(revive.get_by_label("Forces"), "2")
-    j.send(revive.get_by_role("button", name="Revive forces"))
-    j.on_to("shipment_movement")
+    then(j, revive)
     ship = page.locator("form[data-action=place_forces]")
     j.choose(ship.get_by_label("Faction"), "harkonnen")
     j.choose(ship.get_by_label("Territory · sector"), "arrakeen@9")
     j.type(ship.get_by_label("Forces"), "3")
-    j.send(ship.get_by_role("button", name="Place forces"))
-    j.on_to("battle")
+    then(j, ship)
     battle(j, {"harkonnen": {"leader": "harkonnen|feyd_rautha", "dial": "2", "spice": "2"},
                "atreides": {"leader": "atreides|duncan_idaho", "dial": "1", "spice": "1", "traitor": "1"}})
+    j.on_to("mentat_pause")
+    j.next()
+    return j.end()
+
+
+def wbc_second_turn(j: Judge) -> Turn:
+    """Turn 3 of the same final: the storm moves on, no worm; the Harkonnen ship into Habbanya
+    Sietch and move from Carthag into Arrakeen: with Carthag they stand in three strongholds, a
+    win attempt (WBC: they win if they win their battle), which the judge confirms; they fight
+    the Atreides in Arrakeen, and lose."""
+    page = j.page
+    j.begin("WBC final, turn 3")
+    j.type(page.locator("#storm-sectors"), "1")
+    then(j, page.locator("#next form[data-action=move_storm]"))
+    later(j, "Shipment and movement")
+    ship = page.locator("form[data-action=place_forces]")
+    j.choose(ship.get_by_label("Faction"), "harkonnen")
+    j.choose(ship.get_by_label("Territory · sector"), "habbanya_sietch@16")
+    j.type(ship.get_by_label("Forces"), "2")
+    j.send(ship.get_by_role("button", name="Place forces", exact=True))
+    move = page.locator("form[data-action=move_forces]")
+    j.choose(move.get_by_label("Faction"), "harkonnen")
+    j.choose(move.get_by_label("From"), "carthag@10")
+    j.choose(move.get_by_label("To"), "arrakeen@9")
+    j.type(move.get_by_label("Forces"), "4")
+    then(j, move)
+    j.send(page.locator("#next form.proposal").get_by_role("button", name="Confirm win attempt"))
+    battle(j, {"harkonnen": {"leader": "harkonnen|beast_rabban", "dial": "2"},
+               "atreides": {"leader": "atreides|thufir_hawat", "dial": "3"}})
     j.on_to("mentat_pause")
     j.next()
     return j.end()
@@ -178,7 +228,7 @@ def lolv_turn(j: Judge) -> Turn:
     j.choose(ship.get_by_label("Faction"), "richese")
     j.choose(ship.get_by_label("Territory · sector"), "the_great_flat@14")
     j.type(ship.get_by_label("Forces"), "3")
-    j.send(ship.get_by_role("button", name="Place forces"))
+    then(j, ship)
     j.on_to("mentat_pause")
     terror = page.locator("form[data-action=place_terror]")
     j.choose(terror.get_by_label("Stronghold"), "habbanya_sietch")

@@ -168,3 +168,53 @@ def test_the_projector_holds_twenty_standings_rows_and_a_round_timer(
     projector.wait_for_timeout(1300)
     assert big.inner_text() != first  # it counts down
     _visible_text_is_for_people(projector, "timer")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_reads_the_dashboard_the_import_refusal_and_the_standings(
+    phone_page: Any, live_server: Any, head_judge: Any, sign_in: Any
+) -> None:
+    """At 390×844: the dashboard's round links start at the left, an import row's refusal and
+    the standings' tiebreak columns can be reached, and no word is broken inside."""
+    from tests.conftest import PASSWORD
+    from tests.factories import make_players
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Phone open")
+    players = make_players(tournament, 6, prefix="Harkonnen Stronghold")
+    heat = Round.objects.create(tournament=tournament, number=1, kind="heat", state=Round.State.PUBLISHED)
+    table = seat_table(heat, players)
+    scoring.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
+    Round.objects.create(tournament=tournament, number=2, kind="final")
+    base = live_server.url
+    sign_in(phone_page, head_judge.username, PASSWORD)
+
+    phone_page.goto(f"{base}/tournaments/{tournament.pk}/")
+    _visible_text_is_for_people(phone_page, "dashboard")
+    for row in phone_page.locator("table.rounds tbody tr").all():
+        first = row.locator("td.links a").first.bounding_box()
+        assert first is not None and first["x"] < 60, first
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+
+    phone_page.goto(f"{base}/tournaments/{tournament.pk}/players/import/")
+    phone_page.fill("#id_csv", "name,email,club\nLeto Atreides,not-an-email,Caladan\nPaul,paul@example.org,Arrakis,extra\n")
+    phone_page.click("button:has-text('Preview')")
+    reason = phone_page.locator(".row-refused .field-error").first
+    box = reason.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + min(box["width"], 100) <= 390, box
+    _visible_text_is_for_people(phone_page, "import preview")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    phone_page.reload()  # the answer to a POST stands for its page: a reload asks for the page again
+    assert phone_page.locator(".row-refused").count() == 0 and phone_page.locator("#id_csv").count() == 1
+
+    for where in (f"/rounds/{heat.pk}/", f"/tables/{table.pk}/clock/", f"/tables/{table.pk}/filed-report/"):
+        phone_page.goto(base + where)
+        _visible_text_is_for_people(phone_page, where)
+        assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1, where
+
+    phone_page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
+    _visible_text_is_for_people(phone_page, "standings")
+    last = phone_page.locator("table.standings th.tiebreak-col").last
+    last.scroll_into_view_if_needed()
+    box = last.bounding_box()
+    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390 + 1, box
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1

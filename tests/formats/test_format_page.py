@@ -117,3 +117,26 @@ def test_only_a_head_judge_changes_it(client: Any, head_judge: Any, make_user: A
     client.force_login(make_user("visitor"))
     assert client.get(f"/tournaments/{tournament.pk}/format/").status_code == 200
     assert client.post(f"/tournaments/{tournament.pk}/format/", _form(tournament, **VARIANT_FORM)).status_code == 403
+
+
+def test_the_page_changes_table_sizes_the_window_the_switches_and_the_award_measure(signed_in: Any, head_judge: Any) -> None:
+    """What the page types becomes the document every part obeys: tables of 4 to 6, no new turn
+    in the last 20 minutes, the Fremen supported like every faction, one spice blow a turn and
+    best-faction awards by strongholds per turn."""
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    changed = {
+        "tables.sizes": "4, 5, 6",
+        "rounds.heat.no_new_turn_minutes": "20",
+        "engine.fremen_full_strength": "no",
+        "engine.double_spice_blow": "no",
+        "awards.measure": "strongholds_per_turn",
+    }
+    response = signed_in.post(f"/tournaments/{tournament.pk}/format/", _form(tournament, **changed))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    rules = tournament.rules
+    assert rules.table_sizes == (4, 5, 6) and rules.clock("heat").stage_label("last_30") == "Last 20 minutes"
+    assert rules.setup_options == ("double_spice_blow=no", "fremen_full_strength=no")
+    assert rules.award_measure.key == "strongholds_per_turn"
+    detail = signed_in.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "changed in 5 fields" in detail

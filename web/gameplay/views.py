@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,7 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from dune import turn_flow
 from dune.engine.results import ENDED_BY
+from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency
@@ -82,6 +85,7 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
         table, event, actor=request.user,
         key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
         expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
+        then_phase=actions.then_phase(request.POST) if action != "void" else None,
     )
 
 
@@ -130,6 +134,10 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             said = "Already recorded" if recorded.replayed else "Recorded"
             notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
+            if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
+                phase = SnapshotView.of(recorded.body.get("position")).phase or ""
+                notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
+                          f" {turn_flow.phase_label(str(phase))} (record #{recorded.body['seq']}).")
             record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)
@@ -146,10 +154,19 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         response["Vary"] = "HX-Request, X-Table-Parts"  # an in-place answer leaves out the parts shown
         if record:
             response["X-Record"] = record
+        _keep_csrf_cookie(request)
         return response
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
     return response
+
+
+def _keep_csrf_cookie(request: HttpRequest) -> None:
+    """An in-place answer does not send the CSRF cookie again when the phone sent the very one
+    it would set (it only renews its expiry, which the page's own load does): a tap's answer
+    on slow Wi-Fi stays small. A missing or rotated cookie is still set."""
+    if request.COOKIES.get(settings.CSRF_COOKIE_NAME) == request.META.get("CSRF_COOKIE"):
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
 
 
 def _battle_preview(request: HttpRequest, table: Table, game: Any, asked: dict[str, list[str]]) -> HttpResponse:
@@ -374,7 +391,11 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     tables = _judged_tables(request.user)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
-    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    rows = [
+        {"table": t, "game": game, "game_view": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
+        for t in tables
+        for game in [games.get(t.pk)]
+    ]
     return render(request, "gameplay/my_tables.html", {"rows": rows})
 
 

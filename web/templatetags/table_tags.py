@@ -161,7 +161,9 @@ def describe(body: Any) -> str:
 
 # --- parts: an in-place answer carries only what changed ------------------------------------
 
-#: The request header in which the page names the parts it shows: `quick:3f2a…,log:9c1e…`.
+#: The request header in which the page lists the versions of the parts it shows: `3f2a…,9c1e…`
+#: (a version names its part: it is the hash of the part's name and content; the older form
+#: `quick:3f2a…` is read too).
 PARTS_HEADER = "X-Table-Parts"
 
 #: What differs between two renders of an unchanged part: the record a form expects, its key and
@@ -169,19 +171,14 @@ PARTS_HEADER = "X-Table-Parts"
 _PER_RENDER = re.compile(r'name="(expected_seq|idempotency_key|csrfmiddlewaretoken)" value="[^"]*"')
 
 
-def part_version(html: str) -> str:
-    return hashlib.sha256(_PER_RENDER.sub("", html).encode()).hexdigest()[:16]
+def part_version(html: str, name: str = "") -> str:
+    return hashlib.sha256(f"{name}\n{_PER_RENDER.sub('', html)}".encode()).hexdigest()[:10]
 
 
-def shown_parts(request: Any) -> dict[str, str]:
-    """The parts the asking page shows, by name, with their versions (from `PARTS_HEADER`)."""
+def shown_parts(request: Any) -> set[str]:
+    """The versions of the parts the asking page shows (from `PARTS_HEADER`)."""
     header = request.headers.get(PARTS_HEADER, "") if request is not None else ""
-    shown = {}
-    for item in header.split(","):
-        name, _, version = item.strip().partition(":")
-        if name and version:
-            shown[name] = version
-    return shown
+    return {item.strip().rpartition(":")[2] for item in header.split(",") if item.strip()}
 
 
 class PartNode(template.Node):
@@ -190,15 +187,32 @@ class PartNode(template.Node):
 
     def render(self, context: Any) -> str:
         name = str(self.name.resolve(context))
-        html = self.nodelist.render(context)
-        version = part_version(html)
+        # The parts inside this one count by their versions, whether they come whole or left out.
+        # Kept on the context itself: an included template renders with a render context of its own.
+        stack = getattr(context, "table_parts", None)
+        if stack is None:
+            stack = context.table_parts = []
+        inner: dict[str, str] = {}
+        stack.append(inner)
+        try:
+            html = self.nodelist.render(context)
+        finally:
+            stack.pop()
         if not html.strip():
             return ""
-        if shown_parts(context.get("request")).get(name) == version:
+        canonical = html
+        for rendered, token in inner.items():
+            canonical = canonical.replace(rendered, token)
+        version = part_version(canonical, name)
+        if version in shown_parts(context.get("request")):
             # The page has this very part: it keeps its own (with what the judge opened or typed).
-            return format_html('<div class="part" data-part="{}" data-version="{}" data-same></div>', name, version)
-        opening = format_html('<div class="part" data-part="{}" data-version="{}">', name, version)
-        return mark_safe(f"{opening}{html}</div>")  # noqa: S308 - the part's own rendered template
+            out = format_html('<div class="part" data-part="{}" data-version="{}" data-same></div>', name, version)
+        else:
+            opening = format_html('<div class="part" data-part="{}" data-version="{}">', name, version)
+            out = mark_safe(f"{opening}{html}</div>")  # noqa: S308 - the part's own rendered template
+        if stack:
+            stack[-1][str(out)] = f"<part {version}>"
+        return out
 
 
 @register.tag("part")
