@@ -990,7 +990,8 @@ def _leader_options(pos: Position, faction: str, territory: str) -> list[dict[st
 
 
 def battle_choices(position: Position) -> list[dict[str, Any]]:
-    """The battles still to fight, one row per pair (aggressor first in storm order), with
+    """The battles still to fight, one row per pair (aggressor first in storm order; from the
+    eighth edition only those of the first faction in storm order with a battle left), with
     what each side may put in its plan: leaders, the forces there, the most it can dial (with
     as much spice as it has), whether spice dialing applies, whether the Kwisatz Haderach may
     join. JSON for the table page's battle form; empty outside the battle phase."""
@@ -999,9 +1000,15 @@ def battle_choices(position: Position) -> list[dict[str, Any]]:
         return []
     order = played_order(pos)
     out: list[dict[str, Any]] = []
-    for b in battles(pos, occupancy(pos), order):
+    every = battles(pos, occupancy(pos), order)
+    # Eighth edition: only the current aggressor's battles (AH X.A.3, WBC X.1, LoLV 1.07.02).
+    fighting = {f for b in every for f in b.factions}
+    now = next((f for f in order if f in fighting), None) if sequenced(pos) else None
+    for b in every:
         for i, a in enumerate(b.factions):
             for d in b.factions[i + 1 :]:
+                if now is not None and now not in (a, d):
+                    continue
                 row: dict[str, Any] = {"territory": b.territory, "aggressor": a, "defender": d, "sides": {}}
                 for f, o in ((a, d), (d, a)):
                     mine = _engaged(pos, b.territory, _stacks(pos, f, b.territory), _stacks(pos, o, b.territory))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from dune.engine.battle_plans import battle_choices
 from dune.engine.editions import COUNTED, CURRENT
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
@@ -62,3 +63,13 @@ def test_1_07_02_the_first_players_battles_come_first(ruleset: str) -> None:
 def test_1_07_02_the_seventh_edition_took_the_judges_word(ruleset: str) -> None:
     pos = _two_battles(ruleset, edition=COUNTED)
     assert ("fremen", "carthag", 10) not in apply(pos, _carthag(ruleset)).forces
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_07_02_the_battle_form_offers_the_current_aggressors_battles(ruleset: str) -> None:
+    pos = _two_battles(ruleset)
+    assert [(r["territory"], r["aggressor"]) for r in battle_choices(pos)] == [("arrakeen", "atreides")]
+    after = apply(pos, _arrakeen(ruleset))
+    assert [(r["territory"], r["aggressor"]) for r in battle_choices(after)] == [("carthag", "emperor")]
+    old = _two_battles(ruleset, edition=COUNTED)
+    assert {r["territory"] for r in battle_choices(old)} == {"arrakeen", "carthag"}
