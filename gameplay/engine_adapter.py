@@ -30,6 +30,7 @@ from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
+from dune.engine.snapshot_view import SnapshotView, prediction_hidden, without_prediction
 from dune.engine.supplies import NO_FIELD_NUMBERS
 
 Position = Any  # the engine's immutable position object
@@ -129,7 +130,7 @@ def forget_all() -> None:
 
 def prediction_revealed(snapshot: Mapping[str, Any], answer: Evaluation | None) -> bool:
     """Whether the BG prediction is public: revealed by its event, or it decided the game."""
-    if snapshot.get("prediction_revealed"):
+    if SnapshotView.of(snapshot).prediction_revealed:
         return True
     # Only a recorded outcome counts: `victory` in the answer is what *would* happen now.
     decided = answer.outcome if answer is not None else None
@@ -138,10 +139,7 @@ def prediction_revealed(snapshot: Mapping[str, Any], answer: Evaluation | None) 
 
 def redact(snapshot: Mapping[str, Any], answer: Evaluation | None) -> dict[str, Any]:
     """The snapshot a non-judge may see: the BG prediction hidden until revealed."""
-    out = dict(snapshot)
-    if out.get("bg_prediction") and not prediction_revealed(snapshot, answer):
-        out["bg_prediction"] = "hidden"
-    return out
+    return dict(snapshot) if prediction_revealed(snapshot, answer) else prediction_hidden(snapshot)
 
 
 def redact_answer(snapshot: Mapping[str, Any], answer: Evaluation | None) -> Evaluation | None:
@@ -151,14 +149,14 @@ def redact_answer(snapshot: Mapping[str, Any], answer: Evaluation | None) -> Eva
     can see on the board)."""
     if answer is None:
         return None
-    secret = snapshot.get("bg_prediction") and not prediction_revealed(snapshot, answer)
+    secret = bool(SnapshotView.of(snapshot).bg_prediction) and not prediction_revealed(snapshot, answer)
     telling = any(
         verdict is not None and verdict.kind == ResultKind.BG_PREDICTION
         for verdict in (answer.victory, answer.end_of_game)
     )
     if not (secret and telling):
         return answer
-    redacted: Evaluation = evaluate(load({**snapshot, "bg_prediction": None}))
+    redacted: Evaluation = evaluate(load(without_prediction(snapshot)))
     return redacted
 
 

@@ -16,6 +16,7 @@ from dune import turn_flow
 from dune.engine.evaluation import Evaluation
 from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
+from dune.engine.snapshot_view import Piece, Removed, SnapshotView
 from gameplay import engine_adapter as rules
 from gameplay import presenters
 from gameplay.actions import ACTION_EVENTS, build
@@ -51,41 +52,31 @@ def _num(value: Any) -> Any:
     return "?" if value is None else value
 
 
-def _with_special(sheet: Mapping[str, Any], key: str) -> int | None:
-    """Normal plus special forces (`reserves` + `reserves_special`); None when unknown
-    (quick tracking does not know reserves or tanks)."""
-    normal, special = sheet.get(key), sheet.get(f"{key}_special")
-    if normal is None:
-        return None
-    return int(normal) + int(special or 0)
-
-
 def faction_rows(snapshot: Mapping[str, Any], answer: Evaluation | None, seats: list[Any]) -> list[dict[str, Any]]:
     """Per seat: the faction's spice, cards, leaders, forces on the board (the engine's count;
     unknown in quick tracking), reserves, tanks and allies."""
-    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
-    alliances = [list(a) for a in snapshot.get("alliances") or []]
+    view = SnapshotView.of(snapshot)
     stats = answer.stats if answer is not None else {}
     rows = []
     for seat in seats:
         f = seat.faction
-        sheet = sheets.get(f) or {}
-        allies = next((a for a in alliances if f in a), [])
+        sheet = view.sheet(f)
+        allies = view.allies_of(f)
         stat = stats.get(f)
         rows.append(
             {
                 "faction": f,
                 "player": seat.player.name,
                 "seat": seat.seat,
-                "marker": sheet.get("marker"),
-                "spice": _num(sheet.get("spice", stat and stat.spice)),
-                "cards": _num(sheet.get("cards", stat and stat.cards)),
-                "leaders": _num(sheet.get("leaders", stat and stat.leaders)),
+                "marker": sheet.marker,
+                "spice": _num(sheet.counted("spice", stat and stat.spice)),
+                "cards": _num(sheet.counted("cards", stat and stat.cards)),
+                "leaders": _num(sheet.counted("leaders", stat and stat.leaders)),
                 "on_board": _num(stat and stat.forces),
-                "reserves": _num(_with_special(sheet, "reserves")),
-                "tanks": _num(_with_special(sheet, "tanks")),
+                "reserves": _num(sheet.with_special("reserves")),
+                "tanks": _num(sheet.with_special("tanks")),
                 "allies": [a for a in allies if a != f],
-                "dropped": bool(sheet.get("dropped")),
+                "dropped": sheet.dropped,
                 "strongholds": stat and stat.strongholds,
             }
         )
@@ -96,14 +87,14 @@ def grid(snapshot: Mapping[str, Any], answer: Evaluation | None) -> list[dict[st
     """The quick-tracking grid's rows: each stronghold in play as the engine's evaluation
     counts them (the Shield Wall by its sides) with who stands there now."""
     places = rules.stronghold_places(answer)
+    view = SnapshotView.of(snapshot)
     present: dict[str, set[str]] = {}
-    for stack in snapshot.get("forces") or []:
-        total = int(stack.get("normal") or 0) + int(stack.get("special") or 0) + int(stack.get("advisors") or 0)
-        if total:
-            present.setdefault(stack["territory"], set()).add(stack["faction"])
-            if stack.get("sector") is not None:
-                present.setdefault(f"{stack['territory']}@{stack['sector']}", set()).add(stack["faction"])
-    coexisting = set(snapshot.get("coexisting") or [])
+    for stack in view.forces:
+        if stack.total:
+            present.setdefault(stack.territory, set()).add(stack.faction)
+            if stack.sector is not None:
+                present.setdefault(f"{stack.territory}@{stack.sector}", set()).add(stack.faction)
+    coexisting = view.coexisting
     control = answer.control if answer is not None else {}
     return [
         {"place": p, "present": present.get(p, set()), "coexisting": p in coexisting, "controller": control.get(p)}
@@ -116,11 +107,11 @@ def stronghold_tiles(snapshot: Mapping[str, Any], control: Mapping[str, Any]) ->
     "empty", or "contested (Atreides, Harkonnen)" when several factions stand there and none
     controls it (WBC IV.1 / LoLV Glossary: Control)."""
     present: dict[str, list[str]] = {}
-    for stack in snapshot.get("forces") or []:
-        if int(stack.get("normal") or 0) + int(stack.get("special") or 0) + int(stack.get("advisors") or 0):
-            names = present.setdefault(stack["territory"], [])
-            if stack["faction"] not in names:
-                names.append(stack["faction"])
+    for stack in SnapshotView.of(snapshot).forces:
+        if stack.total:
+            names = present.setdefault(stack.territory, [])
+            if stack.faction not in names:
+                names.append(stack.faction)
     tiles = []
     for place, controller in sorted(control.items(), key=_board_order):
         here = present.get(place.partition("@")[0], [])
@@ -212,13 +203,13 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
     return out
 
 
-def form_defaults(snapshot: Mapping[str, Any], recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
+def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
     """What a full-tracking form starts from when the answer is close to certain: the revival
     of the one faction with forces in the tanks, as many as it revives for free (LoLV 1.05.01,
     AH IX.B); the move of the faction that has just shipped (each faction ships, then moves, on
     its turn: LoLV 1.06.01, AH IX.A). The judge changes either with a tap."""
-    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
-    in_tanks = {f: int(sheet.get("tanks") or 0) for f, sheet in sheets.items() if int(sheet.get("tanks") or 0)}
+    sheets = SnapshotView.of(snapshot).factions or {}
+    in_tanks = {f: int(sheet.tanks or 0) for f, sheet in sheets.items() if int(sheet.tanks or 0)}
     out: dict[str, Any] = {}
     if len(in_tanks) == 1:
         faction, count = next(iter(in_tanks.items()))
@@ -288,10 +279,10 @@ def _next_phase(phase: str | None, phase_list: list[str]) -> str | None:
     return phase_list[0] if phase == "setup" else None
 
 
-def _attempts(snapshot: Mapping[str, Any], answer: Evaluation | None, turn: Any) -> tuple[list[list[str]], list[list[str]]]:
+def _attempts(snapshot: Mapping[str, Any] | SnapshotView, answer: Evaluation | None, turn: Any) -> tuple[list[list[str]], list[list[str]]]:
     """The win attempts the engine proposes that are not yet confirmed this turn, and the
     confirmed ones (LoLV 4.01.04)."""
-    done = {tuple(sorted(side)) for t, side in snapshot.get("attempts") or [] if t == turn}
+    done = {tuple(sorted(side)) for t, side in SnapshotView.of(snapshot).attempts if t == turn}
     proposed = answer.win_attempts if answer is not None else ()
     proposals = [list(side) for side in proposed if tuple(sorted(side)) not in done]
     return proposals, [list(side) for side in sorted(done)]
@@ -316,38 +307,39 @@ def removed_by_engine(snapshot: Mapping[str, Any], posted: Mapping[str, Any] | N
     `posted`, a refused form's values, was that row's form). A row of a faction's forces puts
     them back from the tanks; a row of spice (no faction) sets the territory's spice back."""
     rows = []
-    board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
-    for row in snapshot.get("losses") or ():
-        if row.get("ambassador"):
+    view = SnapshotView.of(snapshot)
+    board: Mapping[str, int] = view.spice_on_board or {}
+    for row in view.losses:
+        if row.ambassador:
             rows.append(_ambassador_removed(row))
-        elif row.get("faction"):
+        elif row.faction:
             rows.append(_forces_removed(row, posted))
         else:
             rows.append(_spice_removed(row, board, posted))
     return rows
 
 
-def _ambassador_removed(row: Mapping[str, Any]) -> dict[str, Any]:
+def _ambassador_removed(row: Removed) -> dict[str, Any]:
     """An Ecaz Ambassador the storm sent back to the supply (LoLV 2.11.09): nothing to put back."""
-    territory, sector = row.get("territory") or "", row.get("sector")
+    territory, sector = row.territory, row.sector
     return {
-        "faction": faction_name(str(row.get("faction") or "ecaz")),
-        "faction_id": row.get("faction"),
-        "ambassador": faction_name(str(row["ambassador"])),
+        "faction": faction_name(str(row.faction or "ecaz")),
+        "faction_id": row.faction,
+        "ambassador": faction_name(str(row.ambassador)),
         "place": place_name(territory if sector is None else f"{territory}@{sector}") if territory else "",
         "forces": 0,
         "spice": 0,
-        "rule": row.get("rule"),
+        "rule": row.rule,
         "put_back": False,
         "open": False,
         "typed": {},
     }
 
 
-def _forces_removed(row: Mapping[str, Any], posted: Mapping[str, Any] | None) -> dict[str, Any]:
-    faction, territory, sector = row.get("faction"), row.get("territory") or "", row.get("sector")
+def _forces_removed(row: Removed, posted: Mapping[str, Any] | None) -> dict[str, Any]:
+    faction, territory, sector = row.faction, row.territory, row.sector
     piece = territory if sector is None else f"{territory}@{sector}"
-    counts = {k: int(row.get(k) or 0) for k in KINDS}
+    counts = {k: row.count(k) for k in KINDS}
     forces = sum(counts.values())
     asked: Mapping[str, Any] = posted if posted and posted.get("action") == "correct_loss" else {}
     mine = bool(asked) and (asked.get("faction"), asked.get("piece")) == (faction, piece)
@@ -362,18 +354,16 @@ def _forces_removed(row: Mapping[str, Any], posted: Mapping[str, Any] | None) ->
         "forces": forces,
         **counts,
         "spice": 0,
-        "rule": row.get("rule"),
+        "rule": row.rule,
         "put_back": bool(faction and territory and forces),
         "open": mine,
         "typed": typed,
     }
 
 
-def _spice_removed(
-    row: Mapping[str, Any], board: Mapping[str, int], posted: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    territory, sector = row.get("territory") or "", row.get("sector")
-    spice = int(row.get("spice") or 0)
+def _spice_removed(row: Removed, board: Mapping[str, int], posted: Mapping[str, Any] | None) -> dict[str, Any]:
+    territory, sector = row.territory, row.sector
+    spice = row.spice
     asked: Mapping[str, Any] = posted if posted and posted.get("action") == "set_board_spice" else {}
     mine = bool(asked) and asked.get("territory") == territory
     typed: dict[str, Any] = {"amount": int(board.get(territory) or 0) + spice, "reason": ""}
@@ -386,7 +376,7 @@ def _spice_removed(
         "territory": territory,
         "forces": 0,
         "spice": spice,
-        "rule": row.get("rule"),
+        "rule": row.rule,
         "put_back": False,
         "spice_back": bool(territory and spice),
         "open": mine,
@@ -417,7 +407,8 @@ def expansion_pieces(
     `just_done`: the event type just recorded or refused, whose block stays open."""
     playing = {f: judge and not quick and f in factions for f in ("ecaz", "moritani", "richese", "ixians")}
     playing_now = {"shipment_movement": playing["ecaz"], "mentat_pause": playing["moritani"]}.get(phase or "", False)
-    ambassadors: Mapping[str, str] = snapshot.get("ambassadors") or {}
+    view = SnapshotView.of(snapshot)
+    ambassadors: Mapping[str, str] = view.ambassadors or {}
     return {
         "flip_sides": rules.flip_targets(),
         # The block just used stays open; else the phase's own (Ambassadors in shipment and
@@ -432,15 +423,15 @@ def expansion_pieces(
         "ambassadors_on_board": sorted(
             ((t, f"{place_name(t)}: {faction_name(symbol)}") for t, symbol in ambassadors.items()), key=lambda x: x[1]
         ),
-        "terror_on_board": sorted(((t, place_name(t)) for t in snapshot.get("terror") or ()), key=lambda x: x[1]),
-        "no_field_place": _piece_name(snapshot.get("no_field")),
-        "hms_place": _piece_name(snapshot.get("hms")),
+        "terror_on_board": sorted(((t, place_name(t)) for t in view.terror), key=lambda x: x[1]),
+        "no_field_place": _piece_name(view.no_field),
+        "hms_place": _piece_name(view.hms),
         "terror_effects": rules.terror_effects(),
         "no_field_numbers": rules.no_field_numbers(),
     }
 
 
-def _piece_name(piece: Any) -> str:
+def _piece_name(piece: Piece) -> str:
     """A snapshot's `[territory, sector]` in words (`The Great Flat (sector 14)`); '' for none."""
     if not piece:
         return ""
@@ -450,7 +441,7 @@ def _piece_name(piece: Any) -> str:
 
 def spice_on_board(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The spice lying on the board, by territory name."""
-    board: Mapping[str, int] = snapshot.get("spice_on_board") or {}
+    board: Mapping[str, int] = SnapshotView.of(snapshot).spice_on_board or {}
     return sorted(
         ({"territory": t, "place": place_name(t), "amount": amount} for t, amount in board.items()),
         key=lambda r: r["place"],
@@ -474,6 +465,7 @@ def page_context(
     judge = can_judge_table(user, table)
     head = is_head_judge(user, table.round.tournament)
     snapshot: Mapping[str, Any] = game.position or {}
+    view = SnapshotView.of(snapshot)
     answer = rules.answer_of(game.evaluation)
     shown = snapshot if judge else rules.redact(snapshot, answer)
     if not judge:
@@ -482,12 +474,12 @@ def page_context(
     factions = [s.faction for s in seats]
     recent = game_events(game, latest=RECENT)
     voided = voided_seqs(game.events.filter(type="void")) if game.pk is not None else set()
-    phase = answer.phase if answer is not None else snapshot.get("phase")
+    phase = answer.phase if answer is not None else view.phase
     phase_list = list(rules.phases())
     next_phase = _next_phase(phase, phase_list)
     control = answer.control if answer is not None else {}
-    turn_now = answer.turn if answer is not None else snapshot.get("turn")
-    proposals, confirmed = _attempts(snapshot, answer, turn_now)
+    turn_now = answer.turn if answer is not None else view.turn
+    proposals, confirmed = _attempts(view, answer, turn_now)
     outcome = answer.outcome if answer is not None else None
     can: set[str] = set()
     phase_choices: list[str] = []
@@ -498,13 +490,13 @@ def page_context(
             next_phase = phase_choices[0] if phase_choices else None
     recent_rows = presenters.events_json(recent, game=game, judge=judge, voided=voided)
     step = turn_flow.next_step(
-        phase=phase, turn=turn_now, storm=snapshot.get("storm"), this_phase=_this_phase(recent_rows),
-        nexus_open=bool(snapshot.get("nexus")) and bool(can & {"form_alliance", "break_alliance"}),
+        phase=phase, turn=turn_now, storm=view.storm, this_phase=_this_phase(recent_rows),
+        nexus_open=view.nexus and bool(can & {"form_alliance", "break_alliance"}),
         proposals=len(proposals) if "confirm_win_attempt" in can else 0,
         victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
         allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
         # A filed report ends the game, even one judged on paper with no result in the record.
-        over=bool(outcome) or bool(snapshot.get("ended")) or bool(filed is not None and filed.locked),
+        over=bool(outcome) or view.ended or bool(filed is not None and filed.locked),
         next_phase=next_phase,
         to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
@@ -516,7 +508,7 @@ def page_context(
     # In full tracking a form's second button records its event and moves on to the next phase
     # in one request; the phases after that may be reached in one tap too (skipped phases allowed).
     then_to = next_phase if full and next_phase in phase_choices else None
-    if then_to == "spice_collection" and not snapshot.get("spice_on_board") and "mentat_pause" in phase_choices:
+    if then_to == "spice_collection" and not view.spice_on_board and "mentat_pause" in phase_choices:
         then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
     later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
@@ -549,9 +541,9 @@ def page_context(
         "phase": phase,
         "phases": phase_list,
         "next_phase": next_phase,
-        "storm": snapshot.get("storm"),
-        "worms": snapshot.get("worms") or 0,
-        "nexus_open": bool(snapshot.get("nexus")),
+        "storm": view.storm,
+        "worms": view.worms,
+        "nexus_open": view.nexus,
         # In board order, whatever order the stored evaluation kept its keys in.
         "control": stronghold_tiles(shown, control),
         "factions": factions,
@@ -567,7 +559,7 @@ def page_context(
         "end_of_game": answer.end_of_game if answer is not None else None,
         "adjudication": answer.adjudication if answer is not None else None,
         "outcome": outcome,
-        "prediction": shown.get("bg_prediction"),
+        "prediction": SnapshotView.of(shown).bg_prediction,
         "bg_in_game": "bene_gesserit" in factions,
         "to_place": [faction_name(f) for f in offered.get("to_place") or ()],
         **expansion_pieces(
@@ -589,5 +581,5 @@ def page_context(
         "error": error,
         "stale": stale,
         "values": values,
-        "ended": bool(outcome) or bool(snapshot.get("ended")),
+        "ended": bool(outcome) or view.ended,
     }

@@ -9,12 +9,13 @@ criteria), the win attempts confirmed (LoLV 4.01.04) and the PP of every turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from dune.engine.evaluation import FactionStats
 from dune.engine.ids import ResultKind
 from dune.engine.numbers import decimal_str
+from dune.engine.snapshot_view import SnapshotView
 from dune.engine.tracked_report_check import decided_kinds
 from gameplay import engine_adapter as rules
 
@@ -40,41 +41,39 @@ def draft_report(*, game: Any, seats: Sequence[Any]) -> dict[str, Any]:
     snapshot and evaluation (its `outcome`, `stats`, `pp_total`, and per faction the
     win attempts, dropout and recorded die roll)."""
     answer = rules.answer_of(game.evaluation)
-    snapshot: Mapping[str, Any] = game.position or {}
+    view = SnapshotView.of(game.position)
     outcome = answer.outcome if answer is not None else None
     kind_of = decided_kinds(outcome) if outcome is not None else {}
     stats = answer.stats if answer is not None else {}
-    sheets: Mapping[str, Any] = snapshot.get("factions") or {}
     pp = answer.pp_total if answer is not None else {}
     player_of = {s.faction: s.player_id for s in seats}
     rows = []
     for seat in seats:
         faction = seat.faction
-        sheet = sheets.get(faction) or {}
+        sheet = view.sheet(faction)
         stat = stats.get(faction)
-        if sheet.get("dropped"):
+        if sheet.dropped:
             result = ResultKind.DROPOUT.value
         else:
             result = kind_of.get(faction, ResultKind.LOSS.value)
-        attempts = stat.win_attempts if stat is not None else sheet.get("win_attempts")
+        attempts = stat.win_attempts if stat is not None else sheet.win_attempts
         row: dict[str, Any] = {"player": seat.player_id, "faction": faction, "result": result,
                                "win_attempts": int(attempts or 0), **_stat_values(stat)}
         if pp.get(faction) is not None:
             row["pp"] = decimal_str(pp[faction])
-        if sheet.get("die") is not None:
-            row["die"] = sheet["die"]
+        if sheet.die is not None:
+            row["die"] = sheet.die
         rows.append(row)
     report: dict[str, Any] = {
-        "turns": int(snapshot.get("turn") or 0),
+        "turns": int(view.turn or 0),
         "ended_by": outcome.ended_by if outcome is not None else None,
         "results": rows,
     }
-    prediction = snapshot.get("bg_prediction")
-    if outcome is not None and outcome.kind == ResultKind.BG_PREDICTION and isinstance(prediction, Mapping):
-        predicted = player_of.get(prediction.get("faction", ""))
+    if outcome is not None and outcome.kind == ResultKind.BG_PREDICTION and view.predicted_faction:
+        predicted = player_of.get(view.predicted_faction)
         if predicted is not None:
             report["predicted"] = predicted
-    alliances = [[player_of[f] for f in group if f in player_of] for group in snapshot.get("alliances") or []]
+    alliances = [[player_of[f] for f in group if f in player_of] for group in view.alliances]
     if alliances:
         report["alliances"] = alliances
     return report

@@ -34,3 +34,15 @@ def test_the_room_screen_has_a_standings_panel_per_twenty_players(
     assert 'class="screen-cut"' in first
     for page in others:
         assert "the cut is after" in page.split("</section>")[0]
+
+
+def test_the_room_screens_clocks_say_what_they_count_down_to(client: Any, head_judge: Any) -> None:
+    """The label the clocks' script renews stands apart from what the clock counts down to, so
+    a renewed label keeps the words beside it."""
+    from clocks import services as clocks
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    table = seat_table(make_round(tournament), make_players(tournament, 6))
+    clocks.start(table, user=head_judge)
+    html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
+    assert '<span data-clock-label>Running</span><span class="clock-next"> · counting down to Last 30 minutes</span>' in html

@@ -64,3 +64,15 @@ def test_report_and_seating_sheets_print_each_tables_link_as_a_qr_code(
         assert html.count("<svg") == 1, sheet
         assert f"http://testserver/tables/{current.pk}/judge/" in html
         assert "<script" not in html.split("<svg", 1)[1].split("</svg>", 1)[0]
+
+
+def test_each_begun_game_shows_its_turn_and_phase(two_rounds: tuple[Any, Any], table_judge: Any) -> None:
+    """The list reads each game's stored position through the typed read model."""
+    from gameplay import services
+
+    _, current = two_rounds
+    services.game_for(current)
+    client = Client()
+    client.force_login(table_judge)
+    html = client.get("/my/tables/").content.decode()
+    assert "turn 1, " in html

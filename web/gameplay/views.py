@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from dune import turn_flow
 from dune.engine.results import ENDED_BY
+from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency
@@ -134,7 +135,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             said = "Already recorded" if recorded.replayed else "Recorded"
             notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
             if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
-                phase = (recorded.body.get("position") or {}).get("phase") or ""
+                phase = SnapshotView.of(recorded.body.get("position")).phase or ""
                 notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
                           f" {turn_flow.phase_label(str(phase))} (record #{recorded.body['seq']}).")
             record = str(recorded.seq)
@@ -390,7 +391,11 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     tables = _judged_tables(request.user)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
     filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
-    rows = [{"table": t, "game": games.get(t.pk), "filed": t.pk in filed} for t in tables]
+    rows = [
+        {"table": t, "game": game, "game_view": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
+        for t in tables
+        for game in [games.get(t.pk)]
+    ]
     return render(request, "gameplay/my_tables.html", {"rows": rows})
 
 
