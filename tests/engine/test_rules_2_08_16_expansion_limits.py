@@ -123,3 +123,15 @@ def test_2_05_10_the_harkonnen_never_capture_their_own_leader(ruleset: str, rule
     with pytest.raises(IllegalAction) as err:
         apply(pos, own)
     assert err.value.rule == rule and err.value.field == "captor"
+
+
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
+@pytest.mark.parametrize(("cause", "phase"), [("face_dancer", "battle"), ("trip_to_gamont", "mentat_pause")])
+def test_ah_ix_c_1_f_no_face_dancer_nor_trip_to_gamont_under_ah(ruleset: str, cause: str, phase: str) -> None:
+    """The AH and WBC tables have neither ability: only the Guild sends forces home, and the
+    refusal cites the table's own rule (AH IX.C.1.f), never a LoLV number."""
+    per = {"atreides": {"reserves": 10, "tanks": 5}}
+    pos = load_position(snap(ruleset, forces=[at("atreides", "arrakeen", 5)], phase=phase, per_faction=per))
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, {**_home(cause, 1), "cause": cause})
+    assert err.value.rule == "AH IX.C.1.f" and err.value.field == "cause"
