@@ -8,6 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests run against the real services on loopback; override these to point elsewhere.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dune
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+# The suite runs in this many processes, each with its own test database, Redis database and var/.
+TEST_PROCESSES ?= 2
 
 .PHONY: install run venue test test-fast check lint typecheck chromium benchmarks clean
 
@@ -40,7 +42,7 @@ test: install chromium
 	@DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 	  $(BIN)/python -m config.check_services
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-	  $(BIN)/python -m pytest
+	  $(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal
 
 # Everything but the browser tests, for a quick loop while working.
 test-fast: install

@@ -4,6 +4,30 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _own_per_test_process() -> None:
+    """The suite runs in two processes (pytest-xdist's gw0, gw1): each gets its own Redis
+    database (broker, results, cache: one process's Celery test worker must never take the
+    other's tasks) and its own var/ folder (backups, embedded databases). pytest-django gives
+    each its own test database. Written into the environment, so the servers and workers the
+    tests start as subprocesses inherit the same."""
+    process = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not process.startswith("gw"):
+        return
+    number = int(process[2:])
+    from pathlib import Path
+    from urllib.parse import urlsplit, urlunsplit
+
+    url = urlsplit(os.environ["REDIS_URL"])
+    database = url.path.strip("/")
+    index = int(database) if database.isdigit() else 0
+    os.environ["REDIS_URL"] = urlunsplit(url._replace(path=f"/{(index + number) % 16}"))
+
+    os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / f"test-{process}"))
+
+
+_own_per_test_process()
 os.environ.setdefault("SECRET_KEY", "test-suite-secret-key-not-for-production-9f8e7d6c5b4a3210fedcba")
 os.environ.setdefault("DEBUG", "false")
 # The live server of the browser tests speaks plain HTTP.

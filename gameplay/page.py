@@ -6,6 +6,7 @@ evaluation), the seats, the last few events, the void events, the filed report.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -500,6 +501,10 @@ def page_context(
         to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
     full = judge and game.tracking != Game.Tracking.QUICK
+    if full and step.key == "next_turn" and "moritani" in factions and "place_terror" in can:
+        # The Moritani place their Terror tokens at the Mentat Pause (LoLV 2.12.05): the forms
+        # come with the next turn's button, at the top.
+        step = dataclasses.replace(step, section="full")
     # In full tracking a form's second button records its event and moves on to the next phase
     # in one request; the phases after that may be reached in one tap too (skipped phases allowed).
     then_to = next_phase if full and next_phase in phase_choices else None

@@ -411,7 +411,7 @@ def compute_scoring(tournament: Tournament) -> Scoring:
             standings = ()
             problems = (*problems, f"the standings cannot be computed until this is corrected: {exc.message}")
     placings: tuple[Placing, ...] = ()
-    if tournament.rules.awards:  # WBC: the final's placings decide the champion and places
+    if tournament.rules.final_placings:  # WBC Final Round Format: the final's report places everyone
         final = final_result(tournament)
         if final is not None:
             placings = final_placings(final)

@@ -21,13 +21,19 @@ def celery_config() -> dict[str, Any]:
     return {"broker_url": url, "result_backend": url, "task_acks_late": True, "timezone": "UTC"}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def celery_includes() -> list[str]:
-    """Task modules the test worker must know before it starts (its registry is fixed then)."""
+    """Every task module, imported before any test makes a Celery app: a test app knows the
+    shared tasks declared before it was made, so a worker started by a test must not depend
+    on which tests happened to import which module earlier in this process."""
+    from importlib import import_module
     from importlib.util import find_spec
 
     candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks", "ratings.tasks", "venue.tasks"]
-    return [name for name in candidates if find_spec(name) is not None]
+    present = [name for name in candidates if find_spec(name) is not None]
+    for name in present:
+        import_module(name)
+    return present
 
 
 @pytest.fixture(scope="session")

@@ -68,6 +68,7 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         "acting": None,
         "acted": frozenset(),
         "shipments": {},
+        "order_cards": {},
         "worm_pending": None,
     }
     losses = action_over(pos)
@@ -151,6 +152,7 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "acting": None,
         "acted": frozenset(),
         "shipments": {},
+        "order_cards": {},
         "declared": frozenset(),
         "declared_apart": {},
     }

@@ -345,7 +345,10 @@ def _sent_home(pos: Position, ev: ForcesRemoved) -> None:
     what = ev.cause.replace("_", " ")
     if ev.to != "reserves":
         refuse(pos, rule, f"{what} sends forces to reserves, not to the {ev.to}", ev.to, field="to")
-    if owner not in pos.playing or not pos.ruleset.expansion_pieces:
+    if not pos.ruleset.expansion_pieces:
+        # No such faction in the game's rules: only the Guild sends forces home (AH IX.C.1.f).
+        refuse(pos, "ship_back", f"there is no {what} in {pos.ruleset.name}: only the Guild sends forces from the board to reserves", ev.cause, field="cause")
+    if owner not in pos.playing:
         refuse(pos, rule, f"{what} is {faction_name(owner)}'s, and {faction_name(owner)} is not in this game", ev.cause, field="cause")
     if ev.faction == owner:
         refuse(pos, rule, f"{what} sends another faction's forces home, not {faction_name(owner)}'s", ev.faction, field="faction")

@@ -58,7 +58,7 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
     if pos.storm is None:
         refuse(pos, "storm_first", "the storm has not been placed yet", ev.sectors)
     if pos.turn == 1:
-        refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved (WBC VI.11)", ev.sectors)
+        refuse(pos, "storm_first", "in turn 1 the storm is placed, not moved", ev.sectors)
     if not 0 <= ev.sectors <= SECTOR_COUNT:
         refuse(pos, "storm_move", f"the storm moves at most {SECTOR_COUNT} sectors", ev.sectors)
     if ev.sectors > STORM_MOST and limited(pos):
@@ -405,7 +405,11 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     if ev.captor is not None:
         need_faction(pos, ev.captor)
         if ev.captor == ev.faction:
-            refuse(pos, "leaders", "a faction cannot capture its own leader", ev.captor)
+            # A ghola is a leader of another faction (2.08.16); the Harkonnen take the loser's
+            # leader (2.05.10, AH X.B.2.a.ii).
+            held = ev.status == "held"
+            what = "hold its own leader as a ghola" if held else "capture its own leader"
+            refuse(pos, "ghola" if held else "capture", f"{faction_name(ev.faction)} cannot {what}", ev.captor, field="captor")
         problem = holder_problem(pos, sheet.leaders[i].id, sheet.leaders[i].name, ev.status, ev.captor)
         if problem is not None and refined(pos):
             refuse(pos, problem[0], problem[1], ev.captor, field="captor")

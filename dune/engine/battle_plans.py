@@ -38,10 +38,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NoReturn
 
+from dune.engine.battles import Battle as Fight
 from dune.engine.battles import battles
 from dune.engine.board import POLAR_SINK, TERRITORIES
 from dune.engine.control import occupancy
-from dune.engine.editions import advanced, sheltered
+from dune.engine.editions import advanced, sequenced, sheltered
 from dune.engine.errors import IllegalAction, UnknownIdentifier, WrongPhase
 from dune.engine.events import Battle, BattlePlan, Capture
 from dune.engine.factions import (
@@ -56,7 +57,7 @@ from dune.engine.names import faction_name, phase_name, place_name
 from dune.engine.numbers import decimal_str
 from dune.engine.phases import BATTLE
 from dune.engine.position import Position, Stack
-from dune.engine.storm import separated, storm_order
+from dune.engine.storm import played_order, separated, storm_order
 
 #: The Kwisatz Haderach's row in `Position.fought`.
 KWISATZ_HADERACH = "kwisatz_haderach"
@@ -535,7 +536,8 @@ def _check_battle(pos: Position, event: Battle) -> None:
     if territory == POLAR_SINK:
         _refuse(pos, "battle_forces", "nobody battles in the Polar Sink", territory, "territory", None)
     order = storm_order(pos) or list(pos.factions)
-    found = [b for b in battles(pos, occupancy(pos), order) if b.territory == territory]
+    every = battles(pos, occupancy(pos), order)
+    found = [b for b in every if b.territory == territory]
     if not any(a in b.factions and d in b.factions for b in found) or d in pos.allies_of(a):
         _refuse(
             pos,
@@ -544,15 +546,48 @@ def _check_battle(pos: Position, event: Battle) -> None:
             territory,
             "territory",
         )
-    rank = {f: i for i, f in enumerate(order)}
-    if rank.get(a, 0) > rank.get(d, 0):
+    rank = {f: i for i, f in enumerate(played_order(pos))}
+    sappho = pos.order_cards.get(f"aggressor@{territory}")
+    if sappho in (a, d) and sappho != a:
         _refuse(
             pos,
-            "storm_order",
+            "sappho_aggressor",
+            f"{faction_name(d)} played Juice of Sappho to be the aggressor in {place_name(territory)}",
+            a,
+            "aggressor.faction",
+        )
+    if sappho != a and rank.get(a, 0) > rank.get(d, 0):
+        _refuse(
+            pos,
+            "battle_order",
             f"{faction_name(d)} comes before {faction_name(a)} in storm order and is the aggressor",
             a,
             "aggressor.faction",
         )
+    if sequenced(pos):
+        _earlier_battles_first(pos, every, rank, min(rank.get(a, 0), rank.get(d, 0)), territory)
+
+
+def _earlier_battles_first(pos: Position, every: list[Fight], rank: Mapping[str, int], turn: int, territory: str) -> None:
+    """Eighth edition: the first player is the aggressor until all its battles are fought, then
+    the next in storm order (AH X.A.3, WBC X.1, LoLV 1.07.02): no battle while a faction earlier
+    in the order than both sides still has one to fight."""
+    waiting: dict[str, list[str]] = {}
+    for b in every:
+        for f in b.factions:
+            if rank.get(f, 0) < turn:
+                waiting.setdefault(f, []).append(place_name(b.territory))
+    if not waiting:
+        return
+    first = min(waiting, key=lambda f: rank.get(f, 0))
+    _refuse(
+        pos,
+        "battle_order",
+        f"{faction_name(first)} comes first in storm order and still has its battles to fight "
+        f"({', '.join(waiting[first])}) before the one in {place_name(territory)}",
+        territory,
+        "territory",
+    )
 
 
 # --- resolution ------------------------------------------------------------------------------
@@ -955,18 +990,25 @@ def _leader_options(pos: Position, faction: str, territory: str) -> list[dict[st
 
 
 def battle_choices(position: Position) -> list[dict[str, Any]]:
-    """The battles still to fight, one row per pair (aggressor first in storm order), with
+    """The battles still to fight, one row per pair (aggressor first in storm order; from the
+    eighth edition only those of the first faction in storm order with a battle left), with
     what each side may put in its plan: leaders, the forces there, the most it can dial (with
     as much spice as it has), whether spice dialing applies, whether the Kwisatz Haderach may
     join. JSON for the table page's battle form; empty outside the battle phase."""
     pos = position
     if pos.setup is None or pos.phase != BATTLE or pos.quick:
         return []
-    order = storm_order(pos) or list(pos.factions)
+    order = played_order(pos)
     out: list[dict[str, Any]] = []
-    for b in battles(pos, occupancy(pos), order):
+    every = battles(pos, occupancy(pos), order)
+    # Eighth edition: only the current aggressor's battles (AH X.A.3, WBC X.1, LoLV 1.07.02).
+    fighting = {f for b in every for f in b.factions}
+    now = next((f for f in order if f in fighting), None) if sequenced(pos) else None
+    for b in every:
         for i, a in enumerate(b.factions):
             for d in b.factions[i + 1 :]:
+                if now is not None and now not in (a, d):
+                    continue
                 row: dict[str, Any] = {"territory": b.territory, "aggressor": a, "defender": d, "sides": {}}
                 for f, o in ((a, d), (d, a)):
                     mine = _engaged(pos, b.territory, _stacks(pos, f, b.territory), _stacks(pos, o, b.territory))

@@ -58,9 +58,12 @@ def need_piece(
             rule="board", msg=f"unknown territory {place_name(territory)}", phase=pos.phase, input=territory
         )
     if t.id == HIDDEN_MOBILE_STRONGHOLD and (pos.setup is None or IXIANS not in pos.setup.factions):
+        own = pos.setup is None or pos.ruleset.expansion_pieces
         raise UnknownIdentifier(
-            rule="2.07.02",
-            msg="the Hidden Mobile Stronghold is in play only with the Ixians",
+            rule="2.07.02" if own else pos.ruleset.cite["no_expansion"],
+            msg="the Hidden Mobile Stronghold is in play only with the Ixians"
+            if own
+            else f"there is no Hidden Mobile Stronghold in {pos.ruleset.name}",
             input=territory,
         )
     if not t.sectors:

@@ -75,8 +75,14 @@ one a spice blow phase (AH VII.A, LoLV 1.02.04), two where the game plays the do
 blow (WBC Rule Set: AH XXI; LoLV 1.13.02 in the Advanced game; a format's `double_spice_blow`).
 Logs of the first six editions keep meaning what they meant.
 
-Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)`, `limited(pos)`, `ordered(pos)`
-or `counted(pos)` (or
+The eighth edition checks the order of the battles, where the seventh took the judge's word:
+the first player in storm order is the aggressor until all its battles are fought, then the
+next (AH X.A.3, WBC X.1, LoLV 1.07.02); a battle is refused while a faction earlier in that
+order than both sides still has a battle to fight. Logs of the first seven editions keep
+meaning what they meant.
+
+Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)`, `limited(pos)`, `ordered(pos)`,
+`counted(pos)` or `sequenced(pos)` (or
 `sheltered(pos)` for the storm geometry); nothing else compares edition numbers.
 """
 
@@ -103,10 +109,12 @@ LIMITED = 5
 ORDERED = 6
 #: The rulings that also count the Spice Blows of a turn (listed above).
 COUNTED = 7
+#: The rulings that also check the order of the battles (listed above).
+SEQUENCED = 8
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = COUNTED
+CURRENT = SEQUENCED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED)
+EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED, SEQUENCED)
 
 
 def corrected(pos: Position) -> bool:
@@ -149,6 +157,12 @@ def counted(pos: Position) -> bool:
     """Whether the game is ruled by the seventh edition or later: the Spice Blows of a turn are
     counted, as listed above."""
     return pos.setup is not None and pos.setup.edition >= COUNTED
+
+
+def sequenced(pos: Position) -> bool:
+    """Whether the game is ruled by the eighth edition or later: the battles are fought in
+    storm order, as listed above."""
+    return pos.setup is not None and pos.setup.edition >= SEQUENCED
 
 
 #: The setup option that chooses the LoLV Advanced game (1.13.00).

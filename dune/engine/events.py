@@ -37,6 +37,12 @@ REMOVAL_CAUSES: tuple[str, ...] = ("face_dancer", "trip_to_gamont")
 MOVE_KINDS: tuple[str, ...] = ("move", "worm", "cross_ship", "ambassador")
 #: Treachery cards that change a movement (LoLV 3.01.09, 3.02.06, 2.09.07.04; WBC card aid).
 MOVE_CARDS: tuple[str, ...] = ("hajr", "ornithopter", "kulon")
+#: Cards that change who goes when in storm order (`order_card_played`): Juice of Sappho
+#: (LoLV 3.02.02) and a Karama card forcing the Guild into order (WBC Player Aid 19).
+ORDER_CARDS: tuple[str, ...] = ("juice_of_sappho", "karama")
+#: What such a card does: a faction goes first or last (3.02.02.02-03), is the aggressor in a
+#: battle (3.02.02.01), or the Guild takes its turn in storm order (WBC Player Aid 19).
+ORDER_PLACES: tuple[str, ...] = ("first", "last", "aggressor", "guild_in_order")
 PLACEMENT_SOURCES: tuple[str, ...] = ("reserves", "tanks")
 #: Leader states (`leader_changed.status`).
 LEADER_STATES: tuple[str, ...] = ("active", "tanks_face_up", "tanks_face_down", "captured", "held")
@@ -490,6 +496,8 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "side": _one_of(FLIP_TARGETS),
     "via": _one_of(MOVE_KINDS),
     "card": _opt(_one_of(MOVE_CARDS)),
+    "order_card": _one_of(ORDER_CARDS),
+    "place": _one_of(ORDER_PLACES),
     "how": _one_of(ALLIANCE_WAYS),
     "effect": _opt(_one_of(TERROR_EFFECTS)),
     "holder": _opt(_faction),
@@ -954,6 +962,21 @@ class ActionEnded(Event):
     shipment or move and by the end of the phase."""
 
     faction: str
+
+
+@_register("order_card_played")
+@dataclass(frozen=True, slots=True)
+class OrderCardPlayed(Event):
+    """A card changes who goes when in storm order for the rest of the phase: `faction` plays
+    Juice of Sappho to go `first` or `last`, even before or after the Guild (LoLV
+    3.02.02.02-03), or to be the `aggressor` in its battle in `territory` (3.02.02.01); or
+    `faction` plays a Karama card to force the Guild to take its shipment and movement turn in
+    storm order (`guild_in_order`: WBC Player Aid 19; LoLV 3.01.11.02 with 2.06.12)."""
+
+    faction: str
+    order_card: str
+    place: str
+    territory: str | None = None
 
 
 @_register("coexistence_declared")

@@ -75,6 +75,7 @@ from dune.engine.editions import refined
 from dune.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from dune.engine.position import EMPTY, Log, Position, evolve
 from dune.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
+from dune.engine.turn_order import apply_order_card
 
 Handler = Callable[[Position, Any], dict[str, Any]]
 
@@ -130,6 +131,7 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.SpiceCollected: apply_spice_collected,
     ev.BoardSpiceSet: apply_board_spice_set,
     ev.Battle: apply_battle,
+    ev.OrderCardPlayed: apply_order_card,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).

@@ -53,6 +53,8 @@ def _bad(rule: str, msg: str, value: object, field: str | None = None) -> Invali
 
 def _in_game(pos: Position, faction: str, what: str, rule: str, value: object) -> None:
     assert pos.setup is not None
+    if not pos.ruleset.expansion_pieces:
+        raise _bad(pos.ruleset.cite["no_expansion"], f"there is no {what.split(' ', 1)[1]} in {pos.ruleset.name}", value)
     if faction not in pos.setup.factions:
         raise _bad(rule, f"{what} needs the {faction_name(faction)} in the game", value)
 

@@ -145,6 +145,12 @@ class Position:
     #: Where each faction made its one shipment this phase (`turn_order.shipment`; AH IX.C.1.a,
     #: LoLV 1.06.02; sixth edition).
     shipments: Mapping[str, str] = field(default_factory=dict)
+    #: Cards that changed who goes when in storm order this phase (`order_card_played`):
+    #: "first" / "last" -> the faction a Juice of Sappho put there (LoLV 3.02.02.02-03),
+    #: "aggressor@<territory>" -> the faction it made the aggressor there (3.02.02.01),
+    #: "guild_in_order" -> the faction whose Karama forced the Guild into storm order (WBC
+    #: Player Aid 19; LoLV 3.01.11.02 with 2.06.12).
+    order_cards: Mapping[str, str] = field(default_factory=dict)
     #: Territories the BG declared coexisting this turn (WBC XV.7-9).
     declared: frozenset[str] = frozenset()
     #: Territories the BG announced not coexisting this turn (WBC XV.8): the other factions

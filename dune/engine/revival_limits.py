@@ -3,7 +3,7 @@
 
 At most three forces a turn (LoLV 1.05.01, AH IX.B.2), of them one Fedaykin (2.04.20, AH
 IX.B.4) and one Sardaukar (2.03.11, AH IX.B.5; both Advanced abilities in the LoLV). Beyond
-that: the Tleilaxu revive without limit (2.08.08); the Tleilaxu may raise another faction's
+that: the Tleilaxu revive without limit (2.08.08), and so do the CHOAM (2.09.08); the Tleilaxu may raise another faction's
 limit to five (2.08.11) and the Emperor may pay for three more of its ally's (2.03.07) - the
 event names who (`raised_by`); the Tleilaxu Ghola card brings back up to five more outside the
 count (3.01.20, AH IX.B.2 "except by treachery card", AH questions A.6); the Emperor's Karama
@@ -17,7 +17,7 @@ from typing import Any
 from dune.engine.checks import refuse
 from dune.engine.editions import advanced, limited
 from dune.engine.events import ForcesRevived
-from dune.engine.factions import EMPEROR, FREMEN, GUILD, TLEILAXU
+from dune.engine.factions import CHOAM, EMPEROR, FREMEN, GUILD, TLEILAXU
 from dune.engine.names import faction_name
 from dune.engine.position import Position
 
@@ -33,6 +33,8 @@ def _limit(pos: Position, ev: ForcesRevived) -> int | None:
     """The most forces the faction may revive this turn, or None for no limit."""
     if ev.faction == TLEILAXU and pos.ruleset.cite.get("revival_unlimited"):
         return None  # 2.08.08
+    if ev.faction == CHOAM and "revival_choam" in pos.ruleset.cite:
+        return None  # 2.09.08: the CHOAM pay for as many as they like (a Basic ability too)
     if ev.raised_by is None:
         return LIMIT
     if ev.raised_by == TLEILAXU and "revival_raised" in pos.ruleset.cite and TLEILAXU in pos.playing:

@@ -372,7 +372,9 @@ _AH_CITE = {
     "adjudication": "AH IV",
     "concession": "WBC Concessions",
     "dropout": "WBC Dropouts",
-    "family_atomics": "WBC VI.2",
+    # The 1979 text leaves the card's wording to its Player Aid Pad (AH VIII.J): after the first
+    # game turn, once a game.
+    "family_atomics": "AH VIII.J (Player Aid Pad: Family Atomics)",
     "setup": "AH III.E",
     "markers": "AH III.E.1",
     "forces": "AH II.B",
@@ -476,10 +478,23 @@ _AH_CITE = {
     "guild_out_of_turn": "AH IX.C.a",
     "one_shipment": "AH IX.C.1.a",
     "ship_then_move": "AH IX.C",
+    # Cards that change the order: the 1979 deck (AH II.D) holds no Juice of Sappho; a Karama
+    # forcing the Guild into order is cited from the WBC clarifications, as above.
+    "juice_of_sappho": "AH II.D",
+    # The 1979 equipment (AH II) holds none of the expansion pieces (HMS, No-Field, Terror
+    # tokens, Ambassadors, the Atomics Aftermath).
+    "no_expansion": "AH II",
+    # The first player is the aggressor until all its battles are fought (AH X.A.3).
+    "battle_order": "AH X.A.3",
+    "guild_advanced": "AH IX.C.a",
+    "karama_guild_order": "WBC Player Aid 19",
 }
 
 _WBC_CITE = dict(
     _AH_CITE,
+    juice_of_sappho="WBC Rule Set (no expansion cards)",
+    no_expansion="WBC Rule Set (no expansions)",
+    battle_order="WBC X.1",
     solo="WBC house rules (3 strongholds)",
     allied="WBC house rules (4/5 strongholds)",
     several="WBC Qualification Points (simultaneous solo victories)",
@@ -711,6 +726,15 @@ _LOLV_CITE = {
     "guild_out_of_turn": "2.06.12",
     "one_shipment": "1.06.02",
     "ship_then_move": "1.06.01",
+    # Cards that change the order (Juice of Sappho; a Karama against 2.06.12, marked *...*).
+    "juice_of_sappho": "3.02.02",
+    "sappho_aggressor": "3.02.02.01",
+    "sappho_first": "3.02.02.02",
+    "sappho_last": "3.02.02.03",
+    "guild_advanced": "2.06.00",
+    "revival_choam": "2.09.08",
+    "battle_order": "1.07.02",
+    "karama_guild_order": "3.01.11.02",
 }
 
 AH1979 = Ruleset(

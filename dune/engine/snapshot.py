@@ -151,6 +151,13 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("acting", _or_null(TEXT), "the faction acting now", None),
     Field("acted", TEXTS, "factions whose turn to ship and move is over this phase (LoLV 1.06.01)", frozenset()),
     Field("shipments", _or_null(Shape("object", TEXT)), "where each faction shipped this phase (LoLV 1.06.02)", {}),
+    Field(
+        "order_cards",
+        _or_null(Shape("object", TEXT)),
+        "who a card put first or last, or made the aggressor, and who forced the Guild into order this phase "
+        "(LoLV 3.02.02, WBC Player Aid 19)",
+        {},
+    ),
     Field("declared", TEXTS, "territories declared this phase", frozenset()),
     Field("worm_pending", _or_null(TEXT), "a sandworm's territory waiting to devour", None),
     Field("hms", _or_null(_list(ANY)), "the Hidden Mobile Stronghold: [territory, sector] (LoLV 2.07.17)", None),
@@ -577,6 +584,25 @@ def _piece(raw: Any, what: str, *, sector_required: bool = False) -> tuple[str, 
     return str(raw[0]), raw[1]
 
 
+def _order_cards(raw: Any, factions: tuple[str, ...], rs: Ruleset) -> dict[str, str]:
+    """Who a card put first or last, made the aggressor, or forced the Guild into order this
+    phase (`Position.order_cards`; LoLV 3.02.02, WBC Player Aid 19)."""
+    cards = _mapping(raw, "'order_cards'")
+    places = ("first", "last", "guild_in_order")
+    if any(
+        f not in factions or not (k in places or (k.startswith("aggressor@") and k[10:] in TERRITORIES))
+        for k, f in cards.items()
+    ):
+        raise _bad(
+            "snapshot",
+            "'order_cards' maps first, last, guild_in_order or aggressor@<territory> to factions of the game",
+            cards,
+        )
+    if "sappho_first" not in rs.cite and set(cards) - {"guild_in_order"}:
+        raise _bad(rs.cite["juice_of_sappho"], f"there is no Juice of Sappho in {rs.name}", cards)
+    return dict(cards)
+
+
 def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> dict[str, Any]:
     """Optional parts of a position; a snapshot written before they existed has none, and
     `dump_position` writes them only when they differ from the default."""
@@ -595,6 +621,8 @@ def _extras(data: Mapping[str, Any], factions: tuple[str, ...], rs: Ruleset) -> 
         if any(f not in factions or not isinstance(w, str) for f, w in made.items()):
             raise _bad("snapshot", "'shipments' maps factions of the game to where they shipped", made)
         out["shipments"] = dict(made)
+    if data.get("order_cards"):
+        out["order_cards"] = _order_cards(data["order_cards"], factions, rs)
     for key in ("acting", "vidal"):
         if data.get(key) is not None:
             if data[key] not in factions:

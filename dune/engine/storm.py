@@ -33,6 +33,19 @@ def storm_order(position: Position) -> list[str] | None:
     return sorted(position.factions, key=distance)
 
 
+def played_order(position: Position) -> list[str]:
+    """Storm order as the phase plays it: the factions in the game when the storm is not yet on
+    the board, and a faction that played Juice of Sappho moved first or last (LoLV
+    3.02.02.02-03; `Position.order_cards`)."""
+    order = storm_order(position) or list(position.factions)
+    cards = position.order_cards
+    if not cards:
+        return order
+    first, last = cards.get("first"), cards.get("last")
+    middle = [f for f in order if f not in (first, last)]
+    return ([first] if first in order else []) + middle + ([last] if last in order else [])
+
+
 def first_player(position: Position) -> str | None:
     order = storm_order(position)
     return order[0] if order else None

@@ -18,25 +18,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.board import POLAR_SINK
-from dune.engine.checks import refuse
+from dune.engine.board import POLAR_SINK, TERRITORIES
+from dune.engine.checks import need_faction, need_phase, refuse
 from dune.engine.editions import advanced, ordered
+from dune.engine.events import OrderCardPlayed
 from dune.engine.factions import BENE_GESSERIT, GUILD
 from dune.engine.losses import Loss, action_over
 from dune.engine.names import faction_name, join_names, place_name
-from dune.engine.phases import SHIPMENT_MOVEMENT
+from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import Position
-from dune.engine.storm import storm_order
+from dune.engine.storm import played_order
 
 
 def out_of_turn(pos: Position, faction: str) -> bool:
     """Whether `faction` may take its turn out of storm order: the Guild, where the ruleset
-    gives it that ability (AH IX.C.a, WBC IX.1 with AH; LoLV 2.06.12 in the Advanced game)."""
-    return faction == GUILD and "guild_out_of_turn" in pos.ruleset.cite and advanced(pos)
+    gives it that ability (AH IX.C.a, WBC IX.1 with AH; LoLV 2.06.12 in the Advanced game),
+    unless a Karama card forced it into order this phase (WBC Player Aid 19, LoLV 3.01.11.02)."""
+    return (
+        faction == GUILD
+        and "guild_out_of_turn" in pos.ruleset.cite
+        and advanced(pos)
+        and "guild_in_order" not in pos.order_cards
+    )
 
 
 def _order(pos: Position) -> list[str]:
-    return storm_order(pos) or list(pos.factions)
+    return played_order(pos)
+
+
+def _sappho_first(pos: Position, faction: str) -> None:
+    """A faction that played Juice of Sappho to go first goes before everyone, the Guild
+    included (LoLV 3.02.02.02): the Guild may not take its turn ahead of it."""
+    first = pos.order_cards.get("first")
+    if first is None or first == faction or first in pos.acted or pos.acting == first:
+        return
+    if out_of_turn(pos, faction):
+        refuse(
+            pos,
+            "sappho_first",
+            f"{faction_name(first)} played Juice of Sappho to ship and move first, even before "
+            f"{faction_name(faction)}",
+            faction,
+            field="faction",
+        )
 
 
 def _turn_begins(pos: Position, faction: str) -> frozenset[str]:
@@ -46,7 +70,21 @@ def _turn_begins(pos: Position, faction: str) -> frozenset[str]:
     if faction in pos.acted:
         order = _order(pos)
         took = {f for f, _via in pos.moves} | set(pos.shipments) | {pos.acting}
-        after = [faction_name(f) for f in order[order.index(faction) + 1 :] if f in took] if faction in order else []
+        after = (
+            [faction_name(f) for f in order[order.index(faction) + 1 :] if f in took]
+            if faction in order
+            else []
+        )
+        last = pos.order_cards.get("last")
+        if faction not in took and last in took and out_of_turn(pos, faction):
+            refuse(
+                pos,
+                "sappho_last",
+                f"{faction_name(last or '')} played Juice of Sappho to go last, even after {faction_name(faction)}, "
+                f"and has begun: {faction_name(faction)}'s turn is over",
+                faction,
+                field="faction",
+            )
         if faction in took or not after:
             why = f"{faction_name(faction)} has already had its turn to ship and move this phase"
         else:
@@ -55,11 +93,15 @@ def _turn_begins(pos: Position, faction: str) -> frozenset[str]:
                 f"and {join_names(after)} has begun: {faction_name(faction)}'s turn is over"
             )
         refuse(pos, "storm_order_turn", f"{why}; only the Guild may go out of turn", faction, field="faction")
+    _sappho_first(pos, faction)
     done = set(pos.acted)
     if pos.acting is not None:
         done.add(pos.acting)
     order = _order(pos)
-    if not out_of_turn(pos, faction) and faction in order:
+    if pos.order_cards.get("last") == faction:
+        # Last even after the Guild (LoLV 3.02.02.03): every other turn is over.
+        done.update(f for f in order if f != faction)
+    elif not out_of_turn(pos, faction) and faction in order:
         done.update(f for f in order[: order.index(faction)] if not out_of_turn(pos, f))
     return frozenset(done)
 
@@ -147,3 +189,151 @@ def accompanies(pos: Position, faction: str, territory: str, fighters: int, advi
         # shipment landed (2.02.11); a fighter there is a shipment of the BG's own (2.02.13).
         return territory == POLAR_SINK if fighters else territory == followed[2]
     return territory == POLAR_SINK or territory == followed[2]
+
+
+def apply_order_card(pos: Position, ev: OrderCardPlayed) -> dict[str, Any]:
+    """Juice of Sappho puts a faction first or last in storm order for the phase, even before
+    or after the Guild (LoLV 3.02.02.02-03), or makes it the aggressor in one battle
+    (3.02.02.01); a Karama card forces the Guild to take its shipment and movement turn in
+    storm order (WBC Player Aid 19; LoLV 3.01.11.02 with 2.06.12). The game's own rules are cited
+    for a card its deck does not hold or a place the phase no longer has."""
+    need_faction(pos, ev.faction)
+    if ev.order_card == "karama":
+        return {"order_cards": {**pos.order_cards, **_guild_in_order(pos, ev)}}
+    if "sappho_first" not in pos.ruleset.cite:
+        refuse(
+            pos,
+            "juice_of_sappho",
+            f"{pos.ruleset.name} plays no Juice of Sappho card",
+            ev.order_card,
+            field="order_card",
+        )
+    if ev.place == "guild_in_order":
+        refuse(
+            pos,
+            "juice_of_sappho",
+            "Juice of Sappho puts its player first or last, or makes it the aggressor",
+            ev.place,
+            field="place",
+        )
+    if ev.place == "aggressor":
+        return {"order_cards": {**pos.order_cards, **_sappho_aggressor(pos, ev)}}
+    if ev.territory is not None:
+        refuse(
+            pos,
+            "juice_of_sappho",
+            "only the aggressor's place names a territory",
+            ev.territory,
+            field="territory",
+        )
+    _sappho_place(pos, ev.faction, ev.place)
+    return {"order_cards": {**pos.order_cards, ev.place: ev.faction}}
+
+
+def _sappho_place(pos: Position, faction: str, place: str) -> None:
+    rule = "sappho_first" if place == "first" else "sappho_last"
+    if pos.setup is None or pos.phase in (SETUP, MENTAT_PAUSE):
+        refuse(
+            pos,
+            rule,
+            "Juice of Sappho changes the order of a phase played in storm order",
+            pos.phase,
+            field="place",
+        )
+    held = pos.order_cards.get(place)
+    if held is not None:
+        refuse(pos, rule, f"{faction_name(held)} already goes {place} this phase", place, field="place")
+    if pos.phase != SHIPMENT_MOVEMENT:
+        return
+    if place == "first" and (pos.acted or pos.acting is not None):
+        begun = join_names(
+            [faction_name(f) for f in sorted(pos.acted | ({pos.acting} if pos.acting else set()))]
+        )
+        refuse(
+            pos,
+            rule,
+            f"{begun} has already begun to ship and move: nobody can go first now",
+            place,
+            field="place",
+        )
+    if place == "last" and (faction in pos.acted or pos.acting == faction):
+        refuse(
+            pos,
+            rule,
+            f"{faction_name(faction)} has already had its turn to ship and move",
+            place,
+            field="place",
+        )
+
+
+def _sappho_aggressor(pos: Position, ev: OrderCardPlayed) -> dict[str, str]:
+    if pos.phase != BATTLE:
+        refuse(
+            pos,
+            "sappho_aggressor",
+            "Juice of Sappho makes its player the aggressor in the battle phase",
+            pos.phase,
+            field="place",
+        )
+    if ev.territory is None or ev.territory not in TERRITORIES:
+        refuse(
+            pos,
+            "sappho_aggressor",
+            "the aggressor's place names the battle's territory",
+            ev.territory,
+            field="territory",
+        )
+    return {f"aggressor@{ev.territory}": ev.faction}
+
+
+def _guild_in_order(pos: Position, ev: OrderCardPlayed) -> dict[str, str]:
+    """WBC Player Aid 19: in the movement round, before the faction after the Guild in storm
+    order has begun its turn; LoLV 3.01.11.02: before the Guild uses Ship As It Pleases You
+    (2.06.12, an Advanced ability, 2.06.00)."""
+    if ev.place != "guild_in_order" or ev.territory is not None:
+        refuse(
+            pos,
+            "karama_guild_order",
+            "a Karama card here forces the Guild into storm order",
+            ev.place,
+            field="place",
+        )
+    need_phase(pos, (SHIPMENT_MOVEMENT,), "karama_guild_order", "the Guild is forced into storm order")
+    if GUILD not in pos.playing:
+        refuse(pos, "karama_guild_order", "the Guild does not play in this game", GUILD, field="place")
+    if "guild_in_order" in pos.order_cards:
+        refuse(
+            pos,
+            "karama_guild_order",
+            "the Guild is already forced into storm order this phase",
+            ev.place,
+            field="place",
+        )
+    if not out_of_turn(pos, GUILD):
+        refuse(
+            pos,
+            "guild_advanced",
+            "the Guild has no ability to go out of turn in this game",
+            ev.place,
+            field="place",
+        )
+    if GUILD in pos.acted or pos.acting == GUILD:
+        refuse(
+            pos,
+            "karama_guild_order",
+            "the Guild has already had its turn to ship and move",
+            ev.place,
+            field="place",
+        )
+    order = _order(pos)
+    later = order[order.index(GUILD) + 1 :] if GUILD in order else []
+    begun = [f for f in later if f in pos.acted or f == pos.acting]
+    if begun:
+        refuse(
+            pos,
+            "karama_guild_order",
+            f"{faction_name(begun[0])}, after the Guild in storm order, has begun its turn",
+            ev.place,
+            field="place",
+        )
+    return {"guild_in_order": ev.faction}

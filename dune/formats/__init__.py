@@ -150,6 +150,8 @@ class Format:
     awards_measure: str = "performance_points"
     #: The table sizes the seating planner makes (the document's `tables.sizes`).
     table_sizes: tuple[int, ...] = (5, 6)
+    #: Whether the final's report places every finalist (WBC Final Round Format).
+    final_placings: bool = False
 
     def __post_init__(self) -> None:
         problems = []
@@ -415,6 +417,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         ruleset=ruleset,
         table_sizes_rule=rules["tables.sizes"],
         table_sizes=tuple(doc["tables"]["sizes"]),
+        final_placings=doc["points"]["final_placings"],
         faction_deal=FactionDeal(doc["factions"]["deal"]),
         faction_rule=rules["factions.deal"],
         factions=tuple(doc["factions"]["pool"]),

@@ -44,6 +44,9 @@ from dune.refusals import Refusal
 #: a schema 1 document reads them as its value or the ruleset's own (`_upgrade`).
 SCHEMA = 2
 OLD_SCHEMAS: tuple[int, ...] = (1,)
+#: The rule a schema 1 document is read with for the final's placings (added in schema 2).
+PLACINGS_RULE = "WBC Final Round Format"
+NO_PLACINGS_RULE = "no final placings (WBC Final Round Format not played)"
 #: The kinds of round a format has (tournament.Round.Kind).
 ROUND_KINDS: tuple[str, ...] = ("heat", "final")
 #: How factions are dealt, by key (`dune.formats.FactionDeal`).
@@ -269,6 +272,7 @@ def _schema() -> tuple[Field, ...]:
         Field("points.dropout_disqualifies", "Points", "a dropout is barred from the final", _bool, "a player who drops out of a game is disqualified"),
         Field("points.finalists", "Final", "finalists", _int(1, 6), "seats at the final table"),
         Field("points.alternates", "Final", "alternates", _alternates, "how many alternates are listed after the finalists (\"all\": every eligible player)"),
+        Field("points.final_placings", "Final", "final placings", _bool, "the final's report places every finalist, 1st to last: the winner, the allies, then the adjudication criteria (WBC Final Round Format); without it the final names its winners only"),
         Field("awards.best_faction", "Awards", "best-faction awards", _bool, "the format names a best player of each faction"),
         Field("awards.measure", "Awards", "best-faction measure", _choice(AWARD_MEASURES), "; ".join(f"`{k}`: {v}" for k, v in AWARD_MEASURES.items()), tuple(AWARD_MEASURES)),
     ]
@@ -349,6 +353,8 @@ def load_document(data: object) -> dict[str, Any]:
     key = out.get("key", "")
     if key and (len(key) > 8 or not key.replace("-", "").replace("_", "").isalnum()):
         problems["key"] = "a key is at most 8 letters, digits, - or _"
+    if schema in OLD_SCHEMAS:
+        data = _added_in_schema_2(data)
     # Every rule-bearing field.
     for spec in FIELDS:
         try:
@@ -371,6 +377,18 @@ def load_document(data: object) -> dict[str, Any]:
         _check_consistency(out, problems)
     if problems:
         raise FormatDocumentError(problems)
+    return out
+
+
+def _added_in_schema_2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A schema 1 document with the fields schema 2 added, as the platform played them then:
+    the final's placings went with the best-faction awards (the WBC's, both)."""
+    out = copy.deepcopy(dict(data))
+    points, awards, rules = out.get("points"), out.get("awards"), out.get("rules")
+    if isinstance(points, dict) and isinstance(awards, Mapping) and "final_placings" not in points:
+        points["final_placings"] = awards.get("best_faction")
+        if isinstance(rules, dict) and "points.final_placings" not in rules:
+            rules["points.final_placings"] = PLACINGS_RULE if awards.get("best_faction") is True else NO_PLACINGS_RULE
     return out
 
 

@@ -79,6 +79,7 @@ SAMPLES: dict[str, ev.Event] = {
     "duke_vidal": ev.DukeVidal(holder="moritani"),
     "spice_in_front": ev.SpiceInFront(faction="guild", delta=4, from_faction="atreides"),
     "action_ended": ev.ActionEnded(faction="guild"),
+    "order_card_played": ev.OrderCardPlayed(faction="harkonnen", order_card="juice_of_sappho", place="aggressor", territory="arrakeen"),
     "loss_corrected": ev.LossCorrected("fremen", "the_great_flat", 14, "storm moved 3, not 4", 2, 1, 0),
     "spice_blow": ev.SpiceBlow("the_great_flat"),
     "spice_collected": ev.SpiceCollected("fremen", "the_great_flat", 4),

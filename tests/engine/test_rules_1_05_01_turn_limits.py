@@ -117,6 +117,20 @@ def test_2_08_08_the_tleilaxu_revive_without_limit() -> None:
     assert err.value.rule == "1.05.01"
 
 
+@pytest.mark.parametrize("options", [["advanced"], []])
+def test_2_09_08_the_choam_revive_without_limit(options: list[str]) -> None:
+    """LoLV 2.09.08: the CHOAM have no free revival but no limit on the forces they pay to
+    revive, in the Basic game too (2.09.00); the others keep three (1.05.01)."""
+    factions = ("atreides", "choam", "emperor", "fremen", "harkonnen", "guild")
+    per = {"choam": {"tanks": 8, "reserves": 12}, "atreides": {"tanks": 5, "reserves": 15}}
+    pos = load_position(snap(LOLV, factions=factions, phase="revival", per_faction=per, options=options))
+    after = _revive(pos, "choam", 8)
+    assert after.states["choam"].reserves == (20, 0)
+    with pytest.raises(IllegalAction) as err:
+        _revive(pos, "atreides", 4)
+    assert err.value.rule == "1.05.01"
+
+
 def test_2_03_07_the_emperor_pays_for_three_more_of_its_allys() -> None:
     """LoLV 2.03.07: only for its ally; under AH the Emperor's shield raises no limit."""
     pos = _revival(LOLV, alliances=[["atreides", "emperor"]])

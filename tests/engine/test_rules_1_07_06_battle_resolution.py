@@ -196,7 +196,8 @@ def test_1_07_01_a_battle_needs_both_factions_there_and_the_battle_phase(ruleset
     swapped = _battle(ruleset, _plan(ruleset, "harkonnen", 0, leader="umman_kudu"), _plan(ruleset, "atreides", 1, leader="gurney_halleck"))
     with pytest.raises(IllegalAction) as err:
         apply(pos, swapped)
-    assert err.value.rule == pos.ruleset.cite["storm_order"]
+    assert err.value.rule == pos.ruleset.cite["battle_order"]
+    assert err.value.rule == {"ah1979": "AH X.A.3", "wbc2018": "WBC X.1", LOLV: "1.07.02"}[ruleset]
     moving = load_position({**dump_position(pos), "phase": "shipment_movement"})
     with pytest.raises(WrongPhase):
         apply(moving, _battle(ruleset, _plan(ruleset, "atreides", 1, leader="gurney_halleck"), _plan(ruleset, "harkonnen", 0, leader="umman_kudu")))

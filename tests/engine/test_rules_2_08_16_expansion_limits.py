@@ -104,3 +104,34 @@ def test_2_12_12_the_moritani_take_duke_vidal_after_two_stronghold_battles() -> 
     assert err.value.rule == "2.12.12"
     with pytest.raises(IllegalAction):
         apply(_pos("spice_collection", two, **per), {"type": "duke_vidal", "holder": "moritani"})
+
+
+def test_2_08_16_no_ghola_of_the_tleilaxus_own_leader() -> None:
+    """LoLV 2.08.16: gholas are dead leaders of other factions; the refusal cites it, not a
+    glossary entry."""
+    pos = _pos("revival", tleilaxu={"leader_status": {"blin": "tanks_face_up"}})
+    own = {"type": "leader_changed", "faction": "tleilaxu", "leader": "blin", "status": "held", "captor": "tleilaxu"}
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, own)
+    assert err.value.rule == "2.08.16" and err.value.field == "captor"
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [("ah1979", "AH X.B.2.a.ii"), ("wbc2018", "WBC X.16"), (LOLV, "2.05.10")])
+def test_2_05_10_the_harkonnen_never_capture_their_own_leader(ruleset: str, rule: str) -> None:
+    pos = load_position(snap(ruleset, phase="battle"))
+    own = {"type": "leader_changed", "faction": "harkonnen", "leader": "umman_kudu", "status": "captured", "captor": "harkonnen"}
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, own)
+    assert err.value.rule == rule and err.value.field == "captor"
+
+
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
+@pytest.mark.parametrize(("cause", "phase"), [("face_dancer", "battle"), ("trip_to_gamont", "mentat_pause")])
+def test_ah_ix_c_1_f_no_face_dancer_nor_trip_to_gamont_under_ah(ruleset: str, cause: str, phase: str) -> None:
+    """The AH and WBC tables have neither ability: only the Guild sends forces home, and the
+    refusal cites the table's own rule (AH IX.C.1.f), never a LoLV number."""
+    per = {"atreides": {"reserves": 10, "tanks": 5}}
+    pos = load_position(snap(ruleset, forces=[at("atreides", "arrakeen", 5)], phase=phase, per_faction=per))
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, {**_home(cause, 1), "cause": cause})
+    assert err.value.rule == "AH IX.C.1.f" and err.value.field == "cause"

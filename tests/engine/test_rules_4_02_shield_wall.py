@@ -146,3 +146,10 @@ def test_wbc_vi_2_no_family_atomics_in_turn_1(ruleset: str, rule: str) -> None:
     with pytest.raises(IllegalAction) as info:
         apply(in_turn(1, ruleset=ruleset), {"type": "family_atomics", "faction": "atreides"})
     assert info.value.rule == rule
+
+
+def test_ah_viii_j_no_family_atomics_in_turn_1_citing_the_ah_card() -> None:
+    """The AH table cites its own card text (the Player Aid Pad, AH VIII.J), not the WBC's."""
+    with pytest.raises(IllegalAction) as info:
+        apply(in_turn(1, ruleset="ah1979"), {"type": "family_atomics", "faction": "atreides"})
+    assert info.value.rule == "AH VIII.J (Player Aid Pad: Family Atomics)"

@@ -85,6 +85,9 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         # WBC XIII.1 and VI.4-5 as well; the AH text has neither (AH XIII.C, questions A.2).
         lolv_only |= {"bribe_timing", "family_atomics_reach", "family_atomics_bg"}
         lolv_only |= {"ambassador_stormed"}  # 2.11.09
+        # Juice of Sappho (3.02.02; the AH and WBC decks have none, `juice_of_sappho` says so) and
+        # the CHOAM's revival (2.09.08).
+        lolv_only |= {"sappho_aggressor", "sappho_first", "sappho_last", "revival_choam"}
         assert keys - lolv_only <= set(rs.cite), rs.key
         assert wbc_only <= set(RULESETS["wbc2018"].cite)
 

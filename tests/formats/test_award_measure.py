@@ -12,7 +12,7 @@ import pytest
 from django.core.cache import cache
 
 from dune.engine.ids import ResultKind
-from dune.formats import format_from_document, preset_document
+from dune.formats import format_from_document, get_format, preset_document
 from dune.formats.document import FormatDocumentError, apply_changes, load_document
 from dune.points import MEASURES, ReportRow, TableResult, best_faction_awards, strongholds_per_turn
 from tests.factories import make_players, make_round, make_tournament, seat_table
@@ -105,3 +105,21 @@ def test_a_tournament_scoring_strongholds_per_turn_shows_it_on_every_page(judge_
     awards = content["figures"]["awards"]
     assert {a["measure"] for a in awards} == {"strongholds_per_turn"}
     cache.clear()
+
+
+def test_the_final_placings_are_the_documents_not_the_awards() -> None:
+    """WBC Final Round Format: the WBC's final places every finalist; a LoLV event giving
+    best-faction awards gets no WBC placings, and a WBC event without awards keeps them."""
+    assert get_format("wbc").final_placings and not get_format("lolv").final_placings
+    lolv_awards = format_from_document(
+        apply_changes(preset_document("lolv"), {"awards.best_faction": True, "awards.measure": "strongholds_per_turn"})
+    )
+    assert lolv_awards.awards and not lolv_awards.final_placings
+    wbc_no_awards = format_from_document(apply_changes(preset_document("wbc"), {"awards.best_faction": False}))
+    assert wbc_no_awards.final_placings and not wbc_no_awards.awards
+    # A schema 1 document (before the field) places the final where it gave awards, as then.
+    for key in ("wbc", "lolv", "ah1979"):
+        old = preset_document(key)
+        old["schema"] = 1
+        del old["points"]["final_placings"], old["rules"]["points.final_placings"]
+        assert load_document(old) == dict(get_format(key).document)
