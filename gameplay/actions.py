@@ -168,13 +168,24 @@ def quick_record(form: Form) -> dict[str, Any]:
     }
 
 
+#: The actions whose spice cost, left empty, is the rules' price (`commands.record_event(priced=)`).
+PRICED: frozenset[str] = frozenset({"place_forces", "revive_forces"})
+
+
+def _cost(form: Form) -> dict[str, int]:
+    """The spice paid with the shipment or revival, when the judge typed one."""
+    cost = _int(form, "cost", required=False, low=0)
+    return {} if cost is None else {"cost": cost}
+
+
 def place_forces(form: Form) -> dict[str, Any]:
-    """Forces onto the board; `karama`: a shipment bought at the Guild's rate with a Karama
-    card (3.01.11.03, WBC Player Aid 18)."""
+    """Forces onto the board with the shipment's payment (LoLV 1.06.02.01, AH IX.C.1.b);
+    `karama`: a shipment bought at the Guild's rate with a Karama card (3.01.11.03, WBC
+    Player Aid 18)."""
     territory, sector = _piece(form, "piece")
     source = _get(form, "source") or "reserves"
     return {"type": "forces_placed", "faction": _faction(form), "territory": territory, "sector": sector,
-            **_counts(form), "source": source, "karama": bool(_get(form, "karama"))}
+            **_counts(form), "source": source, "karama": bool(_get(form, "karama")), **_cost(form)}
 
 
 def move_forces(form: Form) -> dict[str, Any]:
@@ -279,11 +290,13 @@ def change_leader(form: Form) -> dict[str, Any]:
 
 
 def revive_forces(form: Form) -> dict[str, Any]:
-    """Forces back from the tanks to reserves (LoLV 1.05.01, AH IX.B); `karama` marks the
+    """Forces back from the tanks to reserves with the revival's payment (LoLV 1.05.01.02, AH
+    IX.B.1); `karama` marks the
     Emperor's free revival with a Karama card (1.14.02, WBC XVII.9)."""
     return {"type": "forces_revived", "faction": _faction(form),
             "normal": _int(form, "normal", required=False, low=0) or 0,
-            "special": _int(form, "special", required=False, low=0) or 0, "karama": bool(_get(form, "karama"))}
+            "special": _int(form, "special", required=False, low=0) or 0, "karama": bool(_get(form, "karama")),
+            **_cost(form)}
 
 
 def flip_forces(form: Form) -> dict[str, Any]:

@@ -113,7 +113,7 @@ def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
 
 def record_event(
     table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = "",
-    then_phase: str | None = None,
+    then_phase: str | None = None, priced: bool = False,
 ) -> Recorded:
     """Record `event` on the table's game, at most once per (actor, table, key).
 
@@ -121,6 +121,9 @@ def record_event(
     may be skipped, never gone back to: LoLV 1.00.00, AH V), recorded right after the event in
     the same transaction under the same key: both are recorded or neither. The answer's event
     is the first one, the game is as it stands after both.
+
+    `priced`: a shipment or revival naming no cost pays the rules' price (`services.append_event`);
+    the key still stands for the command as sent, so a retry gets the first answer.
 
     `table` is loaded with its round. Raises CommandRefused (403 not this table's judge or a
     head judge; 400 round not published, malformed command or key; 422 key reused for another
@@ -142,7 +145,8 @@ def record_event(
             # With a key, the transaction `once` opens is the unit: a refusal rolls it all back.
             with transaction.atomic(savepoint=key is None):
                 recorded = services.append_event(
-                    table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=False
+                    table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=False,
+                    priced=priced,
                 )
                 game = recorded.game
                 if then_phase:

@@ -12,6 +12,7 @@ cached entry never goes stale.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -22,11 +23,21 @@ from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
 from dune.engine.editions import CURRENT
 from dune.engine.evaluation import Evaluation, evaluate
-from dune.engine.events import FLIP_TARGETS, LEADER_STATES, TERROR_EFFECTS, Battle, Event, event_from_dict
+from dune.engine.events import (
+    FLIP_TARGETS,
+    LEADER_STATES,
+    TERROR_EFFECTS,
+    Battle,
+    Event,
+    ForcesPlaced,
+    ForcesRevived,
+    event_from_dict,
+)
 from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
+from dune.engine.payments import revival_price, shipment_price
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
@@ -49,6 +60,24 @@ def parse_event(data: Any) -> Event:
     """The engine's typed event for a JSON dict. Raises RuleViolation (InvalidEvent,
     UnknownIdentifier) naming the bad field."""
     return event_from_dict(data)
+
+
+def priced(position: Position, event: Event) -> Event:
+    """A shipment or revival that names no cost, with the rules' price for it where the engine
+    knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1); any other event as it is."""
+    if isinstance(event, ForcesPlaced) and event.cost is None:
+        price = shipment_price(position, event)
+    elif isinstance(event, ForcesRevived) and event.cost is None:
+        price = revival_price(position, event)
+    else:
+        return event
+    return event if price is None else dataclasses.replace(event, cost=price)
+
+
+def revival_cost(position: Position, faction: str, normal: int) -> int | None:
+    """The rules' price of the faction reviving `normal` forces now, or None if the engine
+    cannot tell (LoLV 1.05.01.02, AH IX.B.1)."""
+    return revival_price(position, ForcesRevived(faction=faction, normal=normal))
 
 
 def event_body(event: Event) -> dict[str, Any]:

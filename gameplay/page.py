@@ -223,6 +223,16 @@ def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[
     return out
 
 
+def _priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
+    """The defaults with the rules' price of the default revival (LoLV 1.05.01.02, AH IX.B.1),
+    when the engine knows it."""
+    if defaults.get("revive_faction"):
+        cost = rules.revival_cost(position_of(game), defaults["revive_faction"], int(defaults["revive_normal"] or 0))
+        if cost is not None:
+            defaults["revive_cost"] = cost
+    return defaults
+
+
 def battle_words(resolution: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's resolution of a battle before it is recorded, in words with its rules."""
     outcome = resolution.get("outcome")
@@ -518,7 +528,7 @@ def page_context(
         "then_label": turn_flow.phase_label(then_to) if then_to else "",
         "then_actions": then_actions,
         "later_phases": [(p, turn_flow.phase_label(p)) for p in later],
-        "defaults": form_defaults(snapshot, recent_rows) if full else {},
+        "defaults": _priced(game, form_defaults(snapshot, recent_rows)) if full else {},
         "cite": rules.citations(game.ruleset),
         "sections": _sections(step, judge=judge),
         "step_section": f"gameplay/sections/{step.section}.html" if judge and step.section else None,

@@ -317,7 +317,8 @@ def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> 
 
 
 def append_event(
-    table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = "", savepoint: bool = True
+    table: Any, event: Mapping[str, Any], *, expected_seq: int, user: Any, reason: str = "", savepoint: bool = True,
+    priced: bool = False,
 ) -> GameEvent:
     """Validate `event` through the engine against the position at `expected_seq` and append it.
 
@@ -327,6 +328,9 @@ def append_event(
 
     `savepoint=False` when the caller's own transaction is the unit (a refusal rolls all of it
     back): it saves two round trips per event.
+
+    `priced`: a shipment or revival that names no cost pays the rules' price where the engine
+    knows it, priced at the position it applies to (`rules.priced`).
 
     Raises StaleWrite (the log is no longer at `expected_seq`), RuleViolation (the engine
     refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
@@ -354,6 +358,8 @@ def append_event(
             reason = str(getattr(parsed, "reason", None) or "")
         _check_role(table, game, parsed, user, reason)
         position = position_of(game)
+        if priced:
+            parsed = rules.priced(position, parsed)
 
         def history() -> list[dict[str, Any]]:
             return list(game.events.order_by("seq").values_list("body", flat=True))

@@ -39,6 +39,7 @@ from dune.engine.losses import Loss, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
 from dune.engine.names import faction_name, place_name
 from dune.engine.no_field_supply import ally_shipment
+from dune.engine.payments import pay_revival, pay_shipment
 from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.revival_limits import check_revival, guild_shipment
@@ -58,6 +59,11 @@ def _add(forces: dict[ForceKey, Stack], key: ForceKey, n: int, s: int, a: int) -
 
 
 def apply_forces_placed(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
+    """Forces placed on the board, and the shipment's cost paid when the event names it."""
+    return pay_shipment(pos, ev, _place(pos, ev))
+
+
+def _place(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     """Forces placed on the board (a shipment, or setup from reserves).
 
     Long because a shipment is checked step by step (the Karama card or No-Field token behind
@@ -382,7 +388,7 @@ def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
         tanks=(st.tanks[0] - ev.normal, st.tanks[1] - ev.special),
         reserves=(st.reserves[0] + ev.normal, st.reserves[1] + ev.special),
     )
-    return {"states": states, **karama}
+    return pay_revival(pos, ev, {"states": states, **karama})
 
 
 def _spiritual_advisor(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:

@@ -530,6 +530,10 @@ def _plain(value: Any) -> Any:
 #: Fields stored as sorted pairs but sent as JSON objects.
 _PAIR_FIELDS = frozenset({"markers", "occupants", "die"})
 
+#: Optional fields left out of an event's dict while empty, so the events recorded before they
+#: existed keep the very same stored body (`forces_placed.cost`, `forces_revived.cost`).
+_OMITTED_WHEN_NONE = frozenset({"cost"})
+
 
 class Event:
     """Base of every event. Subclasses are frozen dataclasses registered in `EVENT_TYPES`."""
@@ -543,6 +547,8 @@ class Event:
         d: dict[str, Any] = {"type": self.type, "v": SCHEMA_VERSION}
         for name, _coerce, _default in self._spec:
             value = getattr(self, name)
+            if value is None and name in _OMITTED_WHEN_NONE:
+                continue
             if name in _PAIR_FIELDS:
                 d[name] = {k: _plain(x) for k, x in value}
             else:
@@ -859,7 +865,9 @@ class ForcesPlaced(Event):
     bought at the Guild rate with a Karama card (LoLV 3.01.11.03, WBC Player Aid 18).
     `no_field`: the Richese's ally ships with a No-Field token of that number from the Richese
     supply, revealed at once (2.10.19, 2.10.13): as many forces land, or all its reserves if
-    fewer, and the token lies face up in front of the Richese shield."""
+    fewer, and the token lies face up in front of the Richese shield. `cost`: the spice the
+    faction pays for the shipment, to the Guild or the bank (`payments`; absent: no payment
+    recorded with it)."""
 
     faction: str
     territory: str
@@ -870,6 +878,7 @@ class ForcesPlaced(Event):
     source: str = "reserves"
     karama: bool = False
     no_field: int | None = None
+    cost: int | None = None
 
 
 @_register("forces_moved")
@@ -918,7 +927,9 @@ class ForcesRevived(Event):
     Emperor's Karama revival of up to three forces for free (LoLV 1.14.02, WBC XVII.9).
     `ghola`: the Tleilaxu Ghola card's extra revival of up to five (LoLV 3.01.20, AH questions
     A.6); `raised_by`: the faction whose ability lets more than three come back this turn (the
-    Emperor paying for its ally, 2.03.07; the Tleilaxu raising the limit to five, 2.08.11)."""
+    Emperor paying for its ally, 2.03.07; the Tleilaxu raising the limit to five, 2.08.11).
+    `cost`: the spice the faction pays for the revival, to the bank or the Tleilaxu
+    (`payments`; absent: no payment recorded with it)."""
 
     faction: str
     normal: int = 0
@@ -926,6 +937,7 @@ class ForcesRevived(Event):
     karama: bool = False
     ghola: bool = False
     raised_by: str | None = None
+    cost: int | None = None
 
 
 @_register("forces_flipped")

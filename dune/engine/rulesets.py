@@ -344,6 +344,10 @@ _LOLV_MOVEMENT = MovementRules(
 _AH_PHASES = (STORM, SPICE_BLOW, BIDDING, REVIVAL, SHIPMENT_MOVEMENT, BATTLE, SPICE_COLLECTION, MENTAT_PAUSE)
 
 _AH_CITE = {
+    "ship_cost": "AH IX.C.1.b",
+    "ship_payment": "AH IX.C.1.b",
+    "revival_cost": "AH IX.B.1",
+    "revival_payment": "AH IX.B.1",
     "solo": "AH IV",
     "allied": "AH XII.E.1",
     "several": "AH IV",
@@ -553,6 +557,10 @@ _WBC_CITE = dict(
 )
 
 _LOLV_CITE = {
+    "ship_cost": "1.06.02.01",
+    "ship_payment": "1.06.02.02",
+    "revival_cost": "1.05.01.02",
+    "revival_payment": "1.05.01.03",
     "solo": "1.09.02.01",
     "allied": "1.09.02.02",
     "several": "4.01.12",

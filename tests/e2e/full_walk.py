@@ -156,7 +156,8 @@ def later(j: Judge, words: str) -> None:
 def wbc_turn(j: Judge) -> Turn:
     """Turn 2 of a WBC final (tests.gameplay.full_game: the storm in sector 10, three Harkonnen
     forces in The Great Flat): the storm moves over them, a worm opens a nexus where the
-    Emperor and the Guild ally, the Harkonnen revive two forces and ship three into Arrakeen,
+    Emperor and the Guild ally, the Harkonnen revive two forces (free, AH IX.B.1) and ship three
+    into Arrakeen (3 spice to the Guild, AH IX.C.1.b: the form's empty cost is the rules' price),
     where they fight the Atreides, who call Feyd-Rautha a traitor (AH X.D.2)."""
     page = j.page
     j.begin("WBC final, turn 2")
@@ -186,7 +187,7 @@ def wbc_turn(j: Judge) -> Turn:
 
 def wbc_second_turn(j: Judge) -> Turn:
     """Turn 3 of the same final: the storm moves on, no worm; the Harkonnen ship into Habbanya
-    Sietch and move from Carthag into Arrakeen: with Carthag they stand in three strongholds, a
+    Sietch (2 spice to the Guild) and move from Carthag into Arrakeen: with Carthag they stand in three strongholds, a
     win attempt (WBC: they win if they win their battle), which the judge confirms; they fight
     the Atreides in Arrakeen, and lose."""
     page = j.page
@@ -216,7 +217,7 @@ def wbc_second_turn(j: Judge) -> Turn:
 def lolv_turn(j: Judge) -> Turn:
     """A LoLV final with the Ecaz, Moritani, Richese and Ixians (tests.gameplay.
     test_expansion_pieces_page), from turn 1's shipment and movement: an Ambassador into Tuek's
-    Sietch (2.11.05), a shipment, then at the Mentat Pause a Terror token into Habbanya Sietch
+    Sietch (2.11.05), a shipment with its payment typed (4 spice to the bank, 1.06.02.01), then at the Mentat Pause a Terror token into Habbanya Sietch
     (2.12.05), and the next turn."""
     page = j.page
     j.begin("LoLV final, turn 1 from shipment and movement")
@@ -227,7 +228,8 @@ def lolv_turn(j: Judge) -> Turn:
     ship = page.locator("form[data-action=place_forces]")
     j.choose(ship.get_by_label("Faction"), "richese")
     j.choose(ship.get_by_label("Territory · sector"), "the_great_flat@14")
-    j.type(ship.get_by_label("Forces"), "3")
+    j.type(ship.get_by_label("Forces"), "2")
+    j.type(ship.get_by_label("Spice paid"), "4")  # typed here; the WBC walk leaves it to the rules' price
     then(j, ship)
     j.on_to("mentat_pause")
     terror = page.locator("form[data-action=place_terror]")

@@ -276,6 +276,11 @@ def test_a_full_tracked_wbc_turn_is_walked_from_the_next_step(
     sends = [name for t in turns for name in t.sends]
     assert len(types) == len(sends) + sum(", then " in name for name in sends), (types, sends)
     assert all(t.taps <= 25 for t in turns), turns  # the benchmark's target, with the forms' defaults
+    # Each shipment and revival carries its payment (AH IX.C.1.b, AH IX.B.1): the Harkonnen paid
+    # the Guild 3 for Arrakeen and 2 for Habbanya Sietch; their two revived forces were free.
+    bodies = [e.body for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
+    assert [b["cost"] for b in bodies if b["type"] == "forces_placed"] == [3, 2], bodies
+    assert [b["cost"] for b in bodies if b["type"] == "forces_revived"] == [0], bodies
 
 
 def test_a_lolv_turn_with_the_expansion_factions_is_walked_from_the_next_step(
@@ -295,3 +300,6 @@ def test_a_lolv_turn_with_the_expansion_factions_is_walked_from_the_next_step(
     types = [e.type for e in GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq")]
     for kind in ("ambassador_placed", "forces_placed", "terror_placed", "turn_advanced"):
         assert kind in types, types
+    shipped = GameEvent.objects.get(game__table=table, seq__gt=seq, type="forces_placed").body
+    assert shipped["cost"] == 4  # two forces into The Great Flat, typed, paid to the bank (1.06.02.01)
+    assert Game.objects.get(table=table).position["factions"]["richese"]["spice"] == 1

@@ -74,7 +74,8 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
     """The posted action through the one command service (`commands.record_event`): text no
     page stores is refused first (nothing recorded, no key looked up), then the form becomes
     its engine event, recorded at most once per key (the form's hidden key, or the outbox's
-    `Idempotency-Key` header). Raises Refusal (every refusal of the command, Stale included)."""
+    `Idempotency-Key` header). A shipment or revival whose cost is left empty pays the rules'
+    price (`actions.PRICED`). Raises Refusal (every refusal of the command, Stale included)."""
     refuse_unsafe_text(request)
     action = request.POST.get("action", "")
     event = actions.build(action, request.POST)
@@ -86,6 +87,7 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
         key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
         expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
         then_phase=actions.then_phase(request.POST) if action != "void" else None,
+        priced=action in actions.PRICED,
     )
 
 
