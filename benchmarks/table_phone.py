@@ -113,8 +113,8 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
 
 
 # --- full tracking (`--tracking full`) -------------------------------------------------------
-# Two turns of a WBC final (a storm, a worm, an alliance, a revival, shipments, a move, a win
-# attempt and two battles) and a LoLV turn with the expansion factions, recorded in full from the
+# Two turns of a WBC final (a storm, a worm, an alliance, a revival and shipments each with its
+# payment in the same request, a move, a win attempt and two battles) and a LoLV turn with the expansion factions, recorded in full from the
 # next step's box (tests/e2e/full_walk.py): taps, scrolls, requests, seconds waiting and bytes
 # per turn, on the same slow profile.
 FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
@@ -169,7 +169,8 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
 
 def print_full(turns: list[Any]) -> bool:
     print("input: a WBC final table of 6 at turn 2, walked through turns 2 and 3, and a LoLV final with the"
-          " Ecaz, Moritani, Richese and Ixians, tracked in full; slow 3G: 400 ms round trip, 50 KB/s each way,"
+          " Ecaz, Moritani, Richese and Ixians, tracked in full, each shipment and revival sent with its"
+          " payment; slow 3G: 400 ms round trip, 50 KB/s each way,"
           " 390x844")
     ok = True
     for t in turns:
