@@ -61,20 +61,25 @@ def clock_views(tables: list[Any], *, now: datetime, turns: dict[int, int | None
     return [clock_view(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk), decided=t.pk in decided) for t in tables]
 
 
+def _state(table: Any, clock: TableClock | None, decided: bool | None) -> TableState:
+    """The table's state with its clock; `decided` None: the game record is asked."""
+    if decided is None:
+        decided = bool(decided_tables([table.pk]))
+    return table_state(
+        table,
+        decided=decided,
+        clock=clock.state if clock is not None else None,
+        paused=clock is not None and clock.paused_at is not None,
+    )
+
+
 def clock_view(
     table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None, decided: bool | None = None
 ) -> dict[str, Any]:
     """A plain dict for templates: state, labels, the next deadline and the time left, and the
     table's state (`table_state`; `decided`: whether its game holds a result, asked when None).
     A game that is over shows its clock finished, with no time left to count."""
-    if decided is None:
-        decided = bool(decided_tables([table.pk]))
-    state = table_state(
-        table,
-        decided=decided,
-        clock=clock.state if clock is not None else None,
-        paused=clock is not None and clock.paused_at is not None,
-    )
+    state = _state(table, clock, decided)
     if clock is None:
         return {
             "table": table,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db.models import Prefetch
@@ -154,18 +154,22 @@ def table_json(table: Table, state: TableState | None = None) -> dict[str, Any]:
     }
 
 
-def seating_json(round_: Round, *, judge: bool, states: Mapping[int, TableState] | None = None) -> dict[str, Any]:
+def seating_json(
+    round_: Round, *, judge: bool, states: Callable[[list[Table]], Mapping[int, TableState]] | None = None
+) -> dict[str, Any]:
     """A round's current seating; before publication only its head judges see the tables.
-    `states`: each table's state by id (`clocks.presenters.table_states`), when known."""
+    `states` answers each table's state by id (`clocks.presenters.table_states`, which knows
+    the games' results and the clocks); without it the state is read from the tables' columns."""
     visible = judge or round_.state != Round.State.PLANNED
     tables = seated_tables(round_)
+    known = states(tables) if states is not None and visible else {}
     data: dict[str, Any] = {
         "round": round_.pk,
         "number": round_.number,
         "kind": round_.kind,
         "state": state_from_tables(round_.state, tables).key,
         "seed": round_.seed if visible else None,
-        "tables": [table_json(t, (states or {}).get(t.pk)) for t in tables] if visible else [],
+        "tables": [table_json(t, known.get(t.pk)) for t in tables] if visible else [],
         "issues": list(round_.seating_issues or ()) if visible else [],
         "flags": list(round_.seating_flags or ()) if visible else [],
         "waiting": list(round_.waiting or ()) if visible else [],

@@ -74,18 +74,28 @@ def _keys(html: str) -> dict[int, str]:
 def test_the_table_page_the_round_api_the_room_screen_and_the_dashboard_agree(
     client: Any, judge_client: Any, head_judge: Any
 ) -> None:
-    heat = seated(format="wbc", size=6, tables=3)
+    from gameplay import services as game
+    from gameplay.models import Game
+
+    heat = seated(format="wbc", size=6, tables=4)
     heat.tournament.head_judges.add(head_judge)
     Round.objects.filter(pk=heat.pk).update(state=Round.State.PUBLISHED)
-    filed, playing, waiting = heat.tables.order_by("number")
-    clocks.start(filed, user=head_judge)
-    clocks.start(playing, user=head_judge)
+    filed, playing, waiting, ended = heat.tables.order_by("number")
+    for table in (filed, playing, ended):
+        clocks.start(table, user=head_judge)
     _file(judge_client, filed)
-    expected = {filed.pk: ts.FILED, playing.pk: ts.PLAYING, waiting.pk: ts.SEATED}
+    # The game record holds a result (a victory), the report is not filed yet, and the
+    # clocks' sweep has not finished its clock: the clock still says running in its row.
+    record = game.game_for(ended)
+    faction = ended.seats.order_by("seat").first().faction
+    outcome = {"winners": [faction], "kind": "solo_stronghold", "rule": "WBC House Rules", "ended_by": "victory",
+               "sides": [{"factions": [faction], "kind": "solo_stronghold"}]}
+    Game.objects.filter(pk=record.pk).update(evaluation={**record.evaluation, "outcome": outcome})
+    expected = {filed.pk: ts.FILED, playing.pk: ts.PLAYING, waiting.pk: ts.SEATED, ended.pk: ts.ENDED}
     assert {pk: s.key for pk, s in table_states(list(heat.tables.all())).items()} == expected
 
     client.force_login(head_judge)
-    for table in (filed, playing, waiting):
+    for table in (filed, playing, waiting, ended):
         page = client.get(f"/tables/{table.pk}/").content.decode()
         shown = re.search(r'class="table-state" data-table-state="(\w+)"[^>]*>([^<]+)<', page)
         assert shown is not None
@@ -95,20 +105,22 @@ def test_the_table_page_the_round_api_the_room_screen_and_the_dashboard_agree(
     assert {t["id"]: t["state"] for t in api["tables"]} == expected
     assert {t["id"]: t["state_label"] for t in api["tables"]} == {pk: ts.LABELS[k] for pk, k in expected.items()}
     assert {t["id"]: t["clock_state"] for t in api["tables"]} == {
-        filed.pk: ts.CLOCK_STOPPED, playing.pk: ts.CLOCK_RUNNING, waiting.pk: ts.CLOCK_NOT_STARTED
+        filed.pk: ts.CLOCK_STOPPED, playing.pk: ts.CLOCK_RUNNING, waiting.pk: ts.CLOCK_NOT_STARTED,
+        ended.pk: ts.CLOCK_STOPPED,
     }
     clock_api = client.get(f"/api/rounds/{heat.pk}/clocks/").json()
     assert {r["table"]: r["table_state"] for r in clock_api["clocks"]} == expected
 
     screen = client.get(f"/tournaments/{heat.tournament_id}/screen/").content.decode()
     assert _keys(screen) == expected
-    assert "Report filed" in screen
+    assert "Report filed" in screen and "Game over, report not filed" in screen
 
     dashboard = client.get(f"/rounds/{heat.pk}/clocks/").content.decode()
     assert _keys(dashboard) == expected
     for pk, key in expected.items():
         row = dashboard.split(f'data-table="{pk}"')[1].split("</tr>")[0]
         assert ts.LABELS[key] in row
-    # The filed table's clock is not shown counting down.
-    filed_row = dashboard.split(f'data-table="{filed.pk}"')[1].split("</tr>")[0]
-    assert "Running" not in filed_row
+    # A game that is over never shows its clock counting down.
+    for table in (filed, ended):
+        row = dashboard.split(f'data-table="{table.pk}"')[1].split("</tr>")[0]
+        assert "Running" not in row and 'data-next-at=""' in dashboard.split(f'data-table="{table.pk}"')[1][:400]

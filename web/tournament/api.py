@@ -371,8 +371,8 @@ class TablesView(APIView):
     @extend_schema(responses={200: SEATING_OUT})
     def get(self, request: Request, pk: int) -> Response:
         round_ = _round(pk)
-        states = table_states(list(round_.tables.all()))
-        return Response(seating_json(round_, judge=is_head_judge(request.user, round_.tournament), states=states))
+        judge = is_head_judge(request.user, round_.tournament)
+        return Response(seating_json(round_, judge=judge, states=table_states))
 
 
 class LatecomerIn(serializers.Serializer):
