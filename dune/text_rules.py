@@ -130,6 +130,21 @@ def clean_name(value: str) -> str:
     return " ".join(unicodedata.normalize("NFC", value or "").split())
 
 
+def title_problem(value: object, *, what: str, longest: int = 200) -> tuple[str, str | None]:
+    """A title (a tournament's or a series' name) as stored, and why it cannot be one (None
+    when it can): text no page stores, nothing after tidying, or over `longest` characters.
+    `what` names the thing in the message ("a series")."""
+    problem = name_problem(value) if isinstance(value, str) else None
+    if problem:
+        return "", f"the name {problem}"
+    name = clean_name(value) if isinstance(value, str) else ""
+    if not name:
+        return "", f"{what} needs a name"
+    if len(name) > longest:
+        return name, f"{what} name has at most {longest} characters"
+    return name, None
+
+
 def name_key(value: str) -> str:
     """What two names are compared by for "the same name": compatibility-normalised (NFKC:
     full-width letters, ligatures) and case-folded ("Straße" and "STRASSE" are one)."""

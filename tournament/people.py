@@ -18,8 +18,8 @@ from django.db import transaction
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
-from dune.text_rules import clean_name, name_matches, name_problem
 from dune.text_rules import email_key as _key
+from dune.text_rules import name_matches, title_problem
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
@@ -333,14 +333,9 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
 
 
 def _series_name(name: Any) -> str:
-    problem = name_problem(name) if isinstance(name, str) else None
+    name, problem = title_problem(name, what="a series")
     if problem:
-        raise PeopleRefused(f"the name {problem}", field="name")
-    name = clean_name(name) if isinstance(name, str) else ""
-    if not name:
-        raise PeopleRefused("a series needs a name", field="name")
-    if len(name) > 200:
-        raise PeopleRefused("a series name has at most 200 characters", field="name")
+        raise PeopleRefused(problem, field="name")
     return name
 
 

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from dune.formats import FORMATS
-from dune.text_rules import clean_name, name_problem
+from dune.text_rules import title_problem
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
 from tournament.services.formats import document_with_changes
@@ -58,15 +58,10 @@ def create_tournament(
 def tournament_name(name: Any) -> str:
     """A tournament's name as stored (spaces tidied). Raises Refused (field "name") for no
     name, one over 200 characters, or text no page stores."""
-    problem = name_problem(name) if isinstance(name, str) else None
+    name, problem = title_problem(name, what="a tournament")
     if problem:
-        raise Refused(f"the name {problem}", field="name")
-    name = clean_name(name) if isinstance(name, str) else ""
-    if not name:
-        raise Refused("a tournament needs a name", field="name")
-    if len(name) > 200:
-        raise Refused("a tournament name has at most 200 characters", field="name")
-    return str(name)
+        raise Refused(problem, field="name")
+    return name
 
 
 def known_zone(time_zone: Any) -> str:
