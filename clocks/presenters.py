@@ -8,9 +8,10 @@ from typing import Any
 from django.utils import timezone
 
 from clocks.dbtime import db_now
-from clocks.game_log import current_turn, turns_for
+from clocks.game_log import current_turn, decided_tables, turns_for
 from clocks.models import CallTimer, ClockPause, TableClock
 from dune import clock_limits as limits
+from tournament.table_state import CLOCK_STOPPED, TableState, table_state
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -33,13 +34,56 @@ def _frozen_deadlines(clock: TableClock, now: datetime) -> limits.Deadlines:
     )
 
 
+def table_states(tables: list[Any]) -> dict[int, TableState]:
+    """The state of each table (`tournament.table_state`) by id, with the facts the clocks
+    and the game log own: each clock's stage and pause, and whether the game holds a result
+    (two queries for all of them)."""
+    ids = [t.pk for t in tables]
+    clocks = dict(
+        (table_id, (state, paused_at is not None))
+        for table_id, state, paused_at in TableClock.objects.filter(table_id__in=ids).values_list(
+            "table_id", "state", "paused_at"
+        )
+    )
+    decided = set(decided_tables(ids))
+    states = {}
+    for t in tables:
+        stage, paused = clocks.get(t.pk, (None, False))
+        states[t.pk] = table_state(t, decided=t.pk in decided, clock=stage, paused=paused)
+    return states
+
+
+def clock_views(tables: list[Any], *, now: datetime, turns: dict[int, int | None] | None = None) -> list[dict[str, Any]]:
+    """`clock_view` of each table, with the clocks and the game results read in one query each."""
+    clocks = {c.table_id: c for c in TableClock.objects.filter(table__in=[t.pk for t in tables]).select_related("table__round__tournament")}
+    decided = set(decided_tables([t.pk for t in tables]))
+    turns = turns or {}
+    return [clock_view(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk), decided=t.pk in decided) for t in tables]
+
+
+def _state(table: Any, clock: TableClock | None, decided: bool | None) -> TableState:
+    """The table's state with its clock; `decided` None: the game record is asked."""
+    if decided is None:
+        decided = bool(decided_tables([table.pk]))
+    return table_state(
+        table,
+        decided=decided,
+        clock=clock.state if clock is not None else None,
+        paused=clock is not None and clock.paused_at is not None,
+    )
+
+
 def clock_view(
-    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None
+    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None, decided: bool | None = None
 ) -> dict[str, Any]:
-    """A plain dict for templates: state, labels, the next deadline and the time left."""
+    """A plain dict for templates: state, labels, the next deadline and the time left, and the
+    table's state (`table_state`; `decided`: whether its game holds a result, asked when None).
+    A game that is over shows its clock finished, with no time left to count."""
+    state = _state(table, clock, decided)
     if clock is None:
         return {
             "table": table,
+            "table_state": state,
             "clock": None,
             "state": limits.PENDING,
             "display_state": limits.PENDING,
@@ -59,8 +103,12 @@ def clock_view(
     if upcoming is not None:
         remaining = max((upcoming[1] - now) / timedelta(seconds=1), 0.0)
     shown = limits.display_state(clock.state, turn=turn, limit=limit)
+    if state.over and clock.state != limits.FINISHED:
+        # The game is over: the clocks finish this one; until then it has nothing to time.
+        upcoming, remaining, shown, paused = None, None, limits.FINISHED, False
     return {
         "table": table,
+        "table_state": state,
         "clock": clock,
         "limit": limit,
         "state": clock.state,
@@ -83,20 +131,22 @@ def clock_view(
 
 
 def clock_payload(
-    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None
+    table: Any, clock: TableClock | None, *, now: datetime, turn: int | None = None, decided: bool | None = None
 ) -> dict[str, Any]:
     """The JSON answer of `GET /api/tables/{id}/clock/`.
 
     Long because it lists every key of the public answer in one place, where API clients can
     read them.
     """
-    view = clock_view(table, clock, now=now, turn=turn)
+    view = clock_view(table, clock, now=now, turn=turn, decided=decided)
     body: dict[str, Any] = {
         "table": table.pk,
         "table_number": table.number,
         "round": table.round_id,
         "server_now": now.isoformat(),
         "state": view["state"],
+        "table_state": view["table_state"].key,
+        "table_state_label": view["table_state"].label,
         "display_state": view["display_state"],
         "state_label": view["state_label"],
         "paused": view["paused"],
@@ -220,7 +270,10 @@ def round_clocks_answer(round_: Any) -> dict[str, Any]:
     }
     tables = list(round_.tables.select_related("round__tournament").order_by("number"))
     turns = turns_for(t.pk for t in tables)
-    rows = [clock_payload(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
+    decided = set(decided_tables([t.pk for t in tables]))
+    rows = [
+        clock_payload(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk), decided=t.pk in decided) for t in tables
+    ]
     return {"round": round_.pk, "server_now": now.isoformat(), "clocks": rows}
 
 
@@ -237,15 +290,13 @@ def round_timer(round_: Any, *, now: datetime) -> dict[str, Any]:
         .select_related("table__round__tournament")
         .order_by("table__number")
     )
-    playing = [
-        c for c in clocks
-        if c.started_at is not None and c.state != limits.FINISHED and c.table.report_filed_at is None
-    ]
-    tables = round_.tables.count()
+    # Each table's state (`tournament.table_state`): a game that is over times nothing.
+    states = table_states(list(round_.tables.all()))
+    playing = [c for c in clocks if c.started_at is not None and states[c.table_id].counting]
+    tables = len(states)
     base = {"tables": tables, "playing": len(playing), "ends_at": None, "remaining_seconds": None, "others": 0}
     if not playing:
-        done = set(round_.tables.exclude(report_filed_at=None).values_list("pk", flat=True))
-        done |= {c.table_id for c in clocks if c.state == limits.FINISHED}
+        done = {pk for pk, state in states.items() if state.clock == CLOCK_STOPPED}
         return {**base, "state": "over" if tables and len(done) == tables else "pending"}
     ends: dict[datetime, int] = {}
     paused = 0

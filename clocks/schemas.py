@@ -59,6 +59,10 @@ class ClockAnswer(serializers.Serializer):
     display_state = serializers.CharField(
         help_text="The state, or last_turn on the game's last allowed turn."
     )
+    table_state = serializers.CharField(
+        help_text="The table's state (tournament.table_state): seated, playing, ended or filed."
+    )
+    table_state_label = serializers.CharField(help_text="The table's state in words, e.g. Report filed.")
     state_label = serializers.CharField()
     paused = serializers.BooleanField()
     started = serializers.BooleanField()

@@ -23,6 +23,7 @@ from gameplay.actions import ACTION_EVENTS, build
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
+from tournament.table_state import state_of
 
 #: The faction table's number columns: the heading, and its short form on a phone.
 FACTION_COLUMNS = (("Spice", "Sp"), ("Cards", "Cd"), ("Leaders", "Ld"), ("On board", "Bd"), ("Reserve", "Rs"),
@@ -491,6 +492,14 @@ def page_context(
     turn_now = answer.turn if answer is not None else view.turn
     proposals, confirmed = _attempts(view, answer, turn_now)
     outcome = answer.outcome if answer is not None else None
+    # The table's state (`tournament.table_state`); a report filed in this request may not be
+    # on the loaded row yet, so the filed report counts too.
+    state = state_of(
+        game_started=table.game_started_at is not None,
+        clock_started=table.clock_started_at is not None,
+        filed=table.report_filed_at is not None or bool(filed is not None and filed.locked),
+        decided=bool(outcome) or view.ended,
+    )
     can: set[str] = set()
     phase_choices: list[str] = []
     offered: dict[str, Any] = {}
@@ -506,7 +515,7 @@ def page_context(
         victory_proposed=answer is not None and bool(answer.victory) and "claim_victory" in can,
         allowed={ACTION_EVENTS[action] for action in can}, quick=game.tracking == Game.Tracking.QUICK,
         # A filed report ends the game, even one judged on paper with no result in the record.
-        over=bool(outcome) or view.ended or bool(filed is not None and filed.locked),
+        over=state.over,
         next_phase=next_phase,
         to_place=[faction_name(f) for f in offered.get("to_place") or ()],
     )
@@ -591,5 +600,6 @@ def page_context(
         "error": error,
         "stale": stale,
         "values": values,
-        "ended": bool(outcome) or view.ended,
+        "ended": state.over,
+        "table_state": state,
     }

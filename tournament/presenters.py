@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db.models import Prefetch
@@ -12,6 +13,7 @@ from dune.seating import marker_sector
 from dune.seating_words import flag_words
 from tournament.models import PersonLink, Player, Round, Seat, Table, Tournament
 from tournament.round_state import round_state, state_from_tables
+from tournament.table_state import TableState, table_state
 
 #: What people read for a faction id (ids stay in URLs, forms and the API).
 FACTION_LABELS = {f: faction_name(f) for f in FACTIONS}
@@ -125,11 +127,17 @@ def seated_tables(round_: Round) -> list[Table]:
     )
 
 
-def table_json(table: Table) -> dict[str, Any]:
+def table_json(table: Table, state: TableState | None = None) -> dict[str, Any]:
+    """A seated table as the API answers it; `state` is its `table_state` when the caller has
+    the facts owned higher up (the game's result, the clock), else read from its columns."""
     seats = list(table.seats.all())
+    state = state or table_state(table)
     return {
         "id": table.pk,
         "number": table.number,
+        "state": state.key,
+        "state_label": state.label,
+        "clock_state": state.clock,
         "seats": [
             {
                 "player": s.player_id,
@@ -146,17 +154,22 @@ def table_json(table: Table) -> dict[str, Any]:
     }
 
 
-def seating_json(round_: Round, *, judge: bool) -> dict[str, Any]:
-    """A round's current seating; before publication only its head judges see the tables."""
+def seating_json(
+    round_: Round, *, judge: bool, states: Callable[[list[Table]], Mapping[int, TableState]] | None = None
+) -> dict[str, Any]:
+    """A round's current seating; before publication only its head judges see the tables.
+    `states` answers each table's state by id (`clocks.presenters.table_states`, which knows
+    the games' results and the clocks); without it the state is read from the tables' columns."""
     visible = judge or round_.state != Round.State.PLANNED
     tables = seated_tables(round_)
+    known = states(tables) if states is not None and visible else {}
     data: dict[str, Any] = {
         "round": round_.pk,
         "number": round_.number,
         "kind": round_.kind,
         "state": state_from_tables(round_.state, tables).key,
         "seed": round_.seed if visible else None,
-        "tables": [table_json(t) for t in tables] if visible else [],
+        "tables": [table_json(t, known.get(t.pk)) for t in tables] if visible else [],
         "issues": list(round_.seating_issues or ()) if visible else [],
         "flags": list(round_.seating_flags or ()) if visible else [],
         "waiting": list(round_.waiting or ()) if visible else [],

@@ -85,4 +85,4 @@ def test_the_room_screen_names_the_champion_after_the_final(client: Any, judge_c
     page = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
     champion = page.split('data-panel="champion"')[1].split("</section>")[0]
     assert players[0].name in champion
-    assert "Game over: report filed" in page and "Not started" not in page
+    assert "Report filed" in page and "Not started" not in page

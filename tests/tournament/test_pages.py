@@ -169,8 +169,8 @@ def test_public_round_page_query_count(
     checked_in(60)
     services.seat_round(heat, user=head_judge, seed=2)
     services.publish_round(heat, user=head_judge)
-    # the tournament's time zone, round, tables, seats with players, the clocks (2)
-    with django_assert_max_num_queries(9):
+    # the tournament's time zone, round, tables, seats with players, the clocks (2), the games' results
+    with django_assert_max_num_queries(10):
         assert client.get(f"/rounds/{heat.pk}/", {"q": "Player 01"}).status_code == 200
 
 

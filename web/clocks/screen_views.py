@@ -13,8 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
-from clocks.models import TableClock
-from clocks.presenters import clock_view, round_timer
+from clocks.presenters import clock_views, round_timer
 from clocks.services import db_now
 from scoring import services as scoring
 from scoring.player_states import player_states
@@ -40,7 +39,6 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
     round_ = current_round(tournament)
     tables = tables_for_page(round_) if round_ is not None and round_.state != Round.State.PLANNED else []
     now = db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")} if round_ else {}
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     result = scoring.scoring_for(tournament)
     provisional = scoring.standings_provisional(tournament)
@@ -68,7 +66,7 @@ def _context(tournament: Tournament, etag: str, url: str) -> dict[str, Any]:
         "round": round_,
         "label": round_label(round_) if round_ else "",
         "tables": tables,
-        "clocks": [clock_view(t["table"], clocks.get(t["table"].pk), now=now) for t in tables],
+        "clocks": clock_views([t["table"] for t in tables], now=now),
         "server_now": now,
         "provisional": provisional,
         "seats": tournament.rules.finalist_seats,

@@ -21,7 +21,7 @@ from django.utils.html import escape
 from clocks import commands, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
-from clocks.presenters import clock_view, left_alone, round_pause
+from clocks.presenters import clock_view, clock_views, left_alone, round_pause
 from dune import clock_limits as limits
 from dune.refusals import Refusal
 from foundation import idempotency
@@ -42,10 +42,8 @@ def _get(queryset: Any, pk: int) -> Any:
 
 
 def _round_rows(round_: Round, now: Any) -> list[dict[str, Any]]:
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
     tables = list(round_.tables.select_related("round__tournament", "judge").order_by("number"))
-    turns = turns_for(t.pk for t in tables)
-    return [clock_view(t, clocks.get(t.pk), now=now, turn=turns.get(t.pk)) for t in tables]
+    return clock_views(tables, now=now, turns=turns_for(t.pk for t in tables))
 
 
 def round_dashboard(

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from clocks.presenters import table_states
 from dune import turn_flow
 from dune.engine.results import ENDED_BY
 from dune.engine.snapshot_view import SnapshotView
@@ -29,7 +30,6 @@ from gameplay.models import Game
 from gameplay.page import page_context, preview_battle
 from scoring import commands as report_commands
 from scoring import services as scoring
-from scoring.models import GameReport
 from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
@@ -392,9 +392,9 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     """A table judge's tables, the current round's first: one tap to the table page."""
     tables = _judged_tables(request.user)
     games = {g.table_id: g for g in Game.objects.filter(table__in=tables)}
-    filed = set(GameReport.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    states = table_states(list(tables))
     rows = [
-        {"table": t, "game": game, "game_view": SnapshotView.of(game.position) if game else None, "filed": t.pk in filed}
+        {"table": t, "game": game, "game_view": SnapshotView.of(game.position) if game else None, "state": states[t.pk]}
         for t in tables
         for game in [games.get(t.pk)]
     ]

@@ -14,7 +14,7 @@ from django import template
 from clocks.dbtime import db_now
 from clocks.game_log import current_turn
 from clocks.models import TableClock
-from clocks.presenters import clock_view
+from clocks.presenters import clock_view, clock_views
 from clocks.presenters import hms as _hms
 from dune import clock_limits as limits
 
@@ -32,11 +32,7 @@ def table_clock(table: Any) -> dict[str, Any]:
 @register.inclusion_tag("clocks/_round_clocks.html")
 def round_clocks(round_: Any) -> dict[str, Any]:
     now = db_now()
-    clocks = {c.table_id: c for c in TableClock.objects.filter(table__round=round_).select_related("table__round__tournament")}
-    rows = [
-        clock_view(t, clocks.get(t.pk), now=now)
-        for t in round_.tables.select_related("round").order_by("number")
-    ]
+    rows = clock_views(list(round_.tables.select_related("round__tournament").order_by("number")), now=now)
     return {"round": round_, "rows": rows, "server_now": now}
 
 

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clocks.presenters import table_states
 from dune.formats import FORMATS
 from foundation.commands import yes
 from scoring import services as scoring
@@ -370,7 +371,8 @@ class TablesView(APIView):
     @extend_schema(responses={200: SEATING_OUT})
     def get(self, request: Request, pk: int) -> Response:
         round_ = _round(pk)
-        return Response(seating_json(round_, judge=is_head_judge(request.user, round_.tournament)))
+        judge = is_head_judge(request.user, round_.tournament)
+        return Response(seating_json(round_, judge=judge, states=table_states))
 
 
 class LatecomerIn(serializers.Serializer):
