@@ -16,8 +16,11 @@ browser runs no service worker. `--address loopback` or `--address lan` runs one
 Bytes are what crosses the wire as Chromium counts it: every response with its headers (a 304
 included), every request with its headers, cookies and body. Seconds per turn are the time
 the judge waits from each tap until the next step's control has the focus, summed over the
-turn. Prints the figures with the input and exits 1 when a target is missed:
-at most 10 KB a tap all-in, at most 10 KB an idle minute, a whole turn under 3 s of waiting.
+turn. Where the next step offers two steps in one tap (the storm moved and no worm, the Mentat
+Pause and the next turn), the walk taps the pair, as a judge does. Prints the figures with the
+input and exits 1 when a target is missed: at most 10 KB a tap all-in, at most 10 KB an idle
+minute, a whole turn in at most 2.4 s of waiting (under 3 s with a margin), at most 6 taps a
+turn and no scroll.
 
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
         [--address both|loopback|lan]
@@ -42,7 +45,8 @@ from benchmarks.throwaway_db import throwaway_database  # noqa: E402
 
 TAP_BYTES = 10_000
 IDLE_MINUTE_BYTES = 10_000
-TURN_SECONDS = 3.0
+TURN_SECONDS = 2.4  # under 3 s a turn with a margin
+TURN_TAPS = 6
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -97,7 +101,8 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
     print(f"{name} ({context}): a WBC heat table of 6 at turn 7, {len(walk.turns)} quick-tracked turns tapped"
           f" through ({len(taps)} taps), slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
     for t in taps:
-        print(f"  tap {t.control!r:32} {t.bytes:6d} bytes in {t.requests} request(s), {t.seconds:.2f} s")
+        print(f"  tap {t.control!r:32} {t.bytes:6d} bytes in {t.requests} request(s), {t.seconds:.2f} s"
+              f"{', a scroll first' if t.scrolled else ''}")
     tap_ok = most <= TAP_BYTES and all(t.requests == 1 for t in taps)
     print(f"  bytes per tap: median {statistics.median(t.bytes for t in taps):.0f}, most {most}"
           f" (target <= {TAP_BYTES}, one request a tap) {'OK' if tap_ok else 'MISSED'}")
@@ -105,11 +110,18 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
     print(f"  bytes per idle minute: {result['idle']:.0f} (over {idle_seconds:.0f} s;"
           f" target <= {IDLE_MINUTE_BYTES}) {'OK' if idle_ok else 'MISSED'}")
     slowest = max(walk.turns) if walk.turns else float("inf")
-    turn_ok = slowest < TURN_SECONDS
+    turn_ok = slowest <= TURN_SECONDS
     print(f"  seconds per turn on slow 3G: {', '.join(f'{s:.2f}' for s in walk.turns)}"
-          f" (taps per turn: {len(taps) / max(1, len(walk.turns)):.1f}; target < {TURN_SECONDS:.0f} s)"
-          f" {'OK' if turn_ok else 'MISSED'}")
-    return tap_ok and idle_ok and turn_ok
+          f" (target <= {TURN_SECONDS:.1f} s) {'OK' if turn_ok else 'MISSED'}")
+    per_turn = len(taps) / max(1, len(walk.turns))
+    # After an answer the page brings the next control into view; the page as loaded may not.
+    scrolls = sum(t.scrolled for t in taps[1:])
+    taps_ok = per_turn <= TURN_TAPS and scrolls == 0
+    print(f"  taps per turn: {per_turn:.1f}, scrolls after an answer: {scrolls}"
+          f"{' (one before the first tap, the page as loaded)' if taps and taps[0].scrolled else ''}"
+          f" (target <= {TURN_TAPS} taps, 0 scrolls)"
+          f" {'OK' if taps_ok else 'MISSED'}")
+    return tap_ok and idle_ok and turn_ok and taps_ok
 
 
 # --- full tracking (`--tracking full`) -------------------------------------------------------

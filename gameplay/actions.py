@@ -484,10 +484,21 @@ ACTION_EVENTS: dict[str, str] = {
 }
 
 
+#: The "then" value of a button that starts the next turn right after its event.
+NEXT_TURN = "next_turn"
+
+
 def then_phase(form: Form) -> str | None:
     """The later phase a form's "then" button moves the game to right after its event (the
     engine checks it is a later phase of this turn), or None."""
-    return _get(form, "then") or None
+    then = _get(form, "then")
+    return then if then and then != NEXT_TURN else None
+
+
+def then_turn(form: Form) -> bool:
+    """Whether a form's "then" button starts the next turn right after its event (the Mentat
+    Pause and the next turn in one tap; the engine checks the turn may start)."""
+    return _get(form, "then") == NEXT_TURN
 
 
 def build(action: str, form: Form) -> dict[str, Any]:

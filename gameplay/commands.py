@@ -113,14 +113,15 @@ def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
 
 def record_event(
     table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = "",
-    then_phase: str | None = None, priced: bool = False,
+    then_phase: str | None = None, then_turn: bool = False, priced: bool = False,
 ) -> Recorded:
     """Record `event` on the table's game, at most once per (actor, table, key).
 
-    `then_phase`: what the table does next is the move to that later phase of the turn (phases
-    may be skipped, never gone back to: LoLV 1.00.00, AH V), recorded right after the event in
-    the same transaction under the same key: both are recorded or neither. The answer's event
-    is the first one, the game is as it stands after both.
+    `then_phase`, `then_turn`: what the table does next is the move to that later phase of the
+    turn (phases may be skipped, never gone back to: LoLV 1.00.00, AH V), and/or the next turn
+    (the Mentat Pause and the next turn: LoLV 1.09.04), recorded right after the event in the
+    same transaction under the same key: all are recorded or none (a victory that stands
+    refuses the next turn). The answer's event is the first one, the game as after them all.
 
     `priced`: a shipment or revival naming no cost pays the rules' price (`services.append_event`);
     the key still stands for the command as sent, so a retry gets the first answer.
@@ -134,11 +135,7 @@ def record_event(
     _check_command(event, expected_seq, reason)
     if table.round.state == Round.State.PLANNED:
         raise CommandRefused("the seating of this round is not published yet", field="table")
-    command = {"event": dict(event), "expected_seq": expected_seq}
-    if reason:
-        command["reason"] = reason
-    if then_phase:
-        command["then_phase"] = then_phase
+    command = _command(event, expected_seq, reason=reason, then_phase=then_phase, then_turn=then_turn)
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
@@ -149,10 +146,12 @@ def record_event(
                     priced=priced,
                 )
                 game = recorded.game
-                if then_phase:
+                after = [{"type": "phase_advanced", "phase": then_phase}] if then_phase else []
+                if then_turn:
+                    after.append({"type": "turn_advanced", "turn": None})
+                for then in after:
                     game = services.append_event(
-                        table, {"type": "phase_advanced", "phase": then_phase}, expected_seq=recorded.seq,
-                        user=actor, savepoint=False,
+                        table, then, expected_seq=game.seq, user=actor, savepoint=False,
                     ).game
         except services.StaleWrite as stale:
             raise Stale(stale) from None
@@ -171,6 +170,12 @@ def record_event(
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
+
+
+def _command(event: Any, expected_seq: Any, *, reason: Any, then_phase: str | None, then_turn: bool) -> dict[str, Any]:
+    """The command as sent, which an idempotency key stands for (what it left empty left out)."""
+    given = {"reason": reason, "then_phase": then_phase, "then_turn": then_turn}
+    return {"event": dict(event), "expected_seq": expected_seq, **{k: v for k, v in given.items() if v}}
 
 
 def void_event(table: Any, seq: Any, reason: str, *, actor: Any, key: str | None, expected_seq: Any) -> Recorded:

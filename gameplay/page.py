@@ -19,7 +19,7 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.snapshot_view import Piece, Removed, SnapshotView
 from gameplay import engine_adapter as rules
 from gameplay import presenters
-from gameplay.actions import ACTION_EVENTS, build
+from gameplay.actions import ACTION_EVENTS, NEXT_TURN, build
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
@@ -47,6 +47,23 @@ THEN_ACTIONS: dict[str, frozenset[str]] = {
     "battle": frozenset({"battle"}),
     "spice_collection": frozenset({"collect_spice"}),
 }
+
+
+def _quick_then(
+    step: turn_flow.Step, phase_choices: list[str], turn: int | None, *, last_turn: bool, phases: list[str],
+) -> tuple[str, str] | None:
+    """Quick tracking's usual answer of two steps in one tap, as the `then` value and the
+    label of the next step's first button: the storm moved and no worm in the spice blow, on to
+    the battle phase (a phase skipped, never gone back to: LoLV 1.00.00, AH V); the Mentat Pause
+    with nobody winning and the next turn (LoLV 1.09.04). The engine checks both records: a
+    victory that stands, the last turn or a clock run out refuse the pair and record neither.
+    None where the step has no such pair."""
+    if step.key == "move_storm" and "battle" in phases:
+        return "battle", "Move, no worm: battle phase"
+    if step.key == "battle_done" and step.advance_to == "mentat_pause" and "mentat_pause" in phase_choices \
+            and not last_turn and turn is not None:
+        return NEXT_TURN, f"Nobody wins: next turn ({turn + 1})"
+    return None
 
 
 def _num(value: Any) -> Any:
@@ -531,11 +548,16 @@ def page_context(
         then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
     later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
+    quick_then = (
+        _quick_then(step, phase_choices, turn_now, last_turn=bool(snapshot.get("last_turn")), phases=phase_list)
+        if judge and game.tracking == Game.Tracking.QUICK else None
+    )
     return {
         "step": step,
         "then_to": then_to,
         "then_label": turn_flow.phase_label(then_to) if then_to else "",
         "then_actions": then_actions,
+        "quick_then": quick_then,
         "later_phases": [(p, turn_flow.phase_label(p)) for p in later],
         "defaults": _priced(game, form_defaults(snapshot, recent_rows)) if full else {},
         "cite": rules.citations(game.ruleset),

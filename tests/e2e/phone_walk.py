@@ -63,6 +63,8 @@ class Tap:
     seconds: float
     bytes: int
     requests: int
+    #: The control was not wholly inside the viewport before the tap: the judge had to scroll.
+    scrolled: bool = False
 
 
 @dataclass
@@ -77,7 +79,9 @@ def next_control(page: Any) -> Any:
 
 def walk_turns(page: Any, wire: Wire | None = None, *, turns: int = 2, storm: str = "2",
                after_tap: Callable[[Any, Tap], None] | None = None, most_taps: int = 60) -> Walk:
-    """Tap the next step's control until `turns` turns were advanced (or the game is over)."""
+    """Tap the next step's control until `turns` turns were advanced (or the game is over). The
+    next step's control is the usual answer: where two steps go in one tap (the storm and no
+    worm, the Mentat Pause and the next turn), the pair."""
     walk = Walk()
     turn_wait = 0.0
     for _ in range(most_taps):
@@ -88,7 +92,11 @@ def walk_turns(page: Any, wire: Wire | None = None, *, turns: int = 2, storm: st
             page.locator("#storm-sectors").fill(storm)
         control = next_control(page)
         name = control.inner_text().strip()
+        scrolled = not control.evaluate(
+            "c => { const r = c.getBoundingClientRect(); return r.top >= 0 && r.left >= 0"
+            " && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }")
         before = page.locator("#table-live").get_attribute("data-seq")
+        turn = page.locator("#turn").inner_text()
         sent, asked = (wire.bytes, wire.requests) if wire else (0, 0)
         start = time.perf_counter()
         control.click()
@@ -103,12 +111,13 @@ def walk_turns(page: Any, wire: Wire | None = None, *, turns: int = 2, storm: st
         )
         seconds = time.perf_counter() - start
         page.wait_for_timeout(50)  # the page's copy and any late byte are counted with this tap
-        tap = Tap(step, name, seconds, (wire.bytes - sent) if wire else 0, (wire.requests - asked) if wire else 0)
+        tap = Tap(step, name, seconds, (wire.bytes - sent) if wire else 0, (wire.requests - asked) if wire else 0,
+                  scrolled)
         walk.taps.append(tap)
         turn_wait += seconds
         if after_tap:
             after_tap(page, tap)
-        if step == "next_turn":
+        if page.locator("#turn").inner_text() != turn:  # "Next turn", or the Mentat Pause with it
             walk.turns.append(turn_wait)
             turn_wait = 0.0
             if len(walk.turns) == turns:

@@ -87,8 +87,21 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
         key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
         expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
         then_phase=actions.then_phase(request.POST) if action != "void" else None,
+        then_turn=action != "void" and actions.then_turn(request.POST),
         priced=action in actions.PRICED,
     )
+
+
+def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
+    """The one line saying what was recorded, and the later phase or the next turn a "then"
+    button moved on to."""
+    said = "Already recorded" if recorded.replayed else "Recorded"
+    notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})"
+    if recorded.body.get("seq", recorded.seq) == recorded.seq:
+        return notice + "."
+    after = SnapshotView.of(recorded.body.get("position"))
+    then = f"turn {after.turn}" if then_turn else turn_flow.phase_label(str(after.phase or ""))
+    return f"{notice}, then {then} (record #{recorded.body['seq']})."
 
 
 def _published_or_page(request: HttpRequest, table: Table) -> Any:
@@ -134,12 +147,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
         else:
-            said = "Already recorded" if recorded.replayed else "Recorded"
-            notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})."
-            if recorded.body.get("seq", recorded.seq) != recorded.seq:  # then on to a later phase
-                phase = SnapshotView.of(recorded.body.get("position")).phase or ""
-                notice = (f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq}), then"
-                          f" {turn_flow.phase_label(str(phase))} (record #{recorded.body['seq']}).")
+            notice = _notice(recorded, then_turn=actions.then_turn(request.POST))
             record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)
