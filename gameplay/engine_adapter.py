@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from dune.engine import turn_order
 from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
@@ -78,6 +79,11 @@ def revival_cost(position: Position, faction: str, normal: int) -> int | None:
     """The rules' price of the faction reviving `normal` forces now, or None if the engine
     cannot tell (LoLV 1.05.01.02, AH IX.B.1)."""
     return revival_price(position, ForcesRevived(faction=faction, normal=normal))
+
+
+def next_to_ship(position: Position) -> str | None:
+    """The faction whose turn to ship comes next in storm order (`turn_order.next_to_ship`)."""
+    return turn_order.next_to_ship(position)
 
 
 def event_body(event: Event) -> dict[str, Any]:

@@ -243,9 +243,12 @@ def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[
 
 def _priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
     """The defaults with the rules' price of the default revival (LoLV 1.05.01.02, AH IX.B.1),
-    when the engine knows it."""
+    when the engine knows it, and the shipment's faction: the next in storm order whose turn
+    has not begun (LoLV 1.06.01, AH IX.C)."""
+    position = position_of(game)
+    defaults["ship_faction"] = rules.next_to_ship(position)
     if defaults.get("revive_faction"):
-        cost = rules.revival_cost(position_of(game), defaults["revive_faction"], int(defaults["revive_normal"] or 0))
+        cost = rules.revival_cost(position, defaults["revive_faction"], int(defaults["revive_normal"] or 0))
         if cost is not None:
             defaults["revive_cost"] = cost
     return defaults

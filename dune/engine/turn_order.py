@@ -156,6 +156,20 @@ def shipment(pos: Position, faction: str, where: str) -> dict[str, Any]:
     return {"shipments": {**pos.shipments, faction: where}}
 
 
+def next_to_ship(pos: Position) -> str | None:
+    """The faction whose turn to ship comes next in storm order (LoLV 1.06.01, AH IX.C): the
+    first after every faction that has begun or had its turn this phase, that has not begun
+    its own; None outside the shipment and movement phase or when every turn has begun."""
+    if pos.phase != SHIPMENT_MOVEMENT:
+        return None
+    order = _order(pos)
+    begun = set(pos.acted) | set(pos.shipments) | {f for f, _via in pos.moves}
+    if pos.acting is not None:
+        begun.add(pos.acting)
+    last = max((order.index(f) for f in begun if f in order), default=-1)
+    return next((f for f in order[last + 1:] if f not in begun), None)
+
+
 def _where_words(where: str) -> str:
     kind, _, rest = where.partition(":")
     if kind == "to":

@@ -182,7 +182,11 @@ def test_the_factions_table_fits_a_phone_and_the_grid_button_is_in_view(
     assert region.evaluate("r => r.scrollWidth <= r.clientWidth"), region.evaluate("r => [r.scrollWidth, r.clientWidth]")
     assert page.locator(".factions").get_by_text("Tanks").count() >= 1 or page.locator("abbr[title=Tanks]").count() == 1
     page.locator("#storm-sectors").fill("2")
-    tap_next(page)
+    # The single steps (the usual pair, "Move, no worm: battle phase", is the next control:
+    # tests/e2e/test_table_next_step.py keeps it in view after every answer).
+    before = page.locator("#table-live").get_attribute("data-seq")
+    page.locator("#next").get_by_role("button", name="Move storm", exact=True).click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq !== '{before}'")
     assert page.locator(NEXT_CONTROL).first.inner_text().strip() == "No worm: battle phase"
     tap_next(page)
     button = page.locator("#next").get_by_role("button", name="Record strongholds")

@@ -82,7 +82,29 @@ def test_rule_ah_ix_a_after_a_shipment_the_move_form_comes_first_with_that_facti
     html = web(judge).get(url(table)).content.decode()
     assert html.index('data-action="move_forces"') < html.index('data-action="place_forces"')
     assert '<option value="fremen" selected>' in form_of(html, "move_forces")
+    # The Fremen were the last in storm order: no faction is left whose turn has not begun.
     assert "selected" not in form_of(html, "place_forces").split('id="pf-piece"')[0].split("<select")[1]
+
+
+def test_rule_1_06_01_the_shipment_form_starts_from_the_first_faction_in_storm_order(make_user: Any) -> None:
+    from dune.engine.storm import played_order
+    from gameplay.models import Game
+    from gameplay.services import position_of
+
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, [*BEFORE_THE_STORM, STORM, {"type": "phase_advanced", "phase": "shipment_movement"}])
+    order = played_order(position_of(Game.objects.get(table=table)))
+    html = web(judge).get(url(table)).content.decode()
+    shipper = form_of(html, "place_forces").split('id="pf-piece"')[0].split("<select")[1]
+    assert re.findall(r'<option value="(\w+)" selected>', shipper) == [order[0]]
+    # The first ships; the form then starts from the second (the first moves next).
+    record(table, judge, [{"type": "forces_placed", "faction": order[0], "territory": "habbanya_sietch",
+                           "sector": 16, "normal": 1}])
+    html = web(judge).get(url(table)).content.decode()
+    shipper = form_of(html, "place_forces").split('id="pf-piece"')[0].split("<select")[1]
+    assert re.findall(r'<option value="(\w+)" selected>', shipper) == [order[1]]
+    assert f'<option value="{order[0]}" selected>' in form_of(html, "move_forces")
 
 
 def test_a_battle_is_recorded_at_once_its_sides_leaders_start_from_the_strongest(make_user: Any) -> None:
