@@ -26,10 +26,11 @@ def test_rule_ah_v_the_storm_and_no_worm_are_two_records_in_one_request(make_use
     judge = make_user("judge1")
     table = seeded_table(judge, until="turn_advanced", occurrence=6)  # turn 7, storm phase
     client = web(judge)
-    form = form_of(client.get(url(table)).content.decode(), "move_storm")
-    # The pair comes first and takes the focus; the single "Move storm" stays for a worm.
-    assert form.index('name="then" value="battle" class="primary pair" data-next-control') < form.index(">Move storm<")
-    assert "Move, no worm: battle phase" in form
+    html = client.get(url(table)).content.decode()
+    # The pair takes the focus and sends the storm's form; the single "Move storm" stays for a worm.
+    assert '<button type="submit" class="after">Move storm</button>' in form_of(html, "move_storm")
+    assert ('<button type="submit" form="next-move-storm" name="then" value="battle" class="primary"'
+            ' data-next-control>Move, no worm: battle phase</button>') in html
     seq = seq_of(table)
     body = {"action": "move_storm", "sectors": "3", "then": "battle", "expected_seq": str(seq),
             "idempotency_key": "qs-1"}
