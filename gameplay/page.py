@@ -552,7 +552,7 @@ def page_context(
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
     later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
     quick_then = (
-        _quick_then(step, phase_choices, turn_now, last_turn=bool(snapshot.get("last_turn")), phases=phase_list)
+        _quick_then(step, phase_choices, turn_now, last_turn=view.last_turn, phases=phase_list)
         if judge and game.tracking == Game.Tracking.QUICK else None
     )
     return {

@@ -137,6 +137,7 @@ class SnapshotView:
 
     turn: int | None = None
     phase: str | None = None
+    last_turn: bool = False
     storm: int | None = None
     worms: int = 0
     nexus: bool = False
@@ -165,6 +166,7 @@ class SnapshotView:
         return cls(
             turn=data.get("turn"),
             phase=data.get("phase"),
+            last_turn=bool(data.get("last_turn")),
             storm=data.get("storm"),
             worms=_int(data.get("worms")),
             nexus=bool(data.get("nexus")),
