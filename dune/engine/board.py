@@ -1,7 +1,8 @@
 """The map of Arrakis: sectors, territories, adjacency and player dots.
 
 The facts live in `data/board.json` (derived from the cross-checked reference
-`shared/reference/dune_board.json`; a test compares the two). The file is read once at
+`shared/reference/dune_board.json`, copied as `tests/engine/reference/dune_board.json`; a
+test compares the two). The file is read once at
 import and validated: unknown names, one-way adjacency, sectors outside 0..17, spice blows
 outside their territory. Every problem is listed in one `BoardDataError`.
 
