@@ -81,8 +81,17 @@ next (AH X.A.3, WBC X.1, LoLV 1.07.02); a battle is refused while a faction earl
 order than both sides still has a battle to fight. Logs of the first seven editions keep
 meaning what they meant.
 
+The ninth edition plays each ruleset's own battle rules and the last limits of a position,
+where the eighth applied one reading at every table or took the judge's word: the rulings that
+differ between rulesets are facts of each ruleset's data (`Ruleset.battle`), such as what a
+traitor call gives back (LoLV 1.07.06.06.00 against AH X.C.8, WBC XV.3), which cards a winner
+keeps (AH X.C.6, LoLV 1.07.06.05) and which bad plans are repaired rather than refused (WBC
+X.12, X.13, X.15, AH X.B.2.a); a leader killed a second time goes to the tanks face down
+(1.05.04, AH IX.D.5); and `load_position` refuses positions these rules make impossible. Logs
+of the first eight editions keep meaning what they meant.
+
 Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)`, `limited(pos)`, `ordered(pos)`,
-`counted(pos)` or `sequenced(pos)` (or
+`counted(pos)`, `sequenced(pos)` or `distinguished(pos)` (or
 `sheltered(pos)` for the storm geometry); nothing else compares edition numbers.
 """
 
@@ -111,10 +120,23 @@ ORDERED = 6
 COUNTED = 7
 #: The rulings that also check the order of the battles (listed above).
 SEQUENCED = 8
+#: The rulings that also play each ruleset's own battle rules and the last limits of a
+#: position (listed above).
+DISTINGUISHED = 9
 #: What a new game records, and what a setup or snapshot without `edition` means.
-CURRENT = SEQUENCED
+CURRENT = DISTINGUISHED
 #: Every edition this engine can replay.
-EDITIONS: tuple[int, ...] = (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED, SEQUENCED)
+EDITIONS: tuple[int, ...] = (
+    FIRST,
+    CORRECTED,
+    REFINED,
+    ACCOUNTED,
+    LIMITED,
+    ORDERED,
+    COUNTED,
+    SEQUENCED,
+    DISTINGUISHED,
+)
 
 
 def corrected(pos: Position) -> bool:
@@ -163,6 +185,12 @@ def sequenced(pos: Position) -> bool:
     """Whether the game is ruled by the eighth edition or later: the battles are fought in
     storm order, as listed above."""
     return pos.setup is not None and pos.setup.edition >= SEQUENCED
+
+
+def distinguished(pos: Position) -> bool:
+    """Whether the game is ruled by the ninth edition or later: each ruleset's own battle rules
+    and the last limits of a position, as listed above."""
+    return pos.setup is not None and pos.setup.edition >= DISTINGUISHED
 
 
 #: The setup option that chooses the LoLV Advanced game (1.13.00).

@@ -15,6 +15,7 @@ from dune.engine.editions import (
     CORRECTED,
     COUNTED,
     CURRENT,
+    DISTINGUISHED,
     EDITIONS,
     FIRST,
     LIMITED,
@@ -70,19 +71,29 @@ def test_editions_old_setup_states_the_first_and_new_games_record_the_current() 
     assert dump_position(old)["edition"] == FIRST  # a snapshot states its own version
     assert load_position(dump_position(old)) == old
     new = replay(_log(CURRENT, "wbc2018"))
-    assert new.setup is not None and new.setup.edition == SEQUENCED
+    assert new.setup is not None and new.setup.edition == DISTINGUISHED
     assert load_position(dump_position(new)) == new
-    assert dump_position(new)["edition"] == SEQUENCED
+    assert dump_position(new)["edition"] == DISTINGUISHED
 
 
 def test_editions_are_listed_in_order_and_the_last_is_current() -> None:
-    """Eight editions: the first rulings, the corrections, the refusals around the expansion
+    """Nine editions: the first rulings, the corrections, the refusals around the expansion
     pieces, bribes and BG tokens, the token supplies and the Karama checks, the limits a turn
-    has, the order of the shipment and movement phase, the Spice Blows of a turn counted, then
-    the order of the battles.
+    has, the order of the shipment and movement phase, the Spice Blows of a turn counted, the
+    order of the battles, then each ruleset's own battle rules and the last limits of a position.
     A game stored under the third keeps it: its setup and snapshot say so."""
-    assert EDITIONS == (FIRST, CORRECTED, REFINED, ACCOUNTED, LIMITED, ORDERED, COUNTED, SEQUENCED) == tuple(range(1, 9))
-    assert CURRENT == EDITIONS[-1] == SEQUENCED
+    assert EDITIONS == (
+        FIRST,
+        CORRECTED,
+        REFINED,
+        ACCOUNTED,
+        LIMITED,
+        ORDERED,
+        COUNTED,
+        SEQUENCED,
+        DISTINGUISHED,
+    ) == tuple(range(1, 10))
+    assert CURRENT == EDITIONS[-1] == DISTINGUISHED
     third = replay(_log(REFINED, "lolv-2.8.4"))
     assert third.setup is not None and third.setup.edition == REFINED
     assert dump_position(third)["edition"] == REFINED
