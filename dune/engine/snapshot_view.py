@@ -69,11 +69,12 @@ class Sheet:
         the engine's count `engine`."""
         return getattr(self, kind) if kind in self.has else engine
 
-    def with_special(self, kind: str) -> int | None:
-        """Normal plus special forces (`reserves` + `reserves_special`, `tanks` +
-        `tanks_special`); None when unknown (quick tracking knows neither)."""
-        normal, special = getattr(self, kind), getattr(self, f"{kind}_special")
-        return None if normal is None else int(normal) + int(special or 0)
+    def all_forces(self, kind: str) -> int | None:
+        """Every force in `reserves` or the `tanks`, special ones included: the snapshot's
+        count is the whole (`reserves_special` / `tanks_special` say how many of them are
+        special), so they are counted once; None when unknown (quick tracking knows neither)."""
+        count = getattr(self, kind)
+        return None if count is None else int(count)
 
 
 @dataclass(frozen=True)

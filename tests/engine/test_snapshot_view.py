@@ -43,7 +43,7 @@ def test_a_snapshot_reads_as_it_holds() -> None:
     view = SnapshotView.of(snapshot)
     assert (view.turn, view.phase, view.storm, view.worms, view.nexus, view.ended) == (3, "battle", 7, 2, True, False)
     sheet = view.sheet("atreides")
-    assert sheet.marker == 4 and sheet.with_special("reserves") == 7 and sheet.with_special("tanks") is None
+    assert sheet.marker == 4 and sheet.all_forces("reserves") == 5 and sheet.all_forces("tanks") is None
     # A sheet's null is its answer (not tracked); a key it leaves out falls back to the engine's.
     assert sheet.counted("cards", 6) is None and sheet.counted("leaders", 5) == 5 and sheet.counted("spice", 0) == 10
     assert view.sheet("harkonnen") == Sheet()

@@ -259,3 +259,23 @@ def test_what_the_engine_refuses_is_refused_beside_the_form_with_its_rule(
     form = form_of(answer.content.decode(), action)
     assert words in form and re.search(r"rule [A-Z0-9.]", form)
     assert seq_of(table) == seq
+
+
+def _reserve_cells(html: str) -> dict[str, int]:
+    """The Factions table's Reserve column, by faction (the fifth number of each row)."""
+    cells: dict[str, int] = {}
+    for faction, row in re.findall(r'<tr class="f-([a-z_]+)[^"]*">(.*?)</tr>', html, re.S):
+        numbers = re.findall(r'<td class="num">([^<]*)</td>', row)
+        cells[faction] = int(numbers[4])
+    return cells
+
+
+def test_ah_iii_e_the_reserve_column_counts_special_forces_once(table_judge: Any) -> None:
+    """Each faction owns 20 forces (AH II.B): the Emperor's five Sardaukar and the Fremen's
+    three Fedaykin are part of the reserve the snapshot counts, not added to it again."""
+    table = final_table(table_judge)
+    cells = _reserve_cells(web(table_judge).get(url(table)).content.decode())
+    assert cells["emperor"] == 20 and cells["guild"] == 15  # five start in Tuek's Sietch
+    assert cells["fremen"] == 10  # ten placed on the board at the start (AH III.E)
+    assert cells["bene_gesserit"] == 19
+    assert cells["emperor"] == faction(table, "emperor")["reserves"]
