@@ -277,14 +277,32 @@ def round_clocks_answer(round_: Any) -> dict[str, Any]:
     return {"round": round_.pk, "server_now": now.isoformat(), "clocks": rows}
 
 
-def round_timer(round_: Any, *, now: datetime) -> dict[str, Any]:
-    """The projector timer of a round: one countdown to the moment its tables' time is up.
+def _ending_otherwise(
+    ends: tuple[tuple[int, datetime], ...], clocks: dict[int, TableClock], now: datetime
+) -> list[dict[str, Any]]:
+    """The tables that end apart from the room, by table number, each with its end."""
+    return [
+        {
+            "table": clocks[pk].table_id,
+            "table_number": clocks[pk].table.number,
+            "ends_at": moment,
+            "remaining_seconds": max((moment - now) / timedelta(seconds=1), 0.0),
+        }
+        for pk, moment in sorted(ends, key=lambda item: clocks[item[0]].table.number)
+    ]
 
-    The tables still playing (a started clock, no report filed, not finished) mostly share one
-    time-up moment; the one most of them share is the round's (the later one on a tie), and the
-    tables that end at another moment (an extension, a later start) are counted. `state`:
-    "pending" (no clock started yet), "running", "paused" (every playing clock is paused: the
-    time left is frozen), "time_up", "over" (every table finished or filed)."""
+
+def round_timer(round_: Any, *, now: datetime) -> dict[str, Any]:
+    """The projector timer of a round: one countdown to the moment the room's time is up.
+
+    The tables still playing (a started clock, no report filed, not finished) end together when
+    a round-wide start set them going (`dune.clock_limits.room_end` groups ends within its
+    tolerance); the room's end is the one most of them share, and each table ending at another
+    moment (an extension, a later start, a pause of its own) is listed apart with its end.
+    `counts_down_to`: the stage the big countdown reaches at zero (time up); `no_new_turn_at`:
+    when the room's tables may start no new turn. `state`: "pending" (no clock started yet),
+    "running", "paused" (every playing clock is paused: the time left is frozen), "time_up",
+    "over" (every table finished or filed)."""
     clocks = list(
         TableClock.objects.filter(table__round=round_)
         .select_related("table__round__tournament")
@@ -294,29 +312,62 @@ def round_timer(round_: Any, *, now: datetime) -> dict[str, Any]:
     states = table_states(list(round_.tables.all()))
     playing = [c for c in clocks if c.started_at is not None and states[c.table_id].counting]
     tables = len(states)
-    base = {"tables": tables, "playing": len(playing), "ends_at": None, "remaining_seconds": None, "others": 0}
+    base = {
+        "tables": tables,
+        "playing": len(playing),
+        "ends_at": None,
+        "remaining_seconds": None,
+        "counts_down_to": limits.TIME_UP,
+        "no_new_turn_at": None,
+        "tables_ending_otherwise": [],
+        "others": 0,
+    }
     if not playing:
         done = {pk for pk, state in states.items() if state.clock == CLOCK_STOPPED}
         return {**base, "state": "over" if tables and len(done) == tables else "pending"}
-    ends: dict[datetime, int] = {}
-    paused = 0
-    for clock in playing:
-        if clock.paused_at is not None:
-            paused += 1
-            end = _frozen_deadlines(clock, now).time_up
-        else:
-            end = clock.get_deadlines().time_up
-        if end is not None:
-            ends[end] = ends.get(end, 0) + 1
-    if not ends:  # every playing clock's limit was waived
+    deadlines = {
+        c.pk: _frozen_deadlines(c, now) if c.paused_at is not None else c.get_deadlines() for c in playing
+    }
+    paused = sum(1 for c in playing if c.paused_at is not None)
+    room = limits.room_end({pk: dl.time_up for pk, dl in deadlines.items() if dl.time_up is not None})
+    if room is None:  # every playing clock's limit was waived
         return {**base, "state": "running"}
-    ends_at = max(ends, key=lambda moment: (ends[moment], moment))
-    remaining = max((ends_at - now) / timedelta(seconds=1), 0.0)
+    by_pk = {c.pk: c for c in playing}
+    no_new_turn = [
+        deadlines[pk].at(by_pk[pk].limit.no_new_turn)
+        for pk in room.together
+        if by_pk[pk].limit.no_new_turn != limits.TIME_UP
+    ]
+    remaining = max((room.ends_at - now) / timedelta(seconds=1), 0.0)
     state = "paused" if paused == len(playing) else ("time_up" if remaining <= 0 else "running")
+    otherwise = _ending_otherwise(room.otherwise, by_pk, now)
     return {
         **base,
         "state": state,
-        "ends_at": ends_at,
+        "ends_at": room.ends_at,
         "remaining_seconds": remaining,
-        "others": sum(n for moment, n in ends.items() if moment != ends_at),
+        "no_new_turn_at": max((m for m in no_new_turn if m is not None), default=None),
+        "tables_ending_otherwise": otherwise,
+        "others": len(otherwise),
+    }
+
+
+def round_timer_answer(round_: Any) -> dict[str, Any]:
+    """`GET /api/rounds/{id}/timer/`'s answer now: what the projector timer shows."""
+    now = db_now()
+    timer = round_timer(round_, now=now)
+    return {
+        "round": round_.pk,
+        "server_now": now.isoformat(),
+        "state": timer["state"],
+        "ends_at": _iso(timer["ends_at"]),
+        "remaining_seconds": timer["remaining_seconds"],
+        "counts_down_to": timer["counts_down_to"],
+        "counts_down_to_label": limits.STATE_LABELS[timer["counts_down_to"]],
+        "no_new_turn_at": _iso(timer["no_new_turn_at"]),
+        "tables": timer["tables"],
+        "playing": timer["playing"],
+        "tables_ending_otherwise": [
+            {**row, "ends_at": _iso(row["ends_at"])} for row in timer["tables_ending_otherwise"]
+        ],
     }

@@ -97,6 +97,27 @@ class RoundClocksAnswer(serializers.Serializer):
     tables_skipped = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
+class TableEndingOtherwise(serializers.Serializer):
+    table = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    ends_at = serializers.DateTimeField()
+    remaining_seconds = serializers.FloatField()
+
+
+class RoundTimerAnswer(serializers.Serializer):
+    round = serializers.IntegerField()
+    server_now = serializers.DateTimeField()
+    state = serializers.ChoiceField(choices=["pending", "running", "paused", "time_up", "over"])
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The room's time up (tables ending together).")
+    remaining_seconds = serializers.FloatField(allow_null=True)
+    counts_down_to = serializers.CharField(help_text="The clock stage the countdown reaches at zero.")
+    counts_down_to_label = serializers.CharField()
+    no_new_turn_at = serializers.DateTimeField(allow_null=True)
+    tables = serializers.IntegerField()
+    playing = serializers.IntegerField()
+    tables_ending_otherwise = TableEndingOtherwise(many=True)
+
+
 class Refusal(serializers.Serializer):
     detail = serializers.CharField()
     rule = serializers.CharField(required=False)

@@ -20,9 +20,10 @@ calling the clock (with their default actions) and the diplomacy chips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Generic, TypeVar
 
 from dune.engine.names import faction_name
 from dune.engine.rulesets import get_ruleset
@@ -396,6 +397,51 @@ def may_start_turn(state: str, limit: Limit) -> bool:
         return False
     order = (LAST_30, LAST_TURN, TIME_UP)
     return order.index(state) < order.index(limit.no_new_turn)
+
+
+# --- the room's end ---------------------------------------------------------------------
+
+#: Clocks that end within this of one another end together for the room: a round-wide start
+#: (or pause and resume) sets them going one after another, some milliseconds apart. It is
+#: shorter than the shortest extension (one minute), so an extended table always ends apart.
+ROOM_END_TOLERANCE = timedelta(seconds=30)
+
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomEnd(Generic[K]):
+    """When a round's time is up for the room: `ends_at` (the latest end among the tables that
+    end together, so that at zero every one of them is up), those tables, and each table that
+    ends at another time (an extension, a later start, a pause of its own) with its end."""
+
+    ends_at: datetime
+    together: tuple[K, ...]
+    otherwise: tuple[tuple[K, datetime], ...]
+
+
+def room_end(ends: Mapping[K, datetime], *, tolerance: timedelta = ROOM_END_TOLERANCE) -> RoomEnd[K] | None:
+    """The room's end among the tables' ends (`None` when no table has one).
+
+    The ends are grouped in time order, each group holding the ends within `tolerance` of its
+    first; the room's group is the one most tables share, the earliest on a tie (an extension
+    or a late start only moves a table later)."""
+    if not ends:
+        return None
+    ordered = sorted(ends.items(), key=lambda item: item[1])
+    groups: list[list[tuple[K, datetime]]] = []
+    for item in ordered:
+        if groups and item[1] - groups[-1][0][1] <= tolerance:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    room = max(enumerate(groups), key=lambda pair: (len(pair[1]), -pair[0]))[1]
+    others = tuple(item for group in groups if group is not room for item in group)
+    return RoomEnd(
+        ends_at=room[-1][1],
+        together=tuple(key for key, _ in room),
+        otherwise=others,
+    )
 
 
 # --- start grace -------------------------------------------------------------------------

@@ -4,7 +4,7 @@ words."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -72,3 +72,65 @@ def test_the_dashboard_and_the_clocks_link_the_timer(client: Any, head_judge: An
     client.force_login(head_judge)
     assert f'href="/rounds/{heat.pk}/timer/"' in client.get(f"/tournaments/{heat.tournament_id}/").content.decode()
     assert f'href="/rounds/{heat.pk}/timer/"' in client.get(f"/rounds/{heat.pk}/clocks/").content.decode()
+
+
+def _started_apart(round_: Any, user: Any, *, ms: int = 90) -> None:
+    """Every table's clock started by one round-wide start, `ms` milliseconds after the last."""
+    from clocks.models import TableClock
+    from clocks.services import _reschedule
+
+    clocks.start_round(round_, user=user)
+    for i, clock in enumerate(TableClock.objects.filter(table__round=round_).order_by("table__number")):
+        clock.started_at += timedelta(milliseconds=ms * i)
+        _reschedule(clock)
+        clock.save()
+
+
+def _six_tables(head_judge: Any) -> Any:
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 30)
+    heat = make_round(tournament)
+    for n in range(6):
+        seat_table(heat, players[n * 5 : (n + 1) * 5], number=n + 1)
+    return heat
+
+
+def test_clocks_of_one_start_all_end_together_on_the_timer(api_client: Any, head_judge: Any) -> None:
+    heat = _six_tables(head_judge)
+    _started_apart(heat, head_judge)
+    body = api_client.get(f"/api/rounds/{heat.pk}/timer/").json()
+    assert body["tables_ending_otherwise"] == [] and body["state"] == "running"
+    assert body["counts_down_to"] == "time_up" and body["counts_down_to_label"] == "Time up"
+    page = api_client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+    assert "another time" not in page
+
+
+def test_the_big_countdown_is_the_rooms_when_one_table_is_extended(api_client: Any, head_judge: Any) -> None:
+    heat = _six_tables(head_judge)
+    _started_apart(heat, head_judge)
+    table = heat.tables.get(number=4)
+    before = datetime.fromisoformat(api_client.get(f"/api/rounds/{heat.pk}/timer/").json()["ends_at"])
+    clocks.extend(table, minutes=15, reason="a ruling", user=head_judge)
+    body = api_client.get(f"/api/rounds/{heat.pk}/timer/").json()
+    assert datetime.fromisoformat(body["ends_at"]) == before
+    [apart] = body["tables_ending_otherwise"]
+    assert apart["table_number"] == 4 and apart["table"] == table.pk
+    assert datetime.fromisoformat(apart["ends_at"]) - before > timedelta(minutes=14)
+    page = api_client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+    assert "Table 4 ends at" in page
+
+
+def test_every_countdown_says_what_it_counts_down_to(client: Any, head_judge: Any) -> None:
+    heat = _six_tables(head_judge)
+    _started_apart(heat, head_judge)
+    client.force_login(head_judge)
+    timer = client.get(f"/rounds/{heat.pk}/timer/").content.decode()
+    # The projector counts to time up and names the moment no new turn may start (the round
+    # page's countdown goes to that moment first).
+    assert "left until time is up" in timer and "No new turn from" in timer
+    round_page = client.get(f"/rounds/{heat.pk}/").content.decode()
+    assert "to Last 30 minutes" in round_page
+
+
+def test_the_timer_api_of_a_round_that_does_not_exist(api_client: Any) -> None:
+    assert api_client.get("/api/rounds/99999999/timer/").status_code == 404

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clocks import commands, schemas
-from clocks.presenters import round_clocks_answer, table_clock_answer
+from clocks.presenters import round_clocks_answer, round_timer_answer, table_clock_answer
 from tournament.models import Round, Table
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
@@ -117,6 +117,17 @@ class RoundClocksView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         return Response(round_clocks_answer(_round(pk)))
+
+
+class RoundTimerView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="What a round's projector timer shows: the room's time up and the tables ending otherwise",
+        responses={200: schemas.RoundTimerAnswer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(round_timer_answer(_round(pk)))
 
 
 class RoundClocksActionView(APIView):

@@ -16,6 +16,7 @@ urlpatterns = [
         name="clocks-api-table-action",
     ),
     path("rounds/<int:pk>/clocks/", api.RoundClocksView.as_view(), name="clocks-api-round"),
+    path("rounds/<int:pk>/timer/", api.RoundTimerView.as_view(), name="clocks-api-round-timer"),
     path(
         "rounds/<int:pk>/clocks/<str:action>/",
         api.RoundClocksActionView.as_view(),
