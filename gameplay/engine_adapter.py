@@ -38,7 +38,7 @@ from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
-from dune.engine.payments import revival_price, shipment_price
+from dune.engine.payments import own_revival_price, shipment_price
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
@@ -65,11 +65,12 @@ def parse_event(data: Any) -> Event:
 
 def priced(position: Position, event: Event) -> Event:
     """A shipment or revival that names no cost, with the rules' price for it where the engine
-    knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1); any other event as it is."""
+    knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1; an allied faction's revival
+    at its own sheet's price, the ally's help being the table's to record); any other event as it is."""
     if isinstance(event, ForcesPlaced) and event.cost is None:
         price = shipment_price(position, event)
     elif isinstance(event, ForcesRevived) and event.cost is None:
-        price = revival_price(position, event)
+        price = own_revival_price(position, event)
     else:
         return event
     return event if price is None else dataclasses.replace(event, cost=price)
@@ -78,7 +79,7 @@ def priced(position: Position, event: Event) -> Event:
 def revival_cost(position: Position, faction: str, normal: int) -> int | None:
     """The rules' price of the faction reviving `normal` forces now, or None if the engine
     cannot tell (LoLV 1.05.01.02, AH IX.B.1)."""
-    return revival_price(position, ForcesRevived(faction=faction, normal=normal))
+    return own_revival_price(position, ForcesRevived(faction=faction, normal=normal))
 
 
 def next_to_ship(position: Position) -> str | None:

@@ -81,10 +81,29 @@ def shipment_payee(pos: Position, ev: ForcesPlaced) -> str | None:
 
 
 def revival_price(pos: Position, ev: ForcesRevived) -> int | None:
-    """The spice the revival costs, or None where the engine cannot tell."""
+    """The spice the revival costs, or None where the engine cannot tell (the cost is then
+    only held to the faction's spice): an ally may help pay (AH Emperor: Alliance; LoLV
+    2.03.07), so an allied faction's typed cost is taken as it is."""
     if ev.karama or ev.ghola:
         return 0
-    if ev.raised_by is not None or pos.allies_of(ev.faction) or not limited(pos):
+    if pos.allies_of(ev.faction):
+        return None
+    return own_revival_price(pos, ev)
+
+
+def own_revival_price(pos: Position, ev: ForcesRevived) -> int | None:
+    """What the revival costs the faction on its own sheet: the forces beyond its free revival
+    this turn at 2 each (LoLV 1.05.01.01-02, AH IX.B.1), the CHOAM's at 1 (2.09.08), the
+    Tleilaxu half (2.08.09). An ally changes who may pay, not the price, so a revival recorded
+    without a cost charges this price to the faction itself. None where the sheet does not
+    settle it: a limit raised by another faction (2.03.07, 2.08.11), the Fremen ally's free
+    revival of 3 at the Fremen's discretion (2.04.11), Cyborgs (2.07.10), editions before the
+    fifth (which do not count a turn's revivals)."""
+    if ev.karama or ev.ghola:
+        return 0
+    if ev.raised_by is not None or not limited(pos):
+        return None
+    if FREMEN in pos.allies_of(ev.faction) and ev.faction != FREMEN and pos.ruleset.expansion_pieces:
         return None
     if ev.faction == IXIANS and ev.special:
         return None  # Cyborgs cost 3 each (2.07.10), and the free ones are the player's choice

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from dune.engine.errors import IllegalAction
-from dune.engine.events import event_from_dict
+from dune.engine.events import ForcesRevived, event_from_dict
 from dune.engine.game_log import apply
+from dune.engine.payments import own_revival_price, revival_price
 from dune.engine.position import Position
 from dune.engine.snapshot import load_position
 from tests.engine.helpers import ALL_RULESETS, CLASSIC, LOLV, at, snap, started, to_phase
@@ -196,3 +197,23 @@ def test_2_08_09_tleilaxu_revive_at_half_price() -> None:
 def test_1_05_01_without_a_cost_no_spice_changes_hands(ruleset: str) -> None:
     pos = _revival(ruleset)
     assert _spice(_revive(pos, "atreides", 3)) == _spice(pos)
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_05_01_02_an_allied_factions_revival_has_its_own_sheets_price(ruleset: str) -> None:
+    """1.05.01.02, AH IX.B.1: an ally may help pay (AH Emperor: Alliance, 2.03.07), which changes
+    who pays, not the price: 3 Harkonnen revived with 2 free owe 2 spice; a typed cost is only
+    held to the spice the faction has."""
+    per = {f: {"tanks": 5, "spice": 10} for f in CLASSIC}
+    pos = load_position(snap(ruleset, CLASSIC, phase="revival", per_faction=per, alliances=[["atreides", "harkonnen"]]))
+    three = ForcesRevived(faction="harkonnen", normal=3)
+    assert own_revival_price(pos, three) == 2 and revival_price(pos, three) is None
+    assert _revive(pos, "harkonnen", 3, cost=0).states["harkonnen"].spice == 10
+
+
+def test_2_04_11_the_fremen_allys_free_revival_is_the_fremens_to_choose() -> None:
+    """2.04.11: the Fremen may make their ally's free revival 3, so its price is the table's."""
+    per = {f: {"tanks": 5, "spice": 10} for f in CLASSIC}
+    pos = load_position(snap(LOLV, CLASSIC, phase="revival", per_faction=per, alliances=[["atreides", "fremen"]]))
+    assert own_revival_price(pos, ForcesRevived(faction="atreides", normal=3)) is None
+    assert own_revival_price(pos, ForcesRevived(faction="fremen", normal=3)) == 0

@@ -84,3 +84,21 @@ def test_ah_ix_b_1_the_revival_form_starts_from_its_cost_and_pays_it(make_user: 
     assert answer.status_code == 200
     assert _last_body(table)["cost"] == 2
     assert _spice(table) == {**before, "harkonnen": before["harkonnen"] - 2}
+
+
+def test_ah_ix_b_1_an_allys_revival_without_a_cost_pays_its_sheets_price(make_user: Any) -> None:
+    """An alliance changes who may help pay (AH Emperor: Alliance), not the price: the Harkonnen,
+    allied with the Atreides, revive 3 with 2 free (their sheet), so the empty cost charges 2."""
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, [*BEFORE_THE_STORM, STORM, {"type": "phase_advanced", "phase": "spice_blow"},
+                          {"type": "worm", "territory": None, "karama": False},
+                          {"type": "alliance_formed", "factions": ["atreides", "harkonnen"]},
+                          {"type": "phase_advanced", "phase": "revival"}])
+    client = web(judge)
+    before, seq = _spice(table), seq_of(table)
+    answer = client.post(url(table), {"action": "revive_forces", "faction": "harkonnen", "normal": "3",
+                                      "expected_seq": str(seq), "idempotency_key": "rv-ally"}, **HTMX)
+    assert answer.status_code == 200
+    assert _last_body(table)["cost"] == 2
+    assert _spice(table) == {**before, "harkonnen": before["harkonnen"] - 2}
