@@ -185,10 +185,83 @@
     }).join(",");
   }
 
+  // --- what the judge is typing ------------------------------------------------------------
+  // A field the judge changed since it was last sent or drawn is theirs: an answer that comes in
+  // meanwhile (the previous send's, a poll's) never replaces it. Its value, the caret and the
+  // focus are carried into the answer's copy of the same form, and the page does not scroll.
+  var typed = new WeakSet();
+  document.addEventListener("input", markTyped, true);
+  document.addEventListener("change", markTyped, true);
+  function markTyped(event) {
+    var el = event.target;
+    if (el && el.form && el.name && el.type !== "hidden" && el.closest("#table-live")) { typed.add(el); }
+  }
+  function formId(form) { return (form.dataset.action || form.id || "") + "|" + (form.dataset.formKey || ""); }
+
+  function typedNow(root) {  // [{form id, fields: [[name, value, checked]], focus, caret, open}]
+    var out = [];
+    var active = document.activeElement;
+    Array.prototype.forEach.call(root.querySelectorAll("form[data-event-type]"), function (form) {
+      var fields = [];
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (typed.has(el)) { fields.push([el.name, el.value, el.checked, el.type]); }
+      });
+      if (!fields.length) { return; }
+      var focused = active && active.form === form && typed.has(active) ? active : null;
+      var caret = null;
+      try { caret = focused && focused.selectionStart !== null ? [focused.selectionStart, focused.selectionEnd] : null; } catch (e) { caret = null; }
+      var details = form.closest("details");
+      out.push({ id: formId(form), fields: fields, focus: focused ? [focused.name, focused.value] : null, caret: caret,
+        open: details ? details.open : null });
+    });
+    return out;
+  }
+
+  function putTyped(root, kept) {
+    var focusEl = null;
+    kept.forEach(function (k) {
+      var form = Array.prototype.filter.call(root.querySelectorAll("form[data-event-type]"), function (f) { return formId(f) === k.id; })[0];
+      if (!form) { return; }
+      k.fields.forEach(function (f) {
+        var els = form.elements.namedItem(f[0]);
+        if (!els) { return; }
+        var list = els.length !== undefined && !els.tagName ? Array.prototype.slice.call(els) : [els];
+        list.forEach(function (el) {
+          if (el.type === "checkbox" || el.type === "radio") {
+            if (el.value === f[1]) { el.checked = f[2]; typed.add(el); }
+          } else if (el.type !== "hidden") {
+            el.value = f[1];
+            typed.add(el);
+          }
+        });
+      });
+      var details = form.closest("details");
+      if (details && k.open) { details.open = true; }
+      if (k.focus) {
+        var el = form.elements.namedItem(k.focus[0]);
+        if (el && !el.tagName && el.length) {
+          el = Array.prototype.filter.call(el, function (e) { return e.value === k.focus[1]; })[0] || el[0];
+        }
+        if (el && el.focus) { focusEl = el; }
+        if (el && k.caret && el.setSelectionRange) {
+          try { el.setSelectionRange(k.caret[0], k.caret[1]); } catch (e) { /* a field without a caret */ }
+        }
+      }
+    });
+    if (focusEl) { focusEl.focus({ preventScroll: true }); }
+  }
+
+  // The judge is typing: the focus is in a field they changed (the page keeps still for them).
+  function typing() {
+    var el = document.activeElement;
+    return !!(el && el.form && typed.has(el) && el.closest("#table-live"));
+  }
+
   // The answer in place of the live part; a part it left out (unchanged) is the page's own,
   // moved across as it is (what the judge opened or typed there stays).
   function swapIn(html) {
     var target = live();
+    var kept = typedNow(target);
     var answer = document.createElement("template");
     answer.innerHTML = html.trim();
     var fresh = answer.content.querySelector("#table-live");
@@ -199,7 +272,10 @@
     });
     var missing = fresh.querySelector("[data-part][data-same]");
     if (missing) { location.reload(); return false; }  // should not happen: then the whole page, fresh
+    var scrolled = window.scrollY;
     target.replaceWith(fresh);
+    putTyped(fresh, kept);
+    if (kept.length && typing()) { window.scrollTo(0, scrolled); }
     if (window.htmx && window.htmx.process) { window.htmx.process(fresh); }
     if (window.duneClocks && window.duneClocks.scan) { window.duneClocks.scan(); }
     if (document.documentElement.dataset.offlineCopy) {  // the server answered: this is the table now
@@ -211,13 +287,26 @@
     return true;
   }
 
-  // The form just recorded starts afresh, also where the answer left its part as the page had it.
+  // The form just recorded starts afresh, also where the answer left its part as the page had it;
+  // what the judge typed there since sending it stays.
   function clearSent(item) {
     var action = "";
     item.fields.forEach(function (p) { if (p[0] === "action") { action = p[1]; } });
     Array.prototype.forEach.call(live().querySelectorAll('form[data-event-type="' + item.eventType + '"]'), function (form) {
-      if (form.elements.action && form.elements.action.value === action) { form.reset(); }
+      if (!form.elements.action || form.elements.action.value !== action) { return; }
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (typed.has(el) || el.type === "hidden" || !el.name) { return; }
+        if (el.type === "checkbox" || el.type === "radio") { el.checked = el.defaultChecked; }
+        else if (el.tagName === "SELECT") {
+          Array.prototype.forEach.call(el.options, function (o) { o.selected = o.defaultSelected; });
+        } else if (el.value !== undefined && el.type !== "submit" && el.type !== "button") { el.value = el.defaultValue; }
+      });
     });
+  }
+
+  // What a form held when it was sent is no longer the judge's typing: the next keys are.
+  function sentFrom(form) {
+    Array.prototype.forEach.call(form.elements, function (el) { typed.delete(el); });
   }
 
   function describe(form, submitter) {
@@ -319,6 +408,7 @@
     }
     lastTap = { form: form, fields: signature, at: now };
     var label = describe(form, submitter);
+    sentFrom(form);
     var eventType = form.dataset.eventType;
     var formKey = form.dataset.formKey || "";
     return outbox.open().then(function (items) {
@@ -631,6 +721,7 @@
   outbox.changed().then(function () { return checkServer(pageSeq()); })
     .then(function () { return navigator.onLine ? outbox.flush() : null; });
   window.tableOutbox = {
-    flush: outbox.flush, waiting: outbox.open, swapIn: swapIn, partsShown: partsShown, outbox: outbox, keepsCopy: keepsCopy
+    flush: outbox.flush, waiting: outbox.open, swapIn: swapIn, partsShown: partsShown, outbox: outbox, keepsCopy: keepsCopy,
+    typing: typing
   };
 })();

@@ -75,6 +75,8 @@
     var stale = document.getElementById("stale");
     var conflict = document.getElementById("conflict");
     if (conflict && !conflict.hidden) { return; }  // the judge decides first
+    var outbox = window.tableOutbox;
+    if (outbox && outbox.typing && outbox.typing()) { return; }  // the judge is typing: the page keeps still
     showNextStep();
     if (stale) { stale.open = false; }
   }

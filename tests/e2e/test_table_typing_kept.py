@@ -1,0 +1,68 @@
+"""Browser, phone (390×844): nothing typed is lost. The judge sends a shipment and, while its
+answer is on the way, starts the next entry in the move form; the answer comes in around it:
+what was typed, the caret and the focus stay, and the next keys land in the same field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.models import GameEvent
+from tests.e2e.test_table_venue import open_table
+from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
+
+
+def hold_posts(page: Any) -> list[Any]:
+    """Hold every POST the page makes until the test lets it go (an answer in flight)."""
+    held: list[Any] = []
+
+    def handle(route: Any) -> None:
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/tables/**", handle)
+    return held
+
+
+def test_typing_while_an_answer_is_in_flight_keeps_the_text(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM[:3])  # turn 1, shipment and movement
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    live = page.locator("#table-live")
+    seq = int(live.get_attribute("data-seq"))
+    place = page.locator("form[data-action=place_forces]")
+    place.get_by_label("Faction").select_option("harkonnen")
+    place.get_by_label("Territory · sector").select_option("the_great_flat@14")
+    place.get_by_label("Forces", exact=True).fill("3")
+    held = hold_posts(page)
+    place.get_by_role("button", name="Place forces", exact=True).click()
+    while not held:
+        page.wait_for_timeout(20)
+
+    # The next entry, typed while the shipment's answer is on its way.
+    move = page.locator("form[data-action=move_forces]")
+    move.get_by_label("Faction").select_option("harkonnen")
+    move.get_by_label("From").select_option("the_great_flat@14")
+    move.get_by_label("To").select_option("the_great_flat@14")
+    forces = move.get_by_label("Forces", exact=True)
+    forces.click()
+    page.keyboard.type("2")
+    held[0].continue_()
+    page.unroute("**/tables/**")
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+    page.keyboard.type("1")  # the next key goes on in the same field
+
+    move = page.locator("form[data-action=move_forces]")
+    assert move.get_by_label("Forces", exact=True).input_value() == "21"
+    assert move.get_by_label("From").input_value() == "the_great_flat@14"
+    assert move.get_by_label("Faction").input_value() == "harkonnen"
+    assert move.get_by_label("Forces", exact=True).evaluate("e => e === document.activeElement")
+    screenshot(page, "table-typing-kept")
+    # The shipment was recorded once and its form starts afresh.
+    assert GameEvent.objects.filter(game__table=table, type="forces_placed").count() == 1
+    assert page.locator("form[data-action=place_forces]").get_by_label("Forces", exact=True).input_value() == ""
