@@ -82,6 +82,9 @@
 
   var STATE_WORDS = { queued: "waiting, not sent yet", sending: "sending", refused: "not sent",
     signin: "not sent", recorded: "recorded", discarded: "discarded" };
+  // The words of the waiting list's buttons (one place, for translation).
+  var WORDS = { edit: "Edit", discard: "Discard", earlier: "↑ Earlier", signIn: "Sign in", sendIt: "Send it", retry: "Retry",
+    earlierLabel: "Move earlier, before the action ahead of it: %(label)s" };
 
   // The waiting actions are shown as the next records, clearly not recorded, at the top of the
   // next step; the first one that cannot go carries its reason and the judge's choices.
@@ -149,13 +152,21 @@
         var actions = document.createElement("span");
         actions.className = "actions";
         if (item.state === "signin") {
-          actions.appendChild(button("Sign in", "primary", function () { openSheet(); }));
+          actions.appendChild(button(WORDS.signIn, "primary", function () { openSheet(); }));
         } else if (!problem || problem.kind !== "conflict") {
           actions.appendChild(button(item.state === "refused" && problem && problem.kind === "after-discarded"
-            ? "Send it" : "Retry", "", function () { rebase().then(function () { return outbox.retry(item.key); }); }));
+            ? WORDS.sendIt : WORDS.retry, "", function () { rebase().then(function () { return outbox.retry(item.key); }); }));
         }
-        actions.appendChild(button("Discard", "danger", function () { discard(item.key); }));
+        if (item.state === "refused" && formOf(item)) {
+          actions.appendChild(button(WORDS.edit, "", function () { edit(item); }));
+        }
+        actions.appendChild(button(WORDS.discard, "danger", function () { discard(item.key); }));
         li.appendChild(actions);
+      }
+      if (i > 0 && item.state !== "sending" && items[i - 1].state !== "sending") {
+        var earlier = button(WORDS.earlier, "earlier", function () { moveEarlier(item.key); });
+        earlier.setAttribute("aria-label", WORDS.earlierLabel.replace("%(label)s", item.label));
+        li.appendChild(earlier);
       }
       list.appendChild(li);
     });
@@ -412,20 +423,20 @@
     var eventType = form.dataset.eventType;
     var formKey = form.dataset.formKey || "";
     return outbox.open().then(function (items) {
-      // The judge corrected a refused form and sent it again: the new one takes its place.
+      // The judge corrected a refused form (or took it back to edit) and sent it again: the new
+      // one takes its place in the queue, ahead of what was made after it.
       var first = items[0];
-      if (first && first.state === "refused" && first.problem && first.problem.kind === "refused" &&
-          first.eventType === eventType && first.formKey === formKey) {
-        return store.remove(core.discard(first)).then(outbox.open);
-      }
-      return items;
-    }).then(function (items) {
+      var replaced = first && first.state === "refused" && first.problem &&
+        (first.problem.kind === "refused" || first.problem.kind === "after-discarded") &&
+        first.eventType === eventType && first.formKey === formKey ? first : null;
       var last = items[items.length - 1];
-      var expected = last ? last.expected + span(last) : pageSeq();
-      return store.save({
+      var action = {
         table: table, key: newKey(now), url: form.getAttribute("action") || location.pathname, fields: fields,
-        expected: expected, label: label, eventType: eventType, formKey: formKey, created: now, state: "queued"
-      });
+        expected: replaced ? replaced.expected : last ? last.expected + span(last) : pageSeq(),
+        label: label, eventType: eventType, formKey: formKey, created: now, state: "queued"
+      };
+      if (replaced) { action.n = replaced.n; }
+      return store.save(action).then(function () { return replaced ? rebase() : null; });
     }).then(function () {
       if (!navigator.onLine) { form.reset(); }
       return outbox.changed();
@@ -606,6 +617,22 @@
       .catch(function () { /* no server now: asked again later */ });
   }
   document.addEventListener("table:updated", function () { checkServer(pageSeq()); });
+
+  // "Earlier": a waiting action goes before the one ahead of it; nothing is voided.
+  function moveEarlier(key) {
+    return outbox.earlier(key, rebase).then(function () { return outbox.flush(); });
+  }
+
+  // "Edit": the refused action's entries go back into its form, opened and in view; sending the
+  // form again puts the corrected action in the same place in the queue (see `add`).
+  function edit(item) {
+    restore(item);
+    var form = formOf(item);
+    if (!form) { return; }
+    form.scrollIntoView({ block: "start" });
+    var field = form.querySelector("input:not([type=hidden]), select, textarea");
+    if (field) { field.focus({ preventScroll: true }); }
+  }
 
   function discard(key) {
     return outbox.discard(key, rebase).then(function () {

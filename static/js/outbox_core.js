@@ -139,6 +139,21 @@
     if (LEAVES[item.state] || item.state === "sending") { return item; }
     return copy(item, { state: "queued" });
   }
+  // The judge's "Earlier": an action not yet recorded goes before the one ahead of it (a move
+  // entered late that belongs before shipments still waiting). The two swap their places in the
+  // queue; nothing is voided. Returns the changed pair, or [] when it cannot move (first,
+  // recorded, or on its way).
+  function moveEarlier(items, key) {
+    var open = items.filter(function (i) { return !leaves(i); }).sort(function (a, b) { return a.n - b.n; });
+    var at = -1;
+    open.forEach(function (i, n) { if (i.key === key) { at = n; } });
+    if (at < 1) { return []; }
+    var mine = open[at];
+    var ahead = open[at - 1];
+    if (mine.state === "sending" || ahead.state === "sending") { return []; }
+    return [copy(mine, { n: ahead.n }), copy(ahead, { n: mine.n })];
+  }
+
   // A sign-in on the page: everything that waited for one goes again, in order.
   function signedIn(items) {
     return items.map(function (item) { return item.state === "signin" ? copy(item, { state: "queued" }) : item; });
@@ -269,6 +284,12 @@
           }).then(function () { return rebase ? rebase() : null; });
         }).then(changed);
       },
+      earlier: function (key, rebase) {
+        return store.load().then(function (items) {
+          var pair = moveEarlier(items, key);
+          return pair.reduce(function (done, i) { return done.then(function () { return store.save(i); }); }, Promise.resolve());
+        }).then(function () { return rebase ? rebase() : null; }).then(changed);
+      },
       retry: function (key) {
         return byKey(key).then(function (item) { return item ? store.save(retry(item)) : null; }).then(flush);
       },
@@ -297,7 +318,7 @@
 
   return {
     STATES: STATES, answerOf: answerOf, classify: classify, apply: apply, discard: discard, retry: retry,
-    signedIn: signedIn, leaves: leaves, nextToSend: nextToSend, summary: summary, create: create,
+    signedIn: signedIn, leaves: leaves, nextToSend: nextToSend, moveEarlier: moveEarlier, summary: summary, create: create,
     memoryStore: memoryStore
   };
 });

@@ -66,3 +66,46 @@ def test_typing_while_an_answer_is_in_flight_keeps_the_text(
     # The shipment was recorded once and its form starts afresh.
     assert GameEvent.objects.filter(game__table=table, type="forces_placed").count() == 1
     assert page.locator("form[data-action=place_forces]").get_by_label("Forces", exact=True).input_value() == ""
+
+
+def test_a_move_queued_behind_a_later_shipment_is_moved_earlier_and_nothing_is_voided(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM[:3])  # turn 1, shipment and movement
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    order = [c.split(". ", 1)[1] for c in page.locator(".storm-order .chip").all_inner_texts()]
+    first, second = [f for f in order if f not in ("Fremen", "Guild")][:2]
+    page.context.set_offline(True)
+    page.locator("#offline-banner").wait_for()
+
+    def ship(faction: str, piece: str) -> None:
+        place = page.locator("form[data-action=place_forces]")
+        place.get_by_label("Faction").select_option(label=faction)
+        place.get_by_label("Territory · sector").select_option(piece)
+        place.get_by_label("Forces", exact=True).fill("1")
+        place.get_by_role("button", name="Place forces", exact=True).click()
+
+    ship(first, "the_great_flat@14")
+    ship(second, "funeral_plain@14")
+    move = page.locator("form[data-action=move_forces]")
+    move.get_by_label("Faction").select_option(label=first)
+    move.get_by_label("From").select_option("the_great_flat@14")
+    move.get_by_label("To").select_option("funeral_plain@14")
+    move.get_by_label("Forces", exact=True).fill("1")
+    move.get_by_role("button", name="Move forces", exact=True).click()
+    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '3'")
+
+    # The move belongs before the second shipment: one tap moves it there, nothing is voided.
+    pending = page.locator("#pending li")
+    pending.nth(2).get_by_role("button", name="Move earlier").click()
+    page.wait_for_function("() => document.querySelectorAll('#pending li')[1].textContent.includes('Move forces')")
+    screenshot(page, "table-outbox-earlier")
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '0'")
+    types = list(GameEvent.objects.filter(game__table=table, seq__gt=4).order_by("seq").values_list("type", flat=True))
+    assert types == ["forces_placed", "forces_moved", "forces_placed"]
+    assert not GameEvent.objects.filter(game__table=table, type="void").exists()

@@ -207,3 +207,17 @@ test("every answer kind but a recorded one keeps the action", () => {
   }
   assert.equal(core.apply(item(1), core.classify({ status: 200, record: "12" })).state, "recorded");
 });
+
+test("Earlier: an action swaps places with the one ahead of it; the first, and one on its way, stay", async () => {
+  const items = [item(1, { state: "refused" }), item(2), item(3)];
+  const pair = core.moveEarlier(items, "key-3");
+  assert.deepEqual(pair.map((i) => [i.key, i.n]), [["key-3", 2], ["key-2", 3]]);
+  assert.deepEqual(core.moveEarlier(items, "key-1"), []);
+  assert.deepEqual(core.moveEarlier([item(1, { state: "sending" }), item(2)], "key-2"), []);
+  const store = core.memoryStore(items);
+  const outbox = core.create({ store, token: "t", send: async () => { throw new Error("not sent"); },
+    session: async () => ({ signedIn: true }), hooks: {} });
+  await outbox.earlier("key-2");
+  assert.deepEqual((await store.load()).map((i) => i.key), ["key-2", "key-1", "key-3"]);
+  assert.equal((await store.load()).every((i) => i.state !== "discarded"), true);
+});
