@@ -32,7 +32,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournament.models import Tournament
-from venue import export, graph
+from venue import export, graph, installation, moment
 
 FORMAT = "dune-changes/1"
 #: Rows written this long before the previous pull are sent again (the spare skips what it has):
@@ -123,7 +123,14 @@ def _pairs(owned: graph.Owned, ids: list[Any], refs: export._References) -> dict
 
 
 def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
-    """The tournament's changes since `cursor`, as plain JSON, with the next cursor."""
+    """The tournament's changes since `cursor`, as plain JSON, with the next cursor, every part
+    read at one moment (`venue.moment`): no answer kept for a key without the record it answered."""
+    installation.current()  # written on first use: before the moment, which only reads
+    with moment.one_moment():
+        return _changes(tournament, cursor)
+
+
+def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
     now = timezone.now()
     since = cursor.since - MARGIN if cursor.since is not None else None
     appended_since = None if _keys_in_commit_order() else since

@@ -32,7 +32,7 @@ from dune import export_document as document
 from dune.points import StandingsError
 from scoring import services as scoring
 from tournament.models import Tournament
-from venue import graph, installation
+from venue import graph, installation, moment
 from venue.models import ImportedTournament
 
 
@@ -125,7 +125,14 @@ def _sign_in(tournament: Tournament, *, superusers: bool) -> dict[str, str]:
 
 
 def export_content(tournament: Tournament, *, superusers_sign_in: bool = True) -> dict[str, Any]:
-    """The content of the tournament's document (plain JSON values)."""
+    """The content of the tournament's document (plain JSON values), every part of it read at
+    one moment (`venue.moment`): no answer kept for a key without the record it answered."""
+    installation.current()  # written on first use: before the moment, which only reads
+    with moment.one_moment():
+        return _content(tournament, superusers_sign_in=superusers_sign_in)
+
+
+def _content(tournament: Tournament, *, superusers_sign_in: bool) -> dict[str, Any]:
     refs = _References()
     rows: dict[str, list[dict[str, Any]]] = {}
     many: dict[str, list[list[Any]]] = {}

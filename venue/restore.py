@@ -75,6 +75,9 @@ class Imported:
     renamed_accounts: dict[str, str] = field(default_factory=dict)
     #: What the import did not take from an untrusted file, in words.
     not_trusted: list[str] = field(default_factory=list)
+    #: Answers kept for idempotency keys whose records the file does not hold (a file read
+    #: while records were written): dropped, so a phone sending the key again is recorded.
+    dropped_answers: int = 0
 
 
 def _value(f: models.Field[Any, Any], raw: Any) -> Any:
@@ -101,6 +104,7 @@ class _Loader:
         self.not_trusted: list[str] = []
         self.counts: dict[str, int] = {}
         self.same_ids = True
+        self.dropped_answers = 0
 
     # --- shared rows ---------------------------------------------------------------------
 
@@ -235,6 +239,8 @@ class _Loader:
         pk = model._meta.pk.attname
         if not isinstance(rows, list) or not all(isinstance(r, dict) and r.get(pk) is not None for r in rows):
             raise DocumentRefused(f"{owned.label}: every row must be an object with its {pk}", field="content")
+        if owned.label == graph.IDEMPOTENCY:
+            rows = self._answered_records_only(rows)
         old_ids = [row[pk] for row in rows]
         keep = not model.objects.filter(pk__in=old_ids).exists()
         self.same_ids &= keep
@@ -250,6 +256,26 @@ class _Loader:
         created = model.objects.bulk_create(objects, batch_size=500)
         self.maps[owned.label] = {old: obj.pk for old, obj in zip(old_ids, created, strict=True)}
         self.counts[owned.label] = len(created)
+
+    def _answered_records_only(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The answers whose records the file holds: an answer naming a table's record number
+        (`seq`, `event.seq`) beyond the records the file holds for that table's game is dropped,
+        never served (the server would say "recorded" for a record it lacks)."""
+        content_rows = self.content["rows"]
+        game_of = {g.get("id"): g.get("table_id") for g in content_rows.get("gameplay.game", []) if isinstance(g, dict)}
+        held: dict[Any, set[int]] = {}
+        for event in content_rows.get("gameplay.gameevent", []):
+            if isinstance(event, dict) and isinstance(event.get("seq"), int):
+                held.setdefault(game_of.get(event.get("game_id")), set()).add(event["seq"])
+        tables = self.maps.get("tournament.table", {})
+        kept = []
+        for row in rows:  # a scope naming another table is refused afterwards (`_json_rewrites`)
+            parsed = graph.parse_scope(str(row.get("scope", "")))
+            if parsed is not None and parsed[0] in tables and not _answer_held(row.get("response"), held.get(parsed[0], set())):
+                self.dropped_answers += 1
+                continue
+            kept.append(row)
+        return kept
 
     def many_to_many(self, owned: graph.Owned, pairs: dict[str, list[list[Any]]]) -> None:
         for f in owned.model._meta.many_to_many:
@@ -348,6 +374,22 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
         "tournament.personlink.from_person": person,
         "tournament.personlink.to_person": person,
     }
+
+
+def _answer_held(response: Any, held: set[int]) -> bool:
+    """Whether the record numbers a stored answer names are in `held` (the table's records in
+    the file): the game's number after it (`seq`) and the record it made (`event.seq`)."""
+    if not isinstance(response, dict):
+        return True
+    after = response.get("seq")
+    if _number(after) and after > max(held, default=0):
+        return False
+    event = response.get("event")
+    return not (isinstance(event, dict) and _number(event.get("seq")) and event["seq"] not in held)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _checked(f: Any, raw: Any, where: str) -> Any:
@@ -545,7 +587,7 @@ def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: A
     return Imported(
         tournament, loader.counts, loader.new_accounts, loader.same_ids, own=own,
         signed_in_as_before=loader.signed_in_as_before, renamed_accounts=loader.renamed,
-        not_trusted=loader.not_trusted,
+        not_trusted=loader.not_trusted, dropped_answers=loader.dropped_answers,
     )
 
 

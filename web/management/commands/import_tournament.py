@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import ngettext
 
 from venue import restore
 
@@ -50,6 +51,13 @@ class Command(BaseCommand):
             f"{imported.counts.get('tournament.player', 0)} players, {events} game events, {reports} reports"
             + ("" if imported.same_ids else " (new ids: this installation already used some of the originals)")
         )
+        if imported.dropped_answers:
+            self.stdout.write(ngettext(
+                "%(count)d answer kept for a phone's key named a record the file does not hold: it was left "
+                "out, so the phone's action is recorded when it sends it again.",
+                "%(count)d answers kept for phones' keys named records the file does not hold: they were left "
+                "out, so the phones' actions are recorded when they send them again.",
+                imported.dropped_answers) % {"count": imported.dropped_answers})
         if imported.own:
             self.stdout.write("This installation sealed the file: its accounts and links were taken as they were.")
         if imported.signed_in_as_before:
