@@ -29,6 +29,7 @@ from gameplay import actions, commands, presenters, services
 from gameplay.models import Game
 from gameplay.page import page_context, preview_battle
 from scoring import commands as report_commands
+from scoring import corrections
 from scoring import services as scoring
 from tournament.models import Round, Table
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
@@ -232,9 +233,7 @@ def _report_rows(report: dict[str, Any], seats: list[Any], errors: Any = None) -
 
 
 REPORT_NUMBERS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
-REPORT_LABELS = (("win_attempts", "Win attempts"), ("strongholds", "Strongholds"), ("forces", "Forces"),
-                 ("tokens", "Tokens"), ("spice", "Spice"), ("cards", "Cards"), ("leaders", "Leaders"),
-                 ("pp", "Performance points"), ("die", "Die roll"))
+REPORT_LABELS = tuple((n, corrections.FIELD_WORDS[n]) for n in REPORT_NUMBERS)
 
 
 def _error_words(errors: Any, seats: list[Any]) -> list[tuple[str, list[str]]]:
@@ -284,6 +283,16 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+def _form_base(form: Any, draft: corrections.ReportDraft) -> dict[str, Any]:
+    """The report a posted form was drawn over (what it leaves out keeps): the filed report
+    when the page started from it (`base_version`, the filed version it showed), the game
+    record's draft when the page was drawn before the first filing, so that a form sent again
+    after its own filing is the very same report (and answers as already filed)."""
+    if (whole_number(form.get("base_version", "")) or 0) > 0 or draft.game_record is None:
+        return draft.report
+    return draft.game_record
+
+
 def _already_filed(table: Any) -> str:
     """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
     report = scoring.filed_report(table)
@@ -304,14 +313,16 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(game, HttpResponse):
         return game
     seats = list(table.seats.select_related("player").order_by("seat"))
-    draft = services.prefill_report(table)
+    filed = scoring.filed_report(table)
+    # Once a report is filed, the form starts from what was filed (a correction changes only
+    # what the judge changes), with the game record's differences beside it; before the
+    # first filing, from the game record.
+    draft = corrections.report_draft(table, report=filed)
     errors: Any = None
     status = 200
-    filed = scoring.filed_report(table)
-    # A locked report is shown as it was filed, not drafted again from the position.
-    report = filed.data if filed is not None and filed.locked and (filed.data or {}).get("results") else draft
+    report = draft.report
     if request.method == "POST":
-        report = _report_from_form(request.POST, draft)
+        report = _report_from_form(request.POST, _form_base(request.POST, draft))
         try:
             refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
             if request.POST.get("confirm") != "yes":
@@ -328,7 +339,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
             key_refused = refusal.field == idempotency.HEADER
             errors = {"report": [refusal.message]} if key_refused else refusal.form_errors("report")
             status = refusal.status
-    context = _report_context(table, game, report, seats, errors)
+    context = _report_context(table, game, report, seats, errors, draft=draft)
     context["confirmed"] = request.method == "POST" and request.POST.get("confirm") == "yes"
     context["head"] = is_head_judge(request.user, table.round.tournament)
     return render(request, "gameplay/report.html", context, status=status)
@@ -347,15 +358,37 @@ def _kind_words(kinds: list[str], ended_by: Any) -> list[tuple[str, str]]:
     return [(k, conceded.get(k) or label(k)) for k in kinds]
 
 
-def _report_context(table: Any, game: Any, report: Any, seats: list[Any], errors: Any) -> dict[str, Any]:
-    """What the report form shows: the prefilled rows, the format's results, its turn limit."""
+def _record_beside(draft: corrections.ReportDraft) -> tuple[dict[str, Any], dict[Any, dict[str, Any]]]:
+    """The game record's values where they differ from the filed ones: the report's own
+    fields, and per player each row's fields (shown beside the filed values)."""
+    top: dict[str, Any] = {}
+    rows: dict[Any, dict[str, Any]] = {}
+    for change in draft.differences:
+        if change.player is None:
+            top[change.field] = change.after
+        else:
+            rows.setdefault(change.player, {})[change.field] = change.after
+    return top, rows
+
+
+def _report_context(
+    table: Any, game: Any, report: Any, seats: list[Any], errors: Any, *, draft: corrections.ReportDraft
+) -> dict[str, Any]:
+    """What the report form shows: the starting rows (the filed report's once filed, with the
+    game record's differences beside them), the format's results, its turn limit."""
     rules = table.round.tournament.rules
     system = rules.points
+    record_top, record_rows = _record_beside(draft)
+    rows = _report_rows(report, seats, errors)
+    for row in rows:
+        row["record"] = record_rows.get(row["player"], {})
     return {
         "table": table,
         "game": game,
         "report": report,
-        "rows": _report_rows(report, seats, errors),
+        "draft_source": draft.source,
+        "record": record_top,
+        "rows": rows,
         "errors": errors,
         "error_list": _error_words(errors, seats),
         "filed": scoring.filed_report(table),

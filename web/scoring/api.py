@@ -4,6 +4,9 @@
 - `POST /api/tables/{id}/report/`: file it; 201 with the stored report; 400 naming the row,
   field and rule (nothing saved); 403 unless the user judges this table or is a head judge;
   409 when a filed report is locked.
+- `GET /api/tables/{id}/report/draft/`: the report form's starting values, in the shape the
+  POST takes: the filed report's once one is filed (also after a reopen), the game record's
+  before the first filing (`X-Draft-Source: filed` or `game_record`). Table judges only.
 - `POST /api/tables/{id}/report/reopen/` with `{"reason"}`: head judges only.
 - `GET /api/tournaments/{id}/standings/`, `/finalists/`, `/awards/`: public, cached.
 """
@@ -14,6 +17,7 @@ from typing import Any
 
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -22,12 +26,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from foundation import idempotency
-from scoring import commands, presenters, services
+from scoring import commands, corrections, presenters, services
 from scoring.models import GameReport
 from scoring.player_states import player_states
 from scoring.presenters import state_json
 from tournament.models import Table, Tournament
-from tournament.permissions import is_head_judge
+from tournament.permissions import can_judge_table, is_head_judge
 from web import idempotency_api
 
 _ROW_FIELDS: dict[str, Any] = {
@@ -169,7 +173,10 @@ class ReportView(APIView):
             return Response(
                 {"detail": f"no report has been filed for table {pk}"}, status=status.HTTP_404_NOT_FOUND
             )
-        return Response(presenters.report_json(report))
+        body = presenters.report_json(report)
+        body["history"] = corrections.history_json(corrections.report_history(report))
+        body["game_record_differences"] = [c.to_dict() for c in corrections.report_draft(table, report=report).differences]
+        return Response(body)
 
     @extend_schema(
         parameters=[*_ID, idempotency_api.SCHEMA_PARAMETER],
@@ -195,6 +202,29 @@ class ReportView(APIView):
         filed = commands.file_report(table, request.data, actor=request.user,
                                      key=request.headers.get(idempotency.HEADER))
         return idempotency_api.answered(request, filed)
+
+
+class ReportDraftView(APIView):
+    @extend_schema(
+        parameters=_ID,
+        responses={
+            200: OpenApiResponse(_REPORT_POST, description="the form's starting values"),
+            403: OpenApiResponse(OpenApiTypes.OBJECT, description="not this table's judge or a head judge"),
+            404: _NOT_FOUND,
+        },
+        summary="A table's report form's starting values (the filed report's once filed)",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        table = _table(pk)
+        if not can_judge_table(request.user, table):
+            return Response(
+                {"detail": _("only this table's judge or a head judge sees its report form")},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        draft = corrections.report_draft(table)
+        response = Response(draft.report)
+        response["X-Draft-Source"] = draft.source
+        return response
 
 
 class ReopenReportView(APIView):

@@ -4,6 +4,7 @@ from web.scoring import api
 
 urlpatterns = [
     path("tables/<int:pk>/report/", api.ReportView.as_view(), name="scoring-api-report"),
+    path("tables/<int:pk>/report/draft/", api.ReportDraftView.as_view(), name="scoring-api-report-draft"),
     path(
         "tables/<int:pk>/report/reopen/",
         api.ReopenReportView.as_view(),

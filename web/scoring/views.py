@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clocks.models import TableClock
@@ -21,7 +22,7 @@ from dune.engine.names import faction_name
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from dune.text_rules import name_matches, text_problem, whole_number
-from scoring import commands, services
+from scoring import commands, corrections, services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.player_states import player_states
@@ -41,6 +42,7 @@ from web.live import (
     shared_page,
     tournament_version,
 )
+from web.templatetags.table_tags import label
 
 #: Short words for the results summary column.
 SHORT = {
@@ -354,11 +356,46 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             "report": report,
             "rows": rows,
             "result": result,
-            "revisions": report.revisions.select_related("user"),
+            "history": _history_rows(corrections.report_history(report), names),
             "judge": is_head_judge(request.user, tournament),
             "errors": errors,
         },
     )
+
+
+def _change_value(field: str, value: Any, names: dict[int, str]) -> str:
+    """One value of a report's field as a person reads it."""
+    if value is None:
+        return "–"
+    if field == "result":
+        return label(value)
+    if field == "ended_by":
+        return label(value)
+    if field == "predicted":
+        return names.get(value, str(value))
+    if field == "alliances":
+        return "; ".join(" + ".join(names.get(p, str(p)) for p in group) for group in value) or _("none")
+    return str(value)
+
+
+def _history_rows(entries: list[corrections.HistoryEntry], names: dict[int, str]) -> list[dict[str, Any]]:
+    """The report's history with each changed field in words: "Alice: Strongholds 2 → 3"."""
+    rows = []
+    for entry in entries:
+        changes = []
+        for change in entry.changes:
+            what = str(corrections.FIELD_WORDS.get(change.field, change.field))
+            if change.player is not None:
+                what = f"{names.get(change.player, change.player)}: {what}"
+            changes.append({
+                "what": what,
+                "field": change.field,
+                "player": change.player,
+                "before": _change_value(change.field, change.before, names),
+                "after": _change_value(change.field, change.after, names),
+            })
+        rows.append({"entry": entry, "changes": changes})
+    return rows
 
 
 def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
