@@ -169,11 +169,11 @@ def quick_record(form: Form) -> dict[str, Any]:
 
 
 #: The actions whose spice cost, left empty, is the rules' price (`commands.record_event(priced=)`).
-PRICED: frozenset[str] = frozenset({"place_forces", "revive_forces"})
+PRICED: frozenset[str] = frozenset({"place_forces", "revive_forces", "place_ambassador"})
 
 
 def _cost(form: Form) -> dict[str, int]:
-    """The spice paid with the shipment or revival, when the judge typed one."""
+    """The spice paid with the shipment, revival or Ambassador, when the judge typed one."""
     cost = _int(form, "cost", required=False, low=0)
     return {} if cost is None else {"cost": cost}
 
@@ -315,8 +315,10 @@ def play_family_atomics(form: Form) -> dict[str, Any]:
 
 
 def place_ambassador(form: Form) -> dict[str, Any]:
-    """An Ecaz Ambassador token into a stronghold (LoLV 2.11.05)."""
-    return {"type": "ambassador_placed", "territory": _territory(form), "ambassador": _faction(form, "ambassador")}
+    """An Ecaz Ambassador token into a stronghold with its cost (LoLV 2.11.05-06; empty: the
+    rules' price)."""
+    return {"type": "ambassador_placed", "territory": _territory(form), "ambassador": _faction(form, "ambassador"),
+            **_cost(form)}
 
 
 def remove_ambassador(form: Form) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from dune.engine.events import (
     FLIP_TARGETS,
     LEADER_STATES,
     TERROR_EFFECTS,
+    AmbassadorPlaced,
     Battle,
     Event,
     ForcesPlaced,
@@ -38,7 +39,7 @@ from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
-from dune.engine.payments import own_revival_price, shipment_price
+from dune.engine.payments import ambassador_price, own_revival_price, shipment_price
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.snapshot import dump_position, load_position
@@ -66,11 +67,14 @@ def parse_event(data: Any) -> Event:
 def priced(position: Position, event: Event) -> Event:
     """A shipment or revival that names no cost, with the rules' price for it where the engine
     knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1; an allied faction's revival
-    at its own sheet's price, the ally's help being the table's to record); any other event as it is."""
+    at its own sheet's price, the ally's help being the table's to record; an Ambassador at
+    2.11.06's rising price); any other event as it is."""
     if isinstance(event, ForcesPlaced) and event.cost is None:
         price = shipment_price(position, event)
     elif isinstance(event, ForcesRevived) and event.cost is None:
         price = own_revival_price(position, event)
+    elif isinstance(event, AmbassadorPlaced) and event.cost is None:
+        price = ambassador_price(position)
     else:
         return event
     return event if price is None else dataclasses.replace(event, cost=price)
@@ -80,6 +84,11 @@ def revival_cost(position: Position, faction: str, normal: int) -> int | None:
     """The rules' price of the faction reviving `normal` forces now, or None if the engine
     cannot tell (LoLV 1.05.01.02, AH IX.B.1)."""
     return own_revival_price(position, ForcesRevived(faction=faction, normal=normal))
+
+
+def ambassador_cost(position: Position) -> int:
+    """The rules' price of the Ecaz's next Ambassador this turn (LoLV 2.11.06)."""
+    return ambassador_price(position)
 
 
 def next_to_ship(position: Position) -> str | None:

@@ -243,10 +243,11 @@ def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[
 
 def _priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
     """The defaults with the rules' price of the default revival (LoLV 1.05.01.02, AH IX.B.1),
-    when the engine knows it, and the shipment's faction: the next in storm order whose turn
+    when the engine knows it, of the next Ambassador (2.11.06), and the shipment's faction: the next in storm order whose turn
     has not begun (LoLV 1.06.01, AH IX.C)."""
     position = position_of(game)
     defaults["ship_faction"] = rules.next_to_ship(position)
+    defaults["ambassador_cost"] = rules.ambassador_cost(position)
     if defaults.get("revive_faction"):
         cost = rules.revival_cost(position, defaults["revive_faction"], int(defaults["revive_normal"] or 0))
         if cost is not None:

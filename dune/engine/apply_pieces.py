@@ -46,6 +46,7 @@ from dune.engine.losses import KINDS, Loss, action_over, put_back, remove, remov
 from dune.engine.movement import distance
 from dune.engine.names import faction_name, phase_name, place_name
 from dune.engine.no_field_supply import placed_from_supply, revealed_face_up
+from dune.engine.payments import pay_ambassador
 from dune.engine.phases import BATTLE, MENTAT_PAUSE, SHIPMENT_MOVEMENT, SPICE_COLLECTION
 from dune.engine.position import ForceKey, Position, Stack, evolve
 from dune.engine.storm import storm_order
@@ -262,10 +263,8 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} is in storm", ev.territory)
     if ev.ambassador == ECAZ and any(a == ECAZ for a in pos.ambassadors.values()):
         refuse(pos, "ambassadors", "the Ecaz Ambassador is already on the board", ev.ambassador)
-    return {
-        "ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador},
-        **taken_from_supply(pos, ev.ambassador),
-    }
+    placed = {"ambassadors": {**pos.ambassadors, ev.territory: ev.ambassador}, **taken_from_supply(pos, ev.ambassador)}
+    return pay_ambassador(pos, ev, placed)
 
 
 def apply_ambassador_removed(pos: Position, ev: AmbassadorRemoved) -> dict[str, Any]:

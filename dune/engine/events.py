@@ -803,10 +803,13 @@ class TerrorRevealed(Event):
 @dataclass(frozen=True, slots=True)
 class AmbassadorPlaced(Event):
     """An Ecaz Ambassador token (`ambassador`: its faction symbol) goes into a stronghold
-    not in storm that has none (LoLV 2.11.05)."""
+    not in storm that has none (LoLV 2.11.05). `cost`: the spice the Ecaz pay the bank for it,
+    1 for the turn's first and 1 more for each next one (2.11.06; `payments`; absent: no
+    payment recorded with it)."""
 
     territory: str
     ambassador: str
+    cost: int | None = None
 
 
 @_register("ambassador_removed")

@@ -31,8 +31,8 @@ from typing import Any
 from dune.engine.board import TERRITORIES
 from dune.engine.checks import refuse
 from dune.engine.editions import limited
-from dune.engine.events import ForcesPlaced, ForcesRevived
-from dune.engine.factions import BENE_GESSERIT, CHOAM, FACTION_SHEETS, FREMEN, GUILD, IXIANS, TLEILAXU
+from dune.engine.events import AmbassadorPlaced, ForcesPlaced, ForcesRevived
+from dune.engine.factions import BENE_GESSERIT, CHOAM, ECAZ, FACTION_SHEETS, FREMEN, GUILD, IXIANS, TLEILAXU
 from dune.engine.names import faction_name
 from dune.engine.phases import SETUP
 from dune.engine.position import FactionState, Position, evolve
@@ -188,3 +188,24 @@ def pay_revival(pos: Position, ev: ForcesRevived, changes: dict[str, Any]) -> di
     payee = revival_payee(pos, ev)
     paid = _pay(pos, ev.faction, ev.cost, revival_price(pos, ev), payee, ("revival_cost", "revival_payment"), "revival")
     return _merge(changes, pos, paid, ev.faction, payee)
+
+
+def envoys_placed(pos: Position) -> int:
+    """How many Ambassadors the Ecaz have placed this turn (2.11.06)."""
+    return pos.envoys[1] if pos.envoys is not None and pos.envoys[0] == pos.turn else 0
+
+
+def ambassador_price(pos: Position) -> int:
+    """What the Ecaz pay for their next Ambassador this turn: 1 for the first, 1 more for each
+    one after it (2.11.06)."""
+    return envoys_placed(pos) + 1
+
+
+def pay_ambassador(pos: Position, ev: AmbassadorPlaced, changes: dict[str, Any]) -> dict[str, Any]:
+    """The placement's changes with the turn's count and, when the event names one, its cost
+    paid to the bank (2.11.05-06)."""
+    changes = {**changes, "envoys": (pos.turn, envoys_placed(pos) + 1)}
+    if ev.cost is None:
+        return changes
+    paid = _pay(pos, ECAZ, ev.cost, ambassador_price(pos), None, ("2.11.06", "2.11.06"), "Ambassador")
+    return _merge(changes, pos, paid, ECAZ, None)

@@ -199,6 +199,9 @@ class Position:
     #: The Spice Blows placed this turn: (turn, count) - one a turn, two with the double spice
     #: blow (AH VII.A, LoLV 1.02.04; AH XXI, LoLV 1.13.02). Counted from the seventh edition.
     blown: tuple[int, int] | None = None
+    #: The Ambassadors the Ecaz placed this turn: (turn, count) - each costs 1 spice more than
+    #: the one before (LoLV 2.11.06).
+    envoys: tuple[int, int] | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

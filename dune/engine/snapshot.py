@@ -180,6 +180,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("guild_shipment", _or_null(_list(ANY)), "the Guild's kind of shipment this turn: [turn, kind] (LoLV 2.06.05)",
           None),
     Field("blown", _or_null(_list(INT)), "the Spice Blows placed this turn: [turn, count] (AH VII.A, LoLV 1.13.02)", None),
+    Field("envoys", _or_null(_list(INT)), "the Ambassadors the Ecaz placed this turn: [turn, count] (LoLV 2.11.06)", None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
     Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
@@ -711,6 +712,11 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
             raise _bad("snapshot", "'blown' is [turn, count of Spice Blows]", row)
         out["blown"] = (int(row[0]), int(row[1]))
+    if data.get("envoys") is not None:
+        row = data["envoys"]
+        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
+            raise _bad("snapshot", "'envoys' is [turn, count of Ambassadors placed]", row)
+        out["envoys"] = (int(row[0]), int(row[1]))
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):

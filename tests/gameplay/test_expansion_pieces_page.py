@@ -160,3 +160,17 @@ def test_bad_fields_of_the_expansion_forms_are_named(action: str, form: dict[str
     with pytest.raises(actions.ActionError) as caught:
         actions.build(action, form)
     assert caught.value.field == field
+
+
+def test_2_11_06_the_ambassador_form_charges_the_rising_price(table_judge: Any) -> None:
+    """2.11.06: left empty, the cost is 1 for the turn's first Ambassador and 2 for the next,
+    taken from the Ecaz's spice for the bank; the form shows the next price."""
+    table = expansion_table(table_judge)
+    judge = web(table_judge)
+    assert "placeholder=\"1 · rules' price\"" in form_of(judge.get(url(table)).content.decode(), "place_ambassador")
+    spice = position(table)["factions"]["ecaz"]["spice"]
+    tap(judge, table, "place_ambassador", "amb-1", territory="tueks_sietch", ambassador="atreides")
+    assert position(table)["factions"]["ecaz"]["spice"] == spice - 1
+    assert "placeholder=\"2 · rules' price\"" in form_of(judge.get(url(table)).content.decode(), "place_ambassador")
+    tap(judge, table, "place_ambassador", "amb-2", territory="sietch_tabr", ambassador="harkonnen")
+    assert position(table)["factions"]["ecaz"]["spice"] == spice - 3
