@@ -35,7 +35,9 @@ such a run with that in mind.
    - 10 % of the posts are sent a second time with the same key and body (an answer lost
      on venue Wi-Fi): the repeat must get the same answer and record nothing.
 4. Checks every table's log: the sequence numbers are 1..n, exactly the accepted posts are
-   in it (none lost), and no key was recorded twice (duplicates found).
+   in it (none lost), and no key was recorded twice (duplicates found); then `manage.py
+   check_games` replays every game's log and must find each stored position and evaluation
+   equal to it (with `--instances 2`, several processes recorded each game).
 5. Prints p50/p95/p99 per kind with the counts, and the web server's CPU milliseconds per kind
    of request (each answer's `Server-Timing: cpu;dur=`, config/server_timing.py): a post, a
    first visit, a poll answered 304 (unchanged) and a poll answered with the changed fragment.
@@ -329,6 +331,17 @@ def verify(judges: list[Judge], client: Client) -> tuple[int, int, list[str]]:
     return lost, duplicated, problems
 
 
+def check_games() -> list[str]:
+    """What `manage.py check_games` finds once the load is over (nothing when every game's
+    stored position and evaluation are what its log replays to)."""
+    done = subprocess.run([sys.executable, "manage.py", "check_games"], cwd=ROOT, env=env(),
+                          capture_output=True, text=True)
+    lines = done.stdout.splitlines() + done.stderr.splitlines()
+    if done.returncode != 0 and not lines:
+        lines = [f"exited {done.returncode}"]
+    return lines
+
+
 def _stop_on_signal(signum: int, _frame: Any) -> None:
     raise SystemExit(f"stopped by signal {signum}")
 
@@ -470,6 +483,10 @@ def main() -> int:
         accepted = sum(j.accepted for j in judges)
         print(f"  posts accepted {accepted}, retried with the same key {results.retried} "
               f"(answers differing from the first: {results.replay_mismatches}); lost {lost}, duplicates found {duplicated}")
+        disagreeing = check_games()
+        problems += [f"check_games: {line}" for line in disagreeing]
+        print(f"  check_games (every game's log replayed against its stored position and evaluation): "
+              f"{'all agree' if not disagreeing else f'{len(disagreeing)} differ'}")
         if lost or duplicated or problems or results.replay_mismatches or results.errors:
             ok = False
             for text in problems + results.errors:

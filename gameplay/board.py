@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
 from dune.board_svg import StackRow, board_svg, describe, stack_rows
 from dune.engine.evaluation import evaluate
 from dune.refusals import Refusal
@@ -36,7 +38,7 @@ def recorded_game(table: Any) -> Game:
     if table.round.state == Round.State.PLANNED:
         raise NoBoard(f"Table {table.number}: the seating of this round is not published yet, so there is no board.",
                       field="table")
-    game = Game.objects.filter(table=table).first()
+    game = services.recorded_game(table)
     if game is None:
         raise NoBoard(f"Table {table.number}: the game has not begun (nothing is recorded yet), so there is no board.",
                       field="table")
@@ -87,7 +89,8 @@ def position_at(game: Game, seq: int) -> Any:
     else:
         for body in bodies:
             position = rules.advance(position, rules.parse_event(body), history=list)  # no void here
-    rules.remember(_key(game, seq), position)
+    key = _key(game, seq)
+    transaction.on_commit(lambda: rules.remember(key, position))  # only committed records are cached
     return position
 
 

@@ -40,16 +40,23 @@ def _lock_sql() -> tuple[str, list[str]]:
         f"(SELECT t.{column(Table, 'report_filed_at')} IS NOT NULL FROM {table_name(Table)} t "
         f"WHERE t.{column(Table, 'id')} = g.{column(Game, 'table')})"
     )
+    # The last event's id names the exact record the stored position is the one after (the
+    # key of the position in a process's cache: gameplay.services).
+    head = (
+        f"(SELECT e.{column(GameEvent, 'id')} FROM {table_name(GameEvent)} e "
+        f"WHERE e.{column(GameEvent, 'game')} = g.{column(Game, 'id')} "
+        f"ORDER BY e.{column(GameEvent, 'seq')} DESC LIMIT 1)"
+    )
     sql = (
-        f"SELECT {select_list(Game, fields, 'g')}, {filed}, {position} FROM {table_name(Game)} g "
+        f"SELECT {select_list(Game, fields, 'g')}, {head}, {filed}, {position} FROM {table_name(Game)} g "
         f"WHERE g.{column(Game, 'table')} = %s{for_update()}"
     )
     return sql, fields
 
 
 def lock(table_pk: int) -> Game | None:
-    """The table's game with its row locked until the transaction ends; None before its first
-    event. Its stored position comes along as text: decoding it costs little, while a web
+    """The table's game with its row locked until the transaction ends (and, as `head_event`,
+    its last event's id); None before its first event. Its stored position comes along as text: decoding it costs little, while a web
     process that did not record the game's last event (one of several) would otherwise load
     it with a query of its own."""
     sql, fields = _lock_sql()
@@ -58,7 +65,8 @@ def lock(table_pk: int) -> Game | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    game = instance(Game, fields, row[:-2])
+    game = instance(Game, fields, row[:-3])
+    game.head_event = row[-3]  # type: ignore[attr-defined]
     game.report_filed = bool(row[-2])  # type: ignore[attr-defined]
     game.position = json_text.loads(row[-1])
     return game

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from dune.formats import Tracking
@@ -36,6 +37,7 @@ __all__ = [
     "StaleWrite",
     "game_for",
     "read_game",
+    "recorded_game",
     "game_events",
     "current_position",
     "append_event",
@@ -123,8 +125,33 @@ def setup_event_for(table: Any) -> dict[str, Any]:
     }
 
 
+def _head(game: Game) -> int | None:
+    """The id of the game's last recorded event: read with the row where the reader asked for
+    it (`read_game`, `log_store.lock`), else looked up."""
+    head = getattr(game, "head_event", None)
+    if head is None:
+        head = game.events.order_by("-seq").values_list("pk", flat=True).first()
+        game.head_event = head  # type: ignore[attr-defined]
+    return head
+
+
 def _identity(game: Game) -> tuple[Any, ...]:
-    return (game.pk, game.created_at.isoformat(), game.seq)
+    """The key of a game's position in the process's cache: the exact record it is the position
+    after. Two histories may both reach record #10 (one process's refused, another's kept),
+    never with the same event: ids are handed out once, committed or not."""
+    return (game.pk, game.created_at.isoformat(), game.seq, _head(game))
+
+
+def _remember(game: Game, position: Any) -> None:
+    """Keep `position` in this process's cache once the transaction that wrote it commits
+    (at once outside a transaction): a cache holds only committed truth, so a write rolled
+    back (a two-step command refused at its second step) leaves nothing behind."""
+    key = _identity(game)
+    transaction.on_commit(lambda: rules.remember(key, position))
+
+
+#: The id of a game's last event, read along with the game's row.
+_HEAD = Subquery(GameEvent.objects.filter(game=OuterRef("pk")).order_by("-seq").values("pk")[:1])
 
 
 def _seated_at(table: Any) -> Any:
@@ -137,6 +164,12 @@ def _seated_at(table: Any) -> Any:
     return last or timezone.now()
 
 
+def recorded_game(table: Any) -> Game | None:
+    """The table's recorded game (with its last event's id, the key of its position in the
+    cache), or None before its first event."""
+    return Game.objects.filter(table=table).annotate(head_event=_HEAD).first()
+
+
 def read_game(table: Any) -> Game:
     """The table's game for reading: the recorded one, or (before any judge event) the game
     its seating implies, built in memory and never saved. Writes nothing.
@@ -144,7 +177,7 @@ def read_game(table: Any) -> Game:
     Raises ValidationError if the seating cannot start a game, RuleViolation if the engine
     refuses the setup.
     """
-    game = Game.objects.filter(table=table).first()
+    game = recorded_game(table)
     if game is not None:
         return game
     setup = rules.parse_event(setup_event_for(table))
@@ -221,7 +254,7 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
                 position=rules.dump(position),
                 evaluation=rules.evaluation(position),
             )
-            GameEvent.objects.create(
+            setup_row = GameEvent.objects.create(
                 game=game, seq=1, type=event.type, body=body,
                 author=user if getattr(user, "is_authenticated", False) else None,
                 reason="from the seating" if user is None else "setup recorded by the judge",
@@ -231,7 +264,8 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
     except IntegrityError:
         # Someone else created it in the meantime: theirs is the game.
         return Game.objects.get(table=table)
-    rules.remember(_identity(game), position)
+    game.head_event = setup_row.pk  # type: ignore[attr-defined]
+    _remember(game, position)
     return game
 
 
@@ -242,11 +276,10 @@ def position_of(game: Game) -> Any:
     """The engine position of a game row at its `seq`, from the cache or its snapshot."""
     if game.pk is None:  # not recorded yet (read_game): nothing to cache it under
         return rules.load(game.position)
-    key = _identity(game)
-    position = rules.cached(key)
+    position = rules.cached(_identity(game))
     if position is None:
         position = rules.load(game.position)
-        rules.remember(key, position)
+        _remember(game, position)
     return position
 
 
@@ -373,7 +406,8 @@ def append_event(
         )
         if game.seq % SNAPSHOT_EVERY == 0:
             GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)
-    rules.remember(_identity(game), new_position)
+    game.head_event = recorded.pk
+    _remember(game, new_position)
     return recorded  # recorded.game is the updated game row (seq, position, evaluation)
 
 
