@@ -29,6 +29,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from dune.text_rules import whole_number
 from foundation import idempotency
@@ -48,7 +49,8 @@ __all__ = [
     "Done", "DESK_ACTIONS", "FACTION_ACTIONS",
     "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
-    "create_round", "appoint_table_judge", "keep_clubs_apart", "finish_round",
+    "create_round", "invite_table_judge", "withdraw_invitation", "accept_invitation", "decline_invitation",
+    "invitation_json", "keep_clubs_apart", "finish_round",
     "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge",
     "trade", "take_undrawn", "keep_card", "pick_final_faction",
     "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
@@ -492,17 +494,95 @@ class Username:
         return cls(username=text_field(data, "username", max_length=150))
 
 
-def appoint_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
-    """Appoint an existing user as a table judge of the tournament. 200."""
+def invite_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Invite an existing account to judge the tournament's tables: it judges once it accepts
+    on its account page. 202, the invitation."""
     _allow(permissions.may_run(actor, tournament))
     given = _parse(Username.parse, data)
 
     def perform() -> tuple[int, dict[str, Any]]:
-        user = services.appoint_table_judge(tournament, given.username)
-        return 200, {"tournament": tournament.pk, "table_judge": user.get_username()}
+        invitation = services.invite_table_judge(tournament, given.username, by=actor)
+        return 202, invitation_json(invitation)
 
-    return _done("appoint_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
-                 said=lambda body: f"{body['table_judge']} is a table judge of {tournament.name}.")
+    return _done("invite_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: _("%(name)s is invited to judge the tables of %(tournament)s: they judge once they"
+                                     " accept on their account page.")
+                 % {"name": body["username"], "tournament": tournament.name})
+
+
+def withdraw_invitation(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Take back an invitation not answered yet. 200."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Username.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        name = services.withdraw_invitation(tournament, given.username)
+        return 200, {"tournament": tournament.pk, "withdrawn": name}
+
+    return _done("withdraw_invitation", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: _("The invitation of %(name)s is withdrawn.") % {"name": body["withdrawn"]})
+
+
+@dataclass(frozen=True)
+class Answer:
+    invitation: int
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Answer:
+        number = whole_number(data.get("invitation"))
+        if number is None:
+            raise Refused(_("expected the number of an invitation"), field="invitation", offending=data.get("invitation"))
+        return cls(invitation=number)
+
+
+def _account_scope(actor: Any) -> str:
+    return idempotency.scope_for(actor.pk, "invitations", kind="account")
+
+
+def _signed_in(actor: Any) -> None:
+    _allow(bool(getattr(actor, "is_authenticated", False)), _("Sign in to answer an invitation."))
+
+
+def accept_invitation(data: Any, *, actor: Any, key: str | None) -> Done:
+    """The invited account accepts: it judges the tournament's tables from now on. 200."""
+    _signed_in(actor)
+    given = _parse(Answer.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        return 200, invitation_json(services.accept_invitation(actor, given.invitation))
+
+    return _done("accept_invitation", given, perform, actor=actor, key=key, scope=_account_scope(actor),
+                 said=lambda body: _("You are a table judge of %(tournament)s.") % {"tournament": body["tournament_name"]})
+
+
+def decline_invitation(data: Any, *, actor: Any, key: str | None) -> Done:
+    """The invited account declines. 200."""
+    _signed_in(actor)
+    given = _parse(Answer.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        tournament = services.decline_invitation(actor, given.invitation)
+        return 200, {"invitation": given.invitation, "declined": True, "tournament": tournament.pk,
+                     "tournament_name": tournament.name}
+
+    return _done("decline_invitation", given, perform, actor=actor, key=key, scope=_account_scope(actor),
+                 said=lambda body: _("You declined to judge %(tournament)s.") % {"tournament": body["tournament_name"]})
+
+
+def invitation_json(invitation: Any) -> dict[str, Any]:
+    """An invitation as the API answers it."""
+    return {
+        "invitation": invitation.pk,
+        "tournament": invitation.tournament_id,
+        "tournament_name": invitation.tournament.name,
+        "username": invitation.user.get_username(),
+        "role": invitation.role,
+        "how": invitation.how,
+        "invited_by": invitation.invited_by.get_username() if invitation.invited_by else None,
+        "created_at": invitation.created_at.isoformat(),
+        "accepted_at": invitation.accepted_at.isoformat() if invitation.accepted_at else None,
+        "pending": invitation.accepted_at is None,
+    }
 
 
 @dataclass(frozen=True)

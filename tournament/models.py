@@ -26,6 +26,7 @@ from dune.formats import (
     preset_document,
 )
 from dune.seating_words import round_name
+from tournament.judge_models import JudgeInvitation  # noqa: F401
 
 # People and series live in their own module; importing them here registers them with the app.
 from tournament.people_models import Person, PersonLink, Series  # noqa: F401

@@ -12,9 +12,10 @@ followed without a change here. What a pull carries:
 - rows of the other models changed since the previous pull (less the `MARGIN`) when the model
   keeps an `auto_now` time (a game's position), every row otherwise (rounds, tables, seats: few and small), with the
   ids of every row so the spare drops what was deleted (a seat swapped away);
-- the shared rows they refer to (people, series) and the accounts, with their password hashes so
-  that judges sign in on the spare with their own passwords after a take-over (the caller is a
-  head judge of the tournament; a superuser's account is carried without its hash).
+- the shared rows they refer to (people, series) and the accounts; the password hashes only of
+  the accounts that agreed to judge this tournament and nothing else
+  (`tournament.judges.sign_in_accounts`), so that they sign in on the spare with their own
+  passwords after a take-over (the caller is a head judge of the tournament).
 
 The cursor is a small JSON object the spare keeps: `{"since": A's time of the previous pull,
 "pk": {model label: highest primary key held}}`; an empty cursor gives the whole tournament.
@@ -31,6 +32,7 @@ from django.db import connection, models
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament import judges
 from tournament.models import Tournament
 from venue import export, graph, installation, moment
 
@@ -170,7 +172,8 @@ def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
             refs.note(obj)
         shared[name] = [export.row_of(obj) for obj in found]
     users = graph.user_model().objects.filter(pk__in=refs.ids.get(graph.label(graph.user_model()), ()))
-    shared[graph.label(graph.user_model())] = [_account(user) for user in users.order_by("pk")]
+    carried = set(judges.sign_in_accounts(tournament).values_list("pk", flat=True))
+    shared[graph.label(graph.user_model())] = [_account(user, carried=user.pk in carried) for user in users.order_by("pk")]
     return {
         "format": FORMAT,
         "tournament": tournament.pk,
@@ -192,8 +195,10 @@ def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
 SPARE_ACCOUNT_FIELDS = ("password", "is_staff", "date_joined")
 
 
-def _account(user: Any) -> dict[str, Any]:
+def _account(user: Any, *, carried: bool) -> dict[str, Any]:
+    """An account as the spare keeps it; its password hash only for the accounts the
+    tournament's sign-in content may carry (`tournament.judges.sign_in_accounts`)."""
     row = {"id": user.pk, **{f: export.plain(getattr(user, f)) for f in export.USER_FIELDS if hasattr(user, f)}}
-    if not getattr(user, "is_superuser", False):  # a superuser signs in on the spare with its own account
+    if carried:
         row.update({f: export.plain(getattr(user, f)) for f in SPARE_ACCOUNT_FIELDS if hasattr(user, f)})
     return row

@@ -5,9 +5,9 @@ Two parts are there for this installation's own import only, which alone can che
 
 - `origin`: the installation and tournament id that first made the tournament (carried from
   import to export), so the same tournament is never imported twice;
-- `sign_in`: the password hashes of the tournament's judges, so they sign in after a restore
-  without new passwords. A download through the API leaves out superusers' hashes; the
-  backups and `export_tournament` on the laptop's own disk carry every judge's.
+- `sign_in`: the password hashes of the judges that agreed to judge this tournament and hold no
+  other role (`tournament.judges.sign_in_accounts`), so they sign in after a restore without
+  new passwords. A superuser's, a player's or another tournament's account is never carried.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from django.utils.duration import duration_iso_string
 from dune import export_document as document
 from dune.points import StandingsError
 from scoring import services as scoring
+from tournament import judges
 from tournament.models import Tournament
 from venue import graph, installation, moment
 from venue.models import ImportedTournament
@@ -113,15 +114,11 @@ def origin_of(tournament: Tournament) -> dict[str, Any]:
 
 
 def _sign_in(tournament: Tournament, *, superusers: bool) -> dict[str, str]:
-    """Password hashes of the tournament's judges (head judges, table judges, tables' judges)."""
-    users = graph.user_model().objects.filter(
-        models.Q(head_judge_of=tournament)
-        | models.Q(table_judge_of=tournament)
-        | models.Q(judged_tables__round__tournament=tournament)
-    ).distinct()
-    if not superusers:
-        users = users.filter(is_superuser=False)
-    return {u.get_username(): u.password for u in users.order_by("pk") if u.has_usable_password()}
+    """Password hashes of the accounts that agreed to judge the tournament and nothing else
+    (`tournament.judges.sign_in_accounts`: never a superuser, a player's or another
+    tournament's account). `superusers` is kept for the callers; no superuser is carried."""
+    users = judges.sign_in_accounts(tournament)
+    return {u.get_username(): u.password for u in users if u.has_usable_password()}
 
 
 def export_content(tournament: Tournament, *, superusers_sign_in: bool = True) -> dict[str, Any]:

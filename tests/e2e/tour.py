@@ -114,9 +114,15 @@ def add_round(page: Any, base: str, tournament: int, *, kind: str = "heat", star
 
 
 def appoint_judge(page: Any, base: str, tournament: int, username: str) -> None:
+    """Invite the account on the dashboard; it accepts (its account page is tested apart)."""
+    from tournament import services
+    from tournament.judge_models import JudgeInvitation
+
     goto(page, f"{base}/tournaments/{tournament}/")
-    page.get_by_label("Appoint a table judge (username)").fill(username)
-    submit(page, page.get_by_role("button", name="Appoint"), expect=f"{username} is a table judge")
+    page.get_by_label("Invite an existing account to judge tables (username)").fill(username)
+    submit(page, page.get_by_role("button", name="Invite"), expect=f"{username} is invited")
+    invitation = JudgeInvitation.objects.get(tournament_id=tournament, user__username=username)
+    services.accept_invitation(invitation.user, invitation.pk)
 
 
 def import_players_csv(

@@ -129,6 +129,26 @@ class World:
     def player(self) -> Any:
         return make_players(self.tournament, 1, prefix="Linked")[0]
 
+    @cached_property
+    def invitee(self) -> Any:
+        from django.contrib.auth import get_user_model
+
+        return get_user_model().objects.create_user("invitee")
+
+    @cached_property
+    def pending(self) -> Any:
+        """An invitation of the sender's own account, waiting for its answer."""
+        from tournament.judge_models import JudgeInvitation
+
+        return JudgeInvitation.objects.create(tournament=make_tournament(name="Invited Open"), user=self.head_judge)
+
+    @cached_property
+    def withdrawable(self) -> str:
+        from tournament import services
+
+        services.invite_table_judge(self.tournament, self.invitee.username, by=self.head_judge)
+        return str(self.invitee.username)
+
 
 @dataclass(frozen=True)
 class Example:
@@ -167,6 +187,14 @@ EXAMPLES: dict[str, Example] = {
     "POST /api/tournaments/{id}/players/import/": Example(
         lambda w: ({"id": w.tournament.pk}, {"csv": "name,email,club\nDuncan Idaho,duncan@example.org,Ginaz\n"})
     ),
+    "POST /api/tournaments/{id}/invitations/": Example(
+        lambda w: ({"id": w.tournament.pk}, {"username": w.invitee.username})
+    ),
+    "DELETE /api/tournaments/{id}/invitations/{username}/": Example(
+        lambda w: ({"id": w.tournament.pk, "username": w.withdrawable}, None)
+    ),
+    "POST /api/account/invitations/{id}/accept/": Example(lambda w: ({"id": w.pending.pk}, None)),
+    "POST /api/account/invitations/{id}/decline/": Example(lambda w: ({"id": w.pending.pk}, None)),
     "POST /api/tournaments/{id}/rounds/": Example(
         lambda w: ({"id": w.tournament.pk}, {"kind": "heat", "starts_at": "2026-07-22T13:00:00+02:00"})
     ),

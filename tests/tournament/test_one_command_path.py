@@ -352,13 +352,16 @@ def test_the_pages_own_writes_are_commands_too(seen: list[str], page: Client, wb
     """The writes only a page makes (the dashboard's settings and judges, closing and editing,
     a player's registration, the people and series pages) run commands as well."""
     from tournament import desk
+    from tournament.services.judges import How, Role, agree
 
     make_user("judge1")
+    agree(wbc, make_user("judge2"), role=Role.TABLE_JUDGE, how=How.ACCOUNT_MADE)
     round_, players = _planned(wbc, 3)
     sends = [
-        ("appoint_table_judge", f"/tournaments/{wbc.pk}/", {"action": "add_judge", "username": "judge1"}),
+        ("invite_table_judge", f"/tournaments/{wbc.pk}/", {"action": "add_judge", "username": "judge1"}),
+        ("withdraw_invitation", f"/tournaments/{wbc.pk}/", {"action": "withdraw_invitation", "username": "judge1"}),
         ("remove_table_judge", f"/tournaments/{wbc.pk}/",
-         {"action": "remove_judge", "username": "judge1", "confirmed": "yes"}),
+         {"action": "remove_judge", "username": "judge2", "confirmed": "yes"}),
         ("keep_clubs_apart", f"/tournaments/{wbc.pk}/", {"action": "clubs_apart", "keep_clubs_apart": "on"}),
         ("edit_player", f"/tournaments/{wbc.pk}/players/{players[0].pk}/edit/",
          {"name": "Renamed", "email": "", "club": "Sietch", "household": ""}),

@@ -36,8 +36,11 @@ def event(make_user: Any) -> dict[str, Any]:
     judge = make_user("judge1")
     rival = make_user("rival", is_staff=True)
     mallory = make_user("mallory", is_staff=True)
+    from tournament.services.judges import How, Role, agree
+
     ours = make_tournament(name="Alia Open", head_judge=alia)
-    ours.table_judges.add(judge)
+    agree(ours, alia, role=Role.HEAD_JUDGE, how=How.CREATED_TOURNAMENT, by=alia)
+    agree(ours, judge, role=Role.TABLE_JUDGE, how=How.ACCOUNT_MADE, by=alia)
     Tournament.objects.filter(pk=ours.pk).update(series=people.create_series(name="Alia Cup", format="wbc", owner=alia))
     players = make_players(ours, 6)
     people.link_players(players)

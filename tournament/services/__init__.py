@@ -24,6 +24,12 @@ from tournament.services.heats import (
     take_undrawn,
     trade,
 )
+from tournament.services.judges import (
+    accept_invitation,
+    decline_invitation,
+    invite_table_judge,
+    withdraw_invitation,
+)
 from tournament.services.players import (
     add_player,
     check_in,
@@ -39,7 +45,6 @@ from tournament.services.players import (
 from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
 from tournament.services.shared import Refused
 from tournament.services.tournaments import (
-    appoint_table_judge,
     assign_table_judge,
     create_tournament,
     keep_clubs_apart,
@@ -59,7 +64,10 @@ __all__ = [
     "reset_format",
     "add_latecomer",
     "add_player",
-    "appoint_table_judge",
+    "accept_invitation",
+    "decline_invitation",
+    "invite_table_judge",
+    "withdraw_invitation",
     "assign_table_judge",
     "check_in",
     "check_in_all",

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from tournament import people
 from tournament.models import Round, Table, Tournament
+from tournament.services import judges
 from tournament.services.rounds import check_start
 from tournament.services.shared import Refused, locked
 from tournament.services.tournaments import known_zone, tournament_name
@@ -256,6 +257,7 @@ def remove_table_judge(tournament: Tournament, username: Any) -> Edited:
             )
         freed = theirs.update(judge=None)
         tournament.table_judges.remove(user)
+        judges.forget_agreement(tournament, user, judges.Role.TABLE_JUDGE)
     note = f" {freed} table{'s' if freed != 1 else ''} assigned to them {'is' if freed == 1 else 'are'} open to every table judge." if freed else ""
     return Edited(f"{user.get_username()} is no longer a table judge of {tournament.name}.{note}")
 

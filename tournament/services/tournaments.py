@@ -1,16 +1,16 @@
-"""Tournaments and their judges: create a tournament, appoint table judges, assign them to tables."""
+"""Tournaments and their judges: create a tournament, assign table judges to tables."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from dune.formats import FORMATS
 from dune.text_rules import title_problem
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
+from tournament.services import judges
 from tournament.services.formats import document_with_changes
 from tournament.services.shared import Refused
 from tournament.time_zones import zone_name
@@ -51,7 +51,7 @@ def create_tournament(
             format_document=document,
             format_version=rules.preset.version,
         )
-        tournament.head_judges.add(user)
+        judges.agree(tournament, user, role=judges.Role.HEAD_JUDGE, how=judges.How.CREATED_TOURNAMENT, by=user)
     return tournament
 
 
@@ -73,15 +73,6 @@ def known_zone(time_zone: Any) -> str:
             field="time_zone",
         )
     return zone
-
-
-def appoint_table_judge(tournament: Tournament, username: str) -> Any:
-    """Appoint an existing user as a table judge of the tournament."""
-    user = get_user_model().objects.filter(username=(username or "").strip()).first()
-    if user is None:
-        raise Refused(f"no user named {username!r}", field="username")
-    tournament.table_judges.add(user)
-    return user
 
 
 def assign_table_judge(table: Table, username: str) -> Any:

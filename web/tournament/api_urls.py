@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.tournament import api, format_api
+from web.tournament import api, format_api, judges_api
 
 urlpatterns = [
     path("formats/", format_api.FormatListView.as_view(), name="api-formats"),
@@ -8,6 +8,14 @@ urlpatterns = [
     path("tournaments/<int:pk>/format/", format_api.TournamentFormatView.as_view(), name="api-tournament-format"),
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>/", api.TournamentDetailView.as_view(), name="api-tournament"),
+    path("tournaments/<int:pk>/invitations/", judges_api.InvitationsView.as_view(), name="api-tournament-invitations"),
+    path("tournaments/<int:pk>/invitations/<str:username>/", judges_api.InvitationView.as_view(),
+         name="api-tournament-invitation"),
+    path("account/invitations/", judges_api.MyInvitationsView.as_view(), name="api-account-invitations"),
+    path("account/invitations/<int:pk>/accept/", judges_api.AnswerView.as_view(accept=True),
+         name="api-account-invitation-accept"),
+    path("account/invitations/<int:pk>/decline/", judges_api.AnswerView.as_view(accept=False),
+         name="api-account-invitation-decline"),
     path("tournaments/<int:pk>/players/", api.PlayerListView.as_view(), name="api-tournament-players"),
     path(
         "tournaments/<int:pk>/players/import/",

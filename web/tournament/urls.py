@@ -1,8 +1,9 @@
 from django.urls import path
 
-from web.tournament import desk_views, edit_views, format_views, seat_views, views
+from web.tournament import account_views, desk_views, edit_views, format_views, seat_views, views
 
 urlpatterns = [
+    path("accounts/me/", account_views.account_page, name="account"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/edit/", edit_views.tournament_edit, name="tournament-edit"),

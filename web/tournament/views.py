@@ -27,7 +27,7 @@ from dune.refusals import Refusal
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import name_matches, text_problem
 from scoring.qualifying import qualifying_order as qualifying
-from tournament import commands, desk, people, services
+from tournament import commands, desk, judges, people, services
 from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
@@ -144,7 +144,8 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
 #: The dashboard's actions on the tournament, by the name its forms post (`action`).
 DASHBOARD_ACTIONS = {
     "add_round": commands.create_round,
-    "add_judge": commands.appoint_table_judge,
+    "add_judge": commands.invite_table_judge,
+    "withdraw_invitation": commands.withdraw_invitation,
     "clubs_apart": commands.keep_clubs_apart,
 }
 
@@ -183,6 +184,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "withdrawn": counts.get(Player.Status.WITHDRAWN, 0),
             "dropped": counts.get(Player.Status.DROPPED, 0),
             "table_judges": tournament.table_judges.order_by("username") if judge else [],
+            "invitations": judges.pending_invitations(tournament) if judge else [],
         },
     )
 

@@ -28,6 +28,7 @@ from scoring import services as scoring
 from scoring.models import GameReport
 from tournament import services
 from tournament.models import Player, Round, Table, Tournament
+from tournament.services.judges import How, Role, agree
 from venue import demo
 
 DEMO_NAME = "WBC Dune demo"
@@ -227,8 +228,10 @@ class Command(BaseCommand):
                 tournament = services.create_tournament(name=DEMO_NAME, format="wbc", user=head)
                 self._register(tournament)
                 self.stdout.write(f"Created {DEMO_NAME} with {PLAYERS} players.")
-            tournament.head_judges.add(head)
-            tournament.table_judges.add(*judges)
+            # The demo's accounts are made for its tournament: they judge it by that agreement.
+            agree(tournament, head, role=Role.HEAD_JUDGE, how=How.CREATED_TOURNAMENT, by=head)
+            for judge in judges:
+                agree(tournament, judge, role=Role.TABLE_JUDGE, how=How.ACCOUNT_MADE, by=head)
         heats = list(tournament.rounds.filter(kind=Round.Kind.HEAT).order_by("number"))
         self._heat_1(tournament, heats[0], head, judges)
         if len(heats) > 1:
