@@ -30,6 +30,7 @@ from dune.points import (
     StandingsError,
     TableResult,
     awards_from,
+    check_final,
     faction_scores,
     final_placings,
     leaderboard_from,
@@ -170,6 +171,10 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             names=names,
             decided=engine_outcome(table),
         )
+        if result.is_final and tournament.rules.final_placings:
+            # The final's report must be one the WBC Final Round Format places: the check the
+            # placings run, here at filing, so that a filed final never breaks a public page.
+            check_final(result)
     except ScoringError as exc:
         raise ReportRejected.from_error(exc) from None
     _check_dropouts(tournament.rules.points, tournament, round_, result.rows, names)

@@ -32,7 +32,7 @@ from dune.points.errors import (
     WinnersContradictResultError,
 )
 from dune.points.lolv import LoLVSystem
-from dune.points.placings import Placing, final_placings
+from dune.points.placings import Placing, check_final, final_placings
 from dune.points.ranking import Precedence, Tiebreaker, competition_ranks
 from dune.points.report import validate_report
 from dune.points.serialize import report_to_data, table_result_from_data
@@ -73,6 +73,7 @@ __all__ = [
     "competition_ranks",
     "faction_leaderboard",
     "final_placings",
+    "check_final",
     "normalised_pp",
     "report_to_data",
     "table_result_from_data",

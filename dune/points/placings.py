@@ -36,15 +36,15 @@ def _by_criteria(rows: list[ReportRow]) -> list[ReportRow]:
     return ordered
 
 
-def final_placings(final: TableResult) -> tuple[Placing, ...]:
-    """Places 1..n of a finals table, following the WBC Final Round Format.
-
-    Long because each kind of final result orders the winners differently, and the text lists
-    those orders side by side; keeping them together lets a reader check them against it.
+def check_final(final: TableResult) -> None:
+    """Whether the WBC Final Round Format can place this final's report: the one check the
+    report's filing and the placings both run, so a final that was filed is always placed.
 
     Raises:
         WinnersContradictResultError: the table is not marked as a final; a three-faction
-            alliance win (not allowed in the final); a BG prediction without the predicted player.
+            alliance win (three-faction alliances may not be formed in the final); a BG
+            prediction without the predicted player (who places 2nd); a Fremen or Guild
+            default alliance victory without the Fremen or Guild among the winners (1st).
     """
     if not final.is_final:
         raise WinnersContradictResultError(
@@ -52,7 +52,6 @@ def final_placings(final: TableResult) -> tuple[Placing, ...]:
         )
     winners = [r for r in final.rows if r.result not in LOSING_KINDS]
     kind = winners[0].result if winners else None
-    head: list[tuple[ReportRow, str]] = []
     if kind is R.THREE_ALLIANCE:
         raise WinnersContradictResultError(
             "three-faction alliances may not be formed in the final",
@@ -61,31 +60,58 @@ def final_placings(final: TableResult) -> tuple[Placing, ...]:
             player=winners[0].player,
             value=kind.value,
         )
-    if kind is R.BG_PREDICTION:
-        if final.predicted is None:
+    if kind is R.BG_PREDICTION and final.predicted is None:
+        raise WinnersContradictResultError(
+            "a Bene Gesserit prediction victory in the final names the predicted player, who places 2nd",
+            rule=RULE,
+            field="predicted",
+            player=winners[0].player,
+        )
+    if kind in _LEADS:
+        leader = _LEADS[kind]
+        if not any(r.faction == leader for r in winners):
             raise WinnersContradictResultError(
-                "a BG prediction final needs the predicted player to place 2nd",
-                rule=RULE,
-                field="predicted",
-                player=winners[0].player,
-            )
-        head.append((winners[0], "Bene Gesserit prediction victory"))
-        head.append((final.row(final.predicted), "the player the Bene Gesserit predicted"))
-        head.extend((final.row(p), "ally of the predicted player") for p in final.ally_of(final.predicted))
-    elif len(winners) == 1:
-        head.append((winners[0], "sole winner"))
-    elif kind in (R.FREMEN_DEFAULT_ALLIED, R.FREMEN_SPECIAL_ALLIED, R.GUILD_DEFAULT_ALLIED):
-        leader = "fremen" if kind is not R.GUILD_DEFAULT_ALLIED else "guild"
-        first = next((r for r in winners if r.faction == leader), None)
-        if first is None:
-            raise WinnersContradictResultError(
-                f"a {kind.value!r} final needs the {leader} among the winners",
+                f"a {_LEADER_WORDS[leader]} default alliance victory in the final needs the "
+                f"{_LEADER_WORDS[leader]} among the winners (who places 1st)",
                 rule=RULE,
                 field="result",
                 player=winners[0].player,
                 value=kind.value,
             )
-        head.append((first, f"the {leader} player of a {leader} default victory"))
+
+
+#: The allied victories whose 1st place is a given faction (WBC Final Round Format).
+_LEADS = {R.FREMEN_DEFAULT_ALLIED: "fremen", R.FREMEN_SPECIAL_ALLIED: "fremen", R.GUILD_DEFAULT_ALLIED: "guild"}
+_LEADER_WORDS = {"fremen": "Fremen", "guild": "Guild"}
+
+
+def final_placings(final: TableResult) -> tuple[Placing, ...]:
+    """Places 1..n of a finals table, following the WBC Final Round Format.
+
+    Long because each kind of final result orders the winners differently, and the text lists
+    those orders side by side; keeping them together lets a reader check them against it.
+
+    Raises:
+        WinnersContradictResultError: what `check_final` refuses.
+    """
+    check_final(final)
+    winners = [r for r in final.rows if r.result not in LOSING_KINDS]
+    kind = winners[0].result if winners else None
+    head: list[tuple[ReportRow, str]] = []
+    if kind is R.BG_PREDICTION and final.predicted is not None:
+        head.append((winners[0], "Bene Gesserit prediction victory"))
+        head.append((final.row(final.predicted), "the player the Bene Gesserit predicted"))
+        head.extend(
+            (final.row(p), "ally of the predicted player")
+            for p in final.ally_of(final.predicted)
+            if p != winners[0].player
+        )
+    elif len(winners) == 1:
+        head.append((winners[0], "sole winner"))
+    elif kind in _LEADS:
+        leader = _LEADS[kind]
+        first = next(r for r in winners if r.faction == leader)
+        head.append((first, f"the {_LEADER_WORDS[leader]} player of a {_LEADER_WORDS[leader]} default victory"))
         head.extend((r, "ally of the 1st place") for r in winners if r is not first)
     else:
         reason = (

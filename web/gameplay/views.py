@@ -262,6 +262,14 @@ def _report_from_form(form: Any, draft: dict[str, Any]) -> dict[str, Any]:
     for key in ("predicted", "alliances"):
         if key in draft:
             report[key] = draft[key]
+    if "predicted" in form:  # the player a Bene Gesserit prediction named (blank: none)
+        raw = form.get("predicted", "").strip()
+        number = whole_number(raw)
+        if raw == "":
+            report.pop("predicted", None)
+        else:
+            # Anything but a seated player's id is refused by scoring, the field named.
+            report["predicted"] = raw if number is None else number
     for row in draft["results"]:
         prefix = f"p{row['player']}_"
         out = dict(row)
@@ -387,6 +395,10 @@ def _report_context(
         "game": game,
         "report": report,
         "draft_source": draft.source,
+        # Who a Bene Gesserit prediction may name: every other seated player (AH III.E.1.a).
+        "predictable": [r for r in rows if r.get("faction") != "bene_gesserit"],
+        "has_bg": any(r.get("faction") == "bene_gesserit" for r in rows),
+        "is_final": table.round.kind == Round.Kind.FINAL,
         "record": record_top,
         "rows": rows,
         "errors": errors,

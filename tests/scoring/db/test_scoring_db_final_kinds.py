@@ -1,0 +1,190 @@
+"""A final the report's filing accepts never breaks a public page: every kind of final result
+the WBC format allows is filed, then the standings, finalists, awards and event report pages
+and APIs answer 200 with the placings. A Bene Gesserit prediction final names the predicted
+player at filing (WBC Final Round Format), through the API and the page alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring import services
+from scoring.models import GameReport
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tests.scoring.db.conftest import report_for
+
+pytestmark = pytest.mark.django_db
+
+SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "guild", "harkonnen")
+NO_GUILD = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen")
+
+
+def _final_report(final: Any, won: dict[str, str], *, ended_by: str = "victory", turns: int = 7,
+                  allied: tuple[str, ...] = (), predicted: str | None = None) -> dict[str, Any]:
+    by_faction = {s.faction: s.player_id for s in final.seats.all()}
+    rows = [{"player": s.player_id, "result": won.get(s.faction, "loss")} for s in final.seats.order_by("seat")]
+    report: dict[str, Any] = {"turns": turns, "ended_by": ended_by, "results": rows}
+    if allied:
+        report["alliances"] = [[by_faction[f] for f in allied]]
+    if predicted:
+        report["predicted"] = by_faction[predicted]
+    return report
+
+
+#: Every kind of final result the WBC format allows: (factions at the final, report, 1st place).
+FINALS: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
+    "solo": (SIX, {"won": {"atreides": "solo_stronghold"}}, "atreides"),
+    "concession": (SIX, {"won": {"emperor": "solo_stronghold"}, "ended_by": "concession"}, "emperor"),
+    "bg_prediction": (
+        SIX,
+        {"won": {"bene_gesserit": "bg_prediction"}, "predicted": "emperor", "allied": ("emperor", "harkonnen")},
+        "bene_gesserit",
+    ),
+    "allied_stronghold": (
+        SIX,
+        {"won": {"atreides": "allied_stronghold", "harkonnen": "allied_stronghold"}, "allied": ("atreides", "harkonnen")},
+        "atreides",
+    ),
+    "fremen_default_solo": (
+        NO_GUILD, {"won": {"fremen": "fremen_default_solo"}, "ended_by": "turn_limit", "turns": 15}, "fremen"
+    ),
+    "fremen_default_allied": (
+        NO_GUILD,
+        {"won": {"fremen": "fremen_default_allied", "atreides": "fremen_default_allied"},
+         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "fremen")},
+        "fremen",
+    ),
+    "fremen_special_solo": (
+        SIX, {"won": {"fremen": "fremen_special_solo"}, "ended_by": "turn_limit", "turns": 15}, "fremen"
+    ),
+    "fremen_special_allied": (
+        SIX,
+        {"won": {"fremen": "fremen_special_allied", "atreides": "fremen_special_allied"},
+         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "fremen")},
+        "fremen",
+    ),
+    "guild_default_solo": (
+        SIX, {"won": {"guild": "guild_default_solo"}, "ended_by": "turn_limit", "turns": 15}, "guild"
+    ),
+    "guild_default_allied": (
+        SIX,
+        {"won": {"guild": "guild_default_allied", "atreides": "guild_default_allied"},
+         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "guild")},
+        "guild",
+    ),
+    "adjudicated": (SIX, {"won": {"emperor": "adjudicated"}, "ended_by": "time_limit", "turns": 9}, "emperor"),
+}
+
+
+@pytest.fixture
+def event(head_judge: Any) -> Any:
+    """A WBC event of 12: heat 1 filed at two tables; the final's round published."""
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 12)
+    heat = make_round(tournament, number=1)
+    for number, seated in ((1, players[:6]), (2, players[6:])):
+        table = seat_table(heat, seated, number=number)
+        services.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
+    final_round = make_round(tournament, number=2, kind="final")
+    return tournament, players, final_round
+
+
+def _public_answers(client: Any, tournament: Any, final: Any) -> dict[str, int]:
+    pages = [
+        f"/api/tournaments/{tournament.pk}/standings/",
+        f"/api/tournaments/{tournament.pk}/finalists/",
+        f"/api/tournaments/{tournament.pk}/awards/",
+        f"/api/tournaments/{tournament.pk}/event-report/",
+        f"/tournaments/{tournament.pk}/standings/",
+        f"/tournaments/{tournament.pk}/standings.csv",
+        f"/tournaments/{tournament.pk}/awards/",
+        f"/tournaments/{tournament.pk}/event-report/",
+        f"/tournaments/{tournament.pk}/event-report.csv",
+        f"/tables/{final.pk}/filed-report/",
+        *(f"/tournaments/{tournament.pk}/players/{s.player_id}/" for s in final.seats.all()),
+    ]
+    return {page: client.get(page).status_code for page in pages}
+
+
+@pytest.mark.parametrize("kind", list(FINALS))
+def test_wbc_final_round_format_every_accepted_final_reads_on_every_public_page(
+    kind: str, event: Any, judge_client: Any, client: Any
+) -> None:
+    tournament, players, final_round = event
+    factions, spec, first = FINALS[kind]
+    final = seat_table(final_round, players[: len(factions)], factions=factions)
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json")
+    assert answer.status_code == 201, answer.json()
+
+    answers = _public_answers(client, tournament, final)
+    assert set(answers.values()) == {200}, answers
+    placings = client.get(f"/api/tournaments/{tournament.pk}/finalists/").json()["placings"]
+    assert placings[0]["place"] == 1
+    assert placings[0]["player"] == final.seats.get(faction=first).player_id
+    assert len(placings) == len(factions)
+
+
+def test_wbc_final_round_format_no_three_faction_alliance_in_the_final(event: Any, judge_client: Any) -> None:
+    tournament, players, final_round = event
+    final = seat_table(final_round, players[:6], factions=SIX)
+    three = ("atreides", "emperor", "guild")
+    report = _final_report(final, {f: "three_alliance" for f in three})
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json")
+    assert answer.status_code == 400
+    assert "WBC Final Round Format" in answer.json()["rule"]
+    assert "three-faction" in answer.json()["detail"]
+    report["alliances"] = [[final.seats.get(faction=f).player_id for f in three]]
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json")
+    assert answer.status_code == 400 and "WBC Final Round Format" in answer.json()["rule"]
+    assert not GameReport.objects.filter(table=final).exists()
+
+
+def test_wbc_final_round_format_bg_prediction_names_the_predicted_player_api(
+    event: Any, judge_client: Any, client: Any
+) -> None:
+    tournament, players, final_round = event
+    final = seat_table(final_round, players[:6], factions=SIX)
+    spec = FINALS["bg_prediction"][1]
+    without = _final_report(final, spec["won"], allied=spec["allied"])
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", without, format="json")
+    assert answer.status_code == 400, answer.json()
+    body = answer.json()
+    assert body["field"] == "predicted" and body["rule"] == "WBC Final Round Format"
+    assert "predicted player" in body["detail"]
+    assert not GameReport.objects.filter(table=final).exists()
+
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json")
+    assert answer.status_code == 201, answer.json()
+    seat = {s.faction: s.player_id for s in final.seats.all()}
+    finalists = client.get(f"/api/tournaments/{tournament.pk}/finalists/")
+    assert finalists.status_code == 200
+    assert [p["player"] for p in finalists.json()["placings"][:3]] == [
+        seat["bene_gesserit"], seat["emperor"], seat["harkonnen"]
+    ]
+    assert client.get(f"/api/tournaments/{tournament.pk}/event-report/").status_code == 200
+    assert client.get(f"/tournaments/{tournament.pk}/event-report/").status_code == 200
+
+
+def test_wbc_final_round_format_bg_prediction_names_the_predicted_player_page(
+    event: Any, head_judge: Any, client: Any
+) -> None:
+    tournament, players, final_round = event
+    final = seat_table(final_round, players[:6], factions=SIX)
+    seat = {s.faction: s.player_id for s in final.seats.all()}
+    client.force_login(head_judge)
+    page = client.get(f"/tables/{final.pk}/report/").content.decode()
+    assert 'name="predicted"' in page and "WBC Final Round Format" in page
+    form = {"turns": "7", "ended_by": "victory", "confirm": "yes", "idempotency_key": "bg-1", "predicted": ""}
+    for faction, player in seat.items():
+        form[f"p{player}_result"] = "bg_prediction" if faction == "bene_gesserit" else "loss"
+    refused = client.post(f"/tables/{final.pk}/report/", form)
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="err-predicted"' in html and "WBC Final Round Format" in html
+    assert not GameReport.objects.filter(table=final).exists()
+
+    form.update({"predicted": str(seat["emperor"]), "idempotency_key": "bg-2"})
+    assert client.post(f"/tables/{final.pk}/report/", form).status_code == 302
+    placings = client.get(f"/api/tournaments/{tournament.pk}/finalists/").json()["placings"]
+    assert [p["player"] for p in placings[:2]] == [seat["bene_gesserit"], seat["emperor"]]
