@@ -60,6 +60,8 @@ _PHASES: dict[str, tuple[tuple[str, ...], str]] = {
     "bg_prediction_made": ((SETUP,), "prediction"),
     "spice_blow": ((SPICE_BLOW,), "spice_blow"),
     "spice_collected": ((SPICE_COLLECTION,), "collection"),
+    "spice_harvested": ((SPICE_COLLECTION,), "collection"),
+    "card_bought": ((BIDDING,), "bidding"),
     "battle": ((BATTLE,), "battle_phase"),
 }
 
@@ -73,6 +75,9 @@ _FULL_TRACKING = frozenset(
         "forces_flipped",
         "spice_blow",
         "spice_collected",
+        "spice_harvested",
+        "charity_collected",
+        "card_bought",
         "board_spice_set",
         "loss_corrected",
         "battle",

@@ -199,6 +199,32 @@ def _occupant_pairs(name: str, v: Any) -> tuple[tuple[str, tuple[str, ...]], ...
     return tuple(sorted((_str(f"{name}.key", k), _factions(f"{name}[{k!r}]", x)) for k, x in m.items()))
 
 
+def _amount_pairs(name: str, v: Any) -> tuple[tuple[str, int], ...]:
+    """`{faction: spice}` stored as sorted pairs."""
+    if isinstance(v, (list, tuple)):
+        v = dict(v)
+    m = _mapping(name, v)
+    return tuple(sorted((_faction(f"{name}.key", k), _count(f"{name}[{k!r}]", x)) for k, x in m.items()))
+
+
+def _harvests(name: str, v: Any) -> tuple[tuple[str, str, int], ...]:
+    """`[{faction, territory, amount}]` (or `[faction, territory, amount]` rows)."""
+    if not isinstance(v, (list, tuple)):
+        raise _bad(name, "must be a list", v)
+    out = []
+    for i, row in enumerate(v):
+        where = f"{name}[{i}]"
+        if isinstance(row, Mapping):
+            extra = set(row) - {"faction", "territory", "amount"}
+            if extra or not {"faction", "territory", "amount"} <= set(row):
+                raise _bad(where, "needs exactly the keys 'faction', 'territory' and 'amount'", row)
+            row = (row["faction"], row["territory"], row["amount"])
+        if not isinstance(row, (list, tuple)) or len(row) != 3:
+            raise _bad(where, "is {faction, territory, amount}", row)
+        out.append((_faction(f"{where}.faction", row[0]), _str(f"{where}.territory", row[1]), _count(f"{where}.amount", row[2])))
+    return tuple(out)
+
+
 def _die_pairs(name: str, v: Any) -> tuple[tuple[str, int], ...]:
     if isinstance(v, (list, tuple)):
         v = dict(v)
@@ -515,6 +541,11 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "aggressor": _plan,
     "defender": _plan,
     "capture": _capture,
+    "price": _count,
+    "ally_paid": _count,
+    "amounts": _amount_pairs,
+    "income": _amount_pairs,
+    "collections": _harvests,
 }
 
 
@@ -528,7 +559,7 @@ def _plain(value: Any) -> Any:
 
 
 #: Fields stored as sorted pairs but sent as JSON objects.
-_PAIR_FIELDS = frozenset({"markers", "occupants", "die"})
+_PAIR_FIELDS = frozenset({"markers", "occupants", "die", "amounts", "income"})
 
 #: Optional fields left out of an event's dict while empty, so the events recorded before they
 #: existed keep the very same stored body (`forces_placed.cost`, `forces_revived.cost`).
@@ -1044,6 +1075,44 @@ class SpiceCollected(Event):
     faction: str
     territory: str
     amount: int
+
+
+@_register("card_bought")
+@dataclass(frozen=True, slots=True)
+class CardBought(Event):
+    """One Treachery Card of the bidding round, card by card (LoLV 1.04.06, AH VIII.B):
+    `faction` won it for `price`, paid to the Emperor when he plays and is not the buyer, else
+    to the bank (1.04.06.02, 2.03.04, AH VIII.B.3); the Harkonnen draw their extra card with it
+    (2.05.08, AH Harkonnen 2). `karama`: bought without paying (3.01.11.04, WBC VIII.10);
+    `ally_paid`: the part of the price the buyer's ally paid (1.10.02.04, AH XII.E.3).
+    `faction` null: nobody bid, the cards left go back and the bidding is over (1.04.09, AH
+    VIII.E)."""
+
+    faction: str | None = None
+    price: int = 0
+    karama: bool = False
+    ally_paid: int = 0
+
+
+@_register("charity_collected")
+@dataclass(frozen=True, slots=True)
+class CharityCollected(Event):
+    """CHOAM Charity from the bank, once a turn (LoLV 1.03.01-02, 2.02.09; AH VIII.I): `amounts`
+    by faction, as the engine derives them from the spice each holds (`income.charity_due`)."""
+
+    amounts: tuple[tuple[str, int], ...] = ()
+
+
+@_register("spice_harvested")
+@dataclass(frozen=True, slots=True)
+class SpiceHarvested(Event):
+    """The spice collection round in one record, once a turn: each faction's `collections`
+    from the territories it occupies (LoLV 1.08.01-02, AH XI.A) and the `income` of Arrakeen,
+    Carthag and Tuek's Sietch where the game has it (LoLV 1.13.01, AH XI.C), as the engine
+    derives them (`income.collection_due`, `income.income_due`)."""
+
+    collections: tuple[tuple[str, str, int], ...] = ()
+    income: tuple[tuple[str, int], ...] = ()
 
 
 @_register("board_spice_set")

@@ -73,6 +73,7 @@ from dune.engine.apply_table import (
 from dune.engine.coexistence import assume_coexisting, note_vacated
 from dune.engine.editions import refined
 from dune.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
+from dune.engine.income import apply_card_bought, apply_charity_collected, apply_spice_harvested
 from dune.engine.position import EMPTY, Log, Position, evolve
 from dune.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
 from dune.engine.turn_order import apply_order_card
@@ -132,6 +133,9 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.BoardSpiceSet: apply_board_spice_set,
     ev.Battle: apply_battle,
     ev.OrderCardPlayed: apply_order_card,
+    ev.CardBought: apply_card_bought,
+    ev.CharityCollected: apply_charity_collected,
+    ev.SpiceHarvested: apply_spice_harvested,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).

@@ -202,6 +202,13 @@ class Position:
     #: The Ambassadors the Ecaz placed this turn: (turn, count) - each costs 1 spice more than
     #: the one before (LoLV 2.11.06).
     envoys: tuple[int, int] | None = None
+    #: The bidding round: (turn, cards sold, cards dealt, over) - one card per faction able to
+    #: bid (LoLV 1.04.04, AH VIII.A), over once a card is passed by everyone (1.04.09, AH VIII.E).
+    auction: tuple[int, int, int, int] | None = None
+    #: The turn CHOAM Charity was last collected (LoLV 1.03.02) and the turn's collection round
+    #: was last recorded in one `spice_harvested`.
+    charity_turn: int | None = None
+    harvest_turn: int | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.
     spice_on_board: Mapping[str, int] = field(default_factory=dict)

@@ -344,6 +344,14 @@ _LOLV_MOVEMENT = MovementRules(
 _AH_PHASES = (STORM, SPICE_BLOW, BIDDING, REVIVAL, SHIPMENT_MOVEMENT, BATTLE, SPICE_COLLECTION, MENTAT_PAUSE)
 
 _AH_CITE = {
+    "bidding": "AH VIII.B",
+    "bid_spice": "AH VIII.C",
+    "bought_in": "AH VIII.E",
+    "dealt": "AH VIII.A",
+    "ally_bid": "AH XII.E.3",
+    "charity": "AH VIII.I",
+    "charity_once": "AH VIII.I",
+    "income": "AH XI.C",
     "ship_cost": "AH IX.C.1.b",
     "ship_payment": "AH IX.C.1.b",
     "revival_cost": "AH IX.B.1",
@@ -557,6 +565,14 @@ _WBC_CITE = dict(
 )
 
 _LOLV_CITE = {
+    "bidding": "1.04.06.01",
+    "bid_spice": "1.04.06.03",
+    "bought_in": "1.04.09",
+    "dealt": "1.04.04",
+    "ally_bid": "1.10.02.04",
+    "charity": "1.03.01",
+    "charity_once": "1.03.02",
+    "income": "1.13.01",
     "ship_cost": "1.06.02.01",
     "ship_payment": "1.06.02.02",
     "revival_cost": "1.05.01.02",

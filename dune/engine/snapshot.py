@@ -181,6 +181,9 @@ POSITION_FIELDS: tuple[Field, ...] = (
           None),
     Field("blown", _or_null(_list(INT)), "the Spice Blows placed this turn: [turn, count] (AH VII.A, LoLV 1.13.02)", None),
     Field("envoys", _or_null(_list(INT)), "the Ambassadors the Ecaz placed this turn: [turn, count] (LoLV 2.11.06)", None),
+    Field("auction", _or_null(_list(INT)), "the bidding round: [turn, cards sold, cards dealt, over 0/1] (LoLV 1.04, AH VIII)", None),
+    Field("charity_turn", _or_null(INT), "the turn CHOAM Charity was collected (LoLV 1.03.02)", None),
+    Field("harvest_turn", _or_null(INT), "the turn the collection round was recorded in one record (LoLV 1.08)", None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
     Field("ambassadors_out", _or_null(TEXTS), "Ambassadors out of the game (LoLV 2.11.10)"),
@@ -712,6 +715,14 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
             raise _bad("snapshot", "'blown' is [turn, count of Spice Blows]", row)
         out["blown"] = (int(row[0]), int(row[1]))
+    for key, size in (("auction", 4), ("charity_turn", 0), ("harvest_turn", 0)):
+        if data.get(key) is None:
+            continue
+        raw_value = data[key]
+        values = raw_value if size else [raw_value]
+        if not isinstance(values, list) or len(values) != max(size, 1) or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+            raise _bad("snapshot", f"'{key}' is {'a list of ' + str(size) + ' counts' if size else 'a turn'}", raw_value)
+        out[key] = tuple(int(v) for v in values) if size else int(values[0])
     if data.get("envoys") is not None:
         row = data["envoys"]
         if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):

@@ -90,6 +90,9 @@ SAMPLES: dict[str, ev.Event] = {
         ev.Capture("atreides", "duncan_idaho", kill=True),
     ),
     "board_spice_set": ev.BoardSpiceSet("the_great_flat", 10, "the storm stopped one sector short"),
+    "card_bought": ev.CardBought("harkonnen", 3, ally_paid=1),
+    "charity_collected": ev.CharityCollected((("atreides", 2), ("bene_gesserit", 2))),
+    "spice_harvested": ev.SpiceHarvested((("fremen", "the_great_flat", 4),), (("guild", 1),)),
 }
 
 
