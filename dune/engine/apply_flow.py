@@ -23,6 +23,7 @@ from dune.engine.events import (
     DiplomacyChipUsed,
     PhaseAdvanced,
     QuickRecord,
+    StormMoved,
     TimeUp,
     TurnAdvanced,
     WinAttemptConfirmed,
@@ -77,6 +78,10 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         losses += worm_devours(pos, pos.worm_pending)  # the nexus is over (AH XII.B, WBC VII.9)
         spice = worm_spice(pos, pos.worm_pending)
     changes = without_spice(pos, spice, remove(pos, losses, changes))
+    if not losses and not spice and pos.log is not None and isinstance(pos.log.event, StormMoved):
+        # The storm's removals stay listed, with their put-back, when the phase moves on right
+        # after it (a storm recorded with its next phase in one tap): the judge has not seen them.
+        changes.update(losses=pos.losses, spice_lost=pos.spice_lost, pieces_lost=pos.pieces_lost)
     if ev.phase == MENTAT_PAUSE:
         changes["states"] = collect_front_spice(changes.get("states", pos.states))
     return changes

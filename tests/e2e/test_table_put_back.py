@@ -129,3 +129,31 @@ def test_a_put_back_made_offline_stays_queued_and_lands_once(
     assert page.locator("#removed").count() == 0
     assert harkonnen(page) == ("13", "0")
     assert GameEvent.objects.filter(game__table=table, type="loss_corrected").count() == 1
+
+
+def test_the_storm_s_losses_are_listed_after_the_one_tap_move_then_spice_blow(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    judge = make_user("judge1")
+    table = storm_took_forces(judge, storm=False)  # turn 2's storm phase; 3 Harkonnen in The Great Flat
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    live = page.locator("#table-live")
+    page.locator("#next").get_by_label("Move storm by (sectors)").fill("4")
+    seq = live.get_attribute("data-seq")
+    page.locator("#next").get_by_role("button", name="Move, then Spice Blow").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 2}'")
+    assert page.locator("#phase").inner_text() == "Spice Blow"
+    removed = page.locator("#removed")
+    assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in removed.inner_text()
+    assert harkonnen(page) == ("10", "3")
+    screenshot(page, "table-storm-losses-after-one-tap")
+
+    removed.locator("summary", has_text="Put back").click()
+    form = removed.locator("form[data-action=correct_loss]")
+    form.get_by_label("Reason").fill("Weather Control held the storm")
+    form.get_by_role("button", name="Put back").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 3}'")
+    assert page.locator("#removed").count() == 0
+    assert harkonnen(page) == ("13", "0")
+    assert GameEvent.objects.filter(game__table=table, type="loss_corrected").get().reason == "Weather Control held the storm"

@@ -213,3 +213,19 @@ def test_1_01_03_quick_tracking_offers_no_loss_correction(ruleset: str) -> None:
     assert "loss_corrected" not in allowed_event_types(quick)
     full = _storm_phase(ruleset, [])
     assert "loss_corrected" in allowed_event_types(full)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_1_01_03_the_storm_s_losses_stay_listed_when_its_phase_moves_on_at_once(ruleset: str) -> None:
+    """A storm recorded with its next phase in one tap ("Move, then Spice Blow"): what the storm
+    destroyed is still listed after the phase moves on, and can be put back from there; the
+    next record clears the list as usual."""
+    forces = [at("emperor", "the_great_flat", 3, sector=14), at("atreides", "funeral_plain", 2, sector=14)]
+    moved = apply(_storm_phase(ruleset, forces), {"type": "storm_moved", "sectors": 3})
+    on = apply(moved, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert on.phase == "spice_blow" and on.losses == moved.losses != ()
+    fixed = apply(on, _put_back("emperor", "the_great_flat", 14, normal=3))
+    assert fixed.forces[("emperor", "the_great_flat", 14)] == (3, 0, 0)
+    assert [row[0] for row in fixed.losses] == ["atreides"]
+    with pytest.raises(IllegalAction):  # no more than the storm took
+        apply(fixed, _put_back("atreides", "funeral_plain", 14, normal=3))

@@ -95,8 +95,10 @@ def test_1_01_03_storm_destroys_spice_in_the_sectors_it_moves_into(ruleset: str)
         "faction": None, "territory": GREAT_FLAT, "sector": 14, "normal": 0, "special": 0,
         "advisors": 0, "spice": 10, "rule": STORM_RULE[ruleset],
     }
-    # The next record clears the list of what the storm removed.
+    # The phase moving on at once keeps the list in view; the record after it clears it.
     pos = apply(pos, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert pos.spice_lost == ((GREAT_FLAT, 14, 10, STORM_RULE[ruleset]),)
+    pos = apply(pos, {"type": "phase_advanced", "phase": "bidding"})
     assert pos.spice_lost == ()
 
 

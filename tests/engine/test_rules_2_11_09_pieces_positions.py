@@ -218,4 +218,6 @@ def test_2_11_09_the_storm_says_which_ambassadors_it_sent_back(edition: int) -> 
     assert load_position(dump_position(after)).pieces_lost == after.pieces_lost
     assert dump_position(after)["losses"][-len(expected):] == expected
     later = apply(after, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert later.pieces_lost == after.pieces_lost  # still in view as the phase moves on at once
+    later = apply(later, {"type": "phase_advanced", "phase": "bidding"})
     assert later.pieces_lost == () and not [r for r in losses_json(later) if r.get("ambassador")]

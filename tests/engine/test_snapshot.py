@@ -215,5 +215,5 @@ def test_1_01_03_the_last_events_automatic_losses_are_kept_in_the_snapshot() -> 
         }
     ]
     assert load_position(dumped).losses == hit.losses
-    calm = apply(hit, {"type": "phase_advanced", "phase": "spice_blow"})
+    calm = apply(apply(hit, {"type": "phase_advanced", "phase": "spice_blow"}), {"type": "phase_advanced", "phase": "bidding"})
     assert "losses" not in dump_position(calm)
