@@ -8,7 +8,7 @@ from dune.engine.ambassador_supply import stormed_back
 from dune.engine.battle_plans import leaders_after, prison_break_fates
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import active_count, need_faction, need_phase, need_piece, piece_in_storm, refuse
-from dune.engine.editions import advanced, corrected, limited, refined, sheltered
+from dune.engine.editions import advanced, corrected, distinguished, limited, refined, sheltered
 from dune.engine.errors import UnknownIdentifier
 from dune.engine.events import (
     AllianceBroken,
@@ -419,8 +419,12 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
     if limited(pos):
         _check_capture_limits(pos, ev, leaders[i][0] if leaders else None)
         _check_ghola(pos, ev, leaders[i][0] if leaders else None)
+    before_status = leaders[i][0] if leaders else None
     leaders[i] = (ev.status, ev.captor)
     changes = {**_set_state(pos, ev.faction, evolve(st, leaders=tuple(leaders))), **karama}
+    if distinguished(pos) and ev.status == "active" and before_status is not None and before_status.startswith("tanks"):
+        # Revived: killed again, it goes to the tanks face down (1.05.04, AH IX.D.5).
+        changes["leaders_revived"] = pos.leaders_revived | {(ev.faction, sheet.leaders[i].id)}
     if limited(pos):
         changes = _prison_break(pos, changes)
     return changes

@@ -34,7 +34,7 @@ dead the captives go home at once (2.05.11).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NoReturn
 
@@ -42,7 +42,7 @@ from dune.engine.battles import Battle as Fight
 from dune.engine.battles import battles
 from dune.engine.board import POLAR_SINK, TERRITORIES
 from dune.engine.control import occupancy
-from dune.engine.editions import advanced, sequenced, sheltered
+from dune.engine.editions import advanced, distinguished, sequenced, sheltered
 from dune.engine.errors import IllegalAction, UnknownIdentifier, WrongPhase
 from dune.engine.events import Battle, BattlePlan, Capture
 from dune.engine.factions import (
@@ -53,7 +53,7 @@ from dune.engine.factions import (
     HARKONNEN,
     IXIANS,
 )
-from dune.engine.names import faction_name, phase_name, place_name
+from dune.engine.names import faction_name, join_names, phase_name, place_name
 from dune.engine.numbers import decimal_str
 from dune.engine.phases import BATTLE
 from dune.engine.position import Position, Stack
@@ -90,6 +90,24 @@ CARDS: Mapping[str, tuple[str, str]] = {
     "kulon": ("worthless", ""),
     "la_la_la": ("worthless", ""),
     "trip_to_gamont": ("worthless", ""),
+    # The second expansion (LoLV 3.02): the Mirror Weapon copies the opponent's weapon (3.02.04),
+    # the Portable Snooper is a poison defense (3.02.07), the Stone Burner decides the battle by
+    # the forces left undialed (3.02.10).
+    "mirror_weapon": ("weapon", "mirror"),
+    "portable_snooper": ("defense", "poison"),
+    "stone_burner": ("weapon", "stone_burner"),
+}
+
+#: Cards discarded after use (LoLV 3.01.04 Cheap Hero, 3.02.04, 3.02.07, 3.02.10): a winner keeps
+#: them only after a traitor call where the ruleset lets it (1.07.06.06.00).
+ONE_TIME_CARDS: frozenset[str] = frozenset({"cheap_hero", "mirror_weapon", "portable_snooper", "stone_burner"})
+#: Each expansion card and the rule that brings it into the deck (LoLV 3.02.00); a ruleset
+#: without that rule number in its `cite` has no such card (AH II.D, the WBC plays no
+#: expansion cards).
+EXPANSION_CARDS: Mapping[str, str] = {
+    "mirror_weapon": "mirror_weapon",
+    "portable_snooper": "portable_snooper",
+    "stone_burner": "stone_burner",
 }
 
 
@@ -230,22 +248,34 @@ def _values(pos: Position, faction: str, opponent: str) -> tuple[Fraction, Fract
     return Fraction(1), Fraction(1)
 
 
-def _dialing(pos: Position, faction: str) -> bool:
+def _dialing(pos: Position, faction: str, granted: bool = False) -> bool:
     """Whether spice dialing halves this faction's unsupported forces (LoLV 1.13.03; the
     Fremen count full strength for nothing where the game's rules say so: 2.04.21, WBC house
-    rules, a format's `fremen_full_strength`)."""
+    rules, a format's `fremen_full_strength`; under the WBC house rules the Fremen may grant it
+    to their ally for its battle, `granted`)."""
     rs = pos.ruleset
     if not rs.spice_dialing or not advanced(pos):
         return False
-    return faction != FREMEN or not rs.fremen_full_strength
+    if faction == FREMEN:
+        return not rs.fremen_full_strength
+    return not (granted and _may_grant_strength(pos, faction))
+
+
+def _may_grant_strength(pos: Position, faction: str) -> bool:
+    """Whether the Fremen may let `faction`, their ally, count at full strength for nothing in
+    its battles (WBC house rules: "the Fremen may permit their ally to do the same")."""
+    rs = pos.ruleset
+    return rs.fremen_full_strength and rs.battle.fremen_ally_full_strength and FREMEN in pos.allies_of(faction)
 
 
 def _strength(
-    pos: Position, faction: str, opponent: str, normal: int, special: int, spice: int
+    pos: Position, faction: str, opponent: str, normal: int, special: int, spice: int, granted: bool = False
 ) -> Fraction:
     """The most a group of forces is worth with `spice` supporting the worthiest first."""
     vn, vs = _values(pos, faction, opponent)
-    if not _dialing(pos, faction):
+    if not _dialing(pos, faction, granted):
+        if faction == IXIANS and distinguished(pos):
+            vn = vn / 2  # 2.07.14: the Suboids are worth half in battle, in the Basic game too
         return normal * vn + special * vs
     suboids_half = faction == IXIANS  # 2.07.23: Suboids are always half strength
     supported_sp = min(spice, special)
@@ -414,6 +444,10 @@ def _check_cards(pos: Position, side: _Side) -> None:
         _refuse(pos, "battle_cards", f"{plan.weapon} is a defense, not a weapon", plan.weapon, f"{prefix}.weapon")
     if plan.defense is not None and CARDS[plan.defense][0] == "weapon":
         _refuse(pos, "battle_cards", f"{plan.defense} is a weapon, not a defense", plan.defense, f"{prefix}.defense")
+    for slot in ("weapon", "defense"):
+        card = getattr(plan, slot)
+        if card in EXPANSION_CARDS and EXPANSION_CARDS[card] not in pos.ruleset.cite:
+            _refuse(pos, "no_expansion", f"there is no {card.replace('_', ' ')} card in this game's deck", card, f"{prefix}.{slot}")
     played = _played(plan)
     held = pos.states[side.faction].cards
     if held is not None and len(played) > held:
@@ -427,6 +461,13 @@ def _check_cards(pos: Position, side: _Side) -> None:
     for card in plan.discard:
         if card not in played:
             _refuse(pos, "battle_winner", f"{card} was not played in this plan", card, f"{prefix}.discard")
+    for card in plan.keep:
+        if card not in played:
+            _refuse(pos, "battle_winner", f"{card} was not played in this plan", card, f"{prefix}.keep")
+        if card in plan.discard:
+            _refuse(pos, "battle_winner", f"{card} is either kept or discarded, not both", card, f"{prefix}.keep")
+    if plan.stone_burner_kill and plan.weapon != "stone_burner":
+        _refuse(pos, "stone_burner", "only the Stone Burner's player may kill both leaders with it", True, f"{prefix}.stone_burner_kill", "battle_cards")
 
 
 def _played(plan: BattlePlan) -> list[str]:
@@ -452,7 +493,16 @@ def _check_dial(pos: Position, side: _Side) -> None:
     spice = pos.states[side.faction].spice
     if spice is not None and plan.spice > spice:
         _refuse(pos, "spice_dialing", f"{faction_name(side.faction)} has {spice} spice, not {plan.spice}", plan.spice, f"{prefix}.spice")
-    most = _strength(pos, side.faction, side.opponent, normal, special, plan.spice)
+    if plan.full_strength and not _may_grant_strength(pos, side.faction):
+        _refuse(
+            pos,
+            "fremen_ally_full_strength",
+            f"only the Fremen's ally may be granted full strength without spice, and {faction_name(side.faction)} is not one here",
+            True,
+            f"{prefix}.full_strength",
+            "fremen_full_strength",
+        )
+    most = _strength(pos, side.faction, side.opponent, normal, special, plan.spice, plan.full_strength)
     if dial > most:
         _refuse(
             pos,
@@ -506,6 +556,112 @@ def _check_traitor(pos: Position, caller: _Side, called: _Side) -> None:
         _refuse(pos, "traitor_call", "a traitor is called on the opponent's leader disc, and there is none", True, f)
     if called.plan.kwisatz_haderach:
         _refuse(pos, "traitor_kh", "a leader with the Kwisatz Haderach cannot turn traitor", True, f)
+
+
+#: What each Voice kind matches in a plan: (slot, kind) of `CARDS`, or a card by name.
+_VOICED: Mapping[str, tuple[str, str]] = {
+    "projectile": ("weapon", "projectile"),
+    "poison": ("weapon", "poison"),
+    "lasgun": ("weapon", "lasgun"),
+    "shield": ("defense", "projectile"),
+    "snooper": ("defense", "poison"),
+    "worthless": ("worthless", ""),
+}
+
+
+def _voiced(plan: BattlePlan, card: str) -> str | None:
+    """The card of `plan` the Voice's `card` names, or None."""
+    if card == "cheap_hero":
+        return "cheap_hero" if plan.cheap_hero else None
+    for played in (plan.weapon, plan.defense):
+        if played is None:
+            continue
+        if played == card or (card in _VOICED and CARDS[played] == _VOICED[card]):
+            return played
+    return None
+
+
+def _power_sides(pos: Position, owner: str, by: str, sides: Mapping[str, _Side], key: str, f: str) -> _Side:
+    """The side a battle power is used against: the Voice or the Prescience belongs to `owner`,
+    used in its own battle or its ally's, against the other side (LoLV 2.01.09, 2.02.07; WBC
+    X.5-6). Returns the opponent's side."""
+    if owner not in pos.playing:
+        _refuse(pos, key, f"{faction_name(owner)} do not play in this game", owner, f"{f}.by")
+    if by != owner:
+        _refuse(pos, key, f"the {'Voice' if owner == BENE_GESSERIT else 'Prescience'} is used by {faction_name(owner)}", by, f"{f}.by")
+    mine = [s for s in sides.values() if s.faction == owner or owner in pos.allies_of(s.faction)]
+    if not mine:
+        _refuse(
+            pos,
+            f"{key}_ally",
+            f"{faction_name(owner)} use it in their own battle or their ally's, not between {join_names(faction_name(x) for x in sides)}",
+            by,
+            f"{f}.by",
+            "ally_powers" if "ally_powers" in pos.ruleset.cite else key,
+        )
+    others = [s for s in sides.values() if s is not mine[0]]
+    return others[0]
+
+
+def _check_voice(pos: Position, event: Battle, agg: _Side, dfd: _Side) -> None:
+    """The Bene Gesserit Voice the plans obey (AH X.B.4, X.B.6.a; WBC X.3, X.9-11; LoLV
+    2.02.06-07): a side Voiced not to play a card has none of it in its plan; one Voiced to play
+    it complies as well as it is able to (WBC X.11), so a plan without it is taken as unable."""
+    voice = event.voice
+    if voice is None:
+        return
+    sides = {agg.faction: agg, dfd.faction: dfd}
+    target = _power_sides(pos, BENE_GESSERIT, voice.by, sides, "voice", "voice")
+    if voice.to != target.faction:
+        _refuse(pos, "voice", f"the Voice commands the opponent, {faction_name(target.faction)}", voice.to, "voice.to")
+    if voice.card not in pos.ruleset.battle.voice_cards:
+        _refuse(pos, "voice", f"the Voice cannot name {voice.card.replace('_', ' ')} in this game", voice.card, "voice.card")
+    if voice.karama:
+        return
+    played = _voiced(target.plan, voice.card)
+    if played is not None and not voice.play:
+        slot = "cheap_hero" if played == "cheap_hero" else ("weapon" if played == target.plan.weapon else "defense")
+        _refuse(
+            pos,
+            "plan_obeys",
+            f"{faction_name(target.faction)} was Voiced not to play {voice.card.replace('_', ' ')} and played {played.replace('_', ' ')}",
+            played,
+            f"{target.prefix}.{slot}",
+            "voice",
+        )
+
+
+def _check_prescience(pos: Position, event: Battle, agg: _Side, dfd: _Side) -> None:
+    """The Atreides' Prescience the plans obey (AH X.B.5, X.B.6.a; WBC X.7-8; LoLV 2.01.08-09):
+    the element shown is the element played."""
+    seen = event.prescience
+    if seen is None:
+        return
+    sides = {agg.faction: agg, dfd.faction: dfd}
+    target = _power_sides(pos, ATREIDES, seen.by, sides, "prescience", "prescience")
+    if seen.of != target.faction:
+        _refuse(pos, "prescience", f"the Prescience asks the opponent, {faction_name(target.faction)}", seen.of, "prescience.of")
+    if seen.karama:
+        return
+    plan = target.plan
+    if seen.element == "leader":
+        played: Any = "cheap_hero" if plan.cheap_hero else plan.leader
+    elif seen.element == "dial":
+        played = Fraction(plan.dial).limit_denominator(2)
+    else:
+        played = getattr(plan, seen.element)
+    answer = Fraction(seen.answer).limit_denominator(2) if seen.element == "dial" and seen.answer is not None else seen.answer
+    if played != answer:
+        shown = "nothing" if answer is None else str(decimal_str(answer) if isinstance(answer, Fraction) else answer)
+        field = {"leader": "cheap_hero" if plan.cheap_hero else "leader"}.get(seen.element, seen.element)
+        _refuse(
+            pos,
+            "plan_obeys",
+            f"{faction_name(target.faction)} showed the Prescience {shown} as its {seen.element} and must play it",
+            played if not isinstance(played, Fraction) else decimal_str(played),
+            f"{target.prefix}.{field}",
+            "prescience",
+        )
 
 
 def _check_battle(pos: Position, event: Battle) -> None:
@@ -593,12 +749,25 @@ def _earlier_battles_first(pos: Position, every: list[Fight], rank: Mapping[str,
 # --- resolution ------------------------------------------------------------------------------
 
 
+def _weapon(side: _Side, other: _Side) -> str | None:
+    """The weapon a side fights with: a Mirror Weapon copies the opponent's weapon when it
+    reveals one that counts as a weapon, else it is nothing (3.02.04)."""
+    weapon = side.plan.weapon
+    if weapon != "mirror_weapon":
+        return weapon
+    theirs = other.plan.weapon
+    if theirs is None or theirs == "mirror_weapon" or CARDS[theirs][0] != "weapon":
+        return None
+    return theirs
+
+
 def _kills(pos: Position, weapon: str | None, defense: str | None) -> bool:
-    """Whether `weapon` kills a leader protected by `defense` (1.07.06.01, AH X.C.3)."""
+    """Whether `weapon` kills a leader protected by `defense` (1.07.06.01, AH X.C.3); a Stone
+    Burner kills only by its player's choice (3.02.10)."""
     if weapon is None:
         return False
     slot, kind = CARDS[weapon]
-    if slot != "weapon":
+    if slot != "weapon" or kind in ("stone_burner", "mirror"):
         return False
     if kind == "lasgun":
         return True
@@ -623,12 +792,19 @@ def _all_lost(side: _Side, territory: str, rule: str) -> list[LossRow]:
 def _winner_losses(pos: Position, side: _Side, territory: str, rule: str) -> list[LossRow]:
     """The forces a winner dialed away (1.07.06.05, AH X.C.6): `lost_normal` / `lost_special`
     as the judge recorded them, or normal forces first."""
+    n, sp = _dialed_forces(pos, side)
+    return _taken(pos, side, territory, rule, n, sp)
+
+
+def _dialed_forces(pos: Position, side: _Side) -> tuple[int, int]:
+    """The normal and starred forces that make up the dial (AH X.C.6.b; LoLV 1.07.04.01):
+    `lost_normal` / `lost_special` as the judge recorded them, or normal forces first."""
     plan, prefix = side.plan, side.prefix
     dial = Fraction(plan.dial).limit_denominator(2)
     normal, special = side.forces
 
     def worth(n: int, sp: int) -> Fraction:
-        return _strength(pos, side.faction, side.opponent, n, sp, plan.spice)
+        return _strength(pos, side.faction, side.opponent, n, sp, plan.spice, plan.full_strength)
 
     if plan.lost_normal is None and plan.lost_special is None:
         n = sp = 0
@@ -653,8 +829,28 @@ def _winner_losses(pos: Position, side: _Side, territory: str, rule: str) -> lis
                 (n, sp),
                 f"{prefix}.lost_normal",
             )
+    return n, sp
+
+
+def _taken(pos: Position, side: _Side, territory: str, rule: str, n: int, sp: int) -> list[LossRow]:
+    """The dialed losses taken from the winner's stacks: from the sectors it names, in order, "in
+    any manner" (AH X.C.6; `lost_sectors`), then the lowest sectors first."""
+    order = list(side.stacks)
+    if side.plan.lost_sectors:
+        known = {s for s, _st in side.stacks}
+        for i, sector in enumerate(side.plan.lost_sectors):
+            if sector not in known:
+                _refuse(
+                    pos,
+                    "battle_winner_losses",
+                    f"{faction_name(side.faction)} has no forces in the battle in sector {sector}",
+                    sector,
+                    f"{side.prefix}.lost_sectors[{i}]",
+                )
+        rank = {sector: i for i, sector in enumerate(side.plan.lost_sectors)}
+        order.sort(key=lambda item: rank.get(item[0], len(rank)))
     out: list[LossRow] = []
-    for s, st in side.stacks:
+    for s, st in order:
         take_n, take_sp = min(n, st[0]), min(sp, st[1])
         n, sp = n - take_n, sp - take_sp
         if take_n or take_sp:
@@ -663,11 +859,18 @@ def _winner_losses(pos: Position, side: _Side, territory: str, rule: str) -> lis
 
 
 def _check_capture(
-    pos: Position, capture: Capture, winner: str | None, loser: str | None, killed: set[tuple[str, str]], territory: str
+    pos: Position,
+    capture: Capture,
+    winner: str | None,
+    loser: str | None,
+    killed: set[tuple[str, str]],
+    territory: str,
+    outcome: str = "won",
 ) -> None:
     f = "capture.leader"
     if winner != HARKONNEN:
-        rule = "explosion" if winner is None else "capture"
+        # Nobody wins an explosion (WBC X.23) nor two traitors (WBC X.24).
+        rule = {"explosion": "explosion", "two_traitors": "two_traitors"}.get(outcome, "capture")
         _refuse(pos, rule, "only the Harkonnen take a leader, and only after a battle they won", capture.leader, "capture", "capture")
     if not advanced(pos):
         _refuse(pos, "2.05.00", "capturing leaders is an Advanced ability: the Basic game plays the Harkonnen sheet to 2.05.09", capture.leader, "capture")
@@ -712,6 +915,9 @@ class _Tally:
     outcome: str = "won"
     #: A traitor-caller's leader goes back to the pool for this phase (1.07.06.06.00).
     back_in_pool: set[tuple[str, str]] = field(default_factory=set)
+    #: Whether a traitor call gives back what the caller used (LoLV 1.07.06.06.00; every ruleset
+    #: before the ninth edition, `BattleRules.traitor_restores`).
+    restores: bool = True
 
     def note(self, key: str, text: str, fallback: str | None = None) -> str:
         rule = _cite(self.pos, key, fallback)
@@ -722,7 +928,11 @@ class _Tally:
         key = side.leader_key()
         if key is not None:
             self.killed.add(key)
-            self.fates.append(LeaderFate(key[0], key[1], "tanks_face_up", None, rule))
+            if key in self.pos.leaders_revived and distinguished(self.pos):
+                rule = self.note("dead_again", f"{key[1]} was revived and is killed again: face down in the tanks", "leaders")
+                self.fates.append(LeaderFate(key[0], key[1], "tanks_face_down", None, rule))
+            else:
+                self.fates.append(LeaderFate(key[0], key[1], "tanks_face_up", None, rule))
 
     def pay(self, side: _Side) -> None:
         self.spice[side.faction] = self.spice.get(side.faction, 0) - side.plan.spice
@@ -754,15 +964,72 @@ def _traitor(t: _Tally, caller: _Side, called: _Side, explosive: bool) -> None:
         t.note("traitor_explosion", "the traitor call comes first: the lasgun and shield do not explode")
     t.losses += _all_lost(called, t.territory, rule)
     t.discarded[called.faction] = tuple(_played(called.plan))
-    t.discarded[caller.faction] = tuple(c for c in _played(caller.plan) if c in caller.plan.discard or c == "cheap_hero")
+    t.discarded[caller.faction] = _winner_discards(t, caller, traitor=True)
     t.kill(called, rule)
     t.earn(caller.faction, _leader_value(t.pos, called, caller))
     t.pay(called)
     if caller.plan.spice:
         t.note("traitor_spice", "the winner keeps the spice it dialed", "traitor")
     key = caller.leader_key()
-    if key is not None:
+    if key is not None and t.restores:
         t.back_in_pool.add(key)
+        if distinguished(t.pos):
+            t.note("traitor_restores", f"{key[1]} goes back to the leader pool of {faction_name(caller.faction)} for this phase", "traitor")
+
+
+def _winner_discards(t: _Tally, side: _Side, traitor: bool = False) -> tuple[str, ...]:
+    """The cards a winner discards: those it chose to (`discard`), a one-time card unless kept
+    after a traitor call where the rules allow it (LoLV 1.07.06.06.00), and a worthless card
+    unless kept (AH X.C.6, LoLV 1.07.06.05; before the ninth edition a traitor's winner kept its
+    worthless cards and every other winner discarded them)."""
+    plan = side.plan
+    one_time_kept = traitor and t.restores and distinguished(t.pos)
+    out: list[str] = []
+    for card in _played(plan):
+        if card in ONE_TIME_CARDS:
+            gone = not (one_time_kept and card in plan.keep)
+        elif card in plan.discard:
+            gone = True
+        elif CARDS[card][0] == "worthless":
+            gone = card not in plan.keep and (not traitor or distinguished(t.pos))
+        else:
+            gone = False
+        if gone:
+            out.append(card)
+    return tuple(out)
+
+
+def _check_choices(t: _Tally) -> None:
+    """The winner's choices the event records, against what the rules leave to it: cards kept
+    (AH X.C.6, LoLV 1.07.06.05, 1.07.06.06.00) and a captive kept after a traitor call
+    (1.07.06.06.00)."""
+    for side in (t.agg, t.dfd):
+        plan, prefix = side.plan, side.prefix
+        if plan.keep and side.faction != t.winner:
+            key = {"explosion": "explosion", "two_traitors": "two_traitors"}.get(t.outcome, "battle_loser")
+            _refuse(t.pos, key, f"{faction_name(side.faction)} did not win this battle and keeps none of the cards it played", plan.keep[0], f"{prefix}.keep")
+        caller = t.outcome == "traitor" and plan.traitor
+        for card in plan.keep:
+            if card in ONE_TIME_CARDS and not (caller and t.restores and distinguished(t.pos)):
+                rule = EXPANSION_CARDS.get(card, "one_time_cards")
+                _refuse(t.pos, rule, f"{card.replace('_', ' ')} is discarded after use", card, f"{prefix}.keep", "battle_winner")
+        if plan.keep_captive:
+            held = side.leader_key()
+            captive = (
+                held is not None
+                and held[0] != side.faction
+                and side.leader_index is not None
+                and (_leader_status(t.pos, held[0], side.leader_index) or ("", None))[0] == "captured"
+            )
+            if not (caller and t.restores and captive):
+                _refuse(
+                    t.pos,
+                    "traitor_restores",
+                    "a captive stays captive only when it was played by the side that won by calling a traitor, where the rules consider it not used",
+                    True,
+                    f"{prefix}.keep_captive",
+                    "captive_once",
+                )
 
 
 def _explosion(t: _Tally) -> None:
@@ -791,8 +1058,10 @@ def _fight(t: _Tally) -> None:
     for side, other in ((agg, dfd), (dfd, agg)):
         total = Fraction(side.plan.dial).limit_denominator(2)
         has_leader = side.plan.leader is not None or side.plan.cheap_hero
-        if has_leader and _kills(pos, other.plan.weapon, side.plan.defense):
-            t.note("battle_weapons", f"{other.plan.weapon} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
+        weapon = _weapon(other, side)
+        if has_leader and _kills(pos, weapon, side.plan.defense):
+            mirror = " (the Mirror Weapon copies it)" if other.plan.weapon == "mirror_weapon" else ""
+            t.note("battle_weapons", f"{weapon}{mirror} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
             t.kill(side, _cite(pos, "battle_killed"))
         else:
             total += _leader_value(pos, side, other)
@@ -809,6 +1078,44 @@ def _fight(t: _Tally) -> None:
         f"{faction_name(win.faction)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))}"
         + (" (the aggressor wins a tie)" if ta == td else ""),
     )
+    _settle(t, win, lose)
+
+
+def _stone_burner(t: _Tally) -> None:
+    """LoLV 3.02.10: the side with more forces left undialed wins (the aggressor a tie,
+    1.07.06.00); dialed forces are lost normally; its player may kill both leaders whatever
+    their defense, else the weapons kill as usual (1.07.06.01)."""
+    pos, agg, dfd = t.pos, t.agg, t.dfd
+    burn = any(s.plan.stone_burner_kill for s in (agg, dfd))
+    for side, other in ((agg, dfd), (dfd, agg)):
+        has_leader = side.plan.leader is not None or side.plan.cheap_hero
+        weapon = _weapon(other, side)
+        if has_leader and burn:
+            t.note("stone_burner", f"the Stone Burner kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}", "battle_weapons")
+            t.kill(side, _cite(pos, "stone_burner", "battle_killed"))
+        elif has_leader and _kills(pos, weapon, side.plan.defense):
+            t.note("battle_weapons", f"{weapon} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
+            t.kill(side, _cite(pos, "battle_killed"))
+        normal, special = side.forces
+        n, sp = _dialed_forces(pos, side)
+        t.totals[side.faction] = Fraction(normal + special - n - sp)
+    ta, td = t.totals[agg.faction], t.totals[dfd.faction]
+    assert ta is not None and td is not None
+    win, lose = (agg, dfd) if ta >= td else (dfd, agg)
+    t.winner, t.loser = win.faction, lose.faction
+    t.note(
+        "stone_burner",
+        f"Stone Burner: {faction_name(win.faction)} wins with {decimal_str(max(ta, td))} forces left undialed to {decimal_str(min(ta, td))}"
+        + (" (the aggressor wins a tie)" if ta == td else ""),
+        "battle",
+    )
+    _settle(t, win, lose)
+
+
+def _settle(t: _Tally, win: _Side, lose: _Side) -> None:
+    """The spice for the leaders killed, the losses, the discards and the spice paid
+    (1.07.06.02-05, AH X.C.4-6)."""
+    pos, agg, dfd = t.pos, t.agg, t.dfd
     value = sum(_leader_value(pos, s, o) for s, o in ((agg, dfd), (dfd, agg)) if s.leader_key() in t.killed)
     if value:
         t.earn(win.faction, value)
@@ -816,9 +1123,7 @@ def _fight(t: _Tally) -> None:
     t.losses += _all_lost(lose, t.territory, _cite(pos, "battle_loser"))
     t.losses += _winner_losses(pos, win, t.territory, _cite(pos, "battle_winner"))
     t.discarded[lose.faction] = tuple(_played(lose.plan))
-    t.discarded[win.faction] = tuple(
-        c for c in _played(win.plan) if c == "cheap_hero" or c in win.plan.discard or (c in CARDS and CARDS[c][0] == "worthless")
-    )
+    t.discarded[win.faction] = _winner_discards(t, win)
     t.pay(agg)
     t.pay(dfd)
 
@@ -835,6 +1140,8 @@ def _captives_home(t: _Tally) -> None:
             continue
         if key in t.killed:
             t.note("captive_killed", f"the captive {key[1]} goes to the tanks; {faction_name(key[0])} may revive it", "captured")
+        elif side.plan.keep_captive:
+            t.note("traitor_restores", f"the captive {key[1]} is considered not used and stays with {faction_name(side.faction)}", "captured")
         else:
             rule = t.note("captive_once", f"the captive {key[1]} has fought once and goes home", "captured")
             t.fates.append(LeaderFate(key[0], key[1], "active", None, rule))
@@ -842,7 +1149,7 @@ def _captives_home(t: _Tally) -> None:
 
 def _take_leader(t: _Tally, cap: Capture) -> None:
     """The Harkonnen's pick (2.05.10.01-02, AH X.B.2.a.ii, WBC X.16, X.18)."""
-    _check_capture(t.pos, cap, t.winner, t.loser, t.killed, t.territory)
+    _check_capture(t.pos, cap, t.winner, t.loser, t.killed, t.territory, t.outcome)
     leader = t.pos.sheet(cap.faction).leaders[t.pos.sheet(cap.faction).leader_index(cap.leader) or 0].id
     if cap.kill:
         rule = t.note("capture_kill", f"the Harkonnen kill {leader} for {CAPTURE_KILL_SPICE} spice", "capture")
@@ -853,11 +1160,52 @@ def _take_leader(t: _Tally, cap: Capture) -> None:
         t.fates.append(LeaderFate(cap.faction, leader, "captured", HARKONNEN, rule))
 
 
-def _check_plans(pos: Position, event: Battle) -> tuple[_Side, _Side]:
+def _repaired(pos: Position, plan: BattlePlan, opponent: str, territory: str, notes: list[Ruling]) -> BattlePlan:
+    """Ninth edition: the plan as the table's rules repair it on the reveal, instead of refusing
+    it (`BattleRules.repairs`): the lowest value leader available added (AH X.B.2.a, WBC X.12),
+    a card in the wrong slot or played without a leader removed (WBC X.15), the dial reduced to
+    the most the forces and spice support (WBC X.13). Each repair is noted with its rule."""
+    fix = pos.ruleset.battle.repairs if distinguished(pos) else frozenset()
+    if not fix:
+        return plan
+    who = faction_name(plan.faction)
+    if "leader" in fix and plan.leader is None and not plan.cheap_hero:
+        options = _leader_options(pos, plan.faction, territory) or []
+        if options:
+            pick = min(options, key=lambda o: 0 if o["strength"] is None else o["strength"])
+            owner = pick["leader_of"] or plan.faction
+            name = pos.sheet(owner).leaders[pos.sheet(owner).leader_index(pick["leader"]) or 0].name
+            plan = replace(plan, leader=pick["leader"], leader_of=pick["leader_of"])
+            notes.append(Ruling(_cite(pos, "plan_leader", "battle_leader"), f"{who} played no leader: the lowest value leader available, {name}, is added"))
+    if "cards" in fix:
+        for slot, wrong in (("weapon", "defense"), ("defense", "weapon")):
+            card = getattr(plan, slot)
+            if card is not None and CARDS[card][0] == wrong:
+                plan = replace(plan, weapon=None) if slot == "weapon" else replace(plan, defense=None)
+                notes.append(Ruling(_cite(pos, "plan_cards", "battle_cards"), f"{card} is not a {slot}: it is removed from the plan of {who}"))
+        if plan.leader is None and not plan.cheap_hero and (plan.weapon or plan.defense):
+            gone = ", ".join(c for c in (plan.weapon, plan.defense) if c)
+            plan = replace(plan, weapon=None, defense=None)
+            notes.append(Ruling(_cite(pos, "plan_cards", "battle_no_leader"), f"{who} has no leader: {gone} is removed from its plan"))
+    if "dial" in fix:
+        stacks = _engaged(pos, territory, _stacks(pos, plan.faction, territory), _stacks(pos, opponent, territory))
+        normal, special = sum(st[0] for _s, st in stacks), sum(st[1] for _s, st in stacks)
+        most = _strength(pos, plan.faction, opponent, normal, special, min(plan.spice, normal + special), plan.full_strength)
+        if Fraction(plan.dial).limit_denominator(2) > most:
+            dial: int | float = int(most) if most.denominator == 1 else float(most)
+            plan = replace(plan, dial=dial)
+            notes.append(Ruling(_cite(pos, "plan_dial", "battle_dial"), f"{who} dialed more than its forces and spice support: the dial is reduced to {decimal_str(most)}"))
+    return plan
+
+
+def _check_plans(pos: Position, event: Battle, notes: list[Ruling] | None = None) -> tuple[_Side, _Side]:
     _check_battle(pos, event)
     territory = event.territory
-    agg = _side(pos, event.aggressor, "aggressor", event.defender.faction, territory)
-    dfd = _side(pos, event.defender, "defender", event.aggressor.faction, territory)
+    notes = [] if notes is None else notes
+    a_plan = _repaired(pos, event.aggressor, event.defender.faction, territory, notes)
+    d_plan = _repaired(pos, event.defender, event.aggressor.faction, territory, notes)
+    agg = _side(pos, a_plan, "aggressor", event.defender.faction, territory)
+    dfd = _side(pos, d_plan, "defender", event.aggressor.faction, territory)
     for side in (agg, dfd):
         _check_leader(pos, side, territory)
         _check_cards(pos, side)
@@ -873,10 +1221,14 @@ def _check_plans(pos: Position, event: Battle) -> tuple[_Side, _Side]:
 def resolve_battle(position: Position, event: Battle) -> Resolution:
     """The battle's outcome by the table's ruleset, or the RuleViolation refusing it."""
     pos = position
-    agg, dfd = _check_plans(pos, event)
-    t = _Tally(pos, event.territory, agg, dfd, kh_dead=pos.kh_dead)
+    repairs: list[Ruling] = []
+    agg, dfd = _check_plans(pos, event, repairs)
+    _check_voice(pos, event, agg, dfd)
+    _check_prescience(pos, event, agg, dfd)
+    restores = pos.ruleset.battle.traitor_restores or not distinguished(pos)
+    t = _Tally(pos, event.territory, agg, dfd, kh_dead=pos.kh_dead, restores=restores, rulings=repairs)
     t.totals = {agg.faction: None, dfd.faction: None}
-    cards = [c for s in (agg, dfd) for c in (s.plan.weapon, s.plan.defense)]
+    cards = [c for s, o in ((agg, dfd), (dfd, agg)) for c in (_weapon(s, o), s.plan.defense)]
     explosive = "lasgun" in cards and "shield" in cards
     calls = [s for s in (agg, dfd) if s.plan.traitor]
     if len(calls) == 2:
@@ -885,8 +1237,11 @@ def resolve_battle(position: Position, event: Battle) -> Resolution:
         _traitor(t, calls[0], dfd if calls[0] is agg else agg, explosive)
     elif explosive:
         _explosion(t)
+    elif "stone_burner" in cards:
+        _stone_burner(t)
     else:
         _fight(t)
+    _check_choices(t)
     _captives_home(t)
     if event.capture is not None:
         _take_leader(t, event.capture)
@@ -908,7 +1263,7 @@ def _finish(t: _Tally) -> Resolution:
         key = side.leader_key()
         if key is not None and key not in t.back_in_pool:
             fought.add((pos.turn, key[0], key[1], t.territory))
-        if side.plan.kwisatz_haderach and not (t.outcome == "traitor" and side.plan.traitor):
+        if side.plan.kwisatz_haderach and not (t.outcome == "traitor" and side.plan.traitor and t.restores):
             fought.add((pos.turn, ATREIDES, f"{KWISATZ_HADERACH}/{side.plan.leader or 'cheap_hero'}", t.territory))
     return Resolution(
         territory=t.territory,

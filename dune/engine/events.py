@@ -326,7 +326,30 @@ BATTLE_CARDS: tuple[str, ...] = (
     "kulon",
     "la_la_la",
     "trip_to_gamont",
+    # The second expansion's battle cards (LoLV 3.02.04, 3.02.07, 3.02.10): one-time cards.
+    "mirror_weapon",
+    "portable_snooper",
+    "stone_burner",
 )
+
+#: What the Bene Gesserit Voice names (AH X.B.4, WBC X.9, LoLV 2.02.06): a kind of card (a
+#: projectile or poison weapon, a shield or snooper for the two defenses, a worthless card), or
+#: under the LoLV a Cheap Hero or a special card by name (which a ruleset allows is its data:
+#: `BattleRules.voice_cards`).
+VOICE_CARDS: tuple[str, ...] = (
+    "projectile",
+    "poison",
+    "lasgun",
+    "shield",
+    "snooper",
+    "worthless",
+    "cheap_hero",
+    "mirror_weapon",
+    "portable_snooper",
+    "stone_burner",
+)
+#: The element of a battle plan the Atreides' Prescience asks to see (AH X.B.5, LoLV 2.01.08).
+PRESCIENCE_ELEMENTS: tuple[str, ...] = ("leader", "weapon", "defense", "dial")
 
 
 def _dial(name: str, v: Any) -> int | float:
@@ -346,7 +369,15 @@ class BattlePlan:
     and defense cards, the Kwisatz Haderach (Atreides), and `traitor`: this side calls the
     opponent's leader a traitor (LoLV 1.07.06.06, AH X.D). `lost_normal` / `lost_special`: how
     a winner takes the losses it dialed (AH X.C.6.b; the engine chooses normal forces first when
-    they are left out); `discard`: cards a winner chooses to discard (1.07.06.05)."""
+    they are left out); `lost_sectors`: the sectors a winner takes them from, in order, "in any
+    manner" (AH X.C.6; the engine takes the lowest sectors first when left out); `discard`: cards
+    a winner chooses to discard (1.07.06.05); `keep`: cards a winner keeps that would otherwise
+    go (a worthless card, AH X.C.6, LoLV 1.07.06.05; after a LoLV traitor call its one-time
+    cards, 1.07.06.06.00); `keep_captive`: after a LoLV traitor call, the captive it played is
+    considered not used and stays captive (1.07.06.06.00); `stone_burner_kill`: the Stone Burner's
+    player kills both leaders whatever their defense (LoLV 3.02.10); `full_strength`: the Fremen
+    let their ally count its forces at full strength without spice (WBC house rules). The new fields are left out
+    of the dict while empty, so battles recorded before them keep their bodies."""
 
     faction: str
     dial: int | float = 0
@@ -361,9 +392,19 @@ class BattlePlan:
     lost_normal: int | None = None
     lost_special: int | None = None
     discard: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
+    keep_captive: bool = False
+    stone_burner_kill: bool = False
+    lost_sectors: tuple[int | None, ...] = ()
+    full_strength: bool = False
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {
+            "keep",
+            "keep_captive",
+            "stone_burner_kill",
+            "lost_sectors",
+            "full_strength",
             "faction",
             "dial",
             "leader",
@@ -395,6 +436,11 @@ class BattlePlan:
             "lost_normal": self.lost_normal,
             "lost_special": self.lost_special,
             "discard": list(self.discard),
+            **({"keep": list(self.keep)} if self.keep else {}),
+            **({"keep_captive": True} if self.keep_captive else {}),
+            **({"stone_burner_kill": True} if self.stone_burner_kill else {}),
+            **({"lost_sectors": list(self.lost_sectors)} if self.lost_sectors else {}),
+            **({"full_strength": True} if self.full_strength else {}),
         }
 
     @classmethod
@@ -421,6 +467,90 @@ class BattlePlan:
             lost_normal=_opt(_count)(f"{field}.lost_normal", m.get("lost_normal")),
             lost_special=_opt(_count)(f"{field}.lost_special", m.get("lost_special")),
             discard=_tuple_of(_one_of(BATTLE_CARDS + ("cheap_hero",)))(f"{field}.discard", m.get("discard", ())),
+            keep=_tuple_of(_one_of(BATTLE_CARDS + ("cheap_hero",)))(f"{field}.keep", m.get("keep", ())),
+            keep_captive=_bool(f"{field}.keep_captive", m.get("keep_captive", False)),
+            stone_burner_kill=_bool(f"{field}.stone_burner_kill", m.get("stone_burner_kill", False)),
+            lost_sectors=_tuple_of(_sector)(f"{field}.lost_sectors", m.get("lost_sectors", ())),
+            full_strength=_bool(f"{field}.full_strength", m.get("full_strength", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """The Bene Gesserit Voice in this battle (AH X.B.4, WBC X.9-11, LoLV 2.02.06): `by` (the
+    BG, or its ally's battle with the BG's grant, WBC X.5-6) commands `to` (a side of the
+    battle) to play (`play`) or not to play a `card` kind; `karama`: a Karama card cancelled it
+    (WBC XVII.12)."""
+
+    by: str
+    to: str
+    card: str
+    play: bool
+    karama: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by": self.by, "to": self.to, "card": self.card, "play": self.play, "karama": self.karama}
+
+    @classmethod
+    def from_dict(cls, d: Any, *, field: str = "voice") -> Voice:
+        """Raises InvalidEvent, UnknownIdentifier."""
+        m = _mapping(field, d)
+        extra = set(m) - {"by", "to", "card", "play", "karama"}
+        if extra:
+            raise _bad(f"{field}.{sorted(extra)[0]}", "is not a field of the Voice", d)
+        for req in ("by", "to", "card", "play"):
+            if req not in m:
+                raise _bad(f"{field}.{req}", "is required", d)
+        return cls(
+            by=_faction(f"{field}.by", m["by"]),
+            to=_faction(f"{field}.to", m["to"]),
+            card=_one_of(VOICE_CARDS)(f"{field}.card", m["card"]),
+            play=_bool(f"{field}.play", m["play"]),
+            karama=_bool(f"{field}.karama", m.get("karama", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Prescience:
+    """The Atreides' Prescience in this battle (AH X.B.5, WBC X.7-8, LoLV 2.01.08): `by` (the
+    Atreides, or its ally's battle) asks `of` (a side of the battle) to show one `element` of
+    its plan; `answer` is what was shown (a leader id, a card, a dial, or null: no weapon or
+    defense); `karama`: a Karama card cancelled it (WBC XVII.10)."""
+
+    by: str
+    of: str
+    element: str
+    answer: str | int | float | None = None
+    karama: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by": self.by, "of": self.of, "element": self.element, "answer": self.answer, "karama": self.karama}
+
+    @classmethod
+    def from_dict(cls, d: Any, *, field: str = "prescience") -> Prescience:
+        """Raises InvalidEvent, UnknownIdentifier."""
+        m = _mapping(field, d)
+        extra = set(m) - {"by", "of", "element", "answer", "karama"}
+        if extra:
+            raise _bad(f"{field}.{sorted(extra)[0]}", "is not a field of the Prescience", d)
+        for req in ("by", "of", "element"):
+            if req not in m:
+                raise _bad(f"{field}.{req}", "is required", d)
+        element = _one_of(PRESCIENCE_ELEMENTS)(f"{field}.element", m["element"])
+        raw = m.get("answer")
+        answer: str | int | float | None
+        if element == "dial":
+            answer = _dial(f"{field}.answer", raw if raw is not None else 0)
+        elif element in ("weapon", "defense"):
+            answer = _opt(_one_of(BATTLE_CARDS))(f"{field}.answer", raw)
+        else:
+            answer = _opt(_str)(f"{field}.answer", raw)
+        return cls(
+            by=_faction(f"{field}.by", m["by"]),
+            of=_faction(f"{field}.of", m["of"]),
+            element=element,
+            answer=answer,
+            karama=_bool(f"{field}.karama", m.get("karama", False)),
         )
 
 
@@ -461,6 +591,18 @@ def _capture(name: str, v: Any) -> Capture | None:
     if v is None or isinstance(v, Capture):
         return v
     return Capture.from_dict(v, field=name)
+
+
+def _voice(name: str, v: Any) -> Voice | None:
+    if v is None or isinstance(v, Voice):
+        return v
+    return Voice.from_dict(v, field=name)
+
+
+def _prescience(name: str, v: Any) -> Prescience | None:
+    if v is None or isinstance(v, Prescience):
+        return v
+    return Prescience.from_dict(v, field=name)
 
 
 def _placements(name: str, v: Any) -> tuple[ForcesAt, ...]:
@@ -546,12 +688,14 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "amounts": _amount_pairs,
     "income": _amount_pairs,
     "collections": _harvests,
+    "voice": _voice,
+    "prescience": _prescience,
 }
 
 
 def _plain(value: Any) -> Any:
     """A field value as JSON (pairs back to objects, records to dicts, tuples to lists)."""
-    if isinstance(value, (ForcesAt, Prediction, BattlePlan, Capture)):
+    if isinstance(value, (ForcesAt, Prediction, BattlePlan, Capture, Voice, Prescience)):
         return value.to_dict()
     if isinstance(value, tuple):
         return [_plain(x) for x in value]
@@ -562,8 +706,9 @@ def _plain(value: Any) -> Any:
 _PAIR_FIELDS = frozenset({"markers", "occupants", "die", "amounts", "income"})
 
 #: Optional fields left out of an event's dict while empty, so the events recorded before they
-#: existed keep the very same stored body (`forces_placed.cost`, `forces_revived.cost`).
-_OMITTED_WHEN_NONE = frozenset({"cost"})
+#: existed keep the very same stored body (`forces_placed.cost`, `forces_revived.cost`,
+#: `battle.voice`, `battle.prescience`).
+_OMITTED_WHEN_NONE = frozenset({"cost", "voice", "prescience"})
 
 
 class Event:
@@ -1172,12 +1317,15 @@ class Battle(Event):
     battle plans as revealed, with the traitor calls made, and the Harkonnen's `capture` after a
     battle it won (LoLV 2.05.10, AH X.B.2.a.ii). The engine resolves it by the table's ruleset
     (`battle_plans.resolve_battle`): the winner, the forces and spice lost, the leaders killed or
-    captured, the cards discarded and the spice paid, each with its rule."""
+    captured, the cards discarded and the spice paid, each with its rule). `voice` and
+    `prescience` record the Bene Gesserit Voice and the Atreides' Prescience the plans obeyed."""
 
     territory: str
     aggressor: BattlePlan
     defender: BattlePlan
     capture: Capture | None = None
+    voice: Voice | None = None
+    prescience: Prescience | None = None
 
 
 # --- flow -------------------------------------------------------------------------------

@@ -187,6 +187,9 @@ class Position:
     kh_losses: int = 0
     #: The Kwisatz Haderach was killed by a lasgun/shield explosion (2.01.13, AH X.B.2.a.i).
     kh_dead: bool = False
+    #: Leaders revived from the tanks, `(owner, leader)`: killed again, they go to the tanks
+    #: face down (LoLV 1.05.04, AH IX.D.5; recorded from the ninth edition).
+    leaders_revived: frozenset[tuple[str, str]] = frozenset()
     #: Forces revived this turn within the limits (LoLV 1.05.01, AH IX.B.2): faction -> (turn,
     #: forces, starred forces); Karama and Ghola revivals are not counted.
     revived: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)

@@ -75,6 +75,29 @@ class RoundRules:
     three_alliances_rule: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BattleRules:
+    """What a ruleset's own battle rules decide where the texts differ (ninth edition).
+
+    `traitor_restores`: a traitor call gives the caller's leader back to its pool for the phase,
+    counts a Kwisatz Haderach beside it as unused, lets a captive it played stay captive ("may be
+    considered not used") and lets it keep its one-time cards (LoLV 1.07.06.06.00); under AH
+    (X.C.8, X.D.2) and the WBC (XV.3) the leader has fought there and nothing is given back.
+    `repairs`: the elements of a bad plan the rules repair on the reveal instead of refusing it:
+    `leader` (the lowest available leader added: AH X.B.2.a, WBC X.12), `dial` (reduced to the
+    most the forces and spice support: WBC X.13), `cards` (an invalid card removed: WBC X.15).
+    `fremen_ally_full_strength`: the Fremen may let their ally dial at full strength without
+    spice in the ally's battles (WBC house rules).
+    `voice_cards`: what the Bene Gesserit Voice may name (AH X.B.4 and the BG shield: the card
+    kinds, never a Cheap Hero; LoLV 2.02.06: also a Cheap Hero and a special card by name).
+    """
+
+    traitor_restores: bool = False
+    repairs: frozenset[str] = frozenset()
+    fremen_ally_full_strength: bool = False
+    voice_cards: frozenset[str] = frozenset({"projectile", "poison", "lasgun", "shield", "snooper", "worthless"})
+
+
 #: The kinds of tournament round a ruleset knows (`Round.Kind`).
 ROUND_KINDS: tuple[str, ...] = ("heat", "final")
 
@@ -238,6 +261,8 @@ class Ruleset:
     #: Two Spice Blows a turn (WBC Rule Set: AH XXI, Double Spice Blow; LoLV 1.13.02 in the
     #: Advanced game); without it one (AH VII.A, LoLV 1.02.04). Counted from the seventh edition.
     double_spice_blow: bool = False
+    #: The ruleset's own battle rules where the texts differ (`BattleRules`; ninth edition).
+    battle: BattleRules = field(default_factory=BattleRules)
 
     @property
     def turn_limit(self) -> int:
@@ -498,6 +523,14 @@ _AH_CITE = {
     "no_expansion": "AH II",
     # The first player is the aggressor until all its battles are fought (AH X.A.3).
     "battle_order": "AH X.A.3",
+    # A plan repaired on the reveal (ninth edition): the lowest value leader added.
+    "plan_leader": "AH X.B.2.a",
+    # The Voice and the Prescience a plan obeys (AH X.B.4-6).
+    "voice": "AH X.B.4",
+    "prescience": "AH X.B.5",
+    "plan_obeys": "AH X.B.6.a",
+    # A leader revived and killed again goes face down (ninth edition).
+    "dead_again": "AH IX.D.5",
     "guild_advanced": "AH IX.C.a",
     "karama_guild_order": "WBC Player Aid 19",
 }
@@ -554,6 +587,14 @@ _WBC_CITE = dict(
     capture_kill="WBC X.18",
     battle_leader="WBC X.12",
     battle_dial="WBC X.13",
+    plan_leader="WBC X.12",
+    plan_dial="WBC X.13",
+    plan_cards="WBC X.15",
+    voice="WBC X.9",
+    prescience="WBC X.8",
+    plan_obeys="WBC X.3",
+    ally_powers="WBC X.5",
+    fremen_ally_full_strength="WBC house rules (Fremen)",
     # WBC Rule Set: the AH Advanced rules are played, spice dialing with them; the Fremen
     # count full strength for nothing (WBC house rules).
     spice_dialing="WBC Rule Set (AH Advanced rules)",
@@ -759,6 +800,18 @@ _LOLV_CITE = {
     "revival_choam": "2.09.08",
     "battle_order": "1.07.02",
     "karama_guild_order": "3.01.11.02",
+    # What a traitor call gives back (ninth edition).
+    "traitor_restores": "1.07.06.06.00",
+    "dead_again": "1.05.04",
+    "mirror_weapon": "3.02.04",
+    "portable_snooper": "3.02.07",
+    "stone_burner": "3.02.10",
+    "one_time_cards": "3.01.04",
+    "voice": "2.02.06",
+    "prescience": "2.01.08",
+    "plan_obeys": "2.02.06",
+    "voice_ally": "2.02.07",
+    "prescience_ally": "2.01.09",
 }
 
 AH1979 = Ruleset(
@@ -786,6 +839,7 @@ AH1979 = Ruleset(
     storm_placement_destroys=True,  # AH VI.A
     karama_worm_nexus=False,  # AH questions A.8
     coexistence_assumed=True,  # AH XV.B
+    battle=BattleRules(repairs=frozenset({"leader"})),  # AH X.B.2.a
 )
 
 WBC2018 = Ruleset(
@@ -826,6 +880,8 @@ WBC2018 = Ruleset(
     spice_dialing=True,  # WBC Rule Set: the AH Advanced rules
     fremen_full_strength=True,  # WBC house rules: full strength for no cost in all battles
     double_spice_blow=True,  # WBC Rule Set: AH Rule XXI (Double Spice Blow)
+    # WBC X.12, X.13, X.15 repair a bad plan; the Fremen may share full strength (house rules).
+    battle=BattleRules(repairs=frozenset({"leader", "dial", "cards"}), fremen_ally_full_strength=True),
 )
 
 LOLV284 = Ruleset(
@@ -869,6 +925,24 @@ LOLV284 = Ruleset(
     spice_dialing=True,  # 1.13.03 (in the Advanced game)
     fremen_full_strength=True,  # 2.04.21 Battle Hardened (in the Advanced game)
     double_spice_blow=True,  # 1.13.02 (in the Advanced game)
+    battle=BattleRules(
+        traitor_restores=True,  # 1.07.06.06.00
+        # 2.02.06: also a Cheap Hero and a special weapon or defense by name
+        voice_cards=frozenset(
+            {
+                "projectile",
+                "poison",
+                "lasgun",
+                "shield",
+                "snooper",
+                "worthless",
+                "cheap_hero",
+                "mirror_weapon",
+                "portable_snooper",
+                "stone_burner",
+            }
+        ),
+    ),
 )
 
 #: Every ruleset by key.

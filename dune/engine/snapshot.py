@@ -173,6 +173,8 @@ POSITION_FIELDS: tuple[Field, ...] = (
           frozenset()),
     Field("kh_losses", INT, "Atreides forces lost in battles: the Kwisatz Haderach awakens at 7 (LoLV 2.01.10)", 0),
     Field("kh_dead", BOOL, "the Kwisatz Haderach killed by a lasgun/shield explosion (LoLV 2.01.13)", False),
+    Field("leaders_revived", _or_null(_list(ANY)), "leaders revived from the tanks: [faction, leader] (LoLV 1.05.04)",
+          frozenset()),
     Field("revived", _or_null(Shape("object", _list(INT))),
           "forces revived this turn: faction -> [turn, forces, starred forces] (LoLV 1.05.01)", {}),
     Field("shipped", _or_null(_list(ANY)),
@@ -693,6 +695,13 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("leaders_revived"):
+        rows = data["leaders_revived"]
+        if not isinstance(rows, list) or any(
+            not isinstance(r, list) or len(r) != 2 or r[0] not in factions or not isinstance(r[1], str) for r in rows
+        ):
+            raise _bad("snapshot", "'leaders_revived' is a list of [faction, leader]", rows)
+        out["leaders_revived"] = frozenset((str(r[0]), str(r[1])) for r in rows)
     if data.get("shipped") is not None:
         row = data["shipped"]
         if (

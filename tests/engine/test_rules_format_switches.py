@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.editions import ORDERED
+from dune.engine.editions import ORDERED, SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from dune.engine.snapshot import dump_position, load_position
@@ -26,7 +26,7 @@ from dune.formats.document import apply_changes, load_document
 from tests.engine.helpers import CLASSIC, LOLV, at, snap
 
 
-def _battle_pos(ruleset: str, options: list[str] | None = None) -> Any:
+def _battle_pos(ruleset: str, options: list[str] | None = None, edition: int | None = None) -> Any:
     """6 Fremen against 4 Harkonnen in the Great Flat, 10 spice and 2 cards each."""
     forces = [at("fremen", "the_great_flat", 6), at("harkonnen", "the_great_flat", 4)]
     per_faction: dict[str, dict[str, Any]] = {f: {"leader_status": {}} for f in CLASSIC}
@@ -35,6 +35,8 @@ def _battle_pos(ruleset: str, options: list[str] | None = None) -> Any:
     extra: dict[str, Any] = {}
     if options is not None:
         extra["options"] = options
+    if edition is not None:
+        extra["edition"] = edition
     return load_position(snap(ruleset, forces=forces, phase="battle", per_faction=per_faction, **extra))
 
 
@@ -57,7 +59,7 @@ def test_2_04_21_fremen_at_full_strength_without_spice_unless_switched_off(rules
     off = _battle_pos(ruleset, [*base, "fremen_full_strength=no"])
     assert off.ruleset.fremen_full_strength is False
     with pytest.raises(IllegalAction) as refused:
-        _fight(ruleset, off, dial=6, spice=0)
+        _fight(ruleset, _battle_pos(ruleset, [*base, "fremen_full_strength=no"], edition=SEQUENCED), dial=6, spice=0)
     assert refused.value.field == "aggressor.dial" and "at most 3" in refused.value.message
     assert _fight(ruleset, off, dial=6, spice=6).states["fremen"].spice == 4
     assert _fight(ruleset, off, dial=3, spice=0).states["fremen"].spice == 10

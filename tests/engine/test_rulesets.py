@@ -88,6 +88,12 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         # Juice of Sappho (3.02.02; the AH and WBC decks have none, `juice_of_sappho` says so) and
         # the CHOAM's revival (2.09.08).
         lolv_only |= {"sappho_aggressor", "sappho_first", "sappho_last", "revival_choam"}
+        # What a LoLV traitor call gives back (1.07.06.06.00), the second expansion's battle cards
+        # (3.02.04, 3.02.07, 3.02.10; without the key a ruleset's deck has no such card), the
+        # Cheap Hero's "Discard after use" (3.01.04) and the allies' Voice and Prescience
+        # (2.02.07, 2.01.09; the WBC cites X.5 as `ally_powers`).
+        lolv_only |= {"traitor_restores", "mirror_weapon", "portable_snooper", "stone_burner", "one_time_cards"}
+        lolv_only |= {"voice_ally", "prescience_ally"}
         assert keys - lolv_only <= set(rs.cite), rs.key
         assert wbc_only <= set(RULESETS["wbc2018"].cite)
 

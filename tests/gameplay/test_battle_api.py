@@ -63,10 +63,10 @@ def test_x_d_2_a_battle_is_recorded_in_one_request(judge_api: Any, table_judge: 
 def test_a_refused_battle_names_its_field_and_records_nothing(judge_api: Any, table_judge: Any) -> None:
     table = final_table(table_judge)
     seq = _to_battle(judge_api, table)
-    wrong = {**BATTLE, "defender": {**BATTLE["defender"], "dial": 11, "spice": 10}}
+    wrong = {**BATTLE, "defender": {**BATTLE["defender"], "dial": 1, "spice": 40}}
     before = Game.objects.get(table=table).seq
     answer = post_event(judge_api, table, wrong, seq)
     assert answer.status_code == 400
     body = answer.json()
-    assert body["field"] == "defender.dial" and body["rule"] == "WBC X.13"
+    assert body["field"] == "defender.spice" and body["rule"] == "WBC Rule Set (AH Advanced rules)"
     assert Game.objects.get(table=table).seq == before

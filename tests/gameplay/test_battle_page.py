@@ -56,14 +56,28 @@ def test_x_d_2_the_battle_form_shows_the_resolution_then_records_it_in_one_reque
     assert 'data-action="battle"' not in client.get(url(table)).content.decode()  # fought
 
 
-def test_x_13_a_dial_beyond_the_forces_is_refused_with_its_rule_and_nothing_recorded(make_user: Any) -> None:
+def test_x_13_a_dial_beyond_the_forces_is_reduced_with_its_rule_and_nothing_recorded(make_user: Any) -> None:
+    """WBC X.13: the dial is reduced to the most the forces and spice support; the preview says
+    so with its rule and records nothing."""
     judge = make_user("judge1")
     table = battle_table(judge)
     client = web(judge)
     seq = seq_of(table)
     wrong = {**FORM, "d_dial": "11", "d_spice": "10", "preview": "1", "expected_seq": str(seq)}
     answer = client.post(url(table), wrong)
+    assert answer.status_code == 200
+    assert "WBC X.13" in answer.content.decode()
+    assert seq_of(table) == seq
+
+
+def test_a_spice_payment_beyond_the_forces_is_refused_with_its_rule_and_nothing_recorded(make_user: Any) -> None:
+    judge = make_user("judge1")
+    table = battle_table(judge)
+    client = web(judge)
+    seq = seq_of(table)
+    wrong = {**FORM, "d_dial": "1", "d_spice": "40", "preview": "1", "expected_seq": str(seq)}
+    answer = client.post(url(table), wrong)
     assert answer.status_code == 400
     form = form_of(answer.content.decode(), "battle")
-    assert "WBC X.13" in form and 'value="11"' in form
+    assert "WBC Rule Set (AH Advanced rules)" in form and 'value="40"' in form
     assert seq_of(table) == seq
