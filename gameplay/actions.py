@@ -191,8 +191,9 @@ def place_forces(form: Form) -> dict[str, Any]:
 def move_forces(form: Form) -> dict[str, Any]:
     src, src_sector = _piece(form, "from_piece")
     dst, dst_sector = _piece(form, "to_piece")
+    via = _get(form, "via") or "move"  # a worm ride, a Guild cross-planet shipment (the engine checks)
     return {"type": "forces_moved", "faction": _faction(form), "from_territory": src, "from_sector": src_sector,
-            "to_territory": dst, "to_sector": dst_sector, **_counts(form)}
+            "to_territory": dst, "to_sector": dst_sector, **_counts(form), "via": via}
 
 
 def remove_forces(form: Form) -> dict[str, Any]:

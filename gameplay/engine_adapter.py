@@ -21,7 +21,7 @@ from typing import Any
 from dune.engine import turn_order
 from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
-from dune.engine.choices import allowed_event_types, legal_choices, still_to_place
+from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
 from dune.engine.editions import CURRENT
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.events import (
@@ -308,7 +308,8 @@ def offers(position: Position) -> dict[str, Any]:
     """What a judge can record now, for the page to offer only those forms:
     `{"allowed": set of event types, "phases": phases the game may advance to, "breakers":
     factions that may break from their alliance, "allies": factions that may form one,
-    "to_place": factions that must still place their starting forces}`
+    "to_place": factions that must still place their starting forces, "move_kinds": the kinds
+    of move some faction may make in this phase (`ForcesMoved.via`)}`
     (the engine's `choices.allowed_event_types` / `legal_choices`)."""
     allowed = set(allowed_event_types(position))
     phases: list[str] = []
@@ -325,7 +326,8 @@ def offers(position: Position) -> dict[str, Any]:
         sides = [*found.get("sides", []), *(way["factions"] for way in found.get("ways", []))]
         allies = [f for f in position.factions if any(f in side for side in sides)]
     return {"allowed": allowed, "phases": phases, "breakers": breakers, "allies": allies,
-            "to_place": still_to_place(position)}
+            "to_place": still_to_place(position),
+            "move_kinds": move_kinds(position) if "forces_moved" in allowed else []}
 
 
 def battles_to_fight(position: Position) -> list[dict[str, Any]]:

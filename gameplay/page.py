@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from dune import turn_flow
 from dune.engine.evaluation import Evaluation
@@ -480,6 +481,23 @@ def spice_on_board(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
     )
 
 
+def move_kinds(offered: Mapping[str, Any], cite: Mapping[str, str], this_phase: list[str]) -> list[tuple[str, str]]:
+    """The move form's "How" choices, each with its rule: the kinds of move the engine lists
+    for this phase; a worm ride once a worm has appeared this phase (AH VII.A.2.b, WBC VII.6,
+    LoLV 2.04.08). Empty when the movement is the only kind (the form then asks nothing)."""
+    words = {
+        "move": _("Movement"),
+        "worm": _("Fremen ride the worm (%(rule)s)"),
+        "cross_ship": _("Guild cross-planet shipment (%(rule)s)"),
+        "ambassador": _("Fremen Ambassador's move (%(rule)s)"),
+    }
+    rules_of = {"worm": "worm_ride", "cross_ship": "cross_ship", "ambassador": "ambassador"}
+    kinds = [k for k in offered.get("move_kinds") or () if k != "worm" or "worm" in this_phase]
+    if kinds == ["move"] or not kinds:
+        return []
+    return [(k, words[k] % {"rule": cite.get(rules_of.get(k, ""), "")}) for k in kinds]
+
+
 def page_context(
     request: HttpRequest,
     table: Any,
@@ -565,6 +583,7 @@ def page_context(
         "later_phases": [(p, turn_flow.phase_label(p)) for p in later],
         "defaults": _priced(game, form_defaults(snapshot, recent_rows)) if full else {},
         "cite": rules.citations(game.ruleset),
+        "move_kinds": move_kinds(offered, rules.citations(game.ruleset), _this_phase(recent_rows)) if full else [],
         "sections": _sections(step, judge=judge),
         "step_section": f"gameplay/sections/{step.section}.html" if judge and step.section else None,
         "poll_etag": presenters.game_etag(game, judge=judge),

@@ -286,6 +286,15 @@ def _vias_for(position: Position, faction: str) -> list[str]:
     return out
 
 
+def move_kinds(position: Position) -> list[str]:
+    """The kinds of move (`ForcesMoved.via`) some faction of the game could make in this phase,
+    in a stable order: the movement first, then a Fremen worm ride (AH VII.A.2.b, WBC VII.6,
+    LoLV 2.04.08), a Guild cross-planet shipment (AH IX.C.1.g.ii, WBC IX.18, LoLV 2.06.05.01),
+    the Fremen Ambassador's move (2.11.10.04)."""
+    kinds = {via for faction in position.factions for via in _vias_for(position, faction)}
+    return [via for via in ("move", "worm", "cross_ship", "ambassador") if via in kinds]
+
+
 def _move_rows(position: Position, *, first_only: bool) -> Iterator[tuple[str, dict[str, Any]]]:
     for faction in position.factions:
         vias = _vias_for(position, faction)

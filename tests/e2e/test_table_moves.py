@@ -1,0 +1,66 @@
+"""Browser, phone (390×844): the moves the rules allow beyond the movement, each recorded from
+the move form's "How": a Fremen worm ride once a worm has appeared (AH VII.A.2.b, WBC VII.6)
+and a Guild cross-planet shipment (AH IX.C.1.g.ii, WBC IX.18). Each is offered where its rule
+allows it and not elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.models import GameEvent
+from tests.e2e.test_table_put_back import wait_for_answer
+from tests.e2e.test_table_venue import open_table
+from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, record
+
+
+def _move(page: Any, faction: str, how: str, src: str, dst: str, count: str) -> Any:
+    form = page.locator("form[data-action=move_forces]")
+    form.scroll_into_view_if_needed()
+    form.get_by_label("Faction").select_option(faction)
+    form.get_by_label("How").select_option(how)
+    form.get_by_label("From").select_option(src)
+    form.get_by_label("To").select_option(dst)
+    form.get_by_label("Forces", exact=True).fill(count)
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    form.get_by_role("button", name="Move forces", exact=True).click()
+    wait_for_answer(page, seq)
+    return seq
+
+
+def test_the_fremen_ride_a_worm_from_the_move_form(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "spice_blow"}])
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    page.locator("#forces-forms summary").first.evaluate("s => s.parentElement.open = true")
+    # No worm yet: the move form asks nothing of a worm ride.
+    assert "Fremen ride the worm" not in page.locator("form[data-action=move_forces]").inner_text()
+    record(table, judge, [{"type": "spice_blow", "territory": "the_minor_erg"}, {"type": "worm", "territory": "the_minor_erg"}])
+    page.reload()
+    page.locator("#forces-forms").evaluate("d => d.open = true")
+    seq = _move(page, "fremen", "worm", "sietch_tabr@13", "broken_land@11", "3")
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    screenshot(page, "table-worm-ride")
+    ride = GameEvent.objects.filter(game__table=table, type="forces_moved").get()
+    assert ride.body["via"] == "worm" and ride.body["faction"] == "fremen" and ride.body["normal"] == 3
+
+
+def test_the_guild_ships_from_one_territory_to_another_from_the_move_form(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM[:3])  # turn 1, shipment and movement; the storm in sector 10
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    page.locator("#forces-forms").evaluate("d => d.open = true")
+    how = page.locator("form[data-action=move_forces]").get_by_label("How")
+    assert "Guild cross-planet shipment (AH IX.C.1.g.ii)" in how.inner_text()
+    seq = _move(page, "guild", "cross_ship", "tueks_sietch@4", "the_great_flat@14", "2")
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    screenshot(page, "table-guild-cross-ship")
+    ship = GameEvent.objects.filter(game__table=table, type="forces_moved").get()
+    assert ship.body["via"] == "cross_ship" and ship.body["to_territory"] == "the_great_flat"
