@@ -190,3 +190,20 @@ def player_states(
 def player_state(tournament: Tournament, player: int) -> PlayerState:
     """One player's state (computed with everyone's: the final's cut depends on all of them)."""
     return player_states(tournament)[player]
+
+
+def final_lists(
+    tournament: Tournament, states: dict[int, PlayerState], *, scoring: Scoring | None = None
+) -> tuple[list[int], list[int]]:
+    """The finalists and the waiting alternates, read from the players' states (so every list
+    of the final says what the states say): the finalists in qualifying order (once the final
+    is seated, who sits at its table; before, the qualifiers still eligible), the alternates
+    by their number. Nobody is listed while the standings are provisional."""
+    order = qualifying_order(tournament, scoring=scoring)
+    position = {row.player: i for i, row in enumerate(order.rows)}
+    last = len(position)
+    finalists = sorted((p for p, s in states.items() if s.in_final), key=lambda p: (position.get(p, last), p))
+    alternates = sorted(
+        (p for p, s in states.items() if s.key == ALTERNATE), key=lambda p: (states[p].alternate or 0, p)
+    )
+    return finalists, alternates

@@ -69,11 +69,15 @@ def qualifying_order(
     if players is None:
         players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
     seats = tournament.rules.finalist_seats
-    # Enough alternates to fill every seat of the final, never more than the scoring names.
-    alternates = min(len(scoring.finalists.alternates), seats)
+    # As many alternates as the format names ("all": every eligible player after the
+    # finalists; a number: that many, and whoever ties with the last of them).
+    alternates = len(scoring.finalists.alternates)
     rows: list[Contender] = []
     finalists = alternates_taken = 0
-    for row in scoring.standings:
+    # The scoring's order across the cut, lots drawn included (4.01.10; WBC), then the rest.
+    chosen = {p: i for i, p in enumerate((*scoring.finalists.finalists, *scoring.finalists.alternates))}
+    ordered = sorted(scoring.standings, key=lambda r: chosen.get(r.player, len(chosen)))
+    for row in ordered:
         player = players.get(row.player)
         if player is None:
             continue

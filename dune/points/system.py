@@ -108,7 +108,11 @@ class PointsSystem:
         return (
             f"{self.name} ({self.text}). Points per game: {lines}; losses 0. "
             f"Order: total points, then {ties}. The top {self.finalist_seats} qualify for the final; "
-            "the others are alternates in order."
+            + (
+                "the others are alternates in order."
+                if self.alternates is None
+                else f"the next {self.alternates} are alternates in order, with any player tied with the last of them."
+            )
         )
 
     def points(self, kind: ResultKind | str) -> Fraction:
@@ -172,10 +176,18 @@ class PointsSystem:
         Raises:
             TieAtCutError: a true tie straddles the cut and no `rng` was given.
         """
-        chosen = select_finalists(standings, seats=self.finalist_seats, rule=self.qualifying_rule, rng=rng)
+        rows = list(standings)
+        chosen = select_finalists(rows, seats=self.finalist_seats, rule=self.qualifying_rule, rng=rng)
         if self.alternates is None or len(chosen.alternates) <= self.alternates:
             return chosen
-        return replace(chosen, alternates=chosen.alternates[: self.alternates])
+        # Players tied with the last alternate named stay tied: all of them are alternates.
+        rank = {row.player: row.rank for row in rows}
+        kept = self.alternates
+        if kept > 0:
+            last = rank.get(chosen.alternates[kept - 1])
+            while kept < len(chosen.alternates) and rank.get(chosen.alternates[kept]) == last:
+                kept += 1
+        return replace(chosen, alternates=chosen.alternates[:kept])
 
     def explain(self, record: PlayerRecord, values: tuple[Metric, ...]) -> str:
         """A sentence on how the player's points and tiebreak were made, each tiebreak value

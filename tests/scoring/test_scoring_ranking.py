@@ -41,3 +41,24 @@ def test_precedence_checks_each_metric_width() -> None:
     assert bad.labels == ("a", "b") and bad.keys == ("pair",)
     with pytest.raises(ValueError, match="expected 2 values"):
         bad.values(None)  # type: ignore[arg-type]
+
+
+def test_wbc_advancement_to_finals_alternates_tied_at_their_cut_stay_together() -> None:
+    """WBC Advancement to Finals: a format naming N alternates keeps every player tied with the
+    N-th (one rank, one tiebreak) among them; none is split off as not qualified."""
+    from dataclasses import replace
+
+    from dune.formats import get_format
+    from dune.points import StandingRow
+
+    system = replace(get_format("wbc").points, alternates=2)
+    ranks = [1, 2, 3, 4, 5, 6, 7, 8, 8, 10]
+    rows = [
+        StandingRow(rank=r, tied=ranks.count(r) > 1, player=i, points=Fraction(10 - i), tiebreak=(),
+                    disqualified=False, explanation="", games=1, results=())
+        for i, r in enumerate(ranks)
+    ]
+    chosen = system.finalists(rows)
+    assert chosen.finalists == (0, 1, 2, 3, 4, 5)
+    assert chosen.alternates == (6, 7, 8)
+    assert get_format("wbc").points.finalists(rows).alternates == (6, 7, 8, 9)  # "all"

@@ -25,10 +25,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from dune.points import Finalists
 from foundation import idempotency
 from scoring import commands, corrections, presenters, services
 from scoring.models import GameReport
-from scoring.player_states import player_states
+from scoring.player_states import final_lists, player_states
 from scoring.presenters import state_json
 from tournament.models import Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
@@ -271,8 +272,13 @@ class FinalistsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         scoring = services.scoring_for(tournament)
-        body = presenters.finalists_json(scoring.finalists, scoring.placings)
-        body["states"] = [state_json(s) for s in player_states(tournament).values()]
+        states = player_states(tournament, scoring=scoring)
+        finalists, alternates = final_lists(tournament, states, scoring=scoring)
+        lists = Finalists(
+            finalists=tuple(finalists), alternates=tuple(alternates), drawn_by_lot=scoring.finalists.drawn_by_lot
+        )
+        body = presenters.finalists_json(lists, scoring.placings)
+        body["states"] = [state_json(s) for s in states.values()]
         return Response(body)
 
 

@@ -129,3 +129,18 @@ def test_the_csv_and_the_api_say_the_same(client: Any, final_seated: dict[str, A
     assert states[final_seated["absent"]]["state"] == "absent"
     assert states[final_seated["playing_alternate"]]["state"] == "finalist"
     assert states[final_seated["playing_alternate"]]["alternate"] is None
+
+
+def test_the_finalists_api_lists_the_final_as_seated(client: Any, final_seated: dict[str, Any]) -> None:
+    """Once the final is seated, `finalists` is who sits at the final table (a dropped or absent
+    qualifier is not), and `alternates` the ones still waiting, in order."""
+    t = final_seated["tournament"]
+    body = client.get(f"/api/tournaments/{t.pk}/finalists/").json()
+    seated = set(Round.objects.get(tournament=t, kind=Round.Kind.FINAL).seats.values_list("player_id", flat=True))
+    assert set(body["finalists"]) == seated and len(body["finalists"]) == 6
+    assert final_seated["dropped"] not in body["finalists"] and final_seated["absent"] not in body["finalists"]
+    assert final_seated["playing_alternate"] in body["finalists"]
+    assert body["alternates"] == final_seated["waiting"][: len(body["alternates"])]
+    assert final_seated["playing_alternate"] not in body["alternates"]
+    states = {s["player"]: s for s in body["states"]}
+    assert [states[p]["alternate"] for p in body["alternates"]] == list(range(1, len(body["alternates"]) + 1))
