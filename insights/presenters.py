@@ -15,6 +15,7 @@ from dune.engine.results import ENDING_WORDS
 from dune.event_report.charts import percent, round_name
 from dune.event_report.figures import EventReport, FactionFigures, two_places
 from dune.points.numbers import fmt
+from scoring.player_states import ordinal
 from scoring.presenters import award_json, number
 
 #: How a game may end, in words ("a victory", "the time limit"): the engine's own table.
@@ -119,6 +120,24 @@ def report_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str,
             }
             for f in report.finalists
         ],
+        "champion": champion_json(report, names),
+        "placings": [
+            {"place": p.place, "tied": p.tied, "player": p.player, "name": names.get(p.player, ""), "reason": p.reason}
+            for p in report.placings
+        ],
+    }
+
+
+def champion_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str, Any] | None:
+    """The final's 1st place (None until the final is filed): `player` and `name`, and the
+    players sharing it when the criteria could not part them (`shared_with`)."""
+    if not report.champion:
+        return None
+    first, *others = report.champion
+    return {
+        "player": first,
+        "name": names.get(first, ""),
+        "shared_with": [{"player": p, "name": names.get(p, "")} for p in others],
     }
 
 
@@ -193,6 +212,14 @@ def csv_rows(
     for f in report.finalists:
         parts = "; ".join(f"{label} {value}" for label, value in tiebreak_labelled(report, f.tiebreak))
         yield ("finalists", str(names.get(f.player, f.player)), f"{fmt(f.points)} points; {parts}")
+    for p in report.placings:
+        yield (
+            "final placings",
+            ordinal(p.place) + (" (tied)" if p.tied else ""),
+            f"{names.get(p.player, p.player)}: {p.reason}",
+        )
+    for player in report.champion:
+        yield ("champion", str(names.get(player, player)), "1st in the final")
     final = report.final
     if final is not None:
         for s in final.seats:

@@ -132,6 +132,7 @@ def load_records(tournament: Tournament) -> EventRecords:
         clocks=clocks,
         qualifiers=qualifiers,
         standings=scored.standings,
+        placings=scored.placings,
     )
 
 
@@ -172,7 +173,7 @@ def report_and_charts(tournament: Tournament) -> tuple[EventReport, tuple[Chart,
 
 def player_names(tournament: Tournament, report: EventReport) -> dict[Hashable, str]:
     """Names of the players the report names (finalists, final seats, award winners): one query."""
-    ids = {f.player for f in report.finalists} | {a.player for a in report.awards}
+    ids = {f.player for f in report.finalists} | {a.player for a in report.awards} | {p.player for p in report.placings}
     if report.final is not None:
         ids |= {s.player for s in report.final.seats}
     if not ids:

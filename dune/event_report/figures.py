@@ -28,6 +28,7 @@ from dune.engine.results import ENDED_BY, RESULTS
 from dune.formats import Format, get_format
 from dune.points import (
     Award,
+    Placing,
     PlayerId,
     PointsSystem,
     StandingRow,
@@ -114,6 +115,8 @@ class EventRecords:
     standings: tuple[StandingRow, ...] | None = None
     #: The tournament's own format (built from its document); None: the preset `format`.
     rules: Format | None = None
+    #: The final's placings as scoring computed them (WBC Final Round Format), once filed.
+    placings: tuple[Placing, ...] = ()
 
 
 # --- figures (what the report shows) ---------------------------------------------------------
@@ -259,6 +262,13 @@ class EventReport:
     final: FinalFigures | None
     #: How the best-faction awards measure a game, in words (the format's `awards.measure`).
     awards_how: str = ""
+    #: The final's placings (scoring's), 1st to last, once the final's report is filed.
+    placings: tuple[Placing, ...] = ()
+
+    @property
+    def champion(self) -> tuple[PlayerId, ...]:
+        """Who placed 1st in the final (two only when the criteria could not part them)."""
+        return tuple(p.player for p in self.placings if p.place == 1)
 
     @property
     def adjudicated_rate(self) -> Fraction | None:
@@ -479,6 +489,7 @@ def event_report(records: EventRecords) -> EventReport:
         finalists=finalists,
         final=final,
         awards_how=rules.award_measure.how if rules.awards else "",
+        placings=records.placings,
     )
 
 

@@ -87,6 +87,17 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
             }
             for f in report.finalists
         ],
+        "champion": {
+            "players": [str(p) for p in report.champion],
+            "names": [names.get(p, f"#{p}") for p in report.champion],
+        }
+        if report.champion
+        else None,
+        "placings": [
+            {"place": p.place, "tied": p.tied, "player": p.player, "name": names.get(p.player, f"#{p.player}"),
+             "reason": p.reason}
+            for p in report.placings
+        ],
         "final": None
         if final is None
         else {

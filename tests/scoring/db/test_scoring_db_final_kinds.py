@@ -188,3 +188,36 @@ def test_wbc_final_round_format_bg_prediction_names_the_predicted_player_page(
     assert client.post(f"/tables/{final.pk}/report/", form).status_code == 302
     placings = client.get(f"/api/tournaments/{tournament.pk}/finalists/").json()["placings"]
     assert [p["player"] for p in placings[:2]] == [seat["bene_gesserit"], seat["emperor"]]
+
+
+def test_the_event_report_and_the_standings_name_the_champion_and_the_placings(
+    event: Any, judge_client: Any, client: Any
+) -> None:
+    tournament, players, final_round = event
+    final = seat_table(final_round, players[:6], factions=SIX)
+    spec = FINALS["bg_prediction"][1]
+    assert judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json").status_code == 201
+    seat = {s.faction: s.player_id for s in final.seats.all()}
+    name = {p.pk: p.name for p in players}
+    champion = seat["bene_gesserit"]
+
+    body = client.get(f"/api/tournaments/{tournament.pk}/event-report/").json()
+    assert body["champion"] == {"player": champion, "name": name[champion], "shared_with": []}
+    assert [(p["place"], p["player"]) for p in body["placings"][:3]] == [
+        (1, champion), (2, seat["emperor"]), (3, seat["harkonnen"])
+    ]
+    assert all(p["name"] == name[p["player"]] for p in body["placings"])
+
+    page = client.get(f"/tournaments/{tournament.pk}/event-report/").content.decode()
+    assert f'data-champion="{champion}"' in page and name[champion] in page.split('id="champion"')[1][:300]
+    placings = page.split('id="final-placings"')[1].split("</ol>")[0]
+    assert placings.index(name[champion]) < placings.index(name[seat["emperor"]]) < placings.index(
+        name[seat["harkonnen"]]
+    )
+
+    csv_text = client.get(f"/tournaments/{tournament.pk}/event-report.csv").content.decode()
+    assert f"champion,{name[champion]}," in csv_text
+    assert f"final placings,2nd,{name[seat['emperor']]}:" in csv_text
+
+    standings = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "Champion:" in standings and f'data-champion="{champion}"' in standings
