@@ -12,9 +12,15 @@ an hour. Two rules instead, both read from django-axes' log of failed sign-ins:
   `SIGN_IN_ADDRESS_LIMIT` wrong passwords from one address within `SPRAY_WINDOW` make that
   address wait until the oldest of them is older than the window.
 
-A phone on which the account signed in before carries a signed cookie naming it (a known
-device): its attempts for that account are never delayed by either rule, so a judge on their
-own phone is never kept out by what someone else typed.
+A phone on which the account signed in before carries a signed cookie naming it with a
+fingerprint of its current password (a known device, for `DEVICE_AGE`): its attempts for that
+account are not held back by the per-address limit, so a crowd of guesses on the venue's one
+address never keeps a judge on their own phone out; the per-account delay holds for it as for
+any browser (a cookie is no licence to guess), and a password change forgets every device.
+
+Every attempt is known by one name (`foundation.accounts.sign_in_name`: the account whose
+name has the same key, NFKC and case-folded as `dune.text_rules.account_key` says): `ｔｖｄ`,
+`TVD` and `tvd` are one account to the guard, the failure log and the authentication alike.
 
 Every door that checks a password goes through `guarded` (the sign-in page and the admin's):
 it reads the wait and checks the password while holding a lock on the account's name, so
@@ -38,8 +44,12 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 from config.client_address import client_address
+from dune.text_rules import account_key
+from foundation import accounts
 
 #: Wrong passwords an account may have before attempts are spaced out.
 FREE_FAILURES = 3
@@ -52,7 +62,8 @@ SPRAY_WINDOW = timedelta(minutes=15)
 
 DEVICE_COOKIE = "known_device"
 DEVICE_SALT = "config.sign_in_guard.known-device"
-DEVICE_AGE = timedelta(days=400)
+#: How long a browser stays known (an event season; it is forgotten sooner by a password change).
+DEVICE_AGE = timedelta(days=30)
 #: Accounts one browser remembers (a phone handed between judges at a table).
 DEVICE_ACCOUNTS = 8
 
@@ -66,29 +77,40 @@ class Wait:
 
 
 def _key(username: str) -> str:
-    return (username or "").strip().casefold()
+    return account_key(username)
 
 
-def _known_accounts(request: HttpRequest) -> list[str]:
-    """The accounts that signed in from this browser (its signed known-device cookie)."""
+def _fingerprint(user: Any) -> str:
+    """A short fingerprint of the account's current password hash: a new password, a new print."""
+    return salted_hmac(DEVICE_SALT, f"{user.pk}:{user.password}").hexdigest()[:24]
+
+
+def _known_devices(request: HttpRequest) -> list[list[str]]:
+    """The [account key, password fingerprint] pairs this browser's signed cookie holds."""
     raw = request.COOKIES.get(DEVICE_COOKIE, "")
     try:
         known = signing.loads(raw, salt=DEVICE_SALT, max_age=DEVICE_AGE)
     except signing.BadSignature:
         return []
-    return [str(k) for k in known] if isinstance(known, list) else []
+    if not isinstance(known, list):
+        return []
+    return [[str(k[0]), str(k[1])] for k in known if isinstance(k, list) and len(k) == 2]
 
 
 def is_known_device(request: HttpRequest, username: str) -> bool:
-    """The account signed in from this browser before (a judge's own or a shared desk phone)."""
-    return bool(_key(username)) and _key(username) in _known_accounts(request)
+    """The account signed in from this browser before, with the password it has now."""
+    account = accounts.account_named(username)
+    if account is None:
+        return False
+    return [_key(account.get_username()), _fingerprint(account)] in _known_devices(request)
 
 
-def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
-    """After a successful sign-in: add the account to this browser's known accounts (the last
-    `DEVICE_ACCOUNTS`)."""
-    known = [k for k in _known_accounts(request) if k != _key(username)]
-    known = [*known, _key(username)][-DEVICE_ACCOUNTS:]
+def remember_device(request: HttpRequest, response: HttpResponse, user: Any) -> None:
+    """After a successful sign-in: add the account, with its password's fingerprint, to this
+    browser's known accounts (the last `DEVICE_ACCOUNTS`)."""
+    key = _key(user.get_username())
+    known = [k for k in _known_devices(request) if k[0] != key]
+    known = [*known, [key, _fingerprint(user)]][-DEVICE_ACCOUNTS:]
     response.set_cookie(
         DEVICE_COOKIE,
         signing.dumps(known, salt=DEVICE_SALT),
@@ -111,24 +133,25 @@ def _seconds(until: datetime, now: datetime) -> int:
 
 
 def wait_before(request: HttpRequest, username: str, *, now: datetime | None = None) -> Wait | None:
-    """Whether this sign-in attempt must wait (and how long), or None to check the password."""
-    if is_known_device(request, username):
-        return None
+    """Whether this sign-in attempt must wait (and how long), or None to check the password.
+    `username` is the attempt's one name (`foundation.accounts.sign_in_name`)."""
     now = now or timezone.now()
     key = _key(username)
     if key:
-        last_in = AccessLog.objects.filter(username__iexact=key).aggregate(t=Max("attempt_time"))["t"]
+        last_in = AccessLog.objects.filter(username__iexact=username).aggregate(t=Max("attempt_time"))["t"]
         since = max(filter(None, (last_in, now - ACCOUNT_WINDOW)))
-        failed = AccessFailureLog.objects.filter(username__iexact=key, attempt_time__gt=since)
+        failed = AccessFailureLog.objects.filter(username__iexact=username, attempt_time__gt=since)
         count = failed.count()
         delay = account_delay(count)
         last = failed.aggregate(t=Max("attempt_time"))["t"] if delay else None
         if last is not None and now < last + delay:
             return Wait(
                 _seconds(last + delay, now),
-                f"{count} wrong passwords for this account; each new attempt waits a little longer"
-                f" (at most {int(MAX_DELAY.total_seconds())} seconds)",
+                _("%(count)s wrong passwords for this account; each new attempt waits a little longer"
+                  " (at most %(most)s seconds)") % {"count": count, "most": int(MAX_DELAY.total_seconds())},
             )
+    if is_known_device(request, username):
+        return None  # a judge's own phone is not held back by what others on its network typed
     limit = int(getattr(settings, "SIGN_IN_ADDRESS_LIMIT", 50))
     recent = AccessFailureLog.objects.filter(
         ip_address=client_address(request), attempt_time__gt=now - SPRAY_WINDOW
@@ -137,7 +160,8 @@ def wait_before(request: HttpRequest, username: str, *, now: datetime | None = N
     if len(times) >= limit:
         return Wait(
             _seconds(times[-1] + SPRAY_WINDOW, now),
-            f"{limit} wrong passwords from this network within {int(SPRAY_WINDOW.total_seconds() // 60)} minutes",
+            _("%(limit)s wrong passwords from this network within %(minutes)s minutes")
+            % {"limit": limit, "minutes": int(SPRAY_WINDOW.total_seconds() // 60)},
         )
     return None
 
@@ -174,7 +198,12 @@ def guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def guarded_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        username = str(request.POST.get("username", ""))
+        typed = request.POST.get("username", "")
+        username = accounts.sign_in_name(typed)
+        if typed != username:  # one name for the guard, the failure log and the authentication
+            data = request.POST.copy()
+            data["username"] = username
+            request.POST = data
         with one_attempt_at_a_time(username):
             wait = wait_before(request, username)
             if wait is not None:
@@ -182,7 +211,7 @@ def guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             response = view(request, *args, **kwargs)
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and _key(user.get_username()) == _key(username):
-            remember_device(request, response, user.get_username())
+            remember_device(request, response, user)
         return response
 
     return guarded_view

@@ -177,6 +177,18 @@ def email_key(value: str) -> str:
     return unicodedata.normalize("NFKC", (value or "").strip()).casefold()
 
 
+def account_key(value: object) -> str:
+    """What an account's name is known by wherever a person types it: the sign-in doors, their
+    guard and failure log, the lookups of a head judge's pages, and the check that a new name
+    is not an existing one's lookalike. Trimmed, compatibility-normalised (NFKC: the sign-in
+    form folds fullwidth `ｔｖｄ` to `tvd` before authenticating) and case-folded; an email used
+    as a name is compared as every email is (`email_key`, the same rule). Anything but text
+    is no name ("")."""
+    if not isinstance(value, str):
+        return ""
+    return email_key(value) if "@" in value else unicodedata.normalize("NFKC", value.strip()).casefold()
+
+
 def refused_characters(value: str) -> list[tuple[int, str]]:
     """Every character of `value` that `text_problem` refuses: (position from 1, what it is)."""
     return list(_refused(value))

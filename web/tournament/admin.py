@@ -3,6 +3,7 @@ from django.contrib import admin
 
 from tournament.models import (
     CheckIn,
+    JudgeInvitation,
     Person,
     PersonLink,
     Player,
@@ -105,3 +106,11 @@ class PersonLinkAdmin(ReadOnlyAdmin):
 
     list_display = ("player", "action", "from_person", "to_person", "user", "at")
     list_filter = ("action",)
+
+
+@admin.register(JudgeInvitation)
+class JudgeInvitationAdmin(ReadOnlyAdmin):
+    """Who agreed to judge which tournament: answered by the accounts themselves, never here."""
+
+    list_display = ("tournament", "user", "role", "how", "invited_by", "created_at", "accepted_at")
+    list_filter = ("role", "how")
