@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from dune.engine.events import FLIP_TARGETS, TERROR_EFFECTS
 from dune.engine.ids import FACTIONS
 from dune.refusals import Refusal
@@ -218,6 +220,45 @@ def spice_blow(form: Form) -> dict[str, Any]:
 def collect_spice(form: Form) -> dict[str, Any]:
     return {"type": "spice_collected", "faction": _faction(form), "territory": _territory(form),
             "amount": _int(form, "amount", low=1)}
+
+
+def _pairs(form: Form, name: str) -> dict[str, int]:
+    """`faction:spice` values of a field the page fills from the engine's derivation."""
+    out: dict[str, int] = {}
+    for raw in _getlist(form, name):
+        faction, _, amount = raw.partition(":")
+        value = whole_number(amount, signed=False)
+        if faction not in FACTIONS or value is None:
+            raise ActionError(name, _("not a faction and its spice: %(value)s") % {"value": raw})
+        out[faction] = value
+    return out
+
+
+def buy_card(form: Form) -> dict[str, Any]:
+    """One card of the bidding round: who won it and for how much (LoLV 1.04.06, AH VIII.B), or
+    nobody, which ends the round (1.04.09, AH VIII.E)."""
+    if _get(form, "nobody"):
+        return {"type": "card_bought", "faction": None}
+    ally_paid = _int(form, "ally_paid", required=False, low=0)
+    return {"type": "card_bought", "faction": _faction(form), "price": _int(form, "price", low=0),
+            "karama": bool(_get(form, "karama")), "ally_paid": ally_paid or 0}
+
+
+def collect_charity(form: Form) -> dict[str, Any]:
+    """CHOAM Charity as the page showed it from the engine (LoLV 1.03.01, AH VIII.I)."""
+    return {"type": "charity_collected", "amounts": _pairs(form, "amount")}
+
+
+def harvest_spice(form: Form) -> dict[str, Any]:
+    """The collection round as the page showed it from the engine (LoLV 1.08, 1.13.01; AH XI)."""
+    collections = []
+    for raw in _getlist(form, "collection"):
+        faction, territory, amount = (raw.split("|") + ["", "", ""])[:3]
+        value = whole_number(amount, signed=False)
+        if faction not in FACTIONS or not territory or value is None:
+            raise ActionError("collection", _("not a faction, territory and spice: %(value)s") % {"value": raw})
+        collections.append({"faction": faction, "territory": territory, "amount": value})
+    return {"type": "spice_harvested", "collections": collections, "income": _pairs(form, "income")}
 
 
 def set_board_spice(form: Form) -> dict[str, Any]:
@@ -439,6 +480,9 @@ ACTIONS: dict[str, Builder] = {
     "spice_blow": spice_blow,
     "collect_spice": collect_spice,
     "set_board_spice": set_board_spice,
+    "buy_card": buy_card,
+    "collect_charity": collect_charity,
+    "harvest_spice": harvest_spice,
     "set_cards": set_cards,
     "change_leader": change_leader,
     "declare_coexistence": declare_coexistence,
@@ -484,6 +528,7 @@ ACTION_EVENTS: dict[str, str] = {
     "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",
     "reveal_terror": "terror_revealed", "place_no_field": "no_field_placed", "reveal_no_field": "no_field_revealed",
     "move_hms": "hms_moved", "bribe": "spice_in_front", "battle": "battle",
+    "buy_card": "card_bought", "collect_charity": "charity_collected", "harvest_spice": "spice_harvested",
 }
 
 

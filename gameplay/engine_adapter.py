@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from dune.engine import turn_order
+from dune.engine import income, turn_order
 from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
 from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
@@ -89,6 +89,21 @@ def revival_cost(position: Position, faction: str, normal: int) -> int | None:
 def ambassador_cost(position: Position) -> int:
     """The rules' price of the Ecaz's next Ambassador this turn (LoLV 2.11.06)."""
     return ambassador_price(position)
+
+
+def income_offers(position: Position) -> dict[str, Any]:
+    """What the engine derives for the bidding round, CHOAM Charity and the collection round
+    (`dune.engine.income`): the bidders in storm order with their spice and cards, the card up
+    for bid, the charity due (None: the table's to record), each faction's collection and the
+    strongholds' income."""
+    sold, dealt, over = income.auction_state(position)
+    return {
+        "bidders": [(f, position.states[f].spice, position.states[f].cards) for f in income.bidders(position)],
+        "card": (sold + 1, dealt, over),
+        "charity": income.charity_due(position),
+        "collections": income.collection_due(position),
+        "income": income.income_due(position),
+    }
 
 
 def next_to_ship(position: Position) -> str | None:

@@ -46,7 +46,9 @@ THEN_ACTIONS: dict[str, frozenset[str]] = {
     "revival": frozenset({"revive_forces"}),
     "shipment_movement": frozenset({"place_forces", "move_forces"}),
     "battle": frozenset({"battle"}),
-    "spice_collection": frozenset({"collect_spice"}),
+    "spice_collection": frozenset({"collect_spice", "harvest_spice"}),
+    "bidding": frozenset({"buy_card"}),
+    "choam_charity": frozenset({"collect_charity"}),
 }
 
 
@@ -254,6 +256,30 @@ def _priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
         if cost is not None:
             defaults["revive_cost"] = cost
     return defaults
+
+
+def income_forms(game: Game, can: set[str]) -> dict[str, Any]:
+    """The bidding round, CHOAM Charity and the collection round as the engine derives them
+    (`engine_adapter.income_offers`), in words for the one-tap forms: each line a faction and
+    its spice, with the hidden values the tap sends back for the engine to check."""
+    if not can & {"buy_card", "collect_charity", "harvest_spice"}:
+        return {}
+    offers = rules.income_offers(position_of(game))
+    charity = offers["charity"]
+    number, dealt, over = offers["card"]
+    return {
+        "bidders": [{"faction": f, "name": faction_name(f), "spice": spice, "cards": cards} for f, spice, cards in offers["bidders"]],
+        "card_number": number,
+        "cards_dealt": dealt,
+        "bidding_over": over,
+        "charity_known": charity is not None,
+        "charity": [{"faction": f, "name": faction_name(f), "amount": n, "value": f"{f}:{n}"} for f, n in sorted((charity or {}).items())],
+        "collections": [
+            {"name": faction_name(f), "place": place_name(t), "amount": n, "value": f"{f}|{t}|{n}"}
+            for f, t, n in offers["collections"]
+        ],
+        "income": [{"name": faction_name(f), "amount": n, "value": f"{f}:{n}"} for f, n in sorted(offers["income"].items())],
+    }
 
 
 def battle_words(resolution: Mapping[str, Any]) -> dict[str, Any]:
@@ -615,6 +641,7 @@ def page_context(
         "faction_columns": FACTION_COLUMNS,
         "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
         "battles": battle_forms(position_of(game), values) if judge and "battle" in can else [],
+        "income_forms": income_forms(game, can) if full else {},
         "battle_cards": rules.battle_cards() if judge and "battle" in can else {},
         "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,

@@ -1,0 +1,96 @@
+"""The bidding round, CHOAM Charity and the collection round from the table page: each card
+sold in one tap with its price (AH VIII.B.3: paid to the Emperor), a card nobody bids on ends
+the round (AH VIII.E), and the charity (AH VIII.I) and the collection with the strongholds'
+income (AH XI.A, XI.C) shown as the engine derives them and recorded in one tap each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.gameplay.full_game import final_table, record
+from tests.gameplay.table_page import form_of, position, seq_of, url, web
+
+pytestmark = pytest.mark.django_db
+
+TO_BIDDING = [
+    {"type": "phase_advanced", "phase": "storm"},
+    {"type": "storm_placed", "sector": 10},
+    {"type": "phase_advanced", "phase": "bidding"},
+]
+
+
+def _spice(table: Any) -> dict[str, int]:
+    return {f: s["spice"] for f, s in position(table)["factions"].items()}
+
+
+def _tap(client: Any, table: Any, action: str, key: str, **fields: Any) -> Any:
+    form = {"action": action, "expected_seq": str(seq_of(table)), "idempotency_key": key, **fields}
+    answer = client.post(url(table), form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    assert client.post(url(table), form).status_code == 302  # a retry of the same tap records nothing more
+    return answer
+
+
+def test_ah_viii_b_3_each_card_in_one_tap_paid_to_the_emperor(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, TO_BIDDING)
+    judge = web(table_judge)
+    form = form_of(judge.get(url(table)).content.decode(), "buy_card")
+    assert "Card 1 of 6 up for bid" in form and "Atreides (10 spice, 1 cards)" in form
+    before, seq = _spice(table), seq_of(table)
+    _tap(judge, table, "buy_card", "bid-1", faction="atreides", price="3")
+    assert _spice(table) == {**before, "atreides": before["atreides"] - 3, "emperor": before["emperor"] + 3}
+    assert position(table)["factions"]["atreides"]["cards"] == 2 and seq_of(table) == seq + 1
+    _tap(judge, table, "buy_card", "bid-2", faction="harkonnen", price="1")
+    assert position(table)["factions"]["harkonnen"]["cards"] == 4  # two at the start, and the extra card
+    assert "Card 3 of 6 up for bid" in form_of(judge.get(url(table)).content.decode(), "buy_card")
+    _tap(judge, table, "buy_card", "bid-3", nobody="1")
+    assert "Bidding is over" in form_of(judge.get(url(table)).content.decode(), "buy_card")
+
+
+def test_ah_viii_c_a_bid_beyond_the_spice_is_refused_next_to_the_field(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, TO_BIDDING)
+    seq = seq_of(table)
+    answer = web(table_judge).post(url(table), {"action": "buy_card", "faction": "fremen", "price": "9",
+                                                 "expected_seq": str(seq)})
+    assert answer.status_code == 400
+    form = form_of(answer.content.decode(), "buy_card")
+    assert "Fremen has only 3 spice" in form and "AH VIII.C" in form and 'value="9"' in form
+    assert seq_of(table) == seq
+
+
+def test_ah_viii_i_charity_in_one_tap(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    record(table, table_judge, [*TO_BIDDING[:2], {"type": "spice_set", "faction": "fremen", "amount": 0},
+                                TO_BIDDING[2]])
+    judge = web(table_judge)
+    form = form_of(judge.get(url(table)).content.decode(), "collect_charity")
+    assert "Fremen +2 spice" in form
+    _tap(judge, table, "collect_charity", "ch-1", amount=["fremen:2"])
+    assert _spice(table)["fremen"] == 2
+
+
+def test_ah_xi_c_the_collection_round_in_one_tap(table_judge: Any) -> None:
+    """Three Harkonnen forces on the Great Flat collect 9 of its 10, at 3 a force since they
+    occupy Carthag (AH XI.A); the Atreides in
+    Arrakeen and the Harkonnen in Carthag receive 2 each, the Guild in Tuek's Sietch 1 (AH XI.C)."""
+    table = final_table(table_judge)
+    record(table, table_judge, [
+        {"type": "phase_advanced", "phase": "storm"}, {"type": "storm_placed", "sector": 10},
+        {"type": "phase_advanced", "phase": "spice_blow"}, {"type": "spice_blow", "territory": "the_great_flat"},
+        {"type": "phase_advanced", "phase": "shipment_movement"},
+        {"type": "forces_placed", "faction": "harkonnen", "territory": "the_great_flat", "sector": 14, "normal": 3},
+        {"type": "phase_advanced", "phase": "spice_collection"},
+    ])
+    judge = web(table_judge)
+    form = form_of(judge.get(url(table)).content.decode(), "harvest_spice")
+    assert "Harkonnen collects 9 from The Great Flat" in form and "Guild: +1 from the strongholds" in form
+    before = _spice(table)
+    _tap(judge, table, "harvest_spice", "hv-1", collection=["harkonnen|the_great_flat|9"],
+         income=["atreides:2", "guild:1", "harkonnen:2"])
+    assert _spice(table) == {**before, "harkonnen": before["harkonnen"] + 11, "atreides": before["atreides"] + 2,
+                             "guild": before["guild"] + 1}
+    assert position(table)["spice_on_board"] == {"the_great_flat": 1}
