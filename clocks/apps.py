@@ -9,6 +9,6 @@ class ClocksConfig(AppConfig):
 
     def ready(self) -> None:
         # A filed report stops its table's clock; closing a round stops all of its tables'.
-        # The receivers call the clock services, whose models load after this module: Django
-        # connects an app's receivers here, once the models are ready (clocks.signals).
-        import_module("clocks.signals").connect()
+        # The handlers call the clock services, whose models load after this module: they are
+        # registered here, once the models are ready (clocks.effects).
+        import_module("clocks.effects").connect()

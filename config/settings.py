@@ -188,11 +188,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # A backup of every tournament with a round running (venue/backups.py).
     "venue-back-up-running": {"task": "venue.back_up_running", "schedule": 300.0},
 }
-#: Send a ratings recompute when a report is filed, reopened or changed (ratings/signals.py).
+#: Send a ratings recompute when a report is filed, reopened or changed (ratings/effects.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
 #: Where the worker keeps the backups of running tournaments (the last 24 of each).
 VENUE_BACKUP_DIR = Path(env_str("VENUE_BACKUP_DIR", str(VAR_DIR / "backups")))
-#: Back a tournament up as soon as one of its reports is filed (venue/signals.py).
+#: Back a tournament up as soon as one of its reports is filed (venue/effects.py).
 VENUE_BACKUP_ON_FILING = True
 #: A failed backup is tried again after this many seconds, this many times (then the
 #: five-minute run tries it again); venue/tasks.py.

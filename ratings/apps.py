@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from ratings import signals
+from ratings import effects
 
 
 class RatingsConfig(AppConfig):
@@ -8,6 +8,6 @@ class RatingsConfig(AppConfig):
     verbose_name = "People's ratings"
 
     def ready(self) -> None:
-        # Filing, reopening or changing a report, and a head judge's link or unlink, schedule
-        # a recompute; scoring and tournament stay unaware of ratings.
-        signals.connect()
+        # Filing or reopening a report, and a head judge's link or unlink, schedule a
+        # recompute; scoring and tournament stay unaware of ratings.
+        effects.connect()

@@ -39,6 +39,7 @@ from dune.points import (
 )
 from dune.points.screening import SeatingConflict, screened_standings
 from dune.refusals import Refusal
+from foundation import effects
 from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision
 from tournament.models import Player, Round, SeatingAudit, Table, Tournament
@@ -215,6 +216,7 @@ def _store(table: Table, result: TableResult, *, existing: GameReport | None, us
         report=report, action=ReportRevision.Action.FILED, version=report.version, data=stored, user=user
     )
     _keep_seating_in_step(table, tournament, filed_at=now)
+    effects.cause(effects.REPORT_FILED, report_id=report.pk, table_id=table.pk, tournament_id=tournament.pk)
     return report
 
 
@@ -298,6 +300,8 @@ def reopen_report(report: GameReport, *, user: Any, reason: str) -> GameReport:
             user=user,
             reason=reason,
         )
+        effects.cause(effects.REPORT_REOPENED, report_id=report.pk, table_id=report.table_id,
+                      tournament_id=report.tournament_id)
     return report
 
 

@@ -20,6 +20,7 @@ from dune.formats import FORMATS
 from dune.refusals import Refusal
 from dune.text_rules import email_key as _key
 from dune.text_rules import name_matches, title_problem
+from foundation import effects
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
@@ -199,6 +200,7 @@ def link_player(
             reason=reason,
             details=details,
         )
+        effects.cause(effects.PLAYER_RELINKED, player_id=player.pk)
     return player
 
 
@@ -255,6 +257,7 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
             user=_user(user),
             reason=reason,
         )
+        effects.cause(effects.PLAYER_RELINKED, player_id=player.pk)
     return player
 
 

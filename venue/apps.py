@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from venue import signals
+from venue import effects
 
 
 class VenueConfig(AppConfig):
@@ -9,4 +9,4 @@ class VenueConfig(AppConfig):
 
     def ready(self) -> None:
         # A filed report is backed up at once; scoring stays unaware of backups.
-        signals.connect()
+        effects.connect()

@@ -43,7 +43,7 @@ from dune.export_document import DocumentRefused
 from dune.formats import FORMATS, FormatDocumentError, format_from_document, preset_document
 from dune.text_rules import email_key, name_problem
 from gameplay import engine_adapter as rules
-from ratings import signals as ratings_signals
+from ratings import effects as ratings_effects
 from tournament import people
 from tournament.time_zones import zone_name
 from venue import graph, installation
@@ -583,7 +583,7 @@ def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: A
         # this import is read again. Ratings are derived, never carried: recompute them with
         # the imported games.
         installation.forget_cached_answers()
-        ratings_signals.schedule()
+        ratings_effects.schedule()
     return Imported(
         tournament, loader.counts, loader.new_accounts, loader.same_ids, own=own,
         signed_in_as_before=loader.signed_in_as_before, renamed_accounts=loader.renamed,

@@ -1,5 +1,7 @@
-"""The admin of records no one edits by hand: append-only logs and audits, and what only a
-recompute writes. Shown for reading; adding, changing and deleting are not offered."""
+"""The admin shows the platform's records for reading only. Every one of them is written by a
+command (tournament, seating, clocks, the game log, reports, ratings), which checks who may
+write it, validates and locks, and runs what the write causes after it commits; a form here
+would do none of that. Adding, changing and deleting are not offered, in lists or inlines."""
 
 from __future__ import annotations
 
@@ -9,6 +11,20 @@ from django.contrib import admin
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+    extra = 0
+    can_delete = False
+
     def has_add_permission(self, request: Any, obj: Any = None) -> bool:
         return False
 

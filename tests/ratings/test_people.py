@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from ratings.signals import HAND_LINKS
 from tests.factories import make_players, make_round, make_tournament
 from tests.ratings.helpers import register
 from tournament import people, services
@@ -261,10 +260,6 @@ def test_new_tournament_form_joins_a_series_and_keeps_the_input_on_a_refusal(
     )
     assert created.status_code == 302
     assert list(lolv.tournaments.values_list("name", flat=True)) == ["Vegas 2027"]
-
-
-def test_the_recompute_hook_knows_every_hand_made_change() -> None:
-    assert HAND_LINKS == {PersonLink.Action.LINK, PersonLink.Action.UNLINK}
 
 
 def test_editing_an_email_at_the_desk_joins_the_person_of_the_new_address(two_events: Any, head_judge: Any) -> None:

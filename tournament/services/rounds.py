@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from foundation import effects
 from tournament.models import (
     ROUND_STARTS_BEFORE,
     ROUND_STARTS_FROM,
@@ -126,6 +127,7 @@ def finish_round(round_: Round, *, user: Any) -> Round:
         round_.state = Round.State.FINISHED
         round_.save(update_fields=["state"])
         audit(round_, SeatingAudit.Action.FINISH, user=user)
+        effects.cause(effects.ROUND_CLOSED, round_id=round_.pk)
     return round_
 
 

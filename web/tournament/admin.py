@@ -15,16 +15,16 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from web.read_only_admin import ReadOnlyAdmin
+from web.read_only_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(ReadOnlyInline):
     model = Round
     extra = 0
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ("name", "format", "created_at")
     list_filter = ("format",)
     search_fields = ("name",)
@@ -33,33 +33,33 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     list_display = ("name", "tournament", "club", "status")
     list_filter = ("tournament", "status")
     search_fields = ("name", "email", "club")
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "kind", "state", "starts_at", "seed")
     list_filter = ("tournament", "kind", "state")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
     extra = 0
     raw_id_fields = ("player",)
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "judge")
     list_filter = ("round__tournament",)
     inlines = [SeatInline]
 
 
 @admin.register(CheckIn)
-class CheckInAdmin(admin.ModelAdmin):
+class CheckInAdmin(ReadOnlyAdmin):
     list_display = ("player", "round", "at")
     list_filter = ("round",)
 
@@ -72,7 +72,7 @@ class SeatingAuditAdmin(ReadOnlyAdmin):  # append-only: a database trigger refus
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("player", "table", "seat", "faction")
     list_filter = ("round__tournament", "faction")
     search_fields = ("player__name",)
@@ -80,7 +80,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerChange)
-class PlayerChangeAdmin(admin.ModelAdmin):
+class PlayerChangeAdmin(ReadOnlyAdmin):
     list_display = ("player", "at", "user")
     list_filter = ("player__tournament",)
     search_fields = ("player__name",)
@@ -88,13 +88,13 @@ class PlayerChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Series)
-class SeriesAdmin(admin.ModelAdmin):
+class SeriesAdmin(ReadOnlyAdmin):
     list_display = ("name", "format", "owner", "created_at")
     search_fields = ("name",)
 
 
 @admin.register(Person)
-class PersonAdmin(admin.ModelAdmin):
+class PersonAdmin(ReadOnlyAdmin):
     list_display = ("name", "listed_by_initials", "created_at")
     list_filter = ("listed_by_initials",)
     search_fields = ("name", "email")
