@@ -6,10 +6,11 @@ from typing import Any
 
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, TERRITORIES
 from dune.engine.checks import factions_in, need_counts, need_piece
-from dune.engine.editions import advanced, limited
+from dune.engine.editions import DISTINGUISHED, advanced, limited
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from dune.engine.events import BgPredictionMade, ForcesAt, GameSetup, Prediction
 from dune.engine.factions import BENE_GESSERIT, FACTION_SHEETS
+from dune.engine.impossible import check_round_alliances
 from dune.engine.names import faction_name, join_names, place_name
 from dune.engine.phases import SETUP
 from dune.engine.position import FactionState, ForceKey, Position, Setup, Stack, evolve
@@ -178,6 +179,8 @@ def apply_game_setup(pos: Position, ev: GameSetup) -> dict[str, Any]:
         automatic_losses=ev.automatic_losses,
         edition=ev.edition,
     )
+    if setup.edition >= DISTINGUISHED:
+        check_round_alliances(setup)  # WBC Final Round Format
     forces: dict[ForceKey, Stack] = {}
     for f in ev.factions:
         for t, sec, n, x in FACTION_SHEETS[f].fixed_placements:

@@ -48,6 +48,7 @@ from dune.engine.events import Battle, BattlePlan, Capture
 from dune.engine.factions import (
     ATREIDES,
     BENE_GESSERIT,
+    CHOAM,
     EMPEROR,
     FREMEN,
     HARKONNEN,
@@ -936,6 +937,13 @@ class _Tally:
 
     def pay(self, side: _Side) -> None:
         self.spice[side.faction] = self.spice.get(side.faction, 0) - side.plan.spice
+        share = side.plan.spice // 2
+        pos = self.pos
+        if share and side.faction != CHOAM and CHOAM in pos.playing and advanced(pos) and distinguished(pos):
+            # 2.09.20 (Advanced): half the spice another faction pays for its forces goes to the
+            # CHOAM, rounded down; the rest to the bank (1.13.03.04).
+            self.earn(CHOAM, share)
+            self.note("choam_dialing", f"the CHOAM receive {share} of the {side.plan.spice} spice {faction_name(side.faction)} paid", "spice_dialing")
 
     def earn(self, faction: str, amount: int) -> None:
         self.spice[faction] = self.spice.get(faction, 0) + amount

@@ -25,18 +25,38 @@ tokens off the board:
   (2.11.10.02), and no more than five random ones are in play before a new draw (2.11.08);
 - the Richese have three No-Field tokens (2.10.03): those face up in front of the shield
   (2.10.13) and the one on the board are at most three.
+
+From the ninth edition (`editions.distinguished`) it also asks `check_limits(pos)`:
+
+- a captive comes from the losing player (AH X.B.2.a.ii, 2.05.10) and a ghola is another
+  faction's dead leader (2.08.16): nobody holds a leader of its own;
+- the LoLV Basic game has no captured leaders (2.05.00: 2.05.10 is an Advanced ability);
+- at the Mentat Pause no two allies stand in one territory but the Polar Sink, having met the
+  constraint at the end of their shipment and movement (1.06.06, 1.10.02.06; advisors and the
+  Ecaz with its ally excepted, 2.02.12, 2.11.11);
+- Duke Vidal is an active leader only with the Ecaz or the Moritani at the table (2.11.16,
+  2.12.12);
+- a table set up for a round that forbids three-faction alliances (the WBC final, recognised by
+  its turn limit) does not allow them (WBC Final Round Format).
 """
 
 from __future__ import annotations
 
-from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from dune.engine.board import (
+    HIDDEN_MOBILE_STRONGHOLD,
+    POLAR_SINK,
+    PRINTED_STRONGHOLDS,
+    SHIELD_WALL,
+    TERRITORIES,
+)
 from dune.engine.checks import factions_active_in, limit_counted
-from dune.engine.editions import advanced
+from dune.engine.editions import advanced, distinguished
 from dune.engine.errors import InvalidPosition
 from dune.engine.factions import BENE_GESSERIT, ECAZ, HARKONNEN, IXIANS, MORITANI, RICHESE, TLEILAXU
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name, factions_text, join_names, place_name
-from dune.engine.position import Position
+from dune.engine.phases import MENTAT_PAUSE
+from dune.engine.position import Position, Setup
 from dune.engine.supplies import FULL_AMBASSADOR_SUPPLY, NO_FIELD_NUMBERS, RANDOM_AMBASSADORS, random_ones
 
 #: Faction symbols on Ambassador tokens: every faction's but the Moritani's (2.11.10).
@@ -231,10 +251,21 @@ def _no_field_face_up(pos: Position) -> None:
 
 
 def holder_problem(
-    pos: Position, leader_id: str, name: str, status: str, holder: str | None
+    pos: Position, leader_id: str, name: str, status: str, holder: str | None, owner: str | None = None
 ) -> tuple[str, str] | None:
-    """Why a leader cannot be captured or held by `holder`: (rule, message), or None."""
+    """Why a leader cannot be captured or held by `holder`: (rule, message), or None. With the
+    leader's `owner`, from the ninth edition: nobody holds its own leader, and the LoLV Basic
+    game has no captives."""
     cite = pos.ruleset.cite
+    if owner is not None and distinguished(pos) and status in ("captured", "held"):
+        if holder == owner:
+            what = ("a ghola is another faction's dead leader", "ghola") if status == "held" else (
+                "a captive comes from the losing player",
+                "captured",
+            )
+            return cite[what[1]], f"{what[0]}: {faction_name(owner)} cannot hold its own {name}"
+        if status == "captured" and pos.ruleset.basic_or_advanced and not advanced(pos):
+            return "2.05.00", f"the Basic game has no captured leaders (2.05.10 is an Advanced ability), so {name} is not captured"
     if status == "held" and not advanced(pos):
         return (
             "2.08.00",
@@ -256,6 +287,65 @@ def holder_problem(
 def _leaders(pos: Position) -> None:
     for f, st in pos.states.items():
         for ld, (status, holder) in zip(pos.sheet(f).leaders, st.leaders, strict=False):
-            problem = holder_problem(pos, ld.id, ld.name, status, holder)
+            problem = holder_problem(pos, ld.id, ld.name, status, holder, f)
             if problem is not None:
                 raise _bad(problem[0], problem[1], holder)
+
+
+def check_limits(pos: Position) -> None:
+    """Raise InvalidPosition for the first of the last limits of a position the texts rule out
+    (ninth edition; listed above)."""
+    _allies_apart(pos)
+    _vidal(pos)
+    if pos.setup is not None:
+        check_round_alliances(pos.setup)
+
+
+def _allies_apart(pos: Position) -> None:
+    """1.06.06, 1.10.02.06: the constraint met, no two allies share a territory at the Mentat
+    Pause (not the Polar Sink; advisors and the Ecaz with its ally excepted, 2.02.12, 2.11.11)."""
+    if pos.ruleset.ally_entry != "tanks_at_action_end" or pos.phase != MENTAT_PAUSE:
+        return
+    where: dict[str, set[str]] = {}
+    for (f, t, _s), st in pos.forces.items():
+        if t != POLAR_SINK and st[0] + st[1]:
+            where.setdefault(t, set()).add(f)
+    for t, present in sorted(where.items()):
+        for f in sorted(present):
+            allies = sorted(a for a in pos.allies_of(f) if a in present and ECAZ not in (f, a))
+            if allies:
+                raise _bad(
+                    pos.ruleset.cite.get("ally_tanks", "1.06.06"),
+                    f"{faction_name(f)} and its ally {faction_name(allies[0])} both stand in {place_name(t)}: "
+                    "forces beside an ally's go to the tanks at the end of their shipment and movement (1.10.02.06)",
+                    t,
+                    "forces",
+                )
+
+
+def _vidal(pos: Position) -> None:
+    """2.11.16, 2.12.12: Duke Vidal joins a leader pool through the Ecaz or the Moritani."""
+    if pos.vidal is None or pos.setup is None:
+        return
+    if not {ECAZ, MORITANI} & set(pos.setup.factions):
+        raise _bad(
+            "2.12.12",
+            f"Duke Vidal leads for a faction only with the Ecaz or the Moritani at the table (2.11.16), not for {faction_name(pos.vidal)}",
+            pos.vidal,
+            "vidal",
+        )
+
+
+def check_round_alliances(setup: Setup) -> None:
+    """A table whose turn limit is that of a round forbidding three-faction alliances (the WBC
+    final, WBC Final Round Format) does not allow them."""
+    if not setup.three_alliances:
+        return
+    rounds = [r for r in setup.ruleset.rounds.values() if r.turns == setup.turn_limit]
+    if rounds and all(not r.three_alliances for r in rounds):
+        raise _bad(
+            rounds[0].three_alliances_rule,
+            f"a table playing {setup.turn_limit} turns plays the final, which allows no three-faction alliances",
+            True,
+            "three_alliances",
+        )

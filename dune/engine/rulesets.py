@@ -803,6 +803,7 @@ _LOLV_CITE = {
     # What a traitor call gives back (ninth edition).
     "traitor_restores": "1.07.06.06.00",
     "dead_again": "1.05.04",
+    "choam_dialing": "2.09.20",
     "mirror_weapon": "3.02.04",
     "portable_snooper": "3.02.07",
     "stone_burner": "3.02.10",

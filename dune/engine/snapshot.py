@@ -32,12 +32,12 @@ from dune.engine.battle_plans import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
-from dune.engine.editions import CURRENT, EDITIONS, accounted, limited, ordered, refined
+from dune.engine.editions import CURRENT, EDITIONS, accounted, distinguished, limited, ordered, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
-from dune.engine.impossible import TERROR_TOKENS, check_pieces, check_supplies
+from dune.engine.impossible import TERROR_TOKENS, check_limits, check_pieces, check_supplies
 from dune.engine.losses import Loss, losses_json
 from dune.engine.movement import Movement
 from dune.engine.names import faction_name, join_names, place_name
@@ -531,6 +531,8 @@ def load_position(data: Mapping[str, Any]) -> Position:
         _check_bg_sides(pos)
     if ordered(pos):
         _check_no_advisor_side(pos)
+    if distinguished(pos):
+        check_limits(pos)
     _check_cohabitation(pos)
     return pos
 
