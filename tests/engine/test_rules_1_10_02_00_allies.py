@@ -37,6 +37,7 @@ def test_wbc_xii_1_players_sharing_a_territory_may_ally(ruleset: str) -> None:
     the shared territory is test_rules_1_06_06_ally_territory's)."""
     data = snap(
         ruleset=ruleset,
+        phase="spice_blow",  # the nexus (at the Mentat Pause the LoLV constraint has parted them)
         forces=[
             at("atreides", "the_great_flat", 2, sector=14),
             at("emperor", "the_great_flat", 2, sector=14),
