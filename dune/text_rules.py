@@ -248,14 +248,43 @@ def structure_problems(value: Any) -> dict[str, str]:
 _STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
 
+#: A TOML string (basic, literal, multi-line) or comment (skipped whole) or a bracket.
+_TOML_STRUCTURE = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]', re.DOTALL
+)
+
+
+def toml_nesting_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether TOML text opens more than `limit` arrays or inline tables at once (checked before
+    parsing, which recurses once per level); strings and comments are skipped whole."""
+    return _depth_exceeds(_TOML_STRUCTURE, text, limit)
+
+
+def value_nesting_exceeds(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether a parsed value nests lists or tables more than `limit` deep (TOML's dotted keys
+    `a.b.c…` nest without a bracket); walked without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
 def nesting_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     """Whether raw JSON text opens more than `limit` arrays or objects at once (checked before
     parsing, which would otherwise recurse once per level). Strings are skipped by the regular
     expression engine, not character by character: a 2 MB body takes milliseconds."""
+    return _depth_exceeds(_STRUCTURE, text, limit)
+
+
+def _depth_exceeds(structure: re.Pattern[str], text: str, limit: int) -> bool:
     if text.count("[") + text.count("{") <= limit:
         return False
     depth = 0
-    for match in _STRUCTURE.finditer(text):
+    for match in structure.finditer(text):
         char = match.group()
         if char in "[{":
             depth += 1

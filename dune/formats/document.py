@@ -38,6 +38,7 @@ from dune.points.awards import MEASURES
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import SYSTEMS, TIEBREAKERS
 from dune.refusals import Refusal
+from dune.text_rules import MAX_JSON_DEPTH, nesting_depth_exceeds, toml_nesting_exceeds, value_nesting_exceeds
 
 #: The schema version a document declares (`schema = 2`). Schema 1 recorded the Fremen at
 #: full strength and the double spice blow as rules the table judge added to the ruleset's, so
@@ -133,10 +134,19 @@ def _text(value: Any) -> str:
     return value.strip()
 
 
+def _shown(value: Any) -> str:
+    """A refused value in a message: a list or table by its kind, not its whole text."""
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
 def _choice(choices: Mapping[str, str] | tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
-        if value not in choices:
-            raise ValueError(f"one of {', '.join(choices)} is expected, not {value!r}")
+        if not isinstance(value, str) or value not in choices:  # a list or table is no choice
+            raise ValueError(f"one of {', '.join(choices)} is expected, not {_shown(value)}")
         return str(value)
 
     return check
@@ -321,10 +331,16 @@ def parse_text(text: str) -> dict[str, Any]:
 
     Raises FormatDocumentError (field `document`) for text that is neither.
     """
+    is_json = text.lstrip().startswith("{")
+    deep = f"nested more than {MAX_JSON_DEPTH} levels deep: a format document needs a few"
+    if (nesting_depth_exceeds if is_json else toml_nesting_exceeds)(text):
+        raise FormatDocumentError({"document": deep})  # before the parser recurses once per level
     try:
-        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        data = json.loads(text) if is_json else tomllib.loads(text)
+    except (ValueError, RecursionError, tomllib.TOMLDecodeError) as exc:
         raise FormatDocumentError({"document": f"neither JSON nor TOML: {exc}"}) from None
+    if value_nesting_exceeds(data):  # TOML's dotted keys nest without brackets
+        raise FormatDocumentError({"document": deep})
     if not isinstance(data, dict):
         raise FormatDocumentError({"document": "a document is a table of fields"})
     return data

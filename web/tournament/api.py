@@ -15,6 +15,7 @@ from typing import Any
 
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
@@ -417,10 +418,13 @@ class FactionView(APIView):
         """`action` names the command (`tournament.commands.FACTION_ACTIONS`)."""
         round_ = _round(pk)
         action = request.data.get("action") if isinstance(request.data, Mapping) else None
-        if action not in commands.FACTION_ACTIONS:
+        if not isinstance(action, str) or action not in commands.FACTION_ACTIONS:  # a list is no action
             if not is_head_judge(request.user, round_.tournament):
                 raise PermissionDenied(HEAD_JUDGE_ONLY)
-            raise services.Refused(f"expected one of {', '.join(commands.FACTION_ACTIONS)}, not {action!r}", field="action")
+            raise services.Refused(_("expected one of %(actions)s, not %(given)s") % {
+                "actions": ", ".join(commands.FACTION_ACTIONS),
+                "given": repr(action) if isinstance(action, str | int | float | type(None)) else type(action).__name__,
+            }, field="action")
         command = commands.FACTION_ACTIONS[action]
         return answered(request, command(round_, request.data, actor=request.user, key=key_of(request)))
 
