@@ -60,6 +60,7 @@ __all__ = [
     "seat_final",
     "seat_latecomer",
     "swap_players",
+    "take_off_table",
     "take_undrawn_faction",
     "trade_factions",
 ]
@@ -279,6 +280,33 @@ def seat_latecomer(
     flag = "latecomer_override" if late_by > grace else "latecomer_seated"
     grown = replace(plan, request=request)
     return replace_table(grown, replace(table, seats=table.seats + (seat,), undrawn=undrawn), flag)
+
+
+def take_off_table(plan: SeatingPlan, player: int) -> SeatingPlan:
+    """Take a player who did not come to the round off their table (or the waiting list).
+
+    Everyone else keeps their table and faction; the seats after theirs close up so that seat
+    numbers still run 1..n in seating order, and the faction held (WBC, traded or drawn) or the
+    cards dealt (LoLV 0.08) go back among the table's undrawn ones, for a latecomer to draw. Whether the table
+    is still of a size the format plays is the caller's to say (the table is left as it is).
+    Raises UnknownPlayer for a player with no place in the round.
+    """
+    request = replace(plan.request, players=tuple(p for p in plan.request.players if p != player))
+    if player in plan.waiting:
+        waiting = tuple(p for p in plan.waiting if p != player)
+        return assess(replace(plan, request=request, waiting=waiting))
+    if not any(player in t.players for t in plan.tables):
+        raise UnknownPlayer(
+            f"{plan.request.name_of(player)} has no place in this round", rule=RULE_ONE_TABLE, offending=player
+        )
+    table, gone = _seat_of(plan, player)
+    seats = tuple(
+        replace(s, seat=number) for number, s in enumerate((s for s in table.seats if s.player != player), start=1)
+    )
+    held = gone.dealt if get_format(plan.format).deals_cards else (gone.faction,) if gone.faction else ()
+    back = tuple(f for f in held if f not in table.undrawn)
+    shorter = replace(table, seats=seats, undrawn=table.undrawn + back)
+    return replace_table(replace(plan, request=request), shorter, "no_show_taken_off")
 
 
 def swap_players(plan: SeatingPlan, first: int, second: int) -> SeatingPlan:

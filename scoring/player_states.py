@@ -1,5 +1,5 @@
 """One derived state per player: the single answer every page, screen, CSV and API reads to say
-where a player stands (registered, checked in, seated, dropped, withdrawn, disqualified,
+where a player stands (registered, checked in, seated, no-show for the round, dropped, withdrawn, disqualified,
 finalist, alternate, absent, placed).
 
 Who is in the final is decided here and nowhere else. Before the final is seated the answer is
@@ -18,12 +18,13 @@ from typing import Any
 
 from scoring.qualifying import qualifying_order
 from scoring.services import Scoring, scoring_for, standings_provisional
-from tournament.models import CheckIn, Player, Round, Seat, Tournament
+from tournament.models import CheckIn, NoShow, Player, Round, Seat, Tournament
 from tournament.round_state import next_to_seat, with_states
 
 REGISTERED = "registered"
 CHECKED_IN = "checked_in"
 SEATED = "seated"
+NO_SHOW = "no_show"
 DROPPED = "dropped"
 WITHDRAWN = "withdrawn"
 DISQUALIFIED = "disqualified"
@@ -31,13 +32,14 @@ FINALIST = "finalist"
 ALTERNATE = "alternate"
 ABSENT = "absent"
 PLACED = "placed"
-STATES = (REGISTERED, CHECKED_IN, SEATED, DROPPED, WITHDRAWN, DISQUALIFIED, FINALIST, ALTERNATE, ABSENT, PLACED)
+STATES = (REGISTERED, CHECKED_IN, SEATED, NO_SHOW, DROPPED, WITHDRAWN, DISQUALIFIED, FINALIST, ALTERNATE, ABSENT, PLACED)
 
 #: Each state in words, as every page shows it (`PlayerState.words` adds numbers).
 LABELS = {
     REGISTERED: "registered",
     CHECKED_IN: "checked in",
     SEATED: "seated",
+    NO_SHOW: "no-show for this round",
     DROPPED: "dropped out",
     WITHDRAWN: "withdrew",
     DISQUALIFIED: "disqualified",
@@ -122,7 +124,7 @@ def ordinal(n: int) -> str:
 def player_states(
     tournament: Tournament, *, scoring: Scoring | None = None, provisional: bool | None = None
 ) -> dict[int, PlayerState]:
-    """Every registered player's state, by player id (five or six queries whatever the number of
+    """Every registered player's state, by player id (six or seven queries whatever the number of
     players; `scoring` and `provisional`, when the caller has them, save theirs).
 
     Long because it is the one place that decides, in order of precedence, each of the states.
@@ -146,6 +148,10 @@ def player_states(
     checked_in_now = (
         set(CheckIn.objects.filter(round=upcoming).values_list("player_id", flat=True)) if upcoming else set()
     )
+    # Marked no-shows for the round being played or checked in for (not a dropout: the next
+    # round finds them registered again).
+    current = (playing - ({final.pk} if final else set())) | ({upcoming.pk} if upcoming else set())
+    no_show = set(NoShow.objects.filter(round_id__in=current).values_list("player_id", flat=True))
     came_in = set(final.alternates_seated or ()) & at_final if final is not None else set()
     final_seated = bool(at_final)
     placings = {p.player: p for p in scoring.placings}
@@ -177,6 +183,8 @@ def player_states(
             state = PlayerState(pk, FINALIST, **common)
         elif not provisional and pk in alternate_number:
             state = PlayerState(pk, ALTERNATE, alternate=alternate_number[pk], **common)
+        elif pk in no_show and pk not in seated_now:
+            state = PlayerState(pk, NO_SHOW, **where)
         elif pk in seated_now:
             state = PlayerState(pk, SEATED, **where)
         elif pk in checked_in_now:

@@ -51,7 +51,7 @@ __all__ = [
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
     "create_round", "invite_table_judge", "withdraw_invitation", "accept_invitation", "decline_invitation",
     "invitation_json", "keep_clubs_apart", "finish_round",
-    "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge",
+    "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge", "mark_no_show", "clear_no_show",
     "trade", "take_undrawn", "keep_card", "pick_final_faction",
     "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
     "change_format", "replace_format", "reset_format",
@@ -370,6 +370,68 @@ close_self_check_in = _self_check_in(False)
 close_self_check_in.__name__ = close_self_check_in.__qualname__ = "close_self_check_in"
 close_self_check_in.__doc__ = """Players check in at the desk again. 200."""
 
+@dataclass(frozen=True)
+class NoShowGiven:
+    """The player who did not come, and why (the reason goes in the seating's history)."""
+
+    player: int
+    reason: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> NoShowGiven:
+        number = number_field(data, "player", what="a player's id")
+        assert number is not None
+        return cls(player=number, reason=text_field(data, "reason", max_length=2000))
+
+
+def _no_shows(round_: Round) -> dict[str, Any]:
+    return {"round": round_.pk, "no_shows": services.no_show_ids(round_)}
+
+
+def mark_no_show(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Mark a player a no-show for the round and take them off their table (not a dropout).
+    200: the player, the table they were taken off, the warning about that table in words and
+    the round's no-shows."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(NoShowGiven.parse, data)
+    player = _player(round_.tournament_id, given.player)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        marked = services.mark_no_show(round_, player, reason=given.reason, user=actor)
+        return 200, {
+            **_no_shows(round_),
+            "player": player.pk,
+            "name": player.name,
+            "reason": marked.no_show.reason,
+            "table_number": marked.table_number,
+            "warning": marked.warning,
+        }
+
+    def said(body: dict[str, Any]) -> str:
+        text = (
+            _("%(name)s is a no-show for %(round)s and was taken off table %(table)s.")
+            if body["table_number"] is not None
+            else _("%(name)s is a no-show for %(round)s.")
+        ) % {"name": player.name, "round": round_.label, "table": body["table_number"]}
+        return f"{text} {body['warning']}".strip()
+
+    return _done("mark_no_show", given, perform, actor=actor, key=key, scope=_seating(round_), said=said)
+
+
+def clear_no_show(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Take a no-show back (the player came: seat them as a latecomer). 200, the round's no-shows."""
+    _allow(permissions.may_run(actor, round_.tournament))
+    given = _parse(PlayerChoice.parse, data)
+    player = _player(round_.tournament_id, given.player)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        services.clear_no_show(round_, player, user=actor)
+        return 200, {**_no_shows(round_), "player": player.pk}
+
+    return _done("clear_no_show", given, perform, actor=actor, key=key, scope=_seating(round_),
+                 said=lambda body: _("%(name)s is no longer a no-show for %(round)s.") % {"name": player.name, "round": round_.label})
+
+
 #: The desk's row actions, by the name its forms post (`action`): one map for the page.
 DESK_ACTIONS: dict[str, Callable[..., Done]] = {
     "check_in": check_in,
@@ -377,6 +439,8 @@ DESK_ACTIONS: dict[str, Callable[..., Done]] = {
     "withdrawn": withdraw,
     "dropped": drop,
     "active": reinstate,
+    "no_show": mark_no_show,
+    "clear_no_show": clear_no_show,
 }
 
 
@@ -1108,7 +1172,7 @@ def self_check_in(player: Player, token: str, *, actor: Any, key: str | None) ->
     given = Nothing()
 
     def perform() -> tuple[int, dict[str, Any]]:
-        round_, _ = desk.self_check_in(player, token)
+        round_, _opened = desk.self_check_in(player, token)
         return 200, {"round": round_.pk, "player": player.pk, "label": round_.label}
 
     return _done("self_check_in", given, perform, actor=actor, key=key,

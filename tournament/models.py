@@ -249,6 +249,26 @@ class CheckIn(models.Model):
         constraints = [models.UniqueConstraint("round", "player", name="checkin_once_per_round")]
 
 
+class NoShow(models.Model):
+    """A player who did not come to a round: not a dropout (they stay in the tournament, may
+    play the next round, and nothing says they are disqualified). Taken off their table if the
+    round was seated (`table_number`: the table they were taken off), with the reason."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="no_shows")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="no_shows")
+    reason = models.TextField()
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+        constraints = [models.UniqueConstraint("round", "player", name="no_show_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} did not come to {self.round}"
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -318,6 +338,7 @@ class SeatingAudit(models.Model):
         FACTION = "faction", "Recorded a faction trade or choice"
         PICK = "pick", "Recorded a final faction pick"
         FINISH = "finish", "Closed the round"
+        NO_SHOW = "no_show", "Marked a no-show"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seating_audit")
     at = models.DateTimeField(auto_now_add=True)

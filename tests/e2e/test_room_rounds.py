@@ -57,3 +57,33 @@ def test_the_timer_and_the_round_page_say_what_they_count_down_to(
     clocks_list = page.locator(".round-clocks")
     assert clocks_list.locator("text=to Last 30 minutes").count() == 6
     assert page.evaluate(NO_SIDEWAYS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_marks_a_no_show_who_leaves_a_short_table(
+    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+) -> None:
+    from tournament import services
+    from tournament.models import Seat
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="No-show open")
+    heat = make_round(tournament, state="planned")
+    for player in make_players(tournament, 10):
+        services.check_in(heat, player)
+    services.seat_round(heat, user=head_judge, seed=3)
+    services.publish_round(heat, user=head_judge)
+    gone = Seat.objects.get(round=heat, table__number=2, seat=1).player
+
+    page = sized_page
+    sign_in(page, head_judge.username, password)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/?round={heat.pk}")
+    row = page.locator(f"#player-{gone.pk}")
+    row.locator("summary", has_text="No-show").click()
+    row.get_by_label("Reason").fill("not at the table at 9:15")
+    row.get_by_role("button", name=f"Mark {gone.name} a no-show").click()
+    row = page.locator(f"#player-{gone.pk}")
+    row.locator("[data-no-show]").wait_for()
+    text = row.inner_text()
+    assert "Table 2 now has 4 players" in text and "latecomer" in text
+    assert "Disqualified" not in text and "Dropped" not in text
+    assert page.evaluate(NO_SIDEWAYS)

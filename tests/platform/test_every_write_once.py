@@ -116,6 +116,15 @@ class World:
         return first.seats.order_by("seat")[0].player_id, second.seats.order_by("seat")[0].player_id
 
     @cached_property
+    def no_show(self) -> dict[str, Any]:
+        """A player of the seated heat marked a no-show (taken off table 1)."""
+        from tournament import services
+
+        player = self.seated.tables.order_by("number").first().seats.order_by("seat").first().player
+        services.mark_no_show(self.seated, player, reason="not here", user=self.head_judge)
+        return {"id": self.seated.pk, "player": player.pk}
+
+    @cached_property
     def final(self) -> Any:
         """The final, seated from six finalists, none of whom has picked yet."""
         from tournament import services
@@ -209,6 +218,10 @@ EXAMPLES: dict[str, Example] = {
     "POST /api/rounds/{id}/seating/latecomer/": Example(
         lambda w: ({"id": w.seated.pk}, {"player": w.late.pk, "reason": "stuck in traffic"})
     ),
+    "POST /api/rounds/{id}/no-shows/": Example(
+        lambda w: ({"id": w.seated.pk}, {"player": w.two_at_one_table()[0], "reason": "not at the table"})
+    ),
+    "DELETE /api/rounds/{id}/no-shows/{player}/": Example(lambda w: (w.no_show, None)),
     "POST /api/rounds/{id}/seating/factions/": Example(
         lambda w: ({"id": w.seated.pk}, {
             "action": "trade", "player": w.two_at_one_table()[0], "other": w.two_at_one_table()[1],

@@ -30,6 +30,7 @@ from tournament.services.judges import (
     invite_table_judge,
     withdraw_invitation,
 )
+from tournament.services.no_shows import clear_no_show, mark_no_show, no_show_ids, short_table_words
 from tournament.services.players import (
     add_player,
     check_in,
@@ -51,6 +52,10 @@ from tournament.services.tournaments import (
 )
 
 __all__ = [
+    "clear_no_show",
+    "mark_no_show",
+    "no_show_ids",
+    "short_table_words",
     "Refused",
     "Edited",
     "delete_round",

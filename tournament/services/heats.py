@@ -29,7 +29,7 @@ from dune.seating_changes import (
     trade_factions,
 )
 from tournament import seating_adapter as adapter
-from tournament.models import CheckIn, Player, Round, Seat, SeatingAudit, Table
+from tournament.models import CheckIn, NoShow, Player, Round, Seat, SeatingAudit, Table
 from tournament.services.players import checked_in_ids, names_of, player_ids
 from tournament.services.shared import Refused, audit, from_planner, locked, require_reason
 
@@ -210,6 +210,7 @@ def add_latecomer(
             override=override,
         )
         CheckIn.objects.get_or_create(round=round_, player=player)
+        NoShow.objects.filter(round=round_, player=player).delete()  # they came after all
     return result
 
 

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from dune.text_rules import clean_name, email_key, name_key
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
-from tournament.models import CheckIn, Player, Round, Tournament
+from tournament.models import CheckIn, NoShow, Player, Round, Tournament
 from tournament.services.shared import Refused
 
 
@@ -143,6 +143,7 @@ def check_in(round_: Round, player: Player) -> CheckIn:
         )
     with transaction.atomic():
         checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+        NoShow.objects.filter(round=round_, player=player).delete()  # they came after all
         # A player who checks in themself (or was registered before people existed) is linked now.
         people.link_players([player])
     return checkin

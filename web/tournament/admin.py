@@ -4,6 +4,7 @@ from django.contrib import admin
 from tournament.models import (
     CheckIn,
     JudgeInvitation,
+    NoShow,
     Person,
     PersonLink,
     Player,
@@ -62,6 +63,12 @@ class TableAdmin(ReadOnlyAdmin):
 class CheckInAdmin(ReadOnlyAdmin):
     list_display = ("player", "round", "at")
     list_filter = ("round",)
+
+
+@admin.register(NoShow)
+class NoShowAdmin(ReadOnlyAdmin):  # written by the no-show command only, with its audit entry
+    list_display = ("player", "round", "table_number", "reason", "by", "at")
+    list_filter = ("round__tournament",)
 
 
 @admin.register(SeatingAudit)

@@ -382,6 +382,23 @@ class LatecomerIn(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+class NoShowIn(serializers.Serializer):
+    player = serializers.IntegerField()
+    reason = serializers.CharField(help_text="why: it goes in the seating's history")
+
+
+NO_SHOWS_OUT = inline_serializer(
+    "NoShows",
+    fields={
+        "round": serializers.IntegerField(),
+        "no_shows": serializers.ListField(child=serializers.IntegerField()),
+        "player": serializers.IntegerField(required=False),
+        "table_number": serializers.IntegerField(required=False, allow_null=True),
+        "warning": serializers.CharField(required=False, help_text="the table left short, with the options in words"),
+    },
+)
+
+
 class FactionIn(serializers.Serializer):
     action = serializers.ChoiceField(choices=["trade", "take_undrawn", "keep"])
     player = serializers.IntegerField()
@@ -393,6 +410,29 @@ class FactionIn(serializers.Serializer):
 class PickIn(serializers.Serializer):
     player = serializers.IntegerField()
     faction = serializers.CharField()
+
+
+class NoShowListView(APIView):
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=NoShowIn,
+        responses={200: NO_SHOWS_OUT, 400: REFUSED, 403: REFUSED, 409: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """Mark a player a no-show for the round (not a dropout): taken off their table if its game has not begun."""
+        return answered(request, commands.mark_no_show(_round(pk), request.data, actor=request.user, key=key_of(request)))
+
+
+class NoShowDetailView(APIView):
+    @extend_schema(
+        parameters=[SCHEMA_PARAMETER],
+        request=None,
+        responses={200: NO_SHOWS_OUT, 403: REFUSED, 404: REFUSED, 422: SCHEMA_REUSED},
+    )
+    def delete(self, request: Request, pk: int, player: int) -> HttpResponseBase:
+        """Take a no-show back (the player came: seat them as a latecomer)."""
+        done = commands.clear_no_show(_round(pk), {"player": player}, actor=request.user, key=key_of(request))
+        return answered(request, done)
 
 
 class LatecomerView(APIView):

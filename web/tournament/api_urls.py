@@ -33,6 +33,8 @@ urlpatterns = [
     path(
         "rounds/<int:pk>/seating/latecomer/", api.LatecomerView.as_view(), name="api-round-seating-latecomer"
     ),
+    path("rounds/<int:pk>/no-shows/", api.NoShowListView.as_view(), name="api-round-no-shows"),
+    path("rounds/<int:pk>/no-shows/<int:player>/", api.NoShowDetailView.as_view(), name="api-round-no-show"),
     path("rounds/<int:pk>/seating/factions/", api.FactionView.as_view(), name="api-round-seating-factions"),
     path("rounds/<int:pk>/final/picks/", api.FinalPickView.as_view(), name="api-round-final-picks"),
     path("rounds/<int:pk>/tables/", api.TablesView.as_view(), name="api-round-tables"),

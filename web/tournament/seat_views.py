@@ -49,6 +49,7 @@ FORM_FIELDS = {
     "publish": ("factions", "round"),
     "swap": ("player", "reason"),
     "latecomer": ("player", "reason"),
+    "no_show": ("player", "reason"),
     "judge": ("judge",),
     "trade": ("player", "other", "consent"),
     "take_undrawn": ("player", "faction"),
@@ -205,6 +206,13 @@ def seat_swap(request: HttpRequest, round_: Round) -> str:
 def seat_latecomer(request: HttpRequest, round_: Round) -> str:
     """Seat a latecomer at a table of fewer than six."""
     return commands.seat_latecomer(round_, request.POST, actor=request.user, key=_key(request)).message
+
+
+@_action("no_show", "no-show")
+def seat_no_show(request: HttpRequest, round_: Round) -> str:
+    """Take a player who did not come off their table (a no-show for the round, not a dropout)."""
+    fields = {"player": _int(request.POST.get("player")) or 0, "reason": request.POST.get("reason", "")}
+    return commands.mark_no_show(round_, fields, actor=request.user, key=_key(request)).message
 
 
 @_action("judge", "judges-heading")

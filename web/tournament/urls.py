@@ -25,6 +25,7 @@ urlpatterns = [
     path("rounds/<int:pk>/seat/publish/", seat_views.seat_publish, name="tournament-seat-publish"),
     path("rounds/<int:pk>/seat/swap/", seat_views.seat_swap, name="tournament-seat-swap"),
     path("rounds/<int:pk>/seat/latecomer/", seat_views.seat_latecomer, name="tournament-seat-latecomer"),
+    path("rounds/<int:pk>/seat/no-show/", seat_views.seat_no_show, name="tournament-seat-no-show"),
     path("rounds/<int:pk>/seat/judge/", seat_views.seat_judge, name="tournament-seat-judge"),
     path("rounds/<int:pk>/seat/trade/", seat_views.seat_trade, name="tournament-seat-trade"),
     path("rounds/<int:pk>/seat/undrawn/", seat_views.seat_take_undrawn, name="tournament-seat-undrawn"),

@@ -195,7 +195,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 #: The desk's row actions (one player each), by the name its forms post: each a command.
 ROW_ACTIONS = tuple(commands.DESK_ACTIONS)
 #: The row actions whose target is the desk's round, not the tournament.
-ROUND_ROW_ACTIONS = ("check_in", "check_out")
+ROUND_ROW_ACTIONS = ("check_in", "check_out", "no_show", "clear_no_show")
 
 
 def _row_action(request: HttpRequest, action: str, player: Player, selected: Round | None) -> str:
@@ -206,7 +206,9 @@ def _row_action(request: HttpRequest, action: str, player: Player, selected: Rou
         if selected is None:
             raise services.Refused("add a round before checking players in", field="round")
         target = selected
-    fields = {"player": player.pk}
+    fields: dict[str, Any] = {"player": player.pk}
+    if action == "no_show":
+        fields["reason"] = request.POST.get("reason", "")
     return commands.DESK_ACTIONS[action](target, fields, actor=request.user, key=_key(request)).message
 
 
@@ -247,6 +249,9 @@ def _desk_context(tournament: Tournament, selected: Round | None, query: str) ->
     return {
         "tournament": tournament,
         "selected": selected,
+        "no_shows": set(services.no_show_ids(selected)) if selected else set(),
+        # A no-show is marked for a heat still to play (a final's absent finalist is replaced).
+        "no_show_open": selected is not None and selected.kind == Round.Kind.HEAT and selected.state != Round.State.FINISHED,
         "roster": list(desk.search_players(tournament, query)),
         "query": query,
         "checked_in": in_round,
@@ -311,7 +316,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                 return render(
                     request,
                     "tournament/_player_row_answer.html",
-                    {**context, "p": player, "done": done, "failed": failed},
+                    {**context, "p": player, "done": done, "failed": failed, "failed_action": action,
+                     "typed_reason": request.POST.get("reason", "") if failed else ""},
                     status=400 if failed else 200,
                 )
             if failed:
