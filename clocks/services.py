@@ -309,6 +309,22 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
         return clock
 
 
+def ran_out(table: Any) -> bool | None:
+    """Whether the table's clock has run out, for a report ending by the time limit: True once
+    its time is up, False while it still has time (running or paused, or stopped before its
+    time was up), None when no clock followed the table (never started, or waived). One query."""
+    clock = TableClock.objects.filter(table_id=table.pk).first()
+    if clock is None or clock.started_at is None or clock.waived:
+        return None
+    if clock.state == limits.TIME_UP or clock.time_up_seq is not None:
+        return True
+    if clock.time_up_at is None:
+        return False
+    if clock.state == limits.FINISHED:
+        return clock.finished_at is not None and clock.finished_at >= clock.time_up_at
+    return clock.paused_at is None and clock.time_up_at <= db_now()
+
+
 def game_over(table: Any) -> bool:
     """Whether the table's game has ended: the engine has an outcome in the game record, or
     the table's report is filed (a game judged on paper)."""

@@ -34,15 +34,19 @@ class Filed(idempotency.Answer):
     """A filed report's answer (the API's JSON); `replayed` when it is an earlier send's."""
 
 
-def file_report(table: Any, report: Any, *, actor: Any, key: str | None) -> Filed:
+def file_report(
+    table: Any, report: Any, *, actor: Any, key: str | None, clock_ran_out: bool | None = None
+) -> Filed:
     """File `report` for `table` (loaded with its round and tournament), at most once per key.
+
+    `clock_ran_out`: the table's clock as the door read it (`clocks.services.ran_out`).
 
     Raises scoring's refusals (ReportRejected, ReportLocked...) and CommandRefused.
     """
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
-            filed = services.file_report(table, report, user=actor)
+            filed = services.file_report(table, report, user=actor, clock_ran_out=clock_ran_out)
         except PermissionDenied as denied:
             raise CommandRefused(str(denied), status=403) from None
         return 201, presenters.report_json(filed)

@@ -113,8 +113,13 @@ class ReportLocked(ReportRefused):
 # --- filing -----------------------------------------------------------------------------------
 
 
-def file_report(table: Table, data: dict[str, Any], *, user: Any) -> GameReport:
+def file_report(
+    table: Table, data: dict[str, Any], *, user: Any, clock_ran_out: bool | None = None
+) -> GameReport:
     """Validate `data` against the table's seats and the tournament's format, store and lock it.
+
+    `clock_ran_out` is the table's clock as the caller read it (True, False: time left, None:
+    no clock): a report ending by the time limit is refused while the clock has time left.
 
     Raises:
         PermissionDenied: the user may not judge this table.
@@ -130,12 +135,12 @@ def file_report(table: Table, data: dict[str, Any], *, user: Any) -> GameReport:
         existing = GameReport.objects.filter(table=table).first()
         if existing is not None and existing.locked:
             raise ReportLocked(existing)
-        result = _validated(table, data)
+        result = _validated(table, data, clock_ran_out=clock_ran_out)
         report = _store(table, result, existing=existing, user=user)
     return report
 
 
-def _validated(table: Table, data: dict[str, Any]) -> TableResult:
+def _validated(table: Table, data: dict[str, Any], *, clock_ran_out: bool | None = None) -> TableResult:
     """The report checked against the table's seats, the format and the dropouts filed so far.
 
     Raises ReportRejected.
@@ -171,6 +176,7 @@ def _validated(table: Table, data: dict[str, Any]) -> TableResult:
             is_final=round_.kind == Round.Kind.FINAL,
             names=names,
             decided=engine_outcome(table),
+            clock_ran_out=clock_ran_out,
         )
         if result.is_final and tournament.rules.final_placings:
             # The final's report must be one the WBC Final Round Format places: the check the

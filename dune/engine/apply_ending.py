@@ -21,6 +21,7 @@ from dune.engine.ids import ResultKind
 from dune.engine.names import faction_name, factions_text, join_names
 from dune.engine.phases import MENTAT_PAUSE
 from dune.engine.position import ForceKey, Outcome, Position, Stack, evolve
+from dune.engine.result_check import TIME_RULE, TIME_UP_FIRST
 from dune.engine.results import Way, kind_for, kind_name
 from dune.engine.stats import faction_stats
 from dune.engine.storm import storm_order
@@ -163,7 +164,7 @@ def apply_adjudication_confirmed(pos: Position, ev: AdjudicationConfirmed) -> di
     """The judge confirms the adjudicated winners after the clock ran out (WBC heat
     duration and adjudication; LoLV 4.01.09.10). A differing choice needs a reason."""
     if pos.time_up is None:
-        refuse(pos, "time", "adjudication follows a time-up; the clock has not run out", ev.winners)
+        refuse(pos, TIME_RULE, TIME_UP_FIRST, ev.winners)
     for f in ev.winners:
         need_faction(pos, f)
     order, occ, ctrl = _context(pos)

@@ -43,6 +43,12 @@ _CITE_OF_WAY: Mapping[Way, str] = {
 }
 
 
+#: The one rule of a time-limit ending, for the report's filing and the table page's
+#: adjudication alike: the ruleset's cite key, and the words of its refusal.
+TIME_RULE = "time"
+TIME_UP_FIRST = "adjudication follows a time-up; the clock has not run out"
+
+
 @dataclass(frozen=True, slots=True)
 class ReportedGame:
     """What a game report claims, by faction.
@@ -61,6 +67,9 @@ class ReportedGame:
     #: The faction the Bene Gesserit predicted, when the report names it.
     predicted: str | None = None
     names: Mapping[str, str] = field(default_factory=dict)
+    #: Whether the table's clock has run out: True, False (it still has time), or None when
+    #: no clock followed the table (a game timed on paper).
+    clock_ran_out: bool | None = None
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -100,6 +109,7 @@ def check_result(ruleset: Ruleset, game: ReportedGame, *, decided: Outcome | Non
     """
     check = _Check(ruleset, game)
     check.turns()
+    check.time_limit()
     check.alliances()
     check.prediction()
     if decided is not None:
@@ -148,6 +158,18 @@ class _Check:
                 faction=None,
                 field="turns",
                 value=turns,
+            )
+
+    def time_limit(self) -> None:
+        """A game ends by the time limit only once its clock has run out: the rule the table
+        page's adjudication follows too (`TIME_UP_FIRST`)."""
+        if self.game.ended_by == "time_limit" and self.game.clock_ran_out is False:
+            self.refuse(
+                TIME_UP_FIRST,
+                rule=self.cite.get(TIME_RULE, TIME_RULE),
+                faction=None,
+                field="ended_by",
+                value=self.game.ended_by,
             )
 
     def most_allies(self) -> int | None:

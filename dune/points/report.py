@@ -286,13 +286,15 @@ def validate_report(
     is_final: bool = False,
     names: Mapping[PlayerId, str] | None = None,
     decided: Outcome | None = None,
+    clock_ran_out: bool | None = None,
 ) -> TableResult:
     """Read a whole game report, have the engine judge its result under `ruleset`, and return
     it as the `TableResult` scoring reads.
 
     `seats` maps each seated player's id to their faction id; `names` maps player ids to the
     names messages show. `decided` is the engine's outcome when the engine tracked the game:
-    the report must then agree with it.
+    the report must then agree with it. `clock_ran_out` says whether the table's clock has run
+    out (None: no clock followed the table): a time-limit ending needs it.
 
     Raises:
         UnknownSystemError: `format_key` is not a registered format (a tournament passes its
@@ -321,7 +323,7 @@ def validate_report(
         predicted=reader.predicted(top.get("predicted")),
         alliances=reader.alliances(top.get("alliances")),
     )
-    adjudicate(rules, result, names=reader.names, decided=decided)
+    adjudicate(rules, result, names=reader.names, decided=decided, clock_ran_out=clock_ran_out)
     for row in rows:
         reader.scored(row)
     return result
@@ -333,6 +335,7 @@ def adjudicate(
     *,
     names: Mapping[PlayerId, str] | None = None,
     decided: Outcome | None = None,
+    clock_ran_out: bool | None = None,
 ) -> None:
     """The engine's adjudicator judges the report's result (by faction); its refusal comes
     back naming the row's player.
@@ -351,6 +354,7 @@ def adjudicate(
         alliances=tuple(frozenset(_faction_of(result, p) for p in a) for a in result.alliances),
         predicted=None if result.predicted is None else _faction_of(result, result.predicted),
         names={row.faction or "": names.get(row.player) or str(row.player) for row in result.rows},
+        clock_ran_out=clock_ran_out,
     )
     try:
         check_result(ruleset, game, decided=decided)

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from clocks import services as clock_services
 from clocks.presenters import table_states
 from dune import turn_flow
 from dune.engine.results import ENDED_BY
@@ -339,7 +340,8 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
                 ]}, 400
             else:
                 filed = report_commands.file_report(
-                    table, report, actor=request.user, key=request.POST.get("idempotency_key")
+                    table, report, actor=request.user, key=request.POST.get("idempotency_key"),
+                    clock_ran_out=clock_services.ran_out(table),
                 )
                 messages.success(request, "Filed." if not filed.replayed else _already_filed(table))
                 return redirect("gameplay-table", pk=table.pk)

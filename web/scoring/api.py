@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clocks import services as clock_services
 from dune.points import Finalists
 from foundation import idempotency
 from scoring import commands, corrections, presenters, services
@@ -201,7 +202,8 @@ class ReportView(APIView):
         # Refusals (locked, rejected, not a judge of this table, a reused key) go to the API's
         # one handler (config.api_errors): nothing is filed and nothing remembered under the key.
         filed = commands.file_report(table, request.data, actor=request.user,
-                                     key=request.headers.get(idempotency.HEADER))
+                                     key=request.headers.get(idempotency.HEADER),
+                                     clock_ran_out=clock_services.ran_out(table))
         return idempotency_api.answered(request, filed)
 
 
