@@ -468,7 +468,7 @@ def compute_awards(tournament: Tournament) -> Awards:
     if not tournament.rules.awards:
         return Awards(format=tournament.format)
     results, _ = heat_results(tournament)
-    scores = faction_scores(results, limit=LEADERBOARD_SIZE + 1, measure=tournament.rules.awards_measure)
+    scores = faction_scores(results, limit=LEADERBOARD_SIZE + 1, measure=tournament.rules.award_measure.key)
     return Awards(
         format=tournament.format,
         awards=awards_from(scores),

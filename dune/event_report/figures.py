@@ -436,7 +436,7 @@ def event_report(records: EventRecords) -> EventReport:
         awards = (
             records.awards
             if records.awards is not None
-            else awards_from(faction_scores(heats, limit=1, measure=rules.awards_measure))
+            else awards_from(faction_scores(heats, limit=1, measure=rules.award_measure.key))
         )
 
     final = _final(records, finals, played_us)

@@ -51,7 +51,8 @@ from dune.formats.document import (
     parse_text,
     points_of,
 )
-from dune.points.awards import AwardMeasure, award_measure
+from dune.points.awards import DEFAULT_MEASURE, AwardMeasure
+from dune.points.awards import award_measure as measure_named
 from dune.points.numbers import fmt, to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
@@ -146,8 +147,9 @@ class Format:
     #: The checked document the format was built from (JSON-ready), with the rule each of
     #: its fields comes from.
     document: Mapping[str, Any] = field(default_factory=dict)
-    #: What the best-faction awards measure (a key of `dune.points.awards.MEASURES`).
-    awards_measure: str = "performance_points"
+    #: What the best-faction awards measure (the document's `awards.measure`): how they
+    #: score a heat game, its key, words and unit.
+    award_measure: AwardMeasure = field(default_factory=lambda: measure_named(DEFAULT_MEASURE))
     #: The table sizes the seating planner makes (the document's `tables.sizes`).
     table_sizes: tuple[int, ...] = (5, 6)
     #: Whether the final's report places every finalist (WBC Final Round Format).
@@ -248,11 +250,6 @@ class Format:
     def differences(self) -> tuple[Any, ...]:
         """Every field where this format differs from its preset (`document.Difference`)."""
         return differences(self.preset.document, self.document)
-
-    @property
-    def award_measure(self) -> AwardMeasure:
-        """How the best-faction awards measure a heat game (the document's `awards.measure`)."""
-        return award_measure(self.awards_measure)
 
     @property
     def setup_options(self) -> tuple[str, ...]:
@@ -429,7 +426,7 @@ def _build(doc: Mapping[str, Any]) -> Format:
         points=points,
         awards=doc["awards"]["best_faction"],
         awards_rule=rules["awards.best_faction"],
-        awards_measure=doc["awards"]["measure"],
+        award_measure=measure_named(doc["awards"]["measure"]),
         report_rule=doc["citations"]["report"],
         citations=MappingProxyType(citations),
         document=MappingProxyType(doc),

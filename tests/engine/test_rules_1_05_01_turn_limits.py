@@ -85,7 +85,11 @@ def test_2_03_11_one_sardaukar_a_turn(ruleset: str) -> None:
 def test_2_03_11_starred_forces_unlimited_in_the_lolv_basic_game() -> None:
     """LoLV 2.03.00, 2.04.00: Sardaukar and Fedaykin training are Advanced abilities."""
     pos = _revival(LOLV, options=[])
-    _revive(pos, "emperor", 0, 3)
+    normal, sardaukar = pos.states["emperor"].tanks
+    after = _revive(pos, "emperor", 0, 3)
+    assert after.states["emperor"].tanks == (normal, sardaukar - 3)  # three Sardaukar in one turn
+    with pytest.raises(IllegalAction):  # the Advanced game's limit, the same revival (2.03.11)
+        _revive(_revival(LOLV), "emperor", 0, 3)
 
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)

@@ -66,13 +66,18 @@ KNOWN = [
 
 @pytest.mark.parametrize(("key", "value"), KNOWN, ids=lambda v: repr(v))
 def test_known_malformed_values_are_refused(key: str, value: Any) -> None:
+    """Each of these is refused (never loaded as if it were a position), naming its field."""
     for base in BASES:
         snapshot = copy.deepcopy(base)
         if key == "card_names":
             snapshot["factions"][next(iter(snapshot["factions"]))][key] = value
         else:
             snapshot[key] = value
-        _refused_or_answered(snapshot)
+        with pytest.raises(RuleViolation) as refused:
+            load_position(snapshot)
+        assert refused.value.rule
+        named = refused.value.field or str(refused.value)
+        assert key in named, f"the refusal of {key}={value!r} names {named!r}"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

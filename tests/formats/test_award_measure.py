@@ -54,7 +54,7 @@ def test_the_best_game_by_strongholds_per_turn_wins_the_faction_award() -> None:
 def test_the_document_chooses_the_measure_by_key_and_refuses_pp_where_no_game_earns_any() -> None:
     assert set(MEASURES) == {"performance_points", "strongholds_per_turn"}
     wbc = format_from_document(apply_changes(preset_document("wbc"), {"awards.measure": "strongholds_per_turn"}))
-    assert wbc.awards_measure == "strongholds_per_turn" and wbc.award_measure.unit == "strongholds"
+    assert wbc.award_measure.key == "strongholds_per_turn" and wbc.award_measure.unit == "strongholds"
     with pytest.raises(FormatDocumentError) as bad:
         load_document(apply_changes(preset_document("wbc"), {"awards.measure": "victories"}))
     assert list(bad.value.problems) == ["awards.measure"]

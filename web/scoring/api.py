@@ -293,7 +293,7 @@ class AwardsView(APIView):
         scoring = services.awards_board_for(tournament)
         body: dict[str, Any] = {
             "format": scoring.format,
-            "measure": tournament.rules.awards_measure,
+            "measure": tournament.rules.award_measure.key,
             "awards": [presenters.award_json(a) for a in scoring.awards],
         }
         if not tournament.rules.awards:
