@@ -46,11 +46,14 @@ def _getlist(form: Form, name: str) -> list[str]:
     return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
 
 
-def _int(form: Form, name: str, *, required: bool = True, low: int | None = None, high: int | None = None) -> int | None:
+def _int(
+    form: Form, name: str, *, required: bool = True, low: int | None = None, high: int | None = None, what: str = "",
+) -> int | None:
+    """A whole number; `what` names it for a blank required field ("enter the spice collected")."""
     raw = _get(form, name)
     if raw == "":
         if required:
-            raise ActionError(name, "is required")
+            raise ActionError(name, _("enter %(what)s") % {"what": what} if what else _("enter a number"))
         return None
     value = whole_number(raw, signed=True)
     if value is None:
@@ -65,7 +68,7 @@ def _int(form: Form, name: str, *, required: bool = True, low: int | None = None
 def _faction(form: Form, name: str = "faction") -> str:
     value = _get(form, name)
     if value not in FACTIONS:
-        raise ActionError(name, "choose a faction")
+        raise ActionError(name, _("choose a faction"))
     return value
 
 
@@ -89,7 +92,7 @@ def _sector(form: Form, name: str) -> int | None:
 def _territory(form: Form, name: str = "territory", *, required: bool = True) -> str | None:
     value = _get(form, name)
     if not value and required:
-        raise ActionError(name, "choose a territory")
+        raise ActionError(name, _("choose a territory"))
     return value or None
 
 
@@ -139,7 +142,15 @@ def worm(form: Form) -> dict[str, Any]:
 
 
 def form_alliance(form: Form) -> dict[str, Any]:
-    return {"type": "alliance_formed", "factions": _factions(form, at_least=2)}
+    """An alliance; where the form asked whether the table agreed at the start of the game to
+    three-faction alliances (a WBC heat of six: WBC house rules, alliances), three factions need
+    the judge's yes."""
+    factions = _factions(form, at_least=2)
+    if len(factions) == 3 and _get(form, "consent_asked") and not _get(form, "consent"):
+        raise ActionError("consent", _(
+            "three factions ally only if every player at the table agreed at the start of the game "
+            "(WBC house rules, alliances): tick that they did, or form an alliance of two"))
+    return {"type": "alliance_formed", "factions": factions}
 
 
 def break_alliance(form: Form) -> dict[str, Any]:
@@ -219,7 +230,7 @@ def spice_blow(form: Form) -> dict[str, Any]:
 
 def collect_spice(form: Form) -> dict[str, Any]:
     return {"type": "spice_collected", "faction": _faction(form), "territory": _territory(form),
-            "amount": _int(form, "amount", low=1)}
+            "amount": _int(form, "amount", low=1, what=_("the spice collected"))}
 
 
 def _pairs(form: Form, name: str) -> dict[str, int]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from dune.engine import income, turn_order
 from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
-from dune.engine.board import PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
+from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
 from dune.engine.editions import CURRENT
 from dune.engine.evaluation import Evaluation, evaluate
@@ -241,9 +241,13 @@ def redact_event(body: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
 # --- board and roster facts the forms offer ------------------------------------------------
 
 
-def territory_choices() -> list[tuple[str, str, tuple[int, ...]]]:
-    """(id, name, sectors) of every territory, by name."""
-    return sorted(((t.id, t.name, t.sectors) for t in TERRITORIES.values()), key=lambda x: x[1])
+def territory_choices(*, hms: bool = True) -> list[tuple[str, str, tuple[int, ...]]]:
+    """(id, name, sectors) of every territory, by name; without the Hidden Mobile Stronghold
+    when `hms` is false (a game without the Ixians, whose stronghold it is: LoLV 2.07.04)."""
+    return sorted(
+        ((t.id, t.name, t.sectors) for t in TERRITORIES.values() if hms or t.id != HIDDEN_MOBILE_STRONGHOLD),
+        key=lambda x: x[1],
+    )
 
 
 def spice_blow_choices() -> list[tuple[str, str, int]]:

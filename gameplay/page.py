@@ -319,10 +319,11 @@ def preview_battle(game: Game, form: Mapping[str, Any]) -> dict[str, Any]:
     return battle_words(rules.battle_resolution(position_of(game), build("battle", form)))
 
 
-def pieces() -> list[tuple[str, str]]:
-    """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`."""
+def pieces(*, hms: bool = True) -> list[tuple[str, str]]:
+    """Every sector piece as a (value, label) choice: `arrakeen@9`, `polar_sink`; the Hidden
+    Mobile Stronghold only with `hms` (the Ixians in the game)."""
     out = []
-    for tid, name, sectors in rules.territory_choices():
+    for tid, name, sectors in rules.territory_choices(hms=hms):
         if not sectors:
             out.append((tid, name))
         for s in sectors:
@@ -596,10 +597,16 @@ def page_context(
         then_to = "mentat_pause"  # no spice lies on the board: nothing to collect (LoLV 1.08, AH XI)
     then_actions = THEN_ACTIONS.get(phase or "", frozenset()) if then_to else frozenset()
     later = phase_choices[phase_choices.index(next_phase) + 1:] if full and next_phase in phase_choices else []
+    stands = answer.victory if answer is not None else None
     quick_then = (
         _quick_then(step, phase_choices, turn_now, last_turn=view.last_turn, phases=phase_list)
-        if judge and game.tracking == Game.Tracking.QUICK else None
+        if judge and game.tracking == Game.Tracking.QUICK and stands is None else None
     )
+    if stands is not None and step.advance_to == "mentat_pause":
+        # A faction (or an alliance) holds what wins: the main button goes to the Mentat Pause,
+        # where the victory is confirmed, never on to another turn (LoLV 1.09.02, AH IV.A).
+        step = dataclasses.replace(step, advance_label=_("Mentat Pause: %(winners)s win") % {
+            "winners": " & ".join(faction_name(f) for f in stands.winners)})
     return {
         "step": step,
         "then_to": then_to,
@@ -652,6 +659,8 @@ def page_context(
         "outcome": outcome,
         "prediction": SnapshotView.of(shown).bg_prediction,
         "bg_in_game": "bene_gesserit" in factions,
+        # A heat of six under the WBC: three factions ally only if the table agreed at the start.
+        "three_alliances": bool(snapshot.get("three_alliances")) and len(factions) == 6,
         "to_place": [faction_name(f) for f in offered.get("to_place") or ()],
         **expansion_pieces(
             shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,
@@ -660,8 +669,8 @@ def page_context(
         ),
         "recent": recent_rows,
         "removed": removed_by_engine(snapshot, values) if judge else [],
-        "pieces": pieces() if judge else [],
-        "territories": rules.territory_choices() if judge else [],
+        "pieces": pieces(hms="ixians" in factions) if judge else [],
+        "territories": rules.territory_choices(hms="ixians" in factions) if judge else [],
         "spice_on_board": spice_on_board(snapshot),
         "blow_choices": rules.spice_blow_choices() if judge else [],
         "leaders": [(f"{f}|{lid}", f"{faction_name(f)}: {name}") for f in factions for lid, name in rules.leaders_of(f)]

@@ -26,7 +26,7 @@ from dune.engine.results import Way, kind_for, kind_name
 from dune.engine.stats import faction_stats
 from dune.engine.storm import storm_order
 from dune.engine.time_up_ranking import adjudicate
-from dune.engine.victory import Verdict, end_of_game, mentat_victory
+from dune.engine.victory import Verdict, end_of_game, mentat_victory, victory_stands
 
 
 def _context(pos: Position) -> tuple[list[str], Occupancy, dict[str, str | None]]:
@@ -100,8 +100,9 @@ def apply_last_turn_ended(pos: Position, ev: LastTurnEnded) -> dict[str, Any]:
             refuse(pos, "time", "time ran out before the last turn: record adjudication_confirmed", pos.turn)
         refuse(pos, "turn_limit", f"turn {pos.turn} is not the last of {setup.turn_limit}", pos.turn)
     order, occ, ctrl = _context(pos)
-    if mentat_victory(pos, occ, ctrl, order) is not None:
-        refuse(pos, "solo", "a stronghold victory stands at this Mentat Pause: record victory_claimed", None)
+    standing = mentat_victory(pos, occ, ctrl, order)
+    if standing is not None:
+        refuse(pos, "solo", victory_stands(standing, "ending the last turn"), None)
     verdict = end_of_game(pos, occ, order)
     return {"outcome": _outcome(verdict, "turn_limit"), "states": add_turn_pp(pos)}
 
@@ -168,13 +169,9 @@ def apply_adjudication_confirmed(pos: Position, ev: AdjudicationConfirmed) -> di
     for f in ev.winners:
         need_faction(pos, f)
     order, occ, ctrl = _context(pos)
-    if mentat_victory(pos, occ, ctrl, order) is not None and pos.phase == MENTAT_PAUSE:
-        refuse(
-            pos,
-            "solo",
-            "a stronghold victory stands at this Mentat Pause: record victory_claimed",
-            ev.winners,
-        )
+    standing = mentat_victory(pos, occ, ctrl, order)
+    if standing is not None and pos.phase == MENTAT_PAUSE:
+        refuse(pos, "solo", victory_stands(standing, "an adjudication"), ev.winners)
     if not ev.winners or set(pos.side_of(ev.winners[0])) != set(ev.winners):
         refuse(
             pos,

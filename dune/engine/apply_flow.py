@@ -37,7 +37,7 @@ from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from dune.engine.pp import turn_pp
 from dune.engine.spice import SpiceLoss, without_spice, worm_spice
 from dune.engine.storm import storm_order
-from dune.engine.victory import mentat_victory
+from dune.engine.victory import mentat_victory, victory_stands
 
 #: The rule behind each table clock (`time_up.clock`): the clocks' limits cite it.
 CLOCK_RULES = {key: limit.rule for key, limit in LIMITS.items()}
@@ -133,10 +133,9 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
     order = storm_order(pos) or list(pos.factions)
     occ = occupancy(pos)
     ctrl = control(pos, occ)
-    if mentat_victory(pos, occ, ctrl, order) is not None:
-        refuse(
-            pos, "solo", "a stronghold victory stands at this Mentat Pause: record victory_claimed", pos.turn
-        )
+    standing = mentat_victory(pos, occ, ctrl, order)
+    if standing is not None:
+        refuse(pos, "solo", victory_stands(standing, "starting another turn"), pos.turn)
     states = add_turn_pp(pos)
     # Coexistence in a territory the BG holds alone lapses at the next turn (AH XV.B.1).
     coexisting = frozenset(

@@ -15,6 +15,7 @@ from dune.engine.board import HABBANYA_SIETCH, SIETCH_TABR, TUEKS_SIETCH
 from dune.engine.control import Occupancy, occupants, strongholds_in_play
 from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN, GUILD
 from dune.engine.ids import ResultKind
+from dune.engine.names import factions_text
 from dune.engine.position import Position
 from dune.engine.results import Way, kind_for
 
@@ -173,3 +174,15 @@ def end_of_game(position: Position, occ: Occupancy, order: list[str]) -> Verdict
     best = max((c for c, _s in counts), default=0)
     sides = tuple((side, kind_for(Way.END_GAME, side)) for c, side in counts if c == best)
     return Verdict(sides=sides, rule=cite["end_game"])
+
+
+def victory_stands(verdict: Verdict, instead: str) -> str:
+    """The refusal of a record that would pass over a victory standing at this Mentat Pause, in
+    words naming the winners and what to do: "Atreides win at this Mentat Pause (rule AH IV.A):
+    confirm the victory with the table (Confirm victory) instead of starting another turn"."""
+    winners = factions_text(verdict.winners)
+    verb = "wins" if len(verdict.winners) == 1 else "win"
+    return (
+        f"{winners} {verb} at this Mentat Pause (rule {verdict.rule}): confirm the victory with the table"
+        f" (Confirm victory) instead of {instead}"
+    )

@@ -321,7 +321,9 @@
   }
 
   function describe(form, submitter) {
-    var button = (submitter && submitter.name === "then") ? submitter : form.querySelector("button[type=submit]");
+    // The button that sent it ("Record the battle", "Move, then Spice Blow"), else the form's own.
+    var button = submitter || form.querySelector("button[type=submit]:not([name=preview])") ||
+      form.querySelector("button[type=submit]");
     var what = button ? button.textContent.trim() : form.dataset.eventType;
     var parts = [];
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -407,6 +409,9 @@
   }
 
   function add(form, submitter) {
+    // Asking the engine for a battle's resolution needs the server: a phone without one queues
+    // the battle itself, as "Record the battle" (the judge sees it waiting and can discard it).
+    if (submitter && submitter.name === "preview") { submitter = null; }
     var data = formData(form, submitter);
     var fields = [];
     data.forEach(function (value, name) {

@@ -111,6 +111,7 @@ def test_a_corrected_form_takes_the_place_of_its_refused_action(
     wait_queued(page, 1)
     nexus = page.locator("form[data-event-type=alliance_formed]")
     nexus.get_by_label("Guild").uncheck()
+    nexus.get_by_label("Three allies: all agreed at the start of the game").check()  # WBC house rules
     nexus.get_by_role("button", name="Form alliance").click()
     wait_queued(page, 0)
     assert [t for _, t, _ in log_after(table, seq)] == ["alliance_formed"]

@@ -308,8 +308,13 @@ def test_victory_claim_accepted_and_game_over(ruleset: str) -> None:
         apply(pos, {"type": "victory_claimed", "winners": ["atreides"]})
     assert info.value.message == "the position's winners are Harkonnen, not Atreides"
     assert info.value.offending == ("atreides",)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as standing:
         apply(pos, {"type": "turn_advanced"})  # a victory stands: it must be claimed
+    # The refusal says who wins and what to do, in words (no event names).
+    assert standing.value.message.startswith("Harkonnen wins at this Mentat Pause (rule ")
+    assert standing.value.message.endswith(
+        "confirm the victory with the table (Confirm victory) instead of starting another turn")
+    assert "victory_claimed" not in standing.value.message
     done = apply(pos, {"type": "victory_claimed", "winners": ["harkonnen"], "kind": "solo_stronghold"})
     assert done.outcome is not None and done.outcome.winners == ("harkonnen",)
     from dune.engine.errors import GameOver
