@@ -25,6 +25,14 @@ turn and no scroll.
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
         [--address both|loopback|lan]
     .venv/bin/python benchmarks/table_phone.py --tracking full [--port P]
+    .venv/bin/python benchmarks/table_phone.py --game benchmarks/games/wbc-final.toml [--address lan|loopback]
+
+`--game FILE` replays a game script (benchmarks/games/README.md) through the phone at the LAN
+address, turn by turn, and prints per turn and on average taps, scrolls, requests, seconds
+waiting and KB, checks the table's position at the end against the script's, and ends with one
+line `game: N turns, average T taps, S scrolls, W s waiting, K KB a turn; most taps in a turn M`;
+it exits 1 when a target is missed (on average a turn at most 50 taps, 3 scrolls, 12 s waiting,
+150 KB; no turn over 80 taps).
 """
 
 from __future__ import annotations
@@ -196,6 +204,113 @@ def print_full(turns: list[Any]) -> bool:
     return ok
 
 
+# --- a whole game (`--game FILE`) ----------------------------------------------------------------
+# A game script (benchmarks/games/README.md) replayed through the phone at a LAN address on the
+# slow profile: per turn and on average taps, scrolls, requests, seconds waiting and bytes, and
+# the table's position at the end against the script's.
+GAME_TAPS, GAME_SCROLLS, GAME_SECONDS, GAME_BYTES, GAME_MOST_TAPS = 50, 3, 12.0, 150_000, 80
+
+
+def build_game(script: Any) -> tuple[Any, Any]:
+    """The script's table, seated in its order, its game set up and judged by the benchmark's judge."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from benchmarks.games.script import setup_event
+    from gameplay import services
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+
+    judge = get_user_model().objects.create_user("bench-game-judge", password="bench-judge-password")
+    tournament = make_tournament(format=script.game["format"])
+    tournament.table_judges.add(judge)
+    factions = tuple(script.game["factions"])
+    table = seat_table(make_round(tournament, kind=script.game.get("round", "final")),
+                       make_players(tournament, len(factions)), factions=factions, judge=judge)
+    setup = {**services.setup_event_for(table), "placements": setup_event(script)["placements"]}
+    services.start_game(table, setup, user=judge)
+    client = Client()
+    client.force_login(judge)
+    return table, client.cookies["sessionid"].value
+
+
+def run_game(base: str, table: Any, session: str, script: Any, chromium: str) -> list[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from benchmarks.games.phone import replay
+    from gameplay.services import position_of, read_game
+    from tests.e2e.full_walk import Judge
+    from tests.e2e.phone_walk import Wire
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        context.set_default_timeout(60_000)
+        host = base.split("/")[2].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+        page = context.new_page()
+        page.goto(f"{base}/tables/{table.pk}/")
+        page.wait_for_load_state("networkidle")
+        wire = Wire(page)
+        wire.slow()
+        turns = replay(Judge(page, wire), script, lambda: position_of(read_game(table)))
+        browser.close()
+    return turns
+
+
+def print_game(script: Any, turns: list[Any], final_ok: bool, where: str) -> bool:
+    print(f"input: {script.name} ({script.path.name}), replayed on the table judge's phone at {where},"
+          " slow 3G: 400 ms round trip, 50 KB/s each way, 390x844")
+    for t in turns:
+        print(f"  {t.name}: {t.taps} taps, {t.scrolls} scrolls, {t.requests} requests,"
+              f" {t.seconds:.1f} s waiting, {t.bytes / 1000:.0f} KB ({len(t.sends)} sends)")
+    n = max(1, len(turns))
+    taps, scrolls = sum(t.taps for t in turns) / n, sum(t.scrolls for t in turns) / n
+    seconds, kb = sum(t.seconds for t in turns) / n, sum(t.bytes for t in turns) / n / 1000
+    most = max((t.taps for t in turns), default=0)
+    ok = (taps <= GAME_TAPS and scrolls <= GAME_SCROLLS and seconds <= GAME_SECONDS
+          and kb * 1000 <= GAME_BYTES and most <= GAME_MOST_TAPS and final_ok)
+    print(f"targets, on average a turn: <= {GAME_TAPS} taps, <= {GAME_SCROLLS} scrolls, <= {GAME_SECONDS:.0f} s waiting,"
+          f" <= {GAME_BYTES // 1000} KB; no turn over {GAME_MOST_TAPS} taps; the position at the end"
+          f" {'equals' if final_ok else 'DIFFERS FROM'} the script's: {'OK' if ok else 'MISSED'}")
+    print(f"game: {len(turns)} turns, average {taps:.1f} taps, {scrolls:.1f} scrolls, {seconds:.1f} s waiting,"
+          f" {kb:.0f} KB a turn; most taps in a turn {most}")
+    return ok
+
+
+def game_main(path: str, port: int, address: str) -> int:
+    from benchmarks.games.script import final_of, load, stated
+    from tests.e2e.lan_host import lan_host, unavailable
+
+    script = load(path)
+    with throwaway_database(migrate=True):
+        from django.conf import settings
+        from pytest_django.live_server_helper import LiveServer
+
+        from gameplay.services import read_game
+
+        settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+        table, session = build_game(script)
+        server = LiveServer(f"127.0.0.1:{port}")
+        try:
+            why = unavailable() if address != "loopback" else "loopback chosen"
+            if why:
+                print(f"LAN address: not run ({why}); at the loopback address instead")
+                turns, where = run_game(server.url, table, session, script, CHROMIUM), "the loopback address"
+            else:
+                with lan_host(server.thread.host, server.thread.port) as lan:
+                    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, lan.address]
+                    turns = run_game(lan.url, table, session, script, lan.chromium)
+                    where = f"the LAN address {lan.address}"
+        finally:
+            server.stop()
+        got, want = final_of(read_game(table).position), stated(script)
+        for key in want:
+            if got.get(key) != want[key]:
+                print(f"  at the end, {key}: the table has {got.get(key)}, the script says {want[key]}")
+        return 0 if print_game(script, turns, got == want, where) else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tracking", choices=("quick", "full"), default="quick")
@@ -203,6 +318,7 @@ def main() -> int:
     parser.add_argument("--idle-seconds", type=float, default=60.0)
     parser.add_argument("--port", type=int, default=0, help="the live server's port (default: a free one)")
     parser.add_argument("--address", choices=["both", "loopback", "lan"], default="both")
+    parser.add_argument("--game", help="a game script (benchmarks/games/*.toml) replayed turn by turn")
     args = parser.parse_args()
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_phone")
     if not Path(CHROMIUM).exists():
@@ -213,6 +329,8 @@ def main() -> int:
     if args.address == "lan" and unavailable():
         print(f"no LAN run: {unavailable()}")
         return 1
+    if args.game:
+        return game_main(args.game, args.port, args.address)
     ok = True
     with throwaway_database(migrate=True):
         from django.conf import settings

@@ -90,7 +90,13 @@ def _phase(name: str) -> Step:
         if pos.phase == name:
             return None
         return {"type": "phase_advanced", "phase": name}
+    step.phase = name  # type: ignore[attr-defined]  # a replayer may reach it with the form before
     return step
+
+
+def phase_of(step: Step) -> str | None:
+    """The phase a step moves the game on to, or None for a step that records something."""
+    return getattr(step, "phase", None)
 
 
 def _fixed(event: dict[str, Any]) -> Step:
@@ -184,9 +190,10 @@ def turn_steps(script: Script, turn: Mapping[str, Any]) -> list[Step]:
     steps: list[Step] = []
     if number > 1:
         steps.append(_fixed({"type": "turn_advanced"}))
-    steps.append(_phase("storm"))
-    storm = {"type": "storm_placed", "sector": turn["storm"]} if number == 1 else {"type": "storm_moved", "sectors": turn["storm"]}
-    steps.append(_fixed(storm))
+    if number == 1:  # the storm starts in the setup (AH VI.A, LoLV 0.15)
+        steps += [_fixed({"type": "storm_placed", "sector": turn["storm"]}), _phase("storm")]
+    else:
+        steps += [_phase("storm"), _fixed({"type": "storm_moved", "sectors": turn["storm"]})]
     steps.append(_phase("spice_blow"))
     for blow in turn.get("blows", []):
         if blow == "worm":
@@ -236,3 +243,30 @@ def events(script: Script, apply: Callable[[Position, dict[str, Any]], Position]
                 continue
             pos = apply(pos, event)
             yield int(turn["turn"]), event, pos
+
+
+def final_of(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot in the terms of a script's `[final]`."""
+    sheets = snapshot["factions"]
+    forces = [
+        {k: v for k, v in row.items() if v or k in ("faction", "territory", "normal")}
+        for row in snapshot["forces"]
+        if row["normal"] + row["special"] + row["advisors"]
+    ]
+    return {
+        "turn": snapshot["turn"],
+        "spice": {f: s["spice"] for f, s in sheets.items()},
+        "cards": {f: s["cards"] for f, s in sheets.items()},
+        "leaders": {f: s["leaders"] for f, s in sheets.items()},
+        "tanks": {f: s["tanks"] for f, s in sheets.items()},
+        "forces": sorted(forces, key=lambda r: (r["faction"], r["territory"], r.get("sector") or -1)),
+        "winners": (snapshot.get("outcome") or {}).get("winners", []),
+    }
+
+
+def stated(script: Script) -> dict[str, Any]:
+    final = dict(script.final)
+    final["forces"] = sorted((dict(r) for r in final.get("forces", [])),
+                             key=lambda r: (r["faction"], r["territory"], r.get("sector") or -1))
+    final.setdefault("winners", [])
+    return final
