@@ -7,6 +7,7 @@ from typing import Any
 from dune.engine.apply_flow import add_turn_pp
 from dune.engine.checks import need_faction, need_phase, refuse
 from dune.engine.control import Occupancy, control, occupancy
+from dune.engine.editions import distinguished
 from dune.engine.events import (
     AdjudicationConfirmed,
     BgPredictionRevealed,
@@ -85,7 +86,24 @@ def apply_bg_prediction_revealed(pos: Position, ev: BgPredictionRevealed) -> dic
         refuse(pos, "prediction", "no prediction has been recorded", None)
     if pos.prediction_revealed:
         refuse(pos, "prediction", "the prediction is already revealed", None)
+    if distinguished(pos):
+        _prediction_came_true(pos)
     return {"prediction_revealed": True}
+
+
+def _prediction_came_true(pos: Position) -> None:
+    """Ninth edition: the BG reveal the prediction only at the Mentat Pause of the predicted
+    turn, when the predicted faction has met the requirements for victory (LoLV 2.02.03) or won
+    (AH IV.A), alone or with an ally."""
+    pred = pos.prediction
+    assert pred is not None
+    who = faction_name(pred.faction)
+    if pos.turn != pred.turn or pos.phase != MENTAT_PAUSE:
+        refuse(pos, "prediction", f"the prediction names {who} on turn {pred.turn}: it is revealed at that turn's Mentat Pause", pos.turn)
+    order, occ, ctrl = _context(pos)
+    verdict = mentat_victory(pos, occ, ctrl, order)
+    if verdict is None or verdict.kind != ResultKind.BG_PREDICTION:
+        refuse(pos, "prediction", f"{who} has not won on turn {pred.turn}: nothing makes the prediction come true", pred.faction)
 
 
 def apply_last_turn_ended(pos: Position, ev: LastTurnEnded) -> dict[str, Any]:

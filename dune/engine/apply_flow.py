@@ -16,6 +16,7 @@ from dune.engine.board import (
 )
 from dune.engine.checks import need_faction, need_phase, need_piece, refuse
 from dune.engine.control import control, occupancy
+from dune.engine.editions import distinguished
 from dune.engine.errors import InvalidPosition, OutOfTime, UnknownIdentifier
 from dune.engine.events import (
     DefaultAction,
@@ -28,7 +29,7 @@ from dune.engine.events import (
     TurnAdvanced,
     WinAttemptConfirmed,
 )
-from dune.engine.factions import BENE_GESSERIT, ECAZ
+from dune.engine.factions import BENE_GESSERIT, ECAZ, MORITANI
 from dune.engine.losses import action_over, automatic, remove, worm_devours
 from dune.engine.moves import flyers_at
 from dune.engine.names import faction_name, factions_text, join_names, place_name
@@ -84,6 +85,8 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         changes.update(losses=pos.losses, spice_lost=pos.spice_lost, pieces_lost=pos.pieces_lost)
     if ev.phase == MENTAT_PAUSE:
         changes["states"] = collect_front_spice(changes.get("states", pos.states))
+        if pos.vidal == MORITANI and distinguished(pos):
+            changes["vidal"] = None  # 2.12.13: the Moritani set Duke Vidal aside (ninth edition)
     return changes
 
 

@@ -17,12 +17,15 @@ from typing import Any
 
 from dune.engine.battles import Battle, battles
 from dune.engine.control import control, occupancy
+from dune.engine.editions import distinguished
 from dune.engine.errors import InvalidPosition
 from dune.engine.factions import ECAZ, MORITANI, RICHESE
 from dune.engine.impossible import TERROR_TOKENS
 from dune.engine.numbers import decimal_str, parse_decimal
+from dune.engine.phases import MENTAT_PAUSE
 from dune.engine.position import Outcome, Position
 from dune.engine.pp import turn_pp_tenths
+from dune.engine.results import Way, kind_for
 from dune.engine.snapshot import load_outcome
 from dune.engine.stats import Stats, faction_stats
 from dune.engine.storm import storm_order
@@ -334,6 +337,30 @@ def _ends_by_the_rules(position: Position) -> bool:
     return position.last_turn
 
 
+def _adjudicated(position: Position, ranking: Ranking | None) -> Verdict | None:
+    """Ninth edition: once time ran out before the turn limit, at the Mentat Pause of the last
+    turn played, the result the adjudication criteria determine (WBC Preliminary Heat Duration
+    and Adjudication: the GM determines the winner at the end of the last turn; LoLV 4.01.10);
+    none while a criterion is unknown or the top sides are tied. The judge still confirms it
+    (`adjudication_confirmed`)."""
+    setup = position.setup
+    assert setup is not None
+    if (
+        not distinguished(position)
+        or position.time_up is None
+        or position.turn >= setup.turn_limit
+        or position.phase != MENTAT_PAUSE
+        or position.outcome is not None
+        or ranking is None
+        or set(ranking.unknown) - {"die"}
+        or ranking.top_tied
+        or not ranking.sides
+    ):
+        return None
+    side = tuple(sorted(ranking.sides[0]))
+    return Verdict(sides=((side, kind_for(Way.ADJUDICATED, side)),), rule=position.ruleset.cite["adjudication"])
+
+
 def evaluate(position: Position) -> Evaluation:
     """The engine's answer for a position. Raises InvalidPosition before `game_setup`."""
     if position.setup is None:
@@ -347,6 +374,9 @@ def evaluate(position: Position) -> Evaluation:
     eog = end_of_game(position, occ, ranked) if _ends_by_the_rules(position) and victory is None else None
     stats = faction_stats(position, occ, ctrl)
     pp = turn_pp_tenths(position, occ, ctrl)
+    ranking = adjudicate(position, stats, ranked, sides=sides)
+    if eog is None and victory is None:
+        eog = _adjudicated(position, ranking)
     return Evaluation(
         storm_order=None if order is None else tuple(order),
         control=ctrl,
@@ -356,7 +386,7 @@ def evaluate(position: Position) -> Evaluation:
         end_of_game=eog,
         stats={f: FactionStats.of(row) for f, row in stats.items()},
         pp={} if pp is None else {f: Fraction(v, 10) for f, v in pp.items()},
-        adjudication=Adjudication.of(adjudicate(position, stats, ranked, sides=sides)),
+        adjudication=Adjudication.of(ranking),
         pp_total={f: position.states[f].pp for f in position.factions},
         outcome=position.outcome,
         turn=position.turn,

@@ -190,6 +190,9 @@ class Position:
     #: Leaders revived from the tanks, `(owner, leader)`: killed again, they go to the tanks
     #: face down (LoLV 1.05.04, AH IX.D.5; recorded from the ninth edition).
     leaders_revived: frozenset[tuple[str, str]] = frozenset()
+    #: The Tleilaxu Ghola card's uses this turn: (turn, uses) - the deck holds one card, played
+    #: once and discarded (3.01.20, AH questions A.6; checked from the ninth edition).
+    ghola_used: tuple[int, int] | None = None
     #: Forces revived this turn within the limits (LoLV 1.05.01, AH IX.B.2): faction -> (turn,
     #: forces, starred forces); Karama and Ghola revivals are not counted.
     revived: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)

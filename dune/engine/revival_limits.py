@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.checks import refuse
-from dune.engine.editions import advanced, limited
+from dune.engine.editions import advanced, distinguished, limited
 from dune.engine.events import ForcesRevived
 from dune.engine.factions import CHOAM, EMPEROR, FREMEN, GUILD, TLEILAXU
 from dune.engine.names import faction_name
@@ -27,6 +27,9 @@ LIMIT = 3
 RAISED_LIMIT = 5
 ALLY_EXTRA = 3
 GHOLA_LIMIT = 5
+#: The Tleilaxu Ghola cards in a deck: one (AH II.D with AH questions A.6, LoLV 3.01.20; the
+#: WBC deck is the 1979 one), played once and discarded, so used at most once a turn.
+GHOLA_CARDS = 1
 
 
 def _limit(pos: Position, ev: ForcesRevived) -> int | None:
@@ -66,7 +69,8 @@ def check_revival(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
     if ev.ghola:
         if count > GHOLA_LIMIT:
             refuse(pos, "ghola_card", f"the Tleilaxu Ghola card revives up to {GHOLA_LIMIT} forces, not {count}", count, field="normal")
-        return {}
+        return ghola_use(pos, ev.faction)
+
     turn, before, starred = pos.revived.get(ev.faction, (pos.turn, 0, 0))
     if turn != pos.turn:
         before = starred = 0
@@ -105,3 +109,20 @@ def guild_shipment(pos: Position, faction: str, kind: str) -> dict[str, Any]:
             kind,
         )
     return {"guild_shipment": (pos.turn, kind)}
+
+
+def ghola_use(pos: Position, faction: str) -> dict[str, Any]:
+    """Ninth edition: the Tleilaxu Ghola card is one card, played once and discarded (3.01.20,
+    AH questions A.6): one use a turn at the table, by a faction holding a card. The change
+    counting it (`ghola_used`)."""
+    if not distinguished(pos):
+        return {}
+    turn, uses = pos.ghola_used or (pos.turn, 0)
+    if turn != pos.turn:
+        uses = 0
+    if uses >= GHOLA_CARDS:
+        refuse(pos, "ghola_card", "the deck holds one Tleilaxu Ghola card and it has been played this turn", True, field="ghola")
+    held = pos.states[faction].cards
+    if held is not None and held < 1:
+        refuse(pos, "ghola_card", f"{faction_name(faction)} holds no treachery card to play as the Tleilaxu Ghola", True, field="ghola")
+    return {"ghola_used": (pos.turn, uses + 1)}

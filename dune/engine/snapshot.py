@@ -175,6 +175,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("kh_dead", BOOL, "the Kwisatz Haderach killed by a lasgun/shield explosion (LoLV 2.01.13)", False),
     Field("leaders_revived", _or_null(_list(ANY)), "leaders revived from the tanks: [faction, leader] (LoLV 1.05.04)",
           frozenset()),
+    Field("ghola_used", _or_null(_list(INT)), "the Tleilaxu Ghola card's uses this turn: [turn, uses] (LoLV 3.01.20)", None),
     Field("revived", _or_null(Shape("object", _list(INT))),
           "forces revived this turn: faction -> [turn, forces, starred forces] (LoLV 1.05.01)", {}),
     Field("shipped", _or_null(_list(ANY)),
@@ -697,6 +698,11 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out["kh_losses"] = _int(data, "kh_losses", 0)
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
+    if data.get("ghola_used") is not None:
+        row = data["ghola_used"]
+        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
+            raise _bad("snapshot", "'ghola_used' is [turn, uses of the Tleilaxu Ghola card]", row)
+        out["ghola_used"] = (int(row[0]), int(row[1]))
     if data.get("leaders_revived"):
         rows = data["leaders_revived"]
         if not isinstance(rows, list) or any(

@@ -86,8 +86,10 @@ def test_4_01_08_time_up_refuses_a_new_turn(ruleset: str, clock: str, rule: str)
         apply(pos, {"type": "turn_advanced"})
     assert info.value.rule == rule
     # Time ran out before the turn limit: the adjudication decides, not the last turn's
-    # special and default victories (last_turn_ended is refused as well).
-    assert evaluate(pos).end_of_game is None
+    # special and default victories (last_turn_ended is refused as well); from the ninth
+    # edition the engine states the adjudicated result for the judge to confirm.
+    eog = evaluate(pos).end_of_game
+    assert eog is not None and str(eog.kind) == "adjudicated"
 
 
 def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
@@ -99,7 +101,8 @@ def test_wbc_time_limit_cited_and_adjudication_follows() -> None:
     assert info.value.rule == "WBC Preliminary Heat Duration"
     with pytest.raises(IllegalAction):  # adjudicated, not the turn-limit defaults
         apply(pos, {"type": "last_turn_ended"})
-    assert evaluate(pos).end_of_game is None  # no Fremen special victory announced either
+    eog = evaluate(pos).end_of_game
+    assert eog is not None and str(eog.kind) == "adjudicated"  # no Fremen special victory either
     best = evaluate(pos).adjudication.sides[0]
     done = apply(pos, {"type": "adjudication_confirmed", "winners": best})
     assert (
