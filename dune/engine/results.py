@@ -182,6 +182,16 @@ def kind_for(way: Way, side: tuple[str, ...]) -> ResultKind:
     return _BY_WAY[(way, size)]
 
 
+def kind_words(kind: object) -> str:
+    """A result kind's one name without its article, as a list or a column shows it:
+    `fremen_special_solo` -> "solo Fremen special victory"."""
+    name = kind_name(kind)
+    for article in ("a ", "an "):
+        if name.startswith(article):
+            return name[len(article):]
+    return name
+
+
 def kind_name(kind: object) -> str:
     """A result kind in words with its article: `allied_stronghold` -> "an allied stronghold
     victory"; text that is no kind is shown as it was given."""

@@ -604,11 +604,27 @@ class Difference:
 
     @property
     def preset_words(self) -> str:
-        return value_words(self.preset)
+        return _choice_words(self.field, self.preset)
 
     @property
     def event_words(self) -> str:
-        return value_words(self.event)
+        return _choice_words(self.field, self.event)
+
+
+def _choice_words(field: str, value: Any) -> str:
+    """A field's value in words: a choice by what it means, anything else by `value_words`."""
+    if isinstance(value, str) and value in _CHOICE_WORDS.get(field, {}):
+        return _CHOICE_WORDS[field][value]
+    return value_words(value)
+
+
+def _field_words(spec: Field) -> str:
+    """A field's name in a list of differences, which has no group headings: the round's
+    fields say which round ("heat time limit (hours)", "final turn limit")."""
+    for kind in ROUND_KINDS:
+        if spec.path.startswith(f"rounds.{kind}."):
+            return f"{kind} {spec.words}"
+    return spec.words
 
 
 def differences(preset: Mapping[str, Any], event: Mapping[str, Any]) -> tuple[Difference, ...]:
@@ -618,7 +634,7 @@ def differences(preset: Mapping[str, Any], event: Mapping[str, Any]) -> tuple[Di
     for spec in FIELDS:
         a, b = _maybe(preset, spec.path), _maybe(event, spec.path)
         if a != b:
-            out.append(Difference(spec.path, spec.words, a, b, event["rules"].get(spec.path, "")))
+            out.append(Difference(spec.path, _field_words(spec), a, b, event["rules"].get(spec.path, "")))
     for name in META[2:]:
         if preset.get(name) != event.get(name):
             out.append(Difference(name, name.replace("_", " "), preset.get(name), event.get(name), ""))
@@ -629,6 +645,14 @@ def differences(preset: Mapping[str, Any], event: Mapping[str, Any]) -> tuple[Di
                 words = f"rule cited for {FIELDS_BY_PATH[key].words}" if key in FIELDS_BY_PATH else f"rule cited for {key.replace('_', ' ')}"
                 out.append(Difference(f"{table_name}.{key}", words, a_t.get(key), b_t.get(key), b_t.get(key) or ""))
     return tuple(out)
+
+
+#: The choices of a field in words, where a key alone does not read ("strongholds_per_turn").
+_CHOICE_WORDS: Mapping[str, Mapping[Any, str]] = {
+    "awards.measure": AWARD_MEASURES,
+    "factions.deal": DEALS,
+    **{f"rounds.{kind}.tracking": TRACKING for kind in ROUND_KINDS},
+}
 
 
 def _maybe(doc: Mapping[str, Any], path: str) -> Any:

@@ -4,8 +4,8 @@ The WBC text is not numbered; rules are cited by its section titles ("WBC QP" is
 "Qualification Points" section). Mapping of the shared result kinds onto its QP list:
 - "Solo Victory" / "2-Faction Alliance Victory": `solo_stronghold` / `allied_stronghold`.
 - The Fremen special win of AH IV.B is scored as the Fremen default (`fremen_special_*` score
-  as "Solo/2-Faction Alliance Fremen Default Victory"), as is AH IV.C.1's Fremen win with the
-  Guild absent (`fremen_default_*`).
+  the QP of "Solo/2-Faction Alliance Fremen Default Victory", under their own name), as is
+  AH IV.C.1's Fremen win with the Guild absent (`fremen_default_*`).
 - The Guild win of AH IV.C is `guild_default_*`.
 - A 3-faction alliance win, by strongholds or by default, is `three_alliance`.
 - The AH IV.C.1 most-strongholds win (`end_game_*`) needs Guild and Fremen both absent, which a
@@ -31,7 +31,7 @@ _TABLE: dict[ResultKind, PointsEntry] = {
     R.BG_PREDICTION: PointsEntry(Fraction(2), QP, "BG prediction victory"),
     R.FREMEN_DEFAULT_SOLO: PointsEntry(Fraction(2), f"{QP}; AH IV.C.1", "solo Fremen default victory"),
     R.FREMEN_SPECIAL_SOLO: PointsEntry(
-        Fraction(2), f"{QP}; AH IV.B", "solo Fremen default victory (AH IV.B)"
+        Fraction(2), f"{QP}; AH IV.B", "solo Fremen special victory"
     ),
     R.GUILD_DEFAULT_SOLO: PointsEntry(Fraction(1), f"{QP}; AH IV.C", "solo Guild default victory"),
     R.ALLIED_STRONGHOLD: PointsEntry(Fraction(1), QP, "2-faction alliance victory"),
@@ -39,7 +39,7 @@ _TABLE: dict[ResultKind, PointsEntry] = {
         Fraction(1), f"{QP}; AH IV.C.1", "2-faction alliance Fremen default victory"
     ),
     R.FREMEN_SPECIAL_ALLIED: PointsEntry(
-        Fraction(1), f"{QP}; AH IV.B", "2-faction alliance Fremen default victory (AH IV.B)"
+        Fraction(1), f"{QP}; AH IV.B", "2-faction alliance Fremen special victory"
     ),
     R.GUILD_DEFAULT_ALLIED: PointsEntry(
         Fraction(1, 2), f"{QP}; AH IV.C", "2-faction alliance Guild default victory"

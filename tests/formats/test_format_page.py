@@ -58,7 +58,7 @@ def test_changes_are_saved_and_listed_with_their_rules(signed_in: Any, head_judg
     assert tournament.rules.ruleset.shield_wall.worms_needed == 3
     detail = signed_in.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "changed in 4 fields" in detail
-    assert "Time limit (hours)</strong>: 4 instead of 5" in detail
+    assert "Heat time limit (hours)</strong>: 4 instead of 5" in detail  # which round's, in words
     assert "Shield Wall a stronghold after worm</strong>: 3 instead of 4" in detail
     assert "(WBC house rules (Shield Wall))" in detail
 

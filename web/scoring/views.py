@@ -18,7 +18,9 @@ from clocks.models import TableClock
 from clocks.presenters import clock_view
 from clocks.services import db_now
 from dune.csv_export import csv_writer
+from dune.engine.ids import ResultKind
 from dune.engine.names import faction_name
+from dune.engine.results import kind_words
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from dune.text_rules import name_matches, text_problem, whole_number
@@ -44,24 +46,9 @@ from web.live import (
 )
 from web.templatetags.table_tags import label
 
-#: Short words for the results summary column.
-SHORT = {
-    "solo_stronghold": "solo",
-    "bg_prediction": "BG prediction",
-    "allied_stronghold": "allied",
-    "three_alliance": "3-alliance",
-    "fremen_special_solo": "Fremen special",
-    "fremen_special_allied": "Fremen special (allied)",
-    "guild_default_solo": "Guild default",
-    "guild_default_allied": "Guild default (allied)",
-    "fremen_default_solo": "Fremen default",
-    "fremen_default_allied": "Fremen default (allied)",
-    "end_game_solo": "end game",
-    "end_game_allied": "end game (allied)",
-    "adjudicated": "adjudicated",
-    "loss": "loss",
-    "dropout": "dropout",
-}
+#: Each result kind by its one name (the engine's, without the article): "solo stronghold
+#: victory", "solo Fremen special victory", "loss".
+SHORT = {kind.value: kind_words(kind) for kind in ResultKind}
 
 
 def results_summary(results: Any) -> str:

@@ -204,7 +204,7 @@ def test_player_report_awards_pages_and_csv(judge_client: Any, client: Any, wbc_
     assert csv_standings[1].startswith(f"1,no,{players[0].pk},Player 001,2,")
     csv_reports = client.get(f"/tournaments/{tournament.pk}/reports.csv").content.decode().splitlines()
     # People read the CSV in a spreadsheet: words, not the stored codes.
-    assert len(csv_reports) == 7 and ",solo," in csv_reports[1] and "solo_stronghold" not in csv_reports[1]
+    assert len(csv_reports) == 7 and ",solo stronghold victory," in csv_reports[1] and "solo_stronghold" not in csv_reports[1]
 
 
 def test_wbc_final_placings_follow_the_final_report(
