@@ -137,6 +137,10 @@ def player_states(
     rounds = list(with_states(Round.objects.filter(tournament=tournament)))
     final = max((r for r in rounds if r.kind == Round.Kind.FINAL), key=lambda r: r.number, default=None)
     playing = {r.pk for r in rounds if r.state == Round.State.PUBLISHED}
+    # The final's seats decide only once its seating is published (before, it is a draft the
+    # head judge may still change, and the round page says it is not published).
+    if final is not None and final.state == Round.State.PLANNED:
+        final = None
     seats = list(
         Seat.objects.filter(round_id__in=playing | ({final.pk} if final else set())).values_list(
             "player_id", "round_id"

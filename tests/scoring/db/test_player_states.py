@@ -144,3 +144,22 @@ def test_the_finalists_api_lists_the_final_as_seated(client: Any, final_seated: 
     assert final_seated["playing_alternate"] not in body["alternates"]
     states = {s["player"]: s for s in body["states"]}
     assert [states[p]["alternate"] for p in body["alternates"]] == list(range(1, len(body["alternates"]) + 1))
+
+
+def test_before_the_final_is_published_its_draft_seating_says_nothing(
+    client: Any, final_seated: dict[str, Any]
+) -> None:
+    """While the final's seating is not published (the round page says so), nobody is "absent
+    from the final" or "in the final (came in as an alternate)": the qualifying order speaks."""
+    t = final_seated["tournament"]
+    Round.objects.filter(tournament=t, kind=Round.Kind.FINAL).update(state=Round.State.PLANNED)
+    states = ps.player_states(t)
+    assert states[final_seated["absent"]].key == ps.FINALIST
+    assert states[final_seated["absent"]].words == "qualified for the final"
+    playing = states[final_seated["playing_alternate"]]
+    assert playing.key == ps.ALTERNATE and not playing.came_in_as_alternate
+    for who in ("absent", "playing_alternate"):
+        page = client.get(f"/tournaments/{t.pk}/players/{final_seated[who]}/").content.decode()
+        assert "absent from the final" not in page and "came in as an alternate" not in page, who
+    standings = client.get(f"/tournaments/{t.pk}/standings/").content.decode()
+    assert "absent from the final" not in standings and "came in as an alternate" not in standings
