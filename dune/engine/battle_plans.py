@@ -939,9 +939,10 @@ class _Tally:
         self.spice[side.faction] = self.spice.get(side.faction, 0) - side.plan.spice
         share = side.plan.spice // 2
         pos = self.pos
-        if share and side.faction != CHOAM and CHOAM in pos.playing and advanced(pos) and distinguished(pos):
+        if share and side.faction != CHOAM and not side.plan.traitor and CHOAM in pos.playing and advanced(pos) and distinguished(pos):
             # 2.09.20 (Advanced): half the spice another faction pays for its forces goes to the
-            # CHOAM, rounded down; the rest to the bank (1.13.03.04).
+            # CHOAM, rounded down; the rest to the bank (1.13.03.04); none from a faction that
+            # revealed a traitor (2.09.21).
             self.earn(CHOAM, share)
             self.note("choam_dialing", f"the CHOAM receive {share} of the {side.plan.spice} spice {faction_name(side.faction)} paid", "spice_dialing")
 
@@ -1390,6 +1391,8 @@ def battle_choices(position: Position) -> list[dict[str, Any]]:
                         "most_dial": decimal_str(_strength(pos, f, o, n, sp, paid)),
                         "spice_dialing": _dialing(pos, f),
                         "kwisatz_haderach": kh,
+                        # WBC house rules: the Fremen may grant their ally full strength.
+                        "full_strength": _dialing(pos, f) and _may_grant_strength(pos, f),
                     }
                 out.append(row)
     return out

@@ -87,8 +87,18 @@ differ between rulesets are facts of each ruleset's data (`Ruleset.battle`), suc
 traitor call gives back (LoLV 1.07.06.06.00 against AH X.C.8, WBC XV.3), which cards a winner
 keeps (AH X.C.6, LoLV 1.07.06.05) and which bad plans are repaired rather than refused (WBC
 X.12, X.13, X.15, AH X.B.2.a); a leader killed a second time goes to the tanks face down
-(1.05.04, AH IX.D.5); and `load_position` refuses positions these rules make impossible. Logs
-of the first eight editions keep meaning what they meant.
+(1.05.04, AH IX.D.5); the Suboids count half in the LoLV Basic game too (2.07.14); the CHOAM
+receive half of each dialing payment (2.09.20); the BG prediction is revealed only when it came
+true (2.02.03, AH IV.A); the Moritani set Duke Vidal aside at the Mentat Pause (2.12.13); a game
+whose time ran out states its adjudicated result at the Mentat Pause of its last turn (WBC
+Preliminary Heat Duration and Adjudication, LoLV 4.01.10); the Tleilaxu Ghola card is used once
+a turn (3.01.20, AH questions A.6); and `load_position` refuses the positions these rules make
+impossible (a leader held by its own faction, a captive in the LoLV Basic game, allies sharing a
+territory at the Mentat Pause, Duke Vidal without the Ecaz or the Moritani, three-faction
+alliances at a WBC final: `impossible.check_limits`). Logs of the first eight editions keep
+meaning what they meant. (The battle event's new fields, `keep`, `keep_captive`,
+`lost_sectors`, `full_strength`, `stone_burner_kill`, `voice` and `prescience`, no earlier log
+holds: they are checked in every edition.)
 
 Rulings ask `corrected(pos)`, `refined(pos)`, `accounted(pos)`, `limited(pos)`, `ordered(pos)`,
 `counted(pos)`, `sequenced(pos)` or `distinguished(pos)` (or

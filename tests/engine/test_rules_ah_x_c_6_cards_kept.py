@@ -13,7 +13,7 @@ import pytest
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from tests.engine.battle_helpers import battle, battle_pos, leader, plan
-from tests.engine.helpers import ALL_RULESETS, LOLV
+from tests.engine.helpers import ALL_RULESETS, LOLV, at
 
 HARKONNEN_LEADERS = ("feyd_rautha", "beast_rabban", "piter_de_vries", "captain_iakin_nefud", "umman_kudu")
 
@@ -91,3 +91,21 @@ def test_ah_x_c_6_a_cheap_hero_is_not_kept_after_an_ordinary_win(ruleset: str, r
     with pytest.raises(IllegalAction) as err:
         apply(pos, body)
     assert (err.value.rule, err.value.field) == (rule, "aggressor.keep")
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_ah_x_c_6_b_the_winner_takes_its_losses_in_any_manner(ruleset: str) -> None:
+    """AH X.C.6 (LoLV 1.07.06.05): the dialed losses come from the sectors the winner names
+    (`lost_sectors`), else from the lowest sectors first."""
+    forces = [at("atreides", "imperial_basin", 3, sector=8), at("atreides", "imperial_basin", 3, sector=9), at("harkonnen", "imperial_basin", 2, sector=9)]
+    pos = battle_pos(ruleset, forces=forces, storm=0)
+    body = battle(plan(ruleset, "atreides", 2, leader="gurney_halleck"), plan(ruleset, "harkonnen", 0, leader="umman_kudu"), territory="imperial_basin")
+    default = apply(pos, body)
+    assert (default.forces[("atreides", "imperial_basin", 8)], default.forces[("atreides", "imperial_basin", 9)]) == ((1, 0, 0), (3, 0, 0))
+    body["aggressor"]["lost_sectors"] = [9]
+    chosen = apply(pos, body)
+    assert (chosen.forces[("atreides", "imperial_basin", 8)], chosen.forces[("atreides", "imperial_basin", 9)]) == ((3, 0, 0), (1, 0, 0))
+    body["aggressor"]["lost_sectors"] = [10]
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, body)
+    assert err.value.field == "aggressor.lost_sectors[0]"

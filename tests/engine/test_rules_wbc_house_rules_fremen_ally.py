@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.battle_plans import battle_choices
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from tests.engine.battle_helpers import battle, battle_pos
@@ -31,3 +32,11 @@ def test_2_04_21_battle_hardened_is_the_fremens_alone() -> None:
     with pytest.raises(IllegalAction) as err:
         apply(battle_pos(LOLV, alliances=[["atreides", "fremen"]]), _body())
     assert (err.value.rule, err.value.field) == ("2.04.21", "aggressor.full_strength")
+
+
+def test_wbc_house_rules_the_battle_form_offers_the_grant_to_the_fremens_ally_only() -> None:
+    """WBC house rules (Fremen): `battle_choices` says which side may be granted full strength."""
+    rows = battle_choices(battle_pos("wbc2018", alliances=[["atreides", "fremen"]]))
+    assert rows[0]["sides"]["atreides"]["full_strength"] is True
+    assert rows[0]["sides"]["harkonnen"]["full_strength"] is False
+    assert battle_choices(battle_pos(LOLV, alliances=[["atreides", "fremen"]]))[0]["sides"]["atreides"]["full_strength"] is False
