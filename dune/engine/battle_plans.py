@@ -53,6 +53,7 @@ from dune.engine.factions import (
     FREMEN,
     HARKONNEN,
     IXIANS,
+    RICHESE,
 )
 from dune.engine.names import faction_name, join_names, phase_name, place_name
 from dune.engine.numbers import decimal_str
@@ -642,6 +643,8 @@ def _check_prescience(pos: Position, event: Battle, agg: _Side, dfd: _Side) -> N
     target = _power_sides(pos, ATREIDES, seen.by, sides, "prescience", "prescience")
     if seen.of != target.faction:
         _refuse(pos, "prescience", f"the Prescience asks the opponent, {faction_name(target.faction)}", seen.of, "prescience.of")
+    if seen.element == "dial" and target.faction == RICHESE and pos.no_field is not None and pos.no_field[0] == event.territory:
+        _refuse(pos, "blind_prescience", "with a No-Field token present the Richese are not made to show the number dialed", seen.element, "prescience.element", "prescience")
     if seen.karama:
         return
     plan = target.plan

@@ -813,6 +813,7 @@ _LOLV_CITE = {
     "plan_obeys": "2.02.06",
     "voice_ally": "2.02.07",
     "prescience_ally": "2.01.09",
+    "blind_prescience": "2.10.17",
 }
 
 AH1979 = Ruleset(

@@ -9,7 +9,9 @@ import pytest
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from tests.engine.battle_helpers import battle, battle_pos, plan
-from tests.engine.helpers import ALL_RULESETS, LOLV
+from tests.engine.helpers import ALL_RULESETS, LOLV, at
+
+RICHESE_LEADER = "lady_helena"
 
 VOICE_RULE = {"ah1979": "AH X.B.6.a", "wbc2018": "WBC X.3", LOLV: "2.02.06"}
 ALLIED = [["atreides", "bene_gesserit"]]
@@ -89,3 +91,18 @@ def test_ah_x_b_5_the_plan_plays_what_the_prescience_saw(ruleset: str) -> None:
         prescience={"by": "atreides", "of": "harkonnen", "element": "dial", "answer": 1},
     )
     apply(pos, dial)
+
+
+def test_2_10_17_no_prescience_of_the_dial_beside_a_no_field_token() -> None:
+    """LoLV 2.10.17 (Blind Prescience): with a No-Field token present the Richese are not made
+    to show the number dialed."""
+    factions = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "richese")
+    forces = [at("atreides", "arrakeen", 5), at("richese", "arrakeen", 3)]
+    pos = battle_pos(LOLV, forces=forces, factions=factions, no_field=["arrakeen", 9])
+    seen = {"by": "atreides", "of": "richese", "element": "dial", "answer": 1}
+    body = battle(plan(LOLV, "atreides", 2, leader="gurney_halleck"), plan(LOLV, "richese", 1, leader=RICHESE_LEADER), prescience=seen)
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, body)
+    assert (err.value.rule, err.value.field) == ("2.10.17", "prescience.element")
+    body["prescience"] = {**seen, "element": "leader", "answer": RICHESE_LEADER}
+    apply(pos, body)

@@ -93,7 +93,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         # Cheap Hero's "Discard after use" (3.01.04) and the allies' Voice and Prescience
         # (2.02.07, 2.01.09; the WBC cites X.5 as `ally_powers`).
         lolv_only |= {"traitor_restores", "mirror_weapon", "portable_snooper", "stone_burner", "one_time_cards"}
-        lolv_only |= {"voice_ally", "prescience_ally", "choam_dialing"}
+        lolv_only |= {"voice_ally", "prescience_ally", "choam_dialing", "blind_prescience"}
         assert keys - lolv_only <= set(rs.cite), rs.key
         assert wbc_only <= set(RULESETS["wbc2018"].cite)
 
