@@ -23,6 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
 from clocks import permissions, presenters, services
 from dune import clock_limits as limits
 from dune.engine.names import faction_name
@@ -223,6 +226,23 @@ def change_table_clock(table: Any, action: str, data: Any, *, actor: Any, key: s
     return Changed(**asdict(answer), message=step.done(table, given))
 
 
+def _refuse_early_start(round_: Any) -> None:
+    """Refuse (409, field `early`) a round-wide start long before the scheduled start, saying
+    when the round is scheduled and how early this is; `early: true` confirms it."""
+    early = limits.early_by(round_.starts_at, services.db_now())
+    if early is None:
+        return
+    raise Refused(
+        _(
+            "%(round)s is scheduled to start at %(at)s, in %(early)s: starting every clock now starts "
+            "them early. Confirm to start them anyway (early)."
+        )
+        % {"round": round_.label, "at": timezone.localtime(round_.starts_at).strftime("%H:%M %Z"), "early": presenters.duration_words(early)},
+        field="early",
+        status=409,
+    )
+
+
 def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key: str | None) -> Changed:
     """Start, pause or resume every table clock of the round (a head judge's), at most once per
     (actor, round, key). The answer lists the round's clocks, `tables_changed` and
@@ -235,6 +255,8 @@ def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key:
     if not permissions.may_change_round_clocks(actor, round_):
         raise Refused(permissions.refusal_text(None), status=403)
     given = _parse(Reason.parse, data)
+    if action == "start" and not _parse(lambda d: yes(d.get("early")), data):
+        _refuse_early_start(round_)
 
     def perform() -> tuple[int, dict[str, Any]]:
         outcome = op(round_, user=actor, reason=given.reason)

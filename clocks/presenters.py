@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from clocks.dbtime import db_now
 from clocks.game_log import current_turn, decided_tables, turns_for
@@ -201,6 +202,15 @@ def clock_payload(
         }
     )
     return body
+
+
+def duration_words(span: timedelta) -> str:
+    """A long span in words, to the hour ("12 hours"), or to the minute under an hour."""
+    hours, minutes = divmod(round(span.total_seconds() / 60), 60)
+    if hours:
+        hours += minutes >= 30
+        return ngettext("%(hours)d hour", "%(hours)d hours", hours) % {"hours": hours}
+    return ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
 
 
 def hms(seconds: float | None) -> str:

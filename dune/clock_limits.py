@@ -447,6 +447,19 @@ def room_end(ends: Mapping[K, datetime], *, tolerance: timedelta = ROOM_END_TOLE
 # --- start grace -------------------------------------------------------------------------
 
 
+#: A round-wide start earlier than this before the scheduled start asks the head judge first.
+EARLY_START_WARNING = 30 * MINUTE
+
+
+def early_by(scheduled_start: datetime | None, now: datetime) -> timedelta | None:
+    """How long before the scheduled start a start at `now` would be, when that is more than
+    EARLY_START_WARNING (a clock started half a day early is a mistake to ask about); `None`
+    otherwise, or when no start is scheduled."""
+    if scheduled_start is None or scheduled_start - now <= EARLY_START_WARNING:
+        return None
+    return scheduled_start - now
+
+
 def grace_ends(limit: Limit, scheduled_start: datetime | None) -> datetime | None:
     """When the start grace after the scheduled start ends (WBC: games begin within 15
     minutes); `None` when the format has none or no start is scheduled."""

@@ -569,7 +569,7 @@ def page_context(
     can: set[str] = set()
     phase_choices: list[str] = []
     offered: dict[str, Any] = {}
-    if judge:
+    if judge and not state.filed:  # a filed report closes the record: nothing is offered under it
         can, phase_choices, offered = _judge_forms(game, error=error)
         if next_phase not in phase_choices:
             next_phase = phase_choices[0] if phase_choices else None
@@ -683,4 +683,6 @@ def page_context(
         "values": values,
         "ended": state.over,
         "table_state": state,
+        # Under a filed report the page speaks of the report's turns, not of the record's position.
+        "filed_turns": (filed.data or {}).get("turns") if state.filed and filed is not None else None,
     }

@@ -46,3 +46,20 @@ def test_the_room_screens_clocks_say_what_they_count_down_to(client: Any, head_j
     clocks.start(table, user=head_judge)
     html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
     assert '<span data-clock-label>Running</span><span class="clock-next"> · counting down to Last 30 minutes</span>' in html
+
+
+def test_after_the_final_the_room_screen_says_no_game_has_not_begun(client: Any, head_judge: Any) -> None:
+    """A final filed on paper (no move-by-move record) has no board: the screen names the
+    champion and says nothing of a game that has not begun."""
+    from scoring import services as scoring
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    scoring.file_report(seat_table(heat, players), report_for(heat.tables.get(), {0: "solo_stronghold"}), user=head_judge)
+    final = make_round(tournament, number=2, kind="final")
+    table = seat_table(final, players)
+    scoring.file_report(table, report_for(table, {1: "solo_stronghold"}), user=head_judge)
+    html = client.get(f"/tournaments/{tournament.pk}/screen/").content.decode()
+    assert "has not begun" not in html
+    assert f'<p class="screen-champion-name">{players[1].name}</p>' in html

@@ -43,7 +43,14 @@ from tournament.services.players import (
     twin_warning,
     undo_check_in,
 )
-from tournament.services.rounds import create_round, finish_round, publish_round, rounds_with_presence
+from tournament.services.rounds import (
+    Presence,
+    create_round,
+    finish_round,
+    presence,
+    publish_round,
+    rounds_with_presence,
+)
 from tournament.services.shared import Refused
 from tournament.services.tournaments import (
     assign_table_judge,
@@ -52,6 +59,8 @@ from tournament.services.tournaments import (
 )
 
 __all__ = [
+    "Presence",
+    "presence",
     "clear_no_show",
     "mark_no_show",
     "no_show_ids",

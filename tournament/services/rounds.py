@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from foundation import effects
 from tournament.models import (
@@ -131,15 +134,37 @@ def finish_round(round_: Round, *, user: Any) -> Round:
     return round_
 
 
-def rounds_with_presence(tournament: Tournament) -> list[Round]:
-    """The tournament's rounds in order, each with its state (`.current`), `table_count` and
-    `present`: how many players the round counts. Until its seating is published, the active
-    players checked in for it; from then on, the players it seated. A published round is
-    history: players who drop out later, or a final seated from the finalists (who do not
-    check in), leave its count as it was played."""
-    rounds = attach_states(
+@dataclass(frozen=True)
+class Presence:
+    """How many players a round counts, and how: until its seating is published, the active
+    players checked in for it; from then on, the players it seated (a published round is
+    history: players who drop out later, or a final seated from the finalists, who do not
+    check in, leave its count as it was played)."""
+
+    count: int
+    seated: bool
+
+    @property
+    def label(self) -> str:
+        """What the number counts, after it ("checked in", "seated")."""
+        return _("seated") if self.seated else _("checked in")
+
+    @property
+    def words(self) -> str:
+        """The count in words: "43 players checked in", "44 players seated"."""
+        if self.seated:
+            return ngettext("%(count)d player seated", "%(count)d players seated", self.count) % {"count": self.count}
+        return ngettext("%(count)d player checked in", "%(count)d players checked in", self.count) % {
+            "count": self.count
+        }
+
+
+def _with_presence(rounds: QuerySet[Round]) -> list[Round]:
+    """The rounds with their state (`.current`), `table_count` and `presence` (and `present`,
+    its count), in two queries."""
+    annotated = attach_states(
         list(
-            with_states(tournament.rounds.order_by("number")).annotate(
+            with_states(rounds).annotate(
                 active_checkins=Count(
                     "checkins", filter=Q(checkins__player__status=Player.Status.ACTIVE), distinct=True
                 ),
@@ -148,6 +173,21 @@ def rounds_with_presence(tournament: Tournament) -> list[Round]:
             )
         )
     )
-    for r in rounds:
-        r.present = r.active_checkins if r.current.open_for_check_in else r.seated_players
-    return rounds
+    for r in annotated:
+        seated = not r.current.open_for_check_in
+        r.presence = Presence(r.seated_players if seated else r.active_checkins, seated)
+        r.present = r.presence.count
+    return annotated
+
+
+def rounds_with_presence(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds in order, each with its state (`.current`), `table_count` and
+    `presence`/`present`: how many players the round counts (`Presence`)."""
+    return _with_presence(tournament.rounds.order_by("number"))
+
+
+def presence(round_: Round) -> Presence:
+    """How many players one round counts (`Presence`): the number every page gives for it."""
+    [annotated] = _with_presence(Round.objects.filter(pk=round_.pk))
+    presence_: Presence = annotated.presence
+    return presence_

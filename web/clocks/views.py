@@ -21,7 +21,7 @@ from django.utils.html import escape
 from clocks import commands, services
 from clocks.game_log import current_turn, turns_for
 from clocks.models import CallTimer, ClockHistory, TableClock
-from clocks.presenters import clock_view, clock_views, left_alone, round_pause
+from clocks.presenters import clock_view, clock_views, duration_words, left_alone, round_pause
 from dune import clock_limits as limits
 from dune.refusals import Refusal
 from foundation import idempotency
@@ -66,6 +66,9 @@ def round_dashboard(
         "grace_ends": limits.grace_ends(limit, round_.starts_at),
         "can_manage": is_head_judge(request.user, round_.tournament),
         "round_error": errors.get(0, {}).get("round", ""),
+        # A start long before the scheduled one is asked about first (`limits.early_by`).
+        "early_asked": errors.get(0, {}).get("early") == "yes",
+        "early_words": duration_words(early) if (early := limits.early_by(round_.starts_at, now)) else "",
         "round_reason": request.POST.get("reason", "") if 0 in errors else "",
         "round_pause": round_pause(round_),
         "paused_count": sum(1 for row in rows if row["paused"]),
@@ -205,7 +208,8 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except Refusal as exc:
         if exc.status == 403:
             return _not_allowed(request, exc.message)
-        return round_dashboard(request, pk, errors={0: {"round": exc.message}}, status=exc.status)
+        asked = {"early": "yes"} if exc.field == "early" else {}
+        return round_dashboard(request, pk, errors={0: {"round": exc.message, **asked}}, status=exc.status)
     messages.success(request, changed.message)
     if why := left_alone(round_, changed.body["tables_skipped"], action):
         messages.info(request, f"Left alone: {'; '.join(why)}.")

@@ -33,6 +33,7 @@ from tournament.page_helpers import round_or_404 as _round
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
+from tournament.round_state import FINISHED, round_state
 from web.idempotency_api import form_key
 from web.page_address import post_only
 
@@ -109,6 +110,9 @@ def _page(
             "remembered": remembered,
             "remembered_words": option_words({"key": remembered}) if remembered else "",
             "checked_in": len(services.checked_in_ids(round_)),
+            "presence": services.presence(round_),
+            # A closed round's seating is history: no control that would change it is offered.
+            "closed": round_state(round_).key == FINISHED,
             "table_judges": tournament.table_judges.order_by("username"),
             "judge_action": reverse("tournament-seat-judge", args=[round_.pk]),
             # The planner's own sentences, naming the players.

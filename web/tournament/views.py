@@ -245,7 +245,7 @@ def _desk_context(tournament: Tournament, selected: Round | None, query: str) ->
     in_round = (
         set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
     )
-    active = set(tournament.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
+    counted = services.presence(selected) if selected else None
     return {
         "tournament": tournament,
         "selected": selected,
@@ -255,7 +255,9 @@ def _desk_context(tournament: Tournament, selected: Round | None, query: str) ->
         "roster": list(desk.search_players(tournament, query)),
         "query": query,
         "checked_in": in_round,
-        "checked_count": len(in_round & active),
+        # The round's one count (`services.presence`): checked in until published, then seated.
+        "checked_count": counted.count if counted else 0,
+        "count_label": counted.label if counted else "",
     }
 
 
