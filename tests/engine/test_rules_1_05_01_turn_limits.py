@@ -266,7 +266,8 @@ def test_1_05_01_the_count_is_per_turn_whatever_the_phase() -> None:
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
 def test_ah_ix_c_1_g_the_guild_makes_one_kind_of_shipment_a_turn(ruleset: str) -> None:
-    """AH IX.C.1.g, LoLV 2.06.05: normal, cross-ship or off-planet, one of them a turn."""
+    """AH IX.C.1.g, LoLV 2.06.05: normal, cross-ship or off-planet, one of them a turn (a
+    cross-planet shipment is a shipment, not a move: WBC IX.18)."""
     per = {"guild": {"reserves": 15, "tanks": 0}}
     pos = load_position(snap(ruleset, forces=[at("guild", "tueks_sietch", 5)], phase="shipment_movement", per_faction=per))
     shipped = apply(pos, {"type": "forces_placed", "faction": "guild", "territory": "the_great_flat", "sector": 14, "normal": 2})
