@@ -48,6 +48,7 @@ def report_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[str,
     return {
         "tournament": report.tournament,
         "provisional": report.provisional,
+        "reopened": report.reopened,
         "players": report.players,
         "games": report.games,
         "turns_mean": two_places(report.turns.mean),

@@ -81,14 +81,19 @@ def load_records(tournament: Tournament) -> EventRecords:
             "number", "kind", "state"
         )
     )
+    # Every report in one query: the filed ones are the figures; the reopened ones are counted
+    # (the figures stay provisional until they are filed again).
+    stored = list(
+        GameReport.objects.filter(tournament=tournament)
+        .order_by("table__round__number", "table__number")
+        .values_list("data", "table_id", "table__round__number", "table__round__kind", "state")
+    )
     reports: list[TableResult] = [
         table_result_from_data(data, table=table_id, round_number=number, is_final=kind == Round.Kind.FINAL)
-        for data, table_id, number, kind in GameReport.objects.filter(
-            tournament=tournament, state=GameReport.State.FILED
-        )
-        .order_by("table__round__number", "table__number")
-        .values_list("data", "table_id", "table__round__number", "table__round__kind")
+        for data, table_id, number, kind, state in stored
+        if state == GameReport.State.FILED
     ]
+    reopened = sum(1 for *_, state in stored if state == GameReport.State.REOPENED)
     # The report reads the final's seating only (its seats, and its players as finalists).
     seats = tuple(
         SeatRecord(table_id, table_number, number, kind == Round.Kind.FINAL, player, seat, faction or None)
@@ -133,6 +138,7 @@ def load_records(tournament: Tournament) -> EventRecords:
         qualifiers=qualifiers,
         standings=scored.standings,
         placings=scored.placings,
+        reopened=reopened,
     )
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from dune.points import (
     Award,
@@ -491,6 +492,20 @@ def standings_provisional(tournament: Tournament) -> bool:
     )
     rows = list(heats)
     return not rows or any(seated == 0 or filed < seated for seated, filed in rows)
+
+
+def reopened_reports(tournament: Tournament) -> list[str]:
+    """The reports reopened for correction, in words ("heat 1, table 3"), round by round (one
+    query): while any is, the standings and every figure built on them may still change."""
+    rows = (
+        GameReport.objects.filter(tournament=tournament, state=GameReport.State.REOPENED)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    return [
+        _("%(round)s, table %(number)s") % {"round": report.table.round.label, "number": report.table.number}
+        for report in rows
+    ]
 
 
 def standings_for(tournament: Tournament, *, fingerprint: str | None = None) -> tuple[StandingRow, ...]:

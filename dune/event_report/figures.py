@@ -117,6 +117,8 @@ class EventRecords:
     rules: Format | None = None
     #: The final's placings as scoring computed them (WBC Final Round Format), once filed.
     placings: tuple[Placing, ...] = ()
+    #: Game reports reopened for correction (they count again once filed again).
+    reopened: int = 0
 
 
 # --- figures (what the report shows) ---------------------------------------------------------
@@ -264,6 +266,8 @@ class EventReport:
     awards_how: str = ""
     #: The final's placings (scoring's), 1st to last, once the final's report is filed.
     placings: tuple[Placing, ...] = ()
+    #: Game reports reopened for correction: the figures are provisional until they are filed.
+    reopened: int = 0
 
     @property
     def champion(self) -> tuple[PlayerId, ...]:
@@ -420,7 +424,10 @@ def event_report(records: EventRecords) -> EventReport:
         RoundFigures(r.number, r.is_final, r.closed, *by_round.get(r.number, (0, 0)))
         for r in sorted(records.rounds, key=lambda r: r.number)
     )
-    provisional = not (rounds and any(r.is_final for r in rounds) and all(r.closed for r in rounds))
+    # Final only once every round, the final included, is closed and no report is reopened.
+    provisional = records.reopened > 0 or not (
+        rounds and any(r.is_final for r in rounds) and all(r.closed for r in rounds)
+    )
     order = {kind: i for i, kind in enumerate(system.table)}
     results = tuple(
         (kind, kinds_won.get(kind, 0)) for kind in sorted(system.kinds - LOSING_KINDS, key=lambda k: order[k])
@@ -490,6 +497,7 @@ def event_report(records: EventRecords) -> EventReport:
         final=final,
         awards_how=rules.award_measure.how if rules.awards else "",
         placings=records.placings,
+        reopened=records.reopened,
     )
 
 

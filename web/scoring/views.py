@@ -83,6 +83,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     page = 1 if asked is None else min(max(asked, 1), pages)
     last_finalist = scoring.finalists.finalists[-1] if scoring.finalists.finalists else None
     provisional = services.standings_provisional(tournament)
+    # A reopened heat report makes the standings provisional (only then is it looked for).
+    reopened = services.reopened_reports(tournament) if provisional else []
     states = player_states(tournament, scoring=scoring, provisional=provisional)
 
     def status(row: Any) -> dict[str, Any]:
@@ -140,6 +142,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     return {
             "tournament": tournament,
             "provisional": provisional,
+            "reopened": reopened,
             "scoring": scoring,
             "problems": scoring.problems if is_head_judge(request.user, tournament) else (),
             "rows": rows,

@@ -221,3 +221,31 @@ def test_the_event_report_and_the_standings_name_the_champion_and_the_placings(
 
     standings = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
     assert "Champion:" in standings and f'data-champion="{champion}"' in standings
+
+
+def test_a_reopened_report_makes_every_page_provisional_in_the_same_words(
+    event: Any, judge_client: Any, client: Any, head_judge: Any
+) -> None:
+    """After the event, a heat report reopened for correction: the standings do not say
+    "nobody is a finalist", the event report does not say "these are the event's final
+    figures"; both say a report is reopened."""
+    from tournament.models import Round
+
+    tournament, players, final_round = event
+    final = seat_table(final_round, players[:6], factions=SIX)
+    report = _final_report(final, **FINALS["solo"][1])
+    assert judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json").status_code == 201
+    Round.objects.filter(tournament=tournament).update(state=Round.State.FINISHED)
+    settled = client.get(f"/tournaments/{tournament.pk}/event-report/").content.decode()
+    assert "these are the event's final figures" in settled
+
+    heat_table = GameReport.objects.get(table__round__number=1, table__number=2)
+    services.reopen_report(heat_table, user=head_judge, reason="a row was typed twice")
+    standings = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert 'id="reopened-note"' in standings and "Heat 1, table 2" in standings
+    assert "nobody is a finalist" not in standings
+    page = client.get(f"/tournaments/{tournament.pk}/event-report/").content.decode()
+    assert 'id="reopened-note"' in page and "these are the event's final figures" not in page
+    body = client.get(f"/api/tournaments/{tournament.pk}/event-report/").json()
+    assert body["provisional"] is True and body["reopened"] == 1
+    assert client.get(f"/api/tournaments/{tournament.pk}/standings/").json()["provisional"] is True
