@@ -56,9 +56,9 @@ def _lock_sql() -> tuple[str, list[str]]:
 
 def lock(table_pk: int) -> Game | None:
     """The table's game with its row locked until the transaction ends (and, as `head_event`,
-    its last event's id); None before its first event. Its stored position comes along as text: decoding it costs little, while a web
-    process that did not record the game's last event (one of several) would otherwise load
-    it with a query of its own."""
+    its last event's id); None before its first event. Its stored position comes along as
+    text (`position_text`): a web process that did not record the game's last event (one of
+    several) would otherwise load it with a query of its own."""
     sql, fields = _lock_sql()
     with connection.cursor() as cursor:
         cursor.execute(sql, [table_pk])
@@ -68,7 +68,9 @@ def lock(table_pk: int) -> Game | None:
     game = instance(Game, fields, row[:-3])
     game.head_event = row[-3]  # type: ignore[attr-defined]
     game.report_filed = bool(row[-2])  # type: ignore[attr-defined]
-    game.position = json_text.loads(row[-1])
+    # Decoded only on a miss of this process's cache (gameplay.services.position_of): a
+    # retry refused as stale, and a post whose process holds the position, never read it.
+    game.position_text = row[-1]  # type: ignore[attr-defined]
     return game
 
 
@@ -121,6 +123,7 @@ def record(
             cursor.execute(_append_sql(), appended)
         (pk,) = cursor.fetchone()
     game.seq, game.position, game.evaluation, game.updated_at = seq, position, evaluation, now
+    game.position_text = None  # type: ignore[attr-defined]  # the text read with the lock is the old position
     event = GameEvent(pk=pk, game=game, seq=seq, type=type, body=body, author=author, created_at=now, reason=reason)
     event._state.adding = False
     event._state.db = connection.alias

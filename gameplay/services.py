@@ -26,6 +26,7 @@ from django.utils import timezone
 from dune.formats import Tracking
 from dune.refusals import Refusal
 from dune.seating import marker_sector
+from foundation import json_text
 from gameplay import engine_adapter as rules
 from gameplay import log_store
 from gameplay.models import SNAPSHOT_EVERY, Game, GameEvent, GameSnapshot
@@ -278,7 +279,8 @@ def position_of(game: Game) -> Any:
         return rules.load(game.position)
     position = rules.cached(_identity(game))
     if position is None:
-        position = rules.load(game.position)
+        text = getattr(game, "position_text", None)  # read with the lock (log_store.lock)
+        position = rules.load(game.position if text is None else json_text.loads(text))
         _remember(game, position)
     return position
 
