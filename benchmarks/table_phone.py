@@ -236,9 +236,8 @@ def build_game(script: Any) -> tuple[Any, Any]:
 def run_game(base: str, table: Any, session: str, script: Any, chromium: str) -> list[Any]:
     from playwright.sync_api import sync_playwright
 
-    from benchmarks.games.phone import replay
+    from benchmarks.games.phone import CountingJudge, replay
     from gameplay.services import position_of, read_game
-    from tests.e2e.full_walk import Judge
     from tests.e2e.phone_walk import Wire
 
     with sync_playwright() as playwright:
@@ -253,8 +252,10 @@ def run_game(base: str, table: Any, session: str, script: Any, chromium: str) ->
         page.wait_for_load_state("networkidle")
         wire = Wire(page)
         wire.slow()
-        turns = replay(Judge(page, wire), script, lambda: position_of(read_game(table)))
+        judge = CountingJudge(page, wire)
+        turns = replay(judge, script, lambda: position_of(read_game(table)))
         browser.close()
+    print("scrolls, by the form scrolled to: " + ", ".join(f"{k} {n}" for k, n in sorted(judge.scrolled.items(), key=lambda x: -x[1])))
     return turns
 
 
@@ -305,6 +306,11 @@ def game_main(path: str, port: int, address: str) -> int:
         finally:
             server.stop()
         got, want = final_of(read_game(table).position), stated(script)
+        from django.db import connection
+
+        with connection.cursor() as cursor:  # what the live server's threads left open
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                           " WHERE datname = current_database() AND pid <> pg_backend_pid()")
         for key in want:
             if got.get(key) != want[key]:
                 print(f"  at the end, {key}: the table has {got.get(key)}, the script says {want[key]}")

@@ -12,7 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from benchmarks.games import script as game_script
-from tests.e2e.full_walk import Judge, Turn, battle
+from tests.e2e.full_walk import ON_SCREEN, Judge, Turn, battle
+
+
+class CountingJudge(Judge):
+    """A judge that also notes what each scroll was for (`scrolled`: control, times)."""
+
+    def __init__(self, page: Any, wire: Any = None) -> None:
+        super().__init__(page, wire)
+        self.scrolled: dict[str, int] = {}
+
+    def _reach(self, locator: Any) -> Any:
+        first = locator.first
+        if not first.evaluate(ON_SCREEN):
+            what = first.evaluate("e => (e.closest('form') || e).dataset.action || e.id || e.tagName")
+            self.scrolled[what] = self.scrolled.get(what, 0) + 1
+        return super()._reach(locator)
 
 
 def _form(j: Judge, selector: str) -> Any:
@@ -104,7 +119,7 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
         j.choose(form.locator("select[name=faction]"), event["faction"])
         j.choose(form.locator("#pf-piece"), _piece(event["territory"], event["sector"]))
         j.type(form.locator("input[name=normal]"), str(event["normal"]))
-        return _send(j, form, then, "Ship forces")
+        return _send(j, form, then, "Place forces")
     if kind == "forces_moved":
         form = _form(j, "form[data-action=move_forces]")
         j.choose(form.locator("select[name=faction]"), event["faction"])
@@ -148,4 +163,6 @@ def replay(j: Judge, script: game_script.Script, position_now: Any) -> list[Turn
             if record(j, event, then):
                 k += 1  # the "then" button moved on to that phase too
         turns.append(j.end())
+        t = turns[-1]
+        print(f"  {t.name} recorded: {t.taps} taps, {t.scrolls} scrolls, {t.seconds:.1f} s waiting", flush=True)
     return turns
