@@ -30,6 +30,7 @@ from dune.engine.events import (
     WinAttemptConfirmed,
 )
 from dune.engine.factions import BENE_GESSERIT, ECAZ, MORITANI
+from dune.engine.impossible import allies_together
 from dune.engine.losses import action_over, automatic, remove, worm_devours
 from dune.engine.moves import flyers_at
 from dune.engine.names import faction_name, factions_text, join_names, place_name
@@ -87,6 +88,12 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         changes["states"] = collect_front_spice(changes.get("states", pos.states))
         if pos.vidal == MORITANI and distinguished(pos):
             changes["vidal"] = None  # 2.12.13: the Moritani set Duke Vidal aside (ninth edition)
+        if distinguished(pos):
+            # 1.06.06, 1.10.02.06: what `load_position` refuses at the Mentat Pause is refused
+            # here first, so the judge records the forces sent to the tanks.
+            together = allies_together(pos.evolve(**changes))
+            if together is not None:
+                refuse(pos, "ally_tanks", together[1], together[2], field="phase")
     return changes
 
 

@@ -302,10 +302,17 @@ def check_limits(pos: Position) -> None:
 
 
 def _allies_apart(pos: Position) -> None:
+    problem = allies_together(pos)
+    if problem is not None:
+        raise _bad(problem[0], problem[1], problem[2], "forces")
+
+
+def allies_together(pos: Position) -> tuple[str, str, str] | None:
     """1.06.06, 1.10.02.06: the constraint met, no two allies share a territory at the Mentat
-    Pause (not the Polar Sink; advisors and the Ecaz with its ally excepted, 2.02.12, 2.11.11)."""
+    Pause (not the Polar Sink; advisors and the Ecaz with its ally excepted, 2.02.12, 2.11.11).
+    The first pair found: (rule, message, territory), or None."""
     if pos.ruleset.ally_entry != "tanks_at_action_end" or pos.phase != MENTAT_PAUSE:
-        return
+        return None
     where: dict[str, set[str]] = {}
     for (f, t, _s), st in pos.forces.items():
         if t != POLAR_SINK and st[0] + st[1]:
@@ -314,13 +321,13 @@ def _allies_apart(pos: Position) -> None:
         for f in sorted(present):
             allies = sorted(a for a in pos.allies_of(f) if a in present and ECAZ not in (f, a))
             if allies:
-                raise _bad(
+                return (
                     pos.ruleset.cite.get("ally_tanks", "1.06.06"),
                     f"{faction_name(f)} and its ally {faction_name(allies[0])} both stand in {place_name(t)}: "
                     "forces beside an ally's go to the tanks at the end of their shipment and movement (1.10.02.06)",
                     t,
-                    "forces",
                 )
+    return None
 
 
 def _vidal(pos: Position) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from dune.engine.editions import SEQUENCED
-from dune.engine.errors import InvalidPosition, RuleViolation
-from dune.engine.game_log import replay
+from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation
+from dune.engine.game_log import apply, replay
 from dune.engine.snapshot import load_position
 from tests.engine.helpers import LOLV, at, setup_event, snap
 
@@ -68,3 +68,15 @@ def test_wbc_house_rules_no_three_faction_alliances_at_the_final() -> None:
     assert err.value.rule == "WBC Final Round Format"
     replay([setup_event("wbc2018", turns=10, three_alliances=True)])
     replay([setup_event("wbc2018", turns=15, three_alliances=True, edition=SEQUENCED)])
+
+
+def test_1_06_06_the_mentat_pause_waits_for_allies_to_part() -> None:
+    """1.06.06, 1.10.02.06: the Mentat Pause is refused while two allies share a territory, so
+    no position reached by the log is one `load_position` refuses."""
+    forces = [at("atreides", "imperial_basin", 3), at("fremen", "imperial_basin", 2)]
+    pos = load_position(snap(LOLV, forces=forces, phase="spice_collection", alliances=[["atreides", "fremen"]]))
+    with pytest.raises(IllegalAction) as err:
+        apply(pos, {"type": "phase_advanced", "phase": "mentat_pause"})
+    assert (err.value.rule, err.value.field) == ("1.06.06", "phase")
+    old = load_position(snap(LOLV, forces=forces, phase="spice_collection", alliances=[["atreides", "fremen"]], edition=SEQUENCED))
+    apply(old, {"type": "phase_advanced", "phase": "mentat_pause"})
