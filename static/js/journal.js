@@ -52,10 +52,34 @@
       .sort(function (a, b) { return a.seq - b.seq; });
   }
 
+  // A server that answers "the game moved on" to an action made against record #expected while
+  // it shows only #serverSeq has not moved on: it lost records #serverSeq+1..#expected. When this
+  // phone holds every one of them, that is no conflict: they are sent again and the action goes
+  // after them. Returns the lost range {from, to}, or null (a real conflict, or records this
+  // phone does not hold: another phone made them).
+  function lost(journal, serverSeq, expected) {
+    if (!(serverSeq >= 0) || !(expected > serverSeq)) { return null; }
+    var held = {};
+    journal.entries.forEach(function (e) { held[e.seq] = true; });
+    for (var seq = serverSeq + 1; seq <= expected; seq++) {
+      if (!held[seq]) { return null; }
+    }
+    return { from: serverSeq + 1, to: Math.max(expected, journal.highest) };
+  }
+
+  // The words for a lost range, from the page's (translated) templates: `one` names one record
+  // (%(from)s), `many` a range (%(from)s, %(to)s).
+  function lostWords(range, templates) {
+    var t = templates || {};
+    var one = t.one || "The server lost record #%(from)s; sending it again.";
+    var many = t.many || "The server lost records #%(from)s–#%(to)s; sending them again.";
+    return (range.from === range.to ? one : many).replace("%(from)s", String(range.from)).replace("%(to)s", String(range.to));
+  }
+
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function words(sentAgain) { return plural(sentAgain, "record") + " sent again after the server was restored"; }
 
   return { DAY_MS: DAY_MS, MAX_ENTRIES: MAX_ENTRIES, empty: empty, keyOf: keyOf, prune: prune, recorded: recorded,
-    saw: saw, behind: behind, missing: missing, words: words };
+    saw: saw, behind: behind, missing: missing, words: words, lost: lost, lostWords: lostWords };
 });

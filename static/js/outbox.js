@@ -147,7 +147,8 @@
         why.textContent = problem.reason + " " + problem.todo;
         li.appendChild(why);
       }
-      if (i === 0 && (item.state === "refused" || item.state === "signin" || (problem && problem.kind !== "network"))) {
+      var quiet = problem && (problem.kind === "network" || problem.kind === "lost");
+      if (i === 0 && (item.state === "refused" || item.state === "signin" || (problem && !quiet))) {
         li.classList.add("held");
         var actions = document.createElement("span");
         actions.className = "actions";
@@ -381,7 +382,10 @@
       var alert = doc.querySelector("main [role=alert], .field-error");
       text = alert ? alert.textContent.replace(/\s+/g, " ").trim() : "";
     }
-    return { refusal: text.slice(0, 300), stale: !!doc.querySelector("#stale"), page: !!doc.querySelector("#table-live") };
+    var shown = doc.querySelector("#table-live");
+    var seq = shown ? parseInt(shown.dataset.seq, 10) : NaN;
+    return { refusal: text.slice(0, 300), stale: !!doc.querySelector("#stale"), page: !!shown,
+      seq: isNaN(seq) ? null : seq };
   }
 
   // --- the queue ---------------------------------------------------------------------------
@@ -520,7 +524,12 @@
         clearSent(item);
       },
       problem: function (item, answer, outcome) {
-        if (outcome.kind === "conflict") {
+        if (outcome.kind === "network" || outcome.kind === "server") { scheduleRetry(outcome.retryAfter); }
+        var range = outcome.kind === "conflict" && journalKey ? J.lost(readJournal(), answer.seq, item.expected) : null;
+        if (range) {  // not a conflict: the server lost records this phone holds
+          swapIn(answer.html);
+          refilled(item, range, answer.seq);
+        } else if (outcome.kind === "conflict") {
           conflict.hidden = false;  // before the swap: the page script leaves the view to the conflict box
           swapIn(answer.html);
           showConflict(item);
@@ -530,9 +539,25 @@
         }
       },
       changed: render,
-      offline: showOffline
+      offline: function (offline) {
+        showOffline(offline);
+        if (!offline) { retryAttempt = 0; }
+      }
     }
   });
+
+  // --- sending again soon after a lost connection, the phones of a hall spread apart ---------
+  var retryAttempt = 0;
+  var retryTimer = null;
+  function scheduleRetry(retryAfter) {
+    if (retryTimer) { return; }
+    var wait = Math.max((retryAfter || 0) * 1000, core.retryDelay(retryAttempt, Math.random(), RETRY_MS));
+    retryAttempt += 1;
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      if (navigator.onLine) { outbox.flush(); }
+    }, wait);
+  }
 
   // --- the journal: acknowledged actions, sent again to a server that lost them ---------------
   // Per tournament and table (static/js/journal.js), in localStorage: a phone that reaches the
@@ -585,8 +610,83 @@
     });
   }
 
-  // The server shows record #serverSeq for this table.
+  function noteWords(name, values) {
+    var text = refillNote.dataset[name] || "";
+    Object.keys(values).forEach(function (k) { text = text.split("%(" + k + ")s").join(String(values[k])); });
+    return text;
+  }
+
+  // The same refill again (the server still shows the same record after taking the same
+  // records again): never at once; each repeat waits twice as long, and the judge reads why.
+  var refillBackoff = {};
+  var refillTimer = null;
+  function heldBack(signature, values, again) {
+    var step = core.backoff(refillBackoff, signature, Date.now());
+    refillBackoff = step.state;
+    if (!step.waitMs) { return false; }
+    refillNote.textContent = noteWords("loop", {
+      seq: values.seq, from: values.from, to: values.to, seconds: Math.round(step.waitMs / 1000) });
+    refillNote.hidden = false;
+    if (!refillTimer) {
+      refillTimer = setTimeout(function () { refillTimer = null; again(); }, step.waitMs);
+    }
+    return true;
+  }
+
+  // The server answered "the game moved on" to `item` while it shows fewer records than the
+  // action was made against, all of them in this phone's journal: it lost them. They go back
+  // ahead of the action, which waits for them without a decision. The same answer again for
+  // the same action (the refill did not take) waits twice as long each time, in words.
+  var lostBackoff = {};
+  function refilled(item, range, serverSeq) {
+    var words = J.lostWords(range, { one: refillNote.dataset.lostOne, many: refillNote.dataset.lostMany });
+    conflict.hidden = true;
+    var now = Date.now();
+    var step = core.backoff(lostBackoff, item.key + ":" + serverSeq, now);
+    lostBackoff = step.state;
+    var waiting = {};
+    Object.keys(item).forEach(function (k) { waiting[k] = item[k]; });
+    waiting.state = "queued";
+    waiting.notBefore = step.waitMs ? now + step.waitMs : null;
+    waiting.problem = { kind: "lost", todo: refillNote.dataset.lostTodo || "", reason: step.waitMs
+      ? noteWords("loop", { seq: serverSeq, from: range.from, to: range.to, seconds: Math.round(step.waitMs / 1000) })
+      : words };
+    refillNote.textContent = waiting.problem.reason;
+    refillNote.hidden = false;
+    return store.save(waiting).then(function () {
+      if (step.waitMs) {
+        setTimeout(function () { outbox.flush(); }, step.waitMs);
+        return outbox.changed();
+      }
+      return checkServer(serverSeq).then(function () { return outbox.flush(); })
+        .then(function () { return outbox.flush(); });
+    });
+  }
+
+  // The acknowledged records the server lacks go back into the outbox ahead of everything else,
+  // with their own keys and in order.
+  function refill(j, serverSeq, lost) {
+    if (localStorage.getItem(journalKey + ":server-had") === null) { localStorage.setItem(journalKey + ":server-had", String(serverSeq)); }
+    reportSeen({ seen: j.highest, server_had: serverSeq });
+    return Promise.all(lost.map(function (e) {
+      return store.save({
+        n: REFILL_BASE + e.seq, table: table, key: e.key, url: e.url, fields: e.fields, expected: e.seq - 1,
+        label: e.label, eventType: e.eventType, formKey: e.formKey || "", created: e.at, state: "queued", refill: true
+      });
+    })).then(outbox.changed);
+  }
+
+  // The server shows record #serverSeq for this table. One check at a time: a second one (the
+  // page updated meanwhile) finds the first one's records already queued, never queues them twice.
+  var checking = Promise.resolve();
   function checkServer(serverSeq) {
+    var run = checking.then(function () { return checkOnce(serverSeq); });
+    checking = run.catch(function () { return null; });
+    return run.then(function (queued) { return queued ? outbox.flush() : null; });
+  }
+
+  function checkOnce(seen) {
+    var serverSeq = typeof seen === "function" ? seen() : seen;  // the page's number as it is when the check runs
     if (!journalKey || !(serverSeq >= 0) || document.documentElement.dataset.offlineCopy) { return Promise.resolve(); }
     var j = readJournal();
     if (!J.behind(j, serverSeq)) { writeJournal(J.saw(j, serverSeq)); return Promise.resolve(); }
@@ -595,17 +695,14 @@
       items.forEach(function (i) { queued[i.key] = true; });
       var lost = J.missing(j, serverSeq).filter(function (e) { return !queued[e.key]; });
       if (!lost.length) { return null; }
-      refillNote.textContent = "The server is at record #" + serverSeq + ", this phone saw #" + j.highest +
-        " (restored from a backup?): sending again " + lost.length + " record" + (lost.length === 1 ? "" : "s") + " it lacks.";
+      var range = { from: serverSeq + 1, to: j.highest };
+      var signature = serverSeq + ":" + lost.map(function (e) { return e.key; }).join(",");
+      if (heldBack(signature, { seq: serverSeq, from: range.from, to: range.to }, function () { checkServer(pageSeq); })) {
+        return null;
+      }
+      refillNote.textContent = J.lostWords(range, { one: refillNote.dataset.lostOne, many: refillNote.dataset.lostMany });
       refillNote.hidden = false;
-      if (localStorage.getItem(journalKey + ":server-had") === null) { localStorage.setItem(journalKey + ":server-had", String(serverSeq)); }
-      reportSeen({ seen: j.highest, server_had: serverSeq });
-      return Promise.all(lost.map(function (e) {
-        return store.save({
-          n: REFILL_BASE + e.seq, table: table, key: e.key, url: e.url, fields: e.fields, expected: e.seq - 1,
-          label: e.label, eventType: e.eventType, formKey: e.formKey || "", created: e.at, state: "queued", refill: true
-        });
-      })).then(outbox.changed).then(outbox.flush);
+      return refill(j, serverSeq, lost).then(function () { return true; });
     });
   }
 
@@ -621,7 +718,7 @@
       .then(function (data) { if (data && typeof data.seq === "number") { return checkServer(data.seq); } })
       .catch(function () { /* no server now: asked again later */ });
   }
-  document.addEventListener("table:updated", function () { checkServer(pageSeq()); });
+  document.addEventListener("table:updated", function () { checkServer(pageSeq); });
 
   // "Earlier": a waiting action goes before the one ahead of it; nothing is voided.
   function moveEarlier(key) {
@@ -750,7 +847,7 @@
   showOffline(!navigator.onLine);
   setInterval(function () { if (navigator.onLine) { outbox.flush(); } }, RETRY_MS);
   setInterval(askServer, CHECK_MS);
-  outbox.changed().then(function () { return checkServer(pageSeq()); })
+  outbox.changed().then(function () { return checkServer(pageSeq); })
     .then(function () { return navigator.onLine ? outbox.flush() : null; });
   window.tableOutbox = {
     flush: outbox.flush, waiting: outbox.open, swapIn: swapIn, partsShown: partsShown, outbox: outbox, keepsCopy: keepsCopy,

@@ -121,7 +121,7 @@
     if (outcome.state === "recorded") {
       return copy(item, { state: "recorded", record: outcome.record, problem: null });
     }
-    return copy(item, {
+    return copy(item, { notBefore: null,
       state: outcome.state,
       problem: { kind: outcome.kind, reason: outcome.reason, todo: outcome.todo },
       attempts: (item.attempts || 0) + 1
@@ -137,7 +137,7 @@
   }
   function retry(item) {
     if (LEAVES[item.state] || item.state === "sending") { return item; }
-    return copy(item, { state: "queued" });
+    return copy(item, { state: "queued", notBefore: null });
   }
   // The judge's "Earlier": an action not yet recorded goes before the one ahead of it (a move
   // entered late that belongs before shipments still waiting). The two swap their places in the
@@ -162,8 +162,10 @@
   function leaves(item) { return !!LEAVES[item.state]; }
 
   // The next action to send: the first one, when it may go. Anything else holds the queue.
-  function nextToSend(items) {
+  // An action held back until `notBefore` (the same answer came back again) waits until then.
+  function nextToSend(items, now) {
     var first = items.filter(function (i) { return !leaves(i); }).sort(function (a, b) { return a.n - b.n; })[0];
+    if (first && first.notBefore && now !== undefined && now < first.notBefore) { return null; }
     // `sending` here is an action a reload or another tab left on its way: its key makes a
     // second send safe (the server records it at most once).
     return first && (first.state === "queued" || first.state === "sending") ? first : null;
@@ -186,10 +188,41 @@
     if (first.state === "refused") {
       return { kind: "refused", text: (first.problem ? first.problem.reason : "Refused") + " — " + plural(n, "action") + " not sent" };
     }
+    if (first.problem && first.problem.kind === "lost") {  // no decision to make: it goes after the refill
+      return { kind: "refilling", text: first.problem.reason };
+    }
     if (first.problem && first.problem.kind !== "network") {
       return { kind: "trouble", text: plural(n, "action") + " not sent yet: " + first.problem.reason };
     }
     return { kind: "waiting", text: plural(n, "action") + " waiting to be sent" };
+  }
+
+  // --- never a loop --------------------------------------------------------------------------
+  // The same answer again and again, with nothing in the queue moving on (a server that says
+  // "recorded" but does not show the record), must not be asked again at once: each repeat of
+  // one `signature` waits twice as long as the one before (`baseMs`, at most `maxMs`); another
+  // signature starts afresh. Pure: `state` is what the previous call returned ({} at first).
+  // Returns {state, count, waitMs} (waitMs 0 the first time).
+  function backoff(state, signature, now, opts) {
+    var o = opts || {};
+    var base = o.baseMs || 2000;
+    var max = o.maxMs || 120000;
+    var same = !!state && state.signature === signature;
+    if (same && now < state.until) {  // asked again while still waiting: the same wait, not a new repeat
+      return { state: state, count: state.count, waitMs: state.until - now };
+    }
+    var count = same ? (state.count || 0) + 1 : 1;
+    var wait = count < 2 ? 0 : Math.min(max, base * Math.pow(2, count - 2));
+    return { state: { signature: signature, count: count, until: now + wait }, count: count, waitMs: wait };
+  }
+
+  // How long to wait before sending again after the connection was lost, the `attempt`th time
+  // in a row (0 first): soon at first, then longer, never more than `maxMs`; `random` in [0, 1)
+  // spreads the phones of a hall apart (they all lost the server at once).
+  function retryDelay(attempt, random, maxMs) {
+    var max = maxMs || 15000;
+    var base = Math.min(max, 1000 * Math.pow(2, Math.max(0, attempt || 0)));
+    return Math.round(base * (0.5 + 0.5 * (random || 0)));
   }
 
   // --- the loop ----------------------------------------------------------------------------
@@ -248,7 +281,7 @@
       if (busy) { return busy; }
       busy = (function loop() {
         return store.load().then(function (items) {
-          var item = nextToSend(items);
+          var item = nextToSend(items, Date.now());
           if (!item) { return null; }
           return sendOne(item, false).then(function (sent) { return sent ? loop() : null; });
         });
@@ -317,7 +350,7 @@
   }
 
   return {
-    STATES: STATES, answerOf: answerOf, classify: classify, apply: apply, discard: discard, retry: retry,
+    STATES: STATES, backoff: backoff, retryDelay: retryDelay, answerOf: answerOf, classify: classify, apply: apply, discard: discard, retry: retry,
     signedIn: signedIn, leaves: leaves, nextToSend: nextToSend, moveEarlier: moveEarlier, summary: summary, create: create,
     memoryStore: memoryStore
   };

@@ -56,3 +56,18 @@ test("what the judge reads", () => {
   assert.equal(journal.words(3), "3 records sent again after the server was restored");
   assert.equal(journal.words(1), "1 record sent again after the server was restored");
 });
+
+test("a server showing fewer records than an action was made against lost them: no conflict", () => {
+  const j = withRecords([33, 34, 35]);
+  assert.deepEqual(journal.lost(j, 32, 35), { from: 33, to: 35 });
+  assert.equal(journal.lostWords(journal.lost(j, 32, 35)), "The server lost records #33–#35; sending them again.");
+  assert.equal(journal.lostWords(journal.lost(j, 34, 35)), "The server lost record #35; sending it again.");
+  assert.equal(journal.lostWords({ from: 33, to: 51 }, { many: "Perdus : #%(from)s à #%(to)s." }), "Perdus : #33 à #51.");
+});
+
+test("a record this phone does not hold, or a server ahead of the action, is a real conflict", () => {
+  const j = withRecords([33, 35]);
+  assert.equal(journal.lost(j, 32, 35), null);  // #34 came from another phone
+  assert.equal(journal.lost(withRecords([33]), 34, 33), null);  // the game moved on
+  assert.equal(journal.lost(withRecords([33]), 33, 33), null);
+});

@@ -221,3 +221,39 @@ test("Earlier: an action swaps places with the one ahead of it; the first, and o
   assert.deepEqual((await store.load()).map((i) => i.key), ["key-2", "key-1", "key-3"]);
   assert.equal((await store.load()).every((i) => i.state !== "discarded"), true);
 });
+
+test("the same answer again backs off twice as long each time; another answer starts afresh", () => {
+  let state = {};
+  const waits = [];
+  let now = 0;
+  for (let i = 0; i < 5; i++) {
+    const step = core.backoff(state, "32:k33,k34", now);
+    state = step.state;
+    waits.push(step.waitMs);
+    now += step.waitMs;
+  }
+  assert.deepEqual(waits, [0, 2000, 4000, 8000, 16000]);
+  const asked = core.backoff(state, "32:k33,k34", now - 1000);  // asked again while waiting: no new repeat
+  assert.equal(asked.count, 5);
+  assert.equal(core.backoff(state, "40:k41", now).waitMs, 0);
+  let capped = {};
+  for (let i = 0; i < 20; i++) { capped = core.backoff(capped, "s", capped.until || 0).state; }
+  assert.equal(core.backoff(capped, "s", capped.until).waitMs, 120000);
+});
+
+test("after a lost connection the next try comes soon, then later, spread by chance, never past the limit", () => {
+  assert.equal(core.retryDelay(0, 0), 500);
+  assert.ok(core.retryDelay(0, 0.999) <= 1000);
+  assert.ok(core.retryDelay(1, 0.5) > core.retryDelay(0, 0.5));
+  assert.ok(core.retryDelay(10, 0.999) <= 15000 && core.retryDelay(10, 0.999) > 14000);
+  assert.ok(core.retryDelay(10, 0) < core.retryDelay(10, 0.999));
+});
+
+test("an action held back by a repeated answer waits until its time; a judge's retry sends it at once", () => {
+  const item = { n: 1, key: "k", state: "queued", notBefore: 5000 };
+  assert.equal(core.nextToSend([item], 4000), null);
+  assert.equal(core.nextToSend([item], 5000), item);
+  assert.equal(core.retry(item).notBefore, null);
+  const lost = { n: 1, key: "k", state: "queued", problem: { kind: "lost", reason: "The server lost records #33–#51; sending them again." } };
+  assert.deepEqual(core.summary([lost]), { kind: "refilling", text: "The server lost records #33–#51; sending them again." });
+});
