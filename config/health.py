@@ -1,15 +1,16 @@
-"""`GET /healthz`: is the database, Redis and a Celery worker answering?
+"""`GET /healthz`: is the database, Redis and a Celery worker answering, are the backups written?
 
-200 when all are up; 503 naming what is down. When all is up the answer takes a few
+200 when all are up; 503 naming what is down or failing. When all is up the answer takes a few
 milliseconds: the worker probe returns at the first worker's reply instead of waiting out its
 timeout. Each probe has a short timeout so that a dead service makes the answer slow by at
 most a second or two, never hang. Only staff see the details (database engine, worker host
 names, raw errors); everyone else gets the status and the names of the services that are down.
 
-Backups are reported too, without turning the site "down" (the proxy keeps serving phones
-while the folder is fixed): a tournament whose newest backup failed makes the status `failing`
-(`"failing": ["backups"]`), disk space below what two backups need makes it `warning`
-(`"warnings": ["backups"]`); staff see which tournament, why, and the last good backup.
+Backups are reported too: a tournament whose newest backup failed makes the status `failing`
+(`"failing": ["backups"]`) and the answer 503, like any other failing check (a monitor sees it at
+once; the services are named in `down`, the backups in `failing`); disk space below what two
+backups need makes it `warning` (`"warnings": ["backups"]`, still 200); staff see which
+tournament, why, and the last good backup.
 """
 
 from __future__ import annotations
@@ -115,4 +116,4 @@ def healthz(request: Any) -> JsonResponse:
     user = getattr(request, "user", None)
     if user is not None and user.is_active and user.is_staff:
         body["checks"] = checks
-    return JsonResponse(body, status=200 if not down else 503)
+    return JsonResponse(body, status=200 if not down and not body.get("failing") else 503)

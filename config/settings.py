@@ -31,6 +31,9 @@ SERVER_TIMING = env_bool("SERVER_TIMING", False)
 
 _DEV_SECRET = "embedded-default-secret-key-change-me-for-any-real-deployment-0123456789"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else None)
+#: Secret keys anyone can read (the development default): an installation running with one
+#: seals nothing as trusted and trusts no seal (venue.installation).
+PUBLIC_SECRET_KEYS = (_DEV_SECRET,)
 if not DEBUG:
     # A guessable key lets anyone forge a head judge's session: refuse to start with one.
     check_secret_key(SECRET_KEY, known_public=(_DEV_SECRET,))
@@ -187,6 +190,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "ratings-catch-up": {"task": "ratings.catch_up", "schedule": 300.0},
     # A backup of every tournament with a round running (venue/backups.py).
     "venue-back-up-running": {"task": "venue.back_up_running", "schedule": 300.0},
+    # A backup folder that stops taking files is found within a minute, and a failed backup is
+    # tried again at once (venue/tasks.py).
+    "venue-check-backups": {"task": "venue.check_backups", "schedule": 60.0},
 }
 #: Send a ratings recompute when a report is filed, reopened or changed (ratings/effects.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
@@ -205,6 +211,8 @@ LIVE_POLL_SECONDS = env_int("LIVE_POLL_SECONDS", 10)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # A one-time sign-in code after a restore without the judges' passwords (venue.sign_in_codes).
+    "venue.sign_in_codes.CodeBackend",
 ]
 LOGIN_URL = "login"
 # A form with a stale token gets a page in words and `X-Refused: csrf` (the outbox fetches a new one).

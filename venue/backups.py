@@ -15,7 +15,9 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import logging
+import os
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +27,7 @@ from django.utils import timezone
 
 from tournament.models import Round, Tournament
 from venue import export
-from venue.models import BackupFailure
+from venue.models import BackupFailure, LastGoodBackup
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,35 @@ def rotate(tournament_id: int, *, keep: int = KEEP) -> list[Path]:
     return removed
 
 
+def probe(tournament_id: int) -> OSError | None:
+    """Whether the tournament's backup folder takes a file now (a small file written, synced and
+    removed): the error that stops it, or None. Cheap enough for every minute."""
+    where = folder(tournament_id)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".probe.", dir=where)
+        try:
+            os.write(fd, b"dune backup probe\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            Path(name).unlink(missing_ok=True)
+    except OSError as exc:
+        return exc
+    return None
+
+
+def due_now() -> list[Tournament]:
+    """Tournaments to back up at once (the one-minute check): a running tournament whose folder
+    no longer takes a file (its failure is then recorded within the minute), and every
+    tournament whose last attempt failed (written again as soon as the folder is fixed)."""
+    due = set(BackupFailure.objects.values_list("tournament_id", flat=True))
+    for tournament_id in running_tournaments().values_list("pk", flat=True):
+        if tournament_id not in due and probe(tournament_id) is not None:
+            due.add(tournament_id)
+    return list(Tournament.objects.filter(pk__in=due).order_by("pk"))
+
+
 def _reason(exc: BaseException, where: Path) -> str:
     """What went wrong, in words a head judge can act on, then the system's own message."""
     if isinstance(exc, OSError):
@@ -131,6 +162,8 @@ def back_up(tournament: Tournament, *, now: dt.datetime | None = None) -> Attemp
         record_failure(tournament, reason, at=at)
         return Attempt(tournament.pk, reason=reason)
     BackupFailure.objects.filter(tournament=tournament).delete()
+    LastGoodBackup.objects.update_or_create(tournament=tournament,
+                                            defaults={"path": str(written.path), "at": written.at})
     return Attempt(tournament.pk, backup=written)
 
 
@@ -201,8 +234,13 @@ def space(tournament_id: int) -> Space | None:
 
 
 def last_backup_safely(tournament_id: int) -> Backup | None:
-    """The newest backup, or None when the folder cannot even be listed."""
+    """The newest backup; when the folder cannot be listed (it broke), the last one the worker
+    wrote, as it remembers it; None before the first."""
     try:
-        return last_backup(tournament_id)
+        found = last_backup(tournament_id)
     except OSError:
-        return None
+        found = None
+    if found is not None:
+        return found
+    remembered = LastGoodBackup.objects.filter(tournament_id=tournament_id).first()
+    return Backup(Path(remembered.path), remembered.at) if remembered is not None else None

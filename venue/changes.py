@@ -12,9 +12,10 @@ followed without a change here. What a pull carries:
 - rows of the other models changed since the previous pull (less the `MARGIN`) when the model
   keeps an `auto_now` time (a game's position), every row otherwise (rounds, tables, seats: few and small), with the
   ids of every row so the spare drops what was deleted (a seat swapped away);
-- the shared rows they refer to (people, series) and the accounts; the password hashes only of
-  the accounts that agreed to judge this tournament and nothing else
-  (`tournament.judges.sign_in_accounts`), so that they sign in on the spare with their own
+- the shared rows they refer to (people, series) and the accounts; to a spare paired with this
+  laptop (it proves it holds the event key, `venue.pairing.spare_proof`) with their privileges,
+  and the password hashes only of the accounts that agreed to judge this tournament and nothing
+  else (`tournament.judges.sign_in_accounts`), so that they sign in on the spare with their own
   passwords after a take-over (the caller is a head judge of the tournament).
 
 The cursor is a small JSON object the spare keeps: `{"since": A's time of the previous pull,
@@ -124,15 +125,15 @@ def _pairs(owned: graph.Owned, ids: list[Any], refs: export._References) -> dict
     return many
 
 
-def changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
+def changes(tournament: Tournament, cursor: Cursor, *, spare: bool = False) -> dict[str, Any]:
     """The tournament's changes since `cursor`, as plain JSON, with the next cursor, every part
     read at one moment (`venue.moment`): no answer kept for a key without the record it answered."""
     installation.current()  # written on first use: before the moment, which only reads
     with moment.one_moment():
-        return _changes(tournament, cursor)
+        return _changes(tournament, cursor, spare=spare)
 
 
-def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
+def _changes(tournament: Tournament, cursor: Cursor, *, spare: bool) -> dict[str, Any]:
     now = timezone.now()
     since = cursor.since - MARGIN if cursor.since is not None else None
     appended_since = None if _keys_in_commit_order() else since
@@ -172,8 +173,9 @@ def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
             refs.note(obj)
         shared[name] = [export.row_of(obj) for obj in found]
     users = graph.user_model().objects.filter(pk__in=refs.ids.get(graph.label(graph.user_model()), ()))
-    carried = set(judges.sign_in_accounts(tournament).values_list("pk", flat=True))
-    shared[graph.label(graph.user_model())] = [_account(user, carried=user.pk in carried) for user in users.order_by("pk")]
+    carried = set(judges.sign_in_accounts(tournament).values_list("pk", flat=True)) if spare else set()
+    shared[graph.label(graph.user_model())] = [_account(user, spare=spare, carried=user.pk in carried)
+                                               for user in users.order_by("pk")]
     return {
         "format": FORMAT,
         "tournament": tournament.pk,
@@ -190,15 +192,18 @@ def _changes(tournament: Tournament, cursor: Cursor) -> dict[str, Any]:
     }
 
 
-#: What a spare keeps of an account beyond the export's fields: its password hash (judges sign
-#: in after a take-over as before), whether it is staff (a head judge's pages), when it was made.
-SPARE_ACCOUNT_FIELDS = ("password", "is_staff", "date_joined")
+#: What a paired spare keeps of an account beyond the export's fields: its password hash (judges
+#: sign in after a take-over as before), whether it is staff or a superuser (a head judge's pages,
+#: a superuser acting as head judge), when it was made.
+SPARE_ACCOUNT_FIELDS = ("password", "is_staff", "is_superuser", "date_joined")
 
 
-def _account(user: Any, *, carried: bool) -> dict[str, Any]:
-    """An account as the spare keeps it; its password hash only for the accounts the
-    tournament's sign-in content may carry (`tournament.judges.sign_in_accounts`)."""
+def _account(user: Any, *, spare: bool, carried: bool) -> dict[str, Any]:
+    """An account as the feed carries it: who it is; to a paired spare (`spare`) also its
+    privileges and, for the accounts the tournament's sign-in content may carry (`carried`:
+    `tournament.judges.sign_in_accounts`), its password hash."""
     row = {"id": user.pk, **{f: export.plain(getattr(user, f)) for f in export.USER_FIELDS if hasattr(user, f)}}
-    if carried:
-        row.update({f: export.plain(getattr(user, f)) for f in SPARE_ACCOUNT_FIELDS if hasattr(user, f)})
+    if spare:
+        fields = [f for f in SPARE_ACCOUNT_FIELDS if f != "password" or carried]
+        row.update({f: export.plain(getattr(user, f)) for f in fields if hasattr(user, f)})
     return row

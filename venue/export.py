@@ -126,7 +126,27 @@ def export_content(tournament: Tournament, *, superusers_sign_in: bool = True) -
     one moment (`venue.moment`): no answer kept for a key without the record it answered."""
     installation.current()  # written on first use: before the moment, which only reads
     with moment.one_moment():
-        return _content(tournament, superusers_sign_in=superusers_sign_in)
+        content = _content(tournament, superusers_sign_in=superusers_sign_in)
+        content[PRIVILEGES] = _privileges(tournament)
+        return content
+
+
+#: The content's part only a file sealed for this installation's spares carries (with `sign_in`):
+#: whether each account holding a role in the tournament is staff or a superuser, so that a
+#: restore on a paired spare keeps the head judges' pages (`/healthz` details, the admin).
+PRIVILEGES = "privileges"
+#: The parts of the content only a file sealed for this installation's spares carries.
+FOR_SPARES_ONLY = ("sign_in", PRIVILEGES)
+
+
+def _privileges(tournament: Tournament) -> dict[str, dict[str, bool]]:
+    users = graph.user_model().objects.filter(
+        models.Q(head_judge_of=tournament)
+        | models.Q(table_judge_of=tournament)
+        | models.Q(judged_tables__round__tournament=tournament)
+    ).distinct().order_by("pk")
+    return {u.get_username(): {"is_staff": bool(getattr(u, "is_staff", False)),
+                               "is_superuser": bool(getattr(u, "is_superuser", False))} for u in users}
 
 
 def _content(tournament: Tournament, *, superusers_sign_in: bool) -> dict[str, Any]:
@@ -187,17 +207,26 @@ def _model(name: str) -> type[models.Model]:
     return apps.get_model(name)
 
 
-def seal(content: dict[str, Any]) -> dict[str, Any]:
-    """The document of `content`, sealed with this installation's key."""
-    return document.seal(content, installation.export_key())
+def seal(content: dict[str, Any], *, for_spares: bool = True) -> dict[str, Any]:
+    """The document of `content`, sealed with this installation's key for its own import and its
+    paired spares' (`venue.pairing`). The password hashes and privileges (`FOR_SPARES_ONLY`)
+    stay only in a file sealed so (`for_spares`): never in a download, never in the file of an
+    installation whose key is public (it seals nothing as trusted, so nothing could trust them)."""
+    key = installation.sealing_key()
+    if key is None or not for_spares:
+        content = {**content, **{part: {} for part in FOR_SPARES_ONLY if part in content}}
+    return document.seal(content, key)
 
 
-def export_document(tournament: Tournament, *, superusers_sign_in: bool = True) -> dict[str, Any]:
-    return seal(export_content(tournament, superusers_sign_in=superusers_sign_in))
+def export_document(tournament: Tournament, *, superusers_sign_in: bool = True,
+                    for_spares: bool = True) -> dict[str, Any]:
+    return seal(export_content(tournament, superusers_sign_in=superusers_sign_in), for_spares=for_spares)
 
 
-def export_text(tournament: Tournament, *, superusers_sign_in: bool = True) -> str:
-    return document.canonical(export_document(tournament, superusers_sign_in=superusers_sign_in)).decode("utf-8")
+def export_text(tournament: Tournament, *, superusers_sign_in: bool = True, for_spares: bool = True) -> str:
+    return document.canonical(
+        export_document(tournament, superusers_sign_in=superusers_sign_in, for_spares=for_spares)
+    ).decode("utf-8")
 
 
 def write_atomically(path: Path, text: str) -> Path:

@@ -3,18 +3,25 @@
 The identity (`venue.models.Installation`) is written once into the database, so a new or
 restored database is a new installation; the key is derived from the secret key, so a laptop
 restored from its own backup (or a spare given the same `var/secret_key`) recognises the
-documents it sealed.
+documents it sealed. A spare paired with the serving laptop (`bin/venue pair CODE`,
+`venue.pairing`) holds that laptop's key too and trusts its seals as its own.
+
+An installation running with a public secret key (the development default of `make run`)
+seals nothing as trusted and trusts no seal: anyone can compute its key.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
+from collections.abc import Mapping
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from dune import export_document as document
+from venue import pairing
 from venue.models import Installation
 
 
@@ -64,4 +71,38 @@ def forget_cached_answers() -> None:
 
 def export_key() -> bytes:
     """The key this installation seals its exports with (from its secret key)."""
-    return hashlib.sha256(b"dune.venue.export-seal:" + settings.SECRET_KEY.encode("utf-8")).digest()
+    return pairing.seal_key(settings.SECRET_KEY)
+
+
+def development_key() -> bool:
+    """Whether this installation runs with a secret key anyone can read (no trusted seals)."""
+    return not settings.SECRET_KEY or settings.SECRET_KEY in getattr(settings, "PUBLIC_SECRET_KEYS", ())
+
+
+def public_seal_keys() -> list[bytes]:
+    """The seal keys anyone can compute (from the public secret keys)."""
+    return [pairing.seal_key(key) for key in getattr(settings, "PUBLIC_SECRET_KEYS", ())]
+
+
+def sealing_key() -> bytes | None:
+    """The key a trusted seal is made with here; None on an installation with a public key."""
+    return None if development_key() else export_key()
+
+
+#: How a document's seal stands with this installation (`seal_trust`).
+OWN, PAIRED, PUBLIC, NONE = "own", "paired", "public", ""
+
+
+def seal_trust(sealed: Mapping[str, Any]) -> str:
+    """OWN: this installation sealed it; PAIRED: the serving laptop this spare was paired with
+    did; PUBLIC: a public (development) key did, or this installation's own key is public, so
+    the seal proves nothing; NONE: no seal this installation knows."""
+    if any(document.sealed_by(sealed, key) for key in public_seal_keys()):
+        return PUBLIC
+    if development_key():
+        return PUBLIC if sealed.get("seal") else NONE
+    if document.sealed_by(sealed, export_key()):
+        return OWN
+    if any(document.sealed_by(sealed, key) for key in pairing.paired_keys(settings.VAR_DIR)):
+        return PAIRED
+    return NONE

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 
 
@@ -64,3 +65,25 @@ class ImportedTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} from {self.origin_installation}:{self.origin_tournament}"
+
+
+class SignInCode(models.Model):
+    """A one-time sign-in code for an account without a password here (a restore that could not
+    carry the judges' passwords): `bin/venue sign_in_codes TOURNAMENT` makes one per judge; the
+    judge signs in with their name and the code once (`venue.sign_in_codes.CodeBackend`), then
+    the code is gone. Only the code's hash is kept."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    code_hash = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: After this the code no longer signs anyone in.
+    expires_at = models.DateTimeField()
+
+
+class LastGoodBackup(models.Model):
+    """Where and when the newest backup of a tournament was written: the dashboard keeps showing
+    it (and its download) while the backup folder fails, even when the folder cannot be listed."""
+
+    tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="+")
+    path = models.CharField(max_length=1000)
+    at = models.DateTimeField()

@@ -37,6 +37,8 @@ from django.contrib.auth.hashers import identify_hasher
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
@@ -75,6 +77,10 @@ class Imported:
     renamed_accounts: dict[str, str] = field(default_factory=dict)
     #: What the import did not take from an untrusted file, in words.
     not_trusted: list[str] = field(default_factory=list)
+    #: How the file's seal stands here (`installation.seal_trust`): own, paired, public or none.
+    trust: str = ""
+    #: Accounts the import gave the privileges the file carries (a trusted file only).
+    privileged: list[str] = field(default_factory=list)
     #: Answers kept for idempotency keys whose records the file does not hold (a file read
     #: while records were written): dropped, so a phone sending the key again is recorded.
     dropped_answers: int = 0
@@ -105,6 +111,7 @@ class _Loader:
         self.counts: dict[str, int] = {}
         self.same_ids = True
         self.dropped_answers = 0
+        self.privileged: list[str] = []
 
     # --- shared rows ---------------------------------------------------------------------
 
@@ -120,10 +127,22 @@ class _Loader:
             return {}
         return {k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str)}
 
+    def _privileges(self) -> dict[str, dict[str, bool]]:
+        """Whether the file's judges were staff or superusers: from a file sealed here or by the
+        laptop this spare was paired with only, given to the accounts the import creates."""
+        given = self.content.get("privileges") or {}
+        if not isinstance(given, dict):
+            raise DocumentRefused("privileges is not an object of account names", field="privileges")
+        if not self.own:
+            return {}
+        return {name: {flag: flags[flag] for flag in ("is_staff", "is_superuser") if isinstance(flags.get(flag), bool)}
+                for name, flags in given.items() if isinstance(name, str) and isinstance(flags, dict)}
+
     def accounts(self, rows: list[dict[str, Any]]) -> None:
         model = graph.user_model()
         fields = {f.name: f for f in model._meta.concrete_fields}
         hashes = self._hashes()
+        privileges = self._privileges()
         ids: Ids = {}
         taken_here = 0
         for row in rows:
@@ -147,6 +166,10 @@ class _Loader:
                 if password and _is_hash(password):
                     user.password = password
                     self.signed_in_as_before.append(user.get_username())
+                for flag, value in privileges.get(username, {}).items():
+                    setattr(user, flag, value)
+                if privileges.get(username):
+                    self.privileged.append(user.get_username())
                 user.save()
                 if not user.has_usable_password():
                     self.new_accounts.append(user.get_username())
@@ -455,11 +478,25 @@ def free_username(model: Any, username: str) -> str:
     raise DocumentRefused(f"no free account name like {username!r}", field="content")
 
 
-def password_command() -> str:
-    """How the organiser gives an account a password on this installation."""
+def venue_command(command: str) -> str:
+    """`command` as the organiser runs it on this installation (`bin/venue …` in venue mode)."""
     if getattr(settings, "VENUE_URL", ""):
-        return "bin/venue changepassword NAME"
-    return "manage.py changepassword NAME"
+        return f"bin/venue {command}"
+    return f"manage.py {command}"
+
+
+def passwords_line(imported: Imported) -> str:
+    """One line telling the head judge how the judges without a password here sign in."""
+    return ngettext(
+        "%(count)d judge has no password here (%(names)s): `%(codes)s` gives a one-time sign-in code to hand "
+        "out. To keep passwords next time, pair this laptop with the serving one before the event "
+        "(`%(pair)s`, the code its bin/venue prints).",
+        "%(count)d judges have no password here (%(names)s): `%(codes)s` gives each a one-time sign-in code to "
+        "hand out. To keep passwords next time, pair this laptop with the serving one before the event "
+        "(`%(pair)s`, the code its bin/venue prints).",
+        len(imported.new_accounts),
+    ) % {"count": len(imported.new_accounts), "names": ", ".join(imported.new_accounts),
+         "codes": venue_command(f"sign_in_codes {imported.tournament.pk}"), "pair": venue_command("pair CODE")}
 
 
 def import_text(text: str | bytes, *, by: Any = None) -> Imported:
@@ -467,8 +504,16 @@ def import_text(text: str | bytes, *, by: Any = None) -> Imported:
     of the tournament). Raises DocumentRefused (nothing written)."""
     sealed = document.parse(text)
     content = document.open_sealed(sealed)
-    own = document.sealed_by(sealed, installation.export_key())
-    return import_content(content, own=own, by=by, checksum=str(sealed.get("checksum", "")))
+    trust = installation.seal_trust(sealed)
+    own = trust in (installation.OWN, installation.PAIRED)
+    imported = import_content(content, own=own, by=by, checksum=str(sealed.get("checksum", "")))
+    imported.trust = trust
+    if trust == installation.PUBLIC:
+        imported.not_trusted.insert(0, _(
+            "the seal: it was made with the public development key (or this installation runs with it, "
+            "as `make run` does), which anyone can use, so it proves nothing. Give the installation a "
+            "secret key of its own (SECRET_KEY; `bin/venue` makes one) to restore its own backups"))
+    return imported
 
 
 def _origin(content: dict[str, Any]) -> tuple[str, int] | None:
@@ -587,7 +632,7 @@ def _load(content: dict[str, Any], owned: list[graph.Owned], *, own: bool, by: A
     return Imported(
         tournament, loader.counts, loader.new_accounts, loader.same_ids, own=own,
         signed_in_as_before=loader.signed_in_as_before, renamed_accounts=loader.renamed,
-        not_trusted=loader.not_trusted, dropped_answers=loader.dropped_answers,
+        not_trusted=loader.not_trusted, dropped_answers=loader.dropped_answers, privileged=loader.privileged,
     )
 
 

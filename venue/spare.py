@@ -35,7 +35,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tournament.models import Table, Tournament
-from venue import announce, export, follow
+from venue import announce, export, follow, pairing
 
 #: Seconds between two pulls.
 INTERVAL = 2.0
@@ -122,8 +122,8 @@ class Client:
             raise SignInRefused(f"{self.url} refused the sign-in of {username!r} (answer {status}): "
                                 "check the head judge's name and password")
 
-    def get_json(self, path: str) -> Any:
-        status, _, data = self.request("GET", path, headers={"Accept": "application/json"})
+    def get_json(self, path: str, headers: dict[str, str] | None = None) -> Any:
+        status, _, data = self.request("GET", path, headers={"Accept": "application/json", **(headers or {})})
         if status in (401, 403):
             raise SignInRefused(f"{path}: {status} {data[:200].decode(errors='replace')}")
         if status != 200:
@@ -149,8 +149,11 @@ class Pull:
 
 
 class Follower:
-    def __init__(self, client: Client, state: dict[str, Any], *, save: Callable[[dict[str, Any]], None] = save_state):
+    def __init__(self, client: Client, state: dict[str, Any], *, save: Callable[[dict[str, Any]], None] = save_state,
+                 key: bytes | None = None):
         self.client, self.state, self.save = client, state, save
+        #: The serving laptop's event key, when this laptop was paired with it (the newest pairing).
+        self.key = key if key is not None else next(reversed(pairing.paired_keys(settings.VAR_DIR)), None)
         self.state.setdefault("cursors", {})
 
     def followed(self) -> list[int]:
@@ -161,8 +164,12 @@ class Follower:
         pulled = Pull()
         for tournament_id in self.followed():
             cursor = self.state["cursors"].get(str(tournament_id), {})
-            query = urllib.parse.urlencode({"cursor": json.dumps(cursor, separators=(",", ":"))})
-            change = self.client.get_json(f"/api/tournaments/{tournament_id}/changes/?{query}")
+            raw = json.dumps(cursor, separators=(",", ":"))
+            query = urllib.parse.urlencode({"cursor": raw})
+            headers = {}
+            if self.key is not None:  # paired with the serving laptop: its judges' sign-ins come along
+                headers[pairing.SPARE_HEADER] = pairing.spare_proof(self.key, tournament_id, raw)
+            change = self.client.get_json(f"/api/tournaments/{tournament_id}/changes/?{query}", headers=headers)
             applied = follow.apply(change)
             here = timezone.now()
             pulled.tournaments.append(tournament_id)
@@ -235,11 +242,11 @@ def still_serving(url: str, *, timeout: float = 3.0) -> bool:
     return True
 
 
-def held_records(tournament_ids: Iterable[int]) -> dict[str, list[tuple[int, int]]]:
-    """Per tournament name: (table number, highest record number) held here."""
-    found: dict[str, list[tuple[int, int]]] = {}
+def held_records(tournament_ids: Iterable[int]) -> dict[str, list[tuple[int, int, int]]]:
+    """Per tournament name: (round number, table number, highest record number) held here."""
+    found: dict[str, list[tuple[int, int, int]]] = {}
     for tournament in Tournament.objects.filter(pk__in=list(tournament_ids)).order_by("pk"):
-        tables = (Table.objects.filter(round__tournament=tournament, game__isnull=False)
+        tables = (Table.objects.filter(round__tournament=tournament, game__isnull=False).select_related("round")
                   .annotate(last=Max("game__events__seq")).order_by("round__number", "number"))
-        found[tournament.name] = [(t.number, t.last or 0) for t in tables]
+        found[tournament.name] = [(t.round.number, t.number, t.last or 0) for t in tables]
     return found

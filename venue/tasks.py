@@ -33,6 +33,17 @@ def back_up_running() -> dict[str, Any]:
             "failed": {str(a.tournament_id): a.reason for a in failed}}
 
 
+@shared_task(name="venue.check_backups")
+def check_backups() -> dict[str, Any]:
+    """Every minute: a running tournament whose backup folder no longer takes a file is backed up
+    at once (the attempt records the failure and its reason: seen within a minute), and a
+    tournament whose last backup failed is tried again at once (the red goes as soon as the
+    folder is fixed)."""
+    attempts = [backups.back_up(t) for t in backups.due_now()]
+    return {"written": [str(a.backup.path) for a in attempts if a.backup is not None],
+            "failed": {str(a.tournament_id): a.reason for a in attempts if not a.ok}}
+
+
 @shared_task(name="venue.back_up")
 def back_up(tournament_id: int, retries: int | None = None) -> dict[str, Any]:
     """Back up one tournament; a failure is tried again `retries` times (the setting's number

@@ -52,7 +52,9 @@ def test_a_read_only_folder_is_shown_while_the_other_tournaments_are_backed_up_a
         assert "Last good backup:" in box and "09:35:12" in box
         assert "data-backup-failed" not in client.get(f"/tournaments/{others[0].pk}/").content.decode()
 
-        body = client.get("/healthz").json()
+        answer = client.get("/healthz")
+        body = answer.json()
+        assert answer.status_code == 503, "a failing check is a failing answer for any monitor"
         assert body["status"] == "failing" and body["failing"] == ["backups"] and body["down"] == []
         (failing,) = body["checks"]["backups"]["failing"]
         assert failing["tournament"] == stuck.pk and "read-only" in failing["reason"]
@@ -130,3 +132,46 @@ def test_a_failure_counts_its_attempts_and_keeps_when_it_began(db: Any, head_jud
     # A tournament whose round closed meanwhile is still tried until its backup is written.
     tournament.rounds.update(state="finished")
     assert backups.to_back_up() == [tournament]
+
+
+def test_a_broken_folder_is_found_within_the_minute_check_and_the_good_backup_stays_in_view(
+    db: Any, client: Any, head_judge: Any, settings: Any, tmp_path: Path
+) -> None:
+    """The one-minute check (venue.check_backups) finds a folder that no longer takes a file and
+    backs up at once: the failure is recorded without waiting for the five-minute run. While it
+    fails, even when the folder cannot be listed, the dashboard shows the last good backup and its
+    download; the check writes the backup again as soon as the folder is back."""
+    import shutil
+
+    from venue import backups
+    from venue.tasks import check_backups
+
+    settings.VENUE_BACKUP_DIR = tmp_path / "backups"
+    tournament, _ = running_heat(head_judge)
+    good = backups.back_up(tournament, now=dt.datetime(2026, 7, 28, 9, 35, 12, tzinfo=dt.UTC)).backup
+    assert good is not None
+    kept = good.path.read_bytes()
+    assert check_backups() == {"written": [], "failed": {}}, "a folder that takes files is left alone"
+
+    with read_only(backups.folder(tournament.pk)):
+        outcome = check_backups()
+        assert list(outcome["failed"]) == [str(tournament.pk)] and "read-only" in outcome["failed"][str(tournament.pk)]
+    assert backups.failing().filter(tournament=tournament).exists()
+
+    # The folder is gone from under the backups (a stick pulled out): not even listed.
+    saved = tmp_path / "saved"
+    shutil.move(str(backups.folder(tournament.pk)), saved)
+    backups.folder(tournament.pk).write_text("not a folder")
+    client.force_login(head_judge)
+    box = failure_box(client.get(f"/tournaments/{tournament.pk}/").content.decode())
+    assert "Last good backup:" in box and "09:35:12" in box and "No good backup" not in box
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Download the last backup" in page
+    assert client.get("/healthz").status_code == 503
+
+    backups.folder(tournament.pk).unlink()
+    shutil.move(str(saved), backups.folder(tournament.pk))
+    download = client.get(f"/tournaments/{tournament.pk}/backups/latest/")
+    assert download.status_code == 200 and b"".join(download.streaming_content) == kept
+    outcome = check_backups()
+    assert list(outcome["written"]) and not backups.failing().exists()

@@ -33,7 +33,7 @@ def test_an_empty_cursor_gives_every_row_and_the_next_only_what_was_written_sinc
     events = whole["rows"]["gameplay.gameevent"]
     assert whole["cursor"]["pk"]["gameplay.gameevent"] == max(e["id"] for e in events)
     accounts = {a["username"]: a for a in whole["shared"]["auth.user"]}
-    assert accounts[head.username]["password"] == head.password  # judges sign in on the spare as before
+    assert "password" not in accounts[head.username], "no hash leaves for a laptop that is not a paired spare"
 
     # Nothing written since: no append-only row is sent again beyond the margin's.
     again = pull(client, full_event, whole["cursor"])
@@ -72,3 +72,25 @@ def test_only_a_head_judge_of_the_tournament_pulls_its_changes_and_a_bad_cursor_
                 '{"since": "yesterday"}', '{"since": "2026-07-28T09:00:00"}', '{"since": "0001-01-01T00:00:00+14:00"}', "[]", "[" * 5000):
         answer = client.get(path, {"cursor": bad})
         assert answer.status_code == 400 and "cursor" in answer.content.decode(), bad
+
+
+def test_a_paired_spare_proves_it_and_gets_the_judges_sign_ins(full_event: Any, client: Any) -> None:
+    """Only a pull proven by the event key (a spare paired with `bin/venue pair`) carries the
+    password hashes and privileges; a proof for another cursor or tournament does not."""
+    from venue import installation, pairing
+
+    head = full_event.head_judges.first()
+    client.force_login(head)
+    raw = json.dumps({})
+    path = f"/api/tournaments/{full_event.pk}/changes/?" + urllib.parse.urlencode({"cursor": raw})
+
+    def accounts(proof: str) -> dict[str, Any]:
+        answer = client.get(path, headers={pairing.SPARE_HEADER: proof})
+        assert answer.status_code == 200
+        return {a["username"]: a for a in answer.json()["shared"]["auth.user"]}
+
+    proven = accounts(pairing.spare_proof(installation.export_key(), full_event.pk, raw))
+    assert proven[head.username]["password"] == head.password
+    assert proven[head.username]["is_staff"] == head.is_staff
+    assert "password" not in accounts(pairing.spare_proof(installation.export_key(), full_event.pk + 1, raw))[head.username]
+    assert "password" not in accounts(pairing.spare_proof(b"another laptop's key" * 2, full_event.pk, raw))[head.username]

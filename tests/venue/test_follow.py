@@ -7,6 +7,7 @@ in on B with their own passwords. Real processes, ports chosen by the system."""
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -56,6 +57,9 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
     password = demo_password(a.run("load_demo"))
     a.start()
     a.wait_serving()
+    # Paired before the event with the code A's bin/venue printed: A's judges' sign-ins come along.
+    code = a.wait_for_log(r"bin/venue pair ([A-Z2-7-]+)").group(1)
+    assert "Paired with the serving laptop" in b.run("pair", code)
 
     follower = b.start("follow", a.url, "--user", "headjudge", "--interval", "1", log_name="follow.log",
                        env={"DUNE_FOLLOW_PASSWORD": password})
@@ -81,12 +85,18 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
     backup = a.folder / "last-backup.json"
     backup.write_text(json.dumps(document))
 
+    # A take-over while A still answers is refused, and B goes on following.
+    with pytest.raises(AssertionError, match="still answers"):
+        b.run("take-over")
+    assert follower.poll() is None, "a refused take-over stopped the follower"
+
     a.kill()  # the power cut: A's processes die with SIGKILL, the phones' answers already given
     b.start("take-over", log_name="take-over.log")
     b.wait_for_log(r"This laptop now serves the event", log_name="take-over.log")
     b.wait_serving()
     assert follower.wait(timeout=30) == 0, "the follower did not stop at the take-over"
     assert "Stopped following" in b.log("follow.log")
+    assert re.search(r"round \d+ table \d+ #\d+", b.log("take-over.log")), b.log("take-over.log")
 
     # Every record A acknowledged is on B, exactly once, under the same number; and the rest too.
     for table, acks in judges.acknowledged.items():

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from tournament.models import Tournament
 from tournament.permissions import is_head_judge
-from venue import backups, changes, export
+from venue import backups, changes, export, installation, pairing
 
 
 class ExportView(APIView):
@@ -29,8 +29,8 @@ class ExportView(APIView):
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
                 description="the export document: format_version, content (every row of the tournament, "
-                "the people, series and accounts it refers to, the judges' password hashes but no "
-                "superuser's), checksum (sha256 of the content as canonical JSON) and seal (the "
+                "the people, series and accounts it refers to; no password hash: only a backup sealed for "
+                "this installation's spares carries them), checksum (sha256 of the content as canonical JSON) and seal (the "
                 "installation's HMAC: only this installation's import trusts the links and hashes)",
             ),
             403: OpenApiResponse(description="not a head judge of this tournament"),
@@ -42,7 +42,10 @@ class ExportView(APIView):
             raise NotAuthenticated("Sign in as a head judge of this tournament to export it.")
         if not is_head_judge(request.user, tournament):
             raise PermissionDenied("Only a head judge of this tournament may export it.")
-        response = HttpResponse(export.export_text(tournament, superusers_sign_in=False), content_type="application/json")
+        # A download leaves the installation: no password hash, no privileges (the backups on
+        # this laptop's disk, sealed for its spares, carry them).
+        text = export.export_text(tournament, superusers_sign_in=False, for_spares=False)
+        response = HttpResponse(text, content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.json"'
         response["Cache-Control"] = "no-store"
         return response
@@ -95,6 +98,12 @@ class ChangesView(APIView):
         except (ValueError, RecursionError) as exc:
             raise ValidationError({"cursor": [str(exc) if isinstance(exc, changes.CursorRefused)
                                               else "cursor: not JSON"]}) from None
-        response = HttpResponse(orjson.dumps(changes.changes(tournament, cursor)), content_type="application/json")
+        # A spare paired with this laptop proves it (venue.pairing): only then does the feed carry
+        # the judges' sign-in content.
+        key = installation.sealing_key()
+        spare = key is not None and pairing.proves_spare(key, tournament.pk, raw,
+                                                          request.headers.get(pairing.SPARE_HEADER, ""))
+        body = changes.changes(tournament, cursor, spare=spare)
+        response = HttpResponse(orjson.dumps(body), content_type="application/json")
         response["Cache-Control"] = "no-store"
         return response

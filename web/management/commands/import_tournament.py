@@ -13,9 +13,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from venue import restore
+from venue import installation, restore
 
 
 class Command(BaseCommand):
@@ -58,21 +59,19 @@ class Command(BaseCommand):
                 "%(count)d answers kept for phones' keys named records the file does not hold: they were left "
                 "out, so the phones' actions are recorded when they send them again.",
                 imported.dropped_answers) % {"count": imported.dropped_answers})
-        if imported.own:
-            self.stdout.write("This installation sealed the file: its accounts and links were taken as they were.")
+        if imported.trust == installation.PAIRED:
+            self.stdout.write(_("This laptop was paired with the laptop that sealed the file: its accounts, "
+                                "passwords and roles were taken as they were."))
+        elif imported.own:
+            self.stdout.write(_("This installation sealed the file: its accounts and links were taken as they were."))
         if imported.signed_in_as_before:
-            self.stdout.write(
-                "These judges sign in with the passwords they had: " + ", ".join(imported.signed_in_as_before)
-            )
+            self.stdout.write(_("These judges sign in with the passwords they had: %(names)s") % {
+                "names": ", ".join(imported.signed_in_as_before)})
         for line in imported.not_trusted:
-            self.stdout.write(f"Not taken from the file (another installation sealed it, or nobody did): {line}")
+            self.stdout.write(_("Not taken from the file (another installation sealed it, or nobody did): %(what)s")
+                              % {"what": line})
         if imported.renamed_accounts:
-            self.stdout.write(
-                "Account names taken here, given other names: "
-                + ", ".join(f"{old} -> {new}" for old, new in imported.renamed_accounts.items())
-            )
+            self.stdout.write(_("Account names taken here, given other names: %(names)s") % {
+                "names": ", ".join(f"{old} -> {new}" for old, new in imported.renamed_accounts.items())})
         if imported.new_accounts:
-            self.stdout.write(
-                f"Accounts created without a password (give each one with `{restore.password_command()}`): "
-                + ", ".join(imported.new_accounts)
-            )
+            self.stdout.write(restore.passwords_line(imported))
