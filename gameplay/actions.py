@@ -315,6 +315,19 @@ def _plan(form: Form, side: str) -> dict[str, Any]:
             plan[card] = _get(form, p + card)
     plan["traitor"] = bool(_get(form, p + "traitor"))
     plan["kwisatz_haderach"] = bool(_get(form, p + "kwisatz_haderach"))
+    if _get(form, p + "stone_burner_kill"):
+        plan["stone_burner_kill"] = True  # LoLV 3.02.10: both leaders die
+    # A winner's losses "in any manner" (AH X.C.6): how many of each and from which sectors;
+    # blank, the engine takes normal forces first from the lowest sectors.
+    for kind in ("lost_normal", "lost_special"):
+        count = _int(form, p + kind, required=False, low=0)
+        if count is not None:
+            plan[kind] = count
+    sectors = _get(form, p + "lost_sectors").replace(",", " ").split()
+    if sectors:
+        if not all(s.isdigit() and int(s) <= 17 for s in sectors):
+            raise ActionError(p + "lost_sectors", _("give sector numbers 0 to 17, in order, such as 8 9"))
+        plan["lost_sectors"] = [int(s) for s in sectors]
     return plan
 
 

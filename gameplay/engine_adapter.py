@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dune.engine import income, turn_order
-from dune.engine.battle_plans import CARDS, battle_choices, resolution_json
+from dune.engine.battle_plans import CARDS, EXPANSION_CARDS, battle_choices, resolution_json
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
 from dune.engine.editions import CURRENT
@@ -364,11 +364,16 @@ def battle_resolution(position: Position, body: Mapping[str, Any]) -> dict[str, 
     return resolution_json(position, event)
 
 
-def battle_cards() -> dict[str, list[tuple[str, str]]]:
+def battle_cards(ruleset: str | None = None) -> dict[str, list[tuple[str, str]]]:
     """The cards a battle plan may hold, by slot: `{"weapon": [(id, name)], "defense": [...]}`
-    (a worthless card goes in either slot, LoLV 3.01.07)."""
+    (a worthless card goes in either slot, LoLV 3.01.07); with a `ruleset`, only the cards of
+    its deck (the second expansion's Mirror Weapon, Portable Snooper and Stone Burner in the
+    LoLV's: 3.02.04, 3.02.07, 3.02.10)."""
+    cite = get_ruleset(ruleset).cite if ruleset else None
     out: dict[str, list[tuple[str, str]]] = {"weapon": [], "defense": []}
     for card, (kind, _how) in CARDS.items():
+        if cite is not None and card in EXPANSION_CARDS and EXPANSION_CARDS[card] not in cite:
+            continue
         name = " ".join(w.capitalize() for w in card.split("_"))
         for slot in ("weapon", "defense"):
             if kind in (slot, "worthless"):

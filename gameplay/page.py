@@ -208,7 +208,8 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
                 leaders.append((f"{owner}|{option['leader']}", f"{name} ({option['strength']}{held})"))
             forces = side["forces"]
             typed = {k: (values or {}).get(f"{key}_{k}", "") if mine else ""
-                     for k in ("leader", "dial", "spice", "weapon", "defense", "traitor", "kwisatz_haderach")}
+                     for k in ("leader", "dial", "spice", "weapon", "defense", "traitor", "kwisatz_haderach",
+                               "stone_burner_kill", "lost_normal", "lost_special", "lost_sectors")}
             own = [o for o in side.get("leaders") or [] if (o.get("leader_of") or faction) == faction]
             if not mine and own:  # the side's strongest leader first: the usual pick
                 best = max(own, key=lambda o: o["strength"])
@@ -649,7 +650,8 @@ def page_context(
         "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
         "battles": battle_forms(position_of(game), values) if judge and "battle" in can else [],
         "income_forms": income_forms(game, can) if full else {},
-        "battle_cards": rules.battle_cards() if judge and "battle" in can else {},
+        "battle_cards": rules.battle_cards(game.ruleset) if judge and "battle" in can else {},
+        "stone_burner": judge and "battle" in can and "stone_burner" in rules.citations(game.ruleset),
         "grid": grid(snapshot, answer) if judge else [],
         "proposals": proposals,
         "confirmed_attempts": confirmed,
