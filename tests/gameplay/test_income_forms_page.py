@@ -94,3 +94,15 @@ def test_ah_xi_c_the_collection_round_in_one_tap(table_judge: Any) -> None:
     assert _spice(table) == {**before, "harkonnen": before["harkonnen"] + 11, "atreides": before["atreides"] + 2,
                              "guild": before["guild"] + 1}
     assert position(table)["spice_on_board"] == {"the_great_flat": 1}
+
+
+def test_ah_vii_a_1_the_spice_blow_card_from_the_next_steps_box(table_judge: Any) -> None:
+    """The spice blow phase's own record stands beside the worm in the next step's box."""
+    table = final_table(table_judge)
+    record(table, table_judge, [*TO_BIDDING[:2], {"type": "phase_advanced", "phase": "spice_blow"}])
+    judge = web(table_judge)
+    html = judge.get(url(table)).content.decode()
+    box = html[html.index('id="next"'):html.index("</section>", html.index('id="next"'))]
+    assert 'id="next-spice-blow"' in box and "The Great Flat (10 spice)" in box
+    _tap(judge, table, "spice_blow", "sb-1", territory="the_great_flat")
+    assert position(table)["spice_on_board"] == {"the_great_flat": 10}
