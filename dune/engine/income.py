@@ -198,12 +198,20 @@ def bidders(pos: Position) -> list[str]:
     return [f for f in _in_order(pos) if can_bid(pos, f)]
 
 
+def _dealt_counted(pos: Position) -> bool:
+    """Whether the engine counts the cards dealt: not with the Richese's or the Ixians' own
+    cards (2.10.08, 2.07.07)."""
+    return pos.setup is not None and not ({RICHESE, IXIANS} & set(pos.setup.factions))
+
+
 def auction_state(pos: Position) -> tuple[int, int, bool]:
-    """This turn's bidding: (cards sold, cards dealt, over)."""
+    """This turn's bidding: (cards sold, cards dealt, over): over once a card is passed by
+    everyone (1.04.09, AH VIII.E) or every card dealt is sold (1.04.08, AH VIII.E)."""
+    sold, dealt, over = 0, len(bidders(pos)), False
     if pos.auction is not None and pos.auction[0] == pos.turn:
-        _turn, sold, dealt, over = pos.auction
-        return sold, dealt, bool(over)
-    return 0, len(bidders(pos)), False
+        _turn, sold, dealt, closed = pos.auction
+        over = bool(closed)
+    return sold, dealt, over or (_dealt_counted(pos) and sold >= dealt)
 
 
 def bid_payee(pos: Position, ev: CardBought) -> str | None:
@@ -218,11 +226,10 @@ def apply_card_bought(pos: Position, ev: CardBought) -> dict[str, Any]:
     need_full_tracking(pos, "the bidding round")
     need_phase(pos, (BIDDING,), "bidding", "Treachery Cards are bought")
     sold, dealt, over = auction_state(pos)
+    if _dealt_counted(pos) and sold >= dealt:
+        refuse(pos, "dealt", f"{dealt} cards were dealt for bid this turn and all {dealt} are sold", ev, field="faction")
     if over:
         refuse(pos, "bought_in", "a card was passed by everyone: the bidding round is over", ev, field="faction")
-    counted = pos.setup is not None and not ({RICHESE, IXIANS} & set(pos.setup.factions))
-    if counted and sold >= dealt:
-        refuse(pos, "dealt", f"{dealt} cards were dealt for bid this turn and all {dealt} are sold", ev, field="faction")
     if ev.faction is None:
         return {"auction": (pos.turn, sold, dealt, 1)}
     f = ev.faction

@@ -12,7 +12,7 @@ import pytest
 
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
-from dune.engine.income import bidders
+from dune.engine.income import auction_state, bidders
 from dune.engine.position import Position
 from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import ALL_RULESETS, CLASSIC, LOLV, snap
@@ -145,3 +145,13 @@ def test_2_10_08_and_2_07_07_the_richese_and_ixian_cards_leave_the_count_to_the_
     for _ in range(7):  # six factions able to bid, seven cards bought
         pos = _buy(pos, "emperor" if pos.states["emperor"].cards < 4 else "guild", 1)
     assert pos.states["guild"].cards == 3
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_04_08_the_round_is_over_once_every_card_dealt_is_sold(ruleset: str) -> None:
+    """Only the Emperor may bid (every other hand is full): one card is dealt, and once it is
+    sold the round is over."""
+    full = {f: {"cards": 8 if f == "harkonnen" else 4} for f in CLASSIC if f != "emperor"}
+    pos = _bidding(ruleset, **full)
+    assert auction_state(pos) == (0, 1, False)
+    assert auction_state(_buy(pos, "emperor", 1)) == (1, 1, True)
