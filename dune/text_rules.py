@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any, TypeVar
 
 #: Deeper JSON than this is refused before it is looked at (no request needs more than a few).
 MAX_JSON_DEPTH = 64
@@ -158,6 +158,26 @@ def search_key(value: str) -> str:
     decomposed = unicodedata.normalize("NFKD", value or "")
     bare = "".join(char for char in decomposed if not unicodedata.combining(char))
     return " ".join(bare.casefold().split())
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def duplicate_key(name: str, club: str) -> tuple[str, str]:
+    """What makes two registrations probably one person: the same name and the same club, each
+    with accents and case set aside (`search_key`: "José Núñez" of "Arrakis" is "Jose Nunez" of
+    "ARRAKIS")."""
+    return search_key(name), search_key(club)
+
+
+def probable_duplicates(players: Iterable[tuple[K, str, str]]) -> list[tuple[K, ...]]:
+    """The groups of `(id, name, club)` sharing a `duplicate_key`, each in the order given, the
+    groups in the order of their first member; a name alone in its club is in none."""
+    groups: dict[tuple[str, str], list[K]] = {}
+    for pk, name, club in players:
+        if search_key(name):
+            groups.setdefault(duplicate_key(name, club), []).append(pk)
+    return [tuple(members) for members in groups.values() if len(members) > 1]
 
 
 def name_matches(query: str, *texts: str) -> bool:

@@ -36,6 +36,9 @@ class ImportRow:
     #: Accepted, but worth a look: a name equal to a registered player's once normalised and
     #: case-folded (a second registration of the same person?).
     warnings: list[str] = field(default_factory=list)
+    #: Registered players (or earlier rows) probably the same person: the same name once
+    #: accents and case are set aside, and the same club (`text_rules.duplicate_key`).
+    probable_duplicates: list[str] = field(default_factory=list)
     #: The existing person the row's email links it to (None: a new person), and their name.
     person: int | None = None
     person_name: str = ""
@@ -66,6 +69,7 @@ class ImportRow:
             "ok": self.ok,
             "errors": list(self.errors),
             "warnings": list(self.warnings),
+            "probable_duplicates": list(self.probable_duplicates),
             "person": self.person,
             "person_name": self.person_name or None,
             "other_name": self.other_name,

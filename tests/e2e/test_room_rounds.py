@@ -87,3 +87,74 @@ def test_the_desk_marks_a_no_show_who_leaves_a_short_table(
     assert "Table 2 now has 4 players" in text and "latecomer" in text
     assert "Disqualified" not in text and "Dropped" not in text
     assert page.evaluate(NO_SIDEWAYS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closed_filed_and_early_pages_tell_the_truth(
+    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+) -> None:
+    """A closed heat's seat page offers no change, a filed table's page no control of a game in
+    play, the desk the round's one count, and the clocks page asks before an early start."""
+    from clocks.services import db_now
+    from scoring import services as scoring
+    from tests.scoring.db.conftest import report_for
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Truth open")
+    players = make_players(tournament, 12)
+    heat = make_round(tournament)
+    tables = [seat_table(heat, players[:6], number=1), seat_table(heat, players[6:], number=2)]
+    for table in tables:
+        scoring.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
+    later = make_round(tournament, number=2)
+    later.starts_at = db_now() + timedelta(hours=12)
+    later.save()
+    seat_table(later, players[:6], number=1)
+
+    page = sized_page
+    sign_in(page, head_judge.username, password)
+    base = live_server.url
+    page.goto(f"{base}/rounds/{heat.pk}/seat/")
+    assert page.locator("[data-round-closed]").is_visible()
+    assert page.get_by_role("button", name="Reseat with a new draw").count() == 0
+    assert page.get_by_role("button", name="Swap").count() == 0
+    assert page.evaluate(NO_SIDEWAYS)
+
+    page.goto(f"{base}/tables/{tables[0].pk}/")
+    assert "Game over" in page.locator(".glance").inner_text()
+    assert page.get_by_role("button", name="Place storm").count() == 0
+
+    page.goto(f"{base}/tournaments/{tournament.pk}/players/?round={heat.pk}")
+    assert page.locator("#checked-count").inner_text() == "12"
+    assert page.evaluate(NO_SIDEWAYS)
+
+    page.goto(f"{base}/rounds/{later.pk}/clocks/")
+    assert "scheduled to start in 12 hours" in page.locator("[data-early-start]").inner_text()
+    page.get_by_role("button", name="Start all clocks").first.click()
+    assert "is scheduled to start at" in page.locator("#round-error").inner_text()
+    page.get_by_role("button", name="Start all clocks now anyway").click()
+    page.wait_for_load_state()
+    assert page.locator("#round-error").count() == 0
+    assert page.evaluate(NO_SIDEWAYS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_and_the_import_flag_probable_duplicates(
+    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+) -> None:
+    from tournament.models import Player
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Duplicates open")
+    first = Player.objects.create(tournament=tournament, name="José Núñez", club="Arrakis")
+    page = sized_page
+    sign_in(page, head_judge.username, password)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/import/")
+    page.locator("textarea[name=csv]").fill("name,email,club\nJose Nunez,jn@example.org,Arrakis\n")
+    page.get_by_role("button", name="Preview").click()
+    assert "probably the same person as José Núñez (Arrakis)" in page.locator("[data-name-warning]").inner_text()
+    page.get_by_role("button", name="Register 1 player").click()
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/")
+    panel = page.locator("#probable-duplicates")
+    assert "José Núñez and Jose Nunez (Arrakis)" in panel.inner_text()
+    assert page.locator(f"#player-{first.pk} [data-probable-duplicate]").is_visible()
+    assert page.evaluate(NO_SIDEWAYS)

@@ -39,6 +39,7 @@ from tournament.services.players import (
     import_players,
     name_twins,
     preview_import,
+    probable_duplicate_groups,
     set_status,
     twin_warning,
     undo_check_in,
@@ -59,6 +60,7 @@ from tournament.services.tournaments import (
 )
 
 __all__ = [
+    "probable_duplicate_groups",
     "Presence",
     "presence",
     "clear_no_show",

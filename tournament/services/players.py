@@ -6,8 +6,10 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
-from dune.text_rules import clean_name, email_key, name_key
+from dune.text_rules import clean_name, duplicate_key, email_key, name_key, probable_duplicates
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, NoShow, Player, Round, Tournament
@@ -63,11 +65,54 @@ def twin_warning(tournament: Tournament, player: Player) -> str:
     """The desk's warning when the player's name equals another's once normalised ("" if none)."""
     twins = name_twins(tournament, player.name, exclude=player.pk)
     if not twins:
-        return ""
+        key = duplicate_key(player.name, player.club)
+        same = (
+            Player.objects.filter(tournament=tournament).exclude(pk=player.pk).order_by("pk").values_list("name", "club")
+        )
+        match = next(((n, c) for n, c in same if duplicate_key(n, c) == key), None)
+        return capfirst(duplicate_words(*match)) + "." if match else ""
     return (
         f"{player.name} has the same name as {', '.join(twins)} once spelling variants and case are"
         " set aside: check this is not the same person registered twice."
     )
+
+
+def duplicate_words(name: str, club: str) -> str:
+    """The warning for a registration probably of a person already registered as `name` of
+    `club` (`text_rules.duplicate_key`)."""
+    if club:
+        return _(
+            "probably the same person as %(name)s (%(club)s): the same name once accents and case are set "
+            "aside, and the same club; check they are not registered twice"
+        ) % {"name": name, "club": club}
+    return _(
+        "probably the same person as %(name)s: the same name once accents and case are set aside, and "
+        "no club for either; check they are not registered twice"
+    ) % {"name": name}
+
+
+def _flag_probable_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
+    """Warn on each accepted row that is probably a registered player, or an earlier row, again."""
+    known: dict[tuple[str, str], tuple[str, str]] = {}
+    for name, club in Player.objects.filter(tournament=tournament).values_list("name", "club"):
+        known.setdefault(duplicate_key(name, club), (name, club))
+    for row in rows:
+        if not row.ok or not row.name:
+            continue
+        key = duplicate_key(row.name, row.club)
+        if key in known:
+            name, club = known[key]
+            row.probable_duplicates.append(name)
+            row.warnings.append(duplicate_words(name, club))
+        else:
+            known[key] = (row.name, row.club)
+
+
+def probable_duplicate_groups(tournament: Tournament) -> list[list[Player]]:
+    """The tournament's players in groups that are probably one person each (the desk lists them)."""
+    players = {p.pk: p for p in Player.objects.filter(tournament=tournament).order_by("created_at", "pk")}
+    groups = probable_duplicates((p.pk, p.name, p.club) for p in players.values())
+    return [[players[pk] for pk in group] for group in groups]
 
 
 def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
@@ -79,6 +124,7 @@ def preview_import(tournament: Tournament, text: str) -> list[ImportRow]:
     rows = parse_players_csv(
         text, registered=taken, similar={name_key(n): n for n in names}, emails=registered_emails(tournament)
     )
+    _flag_probable_duplicates(tournament, rows)
     known = people.people_with_emails(r.email for r in rows if r.email)
     for row in rows:
         person = known.get(people.email_key(row.email)) if row.email else None
@@ -142,7 +188,7 @@ def check_in(round_: Round, player: Player) -> CheckIn:
             f"{player} has {player.get_status_display().lower()} and cannot check in", field="player"
         )
     with transaction.atomic():
-        checkin, _ = CheckIn.objects.get_or_create(round=round_, player=player)
+        checkin, _created = CheckIn.objects.get_or_create(round=round_, player=player)
         NoShow.objects.filter(round=round_, player=player).delete()  # they came after all
         # A player who checks in themself (or was registered before people existed) is linked now.
         people.link_players([player])

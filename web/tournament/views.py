@@ -246,7 +246,10 @@ def _desk_context(tournament: Tournament, selected: Round | None, query: str) ->
         set(CheckIn.objects.filter(round=selected).values_list("player_id", flat=True)) if selected else set()
     )
     counted = services.presence(selected) if selected else None
+    groups = services.probable_duplicate_groups(tournament)
     return {
+        "duplicate_groups": groups,
+        "duplicate_ids": {p.pk for group in groups for p in group},
         "tournament": tournament,
         "selected": selected,
         "no_shows": set(services.no_show_ids(selected)) if selected else set(),
