@@ -67,7 +67,7 @@
       return { kind: "recorded", state: "recorded", record: answer.record, location: answer.location };
     }
     if (answer.loginPage || s === 401 || (s === 403 && answer.refused === "sign-in")) {
-      return { kind: "signed-out", state: "signin", reason: "Not signed in: the sign-in ran out on this phone.",
+      return { kind: "signed-out", state: "signin", reason: "Not signed in on this server: the sign-in ran out, or the event moved to another laptop (a spare took over).",
         todo: "Sign in again to send it." };
     }
     if (s === 403 && answer.refused === "csrf") {
