@@ -22,7 +22,7 @@ from dune.refusals import Refusal
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, UnsafeInput):
-        return Response(refusal_body(exc.field, exc.problem), status=status.HTTP_400_BAD_REQUEST)
+        return Response(refusal_body(exc.field, exc.problem), status=exc.status_code)
     if isinstance(exc, Refusal):
         body = exc.to_dict()
         body.setdefault("detail", exc.message)

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -42,6 +43,12 @@ class UnsafeInput(ParseError):
         super().__init__(f"{field}: {problem}")
 
 
+class BodyTooLarge(UnsafeInput):
+    """A body over an endpoint's own limit (413), refused before it is parsed."""
+
+    status_code = 413
+
+
 def refusal_body(field: str, problem: str) -> dict[str, Any]:
     """The one shape of these refusals, readable by every endpoint's 400 description."""
     text = f"{field}: {problem}"
@@ -52,11 +59,18 @@ def refusal_body(field: str, problem: str) -> dict[str, Any]:
 
 
 class SafeJSONParser(JSONParser):
+    #: The largest body this parser reads (bytes); None: the platform's upload limit alone.
+    limit: int | None = None
+
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         parser_context = parser_context or {}
         encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        raw = stream.read() if self.limit is None else stream.read(self.limit + 1)
+        if self.limit is not None and len(raw) > self.limit:
+            raise BodyTooLarge("body", _("the body is larger than this endpoint's limit of %(kb)s kB (%(bytes)s bytes)")
+                               % {"kb": self.limit // 1024, "bytes": self.limit})
         try:
-            text = stream.read().decode(encoding)
+            text = raw.decode(encoding)
         except UnicodeDecodeError as exc:
             raise UnsafeInput("body", f"not {encoding} text") from exc
         if nesting_depth_exceeds(text):

@@ -85,10 +85,13 @@ def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:
 
 def _done(
     name: str, given: Any, perform: Callable[[], tuple[int, dict[str, Any]]], *, actor: Any, key: str | None,
-    scope: str, said: Callable[[dict[str, Any]], str], **more: Any,
+    scope: str, said: Callable[[dict[str, Any]], str], door_only: tuple[str, ...] = (), **more: Any,
 ) -> Done:
-    """`perform` once per (actor, scope, key), its answer and the words for it."""
-    fields = {f.name: getattr(given, f.name) for f in dataclass_fields(given)}  # shallow: a moment keeps its zone
+    """`perform` once per (actor, scope, key), its answer and the words for it. `door_only`
+    names the fields one door sends and the other cannot (the desk's check-in box): they are
+    left out of what the key is checked against, so one key through either door answers the same."""
+    # Shallow: a moment keeps its zone.
+    fields = {f.name: getattr(given, f.name) for f in dataclass_fields(given) if f.name not in door_only}
     answer = run(actor=actor, scope=scope, key=key, body={"command": name, **fields, **more}, perform=perform)
     return Done(**asdict(answer), message=said(answer.body))
 
@@ -244,7 +247,7 @@ def add_player(tournament: Tournament, data: Any, *, actor: Any, key: str | None
         return 201, player_json(player, private=True)
 
     return _done("add_player", given, perform, actor=actor, key=key, scope=_desk(tournament),
-                 said=lambda body: f"Registered {body['name']}.", round=round_.pk if round_ else None)
+                 said=lambda body: _("Registered %(name)s.") % {"name": body["name"]}, door_only=("check_in",))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from foundation.idempotency import FORM_FIELD, HEADER, Answer
+from web.api_fields import refuse_unknown_fields
 
 __all__ = ["SCHEMA_PARAMETER", "SCHEMA_REUSED", "answered", "key_of", "form_key"]
 
@@ -24,7 +25,12 @@ SCHEMA_REUSED = OpenApiResponse(OpenApiTypes.OBJECT, description=f"the {HEADER} 
 
 
 def key_of(request: Request) -> str | None:
-    """The request's `Idempotency-Key` header (None without one)."""
+    """The request's `Idempotency-Key` header (None without one). Every API write reads its key
+    first, so its body is read here too: a body no write takes (malformed or too deep:
+    config/api_parsers.py; a field the write does not read: web/api_fields.py) is refused
+    before any command runs, also by the writes that read no field of it."""
+    if request.method in ("POST", "PUT", "PATCH") and request.headers.get("Content-Length", "0") not in ("", "0"):
+        refuse_unknown_fields(request)
     return request.headers.get(HEADER)
 
 

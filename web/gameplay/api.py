@@ -30,7 +30,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dune.text_rules import whole_number
-from foundation import idempotency
 from gameplay import commands, presenters, services
 from gameplay.commands import judges_table
 from gameplay.models import Game
@@ -148,7 +147,7 @@ class GameEventsView(APIView):
         data = request.data if isinstance(request.data, dict) else {}
         try:
             recorded = commands.record_event(
-                table, data.get("event"), actor=request.user, key=request.headers.get(idempotency.HEADER),
+                table, data.get("event"), actor=request.user, key=idempotency_api.key_of(request),
                 expected_seq=data.get("expected_seq"), reason=data.get("reason", ""),
             )
         except commands.Stale as stale:

@@ -18,7 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_parsers import SafeJSONParser
 from dune.engine import evaluate, load_position
+
+#: The largest snapshot `POST /api/engine/evaluate/` reads (bytes); a larger one is a 413
+#: before any of it is parsed.
+SNAPSHOT_LIMIT = 128 * 1024
 
 EXAMPLE_SNAPSHOT = {
     "ruleset": "wbc2018",
@@ -45,11 +50,19 @@ class EvaluationErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class SnapshotParser(SafeJSONParser):
+    """A snapshot's JSON, read only up to `SNAPSHOT_LIMIT`: the largest real position (twelve
+    factions in every territory) is a few tens of kB, and anyone may ask."""
+
+    limit = SNAPSHOT_LIMIT
+
+
 class EvaluateView(APIView):
     """Anyone may ask: the answer depends only on the snapshot sent."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    parser_classes = [SnapshotParser]
 
     @extend_schema(
         operation_id="engine_evaluate",

@@ -27,7 +27,6 @@ from rest_framework.views import APIView
 
 from clocks import services as clock_services
 from dune.points import Finalists
-from foundation import idempotency
 from scoring import commands, corrections, presenters, services
 from scoring.models import GameReport
 from scoring.player_states import final_lists, player_states
@@ -201,8 +200,7 @@ class ReportView(APIView):
         table = _table(pk)
         # Refusals (locked, rejected, not a judge of this table, a reused key) go to the API's
         # one handler (config.api_errors): nothing is filed and nothing remembered under the key.
-        filed = commands.file_report(table, request.data, actor=request.user,
-                                     key=request.headers.get(idempotency.HEADER),
+        filed = commands.file_report(table, request.data, actor=request.user, key=idempotency_api.key_of(request),
                                      clock_ran_out=clock_services.ran_out(table))
         return idempotency_api.answered(request, filed)
 

@@ -311,9 +311,13 @@ class RoundDetailView(APIView):
     def delete(self, request: Request, pk: int) -> Response:
         """A retry with the same key answers 204 again (the round is gone once)."""
         key = key_of(request)
-        if commands.round_deleted(pk, actor=request.user, key=key) is None:
-            commands.delete_round(_round(pk), actor=request.user, key=key)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        replayed = commands.round_deleted(pk, actor=request.user, key=key)
+        if replayed is None:
+            replayed = commands.delete_round(_round(pk), actor=request.user, key=key)
+        response = Response(status=status.HTTP_204_NO_CONTENT)
+        if replayed.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
 
 class CheckInView(APIView):
