@@ -28,16 +28,27 @@ def _signed_in(user: Any) -> Client:
 
 
 def _export(client: Client, tournament: Any) -> dict[str, Any]:
+    """The content as a file sealed for this installation's spares holds it (its `sign_in`
+    included); the download through the API carries no hash at all."""
+    from venue import export
+
     answer = client.get(f"/api/tournaments/{tournament.pk}/export/")
     assert answer.status_code == 200, answer.content[:300]
-    return answer.json()["content"]
+    for user in tournament.head_judges.all() | tournament.table_judges.all():
+        assert user.password not in answer.content.decode()
+    return export.export_content(tournament)
 
 
 def _feed_hashes(client: Client, tournament: Any) -> dict[str, str]:
+    """The hashes of the changes a paired spare pulls (an unpaired puller gets none)."""
+    from venue import changes
+
     query = urllib.parse.urlencode({"cursor": json.dumps({})})
     answer = client.get(f"/api/tournaments/{tournament.pk}/changes/?{query}")
     assert answer.status_code == 200, answer.content[:300]
-    return {a["username"]: a["password"] for a in answer.json()["shared"]["auth.user"] if "password" in a}
+    assert not [a for a in answer.json()["shared"]["auth.user"] if "password" in a]
+    pulled = changes.changes(tournament, changes.Cursor.parse({}), spare=True)
+    return {a["username"]: a["password"] for a in pulled["shared"]["auth.user"] if "password" in a}
 
 
 def test_the_head_judge_of_another_tournament_is_invited_and_its_hash_never_leaves(make_user: Any) -> None:
