@@ -225,7 +225,7 @@ def correct_loss(form: Form) -> dict[str, Any]:
 def spice_blow(form: Form) -> dict[str, Any]:
     """A Spice Blow; a blank amount means the amount printed for the territory."""
     return {"type": "spice_blow", "territory": _territory(form),
-            "amount": _int(form, "amount", required=False, low=1)}
+            "amount": _int(form, "amount", required=False, low=0)}  # 0: its sector is in the storm
 
 
 def collect_spice(form: Form) -> dict[str, Any]:

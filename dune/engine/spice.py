@@ -22,7 +22,7 @@ from dune.engine.checks import (
     piece_in_storm,
     refuse,
 )
-from dune.engine.editions import advanced, counted
+from dune.engine.editions import advanced, counted, distinguished
 from dune.engine.events import BoardSpiceSet, SpiceBlow, SpiceCollected
 from dune.engine.factions import IXIANS, RICHESE
 from dune.engine.names import faction_name, place_name
@@ -55,9 +55,23 @@ def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
     need_phase(pos, (SPICE_BLOW,), "spice_blow", "spice blows")
     sector = _need_blow_territory(pos, ev.territory, "no spice lands there")
     amount = TERRITORIES[ev.territory].spice_blow[1] if ev.amount is None else ev.amount  # type: ignore[index]
-    if amount < 1:
+    in_storm = piece_in_storm(pos, ev.territory, sector)
+    if in_storm and distinguished(pos):
+        # The card is turned up all the same, and is the one a worm after it appears beside
+        # (AH VII.A.1, VII.A.2; LoLV 1.02.04): recorded, with no spice placed.
+        if ev.amount:
+            refuse(
+                pos,
+                "spice_blow",
+                f"the Spice Blow sector of {place_name(ev.territory)} is in the storm: the card is turned up "
+                "but no spice is placed (record 0 spice)",
+                ev.amount,
+                field="amount",
+            )
+        amount = 0
+    elif amount < 1:
         refuse(pos, "spice_blow", "a Spice Blow places at least 1 spice", ev.amount, field="amount")
-    if piece_in_storm(pos, ev.territory, sector):
+    if in_storm and not distinguished(pos):
         refuse(
             pos,
             "spice_blow",
@@ -66,7 +80,8 @@ def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
             field="territory",
         )
     board = dict(pos.spice_on_board)
-    board[ev.territory] = board.get(ev.territory, 0) + amount
+    if amount:
+        board[ev.territory] = board.get(ev.territory, 0) + amount
     if not counted(pos):
         return {"spice_on_board": board}
     blown = pos.blown[1] if pos.blown is not None and pos.blown[0] == pos.turn else 0

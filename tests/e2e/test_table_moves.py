@@ -64,3 +64,32 @@ def test_the_guild_ships_from_one_territory_to_another_from_the_move_form(
     screenshot(page, "table-guild-cross-ship")
     ship = GameEvent.objects.filter(game__table=table, type="forces_moved").get()
     assert ship.body["via"] == "cross_ship" and ship.body["to_territory"] == "the_great_flat"
+
+
+def test_a_spice_card_turned_up_in_the_storm_is_recorded_with_no_spice(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    """AH VII.A.1: the Great Flat's card turns up with its sector (14) in the storm."""
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "spice_blow"}])
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    form = page.locator("form[data-action=spice_blow]")
+    form.scroll_into_view_if_needed()
+    form.get_by_label("Card turned over").select_option("the_great_flat")
+    amount = form.get_by_label("Spice (blank: as printed on the card", exact=False)
+    amount.fill("10")
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    form.get_by_role("button", name="Place the spice").click()
+    wait_for_answer(page, seq)
+    error = page.locator("#err-spice_blow-amount")
+    assert "in the storm" in error.inner_text() and "record 0 spice" in error.inner_text()
+    form = page.locator("form[data-action=spice_blow]")
+    form.get_by_label("Spice (blank: as printed on the card", exact=False).fill("0")
+    form.get_by_role("button", name="Place the spice").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    screenshot(page, "table-spice-card-in-storm")
+    blow = GameEvent.objects.get(game__table=table, type="spice_blow")
+    assert blow.body["territory"] == "the_great_flat" and blow.body["amount"] == 0
+    assert "No spice lies on the board." in page.locator("#board-spice").inner_text()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dune.engine import apply, evaluate, replay
 from dune.engine.board import TERRITORIES
+from dune.engine.checks import piece_in_storm
 from dune.engine.control import occupancy
 from dune.engine.editions import EDITIONS
 from dune.engine.errors import RuleViolation
@@ -206,7 +207,10 @@ def _check_spice(before: Position, event: dict[str, Any], after: Position) -> No
     collector's shield) and what the engine lists as destroyed (LoLV 1.01.03, 1.02.04-05, 1.08)."""
     added = collected = 0
     if event["type"] == "spice_blow":
-        added = TERRITORIES[event["territory"]].spice_blow[1]  # type: ignore[index]
+        territory = TERRITORIES[event["territory"]]
+        added = territory.spice_blow[1]  # type: ignore[index]
+        if piece_in_storm(before, event["territory"], territory.spice_blow[0]):  # type: ignore[index]
+            added = 0  # the card turned up in the storm places nothing (AH VII.A.1)
     if event["type"] == "spice_collected":
         collected = event["amount"]
         f = event["faction"]

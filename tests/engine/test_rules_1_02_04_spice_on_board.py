@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction, WrongPhase
 from dune.engine.game_log import apply
 from dune.engine.losses import losses_json
@@ -59,9 +60,21 @@ def test_1_02_04_spice_blow_lands_in_the_blow_sector(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_1_02_04_no_spice_when_the_blow_sector_is_in_storm(ruleset: str) -> None:
+    """AH VII.A.1: "If the Spice Blow sector is in storm, no spice is placed" — the card is
+    turned up all the same (the one a worm after it appears beside): from the ninth edition it
+    is recorded with 0 spice; a number of spice is refused at its field. Earlier editions
+    refused the card itself."""
     pos = _at(ruleset, "spice_blow", storm=14)
+    blown = apply(pos, {"type": "spice_blow", "territory": GREAT_FLAT})
+    assert blown.spice_on_board == {} and blown.seq == pos.seq + 1
+    assert apply(pos, {"type": "spice_blow", "territory": GREAT_FLAT, "amount": 0}).spice_on_board == {}
     with pytest.raises(IllegalAction) as err:
-        apply(pos, {"type": "spice_blow", "territory": GREAT_FLAT})
+        apply(pos, {"type": "spice_blow", "territory": GREAT_FLAT, "amount": 10})
+    assert err.value.rule == BLOW_RULE[ruleset] and err.value.field == "amount"
+    assert "The Great Flat" in err.value.message and "record 0 spice" in err.value.message
+    older = _at(ruleset, "spice_blow", storm=14, edition=SEQUENCED)
+    with pytest.raises(IllegalAction) as err:
+        apply(older, {"type": "spice_blow", "territory": GREAT_FLAT})
     assert err.value.rule == BLOW_RULE[ruleset]
     assert "The Great Flat" in err.value.message and "storm" in err.value.message
 
