@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from dune.engine.ids import ResultKind
+from dune.engine.results import kind_words
 from dune.points.base import Metric
 from dune.points.ranking import PlayerRecord, Precedence, Tiebreaker
 from dune.points.system import PointsEntry, PointsSystem, Refusal
@@ -26,28 +27,21 @@ from dune.points.system import PointsEntry, PointsSystem, Refusal
 R = ResultKind
 QP = "WBC QP"
 
+#: Each line of the QP list, named as the platform names its result kind (one name per kind).
 _TABLE: dict[ResultKind, PointsEntry] = {
-    R.SOLO_STRONGHOLD: PointsEntry(Fraction(2), QP, "solo victory"),
-    R.BG_PREDICTION: PointsEntry(Fraction(2), QP, "BG prediction victory"),
-    R.FREMEN_DEFAULT_SOLO: PointsEntry(Fraction(2), f"{QP}; AH IV.C.1", "solo Fremen default victory"),
-    R.FREMEN_SPECIAL_SOLO: PointsEntry(
-        Fraction(2), f"{QP}; AH IV.B", "solo Fremen special victory"
-    ),
-    R.GUILD_DEFAULT_SOLO: PointsEntry(Fraction(1), f"{QP}; AH IV.C", "solo Guild default victory"),
-    R.ALLIED_STRONGHOLD: PointsEntry(Fraction(1), QP, "2-faction alliance victory"),
-    R.FREMEN_DEFAULT_ALLIED: PointsEntry(
-        Fraction(1), f"{QP}; AH IV.C.1", "2-faction alliance Fremen default victory"
-    ),
-    R.FREMEN_SPECIAL_ALLIED: PointsEntry(
-        Fraction(1), f"{QP}; AH IV.B", "2-faction alliance Fremen special victory"
-    ),
-    R.GUILD_DEFAULT_ALLIED: PointsEntry(
-        Fraction(1, 2), f"{QP}; AH IV.C", "2-faction alliance Guild default victory"
-    ),
-    R.THREE_ALLIANCE: PointsEntry(Fraction(1, 2), QP, "3-faction alliance victory or default"),
-    R.ADJUDICATED: PointsEntry(Fraction(1, 2), f"{QP}; WBC Adjudication", "adjudicated victory"),
-    R.LOSS: PointsEntry(Fraction(0), QP, "loss"),
-    R.DROPOUT: PointsEntry(Fraction(0), "WBC Dropouts", "dropout"),
+    R.SOLO_STRONGHOLD: PointsEntry(Fraction(2), QP, kind_words(R.SOLO_STRONGHOLD)),
+    R.BG_PREDICTION: PointsEntry(Fraction(2), QP, kind_words(R.BG_PREDICTION)),
+    R.FREMEN_DEFAULT_SOLO: PointsEntry(Fraction(2), f"{QP}; AH IV.C.1", kind_words(R.FREMEN_DEFAULT_SOLO)),
+    R.FREMEN_SPECIAL_SOLO: PointsEntry(Fraction(2), f"{QP}; AH IV.B", kind_words(R.FREMEN_SPECIAL_SOLO)),
+    R.GUILD_DEFAULT_SOLO: PointsEntry(Fraction(1), f"{QP}; AH IV.C", kind_words(R.GUILD_DEFAULT_SOLO)),
+    R.ALLIED_STRONGHOLD: PointsEntry(Fraction(1), QP, kind_words(R.ALLIED_STRONGHOLD)),
+    R.FREMEN_DEFAULT_ALLIED: PointsEntry(Fraction(1), f"{QP}; AH IV.C.1", kind_words(R.FREMEN_DEFAULT_ALLIED)),
+    R.FREMEN_SPECIAL_ALLIED: PointsEntry(Fraction(1), f"{QP}; AH IV.B", kind_words(R.FREMEN_SPECIAL_ALLIED)),
+    R.GUILD_DEFAULT_ALLIED: PointsEntry(Fraction(1, 2), f"{QP}; AH IV.C", kind_words(R.GUILD_DEFAULT_ALLIED)),
+    R.THREE_ALLIANCE: PointsEntry(Fraction(1, 2), QP, kind_words(R.THREE_ALLIANCE)),
+    R.ADJUDICATED: PointsEntry(Fraction(1, 2), f"{QP}; WBC Adjudication", kind_words(R.ADJUDICATED)),
+    R.LOSS: PointsEntry(Fraction(0), QP, kind_words(R.LOSS)),
+    R.DROPOUT: PointsEntry(Fraction(0), "WBC Dropouts", kind_words(R.DROPOUT)),
 }
 
 _END_GAME = Refusal(

@@ -26,7 +26,8 @@ def test_wbc_qp_the_fremen_special_victory_is_named_as_such() -> None:
     table = get_format("wbc").points.table
     assert table[ResultKind.FREMEN_SPECIAL_SOLO].label == "solo Fremen special victory"
     assert table[ResultKind.FREMEN_SPECIAL_SOLO].points == table[ResultKind.FREMEN_DEFAULT_SOLO].points
-    assert "2-faction alliance Fremen special victory" == table[ResultKind.FREMEN_SPECIAL_ALLIED].label
+    assert table[ResultKind.FREMEN_SPECIAL_ALLIED].label == "allied Fremen special victory"
+    assert {kind_words(k) for k in table} == {e.label for e in table.values()}  # one name per kind
 
 
 @pytest.mark.parametrize("key", PRESETS)
