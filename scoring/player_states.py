@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Value
+
 from scoring.qualifying import qualifying_order
 from scoring.services import Scoring, scoring_for, standings_provisional
 from tournament.models import CheckIn, NoShow, Player, Round, Seat, Tournament
@@ -141,21 +143,35 @@ def player_states(
     # head judge may still change, and the round page says it is not published).
     if final is not None and final.state == Round.State.PLANNED:
         final = None
-    seats = list(
-        Seat.objects.filter(round_id__in=playing | ({final.pk} if final else set())).values_list(
-            "player_id", "round_id"
-        )
-    )
-    at_final = {p for p, r in seats if final is not None and r == final.pk}
-    seated_now = {p for p, r in seats if r in playing and (final is None or r != final.pk)}
     upcoming = next_to_seat(rounds)
-    checked_in_now = (
-        set(CheckIn.objects.filter(round=upcoming).values_list("player_id", flat=True)) if upcoming else set()
-    )
     # Marked no-shows for the round being played or checked in for (not a dropout: the next
     # round finds them registered again).
     current = (playing - ({final.pk} if final else set())) | ({upcoming.pk} if upcoming else set())
-    no_show = set(NoShow.objects.filter(round_id__in=current).values_list("player_id", flat=True))
+    # The seats being played (and the final's), the check-ins and the no-shows in one query.
+    seated_in = playing | ({final.pk} if final else set())
+    marks = (
+        Seat.objects.filter(round_id__in=seated_in)
+        .values_list("player_id", "round_id", Value(SEATED))
+        .union(
+            CheckIn.objects.filter(round_id__in=[upcoming.pk] if upcoming else []).values_list(
+                "player_id", "round_id", Value(CHECKED_IN)
+            ),
+            NoShow.objects.filter(round_id__in=current).values_list("player_id", "round_id", Value(NO_SHOW)),
+            all=True,
+        )
+    )
+    seats: list[tuple[int, int]] = []
+    checked_in_now: set[int] = set()
+    no_show: set[int] = set()
+    for player, round_id, mark in marks:
+        if mark == SEATED:
+            seats.append((player, round_id))
+        elif mark == CHECKED_IN:
+            checked_in_now.add(player)
+        else:
+            no_show.add(player)
+    at_final = {p for p, r in seats if final is not None and r == final.pk}
+    seated_now = {p for p, r in seats if r in playing and (final is None or r != final.pk)}
     came_in = set(final.alternates_seated or ()) & at_final if final is not None else set()
     final_seated = bool(at_final)
     placings = {p.player: p for p in scoring.placings}
