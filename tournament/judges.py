@@ -43,7 +43,8 @@ def sign_in_accounts(tournament: Tournament) -> QuerySet[Any]:
     elsewhere = (
         Tournament.head_judges.through.objects.exclude(tournament=tournament).values("user_id")
         .union(Tournament.table_judges.through.objects.exclude(tournament=tournament).values("user_id"))
-        .union(Table.objects.exclude(round__tournament=tournament).exclude(judge=None).values("judge_id"))
+        # No ordering inside a compound statement: SQLite (the venue laptop) refuses one.
+        .union(Table.objects.exclude(round__tournament=tournament).exclude(judge=None).order_by().values("judge_id"))
     )
     head_here = users.filter(head_judge_of=tournament).values("pk")
     return (
