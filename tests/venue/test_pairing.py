@@ -140,7 +140,7 @@ def test_a_mistyped_pairing_code_is_refused_and_nothing_kept(serving: dict[str, 
     become_another_laptop(settings, tmp_path)
     code = serving["code"]
     wrong = code[:5] + ("A" if code[5] != "A" else "B") + code[6:]
-    with pytest.raises(CommandError, match="not the one the serving laptop printed"):
+    with pytest.raises(CommandError, match="not the pairing code the serving laptop printed"):
         run("pair", wrong)
     assert pairing.paired_keys(settings.VAR_DIR) == []
     assert pairing.key_of(code.lower().replace("-", " ")) == pairing.key_of(code)

@@ -10,6 +10,7 @@ import signal
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from venue import spare
 
@@ -54,6 +55,11 @@ class Command(BaseCommand):
         spare.register_follower(state)
         self.stdout.write(f"Following {url} as {username} every {options['interval']:g} s "
                           "(Ctrl-C stops; if that laptop fails: bin/venue take-over)")
+        if follower.key is None:
+            self.stdout.write(_(
+                "This laptop is not paired with the serving laptop: the judges' passwords do not come along, and "
+                "after a take-over each judge needs a one-time sign-in code. To bring them: stop, run bin/venue pair "
+                "CODE (the code the serving laptop's bin/venue printed), then follow again."))
         self.stdout.flush()
         spare.follow_forever(follower, interval=options["interval"], stop=lambda: bool(stopping),
                              say=lambda text: (self.stdout.write(text), self.stdout.flush()),

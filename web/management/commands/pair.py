@@ -33,8 +33,9 @@ class Command(BaseCommand):
             raise CommandError(_("give the pairing code the serving laptop printed: bin/venue pair CODE"))
         try:
             key = pairing.key_of(options["code"])
-        except pairing.CodeRefused as refused:
-            raise CommandError(str(refused)) from None
+        except pairing.CodeRefused:
+            raise CommandError(_("that is not the pairing code the serving laptop printed (a letter is wrong or "
+                                 "missing): copy it again from the serving laptop's terminal")) from None
         if key in installation.public_seal_keys():
             raise CommandError(_("that code is the public development key's: the serving laptop must run bin/venue "
                                  "(which gives it a secret key of its own), then print its code again"))
