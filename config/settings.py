@@ -251,6 +251,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Each API token at its own pace (config/token_throttle.py); TOKEN_RATE below.
+    "DEFAULT_THROTTLE_CLASSES": ["config.token_throttle.TokenRateThrottle"],
     # JSON bodies: depth and text checked once for every endpoint (config/api_parsers.py).
     "DEFAULT_PARSER_CLASSES": [
         "config.api_parsers.SafeJSONParser",
@@ -258,6 +260,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
 }
+#: Requests one API token may make (DRF's rate syntax: "1200/min", "50/s").
+TOKEN_RATE = env_str("TOKEN_RATE", "1200/min")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dune tournament platform API",
     "DESCRIPTION": "Tournaments, seating, table games, game reports, clocks and standings.",

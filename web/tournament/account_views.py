@@ -1,5 +1,5 @@
 """The signed-in account's own page (`/accounts/me/`): the invitations to judge that wait for
-its answer, and the tournaments it judges."""
+its answer, the tournaments it judges, and a head judge's API token (tournament/api_tokens.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
-from tournament import commands, judges
+from tournament import api_tokens, commands, judges
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from web.idempotency_api import form_key
 
 #: The account page's answers, by the name its forms post (`action`).
 ANSWERS = {"accept": commands.accept_invitation, "decline": commands.decline_invitation}
+TOKEN_ACTIONS = ("make_token", "revoke_token")
 
 
 @shows_text_refusals
@@ -24,23 +25,37 @@ ANSWERS = {"accept": commands.accept_invitation, "decline": commands.decline_inv
 def account_page(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    error = ""
+    error, shown_token = "", ""
     if request.method == "POST":
         refuse_unsafe_text(request)
         action = request.POST.get("action", "")
-        try:
-            if action not in ANSWERS:
-                raise commands.Refused(_("unknown action %(action)r") % {"action": action}, field="action")
-            done = ANSWERS[action](request.POST, actor=request.user, key=form_key(request))
-        except Refusal as refused:
-            error = refused.message
-        else:
-            messages.success(request, done.message)
+        if action in TOKEN_ACTIONS and not api_tokens.may_hold_token(request.user):
+            error = _("API tokens are for head judges: a table judge's phone signs in with its password.")
+        elif action == "make_token":
+            shown_token = api_tokens.make_token(request.user)  # shown in this answer only
+        elif action == "revoke_token":
+            if api_tokens.revoke_token(request.user):
+                messages.success(request, _("Your API token is revoked: a program using it is refused from now on."))
             return redirect("account")
+        elif action not in ANSWERS:
+            error = _("unknown action %(action)r") % {"action": action}
+        else:
+            try:
+                done = ANSWERS[action](request.POST, actor=request.user, key=form_key(request))
+            except Refusal as refused:
+                error = refused.message
+            else:
+                messages.success(request, done.message)
+                return redirect("account")
     user = request.user
-    return render(request, "tournament/account.html", {
+    response = render(request, "tournament/account.html", {
+        "may_hold_token": api_tokens.may_hold_token(user),
+        "token": api_tokens.token_of(user),
+        "shown_token": shown_token,
         "invitations": judges.invitations_for(user),
         "head_judge_of": user.head_judge_of.order_by("-created_at"),  # type: ignore[union-attr]
         "table_judge_of": user.table_judge_of.order_by("-created_at"),  # type: ignore[union-attr]
         "error": error,
     }, status=400 if error else 200)
+    response["Cache-Control"] = "no-store"  # a token shown once is kept by no cache
+    return response
