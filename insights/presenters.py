@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from dune.engine.results import ENDING_WORDS
 from dune.event_report.charts import percent, round_name
 from dune.event_report.figures import EventReport, FactionFigures, two_places
@@ -215,12 +217,12 @@ def csv_rows(
         yield ("finalists", str(names.get(f.player, f.player)), f"{fmt(f.points)} points; {parts}")
     for p in report.placings:
         yield (
-            "final placings",
-            ordinal(p.place) + (" (tied)" if p.tied else ""),
+            _("final placings"),
+            ordinal(p.place) + (" " + _("(tied)") if p.tied else ""),
             f"{names.get(p.player, p.player)}: {p.reason}",
         )
     for player in report.champion:
-        yield ("champion", str(names.get(player, player)), "1st in the final")
+        yield (_("champion"), str(names.get(player, player)), _("1st in the final"))
     final = report.final
     if final is not None:
         for s in final.seats:
