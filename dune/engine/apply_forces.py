@@ -13,6 +13,7 @@ from typing import Any
 from dune.engine.apply_setup import place_at_setup
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, POLAR_SINK, TERRITORIES
 from dune.engine.checks import (
+    factions_active_in,
     factions_in,
     need_counts,
     need_faction,
@@ -23,7 +24,8 @@ from dune.engine.checks import (
     refuse,
 )
 from dune.engine.coexistence import announced_apart, may_coexist_again
-from dune.engine.editions import advanced, corrected, limited, ordered, refined
+from dune.engine.editions import advanced, corrected, distinguished, limited, ordered, refined
+from dune.engine.errors import IllegalAction
 from dune.engine.events import (
     CoexistenceDeclared,
     FlipForces,
@@ -171,7 +173,36 @@ def _place(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
                 ev.territory,
             )
     inert = ev.faction == BENE_GESSERIT and (ev.normal + ev.special == 0 or ev.territory in pos.coexisting)
-    need_room(pos, ev.faction, ev.territory, inert=inert, limit_rule="ship_occupancy")
+    # Where coexistence is assumed (AH XV.B), Bene Gesserit tokens may go into a stronghold two
+    # other factions hold to coexist there peacefully (AH IX.C.1.d, XIV.B), unless the BG
+    # announced this turn it would not coexist there (ninth edition). Under the WBC the BG
+    # declares it first (WBC XV.12): the refusal says so.
+    coexist = (
+        ev.faction == BENE_GESSERIT
+        and not inert
+        and distinguished(pos)
+        and pos.ruleset.coexistence_assumed
+        and TERRITORIES[ev.territory].is_stronghold
+        and ev.territory not in pos.declared_apart
+        and len(factions_active_in(pos, ev.territory) - {BENE_GESSERIT}) >= 2
+    )
+    declares = (
+        ev.faction == BENE_GESSERIT and not (inert or coexist) and distinguished(pos)
+        and not pos.ruleset.coexistence_assumed and "spiritual_advisor" not in pos.ruleset.cite
+    )
+    try:
+        need_room(pos, ev.faction, ev.territory, inert=inert or coexist, limit_rule="ship_occupancy")
+    except IllegalAction as full:
+        if not declares:
+            raise
+        rule = pos.ruleset.cite.get("coexist_timing", pos.ruleset.cite["coexist"])
+        refuse(
+            pos,
+            "ship_occupancy",
+            f"{full.message}; the Bene Gesserit may go in to coexist there: record their coexistence in "
+            f"{place_name(ev.territory)} first ({rule})",
+            ev.territory,
+        )
     st = pos.states[ev.faction]
     pool = st.reserves if ev.source == "reserves" else st.tanks
     if pool is None:
@@ -191,6 +222,8 @@ def _place(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
     forces = dict(pos.forces)
     _add(forces, (ev.faction, ev.territory, ev.sector), ev.normal, ev.special, ev.advisors)
     changes: dict[str, Any] = {"forces": forces, "states": states, **extra}
+    if coexist:
+        changes["coexisting"] = pos.coexisting | {ev.territory}
     losses: list[Loss] = []
     if ev.source == "reserves" and not spiritual:
         # BG advisors sent along with another faction's shipment (LoLV 2.02.05, 2.02.11) are

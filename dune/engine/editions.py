@@ -93,7 +93,9 @@ true (2.02.03, AH IV.A); the Moritani set Duke Vidal aside at the Mentat Pause (
 whose time ran out states its adjudicated result at the Mentat Pause of its last turn (WBC
 Preliminary Heat Duration and Adjudication, LoLV 4.01.10); the Tleilaxu Ghola card is used once
 a turn (3.01.20, AH questions A.6); a Spice Blow card whose sector is in the storm is
-recorded, turned up with no spice placed (AH VII.A.1, LoLV 1.02.04); and `load_position` refuses the positions these rules make
+recorded, turned up with no spice placed (AH VII.A.1, LoLV 1.02.04); under AH the Bene
+Gesserit's tokens ship into a stronghold two others hold, coexisting there (AH IX.C.1.d, XIV.B,
+XV.B); and `load_position` refuses the positions these rules make
 impossible (a leader held by its own faction, a captive in the LoLV Basic game, allies sharing a
 territory at the Mentat Pause, Duke Vidal without the Ecaz or the Moritani, three-faction
 alliances at a WBC final: `impossible.check_limits`). Logs of the first eight editions keep

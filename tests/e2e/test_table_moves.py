@@ -93,3 +93,44 @@ def test_a_spice_card_turned_up_in_the_storm_is_recorded_with_no_spice(
     blow = GameEvent.objects.get(game__table=table, type="spice_blow")
     assert blow.body["territory"] == "the_great_flat" and blow.body["amount"] == 0
     assert "No spice lies on the board." in page.locator("#board-spice").inner_text()
+
+
+def test_a_bg_token_goes_into_a_stronghold_of_two_once_its_coexistence_is_recorded(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    """AH IX.C.1.d, XIV.B with WBC XV.7: the BG's token may go into Arrakeen, held by the
+    Atreides and the Emperor, to coexist there; the refusal says to record the coexistence."""
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, [*BEFORE_THE_STORM[:3],
+                          {"type": "forces_placed", "faction": "emperor", "territory": "arrakeen", "sector": 9,
+                           "normal": 2}])
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+
+    def ship() -> str:
+        place = page.locator("form[data-action=place_forces]")
+        place.get_by_label("Faction").select_option("bene_gesserit")
+        place.get_by_label("Territory · sector").select_option("arrakeen@9")
+        place.get_by_label("Forces", exact=True).fill("1")
+        seq = page.locator("#table-live").get_attribute("data-seq")
+        place.get_by_role("button", name="Place forces", exact=True).click()
+        wait_for_answer(page, seq)
+        return seq
+
+    ship()
+    refusal = page.locator("#refusal").inner_text()
+    assert "record their coexistence in Arrakeen first" in refusal, refusal
+    page.locator("#pending li").get_by_role("button", name="Discard").click()
+    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '0'")
+    page.locator("#bg-forms").evaluate("d => d.open = true")
+    coexist = page.locator("form[data-action=declare_coexistence]")
+    coexist.get_by_label("Coexisting in").select_option("arrakeen")
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    coexist.get_by_role("button", name="Record coexistence").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    seq = ship()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    screenshot(page, "table-bg-coexists-in-a-stronghold-of-two")
+    placed = GameEvent.objects.filter(game__table=table, type="forces_placed").order_by("seq").last()
+    assert placed.body["faction"] == "bene_gesserit" and placed.body["territory"] == "arrakeen"

@@ -13,7 +13,7 @@ from dune.engine.errors import IllegalAction, RuleViolation
 from dune.engine.game_log import apply
 from dune.engine.position import Position
 
-from .helpers import ALL_RULESETS, in_turn, next_turn, to_phase
+from .helpers import ALL_RULESETS, in_turn, next_turn, started, to_phase
 
 
 def _ship(
@@ -141,6 +141,29 @@ def test_1_06_04_09_occupancy_limit_of_strongholds(ruleset: str, rule: str) -> N
         assert info.value.rule == pos.ruleset.cite["no_advisors"]
 
 
+@pytest.mark.parametrize("ruleset", ["ah1979", "wbc2018"])
+def test_ah_ix_c_1_d_bg_tokens_ship_into_a_stronghold_of_two_to_coexist(ruleset: str) -> None:
+    """AH IX.C.1.d: "No player may ship into a stronghold already occupied by two other players,
+    except for Bene Gesserit tokens that are peacefully coexisting in the stronghold (see XIV)."
+    Where the tokens have no advisor side, the BG's token goes in and coexists there (ninth
+    edition); another faction is still refused, and so is the BG under an earlier edition."""
+    from dune.engine.editions import SEQUENCED
+
+    pos = _ship(_movement(ruleset), "emperor", "arrakeen", 9, 2)  # with the Atreides
+    if ruleset == "wbc2018":  # WBC XV.12: declared as it lands
+        pos = apply(pos, {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": True})
+    after = _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
+    assert after.forces[("bene_gesserit", "arrakeen", 9)] == (1, 0, 0)
+    assert "arrakeen" in after.coexisting
+    with pytest.raises(IllegalAction):
+        _ship(after, "guild", "arrakeen", 9, 1)
+    older = to_phase(started(ruleset, edition=SEQUENCED), "shipment_movement")
+    older = _ship(older, "emperor", "arrakeen", 9, 2)
+    with pytest.raises(IllegalAction) as info:
+        _ship(older, "bene_gesserit", "arrakeen", 9, 1)
+    assert "no third faction" in info.value.message
+
+
 def test_shield_wall_has_no_occupancy_limit(movement: Position) -> None:
     """WBC house rules / LoLV 4.02.03: the Shield Wall is not limited to two factions; under
     AH it is rock, never limited (AH IX.C.1.d limits strongholds only)."""
@@ -244,8 +267,13 @@ def test_wbc_xv_ending_coexistence_never_makes_a_third_faction(ruleset: str, rul
     coexistence (2.02.10-21)."""
     pos = to_phase(in_turn(2, ruleset=ruleset), "shipment_movement")
     pos = _ship(pos, "emperor", "arrakeen", 9, 2)
-    with pytest.raises(IllegalAction):
-        _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
+    if ruleset == "wbc2018":
+        with pytest.raises(IllegalAction) as refused:
+            _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
+        # The refusal says what to do (ninth edition): declare the coexistence first.
+        assert "record their coexistence in Arrakeen first (WBC XV.7)" in refused.value.message
+    else:  # AH XV.B: coexistence is assumed, so the token goes in (AH IX.C.1.d, ninth edition)
+        assert "arrakeen" in _ship(pos, "bene_gesserit", "arrakeen", 9, 1).coexisting
     # WBC XV.12: the BG may ship there if it declares coexistence as it lands.
     pos = apply(pos, {"type": "coexistence_declared", "territory": "arrakeen", "coexisting": True})
     pos = _ship(pos, "bene_gesserit", "arrakeen", 9, 1)
