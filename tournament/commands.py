@@ -49,7 +49,7 @@ __all__ = [
     "Done", "DESK_ACTIONS", "FACTION_ACTIONS",
     "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
-    "create_round", "invite_table_judge", "withdraw_invitation", "accept_invitation", "decline_invitation",
+    "create_round", "invite_table_judge", "make_table_judge_account", "withdraw_invitation", "accept_invitation", "decline_invitation",
     "invitation_json", "keep_clubs_apart", "finish_round",
     "seat_round", "publish_round", "swap", "seat_latecomer", "assign_table_judge", "mark_no_show", "clear_no_show",
     "trade", "take_undrawn", "keep_card", "pick_final_faction",
@@ -574,6 +574,21 @@ def invite_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: st
     return _done("invite_table_judge", given, perform, actor=actor, key=key, scope=_desk(tournament),
                  said=lambda body: _("%(name)s is invited to judge the tables of %(tournament)s: they judge once they"
                                      " accept on their account page.")
+                 % {"name": body["username"], "tournament": tournament.name})
+
+
+def make_table_judge_account(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Make a new account for the tournament's tables (no password: the door that called gives
+    it a one-time sign-in code). 201, the account's name."""
+    _allow(permissions.may_run(actor, tournament))
+    given = _parse(Username.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        user = services.make_table_judge_account(tournament, given.username, by=actor)
+        return 201, {"tournament": tournament.pk, "username": user.get_username(), "table_judge": True}
+
+    return _done("make_table_judge_account", given, perform, actor=actor, key=key, scope=_desk(tournament),
+                 said=lambda body: _("%(name)s is a table judge of %(tournament)s: hand them the one-time code.")
                  % {"name": body["username"], "tournament": tournament.name})
 
 

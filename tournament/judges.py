@@ -71,3 +71,12 @@ def invitations_for(user: Any) -> QuerySet[JudgeInvitation]:
         .select_related("tournament", "invited_by")
         .order_by("created_at", "pk")
     )
+
+
+def accounts_made_for(tournament: Tournament) -> QuerySet[Any]:
+    """The accounts a head judge made for the tournament's tables (a new one-time code goes
+    only to these), by name."""
+    return get_user_model().objects.filter(
+        judge_invitations__tournament=tournament, judge_invitations__how=JudgeInvitation.How.ACCOUNT_MADE,
+        judge_invitations__role=Role.TABLE_JUDGE,
+    ).order_by("username")

@@ -28,6 +28,8 @@ from tournament.services.judges import (
     accept_invitation,
     decline_invitation,
     invite_table_judge,
+    made_for,
+    make_table_judge_account,
     withdraw_invitation,
 )
 from tournament.services.no_shows import clear_no_show, mark_no_show, no_show_ids, short_table_words
@@ -83,6 +85,8 @@ __all__ = [
     "accept_invitation",
     "decline_invitation",
     "invite_table_judge",
+    "made_for",
+    "make_table_judge_account",
     "withdraw_invitation",
     "assign_table_judge",
     "check_in",

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from foundation.accounts import username_problem
 from tournament.judge_models import JudgeInvitation
 from tournament.models import Tournament
 from tournament.services.shared import Refused
@@ -114,3 +115,35 @@ def withdraw_invitation(tournament: Tournament, username: Any) -> Any:
 def forget_agreement(tournament: Tournament, user: Any, role: str) -> None:
     """A judge taken off the tournament: asked again before it judges again."""
     JudgeInvitation.objects.filter(tournament=tournament, user=user, role=role).delete()
+
+
+def make_table_judge_account(tournament: Tournament, username: Any, *, by: Any) -> Any:
+    """A new account made by a head judge for the tournament's tables: no password (the head
+    judge types none; the judge signs in with a one-time code and keeps the account), a table
+    judge of the tournament by this agreement. Refused (field "username") for a name that is
+    empty, taken, a lookalike of an existing account's or a mix of scripts."""
+    name = username.strip() if isinstance(username, str) else ""
+    problem = username_problem(name) if name else _("a table judge's account needs a name")
+    if not problem and len(name) > 150:
+        problem = _("a name of at most 150 characters")
+    if problem:
+        raise Refused(problem, field="username")
+    with transaction.atomic():
+        user = get_user_model().objects.create_user(username=name)
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        agree(tournament, user, role=Role.TABLE_JUDGE, how=How.ACCOUNT_MADE, by=by)
+    return user
+
+
+def made_for(tournament: Tournament, username: Any) -> Any:
+    """The account a head judge made for the tournament's tables under `username` (a new
+    one-time code goes only to such an account). Refused (field "username") otherwise."""
+    name = username.strip() if isinstance(username, str) else ""
+    made = JudgeInvitation.objects.filter(
+        tournament=tournament, role=Role.TABLE_JUDGE, how=How.ACCOUNT_MADE, user__username=name
+    ).select_related("user").first()
+    if made is None:
+        raise Refused(_("%(name)r is not an account made for %(tournament)s") % {"name": name, "tournament": tournament.name},
+                      field="username")
+    return made.user

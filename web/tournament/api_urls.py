@@ -11,6 +11,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/invitations/", judges_api.InvitationsView.as_view(), name="api-tournament-invitations"),
     path("tournaments/<int:pk>/invitations/<str:username>/", judges_api.InvitationView.as_view(),
          name="api-tournament-invitation"),
+    path("tournaments/<int:pk>/table-judge-accounts/", judges_api.MadeAccountsView.as_view(),
+         name="api-tournament-table-judge-accounts"),
     path("account/invitations/", judges_api.MyInvitationsView.as_view(), name="api-account-invitations"),
     path("account/invitations/<int:pk>/accept/", judges_api.AnswerView.as_view(accept=True),
          name="api-account-invitation-accept"),

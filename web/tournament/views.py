@@ -19,6 +19,7 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods
 
@@ -38,6 +39,7 @@ from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.round_state import attach_states, next_to_seat, with_states
 from tournament.seating_adapter import final_for
 from tournament.time_zones import common_zones
+from venue import sign_in_codes
 from web import live
 from web.idempotency_api import form_key
 
@@ -141,6 +143,31 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     raise services.Refused(f"unknown action {action!r}", field="action")
 
 
+def _judge_code(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Make a table judge's account (`make_judge`) or give an account made for this tournament
+    a new code (`new_code`), and show its one-time sign-in code this once: the head judge types
+    no password, the judge signs in with the code and their account. A retried form makes no
+    second account and shows no code: the head judge asks for a new one."""
+    refuse_unsafe_text(request)
+    username = request.POST.get("username", "")
+    if request.POST.get("action") == "make_judge":
+        done = commands.make_table_judge_account(tournament, request.POST, actor=request.user, key=_key(request))
+        if done.replayed:
+            messages.success(request, done.message)
+            return redirect("tournament-detail", pk=tournament.pk)
+        user = services.made_for(tournament, done.body["username"])
+    else:
+        user = services.made_for(tournament, username)
+    code = sign_in_codes.give_codes([user])[user.get_username()]
+    response = render(request, "tournament/judge_code.html", {
+        "tournament": tournament, "username": user.get_username(), "code": code,
+        "hours": int(sign_in_codes.LIFE.total_seconds() // 3600),
+        "sign_in_url": request.build_absolute_uri(reverse("login")),
+    })
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 #: The dashboard's actions on the tournament, by the name its forms post (`action`).
 DASHBOARD_ACTIONS = {
     "add_round": commands.create_round,
@@ -161,12 +188,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if (denied := _guard(request, tournament)) is not None:
             return denied
         try:
+            if request.POST.get("action") in ("make_judge", "new_code"):
+                return _judge_code(request, tournament)
             messages.success(request, _dashboard_action(request, tournament))
         except NeedsConfirmation as asked:
             return _confirm(request, tournament, back=request.path, **asked.question)
         except Refusal as error:
             fields = () if request.POST.get("action") == "remove_judge" else ("kind", "starts_at", "username")
             errors = _errors(error, fields)
+            if request.POST.get("action") in ("make_judge", "new_code") and "username" in errors:
+                errors["new_username"] = errors.pop("username")
         else:
             return redirect("tournament-detail", pk=tournament.pk)
     rounds = services.rounds_with_presence(tournament)
@@ -185,6 +216,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "dropped": counts.get(Player.Status.DROPPED, 0),
             "table_judges": tournament.table_judges.order_by("username") if judge else [],
             "invitations": judges.pending_invitations(tournament) if judge else [],
+            "made_accounts": judges.accounts_made_for(tournament) if judge else [],
         },
     )
 
