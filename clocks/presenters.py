@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clocks.dbtime import db_now
@@ -177,7 +178,13 @@ def clock_payload(
                 for k, v in deadlines.as_dict().items()
             },
             "next": (
-                {"state": view["next_state"], "at": _iso(view["next_at"]), "label": view["next_label"]}
+                {
+                    "state": view["next_state"],
+                    "at": _iso(view["next_at"]),
+                    "label": view["next_label"],
+                    # What the countdown counts down to, as the pages say it.
+                    "words": _("to %(stage)s") % {"stage": view["next_label"]},
+                }
                 if view["next_at"] is not None
                 else None
             ),

@@ -38,6 +38,7 @@ class NextDeadline(serializers.Serializer):
     state = serializers.CharField()
     at = serializers.DateTimeField()
     label = serializers.CharField()
+    words = serializers.CharField(help_text='what the countdown counts down to, in words ("to Last 30 minutes")')
 
 
 class CallTimerAnswer(serializers.Serializer):

@@ -107,7 +107,7 @@
     text(c.el, "[data-clock-label]", body.state_label);
     if (body.next) {
       var nextNode = c.el.querySelector("[data-clock-next]");
-      if (nextNode) nextNode.textContent = "to " + body.next.label;
+      if (nextNode) nextNode.textContent = body.next.words || body.next.label;
     } else {
       text(c.el, "[data-clock-next]", "");
     }

@@ -134,3 +134,10 @@ def test_every_countdown_says_what_it_counts_down_to(client: Any, head_judge: An
 
 def test_the_timer_api_of_a_round_that_does_not_exist(api_client: Any) -> None:
     assert api_client.get("/api/rounds/99999999/timer/").status_code == 404
+
+
+def test_a_table_clock_says_in_words_what_it_counts_down_to(api_client: Any, head_judge: Any) -> None:
+    heat, tables = _heat(head_judge)
+    clocks.start(tables[0], user=head_judge)
+    body = api_client.get(f"/api/tables/{tables[0].pk}/clock/").json()
+    assert body["next"]["words"] == "to Last 30 minutes"
