@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from foundation import idempotency
-from foundation.commands import Refused, run, text_field
+from foundation.commands import Refused, run, text_field, yes
 from gameplay.commands import CommandRefused
-from scoring import presenters, services
+from scoring import confirmations, presenters, services
+from tournament.models import Table
 
-__all__ = ["Filed", "file_report", "reopen_report", "SCOPE"]
+__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "SCOPE"]
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -80,3 +82,36 @@ def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> ide
 
     scope = idempotency.scope_for(report.table_id, "reopen")
     return run(actor=actor, scope=scope, key=key, body={"reason": reason}, perform=perform)
+
+
+def confirm_result(player: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
+    """The player (found by their private link) confirms (`agree` true) or disputes (`agree`
+    false, with a `reason`) the filed report of `table` (the table's id), at most once per key.
+    200, their word; refusals name the field (`scoring.confirmations.confirm`)."""
+    if not isinstance(data, Mapping):
+        raise Refused(_("expected a JSON object with table, agree and reason"), field="table")
+    table_id = data.get("table")
+    if isinstance(table_id, str) and table_id.strip().isdigit():
+        table_id = int(table_id)
+    if isinstance(table_id, bool) or not isinstance(table_id, int):
+        raise Refused(_("name the table by its id"), field="table", offending=table_id)
+    if "agree" not in data:
+        raise Refused(_("say whether you agree with the filed result (agree: true or false)"), field="agree")
+    agree = yes(data.get("agree"))
+    reason = text_field(data, "reason", max_length=confirmations.MAX_REASON)
+    table = Table.objects.select_related("round__tournament").filter(
+        pk=table_id, round__tournament_id=player.tournament_id
+    ).first()
+    if table is None:
+        raise Refused(_("no table %(id)s in this tournament") % {"id": table_id}, field="table", offending=table_id)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        word = confirmations.confirm(player, table, agree=agree, reason=reason)
+        return 200, {
+            "table": table.pk, "number": table.number, "round": table.round_id, "player": player.pk,
+            "agree": word.agree, "reason": word.reason, "version": word.version,
+        }
+
+    scope = idempotency.scope_for(player.pk, "confirmations", kind="player")
+    return run(actor=actor, scope=scope, key=key, body={"table": table_id, "agree": agree, "reason": reason},
+               perform=perform)

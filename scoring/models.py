@@ -90,3 +90,24 @@ class ReportEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.result} in round {self.round_number}"
+
+
+class ResultConfirmation(models.Model):
+    """A player's word on their table's filed report: they agree, or they dispute it with a
+    reason. A dispute never changes the report; the head judge reads it and decides. Reopening
+    the report deletes the table's confirmations: the refiled result is confirmed afresh."""
+
+    report = models.ForeignKey(GameReport, on_delete=models.CASCADE, related_name="confirmations")
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    #: The report's version the player read.
+    version = models.PositiveIntegerField()
+    agree = models.BooleanField()
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["report", "player"]
+        constraints = [models.UniqueConstraint("report", "player", name="confirmation_once_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {'agrees with' if self.agree else 'disputes'} {self.report_id}"

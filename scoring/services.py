@@ -42,7 +42,7 @@ from dune.points.screening import SeatingConflict, screened_standings
 from dune.refusals import Refusal
 from foundation import effects
 from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
-from scoring.models import GameReport, ReportEntry, ReportRevision
+from scoring.models import GameReport, ReportEntry, ReportRevision, ResultConfirmation
 from tournament.models import Player, Round, SeatingAudit, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 
@@ -299,6 +299,7 @@ def reopen_report(report: GameReport, *, user: Any, reason: str) -> GameReport:
         report.reopened_at = timezone.now()
         report.reopen_reason = reason
         report.save(update_fields=["state", "reopened_by", "reopened_at", "reopen_reason"])
+        ResultConfirmation.objects.filter(report=report).delete()  # the refiled result is confirmed afresh
         _keep_seating_in_step(report.table, report.tournament, filed_at=None)
         ReportRevision.objects.create(
             report=report,

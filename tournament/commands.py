@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from dune.text_rules import whole_number
 from foundation import idempotency
 from foundation.commands import Refused, id_list, number_field, run, text_field, yes
-from tournament import desk, people, permissions, services
+from tournament import desk, people, permissions, private_links, services
 from tournament.models import MAX_SEED, Player, Round, Table, Tournament
 from tournament.presenters import (
     person_link_json,
@@ -56,6 +56,7 @@ __all__ = [
     "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
     "change_format", "replace_format", "reset_format",
     "edit_player", "self_check_in", "list_by_initials", "rename_series",
+    "renew_private_link", "revoke_private_link", "withdraw_self",
 ]
 
 
@@ -1247,3 +1248,70 @@ def rename_series(series: Any, data: Any, *, actor: Any, key: str | None) -> Don
     return _done("rename_series", given, perform, actor=actor, key=key,
                  scope=idempotency.scope_for(series.pk, "rename", kind="series"),
                  said=lambda body: f"Renamed the series to {body['name']}.")
+
+
+# --- the player's private link ----------------------------------------------------------------
+
+
+def _link_answer(player: Player, token: str | None) -> dict[str, Any]:
+    return {"player": player.pk, "name": player.name, "token": token, "path": f"/me/{token}/" if token else None}
+
+
+def renew_private_link(player: Player, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """A new private link for the player (the old one answers 404 from now on); a head judge's. 200."""
+    _allow(permissions.may_run(actor, player.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        return 200, _link_answer(player, private_links.renew(player).token)
+
+    return _done("renew_private_link", given, perform, actor=actor, key=key, scope=_desk(player.tournament),
+                 said=lambda body: _("%(name)s has a new private link; the old one no longer opens.")
+                 % {"name": body["name"]}, player=player.pk)
+
+
+def revoke_private_link(player: Player, data: Any = None, *, actor: Any, key: str | None) -> Done:
+    """The player's private link stops working until renewed; a head judge's. 200."""
+    _allow(permissions.may_run(actor, player.tournament))
+    given = _parse(Nothing.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        private_links.revoke(player)
+        return 200, _link_answer(player, None)
+
+    return _done("revoke_private_link", given, perform, actor=actor, key=key, scope=_desk(player.tournament),
+                 said=lambda body: _("%(name)s's private link no longer opens.") % {"name": body["name"]},
+                 player=player.pk)
+
+
+@dataclass(frozen=True)
+class Sure:
+    confirm: bool
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Sure:
+        return cls(confirm=yes(data.get("confirm")))
+
+
+def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """A player leaves the event from their private link (`confirm` true, asked once more on the
+    page): withdrawn before their first game, dropped after it; checked out of rounds not yet
+    published, so the next round does not seat them. 200; refused 400 without `confirm`, 409
+    when they already left."""
+    given = _parse(Sure.parse, data)
+    if not given.confirm:
+        raise Refused(_("confirm that you leave the event: the next round will not seat you"), field="confirm")
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        fresh = Player.objects.select_for_update().get(pk=player.pk)
+        if fresh.status != Player.Status.ACTIVE:
+            raise Refused(_("%(name)s has already left the event (%(status)s); ask the head judge to come back")
+                          % {"name": fresh.name, "status": fresh.get_status_display().lower()},
+                          field="player", status=409)
+        played = fresh.seats.filter(round__state__in=[Round.State.PUBLISHED, Round.State.FINISHED]).exists()
+        status = Player.Status.DROPPED if played else Player.Status.WITHDRAWN
+        return 200, player_json(services.set_status(fresh, status))
+
+    return _done("withdraw_self", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(player.pk, "me", kind="player"),
+                 said=lambda body: _("You have left the event: the next round will not seat you."))

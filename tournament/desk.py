@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from dune.text_rules import clean_name, name_matches
-from tournament import people
+from tournament import people, private_links
 from tournament.csv_import import validate_player_fields
 from tournament.models import CheckIn, Player, PlayerChange, Round, Tournament
 from tournament.presenters import round_label
@@ -131,7 +131,8 @@ def check_in_token(player: Player) -> str:
 
 
 def token_matches(player: Player, token: str) -> bool:
-    return constant_time_compare(check_in_token(player), token or "")
+    """The check-in link's token, or the player's private link (`tournament.private_links`)."""
+    return constant_time_compare(check_in_token(player), token or "") or private_links.matches(player, token)
 
 
 def open_round(tournament: Tournament) -> Round | None:

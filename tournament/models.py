@@ -356,3 +356,19 @@ class SeatingAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.get_action_display()} at {self.at:%H:%M}"
+
+
+class PrivateLink(models.Model):
+    """A player's private link (`/me/{token}/`): opens their own event on a phone without a
+    password. The token is drawn by `secrets.token_urlsafe` (192 bits); it is found by its SHA-256
+    digest and then compared in constant time (`tournament.private_links`). Revoking deletes the
+    row; renewing draws a new token, so the old link answers 404."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="private_link")
+    #: Kept so the badge can print the link again; looked up only through `digest`.
+    token = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Private link of {self.player}"

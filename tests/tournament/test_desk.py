@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.factories import make_players
-from tournament import desk
+from tournament import desk, private_links
 from tournament.models import CheckIn, Player, PlayerChange
 
 pytestmark = pytest.mark.django_db
@@ -114,11 +114,12 @@ def test_self_check_in_works_only_while_open(client: Any, judge: Any, tournament
     assert CheckIn.objects.filter(round=heat, player=player).exists()
 
 
-def test_badges_carry_a_qr_code_of_each_personal_link(judge: Any, tournament: Any) -> None:
+def test_badges_carry_a_qr_code_of_each_private_link(judge: Any, tournament: Any) -> None:
     players = make_players(tournament, 2)
     page = judge.get(f"/tournaments/{tournament.pk}/players/badges/").content.decode()
     assert page.count("<svg") == 2
-    assert f"/check-in/{players[0].pk}/{desk.check_in_token(players[0])}/" in page
+    assert f"/me/{private_links.link_for(players[0]).token}/" in page
+    assert "/accounts/login" not in page
 
 
 def test_check_in_all_checks_each_player_in_as_one_check_in_does(judge: Any, tournament: Any, heat: Any) -> None:

@@ -29,7 +29,7 @@ def test_printed_sheets_and_badges_use_the_venue_address(client: Any, head_judge
         page = client.get(url, HTTP_HOST="127.0.0.1").content.decode()
         assert f"{VENUE}/tables/" in page and "http://127.0.0.1" not in page, url
     badges = client.get(f"/tournaments/{tournament.pk}/players/badges/", HTTP_HOST="127.0.0.1").content.decode()
-    assert f"{VENUE}/check-in/" in badges
+    assert f"{VENUE}/me/" in badges
     assert "http://127.0.0.1" not in badges
 
 

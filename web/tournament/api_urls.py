@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.tournament import api, format_api, judges_api
+from web.tournament import api, format_api, judges_api, me_views
 
 urlpatterns = [
     path("formats/", format_api.FormatListView.as_view(), name="api-formats"),
@@ -25,6 +25,9 @@ urlpatterns = [
         name="api-tournament-players-import",
     ),
     path("tournaments/<int:pk>/rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
+    path("me/<str:token>/", me_views.MeView.as_view(), name="api-me"),
+    path("me/<str:token>/confirmations/", me_views.MeConfirmationsView.as_view(), name="api-me-confirmations"),
+    path("players/<int:pk>/private-link/", me_views.PrivateLinkView.as_view(), name="api-player-private-link"),
     path("players/<int:pk>/", api.PlayerDetailView.as_view(), name="api-player"),
     path("players/<int:pk>/person/", api.PlayerPersonView.as_view(), name="api-player-person"),
     path("rounds/<int:pk>/", api.RoundDetailView.as_view(), name="api-round"),

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
-from tournament import commands, desk, services
+from tournament import commands, desk, private_links, services
 from tournament.links import absolute_link
-from tournament.models import CheckIn, Player, Tournament
+from tournament.models import CheckIn, Player, PrivateLink, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import parse_int as _int
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
@@ -43,8 +43,10 @@ def change_words(changes: dict[str, list[object]]) -> str:
     )
 
 
-def _personal_link(request: HttpRequest, player: Player) -> str:
-    return absolute_link(request, reverse("tournament-self-check-in", args=[player.pk, desk.check_in_token(player)]))
+def _personal_link(request: HttpRequest, player: Player, token: str | None = None) -> str:
+    """The player's private link (`/me/{token}/`: their event, check-in included), drawn the
+    first time it is asked for."""
+    return absolute_link(request, reverse("me", args=[token or private_links.link_for(player).token]))
 
 
 @shows_text_refusals
@@ -96,10 +98,25 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 {"at": c.at, "user": c.user.get_username() if c.user else "", "said": change_words(c.changes)}
                 for c in player.changes.select_related("user")[:50]
             ],
-            "link": _personal_link(request, player),
+            "link": _personal_link(request, player, link.token) if (link := PrivateLink.objects.filter(player=player).first()) else "",
         },
         status=400 if errors else 200,
     )
+
+
+@require_http_methods(["POST"])
+def private_link(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """The head judge gives the player a new private link (`action` renew) or revokes it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if (denied := _guard(request, tournament)) is not None:
+        return denied
+    player = get_object_or_404(Player.objects.select_related("tournament"), pk=player_pk, tournament=tournament)
+    command = commands.revoke_private_link if request.POST.get("action") == "revoke" else commands.renew_private_link
+    try:
+        messages.success(request, command(player, None, actor=request.user, key=form_key(request)).message)
+    except Refusal as refused:
+        messages.error(request, refused.message)
+    return redirect("tournament-player-edit", pk=tournament.pk, player_pk=player.pk)
 
 
 def badges(request: HttpRequest, pk: int) -> HttpResponse:
@@ -108,8 +125,10 @@ def badges(request: HttpRequest, pk: int) -> HttpResponse:
     if (denied := _guard(request, tournament)) is not None:
         return denied
     rows = []
-    for player in tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"):
-        link = _personal_link(request, player)
+    players = list(tournament.players.filter(status=Player.Status.ACTIVE).order_by("name"))
+    tokens = private_links.links_for(players)
+    for player in players:
+        link = _personal_link(request, player, tokens[player.pk])
         rows.append(
             {
                 "player": player,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.tournament import account_views, desk_views, edit_views, format_views, seat_views, views
+from web.tournament import account_views, desk_views, edit_views, format_views, me_views, seat_views, views
 
 urlpatterns = [
     path("accounts/me/", account_views.account_page, name="account"),
@@ -16,9 +16,13 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/", views.players, name="tournament-players"),
     path("tournaments/<int:pk>/players/import/", views.players_import, name="tournament-import"),
     path("tournaments/<int:pk>/players/<int:player_pk>/edit/", desk_views.player_edit, name="tournament-player-edit"),
+    path("tournaments/<int:pk>/players/<int:player_pk>/private-link/", desk_views.private_link,
+         name="tournament-player-private-link"),
     path("tournaments/<int:pk>/players/badges/", desk_views.badges, name="tournament-badges"),
+    path("me/<str:token>/", me_views.me_page, name="me"),
     path("check-in/<int:player_pk>/<str:token>/", desk_views.self_check_in, name="tournament-self-check-in"),
     path("rounds/<int:pk>/", views.round_page, name="tournament-round"),
+    path("rounds/<int:pk>/confirmations/", me_views.round_confirmations, name="tournament-round-confirmations"),
     path("rounds/<int:pk>/edit/", edit_views.round_edit, name="tournament-round-edit"),
     path("rounds/<int:pk>/seat/", seat_views.seat_page, name="tournament-seat-round"),
     path("rounds/<int:pk>/seat/draw/", seat_views.seat_draw, name="tournament-seat-draw"),

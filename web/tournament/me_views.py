@@ -1,0 +1,269 @@
+"""The player's own event, opened by their private link on a phone without a password:
+`/me/{token}/` (the page) and `GET /api/me/{token}/` (its JSON twin, the same facts), with
+`POST /api/me/{token}/confirmations/` (confirm or dispute the table's filed result). The head
+judge renews or revokes a link: `POST`/`DELETE /api/players/{id}/private-link/` and the buttons
+of the player's desk page.
+
+Every fact is read from its one home: the seat now (`tournament.presenters.player_detail_json`),
+the table's clock (`clocks.presenters.table_clock_answer`), the standings row
+(`scoring.services.standings_for`), the final or alternate (`scoring.player_states`), self
+check-in (`tournament.desk.open_round`), the words on filed results (`scoring.confirmations`).
+Writes are commands. An unknown or revoked token answers 404 with words; too many requests
+from one address answer 429.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clocks.presenters import table_clock_answer
+from dune.refusals import Refusal
+from scoring import commands as scoring_commands
+from scoring import confirmations
+from scoring.models import GameReport, ReportEntry
+from scoring.player_states import player_states
+from scoring.presenters import points_words
+from scoring.services import standings_for
+from tournament import commands, desk, private_links
+from tournament.models import CheckIn, Player, Seat
+from tournament.page_helpers import guard, round_or_404
+from tournament.presenters import current_seat, player_detail_json, round_label
+from web.idempotency_api import answered, form_key, key_of
+
+#: Requests one address may send to private links per window, and the window in seconds.
+RATE = 120
+WINDOW = 60
+
+
+def too_many(request: HttpRequest) -> bool:
+    """Count the request against its address; True past RATE in the current window."""
+    address = request.META.get("REMOTE_ADDR", "")
+    name = f"me-rate:{address}"
+    cache.add(name, 0, timeout=WINDOW)
+    try:
+        count = cache.incr(name)
+    except ValueError:  # expired between add and incr
+        cache.set(name, 1, timeout=WINDOW)
+        count = 1
+    return count > RATE
+
+
+def not_found_words() -> str:
+    return _("This private link does not open any event: it is mistyped, or the head judge renewed or "
+             "revoked it. Ask at the registration desk for your link.")
+
+
+def too_many_words() -> str:
+    return _("Too many requests from this device; wait a minute and try again.")
+
+
+def my_results(player: Player) -> list[dict[str, Any]]:
+    """The player's filed and reopened games, each with their word on it."""
+    words = confirmations.player_words(player)
+    rows = []
+    seats = (
+        Seat.objects.filter(player=player, table__report__isnull=False)
+        .select_related("table__round", "table__report")
+        .order_by("round__number")
+    )
+    results = dict(ReportEntry.objects.filter(player=player).values_list("report_id", "result"))
+    for seat in seats:
+        report = seat.table.report
+        word = words.get(seat.table_id)
+        filed = report.state == GameReport.State.FILED
+        rows.append(
+            {
+                "table": seat.table_id,
+                "number": seat.table.number,
+                "round": seat.round_id,
+                "round_label": round_label(seat.table.round),
+                "seat": seat.seat,
+                "result": results.get(report.pk, ""),
+                "filed": filed,
+                "version": report.version,
+                "may_confirm": filed and seat.table.round.state != "finished",
+                "confirmation": (
+                    {"agree": word.agree, "reason": word.reason} if word is not None and filed else None
+                ),
+            }
+        )
+    return rows
+
+
+def my_event(player: Player) -> dict[str, Any]:
+    """The facts of `GET /api/me/{token}/`, which the page shows too."""
+    tournament = player.tournament
+    detail = player_detail_json(player)
+    seat = current_seat(player)
+    state = player_states(tournament).get(player.pk)
+    row = next((r for r in standings_for(tournament) if r.player == player.pk), None)
+    open_round = desk.open_round(tournament)
+    checked = bool(open_round and CheckIn.objects.filter(round=open_round, player=player).exists())
+    return {
+        "player": {"id": player.pk, "name": player.name, "club": player.club, "status": player.status},
+        "tournament": {"id": tournament.pk, "name": tournament.name},
+        "current": detail["current"] and {**detail["current"], "round_label": round_label(seat.round) if seat else ""},
+        "clock": table_clock_answer(seat.table) if seat is not None else None,
+        "standing": (
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "points": points_words(row.points),
+                "games": row.games,
+            }
+            if row is not None
+            else None
+        ),
+        "state": (
+            {
+                "key": state.key,
+                "words": state.words,
+                "in_final": state.in_final,
+                "alternate": state.alternate,
+            }
+            if state is not None
+            else None
+        ),
+        "check_in": {
+            "open": open_round is not None,
+            "round": open_round.pk if open_round else None,
+            "round_label": round_label(open_round) if open_round else "",
+            "checked_in": checked,
+        },
+        "may_withdraw": player.status == Player.Status.ACTIVE,
+        "results": my_results(player),
+    }
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def me_page(request: HttpRequest, token: str) -> HttpResponse:
+    """My event (`/me/{token}/`): the seat, the clock, the standing, check-in, withdrawal and
+    the words on filed results; each form posts back here with its `action`."""
+    if too_many(request):
+        return render(request, "tournament/me.html", {"refused": too_many_words()}, status=429)
+    player = private_links.player_for(token)
+    if player is None:
+        return render(request, "tournament/me.html", {"refused": not_found_words()}, status=404)
+    error, error_field, done, typed = "", "", "", {}
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "check_in":
+                done = commands.self_check_in(player, token, actor=request.user, key=form_key(request)).message
+            elif action == "withdraw":
+                done = commands.withdraw_self(player, request.POST, actor=request.user, key=form_key(request)).message
+            elif action == "confirm":
+                typed = {"table": request.POST.get("table", ""), "reason": request.POST.get("reason", "")}
+                scoring_commands.confirm_result(player, request.POST, actor=request.user, key=form_key(request))
+                done = _("Your word on the result is recorded.") if request.POST.get("agree") != "false" else _(
+                    "Your dispute is recorded; the head judge will read it. The filed result stands until they decide."
+                )
+            else:
+                error = _("choose what to do")
+        except Refusal as refused:
+            error, error_field = refused.message, refused.field or ""
+        else:
+            if not error:
+                messages.success(request, done)
+                return redirect(request.path)
+        player.refresh_from_db()
+    return render(
+        request,
+        "tournament/me.html",
+        {
+            "event": my_event(player),
+            "error": error,
+            "error_field": error_field,
+            "typed": typed,
+        },
+        status=400 if error else 200,
+    )
+
+
+# --- the API ----------------------------------------------------------------------------------
+
+
+def _refused_json(words: str, status: int) -> JsonResponse:
+    return JsonResponse({"detail": words, "field": "token"}, status=status)
+
+
+class MeView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(responses={200: OpenApiResponse(description="my event"), 404: OpenApiResponse(description="no such link")})
+    def get(self, request: Request, token: str) -> Any:
+        """The facts of the player's event: seat now, clock, standing, final, check-in, results."""
+        if too_many(request):
+            return _refused_json(too_many_words(), 429)
+        player = private_links.player_for(token)
+        if player is None:
+            return _refused_json(not_found_words(), 404)
+        return Response(my_event(player))
+
+
+class ConfirmationIn(serializers.Serializer):
+    table = serializers.IntegerField(help_text="the id of the table whose filed result you confirm or dispute")
+    agree = serializers.BooleanField(help_text="true: the result is right; false: you dispute it")
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   help_text="why you dispute it (required when agree is false)")
+
+
+class MeConfirmationsView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=ConfirmationIn, responses={200: OpenApiResponse(description="the player's word"), 400: OpenApiResponse(description="refused")})
+    def post(self, request: Request, token: str) -> Any:
+        """`table` (id), `agree` true or false, `reason` (required when disputing)."""
+        if too_many(request):
+            return _refused_json(too_many_words(), 429)
+        player = private_links.player_for(token)
+        if player is None:
+            return _refused_json(not_found_words(), 404)
+        return answered(request, scoring_commands.confirm_result(player, request.data, actor=request.user,
+                                                                 key=key_of(request)))
+
+
+class PrivateLinkView(APIView):
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="the new link")})
+    def post(self, request: Request, pk: int) -> Any:
+        """A new private link for the player (the head judge's); the old one answers 404."""
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
+        return answered(request, commands.renew_private_link(player, request.data, actor=request.user,
+                                                             key=key_of(request)))
+
+    @extend_schema(responses={200: OpenApiResponse(description="revoked")})
+    def delete(self, request: Request, pk: int) -> Any:
+        """The player's private link stops working (the head judge's)."""
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=pk)
+        return answered(request, commands.revoke_private_link(player, None, actor=request.user,
+                                                              key=key_of(request)))
+
+
+def round_confirmations(request: HttpRequest, pk: int) -> HttpResponse:
+    """The head judge's list of the round's filed tables: disputes with their reasons, the
+    players who confirmed, and the players who have said nothing yet."""
+    round_ = round_or_404(pk)
+    if (denied := guard(request, round_.tournament)) is not None:
+        return denied
+    return render(request, "tournament/round_confirmations.html", {
+        "round": round_, "label": round_label(round_), "tournament": round_.tournament,
+        "words": confirmations.round_words(round_),
+    })
