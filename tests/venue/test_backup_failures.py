@@ -146,6 +146,8 @@ def test_a_broken_folder_is_found_within_the_minute_check_and_the_good_backup_st
     from venue import backups
     from venue.tasks import check_backups
 
+    entry = settings.CELERY_BEAT_SCHEDULE["venue-check-backups"]
+    assert (entry["task"], entry["schedule"]) == ("venue.check_backups", 60.0)
     settings.VENUE_BACKUP_DIR = tmp_path / "backups"
     tournament, _ = running_heat(head_judge)
     good = backups.back_up(tournament, now=dt.datetime(2026, 7, 28, 9, 35, 12, tzinfo=dt.UTC)).backup
