@@ -46,8 +46,8 @@ class ModelTable:
     factions: dict[int, str]
     #: player -> result, once a report is filed; None while it is not (or is reopened).
     results: dict[int, str] | None = None
-    turns: int = 0
-    ended_by: str = ""
+    #: Minutes added to this table's clock.
+    extended: int = 0
 
 
 @dataclass
@@ -59,6 +59,10 @@ class ModelRound:
     checked_in: set[int] = field(default_factory=set)
     tables: dict[int, ModelTable] = field(default_factory=dict)
     clocks_started: bool = False
+    #: Players who did not come to this round (taken off their table; not a dropout).
+    no_shows: set[int] = field(default_factory=set)
+    #: Qualifiers who did not come to the final.
+    absent: set[int] = field(default_factory=set)
 
     @property
     def filed(self) -> bool:
@@ -141,6 +145,17 @@ class EventModel:
                 for kind in kinds:
                     counts[kind] = counts.get(kind, 0) + 1
         return counts
+
+    def champion(self) -> int | None:
+        """The final's 1st place, for the results the simulator files there: a solo winner or a
+        default winner is 1st alone (WBC 2018, Final Round Format)."""
+        final = self.final
+        if final is None or not final.filed:
+            return None
+        (table,) = final.tables.values()
+        assert table.results is not None
+        winners = [p for p, r in table.results.items() if r != "loss"]
+        return winners[0] if len(winners) == 1 else None
 
     def filed_games(self) -> int:
         return sum(1 for r in self.rounds for t in r.tables.values() if t.results is not None)
