@@ -235,3 +235,10 @@ def final_lists(
         (p for p, s in states.items() if s.key == ALTERNATE), key=lambda p: (states[p].alternate or 0, p)
     )
     return finalists, alternates
+
+
+def finalist_ids(tournament: Tournament) -> tuple[list[int], list[int]]:
+    """The finalists and waiting alternates a final is seated from when the head judge names
+    nobody: the lists the finalists API and every page show (players who left are not on them)."""
+    scoring = scoring_for(tournament)
+    return final_lists(tournament, player_states(tournament, scoring=scoring), scoring=scoring)

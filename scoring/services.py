@@ -529,12 +529,6 @@ def filed_report(table: Table) -> GameReport | None:
     return GameReport.objects.filter(table=table).first()
 
 
-def finalist_ids(tournament: Tournament) -> tuple[list[int], list[int]]:
-    """Finalists and alternates by player id, in qualifying order, for seating the final."""
-    finalists = finalists_for(tournament)
-    return list(finalists.finalists), list(finalists.alternates)
-
-
 def disqualified_players(tournament: Tournament) -> set[int]:
     """Players barred from further games (WBC Dropouts), for seating later rounds."""
     if not tournament.rules.points.dropout_disqualifies:

@@ -248,7 +248,11 @@ class EventDriver:
         final.state = "seated"
         (table,) = final.tables.values()
         free = [f for f in FACTIONS if f not in table.factions.values()]
-        for player in table.players:
+        # Picks go in qualifying order (WBC 2018, Final Round Faction Assignment): the order the
+        # platform lists the seated finalists in, lots drawn for ties included.
+        in_order = self.public.get(f"/api/tournaments/{self.tournament}/finalists/").json()["finalists"]
+        assert sorted(in_order) == sorted(table.players), (in_order, table.players)
+        for player in in_order:
             if not table.factions.get(player):
                 faction = free.pop(0)
                 picked = self.post(f"/api/rounds/{final.pk}/final/picks/", {"player": player, "faction": faction})

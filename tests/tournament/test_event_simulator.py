@@ -21,7 +21,13 @@ import pytest
 from django.core.cache import cache
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from tests.tournament.event_driver import EventDriver
 from tests.tournament.event_model import QUALIFICATION_POINTS, ModelRound, ModelTable
@@ -259,6 +265,23 @@ def test_players_who_drop_after_their_game_are_not_named_finalists(fresh_cache: 
     check_story(driver, players)
     finalists = driver.public.get(f"/api/tournaments/{driver.tournament}/finalists/").json()["finalists"]
     assert sorted(finalists) == sorted(set(players) - {players[1], players[3]})
+
+
+def test_the_final_is_seated_without_the_alternates_who_left(fresh_cache: None) -> None:
+    """Two players the standings would name as alternates drop before the final: the final is
+    seated from the same lists the finalists API shows, without them."""
+    driver = EventDriver()
+    heat, players = _published_heat(driver, NAMES[:12])
+    for table in heat.tables.values():
+        driver.file(table, "solo", table.players)
+    driver.close(heat)
+    named = driver.public.get(f"/api/tournaments/{driver.tournament}/finalists/").json()
+    for pk in named["alternates"][:2]:
+        driver.drop(pk)
+    final = driver.seat_final()
+    (table,) = final.tables.values()
+    check_final_seating(driver.model, table, None)
+    check_story(driver, players)
 
 
 def test_a_reopened_report_leaves_the_round_running_and_its_table_unfiled(fresh_cache: None) -> None:

@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from clocks.presenters import table_states
 from dune.formats import FORMATS
 from foundation.commands import yes
-from scoring import services as scoring
+from scoring.player_states import finalist_ids
 from tournament import commands, services
 from tournament.models import MAX_SEED, Player, Round, Tournament
 from tournament.permissions import HEAD_JUDGE_ONLY, is_head_judge
@@ -347,7 +347,7 @@ class SeatingView(APIView):
         """A final without `players` seats the finalists by the standings."""
         seated = commands.seat_round(
             _round(pk), request.data, actor=request.user, key=key_of(request),
-            standing_finalists=scoring.finalist_ids,
+            standing_finalists=finalist_ids,
         )
         return answered(request, seated)
 
