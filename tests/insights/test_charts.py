@@ -46,7 +46,7 @@ def test_chart_tables_carry_the_figures() -> None:
     assert lengths.columns == ("Turns", "5 players", "6 players")
     assert lengths.rows[0] == ("3", "1", "0") and lengths.rows[-1] == ("10", "0", "1")
     assert "at 5-player tables lasted 3 to 4 turns" in lengths.alt
-    assert ("solo victory", "3") in kinds.rows and ("adjudicated victory", "2") in kinds.rows
+    assert ("solo stronghold victory", "3") in kinds.rows and ("adjudicated victory", "2") in kinds.rows
     assert adjudications.rows == (
         ("Heat 1", "3", "0", "0%"),
         ("Heat 2", "4", "2", "50%"),

@@ -74,6 +74,14 @@ _REPORT = inline_serializer(
         "report": serializers.JSONField(
             help_text="the validated report as stored (tokens and pp as exact decimals)"
         ),
+        "history": serializers.JSONField(
+            required=False,
+            help_text="GET only: each filing and reopening (action, version, by, at, reason) and, for a "
+            "refiling, the fields it changed (field, player, before, after)",
+        ),
+        "game_record_differences": serializers.JSONField(
+            required=False, help_text="GET only: where the recorded game says otherwise than the report"
+        ),
     },
 )
 _REFUSAL = inline_serializer(
@@ -119,8 +127,14 @@ _STANDINGS = inline_serializer(
 _FINALISTS = inline_serializer(
     "Finalists",
     {
-        "finalists": serializers.ListField(child=serializers.IntegerField()),
-        "alternates": serializers.ListField(child=serializers.IntegerField()),
+        "finalists": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="as the players' states say: once the final is seated, who sits at its table; "
+            "before, the qualifiers still eligible; none while the standings are provisional",
+        ),
+        "alternates": serializers.ListField(
+            child=serializers.IntegerField(), help_text="the alternates still waiting, by their number"
+        ),
         "drawn_by_lot": serializers.ListField(child=serializers.IntegerField()),
         "placings": serializers.JSONField(
             required=False, help_text="WBC final placings once the final is filed"
