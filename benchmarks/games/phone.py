@@ -76,7 +76,7 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
         return _send(j, page.locator("#next form[data-action=move_storm]"), then, "Move storm")
     if kind == "spice_blow":
         form = _form(j, "form[data-action=spice_blow]")
-        j.choose(form.locator("select[name=territory]"), event["territory"])
+        j.choose(form.locator("#sb-territory"), event["territory"])
         j.send(form.get_by_role("button", name="Place the spice"))
         return False
     if kind == "worm":

@@ -35,6 +35,7 @@ def test_the_judge_sells_each_card_and_collects_spice_in_one_tap(
         assert "Card 1 of 6 up for bid" in form.inner_text()
         form.locator("input[name=faction][value=harkonnen]").check()
         form.locator("#bid-price").fill("2")
+        form.get_by_role("button", name="Card sold").scroll_into_view_if_needed()  # below the charity, in the same box
         assert form.get_by_role("button", name="Card sold").evaluate(IN_VIEW)
         seq = live.get_attribute("data-seq")
         form.get_by_role("button", name="Card sold").click()

@@ -33,7 +33,7 @@ def test_the_judge_records_a_spice_blow_and_puts_back_what_the_storm_took(
         spice = page.locator("#board-spice")
         assert spice.get_attribute("open") is not None  # the spice blow phase opens it
         assert "No spice lies on the board" in spice.inner_text()
-        form = spice.locator("form[data-action=spice_blow]")
+        form = page.locator("#next #spice-blow-form")  # the phase's own record, in the next step's box
         form.get_by_label("Card turned over").select_option("the_great_flat")
         form.scroll_into_view_if_needed()  # as the judge scrolls down to it
         assert form.evaluate(IN_VIEW), form.bounding_box()

@@ -103,6 +103,6 @@ def test_ah_vii_a_1_the_spice_blow_card_from_the_next_steps_box(table_judge: Any
     judge = web(table_judge)
     html = judge.get(url(table)).content.decode()
     box = html[html.index('id="next"'):html.index("</section>", html.index('id="next"'))]
-    assert 'id="next-spice-blow"' in box and "The Great Flat (10 spice)" in box
+    assert "id=\"spice-blow-form\"" in box and "The Great Flat (10 spice)" in box
     _tap(judge, table, "spice_blow", "sb-1", territory="the_great_flat")
     assert position(table)["spice_on_board"] == {"the_great_flat": 10}
