@@ -255,7 +255,25 @@ EXAMPLES: dict[str, Example] = {
     "POST /api/tables/{id}/game/seen/": Example(lambda w: ({"id": w.table.pk}, {"seen": 1, "refilled": 2})),
     "POST /api/tables/{id}/report/": Example(_report),
     "POST /api/tables/{id}/report/reopen/": Example(lambda w: ({"id": w.filed_table.pk}, {"reason": "wrong winner"})),
+    "POST /api/players/{id}/private-link/": Example(lambda w: ({"id": w.player.pk}, None)),
+    "DELETE /api/players/{id}/private-link/": Example(lambda w: ({"id": _linked(w).pk}, None)),
+    "POST /api/me/{token}/confirmations/": Example(
+        lambda w: ({"token": _token_at_filed_table(w)}, {"table": w.filed_table.pk, "agree": False, "reason": "I won"})
+    ),
 }
+
+
+def _linked(world: World) -> Any:
+    from tournament import private_links
+
+    private_links.link_for(world.player)
+    return world.player
+
+
+def _token_at_filed_table(world: World) -> str:
+    from tournament import private_links
+
+    return private_links.link_for(world.filed_table.seats.order_by("seat").first().player).token
 
 
 def _called(world: World) -> int:
