@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from clocks import services, tasks, transitions
 from tests.clocks.conftest import seated, started_clock_due_in
@@ -47,7 +48,6 @@ def test_dashboard_counts_and_a_table_reaches_time_up(
     screenshot: Any,
     round_with_clocks: Any,
 ) -> None:
-    from playwright.sync_api import expect
 
     sign_in(page, head_judge.username, password)
     page.goto(f"{live_server.url}/rounds/{round_with_clocks.pk}/clocks/")
@@ -56,7 +56,7 @@ def test_dashboard_counts_and_a_table_reaches_time_up(
     expect(page.locator("#table-2")).to_have_class(re.compile(r"\bstate-running\b"))
     first = seconds(remaining(page, 1))
     assert 0 < first <= 6
-    page.wait_for_timeout(1500)
+    expect(row.locator("[data-clock-remaining]")).not_to_have_text(remaining(page, 1))
     assert seconds(remaining(page, 1)) < first  # counting down in the page
     assert 4 * 3600 + 29 * 60 < seconds(remaining(page, 2)) <= 4 * 3600 + 30 * 60
     screenshot(page, "clock-dashboard-last-30")
@@ -90,7 +90,9 @@ def test_phone_page_resyncs_when_it_becomes_visible(
     phone_page.clock.set_system_time(datetime.now(UTC) - timedelta(hours=3))
     sign_in(phone_page, head_judge.username, password)
     phone_page.goto(f"{live_server.url}/rounds/{round_.pk}/clocks/")
-    phone_page.wait_for_timeout(600)  # a few ticks of the page's countdown
+    countdown = phone_page.locator("#table-1 [data-clock-remaining]")
+    expect(countdown).to_have_text(re.compile(r"\d:\d\d:\d\d"))
+    expect(countdown).not_to_have_text(countdown.inner_text())  # the page's countdown ticks
     skew = datetime.now(UTC).timestamp() * 1000 - phone_page.evaluate("Date.now()")
     assert 2.9 * 3600_000 < skew < 3.1 * 3600_000  # the phone's clock really is wrong
     before = seconds(remaining(phone_page, 1))
@@ -105,7 +107,6 @@ def test_phone_page_resyncs_when_it_becomes_visible(
         timeout=5_000,
     )
     from django.utils import timezone
-    from playwright.sync_api import expect
 
     from clocks.models import TableClock
 

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e import tour
 
@@ -35,8 +36,8 @@ def test_the_demo_shows_a_tournament_mid_way(
     cache.clear()
     logins = load_demo()
     assert set(logins) == {"headjudge", *(f"judge{n}" for n in range(1, 9))}
-    again = load_demo()  # safe to run again: nothing doubles, passwords are new
-    assert again["judge1"] != logins["judge1"]
+    again = load_demo()  # safe to run again: nothing doubles, the logins written down still work
+    assert again == logins
     tournament = Tournament.objects.get(name="WBC Dune demo")
     assert tournament.players.count() == 47
     heat1, heat2 = Round.objects.filter(tournament=tournament, kind="heat").order_by("number")[:2]
@@ -71,9 +72,8 @@ def test_the_demo_shows_a_tournament_mid_way(
     tour.goto(phone_page, f"{base}/tables/{table.pk}/")
     assert int(phone_page.locator("#turn").inner_text()) >= 2
     assert phone_page.locator(".control .held").count() >= 1
-    first = phone_page.locator(".table-clock [data-clock-remaining]").inner_text()
-    phone_page.wait_for_timeout(1200)
-    assert phone_page.locator(".table-clock [data-clock-remaining]").inner_text() != first  # ticking
+    countdown = phone_page.locator(".table-clock [data-clock-remaining]")
+    expect(countdown).not_to_have_text(countdown.inner_text())  # ticking
     screenshot(phone_page, "demo-table-phone")
 
     # The standings after heat 1: QPs, a dropout, the cut line.
@@ -93,8 +93,7 @@ def test_the_demo_shows_a_tournament_mid_way(
     assert all("state-running" in (rows.nth(i).get_attribute("class") or "") for i in range(rows.count()))
     before = page.locator("#table-1 [data-clock-remaining]").inner_text()
     assert re.fullmatch(r"[45]:\d\d:\d\d", before)
-    page.wait_for_timeout(1200)
-    assert page.locator("#table-1 [data-clock-remaining]").inner_text() != before
+    expect(page.locator("#table-1 [data-clock-remaining]")).not_to_have_text(before)
     screenshot(page, "demo-round-clocks-laptop")
 
 

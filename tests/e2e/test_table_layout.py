@@ -46,8 +46,8 @@ def test_record_strongholds_is_inside_the_screen_after_no_worm_battle_phase(
     page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
     page.locator("#next").get_by_role("button", name="No worm: battle phase").click()
     page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 2}'")
-    page.wait_for_timeout(100)  # the page settles the next step in view
     button = page.get_by_role("button", name="Record strongholds")
+    page.wait_for_function(f"(e) => ({ON_SCREEN})(e)", arg=button.element_handle())  # the page brings it in view
     screenshot(page, "table-record-strongholds-in-view")
     assert button.evaluate(ON_SCREEN), button.bounding_box()
 

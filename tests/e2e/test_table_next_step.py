@@ -172,8 +172,8 @@ def test_an_idle_minute_costs_at_most_10_kb(
     statuses: list[int] = []
     page.on("response", lambda r: statuses.append(r.status) if r.url.endswith("/game/") else None)
     for _ in range(6):  # one minute, ten seconds at a time, every poll answered
-        page.clock.run_for(10_000)
-        page.wait_for_timeout(300)
+        with page.expect_response(lambda r: r.url.endswith("/game/")):
+            page.clock.run_for(10_000)
     print(f"idle minute: {wire.bytes} bytes in {wire.requests} requests")
     assert wire.bytes <= IDLE_MINUTE_BYTES, wire.bytes
     assert statuses and set(statuses) == {304}, statuses  # the game unchanged: no body at all

