@@ -5,6 +5,7 @@ services as a head judge's pages (create, seat, publish, record, file, finish)."
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -18,9 +19,9 @@ from tournament.models import Player, Table, Tournament
 __all__ = ["demo_accounts", "register_roster", "backdate_clock"]
 
 
-def _account(username: str, *, staff: bool = False) -> tuple[Any, str]:
+def _account(username: str, *, staff: bool = False, password: str | None = None) -> tuple[Any, str]:
     user, _ = get_user_model().objects.get_or_create(username=username, defaults={"is_staff": staff})
-    password = secrets.token_urlsafe(9)
+    password = password or secrets.token_urlsafe(9)
     user.set_password(password)
     if staff:
         user.is_staff = True
@@ -28,15 +29,19 @@ def _account(username: str, *, staff: bool = False) -> tuple[Any, str]:
     return user, password
 
 
-def demo_accounts(judges: int) -> tuple[Any, list[Any], list[tuple[str, str]]]:
-    """The head judge `headjudge` and table judges `judge1`..., each with a new password:
+def demo_accounts(
+    judges: int, kept: Mapping[str, str] | None = None
+) -> tuple[Any, list[Any], list[tuple[str, str]]]:
+    """The head judge `headjudge` and table judges `judge1`..., each with the password `kept`
+    gives them (the logins written down last time keep working) or a new one:
     (head, judges, [(username, password)])."""
+    kept = kept or {}
     with transaction.atomic():
-        head, password = _account("headjudge", staff=True)
+        head, password = _account("headjudge", staff=True, password=kept.get("headjudge"))
         logins = [("headjudge", password)]
         table_judges = []
         for n in range(1, judges + 1):
-            judge, password = _account(f"judge{n}")
+            judge, password = _account(f"judge{n}", password=kept.get(f"judge{n}"))
             table_judges.append(judge)
             logins.append((judge.username, password))
     return head, table_judges, logins

@@ -42,6 +42,16 @@ def test_others_land_on_the_home_page(head_judge: Any, password: str) -> None:
     assert Client().get("/signed-in/")["Location"] == "/"
 
 
+def test_signing_in_leads_a_head_judge_to_the_newest_tournament_they_run(head_judge: Any, password: str) -> None:
+    from tests.factories import make_tournament
+
+    make_tournament(format="wbc", head_judge=head_judge)
+    newest = make_tournament(format="wbc", head_judge=head_judge)
+    client = Client()
+    answer = client.post("/accounts/login/", {"username": head_judge.username, "password": password}, follow=True)
+    assert answer.redirect_chain[-1][0] == f"/tournaments/{newest.pk}/"
+
+
 def test_the_personal_link_signs_in_first_then_opens_the_table(two_rounds: tuple[Any, Any], password: str) -> None:
     _, current = two_rounds
     client = Client()

@@ -155,17 +155,27 @@ def test_heat_seating_refuses_final_and_final_refuses_heat(
         services.seat_final_round(heat, user=head_judge, finalists=[1])
 
 
-def test_load_demo_is_repeatable(db: Any) -> None:
-    """`make run` loads the demo every time: 47 players, heat 1 played and closed, judges appointed."""
+def test_load_demo_is_repeatable(db: Any, settings: Any, tmp_path: Any) -> None:
+    """`make run` loads the demo every time: 47 players, heat 1 played and closed, judges appointed;
+    the logins of the first run (kept in var/demo-logins.txt) still work after the second."""
     from io import StringIO
 
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     from tournament.models import Tournament
 
-    out = StringIO()
+    settings.VAR_DIR = tmp_path
+    first, out = StringIO(), StringIO()
+    call_command("load_demo", stdout=first)
+    call_command("load_demo", "--no-logins", stdout=out)
+    assert "password" not in out.getvalue()
+    kept = (tmp_path / "demo-logins.txt").read_text()
+    assert kept.rstrip() in first.getvalue()  # what the first run printed
     call_command("load_demo", stdout=out)
-    call_command("load_demo", stdout=out)
+    assert kept in out.getvalue()
+    head_line = next(line for line in kept.splitlines() if "headjudge" in line)
+    assert get_user_model().objects.get(username="headjudge").check_password(head_line.split("password: ")[1])
     tournament = Tournament.objects.get()
     heat = tournament.rounds.get(number=1)
     assert tournament.players.count() == 47 and heat.state == "finished"

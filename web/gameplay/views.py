@@ -32,7 +32,7 @@ from gameplay.page import page_context, preview_battle
 from scoring import commands as report_commands
 from scoring import corrections
 from scoring import services as scoring
-from tournament.models import Round, Table
+from tournament.models import Round, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay.api import load_table, published_game
@@ -457,7 +457,12 @@ def my_tables(request: HttpRequest) -> HttpResponse:
 
 
 def after_sign_in(request: HttpRequest) -> HttpResponse:
-    """Where signing in leads when no page asked for it: a table judge to their tables."""
+    """Where signing in leads when no page asked for it: a head judge to the newest tournament
+    they run, a table judge to their tables."""
+    if request.user.is_authenticated:
+        running = Tournament.objects.filter(head_judges=request.user).order_by("-pk").first()
+        if running is not None:
+            return redirect("tournament-detail", pk=running.pk)
     if request.user.is_authenticated and Table.objects.filter(judged_tables_q(request.user)).exists():
         return redirect("my-tables")
     return redirect("home")

@@ -7,15 +7,21 @@ five); heat 2 seated, published and running, its clocks ticking and its games a 
 heat 3 and the final planned.
 
 Run by `make run`; safe to run again: each stage is done only if it is not done yet (an
-older demo is brought up to date), and the judges' passwords are reset and printed each time.
+older demo is brought up to date). The judges' logins are kept in `var/demo-logins.txt`: a
+second run sets the same passwords again (so the logins written down keep working) and prints
+them; `--no-logins` leaves the printing to `bin/run-embedded`, which shows the file once the
+servers answer.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -211,6 +217,17 @@ def _progress(r: Recorder, turns: int) -> None:
     r.next_turn(2)
 
 
+LOGINS_FILE = "demo-logins.txt"
+LOGIN_LINE = re.compile(r"^\s+(\S+)\s+password: (\S+)$")
+
+
+def _kept_logins(path: Path) -> dict[str, str]:
+    """The logins the last run wrote down, {username: password}; none when there is no file."""
+    if not path.exists():
+        return {}
+    return {m[1]: m[2] for line in path.read_text().splitlines() if (m := LOGIN_LINE.match(line))}
+
+
 # ----------------------------------------------------------------------------- the command
 
 
@@ -220,8 +237,14 @@ class Command(BaseCommand):
         "and print the judges' logins."
     )
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--no-logins", action="store_true", help="keep the logins in var/demo-logins.txt without printing them"
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
-        head, judges, logins = demo.demo_accounts(8)
+        kept_at = Path(settings.VAR_DIR) / LOGINS_FILE
+        head, judges, logins = demo.demo_accounts(8, kept=_kept_logins(kept_at))
         with transaction.atomic():
             tournament = Tournament.objects.filter(name=DEMO_NAME).first()
             if tournament is None:
@@ -236,12 +259,16 @@ class Command(BaseCommand):
         self._heat_1(tournament, heats[0], head, judges)
         if len(heats) > 1:
             self._heat_2(tournament, heats[1], head, judges)
-        for username, password in logins:
-            self.stdout.write(f"  {username:<10} password: {password}")
-        self.stdout.write(f"Dashboard: /tournaments/{tournament.pk}/")
+        lines = [f"  {username:<10} password: {password}" for username, password in logins]
+        lines.append(f"Dashboard: /tournaments/{tournament.pk}/")
         if len(heats) > 1:
-            self.stdout.write(f"Heat 2 clocks: /rounds/{heats[1].pk}/clocks/")
-        self.stdout.write(f"Standings: /tournaments/{tournament.pk}/standings/")
+            lines.append(f"Heat 2 clocks: /rounds/{heats[1].pk}/clocks/")
+        lines.append(f"Standings: /tournaments/{tournament.pk}/standings/")
+        kept_at.parent.mkdir(parents=True, exist_ok=True)
+        kept_at.write_text("\n".join(lines) + "\n")
+        if not options["no_logins"]:
+            self.stdout.write("\n".join(lines))
+
 
     def _register(self, tournament: Tournament) -> None:
         now = timezone.now().replace(second=0, microsecond=0)
