@@ -281,7 +281,9 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+# The image collects its static files outside var/ (STATIC_ROOT=/app/static): var/ is a volume
+# that outlives the image, and would keep the first image's files.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(VAR_DIR / "static")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
