@@ -10,6 +10,8 @@ from web.gameplay.engine_api import EvaluateView
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("manifest.webmanifest", views.manifest, name="web-manifest"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/login/", views.sign_in, name="login"),
     path("accounts/session/", views.session_state, name="session-state"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

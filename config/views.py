@@ -1,4 +1,4 @@
-"""Pages that belong to no single app: the home page and the sign-in form."""
+"""Pages that belong to no single app: the home page, the sign-in form, the web app manifest."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.defaults import bad_request as default_bad_request
 from django.views.defaults import server_error as default_server_error
@@ -76,6 +78,34 @@ def session_state(request: HttpRequest) -> HttpResponse:
 #: 429 saying how long and why (the password is not checked).
 sign_in = shows_text_refusals(sign_in_guard.guarded(SignInView.as_view()))
 admin_sign_in = sign_in_guard.guarded(admin.site.login)
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest (`/manifest.webmanifest`): a judge adds the platform (the table page
+    they are on) to a phone's home screen, with our icons, and it opens without the browser's bars."""
+    icons = [
+        {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
+        for size in (192, 512)
+    ]
+    body = {
+        "name": _("Dune tournaments"),
+        "short_name": _("Dune"),
+        "description": _("Seating, table judging, clocks and standings for Dune tournaments."),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fffdf8",
+        "theme_color": "#1a1410",
+        "icons": icons,
+    }
+    response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """`/favicon.ico`, asked for by browsers that do not read the page's icon link."""
+    return redirect(static("icons/icon-32.png"), permanent=True)
 
 
 def home(request: HttpRequest) -> HttpResponse:
