@@ -118,3 +118,17 @@ def test_check_in_and_withdraw_from_the_private_page(client: Any, wbc_heat: Any)
     assert client.post(f"/me/{token}/", {"action": "withdraw", "confirm": "on"}).status_code == 302
     assert Player.objects.get(pk=player.pk).status == Player.Status.DROPPED
     assert not CheckIn.objects.filter(round=upcoming, player=player).exists()
+
+
+def test_too_many_requests_from_one_address_are_refused(client: Any, wbc_heat: Any) -> None:
+    from django.core.cache import cache
+
+    from web.tournament import me_views
+
+    cache.clear()
+    _tournament, players, _heat, _tables = wbc_heat
+    for _ in range(me_views.RATE):
+        assert client.get("/api/me/guess/").status_code == 404
+    refused = client.get(f"/api/me/{_link(players[0])}/")
+    assert refused.status_code == 429 and "wait a minute" in refused.json()["detail"]
+    cache.clear()
