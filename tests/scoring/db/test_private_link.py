@@ -132,3 +132,17 @@ def test_too_many_requests_from_one_address_are_refused(client: Any, wbc_heat: A
     refused = client.get(f"/api/me/{_link(players[0])}/")
     assert refused.status_code == 429 and "wait a minute" in refused.json()["detail"]
     cache.clear()
+
+
+def test_the_head_judge_revokes_and_renews_from_the_player_page(client: Any, head_judge: Any, wbc_heat: Any) -> None:
+    tournament, players, _heat, _tables = wbc_heat
+    token = _link(players[0])
+    client.force_login(head_judge)
+    url = f"/tournaments/{tournament.pk}/players/{players[0].pk}/"
+    assert f"/me/{token}/" in client.get(f"{url}edit/").content.decode()
+    client.post(f"{url}private-link/", {"action": "revoke"})
+    page = client.get(f"{url}edit/").content.decode()
+    assert "Revoked" in page and private_links.player_for(token) is None
+    client.post(f"{url}private-link/", {"action": "renew"})
+    assert f"/me/{_link(players[0])}/" in client.get(f"{url}edit/").content.decode()
+    assert _link(players[0]) != token
