@@ -11,7 +11,8 @@ alone (tests/e2e/phone_walk.py, the browser tests' own walk), then leaves the pa
 It does so twice (`--address both`, the default): at the loopback address, and as a phone at the
 venue reaches the laptop, at a plain-HTTP LAN address: Chromium in a network namespace of its
 own (tests/e2e/lan_host.py: `ip netns`, a veth pair on 10.233.x.0/30, root needed), where the
-browser runs no service worker. `--address loopback` or `--address lan` runs one of them.
+browser runs no service worker. `--address loopback` or `--address lan` runs one of them. The
+full-tracked walk (`--tracking full`) runs at both addresses the same way.
 
 Bytes are what crosses the wire as Chromium counts it: every response with its headers (a 304
 included), every request with its headers, cookies and body. Seconds per turn are the time
@@ -24,7 +25,7 @@ turn and no scroll.
 
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
         [--address both|loopback|lan]
-    .venv/bin/python benchmarks/table_phone.py --tracking full [--port P]
+    .venv/bin/python benchmarks/table_phone.py --tracking full [--port P] [--address both|loopback|lan]
     .venv/bin/python benchmarks/table_phone.py --game benchmarks/games/wbc-final.toml [--address lan|loopback]
 
 `--game FILE` replays a game script (benchmarks/games/README.md) through the phone at the LAN
@@ -140,16 +141,16 @@ def report(name: str, result: dict[str, Any], idle_seconds: float) -> bool:
 FULL_TAPS, FULL_SCROLLS, FULL_SECONDS, FULL_BYTES = 25, 2, 6.0, 60_000
 
 
-def build_full() -> tuple[Any, Any, Any]:
+def build_full(username: str = "bench-judge") -> tuple[Any, Any, Any]:
     """A WBC final at turn 2's storm phase and a LoLV final with the expansion factions at turn
-    1's shipment and movement, both judged by the benchmark's judge."""
+    1's shipment and movement, both judged by the benchmark's judge (`username`)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
     from tests.gameplay.test_expansion_pieces_page import expansion_table
 
-    judge = get_user_model().objects.create_user("bench-judge", password="bench-judge-password")
+    judge = get_user_model().objects.create_user(username, password="bench-judge-password")
     wbc = final_table(judge)
     record(wbc, judge, BEFORE_THE_STORM)  # turn 2's storm phase
     lolv = expansion_table(judge)
@@ -158,14 +159,14 @@ def build_full() -> tuple[Any, Any, Any]:
     return wbc, lolv, client.cookies["sessionid"].value
 
 
-def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
+def run_full(base: str, wbc: Any, lolv: Any, session: str, chromium: str = CHROMIUM) -> list[Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.e2e.full_walk import Judge, lolv_turn, wbc_second_turn, wbc_turn
     from tests.e2e.phone_walk import Wire
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
                                              args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
         context.set_default_timeout(60_000)
@@ -175,8 +176,11 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
         for table, walks in ((wbc, (wbc_turn, wbc_second_turn)), (lolv, (lolv_turn,))):
             page = context.new_page()
             page.goto(f"{base}/tables/{table.pk}/")
-            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-            page.reload()  # under the service worker, as a judge's phone is after the first visit
+            # Under the service worker, as a judge's phone is after the first visit; at a LAN
+            # address (plain HTTP, not a secure context) the browser runs none.
+            if page.evaluate("() => window.isSecureContext && !!navigator.serviceWorker"):
+                page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+                page.reload()
             page.wait_for_load_state("networkidle")
             wire = Wire(page)
             wire.slow()
@@ -187,11 +191,11 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str) -> list[Any]:
     return turns
 
 
-def print_full(turns: list[Any]) -> bool:
+def print_full(turns: list[Any], where: str = "loopback 127.0.0.1") -> bool:
     print("input: a WBC final table of 6 at turn 2, walked through turns 2 and 3, and a LoLV final with the"
           " Ecaz, Moritani, Richese and Ixians, tracked in full, each shipment and revival sent with its"
           " payment; slow 3G: 400 ms round trip, 50 KB/s each way,"
-          " 390x844")
+          f" 390x844, at {where}")
     ok = True
     for t in turns:
         met = (t.taps <= FULL_TAPS and t.scrolls <= FULL_SCROLLS and t.seconds <= FULL_SECONDS
@@ -344,13 +348,24 @@ def main() -> int:
 
         settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
         if args.tracking == "full":
-            wbc, lolv, session = build_full()
             server = LiveServer(f"127.0.0.1:{args.port}")
             try:
-                turns = run_full(server.url, wbc, lolv, session)
+                if args.address in ("both", "loopback"):
+                    wbc, lolv, session = build_full("bench-judge")
+                    ok = print_full(run_full(server.url, wbc, lolv, session)) and ok
+                if args.address in ("both", "lan"):
+                    why = unavailable()
+                    if why:
+                        print(f"LAN address: not run: {why}")
+                    else:
+                        wbc, lolv, session = build_full("bench-judge-lan")
+                        with lan_host(server.thread.host, server.thread.port) as lan:
+                            settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, lan.address]
+                            turns = run_full(lan.url, wbc, lolv, session, chromium=lan.chromium)
+                        ok = print_full(turns, f"the LAN address {lan.address} (namespace {lan.namespace})") and ok
             finally:
                 server.stop()
-            return 0 if print_full(turns) else 1
+            return 0 if ok else 1
         server = LiveServer(f"127.0.0.1:{args.port}")
         try:
             if args.address in ("both", "loopback"):

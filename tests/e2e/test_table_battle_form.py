@@ -65,9 +65,10 @@ def test_a_wbc_winner_s_losses_in_any_manner_are_recorded_and_the_lolv_cards_are
     atreides.get_by_label("Leader").select_option("atreides|duncan_idaho")
     atreides.get_by_label("Dial").fill("2")
     harkonnen.get_by_label("Dial").fill("1")
-    atreides.locator("summary", has_text="If Atreides wins").click()
-    atreides.get_by_label("Forces lost").fill("2")
-    atreides.get_by_label("From sectors, in order (blank: lowest first)").fill("9")
+    losses = form.locator("details.winner-losses", has_text="If Atreides wins")
+    losses.locator("summary").click()
+    losses.get_by_label("Forces lost").fill("2")
+    losses.get_by_label("From sectors, in order (blank: lowest first)").fill("9")
     screenshot(page, "table-battle-winner-losses")
     _record_battle(page)
     battle = GameEvent.objects.get(game__table=table, type="battle").body

@@ -75,7 +75,7 @@ def test_a_spice_card_turned_up_in_the_storm_is_recorded_with_no_spice(
     record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "spice_blow"}])
     page = phone_page
     open_table(page, sign_in, live_server, password, table)
-    form = page.locator("form[data-action=spice_blow]")
+    form = page.locator("#board-spice form[data-action=spice_blow]")
     form.scroll_into_view_if_needed()
     form.get_by_label("Card turned over").select_option("the_great_flat")
     amount = form.get_by_label("Spice (blank: as printed on the card", exact=False)
@@ -85,7 +85,7 @@ def test_a_spice_card_turned_up_in_the_storm_is_recorded_with_no_spice(
     wait_for_answer(page, seq)
     error = page.locator("#err-spice_blow-amount")
     assert "in the storm" in error.inner_text() and "record 0 spice" in error.inner_text()
-    form = page.locator("form[data-action=spice_blow]")
+    form = page.locator("#board-spice form[data-action=spice_blow]")
     form.get_by_label("Spice (blank: as printed on the card", exact=False).fill("0")
     form.get_by_role("button", name="Place the spice").click()
     page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
