@@ -97,7 +97,7 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
     browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     """Every page a head judge or a player opens on event day (the list below)."""
-    from tournament import desk
+    from tournament import desk, private_links
 
     event = make_event(head_judge)
     tournament, heat, players = event["tournament"], event["heat"], event["players"]
@@ -122,6 +122,7 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
         f"/tournaments/{t}/players/{p.pk}/",
         f"/tournaments/{t}/screen/",
         f"/check-in/{p.pk}/{desk.check_in_token(p)}/",
+        f"/me/{private_links.link_for(p).token}/",
     ]
     problems = []
     for viewport in (PHONE, LAPTOP):
