@@ -73,6 +73,26 @@ def fingerprint(tournament: Tournament) -> str:
     return "-".join(str(v) for v in row or ())
 
 
+def _finished_clocks(tournament: Tournament) -> tuple[ClockRecord, ...]:
+    """Every finished table clock of the tournament with its pauses (two queries)."""
+    finished = TableClock.objects.filter(
+        table__round__tournament=tournament, started_at__isnull=False, finished_at__isnull=False
+    )
+    pauses: dict[int, list[Interval]] = {}
+    for clock_id, start, end in (
+        ClockPause.objects.filter(clock__in=finished)
+        .order_by("clock_id", "started_at")
+        .values_list("clock_id", "started_at", "ended_at")
+    ):
+        pauses.setdefault(clock_id, []).append(Interval(start, end))
+    return tuple(
+        ClockRecord(table_id, started, ended, tuple(pauses.get(clock_id, ())))
+        for clock_id, table_id, started, ended in finished.order_by().values_list(
+            "id", "table_id", "started_at", "finished_at"
+        )
+    )
+
+
 def load_records(tournament: Tournament) -> EventRecords:
     """The tournament's filed reports, seating and finished clocks as plain records."""
     rounds = tuple(
@@ -105,22 +125,7 @@ def load_records(tournament: Tournament) -> EventRecords:
             "table_id", "table__number", "round__number", "round__kind", "player_id", "seat", "faction"
         )
     )
-    finished = TableClock.objects.filter(
-        table__round__tournament=tournament, started_at__isnull=False, finished_at__isnull=False
-    )
-    pauses: dict[int, list[Interval]] = {}
-    for clock_id, start, end in (
-        ClockPause.objects.filter(clock__in=finished)
-        .order_by("clock_id", "started_at")
-        .values_list("clock_id", "started_at", "ended_at")
-    ):
-        pauses.setdefault(clock_id, []).append(Interval(start, end))
-    clocks = tuple(
-        ClockRecord(table_id, started, ended, tuple(pauses.get(clock_id, ())))
-        for clock_id, table_id, started, ended in finished.order_by().values_list(
-            "id", "table_id", "started_at", "finished_at"
-        )
-    )
+    clocks = _finished_clocks(tournament)
     # Scoring's cached answer: the standings page's rows (inconsistent reports screened out)
     # and, until the final is seated, the qualifiers it announces (lots drawn from the rounds' seed).
     scored = scoring.scoring_for(tournament)

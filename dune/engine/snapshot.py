@@ -699,10 +699,7 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
     if data.get("fought"):
         out["fought"] = _fought(data["fought"], factions)
     if data.get("ghola_used") is not None:
-        row = data["ghola_used"]
-        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
-            raise _bad("snapshot", "'ghola_used' is [turn, uses of the Tleilaxu Ghola card]", row)
-        out["ghola_used"] = (int(row[0]), int(row[1]))
+        out["ghola_used"] = _turn_count(data, "ghola_used", "uses of the Tleilaxu Ghola card")
     if data.get("leaders_revived"):
         rows = data["leaders_revived"]
         if not isinstance(rows, list) or any(
@@ -728,10 +725,7 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
             raise _bad("snapshot", f"'guild_shipment' is [turn, one of {', '.join(GUILD_SHIPMENTS)}]", row)
         out["guild_shipment"] = (int(row[0]), str(row[1]))
     if data.get("blown") is not None:
-        row = data["blown"]
-        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
-            raise _bad("snapshot", "'blown' is [turn, count of Spice Blows]", row)
-        out["blown"] = (int(row[0]), int(row[1]))
+        out["blown"] = _turn_count(data, "blown", "count of Spice Blows")
     for key, size in (("auction", 4), ("charity_turn", 0), ("harvest_turn", 0)):
         if data.get(key) is None:
             continue
@@ -741,10 +735,7 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
             raise _bad("snapshot", f"'{key}' is {'a list of ' + str(size) + ' counts' if size else 'a turn'}", raw_value)
         out[key] = tuple(int(v) for v in values) if size else int(values[0])
     if data.get("envoys") is not None:
-        row = data["envoys"]
-        if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
-            raise _bad("snapshot", "'envoys' is [turn, count of Ambassadors placed]", row)
-        out["envoys"] = (int(row[0]), int(row[1]))
+        out["envoys"] = _turn_count(data, "envoys", "count of Ambassadors placed")
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):
@@ -754,6 +745,14 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
             for f, v in rows.items()
         }
     return out
+
+
+def _turn_count(data: Mapping[str, Any], key: str, meaning: str) -> tuple[int, int]:
+    """`[turn, count]`: a per-turn tally (`meaning` says what is counted)."""
+    row = data[key]
+    if not isinstance(row, list) or len(row) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in row):
+        raise _bad("snapshot", f"'{key}' is [turn, {meaning}]", row)
+    return int(row[0]), int(row[1])
 
 
 def _fought(raw: Any, factions: tuple[str, ...]) -> frozenset[tuple[int, str, str, str]]:
