@@ -20,9 +20,9 @@ import datetime as dt
 import hashlib
 import hmac
 import json
-import os
-import tempfile
 from pathlib import Path
+
+from venue.export import write_atomically
 
 #: What an installation's seal key is derived from (its secret key), and the prefix of that.
 SEAL_PREFIX = b"dune.venue.export-seal:"
@@ -119,16 +119,5 @@ def pair(var_dir: Path, code: str, *, now: dt.datetime | None = None) -> tuple[b
 
 
 def _write_private(path: Path, text: str) -> None:
-    """Write `text` readable by this user only, atomically (temporary file, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write `text` readable by this user only, atomically."""
+    write_atomically(path, text, private=True)

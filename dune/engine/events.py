@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 from dune.clock_limits import LIMITS
 from dune.engine.editions import CURRENT, EDITIONS
 from dune.engine.errors import InvalidEvent, UnknownIdentifier
-from dune.engine.ids import FACTIONS, RULESETS, ResultKind
+from dune.engine.ids import FACTIONS, RULESETS, VOICE_CARDS, ResultKind
 from dune.engine.phases import ALL_PHASES
 
 #: Version of the event dict layout; bump when a field changes meaning.
@@ -332,22 +332,6 @@ BATTLE_CARDS: tuple[str, ...] = (
     "stone_burner",
 )
 
-#: What the Bene Gesserit Voice names (AH X.B.4, WBC X.9, LoLV 2.02.06): a kind of card (a
-#: projectile or poison weapon, a shield or snooper for the two defenses, a worthless card), or
-#: under the LoLV a Cheap Hero or a special card by name (which a ruleset allows is its data:
-#: `BattleRules.voice_cards`).
-VOICE_CARDS: tuple[str, ...] = (
-    "projectile",
-    "poison",
-    "lasgun",
-    "shield",
-    "snooper",
-    "worthless",
-    "cheap_hero",
-    "mirror_weapon",
-    "portable_snooper",
-    "stone_burner",
-)
 #: The element of a battle plan the Atreides' Prescience asks to see (AH X.B.5, LoLV 2.01.08).
 PRESCIENCE_ELEMENTS: tuple[str, ...] = ("leader", "weapon", "defense", "dial")
 

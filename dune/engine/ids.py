@@ -64,3 +64,21 @@ WINNING_KINDS: frozenset[ResultKind] = frozenset(ResultKind) - LOSING_KINDS
 #: The end-of-game statistics, in the order the WBC adjudication criteria compare them
 #: (strongholds, weighted tokens, spice, treachery cards, active leaders, then a recorded die).
 ADJUDICATION_CRITERIA: tuple[str, ...] = ("strongholds", "tokens", "spice", "cards", "leaders", "die")
+
+
+#: What the Bene Gesserit Voice names (AH X.B.4, WBC X.9, LoLV 2.02.06): a kind of card (a
+#: projectile or poison weapon, a shield or snooper for the two defenses, a worthless card), or
+#: under the LoLV a Cheap Hero or a special card by name (which a ruleset allows is its data:
+#: `BattleRules.voice_cards`).
+VOICE_CARDS: tuple[str, ...] = (
+    "projectile",
+    "poison",
+    "lasgun",
+    "shield",
+    "snooper",
+    "worthless",
+    "cheap_hero",
+    "mirror_weapon",
+    "portable_snooper",
+    "stone_burner",
+)

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from dune.engine.board import ARRAKEEN, CARTHAG
 from dune.engine.errors import UnknownIdentifier
 from dune.engine.factions import ATREIDES, EMPEROR, FREMEN, GUILD, HARKONNEN, IXIANS, RICHESE
-from dune.engine.ids import ADJUDICATION_CRITERIA, CLASSIC_FACTIONS, FACTIONS
+from dune.engine.ids import ADJUDICATION_CRITERIA, CLASSIC_FACTIONS, FACTIONS, VOICE_CARDS
 from dune.engine.movement import MoveCard, MovementRules
 from dune.engine.phases import (
     BATTLE,
@@ -930,20 +930,7 @@ LOLV284 = Ruleset(
     battle=BattleRules(
         traitor_restores=True,  # 1.07.06.06.00
         # 2.02.06: also a Cheap Hero and a special weapon or defense by name
-        voice_cards=frozenset(
-            {
-                "projectile",
-                "poison",
-                "lasgun",
-                "shield",
-                "snooper",
-                "worthless",
-                "cheap_hero",
-                "mirror_weapon",
-                "portable_snooper",
-                "stone_burner",
-            }
-        ),
+        voice_cards=frozenset(VOICE_CARDS),
     ),
 )
 
