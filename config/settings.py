@@ -86,6 +86,8 @@ MIDDLEWARE = [
     # HTML pages and fragments compressed: a table judge's action on slow venue Wi-Fi stays small.
     "config.compression.HtmlGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: their switcher choice (cookie), else their browser's, among LANGUAGES.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before any view reads a form field: NUL, lone surrogates and control characters refused.
     "config.text_guard.TextGuardMiddleware",
@@ -115,6 +117,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.tournament_time.time_zone",
@@ -274,7 +277,15 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Internationalisation and time -----------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages the platform ships; a tournament's language is one of these codes.
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_time_zone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

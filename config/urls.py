@@ -12,6 +12,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("manifest.webmanifest", views.manifest, name="web-manifest"),
     path("favicon.ico", views.favicon, name="favicon"),
+    # The footer's language switcher posts here; the choice is kept in a cookie.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", views.sign_in, name="login"),
     path("accounts/session/", views.session_state, name="session-state"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -957,6 +957,7 @@ class TournamentEdit:
     name: str | None
     time_zone: str | None
     series: int | str | None
+    language: str | None = None
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> TournamentEdit:
@@ -968,7 +969,8 @@ class TournamentEdit:
         elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
             raise Refused(f"expected a series' id, not {series!r}", field="series", offending=series)
         return cls(
-            name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series
+            name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series,
+            language=_optional_text(data, "language", 8),
         )
 
 
@@ -983,8 +985,10 @@ def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str |
     def perform() -> tuple[int, dict[str, Any]]:
         if given.series is not None or (isinstance(data, Mapping) and "series" in data):
             said.append(services.join_series(tournament, given.series or None, user=actor).said)
-        if given.name is not None or given.time_zone is not None:
-            said.append(services.edit_tournament(tournament, name=given.name, time_zone=given.time_zone).said)
+        if given.name is not None or given.time_zone is not None or given.language is not None:
+            said.append(services.edit_tournament(
+                tournament, name=given.name, time_zone=given.time_zone, language=given.language
+            ).said)
         tournament.refresh_from_db()
         return 200, tournament_json(tournament)
 

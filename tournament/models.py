@@ -72,6 +72,8 @@ class Tournament(models.Model):
     #: Where the tournament is played (an IANA name such as "America/Los_Angeles"): every page,
     #: sheet and export shows its times in this zone, naming it. Set at creation.
     time_zone = models.CharField(max_length=64, default=default_time_zone)
+    #: The language its printed sheets and room screen are in: a code among settings.LANGUAGES.
+    language = models.CharField(max_length=8, default="en")
     #: A frozen copy of the tournament's format document (`dune.formats.document`): its
     #: preset's (`format` names the preset) with the event's changes. Everything the format
     #: decides is read from it through `rules`; it changes only before the first round is seated.

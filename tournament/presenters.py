@@ -40,6 +40,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "keep_clubs_apart": tournament.keep_clubs_apart,
         "series": tournament.series_id,
         "time_zone": tournament.time_zone,
+        "language": tournament.language,
     }
 
 

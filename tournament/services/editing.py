@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -57,7 +58,17 @@ def _same_wall_clock(moment: datetime, old_zone: str, new_zone: str) -> datetime
     return timezone.make_aware(local, zoneinfo.ZoneInfo(new_zone))
 
 
-def edit_tournament(tournament: Tournament, *, name: Any = None, time_zone: Any = None) -> Edited:
+def known_language(code: Any) -> str:
+    """`code` when it names a language the platform ships (settings.LANGUAGES), else Refused."""
+    shipped = [key for key, _name in settings.LANGUAGES]
+    if not isinstance(code, str) or code.strip().lower() not in shipped:
+        raise Refused(f"expected one of {', '.join(shipped)}, not {code!r}", field="language")
+    return code.strip().lower()
+
+
+def edit_tournament(
+    tournament: Tournament, *, name: Any = None, time_zone: Any = None, language: Any = None
+) -> Edited:
     """Rename the tournament and/or move it to another time zone (None leaves either as it is).
 
     A name or zone changes no filed result: the rounds already under way keep the moment they
@@ -66,6 +77,7 @@ def edit_tournament(tournament: Tournament, *, name: Any = None, time_zone: Any 
     naming the field."""
     new_name = None if name is None else tournament_name(name)
     new_zone = None if time_zone in (None, "") else known_zone(time_zone)
+    new_language = None if language is None else known_language(language)
     said: list[str] = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -96,6 +108,10 @@ def edit_tournament(tournament: Tournament, *, name: Any = None, time_zone: Any 
                 else ""
             )
             said.append(f"Times are now in {zone_label(new_zone)} (was {zone_label(old_zone)}).{note}")
+        if new_language is not None and new_language != tournament.language:
+            said.append(f"Printed sheets and the room screen are now in {dict(settings.LANGUAGES)[new_language]}.")
+            tournament.language = new_language
+            fields.append("language")
         if fields:
             tournament.save(update_fields=fields)
     return Edited(" ".join(said) or "Nothing to change.", changed=bool(fields))

@@ -12,6 +12,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from clocks.presenters import clock_views, round_timer
 from clocks.services import db_now
@@ -85,14 +86,16 @@ def room_screen(request: HttpRequest, pk: int) -> HttpResponse:
     url = request.get_full_path()
     name = f"screen:{tournament.pk}"
     version = tournament_version(tournament)
-    if request.htmx:
-        return live_fragment(
-            request,
-            name=name,
-            version=version,
-            render=lambda etag: render_to_string("clocks/_screen_live.html", _context(tournament, etag, url)),
-        )
-    return render(request, "clocks/screen.html", _context(tournament, etag_for(name, version), url))
+    # The room reads the screen in the tournament's language, whatever the projector's browser says.
+    with translation.override(tournament.language):
+        if request.htmx:
+            return live_fragment(
+                request,
+                name=name,
+                version=version,
+                render=lambda etag: render_to_string("clocks/_screen_live.html", _context(tournament, etag, url)),
+            )
+        return render(request, "clocks/screen.html", _context(tournament, etag_for(name, version), url))
 
 
 def round_timer_screen(request: HttpRequest, pk: int) -> HttpResponse:

@@ -161,6 +161,10 @@ class TournamentEditIn(serializers.Serializer):
     series = serializers.IntegerField(
         required=False, help_text="a series of the same format you own: the tournament becomes an edition of it"
     )
+    language = serializers.ChoiceField(
+        required=False, choices=["en", "es", "fr", "de"],
+        help_text="the language of its printed sheets and room screen (an ISO code)",
+    )
 
 
 class TournamentDetailView(APIView):

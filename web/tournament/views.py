@@ -20,7 +20,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS
@@ -564,6 +566,11 @@ def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
         ({"table": t["table"], **row} for t in tables for row in t["seats"]),
         key=lambda r: (r["player"].name.casefold(), r["player"].pk),
     )
+    with translation.override(round_.tournament.language):
+        return _print_seating(request, round_, tables, alphabetical)
+
+
+def _print_seating(request: HttpRequest, round_: Any, tables: Any, alphabetical: Any) -> HttpResponse:
     return render(
         request,
         "tournament/print_seating.html",
@@ -582,6 +589,12 @@ def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(pk)
     if (denied := _guard(request, round_.tournament)) is not None:
         return denied
+    # A printed sheet is in the tournament's language, whoever prints it.
+    with translation.override(round_.tournament.language):
+        return _print_reports(request, round_)
+
+
+def _print_reports(request: HttpRequest, round_: Any) -> HttpResponse:
     return render(
         request,
         "tournament/print_reports.html",
@@ -591,13 +604,13 @@ def print_reports(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": round_.tournament,
             "tables": tables_for_page(round_),
             "columns": [
-                "Result",
-                "Win attempts",
-                "Strongholds",
-                "Forces on board",
-                "Spice",
-                "Treachery cards",
-                "Active leaders",
+                _("Result"),
+                _("Win attempts"),
+                _("Strongholds"),
+                _("Forces on board"),
+                _("Spice"),
+                _("Treachery cards"),
+                _("Active leaders"),
             ],
         },
     )
