@@ -11,7 +11,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 # The suite runs in this many processes, each with its own test database, Redis database and var/.
 TEST_PROCESSES ?= 2
 
-.PHONY: help install run venue test test-fast check lint typecheck chromium benchmarks clean
+.PHONY: help install run venue test test-fast check lint typecheck chromium gettext messages benchmarks clean
 .DEFAULT_GOAL := help
 
 ## help: list these targets (a bare `make` does the same)
@@ -28,8 +28,21 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
-## install: make the environment in .venv (done by the others when pyproject.toml changes)
-install: $(STAMP)
+## install: make the environment in .venv (done by the others when pyproject.toml changes) and compile the catalogues
+# The catalogues (locale/*/LC_MESSAGES/*.po) compile to .mo files at install: built, never committed.
+install: $(STAMP) gettext
+	@$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+
+# makemessages and compilemessages need GNU gettext (msgfmt, xgettext) from the system packages.
+## gettext: install GNU gettext (msgfmt) when missing, for the translation catalogues
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 || { echo "Installing GNU gettext for the translation catalogues"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
+
+# Refresh the catalogues from the marked strings (then translate the new entries and `make install`).
+## messages: refresh locale/{es,fr,de} from the marked strings
+messages: $(STAMP) gettext
+	for l in es fr de; do $(BIN)/python manage.py makemessages -l $$l --ignore=.venv --ignore=tests --no-obsolete; done
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 ## chromium: install Debian's Chromium for the browser tests

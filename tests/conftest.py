@@ -14,6 +14,25 @@ import pytest
 PASSWORD = "correct horse battery staple"
 
 
+def pytest_configure(config: Any) -> None:
+    """The translation catalogues are built, not committed: compile them when a .po is newer
+    than its .mo (once, in the controlling process, before any worker reads them)."""
+    if hasattr(config, "workerinput"):
+        return
+    from pathlib import Path
+
+    locale = Path(__file__).resolve().parent.parent / "locale"
+    stale = [
+        po for po in locale.glob("*/LC_MESSAGES/*.po")
+        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
+    if stale:
+        import subprocess
+
+        for po in stale:
+            subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+
+
 @pytest.fixture(scope="session")
 def celery_config() -> dict[str, Any]:
     """The Celery worker fixture runs on the real Redis (never eager: it ignores countdowns)."""

@@ -1,0 +1,85 @@
+"""Every word a person reads in a template is marked for translation.
+
+The check reads a template's source, drops what Django writes (tags, variables, comments,
+`{% translate %}` and `{% blocktranslate %}` blocks) and what the browser never shows as text
+(scripts, styles), and fails on any letter left in a text node or in an attribute a person
+reads (title, placeholder, aria-label, alt). It covers the templates listed in MARKED: those
+fully marked. The list only grows: a template joins it once every literal in it is marked.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+#: Templates whose every literal is marked; add a template when it is done, never remove one.
+MARKED = [
+    "base.html",
+    "scoring/standings.html",
+    "scoring/_standings_live.html",
+]
+
+READ_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "aria-description"}
+BLOCKS = re.compile(
+    r"{%\s*(blocktranslate|blocktrans|comment)\b.*?{%\s*end(blocktranslate|blocktrans|comment)\s*%}", re.S
+)
+#: A child template's class names for <body> are not words a person reads.
+CLASS_BLOCK = re.compile(r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}", re.S)
+TAGS = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.S)
+LETTER = re.compile(r"[^\W\d_]")
+
+
+class _Literals(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._hidden += 1
+        for name, value in attrs:
+            if name in READ_ATTRIBUTES and value and LETTER.search(value):
+                self.found.append(f'{tag}[{name}="{value.strip()}"]')
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._hidden:
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and LETTER.search(data):
+            self.found.append(data.strip())
+
+
+def unmarked_literals(source: str) -> list[str]:
+    """The words of `source` a person would read that no translation tag covers."""
+    text = TAGS.sub(" ", BLOCKS.sub(" ", CLASS_BLOCK.sub(" ", source)))
+    parser = _Literals()
+    parser.feed(text)
+    parser.close()
+    return parser.found
+
+
+def test_the_check_finds_an_unmarked_word_and_passes_marked_ones() -> None:
+    assert unmarked_literals('<p title="Your seat">Table {{ n }}</p>') == ['p[title="Your seat"]', "Table"]
+    marked = (
+        '{% load i18n %}<p title="{% translate \'Your seat\' %}">{% translate "Table" %} {{ n }}</p>'
+        "{% blocktranslate count n=k %}{{ n }} point{% plural %}{{ n }} points{% endblocktranslate %}"
+        "<script>let x = 'words';</script>"
+    )
+    assert unmarked_literals(marked) == []
+
+
+def test_the_list_names_existing_templates() -> None:
+    assert len(MARKED) == len(set(MARKED))
+    assert all((TEMPLATES / name).is_file() for name in MARKED)
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_a_marked_template_has_no_unmarked_literal(name: str) -> None:
+    assert unmarked_literals((TEMPLATES / name).read_text(encoding="utf-8")) == []

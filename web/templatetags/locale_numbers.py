@@ -1,0 +1,25 @@
+"""Numbers as the reader's locale writes them: `{{ value|points }}` shows a score the scoring
+presenters wrote as a short decimal ("1.5", `dune.points.numbers.fmt`) with the locale's decimal
+mark (1,5 in Spanish, French and German), keeping its places."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import template
+from django.utils import formats
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Any) -> Any:
+    """A decimal written with a point, in the active locale's format; anything else as it is."""
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return value
+    if not number.is_finite():
+        return value
+    return formats.number_format(number, decimal_pos=max(0, -number.as_tuple().exponent))  # type: ignore[operator]
