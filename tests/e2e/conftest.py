@@ -19,6 +19,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+#: The screenshots the README and docs/ show; `REFRESH_SCREENSHOTS=1` makes the browser tests
+#: write theirs there too (tests/platform/test_docs_screenshots.py: each one has a test).
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 CHROMIUM_ARGS = [
@@ -83,6 +86,9 @@ def screenshot() -> Any:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        shown = DOCS_SCREENSHOTS / path.name
+        if os.environ.get("REFRESH_SCREENSHOTS") and shown.exists():
+            shown.write_bytes(path.read_bytes())
         return path
 
     return take
