@@ -31,3 +31,17 @@ def test_round_player_table_and_clock_pages_link_the_event_report(client: Any, h
         assert answer.status_code == 200, (name, answer.status_code)
         nav = answer.content.decode().split('<nav aria-label="Main">', 1)[1].split("</nav>", 1)[0]
         assert f'href="{report}"' in nav, f"the {name} page's navigation has no event report"
+
+
+@pytest.mark.django_db
+def test_where_do_i_sit_headings_go_down_one_level_at_a_time(client: Any) -> None:
+    import re
+
+    tournament = make_tournament(format="wbc")
+    players = make_players(tournament, 6)
+    heat = make_round(tournament)
+    seat_table(heat, players)
+    html = client.get(reverse("tournament-round", args=[heat.pk]), {"q": players[0].name}).content.decode()
+    levels = [int(level) for level in re.findall(r"<h([1-6])\b", html)]
+    assert levels[0] == 1 and 3 in levels
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels

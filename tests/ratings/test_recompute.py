@@ -207,6 +207,14 @@ def test_person_api_shows_rating_and_history(series: dict[str, Any], api_client:
     assert [h["games"] for h in body["history"]] == [1, 2, 3]
 
 
+def test_person_page_reads_the_rating_in_words(series: dict[str, Any], client: Any) -> None:
+    services.recompute()
+    a = series["players"][0]
+    page = client.get(f"/people/{a.person_id}/").content.decode()
+    assert "after 3 games" in page and "Estimated skill" in page and "give or take" in page
+    assert "μ" not in page.split("data-rating-words", 1)[0].rsplit("<h2", 1)[-1]
+
+
 def test_person_and_series_reads_do_not_grow_with_games(series: dict[str, Any], api_client: Any) -> None:
     """A person of one game and a person of three games in two events cost the same queries
     (standings come from the cache), and so do the series page and its API."""
