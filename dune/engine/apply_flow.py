@@ -24,7 +24,6 @@ from dune.engine.events import (
     DiplomacyChipUsed,
     PhaseAdvanced,
     QuickRecord,
-    StormMoved,
     TimeUp,
     TurnAdvanced,
     WinAttemptConfirmed,
@@ -34,7 +33,7 @@ from dune.engine.impossible import allies_together
 from dune.engine.losses import action_over, automatic, remove, worm_devours
 from dune.engine.moves import flyers_at
 from dune.engine.names import faction_name, factions_text, join_names, place_name
-from dune.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW
+from dune.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW, STORM
 from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from dune.engine.pp import turn_pp
 from dune.engine.spice import SpiceLoss, without_spice, worm_spice
@@ -80,9 +79,10 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         losses += worm_devours(pos, pos.worm_pending)  # the nexus is over (AH XII.B, WBC VII.9)
         spice = worm_spice(pos, pos.worm_pending)
     changes = without_spice(pos, spice, remove(pos, losses, changes))
-    if not losses and not spice and pos.log is not None and isinstance(pos.log.event, StormMoved):
-        # The storm's removals stay listed, with their put-back, when the phase moves on right
-        # after it (a storm recorded with its next phase in one tap): the judge has not seen them.
+    if not losses and not spice and pos.phase == STORM and pos.storm_moved:
+        # The storm's removals stay listed, with their put-back, as its phase moves on (a storm
+        # recorded with its next phase in one tap): the judge has not seen them yet. A fact of
+        # the position, so a position read back from its snapshot says the same.
         changes.update(losses=pos.losses, spice_lost=pos.spice_lost, pieces_lost=pos.pieces_lost)
     if ev.phase == MENTAT_PAUSE:
         changes["states"] = collect_front_spice(changes.get("states", pos.states))

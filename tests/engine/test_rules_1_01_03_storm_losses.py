@@ -14,6 +14,7 @@ from dune.engine.choices import allowed_event_types
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
+from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, position, setup_event
 
@@ -180,7 +181,10 @@ def test_1_01_03_what_is_not_put_back_stays_listed(ruleset: str) -> None:
     assert fixed.spice_lost == pos.spice_lost != ()  # the spice the storm took stays listed too
     done = apply(fixed, _put_back("atreides", "funeral_plain", 14, normal=2))
     assert [row[0] for row in done.losses] == ["emperor"]
-    assert apply(done, {"type": "phase_advanced", "phase": "spice_blow"}).losses == ()
+    # What is left stays listed as the storm phase moves on; the record after that clears it.
+    on = apply(done, {"type": "phase_advanced", "phase": "spice_blow"})
+    assert [row[0] for row in on.losses] == ["emperor"]
+    assert apply(on, {"type": "phase_advanced", "phase": "bidding"}).losses == ()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -222,6 +226,8 @@ def test_1_01_03_the_storm_s_losses_stay_listed_when_its_phase_moves_on_at_once(
     next record clears the list as usual."""
     forces = [at("emperor", "the_great_flat", 3, sector=14), at("atreides", "funeral_plain", 2, sector=14)]
     moved = apply(_storm_phase(ruleset, forces), {"type": "storm_moved", "sectors": 3})
+    # Read back from its snapshot (as a server does between two requests): the same.
+    moved = load_position(dump_position(moved))
     on = apply(moved, {"type": "phase_advanced", "phase": "spice_blow"})
     assert on.phase == "spice_blow" and on.losses == moved.losses != ()
     fixed = apply(on, _put_back("emperor", "the_great_flat", 14, normal=3))
