@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tournament.models import Round, Tournament
 from venue import export
+from venue.files import write_atomically
 from venue.models import BackupFailure, LastGoodBackup
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ def write_backup(tournament: Tournament, *, now: dt.datetime | None = None) -> B
     """Export the tournament into a new backup file, then keep only the newest KEEP."""
     at = (now or timezone.now()).astimezone(dt.UTC)
     path = folder(tournament.pk) / f"{_prefix(tournament.pk)}{at.strftime(_STAMP)}.json"
-    export.write_atomically(path, export.export_text(tournament))
+    write_atomically(path, export.export_text(tournament))
     rotate(tournament.pk)
     return Backup(path, at)
 

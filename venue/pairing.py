@@ -22,7 +22,7 @@ import hmac
 import json
 from pathlib import Path
 
-from venue.export import write_atomically
+from venue.files import write_atomically
 
 #: What an installation's seal key is derived from (its secret key), and the prefix of that.
 SEAL_PREFIX = b"dune.venue.export-seal:"

@@ -35,7 +35,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tournament.models import Table, Tournament
-from venue import announce, export, follow, pairing
+from venue import announce, follow, pairing
+from venue.files import write_atomically
 
 #: Seconds between two pulls.
 INTERVAL = 2.0
@@ -64,7 +65,7 @@ def load_state() -> dict[str, Any]:
 
 
 def save_state(state: dict[str, Any]) -> None:
-    export.write_atomically(state_path(), json.dumps(state, indent=1, sort_keys=True))
+    write_atomically(state_path(), json.dumps(state, indent=1, sort_keys=True))
 
 
 class Client:

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Tournament
 from venue import export
+from venue.files import write_atomically
 
 
 class Command(BaseCommand):
@@ -23,5 +24,5 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(pk=options["tournament_id"]).first()
         if tournament is None:
             raise CommandError(f"there is no tournament {options['tournament_id']}")
-        path = export.write_atomically(Path(options["output"]), export.export_text(tournament))
+        path = write_atomically(Path(options["output"]), export.export_text(tournament))
         self.stdout.write(f"Exported {tournament.name} to {path}")
