@@ -83,3 +83,15 @@ def test_the_list_names_existing_templates() -> None:
 @pytest.mark.parametrize("name", MARKED)
 def test_a_marked_template_has_no_unmarked_literal(name: str) -> None:
     assert unmarked_literals((TEMPLATES / name).read_text(encoding="utf-8")) == []
+
+
+def test_points_follow_the_locale_decimal_mark() -> None:
+    from django.utils import translation
+
+    from web.templatetags.locale_numbers import points
+
+    with translation.override("es"):
+        assert (points("1.5"), points("3"), points("0.125")) == ("1,5", "3", "0,125")
+    with translation.override("en"):
+        assert points("1.5") == "1.5"
+    assert points("—") == "—"
