@@ -1,0 +1,32 @@
+"""On a phone (390×844) every word of the projector timer is at least 12 px: a judge holding the
+timer page in a hand reads its note as well as the wall does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from clocks import services
+from tests.clocks.conftest import seated
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SMALLEST_TEXT = """() => [...document.querySelectorAll('main *')]
+  .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && e.getClientRects().length)
+  .map(e => [parseFloat(getComputedStyle(e).fontSize), e.className || e.tagName, e.textContent.trim().slice(0, 40)])
+  .sort((a, b) => a[0] - b[0])"""
+
+
+def test_the_projector_timer_note_is_readable_on_a_phone(
+    phone_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+) -> None:
+    round_ = seated(format="wbc", size=6, tables=1)
+    round_.tournament.head_judges.add(head_judge)
+    services.start(round_.tables.get(), user=head_judge)
+    sign_in(phone_page, head_judge.username, password)
+    phone_page.goto(f"{live_server.url}/rounds/{round_.pk}/timer/")
+    expect(phone_page.locator("[data-timer-no-new-turn]")).to_be_visible()
+    sizes = phone_page.evaluate(SMALLEST_TEXT)
+    assert sizes and sizes[0][0] >= 12, sizes[:3]
