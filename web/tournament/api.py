@@ -239,6 +239,7 @@ class PlayerImportView(APIView):
         """A preview reads (200); an import is `tournament.commands.import_players` (201)."""
         tournament = get_object_or_404(Tournament, pk=pk)
         _require_head_judge(request, tournament)
+        key = key_of(request)  # a field the import does not read is refused first
         data = _valid(ImportIn, request)
         upload = data.get("file")
         if upload is not None:
@@ -270,7 +271,7 @@ class PlayerImportView(APIView):
                 }
             )
         fields = {"csv": text, "skip_refused": data["skip_refused"], "separate": data["separate"]}
-        return answered(request, commands.import_players(tournament, fields, actor=request.user, key=key_of(request)))
+        return answered(request, commands.import_players(tournament, fields, actor=request.user, key=key))
 
 
 class RoundListView(APIView):
@@ -465,6 +466,7 @@ class FactionView(APIView):
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         """`action` names the command (`tournament.commands.FACTION_ACTIONS`)."""
         round_ = _round(pk)
+        key = key_of(request)  # the body read, and a field no faction action reads refused, first
         action = request.data.get("action") if isinstance(request.data, Mapping) else None
         if not isinstance(action, str) or action not in commands.FACTION_ACTIONS:  # a list is no action
             if not is_head_judge(request.user, round_.tournament):
@@ -474,7 +476,7 @@ class FactionView(APIView):
                 "given": repr(action) if isinstance(action, str | int | float | type(None)) else type(action).__name__,
             }, field="action")
         command = commands.FACTION_ACTIONS[action]
-        return answered(request, command(round_, request.data, actor=request.user, key=key_of(request)))
+        return answered(request, command(round_, request.data, actor=request.user, key=key))
 
 
 class FinalPickView(APIView):
