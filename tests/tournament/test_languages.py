@@ -61,3 +61,13 @@ def test_the_room_screen_is_in_the_tournament_language(client: Any, tournament: 
     Tournament.objects.filter(pk=tournament.pk).update(language="de")
     page = client.get(f"/tournaments/{tournament.pk}/screen/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert '<html lang="de">' in page
+
+
+def test_an_api_refusal_detail_follows_accept_language(api_client: Any, tournament: Tournament) -> None:
+    english = api_client.patch(f"/api/tournaments/{tournament.pk}/", {"name": "x"}, format="json")
+    spanish = api_client.patch(
+        f"/api/tournaments/{tournament.pk}/", {"name": "x"}, format="json", HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert english.status_code == spanish.status_code and english.status_code in (401, 403)
+    assert english.json()["detail"] != spanish.json()["detail"]
+    assert "autenticación" in spanish.json()["detail"]

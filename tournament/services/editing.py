@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import people
 from tournament.models import Round, Table, Tournament
@@ -62,7 +63,10 @@ def known_language(code: Any) -> str:
     """`code` when it names a language the platform ships (settings.LANGUAGES), else Refused."""
     shipped = [key for key, _name in settings.LANGUAGES]
     if not isinstance(code, str) or code.strip().lower() not in shipped:
-        raise Refused(f"expected one of {', '.join(shipped)}, not {code!r}", field="language")
+        raise Refused(
+            _("expected one of %(codes)s, not %(given)r") % {"codes": ", ".join(shipped), "given": code},
+            field="language",
+        )
     return code.strip().lower()
 
 
@@ -109,7 +113,10 @@ def edit_tournament(
             )
             said.append(f"Times are now in {zone_label(new_zone)} (was {zone_label(old_zone)}).{note}")
         if new_language is not None and new_language != tournament.language:
-            said.append(f"Printed sheets and the room screen are now in {dict(settings.LANGUAGES)[new_language]}.")
+            said.append(
+                _("Printed sheets and the room screen are now in %(language)s.")
+                % {"language": dict(settings.LANGUAGES)[new_language]}
+            )
             tournament.language = new_language
             fields.append("language")
         if fields:
