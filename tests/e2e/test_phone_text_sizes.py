@@ -1,5 +1,6 @@
-"""On a phone (390×844) every word of the projector timer is at least 12 px: a judge holding the
-timer page in a hand reads its note as well as the wall does."""
+"""On a phone (390×844): every word of the projector timer is at least 12 px (a judge holding the
+timer page in a hand reads its note as well as the wall does), and a player page with a board
+picture does not scroll sideways."""
 
 from __future__ import annotations
 
@@ -30,3 +31,28 @@ def test_the_projector_timer_note_is_readable_on_a_phone(
     expect(phone_page.locator("[data-timer-no-new-turn]")).to_be_visible()
     sizes = phone_page.evaluate(SMALLEST_TEXT)
     assert sizes and sizes[0][0] >= 12, sizes[:3]
+
+
+def test_the_player_page_with_a_board_picture_does_not_scroll_sideways_on_a_phone(
+    phone_page: Any, live_server: Any, head_judge: Any
+) -> None:
+    from django.utils import timezone
+
+    from scoring import services as scoring
+    from tests.scoring.db.conftest import report_for
+
+    round_ = seated(format="wbc", size=6, tables=1)
+    table = round_.tables.get()
+    type(table).objects.filter(pk=table.pk).update(game_started_at=timezone.now())
+    table.refresh_from_db()
+    scoring.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
+    player = table.seats.order_by("seat").first().player
+    phone_page.goto(f"{live_server.url}/tournaments/{round_.tournament.pk}/players/{player.pk}/")
+    picture = phone_page.locator(".game-board-thumb img")
+    expect(picture).to_have_count(1)
+    width = phone_page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], width
+    # The picture (520 units wide) is held to the column by the board's styles, whether or not
+    # it has loaded yet (this game has no recorded position to draw).
+    assert picture.evaluate("(e) => getComputedStyle(e).maxWidth") != "none"
+    assert picture.evaluate("(e) => getComputedStyle(e).width") != "520px"
