@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from config import health, views
+from config import health, help, views
 from config.schema import SchemaView
 from web.gameplay.engine_api import EvaluateView
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("manifest.webmanifest", views.manifest, name="web-manifest"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("help/", help.help_index, name="help"),
+    path("help/<slug:slug>/", help.help_page, name="help-guide"),
     # The footer's language switcher posts here; the choice is kept in a cookie.
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", views.sign_in, name="login"),
