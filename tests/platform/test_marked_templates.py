@@ -22,6 +22,11 @@ MARKED = [
     "base.html",
     "scoring/standings.html",
     "scoring/_standings_live.html",
+    "tournament/me.html",
+    "tournament/_nav.html",
+    "tournament/round.html",
+    "tournament/_round_live.html",
+    "clocks/_timer_live.html",
 ]
 
 READ_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "aria-description"}
