@@ -26,7 +26,8 @@ def test_a_player_reads_their_seat_and_the_standings_in_spanish(
     cache.clear()
     tournament = make_tournament(format="wbc", head_judge=head_judge, name="Abierto de Madrid")
     players = make_players(tournament, 6)
-    table = seat_table(make_round(tournament), players, number=3)
+    heat = make_round(tournament)
+    table = seat_table(heat, players, number=3)
     token = private_links.link_for(players[0]).token
     page = phone_page
     page.context.add_cookies([{"name": "django_language", "value": "es", "url": live_server.url}])
@@ -36,6 +37,14 @@ def test_a_player_reads_their_seat_and_the_standings_in_spanish(
     assert "mesa 3, asiento 1" in page.locator("#me-seat").inner_text()
     assert _fits(page)
     screenshot(page, "spanish-phone-seat")
+
+    page.goto(f"{live_server.url}/rounds/{heat.pk}/")
+    assert page.locator("html").get_attribute("lang") == "es"
+    page.get_by_label("¿Dónde me siento?").fill(players[0].name)
+    page.get_by_role("button", name="Buscar mi mesa").click()
+    page.wait_for_load_state()
+    assert "mesa 3, asiento 1" in page.locator(".found-card").first.inner_text()
+    assert _fits(page)
 
     services.file_report(table, report_for(table, {0: "solo_stronghold"}), user=head_judge)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
