@@ -27,6 +27,7 @@ MARKED = [
     "tournament/round.html",
     "tournament/_round_live.html",
     "clocks/_timer_live.html",
+    "scoring/player.html",
 ]
 
 READ_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "aria-description"}
