@@ -50,7 +50,9 @@ def test_1_02_04_the_judge_records_a_spice_blow_from_the_page(table_judge: Any) 
     assert "The Great Flat: 10 spice" in judge.get(url(table)).content.decode()
 
 
-def test_1_02_04_a_blow_into_the_storm_is_refused_at_the_territory(table_judge: Any) -> None:
+def test_1_02_04_spice_blown_into_the_storm_is_refused_at_its_amount(table_judge: Any) -> None:
+    """The card in the storm is still turned up (AH VII.A.1): what is refused is the spice,
+    at the amount, keeping what was typed."""
     table = final_table(table_judge)
     record(table, table_judge, [{"type": "phase_advanced", "phase": "storm"}, {"type": "storm_placed", "sector": 14},
                                 {"type": "phase_advanced", "phase": "spice_blow"}])
@@ -59,8 +61,8 @@ def test_1_02_04_a_blow_into_the_storm_is_refused_at_the_territory(table_judge: 
                                                 "expected_seq": str(seq)})
     assert answer.status_code == 400
     form = form_of(answer.content.decode(), "spice_blow")
-    error = re.search(r'id="err-spice_blow-territory">(.*?)</p>', form)
-    assert error and "The Great Flat is in the storm" in error.group(1)
+    error = re.search(r'id="err-spice_blow-amount">(.*?)</p>', form)
+    assert error and "The Great Flat is in the storm" in error.group(1) and "record 0 spice" in error.group(1)
     assert re.search(r'<option value="the_great_flat" selected>', form) and 'value="7"' in form
     assert seq_of(table) == seq
 
