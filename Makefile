@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml
 ## install: make the environment in .venv (done by the others when pyproject.toml changes) and compile the catalogues
 # The catalogues (locale/*/LC_MESSAGES/*.po) compile to .mo files at install: built, never committed.
 install: $(STAMP) gettext
-	@$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+	@for po in locale/*/LC_MESSAGES/*.po; do msgfmt --check-format -o "$${po%.po}.mo" "$$po" || exit 1; done
 
 # makemessages and compilemessages need GNU gettext (msgfmt, xgettext) from the system packages.
 ## gettext: install GNU gettext (msgfmt) when missing, for the translation catalogues
