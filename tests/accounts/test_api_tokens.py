@@ -23,6 +23,10 @@ def test_a_head_judge_makes_a_token_shown_once_and_revokes_it(make_user: Any) ->
     made = page.post("/accounts/me/", {"action": "make_token"})
     assert made.status_code == 200 and made["Cache-Control"] == "no-store"
     key = re.search(r'id="new-token">([0-9a-f]{40})<', made.content.decode()).group(1)
+    # Shown once on the page, in its body: the title is words only.
+    assert made.content.decode().count(key) == 1
+    title = re.search(r"<title>(.*?)</title>", made.content.decode(), re.S).group(1)
+    assert "<" not in title and "token" not in title.lower()
     assert key not in page.get("/accounts/me/").content.decode()  # never shown again
     api = Client()
     assert api.get("/api/account/invitations/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
