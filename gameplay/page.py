@@ -259,11 +259,20 @@ def _priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
     return defaults
 
 
+#: The one-tap income forms (bidding, CHOAM Charity, the collection round).
+INCOME_ACTIONS = frozenset({"buy_card", "collect_charity", "harvest_spice"})
+
+#: The phases whose own record is an income form: there the forms stand in the next step's box;
+#: in any other phase (CHOAM Charity is not tied to one) they wait in the "Spice, cards, leaders"
+#: fold, so the phase's own forms keep to a phone's first screens.
+INCOME_STEP_PHASES = frozenset(phase for phase, actions in THEN_ACTIONS.items() if actions & INCOME_ACTIONS)
+
+
 def income_forms(game: Game, can: set[str]) -> dict[str, Any]:
     """The bidding round, CHOAM Charity and the collection round as the engine derives them
     (`engine_adapter.income_offers`), in words for the one-tap forms: each line a faction and
     its spice, with the hidden values the tap sends back for the engine to check."""
-    if not can & {"buy_card", "collect_charity", "harvest_spice"}:
+    if not can & INCOME_ACTIONS:
         return {}
     offers = rules.income_offers(position_of(game))
     charity = offers["charity"]
@@ -650,6 +659,7 @@ def page_context(
         "phase_fold": PHASE_FOLDS.get(phase or "") if game.tracking != Game.Tracking.QUICK else None,
         "battles": battle_forms(position_of(game), values) if judge and "battle" in can else [],
         "income_forms": income_forms(game, can) if full else {},
+        "income_in_step": phase in INCOME_STEP_PHASES,
         "battle_cards": rules.battle_cards(game.ruleset) if judge and "battle" in can else {},
         "stone_burner": judge and "battle" in can and "stone_burner" in rules.citations(game.ruleset),
         "grid": grid(snapshot, answer) if judge else [],
