@@ -106,3 +106,17 @@ def test_ah_vii_a_1_the_spice_blow_card_from_the_next_steps_box(table_judge: Any
     assert "id=\"spice-blow-form\"" in box and "The Great Flat (10 spice)" in box
     _tap(judge, table, "spice_blow", "sb-1", territory="the_great_flat")
     assert position(table)["spice_on_board"] == {"the_great_flat": 10}
+
+
+def test_ah_viii_i_charity_out_of_its_step_waits_in_the_spice_fold(table_judge: Any) -> None:
+    """In the bidding phase the charity stands in the next step's box; in the revival phase it
+    waits in the "Spice, cards, leaders" fold, after the revival's own form."""
+    table = final_table(table_judge)
+    record(table, table_judge, TO_BIDDING)
+    judge = web(table_judge)
+    page = judge.get(url(table)).content.decode()
+    assert page.index('id="next"') < page.index('id="charity-form"') < page.index('id="full"')
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "revival"}])
+    page = judge.get(url(table)).content.decode()
+    assert page.index('data-action="revive_forces"') < page.index('id="spice-cards-leaders"') \
+        < page.index('id="charity-form"')
