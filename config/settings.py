@@ -161,6 +161,9 @@ else:
 # Every key names the installation (an id written once into the database) and its imports:
 # a new or restored database never reads another's cached answers (config/cache_keys.py).
 CACHES["default"]["KEY_FUNCTION"] = "config.cache_keys.make_key"
+# Rate counters are not answers read from the database: they need no installation in their
+# keys, and reading it would cost every throttled request a query.
+CACHES["counters"] = {k: v for k, v in CACHES["default"].items() if k != "KEY_FUNCTION"} | {"KEY_PREFIX": "counters"}
 
 if CELERY_BROKER_URL:
     CELERY_RESULT_BACKEND = env_redis_url("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)

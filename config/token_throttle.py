@@ -9,12 +9,14 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
 
 
 class TokenRateThrottle(SimpleRateThrottle):
     scope = "token"
+    cache = caches["counters"]
 
     def get_rate(self) -> str:
         return str(getattr(settings, "TOKEN_RATE", "1200/min"))

@@ -672,7 +672,7 @@ def page_context(
         "prediction": SnapshotView.of(shown).bg_prediction,
         "bg_in_game": "bene_gesserit" in factions,
         # A heat of six under the WBC: three factions ally only if the table agreed at the start.
-        "three_alliances": bool(snapshot.get("three_alliances")) and len(factions) == 6,
+        "three_alliances": SnapshotView.of(snapshot).three_alliances and len(factions) == 6,
         "to_place": [faction_name(f) for f in offered.get("to_place") or ()],
         **expansion_pieces(
             shown, factions, judge=judge, quick=game.tracking == Game.Tracking.QUICK,

@@ -150,13 +150,15 @@ def player_states(
     # The seats being played (and the final's), the check-ins and the no-shows in one query.
     seated_in = playing | ({final.pk} if final else set())
     marks = (
+        # No ordering inside the compound statement: SQLite (the venue laptop) refuses it.
         Seat.objects.filter(round_id__in=seated_in)
+        .order_by()
         .values_list("player_id", "round_id", Value(SEATED))
         .union(
-            CheckIn.objects.filter(round_id__in=[upcoming.pk] if upcoming else []).values_list(
+            CheckIn.objects.filter(round_id__in=[upcoming.pk] if upcoming else []).order_by().values_list(
                 "player_id", "round_id", Value(CHECKED_IN)
             ),
-            NoShow.objects.filter(round_id__in=current).values_list("player_id", "round_id", Value(NO_SHOW)),
+            NoShow.objects.filter(round_id__in=current).order_by().values_list("player_id", "round_id", Value(NO_SHOW)),
             all=True,
         )
     )

@@ -157,6 +157,8 @@ class SnapshotView:
     #: The Bene Gesserit's prediction: {faction, turn}, or "hidden" in a redacted copy.
     bg_prediction: Any = None
     prediction_revealed: bool = False
+    #: The table agreed at the start to allow three-faction alliances (WBC house rules).
+    three_alliances: bool = False
 
     @classmethod
     def of(cls, snapshot: Mapping[str, Any] | SnapshotView | None) -> SnapshotView:
@@ -185,6 +187,7 @@ class SnapshotView:
             hms=_piece(data.get("hms")),
             bg_prediction=data.get("bg_prediction"),
             prediction_revealed=bool(data.get("prediction_revealed")),
+            three_alliances=bool(data.get("three_alliances")),
         )
 
     def sheet(self, faction: str) -> Sheet:

@@ -52,7 +52,7 @@ def test_a_head_judge_sets_up_a_variant_at_a_desk(
         page.get_by_role("button", name="Save the changes").click()
         page.wait_for_load_state()
         listed = page.locator("[data-format-differences]").inner_text()
-        assert "Time limit (hours): 4 instead of 5 (WBC Preliminary Heat Duration)" in listed
+        assert "Heat time limit (hours): 4 instead of 5 (WBC Preliminary Heat Duration)" in listed
         assert "Shield Wall a stronghold after worm: 3 instead of 4 (WBC house rules (Shield Wall))" in listed
         assert "Points for adjudicated: 0.25 instead of 0.5" in listed
         assert page.evaluate(FITS), page.evaluate(WIDE)
@@ -61,7 +61,7 @@ def test_a_head_judge_sets_up_a_variant_at_a_desk(
         assert tournament.rules.turn_limit("heat") == 9 and tournament.rules.ruleset.shield_wall.worms_needed == 3
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
         summary = page.locator("[data-format-summary]").inner_text()
-        assert "changed in 4 fields" in summary and "Turn limit: 9 instead of 10" in summary
+        assert "changed in 4 fields" in summary and "Heat turn limit: 9 instead of 10" in summary
     finally:
         context.close()
 

@@ -3,7 +3,7 @@ scoring's commands (validation, lock, revision, what follows a filing)."""
 
 from django.contrib import admin
 
-from scoring.models import GameReport, ReportEntry, ReportRevision
+from scoring.models import GameReport, ReportEntry, ReportRevision, ResultConfirmation
 from web.read_only_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -30,3 +30,8 @@ class ReportEntryAdmin(ReadOnlyAdmin):
     list_display = ("player", "result", "round_number", "report")
     list_filter = ("tournament", "result")
     search_fields = ("player__name",)
+
+
+@admin.register(ResultConfirmation)
+class ResultConfirmationAdmin(ReadOnlyAdmin):  # a player's word, written through their private link only
+    list_display = ("report", "player", "agree", "at")

@@ -9,6 +9,7 @@ from tournament.models import (
     PersonLink,
     Player,
     PlayerChange,
+    PrivateLink,
     Round,
     Seat,
     SeatingAudit,
@@ -69,6 +70,12 @@ class CheckInAdmin(ReadOnlyAdmin):
 class NoShowAdmin(ReadOnlyAdmin):  # written by the no-show command only, with its audit entry
     list_display = ("player", "round", "table_number", "reason", "by", "at")
     list_filter = ("round__tournament",)
+
+
+@admin.register(PrivateLink)
+class PrivateLinkAdmin(ReadOnlyAdmin):  # made, renewed and revoked by the head judge's commands only
+    list_display = ("player", "created_at")
+    exclude = ("token", "digest")  # a usable link is never shown here
 
 
 @admin.register(SeatingAudit)
