@@ -8,7 +8,7 @@ page, a Wi-Fi portal's included. For those requests only:
 - any other redirect after the POST (the write was done) becomes 200 with `X-Record: done` and
   `X-Location` (where the page goes next);
 - a 403 that does not say why gets `X-Refused`: `sign-in` when nobody is signed in, else
-  `forbidden` (config.views.permission_denied and csrf_failure set it themselves).
+  `forbidden` (web.views.permission_denied and csrf_failure set it themselves).
 """
 
 from __future__ import annotations

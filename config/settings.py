@@ -222,7 +222,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 LOGIN_URL = "login"
 # A form with a stale token gets a page in words and `X-Refused: csrf` (the outbox fetches a new one).
-CSRF_FAILURE_VIEW = "config.views.csrf_failure"
+CSRF_FAILURE_VIEW = "web.views.csrf_failure"
 # A table judge lands on their tables; everyone else on the home page.
 LOGIN_REDIRECT_URL = "after-sign-in"
 LOGOUT_REDIRECT_URL = "home"

@@ -3,8 +3,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from config import health, help, views
+from config import health, help
 from config.schema import SchemaView
+from web import views
 from web.gameplay.engine_api import EvaluateView
 
 urlpatterns = [
@@ -41,7 +42,7 @@ urlpatterns = [
     path("", include("web.venue.urls")),
 ]
 
-handler400 = "config.views.bad_request"
-handler403 = "config.views.permission_denied"
-handler404 = "config.views.not_found"
-handler500 = "config.views.server_error"
+handler400 = "web.views.bad_request"
+handler403 = "web.views.permission_denied"
+handler404 = "web.views.not_found"
+handler500 = "web.views.server_error"
