@@ -43,6 +43,8 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +61,25 @@ TURN_TAPS = 6
 CHROMIUM = "/usr/bin/chromium"
 
 
+@contextmanager
+def phone(url: str, session: str, *, chromium: str = CHROMIUM, timeout_ms: int = 60_000) -> Iterator[Any]:
+    """Debian's Chromium as the table judge's phone: a 390x844 context in US English, signed in
+    with the judge's session cookie for the host of `url`; closed on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        try:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+            context.set_default_timeout(timeout_ms)
+            host = url.split("/")[2].split(":")[0]
+            context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+            yield context
+        finally:
+            browser.close()
+
+
 def build(name: str) -> tuple[Any, Any]:
     from django.contrib.auth import get_user_model
     from django.test import Client
@@ -73,17 +94,9 @@ def build(name: str) -> tuple[Any, Any]:
 
 
 def run(url: str, session: str, *, turns: int, idle_seconds: float, chromium: str = CHROMIUM) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     from tests.e2e.phone_walk import Wire, walk_turns
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-        context.set_default_timeout(30_000)
-        host = url.split("/")[2].split(":")[0]
-        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+    with phone(url, session, chromium=chromium, timeout_ms=30_000) as context:
         page = context.new_page()
         page.goto(url)
         secure = page.evaluate("() => window.isSecureContext && 'serviceWorker' in navigator")
@@ -98,7 +111,6 @@ def run(url: str, session: str, *, turns: int, idle_seconds: float, chromium: st
         start_bytes, start = wire.bytes, time.perf_counter()
         page.wait_for_timeout(int(idle_seconds * 1000))
         idle = (wire.bytes - start_bytes) * 60 / (time.perf_counter() - start)
-        browser.close()
     return {"walk": walk, "idle": idle, "secure": secure}
 
 
@@ -160,18 +172,10 @@ def build_full(username: str = "bench-judge") -> tuple[Any, Any, Any]:
 
 
 def run_full(base: str, wbc: Any, lolv: Any, session: str, chromium: str = CHROMIUM) -> list[Any]:
-    from playwright.sync_api import sync_playwright
-
     from tests.e2e.full_walk import Judge, lolv_turn, wbc_second_turn, wbc_turn
     from tests.e2e.phone_walk import Wire
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-        context.set_default_timeout(60_000)
-        host = base.split("/")[2].split(":")[0]
-        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+    with phone(base, session, chromium=chromium) as context:
         turns = []
         for table, walks in ((wbc, (wbc_turn, wbc_second_turn)), (lolv, (lolv_turn,))):
             page = context.new_page()
@@ -187,7 +191,6 @@ def run_full(base: str, wbc: Any, lolv: Any, session: str, chromium: str = CHROM
             judge = Judge(page, wire)
             turns.extend(walk(judge) for walk in walks)
             page.close()
-        browser.close()
     return turns
 
 
@@ -238,19 +241,11 @@ def build_game(script: Any) -> tuple[Any, Any]:
 
 
 def run_game(base: str, table: Any, session: str, script: Any, chromium: str) -> list[Any]:
-    from playwright.sync_api import sync_playwright
-
     from benchmarks.games.phone import CountingJudge, replay
     from gameplay.services import position_of, read_game
     from tests.e2e.phone_walk import Wire
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-        context.set_default_timeout(60_000)
-        host = base.split("/")[2].split(":")[0]
-        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+    with phone(base, session, chromium=chromium) as context:
         page = context.new_page()
         page.goto(f"{base}/tables/{table.pk}/")
         page.wait_for_load_state("networkidle")
@@ -258,7 +253,6 @@ def run_game(base: str, table: Any, session: str, script: Any, chromium: str) ->
         wire.slow()
         judge = CountingJudge(page, wire)
         turns = replay(judge, script, lambda: position_of(read_game(table)))
-        browser.close()
     print("scrolls, by the form scrolled to: " + ", ".join(f"{k} {n}" for k, n in sorted(judge.scrolled.items(), key=lambda x: -x[1])))
     return turns
 
