@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from gameplay.page import stronghold_tiles
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import post_event
 from tests.gameplay.recorded_game import recorded_game
+from web.gameplay.page import stronghold_tiles
 from web.templatetags.table_tags import PARTS_HEADER, describe, label
 
 pytestmark = pytest.mark.django_db

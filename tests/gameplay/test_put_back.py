@@ -12,9 +12,9 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from gameplay.models import Game, GameEvent
-from gameplay.page import removed_by_engine
 from tests.gameplay.conftest import post_event
 from tests.gameplay.full_game import storm_took_forces
+from web.gameplay.page import removed_by_engine
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 from dune.engine.evaluation import evaluate
-from gameplay.page import grid
 from tests.engine.helpers import at, position, snap
+from web.gameplay.page import grid
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ixians")
 
