@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay import actions
+from web.gameplay import actions
 
 
 def test_quick_grid_builds_occupants_and_bg_coexisting() -> None:

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from gameplay import actions, services
+from gameplay import services
 from gameplay.models import GameEvent
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.full_game import final_table, record
 from tests.gameplay.table_page import form_of, position, seq_of, url, web
+from web.gameplay import actions
 
 pytestmark = pytest.mark.django_db
 

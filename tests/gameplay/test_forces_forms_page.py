@@ -12,10 +12,10 @@ import pytest
 from django.test import Client
 
 from dune.engine.editions import LIMITED
-from gameplay import actions
 from gameplay.models import Game, GameEvent
 from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record, storm_took_forces
 from tests.gameplay.table_page import form_of, seq_of, url, web
+from web.gameplay import actions
 
 pytestmark = pytest.mark.django_db
 

@@ -20,11 +20,11 @@ from dune.engine.names import faction_name, place_name
 from dune.engine.snapshot_view import Piece, Removed, SnapshotView
 from gameplay import engine_adapter as rules
 from gameplay import presenters
-from gameplay.actions import ACTION_EVENTS, NEXT_TURN, build
 from gameplay.models import Game
 from gameplay.services import game_events, position_of, voided_seqs
 from tournament.permissions import can_judge_table, is_head_judge
 from tournament.table_state import state_of
+from web.gameplay.actions import ACTION_EVENTS, NEXT_TURN, build
 
 #: The faction table's number columns: the heading, and its short form on a phone.
 FACTION_COLUMNS = (("Spice", "Sp"), ("Cards", "Cd"), ("Leaders", "Ld"), ("On board", "Bd"), ("Reserve", "Rs"),

@@ -26,7 +26,7 @@ from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency
-from gameplay import actions, commands, presenters, services
+from gameplay import commands, presenters, services
 from gameplay.models import Game
 from scoring import commands as report_commands
 from scoring import corrections
@@ -34,6 +34,7 @@ from scoring import services as scoring
 from tournament.models import Round, Table, Tournament
 from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
+from web.gameplay import actions
 from web.gameplay.api import load_table, published_game
 from web.gameplay.page import page_context, preview_battle
 from web.templatetags.table_tags import label
