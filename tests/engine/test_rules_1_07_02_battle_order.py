@@ -13,8 +13,8 @@ from dune.engine.battle_plans import battle_choices
 from dune.engine.editions import COUNTED, CURRENT
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
+from tests.engine.battle_helpers import battle, battle_pos, plan
 from tests.engine.helpers import ALL_RULESETS, LOLV, at
-from tests.engine.test_rules_1_07_06_battle_resolution import _battle, _plan, _pos
 
 RULE = {"ah1979": "AH X.A.3", "wbc2018": "WBC X.1", LOLV: "1.07.02"}
 
@@ -27,23 +27,21 @@ FORCES = [
 
 
 def _two_battles(ruleset: str, edition: int = CURRENT) -> Any:
-    return _pos(ruleset, FORCES, edition=edition)
+    return battle_pos(ruleset, FORCES, edition=edition)
 
 
 def _carthag(ruleset: str) -> dict[str, Any]:
-    return _battle(
-        ruleset,
-        _plan(ruleset, "emperor", 5, leader="hasimir_fenring", lost_normal=5),
-        _plan(ruleset, "fremen", 0, leader="jamis"),
+    return battle(
+        plan(ruleset, "emperor", 5, leader="hasimir_fenring", lost_normal=5),
+        plan(ruleset, "fremen", 0, leader="jamis"),
         territory="carthag",
     )
 
 
 def _arrakeen(ruleset: str) -> dict[str, Any]:
-    return _battle(
-        ruleset,
-        _plan(ruleset, "atreides", 5, leader="thufir_hawat", lost_normal=5),
-        _plan(ruleset, "harkonnen", 0, leader="umman_kudu"),
+    return battle(
+        plan(ruleset, "atreides", 5, leader="thufir_hawat", lost_normal=5),
+        plan(ruleset, "harkonnen", 0, leader="umman_kudu"),
     )
 
 
