@@ -4,7 +4,7 @@ The pages read `request.POST` and `request.GET` directly; this middleware checks
 with the same rule as the API's JSON parser (dune/text_rules.py) once the URL names its
 view, before that view runs. The API answers 400 in JSON naming the field; so does, as a plain
 page, every view that does not show such refusals itself. A page view marked
-`@shows_text_refusals` (tournament/page_text.py) gets the request with the refused
+`@shows_text_refusals` (web/page_text.py) gets the request with the refused
 characters taken out and the refusal attached, and shows it next to the field. Uploaded files
 are read by their own parsers.
 """
@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.api_parsers import refusal_body
 from dune.text_rules import text_problem
-from tournament.page_text import MARK, refused_page, take_out
+from web.page_text import MARK, refused_page, take_out
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 

@@ -22,7 +22,7 @@ from django.views.defaults import server_error as default_server_error
 
 from config import sign_in_guard
 from tournament.models import Tournament
-from tournament.page_text import TextRefusalFormMixin, shows_text_refusals
+from web.page_text import TextRefusalFormMixin, shows_text_refusals
 
 
 class SignInForm(TextRefusalFormMixin, AuthenticationForm):

@@ -22,7 +22,7 @@ from gameplay import services as gameplay
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.scoring.db.conftest import report_for
 from tournament.models import Player, Round
-from tournament.page_text import TextRefused, shows_text_refusals, take_out
+from web.page_text import TextRefused, shows_text_refusals, take_out
 
 pytestmark = pytest.mark.django_db
 

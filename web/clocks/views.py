@@ -26,10 +26,10 @@ from dune import clock_limits as limits
 from dune.refusals import Refusal
 from foundation import idempotency
 from tournament.models import Round, Table
-from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import can_judge_table, is_head_judge
 from web.live import etag_for, live_attrs, live_fragment, round_version
 from web.page_address import post_only
+from web.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 
 #: Larger ids cannot exist (bigint): a 404, not a database range error.
 MAX_ID = 2**63 - 1

@@ -26,9 +26,9 @@ from dune.text_rules import whole_number
 from ratings import records, services
 from tournament import commands, people
 from tournament.models import Person, Player, Series
-from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from web.idempotency_api import form_key
+from web.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 
 
 @shows_text_refusals

@@ -31,7 +31,6 @@ from scoring.player_states import player_states
 from scoring.presenters import number, points_words, tiebreak_columns
 from tournament.desk import why_not_found
 from tournament.models import Player, Table, Tournament
-from tournament.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from tournament.permissions import is_head_judge
 from tournament.presenters import current_seat, faction_label, round_label
 from web.idempotency_api import form_key
@@ -44,6 +43,7 @@ from web.live import (
     shared_page,
     tournament_version,
 )
+from web.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 from web.templatetags.table_tags import label
 
 #: Each result kind by its one name (the engine's, without the article): "solo stronghold

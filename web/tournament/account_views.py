@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
 from tournament import api_tokens, commands, judges
-from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from web.idempotency_api import form_key
+from web.page_text import refuse_unsafe_text, shows_text_refusals
 
 #: The account page's answers, by the name its forms post (`action`).
 ANSWERS = {"accept": commands.accept_invitation, "decline": commands.decline_invitation}

@@ -17,8 +17,8 @@ from tournament import commands, people
 from tournament.models import Round, Tournament
 from tournament.page_helpers import guard as _guard
 from tournament.page_helpers import round_or_404 as _round
-from tournament.page_text import refuse_unsafe_text, shows_text_refusals
 from tournament.time_zones import common_zones
+from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.tournament.views import _confirm, _errors, _key
 
 
