@@ -14,10 +14,10 @@ from dune.refusals import Refusal
 from tournament import commands, desk, private_links, services
 from tournament.links import absolute_link
 from tournament.models import CheckIn, Player, PrivateLink, Tournament
-from tournament.page_helpers import guard as _guard
-from tournament.page_helpers import parse_int as _int
 from tournament.presenters import round_label
 from web.idempotency_api import form_key
+from web.page_helpers import guard as _guard
+from web.page_helpers import parse_int as _int
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 
 FIELD_WORDS = {

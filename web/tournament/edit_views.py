@@ -15,9 +15,9 @@ from django.views.decorators.http import require_http_methods
 from dune.refusals import Refusal
 from tournament import commands, people
 from tournament.models import Round, Tournament
-from tournament.page_helpers import guard as _guard
-from tournament.page_helpers import round_or_404 as _round
 from tournament.time_zones import common_zones
+from web.page_helpers import guard as _guard
+from web.page_helpers import round_or_404 as _round
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.tournament.views import _confirm, _errors, _key
 

@@ -23,9 +23,9 @@ from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from tournament import commands, services
 from tournament.models import Tournament
-from tournament.page_helpers import guard as _guard
 from tournament.permissions import is_head_judge
 from web.idempotency_api import form_key
+from web.page_helpers import guard as _guard
 
 #: The largest document a head judge uploads (a preset is about 6 kB).
 MAX_UPLOAD = 64 * 1024

@@ -39,9 +39,9 @@ from scoring.presenters import points_words
 from scoring.services import standings_for
 from tournament import commands, desk, private_links
 from tournament.models import CheckIn, Player, Seat
-from tournament.page_helpers import guard, round_or_404
 from tournament.presenters import current_seat, player_detail_json, round_label
 from web.idempotency_api import answered, form_key, key_of
+from web.page_helpers import guard, round_or_404
 
 #: Requests one address may send to private links per window, and the window in seconds.
 RATE = 120

@@ -27,14 +27,14 @@ from dune.seating_words import choice_words, flag_words, option_words
 from foundation.commands import yes
 from tournament import commands, services
 from tournament.models import Player, Round, SeatingAudit, Table
-from tournament.page_helpers import guard as _guard
-from tournament.page_helpers import parse_int as _int
-from tournament.page_helpers import round_or_404 as _round
 from tournament.permissions import can_judge_table
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.round_state import FINISHED, round_state
 from web.idempotency_api import form_key
 from web.page_address import post_only
+from web.page_helpers import guard as _guard
+from web.page_helpers import parse_int as _int
+from web.page_helpers import round_or_404 as _round
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 
 

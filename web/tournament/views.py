@@ -32,9 +32,6 @@ from dune.text_rules import name_matches, text_problem
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import commands, desk, judges, people, services
 from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
-from tournament.page_helpers import guard as _guard
-from tournament.page_helpers import parse_int as _int
-from tournament.page_helpers import round_or_404 as _round
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
 from tournament.round_state import attach_states, next_to_seat, with_states
@@ -43,6 +40,9 @@ from tournament.time_zones import common_zones
 from venue import sign_in_codes
 from web import live
 from web.idempotency_api import form_key
+from web.page_helpers import guard as _guard
+from web.page_helpers import parse_int as _int
+from web.page_helpers import round_or_404 as _round
 from web.page_text import refuse_unsafe_text, shows_text_refusals, text_refusal
 
 

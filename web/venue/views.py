@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
-from tournament.page_helpers import guard
 from venue import backups
+from web.page_helpers import guard
 
 
 def latest_backup(request: HttpRequest, pk: int) -> HttpResponse:
