@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dune.engine import income, turn_order
-from dune.engine.battle_plans import CARDS, EXPANSION_CARDS, battle_choices, resolution_json
+from dune.engine.battle.cards import CARDS, EXPANSION_CARDS
+from dune.engine.battle.choices import battle_choices
+from dune.engine.battle.resolve import resolution_json
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
 from dune.engine.editions import CURRENT
@@ -351,7 +353,7 @@ def offers(position: Position) -> dict[str, Any]:
 
 def battles_to_fight(position: Position) -> list[dict[str, Any]]:
     """The battles still to fight and what each side may put in its plan (the engine's
-    `battle_plans.battle_choices`), for the battle form."""
+    `battle.choices.battle_choices`), for the battle form."""
     return battle_choices(position)
 
 

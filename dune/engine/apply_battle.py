@@ -1,10 +1,11 @@
-"""Recording a battle (`battle`): the resolution of `battle_plans.resolve_battle` applied."""
+"""Recording a battle (`battle`): the resolution of `battle.resolve.resolve_battle` applied."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dune.engine.battle_plans import leaders_after, resolve_battle
+from dune.engine.battle.captives import leaders_after
+from dune.engine.battle.resolve import resolve_battle
 from dune.engine.events import Battle
 from dune.engine.losses import remove
 from dune.engine.position import Position, evolve

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.ambassador_supply import stormed_back
-from dune.engine.battle_plans import leaders_after, prison_break_fates
+from dune.engine.battle.captives import leaders_after, prison_break_fates
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, SECTOR_COUNT, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import active_count, need_faction, need_phase, need_piece, piece_in_storm, refuse
 from dune.engine.editions import advanced, corrected, distinguished, limited, refined, sheltered

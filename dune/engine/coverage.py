@@ -117,11 +117,11 @@ def _sort_key(rule: str) -> tuple[int, str]:
 
 def collect(engine: Path = ENGINE, tests: Path = TESTS, reasons: Path = LEFT_TO_TABLE) -> Coverage:
     cov = Coverage()
-    for path in sorted(engine.glob("*.py")):
+    for path in sorted(engine.rglob("*.py")):
         if path.name == "coverage.py":
             continue
         for rule in rules_in(path.read_text(encoding="utf-8")):
-            cov.cited.setdefault(rule, set()).add(path.name)
+            cov.cited.setdefault(rule, set()).add(path.relative_to(engine).as_posix())
     for path in sorted(tests.glob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         # A rule suite's module docstring names the rules its rule-numbered tests check.

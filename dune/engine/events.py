@@ -1300,7 +1300,7 @@ class Battle(Event):
     """A battle fought in `territory` (LoLV 1.07, AH X): the aggressor's and the defender's
     battle plans as revealed, with the traitor calls made, and the Harkonnen's `capture` after a
     battle it won (LoLV 2.05.10, AH X.B.2.a.ii). The engine resolves it by the table's ruleset
-    (`battle_plans.resolve_battle`): the winner, the forces and spice lost, the leaders killed or
+    (`battle.resolve.resolve_battle`): the winner, the forces and spice lost, the leaders killed or
     captured, the cards discarded and the spice paid, each with its rule). `voice` and
     `prescience` record the Bene Gesserit Voice and the Atreides' Prescience the plans obeyed."""
 

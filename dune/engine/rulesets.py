@@ -966,7 +966,7 @@ SHIELD_WALL_COUNTS = "shield_wall_counts"
 COEXISTENCE = "coexistence"
 #: Rules a format switches on (the bare name, or `name=yes`) or off (`name=no`) where they
 #: differ from the ruleset's own: the Fremen at full strength in every battle (the WBC's since
-#: 2016) and two spice blows a turn. The engine applies them (`battle_plans`, `spice`).
+#: 2016) and two spice blows a turn. The engine applies them (`battle`, `spice`).
 RULE_SWITCHES: frozenset[str] = frozenset({"fremen_full_strength", "double_spice_blow"})
 _SWITCH_VALUES: Mapping[str, bool] = {"yes": True, "no": False}
 

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dune.engine.battle_plans import prison_break_fates
+from dune.engine.battle.captives import prison_break_fates
 from dune.engine.board import PLAYER_DOTS, POLAR_SINK, SHIELD_WALL, TERRITORIES
 from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
@@ -690,7 +690,7 @@ def _last_losses(rows: Any, factions: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[str, Any]:
-    """The Kwisatz Haderach's count and state and the leaders that fought (`battle_plans`)."""
+    """The Kwisatz Haderach's count and state and the leaders that fought (`battle`)."""
     out: dict[str, Any] = {}
     if "kh_dead" in data:
         out["kh_dead"] = _bool(data, "kh_dead")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.battle_plans import battle_choices
+from dune.engine.battle.choices import battle_choices
 from dune.engine.editions import COUNTED, CURRENT
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from dune.engine.battle_plans import resolve_battle
+from dune.engine.battle.resolve import resolve_battle
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction, InvalidEvent, RuleViolation, WrongPhase
 from dune.engine.events import Battle, event_from_dict

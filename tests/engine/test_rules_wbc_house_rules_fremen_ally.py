@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dune.engine.battle_plans import battle_choices
+from dune.engine.battle.choices import battle_choices
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from tests.engine.battle_helpers import battle, battle_pos

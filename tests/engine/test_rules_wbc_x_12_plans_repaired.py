@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dune.engine.battle_plans import resolve_battle
+from dune.engine.battle.resolve import resolve_battle
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.events import event_from_dict
