@@ -20,9 +20,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clocks import commands, schemas
+from clocks import commands
 from clocks.presenters import round_clocks_answer, round_timer_answer, table_clock_answer
 from tournament.models import Round, Table
+from web.clocks import schemas
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 #: Larger ids cannot exist (bigint); refusing them early avoids a database range error.
