@@ -126,3 +126,65 @@ def check_secret_key(value: str, *, known_public: tuple[str, ...] = ()) -> str:
     if len(set(value)) < SECRET_KEY_MIN_UNIQUE:
         raise ConfigError(f"SECRET_KEY uses fewer than {SECRET_KEY_MIN_UNIQUE} different characters")
     return value
+
+
+#: The query options an `EMAIL_URL` may carry, each true or false.
+_EMAIL_OPTIONS = {"tls", "ssl"}
+
+
+def env_email_url(name: str, *, environ: Mapping[str, str] = os.environ) -> dict[str, Any] | None:
+    """Django's SMTP settings from one URL, `smtp://user:pass@host:587/?tls=true` (or `ssl=true`,
+    or the scheme `smtps://`); None when unset (messages are kept in the outbox). The user and
+    password are percent-decoded; the port defaults to 465 with SSL, 587 with TLS, else 25."""
+    from urllib.parse import parse_qsl, unquote
+
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    url = raw.strip()
+    parsed = urlparse(url)
+    shown = parsed._replace(netloc=parsed.netloc.replace(f":{parsed.password}@", ":***@")).geturl() \
+        if parsed.password else url
+    if parsed.scheme not in {"smtp", "smtps"}:
+        raise ConfigError(f"{name} must be an smtp:// or smtps:// URL (got {shown!r})")
+    if not parsed.hostname:
+        raise ConfigError(f"{name} names no mail server host (got {shown!r})")
+    try:
+        port = parsed.port
+    except ValueError:
+        raise ConfigError(f"{name} has a malformed port (got {shown!r})") from None
+    if parsed.path not in {"", "/"}:
+        raise ConfigError(f"{name} takes no path after the host (got {shown!r})")
+    options: dict[str, bool] = {}
+    for key, value in parse_qsl(parsed.query, keep_blank_values=True):
+        if key not in _EMAIL_OPTIONS:
+            raise ConfigError(f"{name} has an unknown option {key!r} (known: tls, ssl; got {shown!r})")
+        try:
+            options[key] = env_bool(key, False, environ={key: value})
+        except ConfigError:
+            raise ConfigError(f"{name}: {key} must be true or false (got {value!r})") from None
+    ssl = options.get("ssl", parsed.scheme == "smtps")
+    tls = options.get("tls", False)
+    if ssl and tls:
+        raise ConfigError(f"{name} asks for both tls and ssl; choose one (got {shown!r})")
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parsed.hostname,
+        "EMAIL_PORT": port or (465 if ssl else 587 if tls else 25),
+        "EMAIL_HOST_USER": unquote(parsed.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parsed.password or ""),
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+    }
+
+
+def env_email_address(name: str, default: str, *, environ: Mapping[str, str] = os.environ) -> str:
+    """An address messages are sent from: `dune@example.org` or `Dune event <dune@example.org>`."""
+    from email.utils import parseaddr
+
+    value = env_str(name, default, environ=environ)
+    _, address = parseaddr(value)
+    local, at, domain = address.partition("@")
+    if not (local and at and domain) or any(c in value for c in "\r\n"):
+        raise ConfigError(f"{name} must be an email address (got {value!r})")
+    return value

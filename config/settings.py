@@ -14,6 +14,8 @@ from config.env import (
     check_secret_key,
     env_bool,
     env_database,
+    env_email_address,
+    env_email_url,
     env_int,
     env_list,
     env_redis_url,
@@ -69,6 +71,7 @@ INSTALLED_APPS = [
     "insights",
     "ratings",
     "venue",
+    "mail",
     "web",
 ]
 
@@ -199,6 +202,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # A backup folder that stops taking files is found within a minute, and a failed backup is
     # tried again at once (venue/tasks.py).
     "venue-check-backups": {"task": "venue.check_backups", "schedule": 60.0},
+    # Hands again to delivery a queued message whose task was lost (mail/tasks.py).
+    "mail-sweep": {"task": "mail.sweep", "schedule": 60.0},
 }
 #: Send a ratings recompute when a report is filed, reopened or changed (ratings/effects.py).
 RATINGS_RECOMPUTE_ON_CHANGE = True
@@ -212,6 +217,37 @@ VENUE_BACKUP_RETRY_SECONDS = 60
 VENUE_BACKUP_RETRIES = 4
 #: Seconds between two polls of a live region (standings, clocks, room screen; web/live.py).
 LIVE_POLL_SECONDS = env_int("LIVE_POLL_SECONDS", 10)
+
+# --- Email (mail/outbox.py) -------------------------------------------------------------------
+#: `EMAIL_URL` (smtp://user:pass@host:587/?tls=true, or ssl=true) names the mail server the worker
+#: sends through. Unset, messages are kept in the outbox and shown to the head judge on the
+#: tournament's outbox page: the venue default without internet, and `make run`'s demo.
+_email = env_email_url("EMAIL_URL")
+EMAIL_KEEP_IN_OUTBOX = _email is None
+if _email is not None:
+    EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+    EMAIL_HOST = _email["EMAIL_HOST"]
+    EMAIL_PORT = _email["EMAIL_PORT"]
+    EMAIL_HOST_USER = _email["EMAIL_HOST_USER"]
+    EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS = _email["EMAIL_USE_TLS"]
+    EMAIL_USE_SSL = _email["EMAIL_USE_SSL"]
+else:
+    # Nothing leaves the installation: not even Django's own messages.
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+#: Seconds the worker waits for the mail server before it counts an attempt as failed.
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = env_email_address("EMAIL_FROM", "dune-tournament@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+#: Where the links in a message (a stop link, a private link, a reset link) start: the address
+#: people open the platform at. Defaults to VENUE_URL, else this machine.
+SITE_URL = env_str("SITE_URL", VENUE_URL or "http://127.0.0.1:8000").rstrip("/")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ConfigError(f"SITE_URL must start with http:// or https:// (got {SITE_URL!r})")
+#: A message is tried this many times; the delay before the next try starts at
+#: MAIL_RETRY_SECONDS and doubles after each failure.
+MAIL_ATTEMPTS = env_int("MAIL_ATTEMPTS", 5)
+MAIL_RETRY_SECONDS = float(env_int("MAIL_RETRY_SECONDS", 30))
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

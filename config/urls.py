@@ -40,6 +40,7 @@ urlpatterns = [
     path("", include("web.insights.urls")),
     path("", include("web.ratings.urls")),
     path("", include("web.venue.urls")),
+    path("", include("web.mail.urls")),
 ]
 
 handler400 = "web.views.bad_request"

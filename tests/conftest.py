@@ -48,7 +48,7 @@ def celery_includes() -> list[str]:
     from importlib import import_module
     from importlib.util import find_spec
 
-    candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks", "ratings.tasks", "venue.tasks"]
+    candidates = ["config.tasks", "tournament.tasks", "gameplay.tasks", "scoring.tasks", "clocks.tasks", "ratings.tasks", "venue.tasks", "mail.tasks"]
     present = [name for name in candidates if find_spec(name) is not None]
     for name in present:
         import_module(name)
@@ -91,3 +91,74 @@ def api_client() -> Any:
 def judge_client(api_client: Any, head_judge: Any) -> Any:
     api_client.force_authenticate(head_judge)
     return api_client
+
+
+class ReceivedMail:
+    """What a real SMTP server on loopback received: `messages` (parsed `email.message`
+    objects, in the order received) and `wait_for(count)`."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.messages: list[Any] = []
+        self.host = "127.0.0.1"
+        self.port = 0
+        self._arrived = threading.Condition()
+
+    @property
+    def url(self) -> str:
+        """The `EMAIL_URL` of this server (for a worker or server started as a subprocess)."""
+        return f"smtp://{self.host}:{self.port}/"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's hook
+        import email
+        from email import policy
+
+        parsed = email.message_from_bytes(envelope.original_content or envelope.content, policy=policy.default)
+        with self._arrived:
+            self.messages.append(parsed)
+            self._arrived.notify_all()
+        return "250 Message accepted for delivery"
+
+    def wait_for(self, count: int, timeout: float = 20.0) -> list[Any]:
+        """The first `count` messages, once they have arrived; fails after `timeout` seconds."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: len(self.messages) >= count, timeout=timeout):
+                pytest.fail(f"the SMTP server received {len(self.messages)} of {count} messages in {timeout} s")
+            return list(self.messages[:count])
+
+    def to(self, address: str) -> list[Any]:
+        """The messages received for `address`."""
+        return [m for m in self.messages if address in str(m["To"])]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def smtp_server(settings: Any) -> Any:
+    """A real SMTP server (aiosmtpd) on loopback, and the settings that send every message to it
+    through the outbox and the worker (as `EMAIL_URL=smtp://127.0.0.1:PORT/` would)."""
+    from aiosmtpd.controller import Controller
+
+    received = ReceivedMail()
+    received.port = _free_port()
+    controller = Controller(received, hostname=received.host, port=received.port)
+    controller.start()
+    settings.EMAIL_KEEP_IN_OUTBOX = False
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = received.host
+    settings.EMAIL_PORT = received.port
+    settings.EMAIL_HOST_USER = ""
+    settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_USE_SSL = False
+    try:
+        yield received
+    finally:
+        controller.stop()

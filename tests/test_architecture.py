@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-OUR_PACKAGES = ("config", "web", "dune", "foundation", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
+OUR_PACKAGES = ("config", "web", "dune", "foundation", "mail", "tournament", "gameplay", "scoring", "clocks", "insights", "ratings", "venue")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -71,6 +71,8 @@ def tree_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("dune/engine/ids.py", "from dune import formats as _formats", "pure cores in one order"),
         # The layer under the apps reaching up into one, or answering as one door only (DRF).
         ("foundation/idempotency.py", "from tournament import models as _models", "Layers run one way"),
+        # The outbox knowing a tournament model: it keeps a tournament's number only.
+        ("mail/outbox.py", "from tournament import models as _models", "Layers run one way"),
         ("foundation/idempotency.py", "from rest_framework import response as _response", "answers every door"),
         # An app reading a request or writing a response: only the web layer and config may.
         ("gameplay/services.py", "from django.http import HttpRequest as _HttpRequest", "read requests"),
