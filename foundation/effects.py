@@ -31,7 +31,19 @@ ROUND_CLOSED = "round closed"
 #: A head judge linked a player to a person, or unlinked them. Facts: player_id.
 PLAYER_RELINKED = "player relinked"
 
-EFFECTS = frozenset({REPORT_FILED, REPORT_REOPENED, ROUND_CLOSED, PLAYER_RELINKED})
+#: Someone registered online; their email is to be confirmed. Facts: registration_id, token
+#: (the confirmation link's, known only to this effect and the message it sends).
+REGISTRATION_MADE = "registration made"
+#: A registrant confirmed their email and became a player, active or on the waiting list.
+#: Facts: player_id.
+PLAYER_REGISTERED = "player registered"
+#: A player moved up from the waiting list: they have a place. Facts: player_id.
+PLAYER_MOVED_UP = "player moved up"
+
+EFFECTS = frozenset({
+    REPORT_FILED, REPORT_REOPENED, ROUND_CLOSED, PLAYER_RELINKED, REGISTRATION_MADE, PLAYER_REGISTERED,
+    PLAYER_MOVED_UP,
+})
 
 Handler = Callable[..., None]
 

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from dune.text_rules import whole_number
 from foundation import idempotency
 from foundation.commands import Refused, id_list, number_field, run, text_field, yes
-from tournament import desk, people, permissions, private_links, services
+from tournament import desk, people, permissions, private_links, registration, services
 from tournament.models import MAX_SEED, Player, Round, Table, Tournament
 from tournament.presenters import (
     person_link_json,
@@ -56,7 +56,7 @@ __all__ = [
     "edit_tournament", "edit_round", "delete_round", "round_deleted", "remove_table_judge",
     "change_format", "replace_format", "reset_format",
     "edit_player", "self_check_in", "list_by_initials", "rename_series",
-    "renew_private_link", "revoke_private_link", "withdraw_self",
+    "renew_private_link", "revoke_private_link", "withdraw_self", "register_online", "confirm_registration",
 ]
 
 
@@ -958,6 +958,11 @@ class TournamentEdit:
     time_zone: str | None
     series: int | str | None
     language: str | None = None
+    #: Online registration's settings, each `registration.UNCHANGED` when not sent.
+    registration_opens: Any = registration.UNCHANGED
+    registration_closes: Any = registration.UNCHANGED
+    capacity: Any = registration.UNCHANGED
+    waiting_list: Any = registration.UNCHANGED
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> TournamentEdit:
@@ -971,7 +976,20 @@ class TournamentEdit:
         return cls(
             name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series,
             language=_optional_text(data, "language", 8),
+            registration_opens=(_moment(data, "registration_opens") if "registration_opens" in data
+                                else registration.UNCHANGED),
+            registration_closes=(_moment(data, "registration_closes") if "registration_closes" in data
+                                 else registration.UNCHANGED),
+            capacity=(number_field(data, "capacity", required=False, low=1, high=100_000,
+                                   what=_("a number of players"))
+                      if "capacity" in data else registration.UNCHANGED),
+            waiting_list=yes(data.get("waiting_list")) if "waiting_list" in data else registration.UNCHANGED,
         )
+
+    @property
+    def registration_changed(self) -> bool:
+        return any(getattr(self, f) is not registration.UNCHANGED
+                   for f in ("registration_opens", "registration_closes", "capacity", "waiting_list"))
 
 
 def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -989,6 +1007,12 @@ def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str |
             said.append(services.edit_tournament(
                 tournament, name=given.name, time_zone=given.time_zone, language=given.language
             ).said)
+        if given.registration_changed:
+            tournament.refresh_from_db()
+            said.append(registration.set_registration(
+                tournament, opens=given.registration_opens, closes=given.registration_closes,
+                capacity=given.capacity, waiting_list=given.waiting_list,
+            ))
         tournament.refresh_from_db()
         return 200, tournament_json(tournament)
 
@@ -1308,10 +1332,12 @@ def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> 
 
     def perform() -> tuple[int, dict[str, Any]]:
         fresh = Player.objects.select_for_update().get(pk=player.pk)
-        if fresh.status != Player.Status.ACTIVE:
+        if fresh.status not in (Player.Status.ACTIVE, Player.Status.WAITING):
             raise Refused(_("%(name)s has already left the event (%(status)s); ask the head judge to come back")
                           % {"name": fresh.name, "status": fresh.get_status_display().lower()},
                           field="player", status=409)
+        if fresh.status == Player.Status.WAITING:  # leaves the waiting list
+            return 200, player_json(services.set_status(fresh, Player.Status.WITHDRAWN))
         played = fresh.seats.filter(round__state__in=[Round.State.PUBLISHED, Round.State.FINISHED]).exists()
         status = Player.Status.DROPPED if played else Player.Status.WITHDRAWN
         return 200, player_json(services.set_status(fresh, status))
@@ -1319,3 +1345,78 @@ def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> 
     return _done("withdraw_self", given, perform, actor=actor, key=key,
                  scope=idempotency.scope_for(player.pk, "me", kind="player"),
                  said=lambda body: _("You have left the event: the next round will not seat you."))
+
+
+# --- online registration ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OnlineRegistration:
+    name: str
+    email: str
+    club: str
+    note: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> OnlineRegistration:
+        return cls(
+            name=text_field(data, "name", max_length=120),
+            email=text_field(data, "email", max_length=254),
+            club=text_field(data, "club", max_length=registration.MAX_CLUB),
+            note=text_field(data, "note", max_length=registration.MAX_NOTE),
+        )
+
+
+def registration_json(found: Any) -> dict[str, Any]:
+    """A registration as its registrant sees it: no token, no other registration."""
+    return {
+        "id": found.pk, "tournament": found.tournament_id, "name": found.name, "email": found.email,
+        "club": found.club, "note": found.note, "state": registration.state_of(found),
+        "refusal": found.refusal or None, "player": found.player_id,
+    }
+
+
+def _registration_said(body: dict[str, Any]) -> str:
+    state = body["state"]
+    if state == "unconfirmed":
+        return _("Thank you, %(name)s: we sent a link to %(email)s. Open it to confirm your email and "
+                 "complete your registration.") % {"name": body["name"], "email": body["email"]}
+    if state == "registered":
+        return _("Your email is confirmed and you are registered, %(name)s.") % {"name": body["name"]}
+    if state == "waiting":
+        return _("Your email is confirmed, %(name)s. The event is full: you are on its waiting list and move "
+                 "up in order when a place frees.") % {"name": body["name"]}
+    return body.get("refusal") or _("This registration is %(state)s.") % {"state": state}
+
+
+def register_online(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
+    """Anyone registers for the tournament while its online registration is open
+    (`registration.register`): 201, the registration, unconfirmed until its link is opened."""
+    given = _parse(OnlineRegistration.parse, data)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        made, _token = registration.register(
+            tournament, name=given.name, email=given.email, club=given.club, note=given.note
+        )
+        return 201, registration_json(made)
+
+    return _done("register_online", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(tournament.pk, "register", kind="tournament"), said=_registration_said)
+
+
+def confirm_registration(token: str, *, actor: Any, key: str | None) -> Done:
+    """The registrant opens their confirmation link (`registration.confirm`): 200, the
+    registration with its state and, once a player, the private link's path."""
+    given = Nothing()
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        confirmed = registration.confirm(token)
+        body = registration_json(confirmed)
+        if confirmed.player is not None:
+            link = private_links.link_for(confirmed.player).token
+            body["path"] = f"/me/{link}/"
+        return 200, body
+
+    return _done("confirm_registration", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(0, "confirm", kind="registration"), said=_registration_said,
+                 link=registration.digest(token))

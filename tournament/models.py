@@ -80,6 +80,14 @@ class Tournament(models.Model):
     format_document = models.JSONField(default=dict, blank=True)
     #: The version of the preset the document came from ("2018", "2.8.4").
     format_version = models.CharField(max_length=20, blank=True)
+    #: Online registration (`tournament.registration`): open from `registration_opens` until
+    #: `registration_closes` (both set by the head judge; closed while either is empty).
+    registration_opens = models.DateTimeField(null=True, blank=True)
+    registration_closes = models.DateTimeField(null=True, blank=True)
+    #: The most active players the event takes (None: no limit). Registrations past it wait
+    #: in order when `waiting_list` is on, and are refused when it is off.
+    capacity = models.PositiveIntegerField(null=True, blank=True)
+    waiting_list = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -134,6 +142,8 @@ class Player(models.Model):
         ACTIVE = "active", "Active"
         WITHDRAWN = "withdrawn", "Withdrawn"
         DROPPED = "dropped", "Dropped"
+        #: Registered online past the event's capacity: moves up in order when a place frees.
+        WAITING = "waiting", "Waiting list"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
@@ -358,6 +368,51 @@ class SeatingAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.get_action_display()} at {self.at:%H:%M}"
+
+
+class Registration(models.Model):
+    """A registration made online (`/tournaments/{id}/register/`): the fields the head judge
+    asks for, the email's confirmation and, once confirmed, the player it made (active, or
+    on the waiting list). `tournament.registration` is its one home."""
+
+    class State(models.TextChoices):
+        UNCONFIRMED = "unconfirmed", "Email not confirmed yet"
+        REGISTERED = "registered", "Registered"
+        WAITING = "waiting", "Waiting list"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        REFUSED = "refused", "Refused"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    name = models.CharField(max_length=120)
+    email = models.EmailField()
+    #: `dune.text_rules.email_key(email)`: one email is one person.
+    email_key = models.CharField(max_length=254, editable=False)
+    club = models.CharField(max_length=120, blank=True)
+    note = models.TextField(blank=True)
+    #: Stored for a registration without a player (unconfirmed, refused); with a player its
+    #: state is read from the player's status (`tournament.registration.state_of`).
+    state = models.CharField(max_length=12, choices=State.choices, default=State.UNCONFIRMED)
+    #: Why it was refused, in words (a full event without a waiting list).
+    refusal = models.TextField(blank=True)
+    #: The registrations or players it probably duplicates, in words, for the head judge.
+    probable_duplicate = models.TextField(blank=True)
+    #: The confirmation link's token, looked up by its SHA-256 digest; it opens until `expires_at`.
+    digest = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField()
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    player = models.OneToOneField(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint("tournament", "email_key", name="registration_email_once_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.tournament})"
 
 
 class PrivateLink(models.Model):

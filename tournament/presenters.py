@@ -41,6 +41,10 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "series": tournament.series_id,
         "time_zone": tournament.time_zone,
         "language": tournament.language,
+        "registration_opens": tournament.registration_opens.isoformat() if tournament.registration_opens else None,
+        "registration_closes": tournament.registration_closes.isoformat() if tournament.registration_closes else None,
+        "capacity": tournament.capacity,
+        "waiting_list": tournament.waiting_list,
     }
 
 

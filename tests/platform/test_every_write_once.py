@@ -61,6 +61,19 @@ class World:
         return make_tournament(format="wbc", head_judge=self.head_judge)
 
     @cached_property
+    def registering(self) -> Any:
+        """The tournament with its online registration open now."""
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from tournament import registration
+
+        now = timezone.now()
+        registration.set_registration(self.tournament, opens=now - timedelta(hours=1), closes=now + timedelta(days=1))
+        return self.tournament
+
+    @cached_property
     def table(self) -> Any:
         """A published heat's table of six, its game begun."""
         from gameplay import services
@@ -257,10 +270,20 @@ EXAMPLES: dict[str, Example] = {
     "POST /api/tables/{id}/report/reopen/": Example(lambda w: ({"id": w.filed_table.pk}, {"reason": "wrong winner"})),
     "POST /api/players/{id}/private-link/": Example(lambda w: ({"id": w.player.pk}, None)),
     "DELETE /api/players/{id}/private-link/": Example(lambda w: ({"id": _linked(w).pk}, None)),
+    "POST /api/tournaments/{id}/registrations/": Example(
+        lambda w: ({"id": w.registering.pk}, {"name": "Irulan Corrino", "email": "irulan@example.org", "club": "Kaitain"})
+    ),
+    "POST /api/registrations/{token}/confirm/": Example(lambda w: ({"token": _registered(w)}, None)),
     "POST /api/me/{token}/confirmations/": Example(
         lambda w: ({"token": _token_at_filed_table(w)}, {"table": w.filed_table.pk, "agree": False, "reason": "I won"})
     ),
 }
+
+
+def _registered(world: World) -> str:
+    from tournament import registration
+
+    return registration.register(world.registering, name="Chani Kynes", email="chani@example.org")[1]
 
 
 def _linked(world: World) -> Any:

@@ -38,6 +38,7 @@ from tournament.services.players import (
     check_in,
     check_in_all,
     checked_in_ids,
+    fill_places,
     import_players,
     name_twins,
     preview_import,
@@ -62,6 +63,7 @@ from tournament.services.tournaments import (
 )
 
 __all__ = [
+    "fill_places",
     "probable_duplicate_groups",
     "Presence",
     "presence",

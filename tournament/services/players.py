@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, duplicate_key, email_key, name_key, probable_duplicates
+from foundation import effects
 from tournament import people
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, NoShow, Player, Round, Tournament
@@ -217,11 +218,33 @@ def set_status(player: Player, status: str) -> Player:
     if status not in Player.Status.values:
         raise Refused(f"unknown status {status!r}; a player is {', '.join(Player.Status.values)}", field="status")
     with transaction.atomic():
+        left = player.status == Player.Status.ACTIVE and status != Player.Status.ACTIVE
         player.status = status
         player.save(update_fields=["status"])
         if status != Player.Status.ACTIVE:
             CheckIn.objects.filter(player=player, round__state=Round.State.PLANNED).delete()
+        if left:
+            fill_places(player.tournament)
     return player
+
+
+def fill_places(tournament: Tournament) -> list[Player]:
+    """Move players up from the waiting list, first registered first, while the tournament
+    has a place (its `capacity`; every one of them without a capacity). Answers who moved up;
+    each is told by the effect `PLAYER_MOVED_UP` after the commit."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        fresh = Tournament.objects.get(pk=tournament.pk)
+        waiting = Player.objects.filter(tournament=fresh, status=Player.Status.WAITING).order_by("created_at", "pk")
+        if fresh.capacity is not None:
+            active = Player.objects.filter(tournament=fresh, status=Player.Status.ACTIVE).count()
+            waiting = waiting[: max(fresh.capacity - active, 0)]
+        moved = list(waiting)
+        for player in moved:
+            player.status = Player.Status.ACTIVE
+            player.save(update_fields=["status"])
+            effects.cause(effects.PLAYER_MOVED_UP, player_id=player.pk)
+    return moved
 
 
 def checked_in_ids(round_: Round) -> list[int]:

@@ -165,6 +165,19 @@ class TournamentEditIn(serializers.Serializer):
         required=False, choices=["en", "es", "fr", "de"],
         help_text="the language of its printed sheets and room screen (an ISO code)",
     )
+    registration_opens = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="when online registration opens (ISO 8601; null: closed)"
+    )
+    registration_closes = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="when online registration closes (ISO 8601; null: closed)"
+    )
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1,
+        help_text="the most active players (null: no limit); a larger one moves the waiting list up",
+    )
+    waiting_list = serializers.BooleanField(
+        required=False, help_text="past the capacity, registrations wait in order (false: they are refused)"
+    )
 
 
 class TournamentDetailView(APIView):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.tournament import api, format_api, judges_api, me_views
+from web.tournament import api, format_api, judges_api, me_views, registration_views
 
 urlpatterns = [
     path("formats/", format_api.FormatListView.as_view(), name="api-formats"),
@@ -25,6 +25,9 @@ urlpatterns = [
         name="api-tournament-players-import",
     ),
     path("tournaments/<int:pk>/rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
+    path("tournaments/<int:pk>/registrations/", registration_views.RegistrationsView.as_view(),
+         name="api-tournament-registrations"),
+    path("registrations/<str:token>/confirm/", registration_views.ConfirmView.as_view(), name="api-registration-confirm"),
     path("me/<str:token>/", me_views.MeView.as_view(), name="api-me"),
     path("me/<str:token>/confirmations/", me_views.MeConfirmationsView.as_view(), name="api-me-confirmations"),
     path("players/<int:pk>/private-link/", me_views.PrivateLinkView.as_view(), name="api-player-private-link"),

@@ -7,9 +7,13 @@ shows the form again at the page's own address (a GET shows it too), saying why.
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
@@ -20,6 +24,24 @@ from web.page_helpers import guard as _guard
 from web.page_helpers import round_or_404 as _round
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.tournament.views import _confirm, _errors, _key
+
+
+#: The online registration's settings the edit page's form sends (and `waiting_list`).
+REGISTRATION_FIELDS = ("registration_opens", "registration_closes", "capacity")
+
+
+def _registration_values(tournament: Tournament) -> dict[str, str]:
+    """The registration settings as the form's fields show them, in the tournament's zone."""
+    zone = ZoneInfo(tournament.time_zone)
+
+    def local(moment: datetime | None) -> str:
+        return timezone.localtime(moment, zone).strftime("%Y-%m-%dT%H:%M") if moment else ""
+
+    return {
+        "registration_opens": local(tournament.registration_opens),
+        "registration_closes": local(tournament.registration_closes),
+        "capacity": "" if tournament.capacity is None else str(tournament.capacity),
+    }
 
 
 @shows_text_refusals
@@ -34,13 +56,16 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         action = request.POST.get("action", "edit")
         try:
             refuse_unsafe_text(request)
-            fields = (
-                {"series": request.POST.get("series", "")} if action == "series"
-                else {"name": request.POST.get("name", ""), "time_zone": request.POST.get("time_zone", "")}
-            )
+            if action == "series":
+                fields = {"series": request.POST.get("series", "")}
+            elif action == "registration":
+                fields = {name: request.POST.get(name, "") for name in REGISTRATION_FIELDS}
+                fields["waiting_list"] = request.POST.get("waiting_list", "")
+            else:
+                fields = {"name": request.POST.get("name", ""), "time_zone": request.POST.get("time_zone", "")}
             done = commands.edit_tournament(tournament, fields, actor=request.user, key=_key(request))
         except Refusal as error:
-            errors = _errors(error, ("name", "time_zone", "series"))
+            errors = _errors(error, ("name", "time_zone", "series", *REGISTRATION_FIELDS))
         else:
             messages.success(request, done.message)
             return redirect("tournament-detail", pk=tournament.pk)
@@ -54,6 +79,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
             "values": request.POST if request.method == "POST" else {},
             "zones": common_zones(),
             "series_choices": series,
+            "registration": _registration_values(tournament),
         },
     )
 

@@ -48,17 +48,17 @@ RATE = 120
 WINDOW = 60
 
 
-def too_many(request: HttpRequest) -> bool:
-    """Count the request against its address; True past RATE in the current window."""
+def too_many(request: HttpRequest, *, bucket: str = "me", rate: int = RATE) -> bool:
+    """Count the request against its address in `bucket`; True past `rate` in the current window."""
     address = request.META.get("REMOTE_ADDR", "")
-    name = f"me-rate:{address}"
+    name = f"{bucket}-rate:{address}"
     cache.add(name, 0, timeout=WINDOW)
     try:
         count = cache.incr(name)
     except ValueError:  # expired between add and incr
         cache.set(name, 1, timeout=WINDOW)
         count = 1
-    return count > RATE
+    return count > rate
 
 
 def not_found_words() -> str:

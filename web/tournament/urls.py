@@ -1,6 +1,15 @@
 from django.urls import path
 
-from web.tournament import account_views, desk_views, edit_views, format_views, me_views, seat_views, views
+from web.tournament import (
+    account_views,
+    desk_views,
+    edit_views,
+    format_views,
+    me_views,
+    registration_views,
+    seat_views,
+    views,
+)
 
 urlpatterns = [
     path("accounts/me/", account_views.account_page, name="account"),
@@ -19,6 +28,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/<int:player_pk>/private-link/", desk_views.private_link,
          name="tournament-player-private-link"),
     path("tournaments/<int:pk>/players/badges/", desk_views.badges, name="tournament-badges"),
+    path("tournaments/<int:pk>/register/", registration_views.register_page, name="tournament-register"),
+    path("register/confirm/<str:token>/", registration_views.confirm_page, name="registration-confirm"),
     path("me/<str:token>/", me_views.me_page, name="me"),
     path("check-in/<int:player_pk>/<str:token>/", desk_views.self_check_in, name="tournament-self-check-in"),
     path("rounds/<int:pk>/", views.round_page, name="tournament-round"),
