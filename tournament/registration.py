@@ -98,6 +98,36 @@ def _probable_duplicate(tournament: Tournament, name: str) -> str:
     return _("probably the same person as %(names)s, registered with another email") % {"names": ", ".join(same)}
 
 
+def _refuse_taken(tournament: Tournament, *, key: str, name: str, now: datetime) -> None:
+    """Refuse an email (by `email_key`) or a name already registered in the tournament; an
+    earlier registration of the email whose link expired unused is deleted instead."""
+    if any(email_key(e) == key for e in Player.objects.filter(tournament=tournament).values_list("email", flat=True)):
+        raise Refused(
+            _("this email is registered for %(name)s already: one person registers once") % {"name": tournament.name},
+            field="email", status=409,
+        )
+    earlier = Registration.objects.filter(tournament=tournament, email_key=key).first()
+    if earlier is not None:
+        if earlier.player_id is None and earlier.confirmed_at is None and earlier.expires_at <= now:
+            earlier.delete()  # its link expired unused: the registrant registers again
+        else:
+            raise Refused(
+                _("this email is registered for %(name)s already: one person registers once; "
+                  "look for the confirmation message in your mailbox") % {"name": tournament.name},
+                field="email", status=409,
+            )
+    taken = Player.objects.filter(tournament=tournament, name__iexact=name).exists() or (
+        Registration.objects.filter(tournament=tournament, name__iexact=name, player__isnull=True)
+        .exclude(state=Registration.State.REFUSED).exists()
+    )
+    if taken:
+        raise Refused(
+            _("%(name)s is registered already under another email; if that is you, ask the head judge, "
+              "otherwise add a middle initial to tell you apart") % {"name": name},
+            field="name", status=409,
+        )
+
+
 def register(
     tournament: Tournament, *, name: str, email: str, club: str = "", note: str = "", now: datetime | None = None
 ) -> tuple[Registration, str]:
@@ -126,31 +156,7 @@ def register(
     key = email_key(email)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if any(email_key(e) == key for e in Player.objects.filter(tournament=tournament).values_list("email", flat=True)):
-            raise Refused(
-                _("this email is registered for %(name)s already: one person registers once") % {"name": tournament.name},
-                field="email", status=409,
-            )
-        earlier = Registration.objects.filter(tournament=tournament, email_key=key).first()
-        if earlier is not None:
-            if earlier.player_id is None and earlier.confirmed_at is None and earlier.expires_at <= now:
-                earlier.delete()  # its link expired unused: the registrant registers again
-            else:
-                raise Refused(
-                    _("this email is registered for %(name)s already: one person registers once; "
-                      "look for the confirmation message in your mailbox") % {"name": tournament.name},
-                    field="email", status=409,
-                )
-        taken = Player.objects.filter(tournament=tournament, name__iexact=name).exists() or (
-            Registration.objects.filter(tournament=tournament, name__iexact=name, player__isnull=True)
-            .exclude(state=Registration.State.REFUSED).exists()
-        )
-        if taken:
-            raise Refused(
-                _("%(name)s is registered already under another email; if that is you, ask the head judge, "
-                  "otherwise add a middle initial to tell you apart") % {"name": name},
-                field="name", status=409,
-            )
+        _refuse_taken(tournament, key=key, name=name, now=now)
         if is_full(tournament) and not tournament.waiting_list:
             raise Refused(full_words(tournament), field="capacity", status=409)
         token = secrets.token_urlsafe(TOKEN_BYTES)

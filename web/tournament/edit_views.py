@@ -25,7 +25,6 @@ from web.page_helpers import round_or_404 as _round
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.tournament.views import _confirm, _errors, _key
 
-
 #: The online registration's settings the edit page's form sends (and `waiting_list`).
 REGISTRATION_FIELDS = ("registration_opens", "registration_closes", "capacity")
 
