@@ -15,7 +15,7 @@ from django.test import Client
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.conftest import post_event
 from tests.gameplay.recorded_game import recorded_game
-from web.gameplay.page import stronghold_tiles
+from web.gameplay.page_board import stronghold_tiles
 from web.templatetags.table_tags import PARTS_HEADER, describe, label
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.test import Client
 from gameplay.models import Game, GameEvent
 from tests.gameplay.conftest import post_event
 from tests.gameplay.full_game import storm_took_forces
-from web.gameplay.page import removed_by_engine
+from web.gameplay.page_forms import removed_by_engine
 
 pytestmark = pytest.mark.django_db
 

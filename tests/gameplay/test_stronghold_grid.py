@@ -8,7 +8,7 @@ import dataclasses
 
 from dune.engine.evaluation import evaluate
 from tests.engine.helpers import at, position, snap
-from web.gameplay.page import grid
+from web.gameplay.page_board import grid
 
 LOLV = ("atreides", "bene_gesserit", "fremen", "harkonnen", "guild", "ixians")
 

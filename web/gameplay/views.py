@@ -35,7 +35,8 @@ from tournament.models import Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay import actions
 from web.gameplay.api import load_table, published_game
-from web.gameplay.page import page_context, preview_battle
+from web.gameplay.page import page_context
+from web.gameplay.page_forms import preview_battle
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.templatetags.table_tags import label
 
