@@ -6,13 +6,12 @@ their email. Confirming makes them a player of the tournament, the same row the 
 CSV import make (`services.add_player`): active while the event has a place (`capacity`), on
 the waiting list past it when the head judge keeps one, refused when not. When an active
 player leaves (the desk, the private link), the first player of the waiting list moves up
-(`services.fill_places`).
+(`services.fill_places`). Each step is told by email (`tournament.registration_mail`).
 
 One email is one person (`dune.text_rules.email_key`, the rule of the desk and the CSV): an
 email already registered in the tournament, in any case, is refused; a name equal to another
 registration's once accents and case are set aside is accepted and flagged for the head judge.
-Refusals are `Refused` naming the field; nothing is written then. The mails go out through
-the effects a registration causes (`foundation.effects`), after the commit.
+Refusals are `Refused` naming the field; nothing is written (or sent) then.
 """
 
 from __future__ import annotations
@@ -21,20 +20,17 @@ import hashlib
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, email_key, search_key
-from foundation import effects
-from tournament import services
+from tournament import registration_mail, services
 from tournament.csv_import import MAX_NAME, validate_player_fields
 from tournament.models import Player, Registration, Tournament
+from tournament.registration_mail import moment_words
 from tournament.services import Refused
-from tournament.time_zones import zone_label
 
 #: How long a confirmation link opens after the registration was sent.
 CONFIRM_HOURS = 48
@@ -46,12 +42,6 @@ MAX_CLUB = 120
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def moment_words(tournament: Tournament, moment: datetime) -> str:
-    """A moment in the tournament's time zone, naming it ("29 Nov 2026, 10:00 (Europe/Madrid)")."""
-    local = timezone.localtime(moment, ZoneInfo(tournament.time_zone))
-    return f"{date_format(local, 'DATETIME_FORMAT')} ({zone_label(tournament.time_zone)})"
 
 
 def closed_words(tournament: Tournament, now: datetime) -> str:
@@ -132,7 +122,7 @@ def register(
     tournament: Tournament, *, name: str, email: str, club: str = "", note: str = "", now: datetime | None = None
 ) -> tuple[Registration, str]:
     """A new registration waiting for its email's confirmation, and the token of the link
-    that confirms it (mailed by the effect `REGISTRATION_MADE`).
+    that confirms it (mailed to the registrant).
 
     Raises Refused: registration closed (409, field "registration"), a full event without a
     waiting list (409, field "capacity"), an empty or bad name or email, a long club or note,
@@ -165,7 +155,7 @@ def register(
             digest=digest(token), expires_at=now + timedelta(hours=CONFIRM_HOURS),
             probable_duplicate=_probable_duplicate(tournament, name),
         )
-        effects.cause(effects.REGISTRATION_MADE, registration_id=registration.pk, token=token)
+        registration_mail.send_confirmation(registration, token)
     return registration, token
 
 
@@ -215,7 +205,7 @@ def confirm(token: str, *, now: datetime | None = None) -> Registration:
         registration.player = player
         registration.state = state_of(registration)
         registration.save(update_fields=["confirmed_at", "player", "state"])
-        effects.cause(effects.PLAYER_REGISTERED, player_id=player.pk)
+        registration_mail.send_registered(player)
     return registration
 
 

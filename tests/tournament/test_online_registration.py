@@ -241,3 +241,39 @@ def test_the_edit_page_sets_registration_in_the_tournament_zone(tournament: Any,
     assert refused.status_code == 200 and 'id="capacity-error"' in text and 'value="sixty"' in text
     tournament.refresh_from_db()
     assert tournament.capacity == 60 and tournament.registration_closes.isoformat().startswith("2030-05-20")
+
+
+def test_each_step_queues_its_message_with_the_private_link(open_event: Any, judge_client: Any, head_judge: Any) -> None:
+    from mail.models import Message
+    from tournament import commands, private_links
+
+    tokens = [_register(open_event, n, f"{n.split()[0].lower()}@example.org")
+              for n in ("Ana Ruiz", "Bo Lin", "Cy Park")]
+    confirm = Message.objects.get(recipient="cy@example.org")
+    assert confirm.kind == "registration_confirm" and f"/register/confirm/{tokens[2]}/" in confirm.text
+    assert f"/register/confirm/{tokens[2]}/" in confirm.html and "(" in confirm.text  # the link's end, in the zone
+    for t in tokens:
+        APIClient().post(f"/api/registrations/{t}/confirm/")
+    ana, cy = Player.objects.get(name="Ana Ruiz"), Player.objects.get(name="Cy Park")
+    accepted = Message.objects.get(recipient="ana@example.org", kind="registration_accepted")
+    assert f"/me/{private_links.link_for(ana).token}/" in accepted.text
+    waiting = Message.objects.get(recipient="cy@example.org", kind="registration_waiting")
+    assert "number 1 on its waiting list" in waiting.text and f"/me/{private_links.link_for(cy).token}/" in waiting.html
+    before = Message.objects.count()
+    commands.withdraw(open_event, {"player": ana.pk}, actor=head_judge, key=None)
+    moved = Message.objects.get(recipient="cy@example.org", kind="registration_moved_up")
+    assert f"/me/{private_links.link_for(cy).token}/" in moved.text and Message.objects.count() == before + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_confirmation_reaches_a_real_smtp_server(celery_worker: Any, smtp_server: Any, head_judge: Any) -> None:
+    from tests.factories import make_tournament
+
+    tournament = make_tournament(head_judge=head_judge)
+    registration.set_registration(tournament, opens=timezone.now() - timedelta(hours=1),
+                                  closes=timezone.now() + timedelta(days=1))
+    token = _register(tournament, "Ana Ruiz", "ana@example.org")
+    [received] = smtp_server.wait_for(1)
+    assert received["To"] == "ana@example.org" and "Confirm your email" in received["Subject"]
+    assert f"/register/confirm/{token}/" in received.get_body(preferencelist=("plain",)).get_content()
+    assert f"/register/confirm/{token}/" in received.get_body(preferencelist=("html",)).get_content()

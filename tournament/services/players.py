@@ -10,8 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, duplicate_key, email_key, name_key, probable_duplicates
-from foundation import effects
-from tournament import people
+from tournament import people, registration_mail
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, NoShow, Player, Round, Tournament
 from tournament.services.shared import Refused
@@ -231,7 +230,7 @@ def set_status(player: Player, status: str) -> Player:
 def fill_places(tournament: Tournament) -> list[Player]:
     """Move players up from the waiting list, first registered first, while the tournament
     has a place (its `capacity`; every one of them without a capacity). Answers who moved up;
-    each is told by the effect `PLAYER_MOVED_UP` after the commit."""
+    each is told by email."""
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         fresh = Tournament.objects.get(pk=tournament.pk)
@@ -243,7 +242,7 @@ def fill_places(tournament: Tournament) -> list[Player]:
         for player in moved:
             player.status = Player.Status.ACTIVE
             player.save(update_fields=["status"])
-            effects.cause(effects.PLAYER_MOVED_UP, player_id=player.pk)
+            registration_mail.send_moved_up(player)
     return moved
 
 
