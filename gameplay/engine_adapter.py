@@ -35,10 +35,12 @@ from dune.engine.events import (
     Event,
     ForcesPlaced,
     ForcesRevived,
+    Insert,
     event_from_dict,
 )
 from dune.engine.factions import FACTION_SHEETS
 from dune.engine.game_log import apply, replay
+from dune.engine.game_log import insertion_point as find_insertion_point
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.payments import ambassador_price, own_revival_price, shipment_price
@@ -71,6 +73,8 @@ def priced(position: Position, event: Event) -> Event:
     knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1; an allied faction's revival
     at its own sheet's price, the ally's help being the table's to record; an Ambassador at
     2.11.06's rising price); any other event as it is."""
+    if isinstance(event, Insert):  # priced as at the end of the log, the same turn as a rule
+        return dataclasses.replace(event, event=priced(position, event.event))
     if isinstance(event, ForcesPlaced) and event.cost is None:
         price = shipment_price(position, event)
     elif isinstance(event, ForcesRevived) and event.cost is None:
@@ -129,13 +133,20 @@ def replay_bodies(bodies: Iterable[Mapping[str, Any]]) -> Position:
 def advance(position: Position, event: Event, *, history: Callable[[], list[dict[str, Any]]]) -> Position:
     """The position after `event`; `history()` gives the log so far, needed for a void.
 
-    A void cancels an earlier event, so the position after it is the replay of the log with
-    the void appended (the engine decides whether the rest of the log still holds: VoidRefused).
+    A void cancels an earlier event and an insert places one earlier, so the position after
+    either is the replay of the log with it appended (the engine decides whether the rest of the log still holds: VoidRefused).
     Raises RuleViolation, leaving `position` unchanged (positions are immutable).
     """
-    if event.type == "void":
+    if event.type in ("void", "insert"):
         return replay([parse_event(b) for b in history()] + [event])
     return apply(position, event)
+
+
+def insertion_point(bodies: Iterable[Mapping[str, Any]], event: Event) -> int | None:
+    """The latest record before which `event`, refused at the end of the log `bodies`, would
+    hold (`game_log.insertion_point`), or None."""
+    position = replay_bodies(bodies)
+    return find_insertion_point(position, priced(position, event))
 
 
 def load(snapshot: Mapping[str, Any]) -> Position:

@@ -305,6 +305,20 @@ def voided_seqs(events: Iterable[GameEvent]) -> set[int]:
     return {int(e.body.get("seq", 0)) for e in events if e.type == "void"}
 
 
+def insertion_point(table: Any, event: Mapping[str, Any]) -> int | None:
+    """The latest record before which `event`, refused at the end of the table's log, would
+    hold (an `insert` correction), or None: nowhere in the last records, or not an event of play."""
+    game = Game.objects.filter(table=table).first()
+    if game is None:
+        return None
+    try:
+        parsed = rules.parse_event(event)
+    except Refusal:
+        return None
+    bodies = list(game.events.order_by("seq").values_list("body", flat=True))
+    return rules.insertion_point(bodies, parsed)
+
+
 # --- writing -----------------------------------------------------------------------------
 
 

@@ -97,8 +97,8 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
     if event_type == "game_setup":
         return cite["setup"]
     if position.ended:
-        return None if event_type == "void" else cite["end_game"]
-    if position.outcome is not None and event_type not in ("game_ended", "void"):
+        return None if event_type in ("void", "insert") else cite["end_game"]
+    if position.outcome is not None and event_type not in ("game_ended", "void", "insert"):
         return cite["end_game"]
     if event_type in _FULL_TRACKING and position.quick:
         return "quick tracking"

@@ -76,6 +76,11 @@ class VoidRefused(IllegalAction):
     """A correction would void an unknown event or leave a later event illegal."""
 
 
+class InsertRefused(IllegalAction):
+    """A correction would record an event before an unknown event, or the log with the event
+    inserted would not replay: the inserted event or a later one would be refused there."""
+
+
 class BoardDataError(ValueError):
     """The shipped board or faction data is inconsistent; lists every problem at once."""
 

@@ -8,7 +8,8 @@ decided by `dune.engine.replay.apply`, not here.
 
 Conventions: sectors are 0..17 (`None` for the Polar Sink and the Hidden Mobile
 Stronghold, which span no sector); factions are the ids of `dune.engine.ids`;
-`void.seq` is the 1-based index of an event in the game's log (voids included).
+`void.seq` is the 1-based index of an event in the game's log (voids included), and so
+is `insert.before`.
 """
 
 from __future__ import annotations
@@ -567,6 +568,19 @@ class Capture:
         )
 
 
+#: Event types an `insert` may not carry: the log's own start and the corrections.
+NOT_INSERTED: frozenset[str] = frozenset({"game_setup", "void", "insert"})
+
+
+def _inserted(name: str, v: Any) -> Event:
+    """The event an `insert` records earlier in the log: any of the judge's record but the
+    setup and the corrections themselves."""
+    event = v if isinstance(v, Event) else event_from_dict(_mapping(name, v))
+    if event.type in NOT_INSERTED:
+        raise _bad(name, f"a {event.type!r} cannot be inserted earlier in the log", event.type)
+    return event
+
+
 def _plan(name: str, v: Any) -> BattlePlan:
     return v if isinstance(v, BattlePlan) else BattlePlan.from_dict(v, field=name)
 
@@ -631,6 +645,8 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "amount": _count,
     "sectors": _count,
     "seq": _count,
+    "before": _count,
+    "event": _inserted,
     "markers": _marker_pairs,
     "occupants": _occupant_pairs,
     "placements": _placements,
@@ -679,7 +695,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
 
 def _plain(value: Any) -> Any:
     """A field value as JSON (pairs back to objects, records to dicts, tuples to lists)."""
-    if isinstance(value, (ForcesAt, Prediction, BattlePlan, Capture, Voice, Prescience)):
+    if isinstance(value, (ForcesAt, Prediction, BattlePlan, Capture, Voice, Prescience, Event)):
         return value.to_dict()
     if isinstance(value, tuple):
         return [_plain(x) for x in value]
@@ -1448,6 +1464,18 @@ class Void(Event):
     """A correction: the event with sequence number `seq` no longer counts."""
 
     seq: int
+    reason: str
+
+
+@_register("insert")
+@dataclass(frozen=True, slots=True)
+class Insert(Event):
+    """A correction: `event` counts as if it had been recorded just before event `before`
+    (an action entered late, refused as out of order after the records it should precede).
+    Recorded at the end of the log like any correction; the log replays with it in its place."""
+
+    before: int
+    event: Event
     reason: str
 
 

@@ -7,6 +7,12 @@ raises a RuleViolation and changes nothing. `replay` folds a log through `apply`
 
 Corrections: `void(seq)` refolds the log without event `seq` (1-based index in the log,
 voids included). If some later event is illegal without it, the void is refused.
+`insert(before, event)` refolds the log with `event` counted just before event `before` (an
+action entered late, refused as out of order after records that should follow it); the insert
+itself is recorded at the end of the log, so the correction stays in the record, and a void of
+the insert takes it out again. If the inserted event, or any later one, is illegal there, the
+insert is refused with that event's rule. `insertion_point(position, event)` finds where a
+refused event would hold.
 """
 
 from __future__ import annotations
@@ -72,7 +78,14 @@ from dune.engine.apply_table import (
 )
 from dune.engine.coexistence import assume_coexisting, note_vacated
 from dune.engine.editions import refined
-from dune.engine.errors import GameOver, IllegalAction, InvalidEvent, RuleViolation, VoidRefused
+from dune.engine.errors import (
+    GameOver,
+    IllegalAction,
+    InsertRefused,
+    InvalidEvent,
+    RuleViolation,
+    VoidRefused,
+)
 from dune.engine.income import apply_card_bought, apply_charity_collected, apply_spice_harvested
 from dune.engine.position import EMPTY, Log, Position, evolve
 from dune.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
@@ -139,7 +152,9 @@ HANDLERS: dict[type[ev.Event], Handler] = {
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).
-_AFTER_OUTCOME = (ev.GameEnded, ev.Void)
+_AFTER_OUTCOME = (ev.GameEnded, ev.Void, ev.Insert)
+#: The corrections: entries of the log that change how the rest of it replays.
+_CORRECTIONS = (ev.Void, ev.Insert)
 
 
 def _coerce(event: ev.Event | Mapping[str, Any]) -> ev.Event:
@@ -196,21 +211,54 @@ def _raw_log(position: Position) -> list[ev.Event]:
     return out
 
 
-def _fold(raw: list[ev.Event], voided: frozenset[int]) -> Position:
-    pos = EMPTY
+def _inserted(raw: list[ev.Event], voided: frozenset[int]) -> dict[int, list[tuple[int, ev.Event]]]:
+    """The events inserts place before each index: (the insert's own index, the event), in the
+    order the inserts were recorded; a voided insert places nothing."""
+    out: dict[int, list[tuple[int, ev.Event]]] = {}
     for i, event in enumerate(raw, start=1):
-        if isinstance(event, ev.Void) or i in voided:
+        if isinstance(event, ev.Insert) and i not in voided:
+            out.setdefault(event.before, []).append((i, event.event))
+    return out
+
+
+def _fold(
+    raw: list[ev.Event], voided: frozenset[int], *, refused: type[RuleViolation] = VoidRefused,
+    without: str = "without the voided event", start: Position = EMPTY, first: int = 1,
+    seen: Callable[[int, Position], None] | None = None,
+) -> Position:
+    """The log replayed from the start (or from `start`, the position before event `first`):
+    voided events skipped, inserted ones in their place. A refusal on the way raises `refused`
+    naming the event refused. `seen(i, position)` is told the position after each event."""
+    pos = start
+    inserts = _inserted(raw, voided)
+    for i in range(first, len(raw) + 1):
+        event = raw[i - 1]
+        for at, early in inserts.get(i, ()):
+            try:  # counts before event i; the log and its numbers stay as recorded
+                pos = evolve(_step(pos, early), seq=pos.seq, log=pos.log)
+            except RuleViolation as exc:
+                raise refused(
+                    rule=exc.rule,
+                    msg=f"{without}, the {early.type} inserted by event {at} before event {i} would be refused:"
+                    f" {exc.message}",
+                    phase=exc.phase,
+                    input=exc.input,
+                    field=exc.field,
+                ) from exc
+        if isinstance(event, _CORRECTIONS) or i in voided:
             pos = evolve(pos, seq=i, log=Log(event, pos.log))
         else:
             try:
                 pos = _step(pos, event)
             except RuleViolation as exc:
-                raise VoidRefused(
+                raise refused(
                     rule=exc.rule,
-                    msg=f"without the voided event, event {i} ({event.type}) would be refused: {exc.message}",
+                    msg=f"{without}, event {i} ({event.type}) would be refused: {exc.message}",
                     phase=exc.phase,
                     input=exc.input,
                 ) from exc
+        if seen is not None:
+            seen(i, pos)
     return evolve(pos, voided=voided)
 
 
@@ -234,6 +282,24 @@ def _void(position: Position, event: ev.Void) -> Position:
     return evolve(folded, seq=folded.seq + 1, log=Log(event, folded.log))
 
 
+def _insert(position: Position, event: ev.Insert) -> Position:
+    def refuse(msg: str, field: str) -> InsertRefused:
+        return InsertRefused(rule="correction", msg=msg, phase=position.phase, input=event.before, field=field)
+
+    if not event.reason.strip():
+        raise refuse("an insert needs a reason", "reason")
+    raw = _raw_log(position)
+    if position.log is None or position.seq != len(raw):
+        raise refuse("this position has no event log to correct", "before")
+    if not 2 <= event.before <= len(raw):
+        raise refuse(f"an event is inserted before one of events 2 to {len(raw)} (after the game's setup),"
+                     f" not before event {event.before}", "before")
+    log = [*raw, event]
+    folded = _fold(log, position.voided, refused=InsertRefused,
+                   without=f"with the {event.event.type} inserted before event {event.before}")
+    return folded  # the insert is the last entry of the log it replayed
+
+
 def apply(position: Position, event: ev.Event | Mapping[str, Any]) -> Position:
     """The position after `event` (an Event or its dict).
 
@@ -244,6 +310,8 @@ def apply(position: Position, event: ev.Event | Mapping[str, Any]) -> Position:
     event = _coerce(event)
     if isinstance(event, ev.Void):
         return _void(position, event)
+    if isinstance(event, ev.Insert):
+        return _insert(position, event)
     return _step(position, event)
 
 
@@ -270,3 +338,32 @@ def replay(events: Iterable[ev.Event | Mapping[str, Any]], *, start: Position = 
 def log_of(position: Position) -> list[ev.Event]:
     """The raw event log behind a position (voided and void events included)."""
     return _raw_log(position)
+
+
+def insertion_point(
+    position: Position, event: ev.Event | Mapping[str, Any], *, reason: str = "recorded late", back: int = 12
+) -> int | None:
+    """The latest event before which `event`, refused at the end of the log, would hold: the
+    index an `insert` names, looking back at most `back` events (voided events and
+    corrections are no place to insert before); None when no such place is found or the event
+    holds at the end. Pure: the log is replayed once, then its tail from each place tried."""
+    event = _coerce(event)
+    raw = _raw_log(position)
+    if position.log is None or position.seq != len(raw) or event.type in ev.NOT_INSERTED or is_legal(position, event):
+        return None
+    places = [b for b in range(len(raw), 1, -1)
+              if b not in position.voided and not isinstance(raw[b - 1], _CORRECTIONS)][:back]
+    if not places:
+        return None
+    before: dict[int, Position] = {}  # the position after each event just before a place tried
+    wanted = {b - 1 for b in places}
+    _fold(raw, position.voided, seen=lambda i, pos: before.__setitem__(i, pos) if i in wanted else None)
+    log = [*raw, ev.Insert(before=0, event=event, reason=reason)]
+    for b in places:
+        log[-1] = ev.Insert(before=b, event=event, reason=reason)
+        try:
+            _fold(log, position.voided, refused=InsertRefused, start=before[b - 1], first=b)
+        except RuleViolation:
+            continue
+        return b
+    return None

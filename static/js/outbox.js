@@ -82,9 +82,13 @@
 
   var STATE_WORDS = { queued: "waiting, not sent yet", sending: "sending", refused: "not sent",
     signin: "not sent", recorded: "recorded", discarded: "discarded" };
-  // The words of the waiting list's buttons (one place, for translation).
+  // The words of the waiting list's buttons (one place, for translation; the page's own
+  // translated words where it gives them).
   var WORDS = { edit: "Edit", discard: "Discard", earlier: "↑ Earlier", signIn: "Sign in", sendIt: "Send it", retry: "Retry",
-    earlierLabel: "Move earlier, before the action ahead of it: %(label)s" };
+    earlierLabel: "Move earlier, before the action ahead of it: %(label)s",
+    recordBefore: counter.dataset.recordBefore || "Record it before #%(seq)s",
+    beforeReason: counter.dataset.beforeReason || "Entered late: it belongs before record #%(seq)s",
+    beforeLabel: counter.dataset.beforeLabel || "%(label)s, before record #%(seq)s" };
 
   // The waiting actions are shown as the next records, clearly not recorded, at the top of the
   // next step; the first one that cannot go carries its reason and the judge's choices.
@@ -154,6 +158,9 @@
         actions.className = "actions";
         if (item.state === "signin") {
           actions.appendChild(button(WORDS.signIn, "primary", function () { openSheet(); }));
+        } else if (problem && problem.insertBefore) {  // sent again as it is, it is refused again
+          actions.appendChild(button(WORDS.recordBefore.replace("%(seq)s", problem.insertBefore), "primary record-before",
+            function () { recordBefore(item, problem.insertBefore); }));
         } else if (!problem || problem.kind !== "conflict") {
           actions.appendChild(button(item.state === "refused" && problem && problem.kind === "after-discarded"
             ? WORDS.sendIt : WORDS.retry, "", function () { rebase().then(function () { return outbox.retry(item.key); }); }));
@@ -376,7 +383,7 @@
   // What the answer's page says: the refusal's rule and message, whether it is a conflict.
   function readAnswer(html) {
     var doc = new DOMParser().parseFromString(html || "", "text/html");
-    var refusal = doc.querySelector("#refusal");
+    var refusal = doc.querySelector("#refusal > p") || doc.querySelector("#refusal");  // its words, not its forms
     var text = refusal ? refusal.textContent.replace(/\s+/g, " ").trim() : "";
     if (!text) {
       var alert = doc.querySelector("main [role=alert], .field-error");
@@ -384,8 +391,9 @@
     }
     var shown = doc.querySelector("#table-live");
     var seq = shown ? parseInt(shown.dataset.seq, 10) : NaN;
+    var before = doc.querySelector("#insert-before");
     return { refusal: text.slice(0, 300), stale: !!doc.querySelector("#stale"), page: !!shown,
-      seq: isNaN(seq) ? null : seq };
+      seq: isNaN(seq) ? null : seq, insertBefore: before ? parseInt(before.dataset.insertBefore, 10) || null : null };
   }
 
   // --- the queue ---------------------------------------------------------------------------
@@ -719,6 +727,28 @@
       .catch(function () { /* no server now: asked again later */ });
   }
   document.addEventListener("table:updated", function () { checkServer(pageSeq); });
+
+  // "Record it before #N": a refused action the engine found holds before record N (it was
+  // entered late, after records it should precede) goes as an insert correction in its place
+  // in the queue, under a key of its own: recorded once, logged with its reason, nothing voided.
+  function recordBefore(item, before) {
+    var action = "";
+    var fields = item.fields.filter(function (p) {
+      if (p[0] === "action") { action = p[1]; }
+      return ["action", "then", "before", "inner_action", "reason"].indexOf(p[0]) === -1;
+    });
+    var seq = String(before);
+    fields.unshift(["action", "insert"]);
+    fields.push(["inner_action", action], ["before", seq], ["reason", WORDS.beforeReason.replace("%(seq)s", seq)]);
+    var moved = {};
+    Object.keys(item).forEach(function (k) { moved[k] = item[k]; });
+    moved.fields = fields;
+    moved.key = newKey(Date.now());
+    moved.label = WORDS.beforeLabel.replace("%(label)s", item.label).replace("%(seq)s", seq);
+    moved.state = "queued";
+    moved.problem = null;
+    return store.save(moved).then(rebase).then(outbox.changed).then(function () { return outbox.flush(); });
+  }
 
   // "Earlier": a waiting action goes before the one ahead of it; nothing is voided.
   function moveEarlier(key) {

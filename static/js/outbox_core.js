@@ -109,7 +109,9 @@
         reason: "The server could not answer (" + s + ").", todo: "It is sent again by itself in a moment, or Retry." };
     }
     if (s >= 400 && s < 500) {
-      return { kind: "refused", state: "refused",
+      // `insertBefore`: the record the engine found it holds before (out of order after records
+      // made later): the judge may record it there, as a logged correction.
+      return { kind: "refused", state: "refused", insertBefore: answer.insertBefore || null,
         reason: "Refused" + (answer.refusal ? ": " + answer.refusal : " (" + s + ")."),
         todo: "Discard it (the form keeps what was entered), or retry." };
     }
@@ -123,7 +125,7 @@
     }
     return copy(item, { notBefore: null,
       state: outcome.state,
-      problem: { kind: outcome.kind, reason: outcome.reason, todo: outcome.todo },
+      problem: { kind: outcome.kind, reason: outcome.reason, todo: outcome.todo, insertBefore: outcome.insertBefore || null },
       attempts: (item.attempts || 0) + 1
     });
   }

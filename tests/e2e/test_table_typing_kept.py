@@ -109,3 +109,58 @@ def test_a_move_queued_behind_a_later_shipment_is_moved_earlier_and_nothing_is_v
     types = list(GameEvent.objects.filter(game__table=table, seq__gt=4).order_by("seq").values_list("type", flat=True))
     assert types == ["forces_placed", "forces_moved", "forces_placed"]
     assert not GameEvent.objects.filter(game__table=table, type="void").exists()
+
+
+def test_a_move_refused_after_later_shipments_is_recorded_before_them(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any
+) -> None:
+    """The first faction's move is entered after the next faction's shipment was recorded: the
+    engine refuses it as out of order, and finds where it holds. Next to the refused action the
+    phone offers "Record it before #N"; one tap records it there as a logged correction (an
+    insert, sent once), nothing is voided and the records keep their numbers."""
+    from gameplay.services import read_game
+
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM[:3])  # turn 1, shipment and movement
+    order = [f for f in read_game(table).evaluation["storm_order"] if f not in ("fremen", "guild")]
+    first, second = order[:2]
+    record(table, judge, [
+        {"type": "forces_placed", "faction": first, "territory": "the_great_flat", "sector": 14, "normal": 2},
+    ])
+    second_at = record(table, judge, [
+        {"type": "forces_placed", "faction": second, "territory": "funeral_plain", "sector": 14, "normal": 1},
+    ])
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    move = page.locator("form[data-action=move_forces]")
+    move.get_by_label("Faction").select_option(first)
+    move.get_by_label("From").select_option("the_great_flat@14")
+    move.get_by_label("To").select_option("funeral_plain@14")
+    move.get_by_label("Forces", exact=True).fill("1")
+    move.get_by_role("button", name="Move forces", exact=True).click()
+
+    # Offered twice: in the waiting list, with the refused action, and in the refusal the page
+    # shows above the form the judge is at; the one in view is tapped.
+    page.locator("#pending li").first.get_by_role("button", name=f"Record it before #{second_at}").wait_for()
+    assert "rule WBC IX.1" in page.locator("#pending li").first.inner_text()  # refused in storm order
+    offered = page.get_by_role("button", name=f"Record it before #{second_at}")
+    in_view = [b for b in offered.all() if b.is_visible() and (box := b.bounding_box()) is not None
+               and 0 <= box["y"] and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390]
+    assert in_view, "no 'Record it before' button in view"
+    screenshot(page, "table-outbox-record-before")
+    before = in_view[0]
+    before.click()
+    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '0'")
+    notice = page.get_by_text(f"forces moved, before record #{second_at}")
+    notice.wait_for()
+    assert notice.is_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+    events = list(GameEvent.objects.filter(game__table=table, seq__gt=second_at).order_by("seq"))
+    assert [e.type for e in events] == ["insert"]  # recorded once, at the end of the log
+    assert events[0].body["before"] == second_at and events[0].body["event"]["faction"] == first
+    assert events[0].reason.startswith("Entered late")
+    assert not GameEvent.objects.filter(game__table=table, type="void").exists()
+    stacks = {(s["faction"], s["territory"]): s["normal"] for s in read_game(table).position["forces"]}
+    assert stacks[(first, "funeral_plain")] == 1 and stacks[(first, "the_great_flat")] == 1

@@ -65,6 +65,12 @@ SAMPLES: dict[str, ev.Event] = {
     "adjudication_confirmed": ev.AdjudicationConfirmed(winners=("atreides",), override_reason=None),
     "game_ended": ev.GameEnded(reason="turn limit"),
     "void": ev.Void(seq=12, reason="wrong territory"),
+    "insert": ev.Insert(
+        before=9,
+        event=ev.ForcesMoved(faction="fremen", from_territory="the_great_flat", from_sector=14,
+                             to_territory="funeral_plain", to_sector=14, normal=2),
+        reason="entered late",
+    ),
     "hms_moved": ev.HmsMoved(territory="the_great_flat", sector=14),
     "no_field_placed": ev.NoFieldPlaced(territory="carthag", sector=10),
     "no_field_revealed": ev.NoFieldRevealed(normal=3),

@@ -193,3 +193,59 @@ def test_quick_tracking_records_strongholds_only() -> None:
         apply(pos, {"type": "quick_record", "occupants": {"carthag": ["harkonnen", "guild", "emperor"]}})
     with pytest.raises(RuleViolation):
         apply(pos, {"type": "quick_record", "occupants": {}, "worms": 3})
+
+
+def _shipment_first() -> list[dict[str, Any]]:
+    """The log of `_game` with the Emperor's shipment left out: the move that follows is refused."""
+    return [e for e in _game() if e["type"] != "forces_placed"]
+
+
+def test_insert_places_an_event_before_a_later_one_and_keeps_the_numbers() -> None:
+    """An insert counts its event before event `before`; the log keeps every record and number,
+    the insert is the last one, and a void of the insert takes the event out again."""
+    log = [*_game()[:4], _game()[6]]  # setup .. shipment phase, then the Guild's spice
+    pos = replay(log)
+    shipment, move = _game()[4], _game()[5]
+    pos = apply(pos, {"type": "insert", "before": 5, "event": shipment, "reason": "entered late"})
+    assert pos.seq == 6 and pos.forces[("emperor", "the_great_flat", 14)] == (4, 0, 0)
+    assert [e.type for e in log_of(pos)] == [*(e["type"] for e in log), "insert"]
+    pos = apply(pos, move)  # the move holds after the inserted shipment
+    assert pos.forces[("emperor", "funeral_plain", 14)] == (4, 0, 0)
+    assert replay(log_of(pos)) == pos
+    with pytest.raises(VoidRefused) as info:  # the move still rests on the inserted shipment
+        apply(pos, {"type": "void", "seq": 6, "reason": "never shipped"})
+    assert "event 7 (forces_moved)" in info.value.message
+
+
+def test_insert_guards() -> None:
+    """Refused, naming the field: no reason, no such event, before the setup, a correction or a
+    setup inserted; refused with the rule of the event that would not hold."""
+    pos = replay([*_game()[:4], _game()[6]])
+    shipment = _game()[4]
+    for bad, field in (
+        ({"before": 5, "event": shipment, "reason": " "}, "reason"),
+        ({"before": 6, "event": shipment, "reason": "x"}, "before"),
+        ({"before": 1, "event": shipment, "reason": "x"}, "before"),
+    ):
+        with pytest.raises(RuleViolation) as info:
+            apply(pos, {"type": "insert", **bad})
+        assert info.value.field == field
+    for inner in ({"type": "void", "seq": 3, "reason": "x"}, setup_event()):
+        with pytest.raises(InvalidEvent):
+            apply(pos, {"type": "insert", "before": 5, "event": inner, "reason": "x"})
+    with pytest.raises(RuleViolation) as info:  # a move before the phase it belongs to
+        apply(pos, {"type": "insert", "before": 3, "event": _game()[5], "reason": "x"})
+    assert "inserted by event 6 before event 3" in info.value.message
+    assert pos.seq == 5
+
+
+def test_insertion_point_is_the_latest_place_the_event_holds() -> None:
+    from dune.engine.game_log import insertion_point
+
+    pos = replay([*_game()[:4], _game()[6], {"type": "spice_set", "faction": "guild", "amount": 3}])
+    assert insertion_point(pos, _game()[4]) is None  # it holds at the end: nothing to insert
+    moved = replay(_shipment_first()[:4])
+    assert insertion_point(moved, _game()[5]) is None  # nowhere: nothing was shipped
+    late = apply(replay(_game()[:5]), {"type": "phase_advanced", "phase": "battle"})
+    late = apply(late, {"type": "spice_set", "faction": "guild", "amount": 3})
+    assert insertion_point(late, _game()[5]) == 6  # before the phase moved on

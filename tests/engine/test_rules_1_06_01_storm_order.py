@@ -198,3 +198,38 @@ def test_ah_ix_c_1_g_iii_the_guilds_shipment_back_to_reserves_is_its_turn(rulese
     assert pos.acting == "guild" and pos.shipments == {"guild": "off_planet:tueks_sietch@4"}
     refusal = _refused(pos, _ship("guild", "carthag", 10))
     assert refusal.rule == "AH IX.C.1.g"  # one of the three kinds a turn
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_06_01_a_move_entered_late_is_inserted_before_the_next_factions_shipment(ruleset: str) -> None:
+    """The Fremen's move was entered after the Harkonnen's and the Guild's shipments: at the end
+    of the log it is refused, since the Fremen had had their turn (1.06.01, AH IX.C, WBC IX.1).
+    Recorded as an insert before the Harkonnen's shipment, the log replays with the move in its
+    place; nothing is voided, the records keep their numbers and the insert is the last one."""
+    from dune.engine.errors import InsertRefused
+    from dune.engine.game_log import insertion_point, log_of
+
+    pos = _movement(ruleset)
+    harkonnen_at = pos.seq + 1
+    pos = apply(pos, _ship("harkonnen", "tueks_sietch", 4))
+    pos = apply(pos, _ship("guild", "arrakeen", 9))
+    late = _move("fremen", ("sietch_tabr", 13), ("rock_outcroppings", 12), 2)
+    refusal = _refused(pos, late)
+    assert refusal.rule == ORDER_RULE[ruleset] and "Fremen's turn is over" in refusal.message
+    assert insertion_point(pos, late) == harkonnen_at
+
+    fixed = apply(pos, {"type": "insert", "before": harkonnen_at, "event": late, "reason": "entered late"})
+    assert fixed.seq == pos.seq + 1 and [e.type for e in log_of(fixed)][-1] == "insert"
+    assert fixed.voided == frozenset()
+    assert fixed.forces[("fremen", "rock_outcroppings", 12)] == (2, 0, 0)
+    assert fixed.forces[("fremen", "sietch_tabr", 13)] == (8, 0, 0)
+    # The same position as if the move had been recorded in its turn.
+    in_turn = replay([*log_of(pos)[: harkonnen_at - 1], late, *log_of(pos)[harkonnen_at - 1:]])
+    assert fixed == in_turn
+
+    # Inserted after the Harkonnen's shipment it is still out of order: refused with the rule,
+    # naming the inserted event; nothing changes.
+    with pytest.raises(InsertRefused) as info:
+        apply(pos, {"type": "insert", "before": harkonnen_at + 1, "event": late, "reason": "entered late"})
+    assert info.value.rule == ORDER_RULE[ruleset]
+    assert f"the forces_moved inserted by event {pos.seq + 1} before event {harkonnen_at + 1}" in info.value.message

@@ -487,6 +487,18 @@ def void(form: Form) -> dict[str, Any]:
     return {"type": "void", "seq": _int(form, "seq", low=1), "reason": reason}
 
 
+def insert(form: Form) -> dict[str, Any]:
+    """A refused action (`inner_action`, its own fields in the form) recorded as if before
+    record `before`: a correction of the log's order, with its reason."""
+    inner = _get(form, "inner_action")
+    if inner in ("void", "insert") or inner not in ACTIONS:
+        raise ActionError("inner_action", _("only a record of play can be recorded before an earlier record"))
+    reason = _get(form, "reason")
+    if not reason:
+        raise ActionError("reason", _("a correction needs a reason"))
+    return {"type": "insert", "before": _int(form, "before", low=2), "event": ACTIONS[inner](form), "reason": reason}
+
+
 ACTIONS: dict[str, Builder] = {
     "advance_phase": advance_phase,
     "advance_turn": advance_turn,
@@ -533,6 +545,7 @@ ACTIONS: dict[str, Builder] = {
     "roll_die": roll_die,
     "end_game": end_game,
     "void": void,
+    "insert": insert,
 }
 
 
@@ -547,6 +560,7 @@ ACTION_EVENTS: dict[str, str] = {
     "confirm_win_attempt": "win_attempt_confirmed", "claim_victory": "victory_claimed",
     "end_last_turn": "last_turn_ended", "concede": "concession", "confirm_adjudication": "adjudication_confirmed",
     "drop_out": "dropout", "roll_die": "die_rolled", "end_game": "game_ended", "void": "void",
+    "insert": "insert",
     "spice_blow": "spice_blow", "collect_spice": "spice_collected", "set_board_spice": "board_spice_set",
     "revive_forces": "forces_revived", "flip_forces": "forces_flipped", "play_family_atomics": "family_atomics",
     "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",

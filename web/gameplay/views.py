@@ -17,10 +17,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clocks import services as clock_services
 from clocks.presenters import table_states
 from dune import turn_flow
+from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
 from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
@@ -92,7 +94,7 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
         expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
         then_phase=actions.then_phase(request.POST) if action != "void" else None,
         then_turn=action != "void" and actions.then_turn(request.POST),
-        priced=action in actions.PRICED,
+        priced=(request.POST.get("inner_action", "") if action == "insert" else action) in actions.PRICED,
     )
 
 
@@ -100,6 +102,11 @@ def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
     """The one line saying what was recorded, and the later phase or the next turn a "then"
     button moved on to."""
     said = "Already recorded" if recorded.replayed else "Recorded"
+    event = recorded.body.get("event", {}).get("event") or {}
+    if recorded.type == "insert" and isinstance(event.get("event"), dict):
+        return gettext("%(said)s: %(type)s, before record #%(before)s (correction record #%(seq)s).") % {
+            "said": gettext(said), "type": str(event["event"].get("type", "")).replace("_", " "),
+            "before": event.get("before"), "seq": recorded.seq}
     notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})"
     if recorded.body.get("seq", recorded.seq) == recorded.seq:
         return notice + "."
@@ -150,6 +157,13 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             shown = page_refusal(refusal, action=request.POST.get("action", ""), form=request.POST)
             error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
+            if error and isinstance(refusal, RuleViolation) and error["action"] not in ("void", "insert"):
+                # Refused at the end of the log: where it would hold, for "Record it before #N".
+                error["insert_before"] = services.insertion_point(
+                    table, actions.build(error["action"], request.POST))
+                error["fields"] = [(k, v) for k, vs in asked.items() for v in vs
+                                   if k not in ("action", "expected_seq", "then")]
+                error["event_type"] = actions.ACTION_EVENTS.get(error["action"], "")
         else:
             notice = _notice(recorded, then_turn=actions.then_turn(request.POST))
             record = str(recorded.seq)

@@ -9,6 +9,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from dune.engine.names import FACTION_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
@@ -145,6 +146,12 @@ def describe(body: Any) -> str:
         name = _FIELD_WORDS.get(key, key.replace("_", " "))
         if key == "seq":
             parts.append(f"record #{value}")
+            continue
+        if key == "before":  # an insert: the record it counts before
+            parts.append(gettext("before record #%(seq)s") % {"seq": value})
+            continue
+        if key == "event" and isinstance(value, dict) and "type" in value:  # the inserted record
+            parts.append(f"{label(value['type'])}: {describe(value)}")
             continue
         if key == "ruleset" and isinstance(value, str) and value in RULESETS:
             parts.append(f"rules {RULESETS[value].name}")
