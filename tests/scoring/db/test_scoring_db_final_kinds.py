@@ -5,7 +5,7 @@ player at filing (WBC Final Round Format), through the API and the page alike.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -20,61 +20,48 @@ SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "guild", "harkonnen")
 NO_GUILD = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen")
 
 
-def _final_report(final: Any, won: dict[str, str], *, ended_by: str = "victory", turns: int = 7,
-                  allied: tuple[str, ...] = (), predicted: str | None = None) -> dict[str, Any]:
+class Final(NamedTuple):
+    """One kind of final result: what the winners' rows say, who wins, how the game ended."""
+
+    result: str  # every winner's result row
+    winners: tuple[str, ...]  # the winning factions; the first places 1st
+    ended_by: str
+    turns: int
+    allied: tuple[str, ...]  # the alliance standing at the end, if any
+    factions: tuple[str, ...]  # the factions at the final
+    predicted: str | None = None  # the faction whose player the Bene Gesserit predicted
+
+
+#: Every kind of final result the WBC format allows, one row each: the winners' result, the
+#: winning factions (the first places 1st), how and when the game ended, the alliance standing
+#: at the end, the factions at the final and whose player the Bene Gesserit predicted.
+FINALS: dict[str, Final] = {row[0]: Final(*row[1:]) for row in (
+    # kind                    result                   winners                    ended by      turns allied                     factions  predicted
+    ("solo",                  "solo_stronghold",       ("atreides",),             "victory",    7,    (),                        SIX,      None),
+    ("concession",            "solo_stronghold",       ("emperor",),              "concession", 7,    (),                        SIX,      None),
+    ("bg_prediction",         "bg_prediction",         ("bene_gesserit",),        "victory",    7,    ("emperor", "harkonnen"),  SIX,      "emperor"),
+    ("allied_stronghold",     "allied_stronghold",     ("atreides", "harkonnen"), "victory",    7,    ("atreides", "harkonnen"), SIX,      None),
+    ("fremen_default_solo",   "fremen_default_solo",   ("fremen",),               "turn_limit", 15,   (),                        NO_GUILD, None),
+    ("fremen_default_allied", "fremen_default_allied", ("fremen", "atreides"),    "turn_limit", 15,   ("atreides", "fremen"),    NO_GUILD, None),
+    ("fremen_special_solo",   "fremen_special_solo",   ("fremen",),               "turn_limit", 15,   (),                        SIX,      None),
+    ("fremen_special_allied", "fremen_special_allied", ("fremen", "atreides"),    "turn_limit", 15,   ("atreides", "fremen"),    SIX,      None),
+    ("guild_default_solo",    "guild_default_solo",    ("guild",),                "turn_limit", 15,   (),                        SIX,      None),
+    ("guild_default_allied",  "guild_default_allied",  ("guild", "atreides"),     "turn_limit", 15,   ("atreides", "guild"),     SIX,      None),
+    ("adjudicated",           "adjudicated",           ("emperor",),              "time_limit", 9,    (),                        SIX,      None),
+)}
+
+
+def _final_report(final: Any, kind: Final, *, predicted: bool = True) -> dict[str, Any]:
+    """The report of `kind` for the seated `final` (without the prediction when not `predicted`)."""
     by_faction = {s.faction: s.player_id for s in final.seats.all()}
-    rows = [{"player": s.player_id, "result": won.get(s.faction, "loss")} for s in final.seats.order_by("seat")]
-    report: dict[str, Any] = {"turns": turns, "ended_by": ended_by, "results": rows}
-    if allied:
-        report["alliances"] = [[by_faction[f] for f in allied]]
-    if predicted:
-        report["predicted"] = by_faction[predicted]
+    rows = [{"player": s.player_id, "result": kind.result if s.faction in kind.winners else "loss"}
+            for s in final.seats.order_by("seat")]
+    report: dict[str, Any] = {"turns": kind.turns, "ended_by": kind.ended_by, "results": rows}
+    if kind.allied:
+        report["alliances"] = [[by_faction[f] for f in kind.allied]]
+    if kind.predicted and predicted:
+        report["predicted"] = by_faction[kind.predicted]
     return report
-
-
-#: Every kind of final result the WBC format allows: (factions at the final, report, 1st place).
-FINALS: dict[str, tuple[tuple[str, ...], dict[str, Any], str]] = {
-    "solo": (SIX, {"won": {"atreides": "solo_stronghold"}}, "atreides"),
-    "concession": (SIX, {"won": {"emperor": "solo_stronghold"}, "ended_by": "concession"}, "emperor"),
-    "bg_prediction": (
-        SIX,
-        {"won": {"bene_gesserit": "bg_prediction"}, "predicted": "emperor", "allied": ("emperor", "harkonnen")},
-        "bene_gesserit",
-    ),
-    "allied_stronghold": (
-        SIX,
-        {"won": {"atreides": "allied_stronghold", "harkonnen": "allied_stronghold"}, "allied": ("atreides", "harkonnen")},
-        "atreides",
-    ),
-    "fremen_default_solo": (
-        NO_GUILD, {"won": {"fremen": "fremen_default_solo"}, "ended_by": "turn_limit", "turns": 15}, "fremen"
-    ),
-    "fremen_default_allied": (
-        NO_GUILD,
-        {"won": {"fremen": "fremen_default_allied", "atreides": "fremen_default_allied"},
-         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "fremen")},
-        "fremen",
-    ),
-    "fremen_special_solo": (
-        SIX, {"won": {"fremen": "fremen_special_solo"}, "ended_by": "turn_limit", "turns": 15}, "fremen"
-    ),
-    "fremen_special_allied": (
-        SIX,
-        {"won": {"fremen": "fremen_special_allied", "atreides": "fremen_special_allied"},
-         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "fremen")},
-        "fremen",
-    ),
-    "guild_default_solo": (
-        SIX, {"won": {"guild": "guild_default_solo"}, "ended_by": "turn_limit", "turns": 15}, "guild"
-    ),
-    "guild_default_allied": (
-        SIX,
-        {"won": {"guild": "guild_default_allied", "atreides": "guild_default_allied"},
-         "ended_by": "turn_limit", "turns": 15, "allied": ("atreides", "guild")},
-        "guild",
-    ),
-    "adjudicated": (SIX, {"won": {"emperor": "adjudicated"}, "ended_by": "time_limit", "turns": 9}, "emperor"),
-}
 
 
 @pytest.fixture
@@ -112,24 +99,24 @@ def test_wbc_final_round_format_every_accepted_final_reads_on_every_public_page(
     kind: str, event: Any, judge_client: Any, client: Any
 ) -> None:
     tournament, players, final_round = event
-    factions, spec, first = FINALS[kind]
-    final = seat_table(final_round, players[: len(factions)], factions=factions)
-    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json")
+    row = FINALS[kind]
+    final = seat_table(final_round, players[: len(row.factions)], factions=row.factions)
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, row), format="json")
     assert answer.status_code == 201, answer.json()
 
     answers = _public_answers(client, tournament, final)
     assert set(answers.values()) == {200}, answers
     placings = client.get(f"/api/tournaments/{tournament.pk}/finalists/").json()["placings"]
     assert placings[0]["place"] == 1
-    assert placings[0]["player"] == final.seats.get(faction=first).player_id
-    assert len(placings) == len(factions)
+    assert placings[0]["player"] == final.seats.get(faction=row.winners[0]).player_id
+    assert len(placings) == len(row.factions)
 
 
 def test_wbc_final_round_format_no_three_faction_alliance_in_the_final(event: Any, judge_client: Any) -> None:
     tournament, players, final_round = event
     final = seat_table(final_round, players[:6], factions=SIX)
     three = ("atreides", "emperor", "guild")
-    report = _final_report(final, {f: "three_alliance" for f in three})
+    report = _final_report(final, Final("three_alliance", three, "victory", 7, (), SIX))
     answer = judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json")
     assert answer.status_code == 400
     assert "WBC Final Round Format" in answer.json()["rule"]
@@ -145,8 +132,7 @@ def test_wbc_final_round_format_bg_prediction_names_the_predicted_player_api(
 ) -> None:
     tournament, players, final_round = event
     final = seat_table(final_round, players[:6], factions=SIX)
-    spec = FINALS["bg_prediction"][1]
-    without = _final_report(final, spec["won"], allied=spec["allied"])
+    without = _final_report(final, FINALS["bg_prediction"], predicted=False)
     answer = judge_client.post(f"/api/tables/{final.pk}/report/", without, format="json")
     assert answer.status_code == 400, answer.json()
     body = answer.json()
@@ -154,7 +140,8 @@ def test_wbc_final_round_format_bg_prediction_names_the_predicted_player_api(
     assert "predicted player" in body["detail"]
     assert not GameReport.objects.filter(table=final).exists()
 
-    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json")
+    answer = judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, FINALS["bg_prediction"]),
+                               format="json")
     assert answer.status_code == 201, answer.json()
     seat = {s.faction: s.player_id for s in final.seats.all()}
     finalists = client.get(f"/api/tournaments/{tournament.pk}/finalists/")
@@ -195,8 +182,8 @@ def test_the_event_report_and_the_standings_name_the_champion_and_the_placings(
 ) -> None:
     tournament, players, final_round = event
     final = seat_table(final_round, players[:6], factions=SIX)
-    spec = FINALS["bg_prediction"][1]
-    assert judge_client.post(f"/api/tables/{final.pk}/report/", _final_report(final, **spec), format="json").status_code == 201
+    report = _final_report(final, FINALS["bg_prediction"])
+    assert judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json").status_code == 201
     seat = {s.faction: s.player_id for s in final.seats.all()}
     name = {p.pk: p.name for p in players}
     champion = seat["bene_gesserit"]
@@ -233,7 +220,7 @@ def test_a_reopened_report_makes_every_page_provisional_in_the_same_words(
 
     tournament, players, final_round = event
     final = seat_table(final_round, players[:6], factions=SIX)
-    report = _final_report(final, **FINALS["solo"][1])
+    report = _final_report(final, FINALS["solo"])
     assert judge_client.post(f"/api/tables/{final.pk}/report/", report, format="json").status_code == 201
     Round.objects.filter(tournament=tournament).update(state=Round.State.FINISHED)
     settled = client.get(f"/tournaments/{tournament.pk}/event-report/").content.decode()
