@@ -29,7 +29,8 @@ from types import FrameType
 
 from venue import announce, launch
 
-#: Seconds between the first Ctrl-C and SIGKILL to what still runs (the bound is 10 s in all).
+#: Seconds between the first Ctrl-C and SIGKILL to what still runs (the bound is 10 s in all);
+#: VENUE_STOP_SECONDS sets another.
 STOP_SECONDS = 7.0
 _PR_SET_PDEATHSIG = 1
 
@@ -142,7 +143,8 @@ def main(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
     bin_dir = Path(environ.get("VENV_BIN") or Path(sys.executable).parent)
     var = launch.var_dir(environ)
     supervisor = Supervisor(commands(bin_dir, var, environ.get("PORT", "8000"), environ.get("VENUE_BIND", "0.0.0.0"),  # noqa: S104
-                                     environ.get("WEB_WORKERS", "3")))
+                                     environ.get("WEB_WORKERS", "3")),
+                            stop_seconds=float(environ.get("VENUE_STOP_SECONDS") or STOP_SECONDS))
     supervisor.start()
     launch.main(["launch", "banner"])
     try:
