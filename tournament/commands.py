@@ -27,6 +27,7 @@ from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -1331,16 +1332,19 @@ def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> 
         raise Refused(_("confirm that you leave the event: the next round will not seat you"), field="confirm")
 
     def perform() -> tuple[int, dict[str, Any]]:
-        fresh = Player.objects.select_for_update().get(pk=player.pk)
-        if fresh.status not in (Player.Status.ACTIVE, Player.Status.WAITING):
-            raise Refused(_("%(name)s has already left the event (%(status)s); ask the head judge to come back")
-                          % {"name": fresh.name, "status": fresh.get_status_display().lower()},
-                          field="player", status=409)
-        if fresh.status == Player.Status.WAITING:  # leaves the waiting list
-            return 200, player_json(services.set_status(fresh, Player.Status.WITHDRAWN))
-        played = fresh.seats.filter(round__state__in=[Round.State.PUBLISHED, Round.State.FINISHED]).exists()
-        status = Player.Status.DROPPED if played else Player.Status.WITHDRAWN
-        return 200, player_json(services.set_status(fresh, status))
+        # Its own transaction: a player on their private link is anonymous, and the frame opens
+        # one only for a signed-in actor with a key.
+        with transaction.atomic():
+            fresh = Player.objects.select_for_update().get(pk=player.pk)
+            if fresh.status not in (Player.Status.ACTIVE, Player.Status.WAITING):
+                raise Refused(_("%(name)s has already left the event (%(status)s); ask the head judge to come back")
+                              % {"name": fresh.name, "status": fresh.get_status_display().lower()},
+                              field="player", status=409)
+            if fresh.status == Player.Status.WAITING:  # leaves the waiting list
+                return 200, player_json(services.set_status(fresh, Player.Status.WITHDRAWN))
+            played = fresh.seats.filter(round__state__in=[Round.State.PUBLISHED, Round.State.FINISHED]).exists()
+            status = Player.Status.DROPPED if played else Player.Status.WITHDRAWN
+            return 200, player_json(services.set_status(fresh, status))
 
     return _done("withdraw_self", given, perform, actor=actor, key=key,
                  scope=idempotency.scope_for(player.pk, "me", kind="player"),

@@ -72,7 +72,7 @@ def _my_event(player: Player) -> str:
     return _url(f"/me/{private_links.link_for(player).token}/")
 
 
-def _waiting_place(player: Player) -> int:
+def waiting_place(player: Player) -> int:
     """The player's place on the waiting list (1: the next to move up)."""
     ahead = Player.objects.filter(tournament_id=player.tournament_id, status=Player.Status.WAITING).filter(
         created_at__lte=player.created_at
@@ -88,7 +88,7 @@ def send_registered(player: Player) -> None:
             subject = _("You are on the waiting list for %(tournament)s") % {"tournament": tournament.name}
             news = _("%(tournament)s is full: you are number %(place)s on its waiting list. You move up in order "
                      "when a place frees, and we tell you by email.") % {
-                "tournament": tournament.name, "place": _waiting_place(player)}
+                "tournament": tournament.name, "place": waiting_place(player)}
             kind = WAITING
         else:
             subject = _("You are registered for %(tournament)s") % {"tournament": tournament.name}

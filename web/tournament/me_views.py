@@ -40,6 +40,7 @@ from scoring.services import standings_for
 from tournament import commands, desk, private_links
 from tournament.models import CheckIn, Player, Seat
 from tournament.presenters import current_seat, player_detail_json, round_label
+from tournament.registration_mail import waiting_place
 from web.idempotency_api import answered, form_key, key_of
 from web.page_helpers import guard, round_or_404
 
@@ -143,7 +144,10 @@ def my_event(player: Player) -> dict[str, Any]:
             "round_label": round_label(open_round) if open_round else "",
             "checked_in": checked,
         },
-        "may_withdraw": player.status == Player.Status.ACTIVE,
+        "may_withdraw": player.status in (Player.Status.ACTIVE, Player.Status.WAITING),
+        "may_check_in": player.status == Player.Status.ACTIVE,
+        #: On the waiting list: their place on it (1: the next to move up); else None.
+        "waiting_place": waiting_place(player) if player.status == Player.Status.WAITING else None,
         "results": my_results(player),
     }
 
