@@ -30,6 +30,10 @@ REPORT_REOPENED = "report reopened"
 ROUND_CLOSED = "round closed"
 #: A head judge linked a player to a person, or unlinked them. Facts: player_id.
 PLAYER_RELINKED = "player relinked"
+#: A round's seating was published: players may read their tables. Facts: round_id.
+ROUND_PUBLISHED = "round published"
+#: The final was seated (or seated again): its finalists are known. Facts: round_id.
+FINAL_SEATED = "final seated"
 
 #: Someone registered online; their email is to be confirmed. Facts: registration_id, token
 #: (the confirmation link's, known only to this effect and the message it sends).
@@ -42,7 +46,7 @@ PLAYER_MOVED_UP = "player moved up"
 
 EFFECTS = frozenset({
     REPORT_FILED, REPORT_REOPENED, ROUND_CLOSED, PLAYER_RELINKED, REGISTRATION_MADE, PLAYER_REGISTERED,
-    PLAYER_MOVED_UP,
+    PLAYER_MOVED_UP, ROUND_PUBLISHED, FINAL_SEATED,
 })
 
 Handler = Callable[..., None]

@@ -7,6 +7,9 @@ The API other apps call (they know nothing else of this app)::
     queue_message(to="paul@example.org", kind="seating", subject="Heat 2: table 4, seat 3",
                   text="...", html="<p>...</p>", tournament_id=tournament.pk)
 
+`queue_messages([Outgoing(...), ...])` queues many at once (a round's seating), and
+`recipients(kind=..., tournament_id=...)` says who a kind of message already went to.
+
 `queue_message` records the message in the caller's transaction (a write rolled back sends
 nothing) and returns at once; it never talks to a mail server. What happens next depends on
 the installation (`EMAIL_URL`, config/settings.py):
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from celery import current_app
@@ -63,22 +67,56 @@ def queue_message(
     """Record a message to `to` in the caller's transaction; the worker delivers it after the
     commit (or it is kept in the outbox when no `EMAIL_URL` is set). An empty address or one
     that asked to stop receiving messages is skipped."""
-    address = (to or "").strip()
-    if not address or is_stopped(address):
-        return
-    link = stop_url(address)
-    keep = settings.EMAIL_KEEP_IN_OUTBOX
-    message = Message.objects.create(
-        recipient=address,
-        kind=kind,
-        subject=" ".join(subject.split())[:255],
-        text=f"{text.rstrip()}\n\n-- \n{_('To receive no more messages from this platform: %(link)s') % {'link': link}}\n",
-        html=_with_stop_link(html, link) if html else "",
-        tournament_id=tournament_id,
-        state=Message.State.KEPT if keep else Message.State.QUEUED,
+    queue_messages([Outgoing(to=to, kind=kind, subject=subject, text=text, html=html, tournament_id=tournament_id)])
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One message to queue (the arguments of `queue_message`)."""
+
+    to: str
+    kind: str
+    subject: str
+    text: str
+    html: str = ""
+    tournament_id: int | None = None
+
+
+def queue_messages(messages: Iterable[Outgoing]) -> int:
+    """`queue_message` for many messages at once (a round's seating): one query for the stopped
+    addresses, one insert, one hand-over to the worker. The number of messages recorded."""
+    wanted = [m for m in messages if (m.to or "").strip()]
+    if not wanted:
+        return 0
+    stopped = set(
+        Stop.objects.filter(email_key__in={email_key(m.to) for m in wanted}).values_list("email_key", flat=True)
     )
+    keep = settings.EMAIL_KEEP_IN_OUTBOX
+    state = Message.State.KEPT if keep else Message.State.QUEUED
+    rows = []
+    for m in wanted:
+        address = m.to.strip()
+        if email_key(address) in stopped:
+            continue
+        link = stop_url(address)
+        rows.append(Message(
+            recipient=address,
+            kind=m.kind,
+            subject=" ".join(m.subject.split())[:255],
+            text=f"{m.text.rstrip()}\n\n-- \n{_stop_words_text() % {'link': link}}\n",
+            html=_with_stop_link(m.html, link) if m.html else "",
+            tournament_id=m.tournament_id,
+            state=state,
+        ))
+    created = Message.objects.bulk_create(rows)
     if not keep:
-        transaction.on_commit(lambda: _hand_to_worker(message.pk))
+        ids = [message.pk for message in created]
+        transaction.on_commit(lambda: _hand_to_worker(ids))
+    return len(created)
+
+
+def _stop_words_text() -> str:
+    return _("To receive no more messages from this platform: %(link)s")
 
 
 def _with_stop_link(html: str, link: str) -> str:
@@ -89,11 +127,13 @@ def _with_stop_link(html: str, link: str) -> str:
     return html + footer
 
 
-def _hand_to_worker(message_id: int) -> None:
-    try:
-        current_app.send_task(DELIVER, args=[message_id])
-    except OperationalError:
-        log.warning("could not hand message %s to the worker; the outbox sweep will", message_id)
+def _hand_to_worker(message_ids: list[int]) -> None:
+    for message_id in message_ids:
+        try:
+            current_app.send_task(DELIVER, args=[message_id])
+        except OperationalError:
+            log.warning("could not hand message %s to the worker; the outbox sweep will", message_id)
+            return
 
 
 # --- The stop link --------------------------------------------------------------------------
@@ -130,6 +170,13 @@ def stop(token: str) -> str | None:
 
 def is_stopped(address: str) -> bool:
     return Stop.objects.filter(email_key=email_key(address)).exists()
+
+
+def recipients(*, kind: str, tournament_id: int) -> set[str]:
+    """The email keys of the addresses a message of `kind` of the tournament was recorded for
+    (a message sent once per person, such as the final's qualification, is not sent twice)."""
+    rows = Message.objects.filter(kind=kind, tournament_id=tournament_id).values_list("recipient", flat=True)
+    return {email_key(address) for address in rows}
 
 
 # --- Delivery (on the worker) ---------------------------------------------------------------

@@ -43,11 +43,19 @@ def link_for(player: Player) -> PrivateLink:
 
 
 def links_for(players: list[Player]) -> dict[int, str]:
-    """Each player's token by player id, drawing the missing ones (the badges sheet)."""
+    """Each player's token by player id, drawing the missing ones in one insert (the badges
+    sheet, a round's seating messages); a link drawn meanwhile by another request is kept."""
     tokens = dict(PrivateLink.objects.filter(player__in=players).values_list("player_id", "token"))
-    for player in players:
-        if player.pk not in tokens:
-            tokens[player.pk] = link_for(player).token
+    missing = [player for player in players if player.pk not in tokens]
+    if missing:
+        drawn = []
+        for player in missing:
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            drawn.append(PrivateLink(player=player, token=token, digest=digest(token)))
+        PrivateLink.objects.bulk_create(drawn, ignore_conflicts=True)
+        tokens.update(
+            PrivateLink.objects.filter(player__in=missing).values_list("player_id", "token")
+        )
     return tokens
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from dune.seating import SeatingUserError
 from dune.seating_changes import FinalPlan, record_final_pick, seat_final
+from foundation import effects
 from tournament import seating_adapter as adapter
 from tournament.models import Round, SeatingAudit
 from tournament.services.heats import refuse_changes_to_frozen_tables
@@ -61,6 +62,7 @@ def seat_final_round(
             finalists=final_ids,
             alternates=alternate_ids,
         )
+        effects.cause(effects.FINAL_SEATED, round_id=round_.pk)
     return final
 
 

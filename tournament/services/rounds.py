@@ -100,6 +100,7 @@ def publish_round(round_: Round, *, user: Any) -> Round:
         round_.published_at = timezone.now()
         round_.save(update_fields=["state", "published_at"])
         audit(round_, SeatingAudit.Action.PUBLISH, user=user)
+        effects.cause(effects.ROUND_PUBLISHED, round_id=round_.pk)
     return round_
 
 
