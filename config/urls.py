@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from config import health, help
 from config.schema import SchemaView
-from web import views
+from web import password_reset, views
 from web.gameplay.engine_api import EvaluateView
 
 urlpatterns = [
@@ -20,6 +20,11 @@ urlpatterns = [
     path("accounts/login/", views.sign_in, name="login"),
     path("accounts/session/", views.session_state, name="session-state"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # A judge's forgotten password: Django's views, the message through the outbox.
+    path("accounts/password-reset/", password_reset.reset, name="password_reset"),
+    path("accounts/password-reset/sent/", password_reset.reset_done, name="password_reset_done"),
+    path("accounts/password-reset/<uidb64>/<token>/", password_reset.reset_confirm, name="password_reset_confirm"),
+    path("accounts/password-reset/done/", password_reset.reset_complete, name="password_reset_complete"),
     path("admin/login/", views.admin_sign_in, name="admin-sign-in"),
     path("admin/", admin.site.urls),
     path("api/schema/", SchemaView.as_view(), name="api-schema"),
