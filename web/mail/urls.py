@@ -1,7 +1,8 @@
 from django.urls import path
 
-from web.mail import views
+from web.mail import outbox_page, views
 
 urlpatterns = [
     path("mail/stop/<str:token>/", views.stop, name="mail-stop"),
+    path("tournaments/<int:pk>/outbox/", outbox_page.outbox_page, name="mail-outbox"),
 ]
