@@ -24,8 +24,10 @@ def kind_words(kind: str) -> str:
         "final_qualified": _("Qualified for the final"),
         "event_report": _("Event report"),
         "password_reset": _("Password reset"),
-        "email_confirmation": _("Email confirmation"),
-        "registration": _("Registration"),
+        "registration_confirm": _("Email confirmation"),
+        "registration_accepted": _("Registered"),
+        "registration_waiting": _("On the waiting list"),
+        "registration_moved_up": _("Moved up from the waiting list"),
     }
     return words.get(kind, kind.replace("_", " ").capitalize())
 
