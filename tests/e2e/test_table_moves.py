@@ -38,8 +38,17 @@ def test_the_fremen_ride_a_worm_from_the_move_form(
     page.locator("#forces-forms summary").first.evaluate("s => s.parentElement.open = true")
     # No worm yet: the move form asks nothing of a worm ride.
     assert "Fremen ride the worm" not in page.locator("form[data-action=move_forces]").inner_text()
-    record(table, judge, [{"type": "spice_blow", "territory": "the_minor_erg"}, {"type": "worm", "territory": "the_minor_erg"}])
+    record(table, judge, [{"type": "spice_blow", "territory": "the_minor_erg"}])
     page.reload()
+    # The worm appears where the last Spice Blow card was turned over: its form starts there.
+    worm = page.locator("form[data-action=worm]")
+    worm.scroll_into_view_if_needed()
+    assert worm.get_by_label("Worm in (optional)").input_value() == "the_minor_erg"
+    assert "The Minor Erg" in worm.get_by_label("Worm in (optional)").locator("option:checked").inner_text()
+    seq = page.locator("#table-live").get_attribute("data-seq")
+    worm.get_by_role("button", name="Record worm").click()
+    wait_for_answer(page, seq)
+    assert GameEvent.objects.filter(game__table=table, type="worm").get().body["territory"] == "the_minor_erg"
     page.locator("#forces-forms").evaluate("d => d.open = true")
     seq = _move(page, "fremen", "worm", "sietch_tabr@13", "broken_land@11", "3")
     page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")

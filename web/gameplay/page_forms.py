@@ -94,6 +94,26 @@ def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[
         if row["type"] == "forces_placed" and not row.get("voided"):
             out["move_faction"] = (row.get("event") or {}).get("faction")
             break
+    return out | worm_defaults(snapshot, recent_rows)
+
+
+def worm_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The worm appears in the territory of the last Spice Blow card turned over (AH VII.A.2,
+    LoLV 1.02.05): the worm form starts from it, and in the spice blow phase the move form, a
+    Fremen worm ride (AH VII.A.2.b, WBC VII.6, LoLV 2.04.08), starts from the Fremen there."""
+    card = next((row for row in recent_rows  # newest first
+                 if row["type"] == "spice_blow" and not row.get("voided")), None)
+    territory = (card.get("event") or {}).get("territory") if card else None
+    if not territory:
+        return {}
+    out: dict[str, Any] = {"worm_territory": territory}
+    view = SnapshotView.of(snapshot)
+    if view.phase == "spice_blow":
+        fremen = [s for s in view.forces if s.faction == "fremen" and s.territory == territory]
+        if fremen:
+            sector = fremen[0].sector
+            out["move_faction"] = "fremen"
+            out["move_from"] = territory if sector is None else f"{territory}@{sector}"
     return out
 
 
