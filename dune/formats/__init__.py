@@ -154,6 +154,11 @@ class Format:
     table_sizes: tuple[int, ...] = (5, 6)
     #: Whether the final's report places every finalist (WBC Final Round Format).
     final_placings: bool = False
+    #: Whether players rank the factions they would rather play, from their private link.
+    faction_preferences: bool = False
+    #: Whether a player at a table without a judge files its report from their private link
+    #: (the others confirm or dispute it).
+    self_report: bool = False
 
     def __post_init__(self) -> None:
         problems = []
@@ -415,6 +420,8 @@ def _build(doc: Mapping[str, Any]) -> Format:
         table_sizes_rule=rules["tables.sizes"],
         table_sizes=tuple(doc["tables"]["sizes"]),
         final_placings=doc["points"]["final_placings"],
+        faction_preferences=doc["players"]["faction_preferences"],
+        self_report=doc["players"]["self_report"],
         faction_deal=FactionDeal(doc["factions"]["deal"]),
         faction_rule=rules["factions.deal"],
         factions=tuple(doc["factions"]["pool"]),

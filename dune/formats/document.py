@@ -285,8 +285,18 @@ def _schema() -> tuple[Field, ...]:
         Field("points.final_placings", "Final", "final placings", _bool, "the final's report places every finalist, 1st to last: the winner, the allies, then the adjudication criteria (WBC Final Round Format); without it the final names its winners only"),
         Field("awards.best_faction", "Awards", "best-faction awards", _bool, "the format names a best player of each faction"),
         Field("awards.measure", "Awards", "best-faction measure", _choice(AWARD_MEASURES), "; ".join(f"`{k}`: {v}" for k, v in AWARD_MEASURES.items()), tuple(AWARD_MEASURES)),
+        Field("players.faction_preferences", "Players", "faction preferences", _bool, "players rank the factions they would rather play from their private link, for the head judge to read before seating (off: nobody is asked)"),
+        Field("players.self_report", "Players", "player self-report", _bool, "at a table without a judge, a player files the game report from their private link and the others confirm or dispute it (off: only a judge files)"),
     ]
     return tuple(fields)
+
+
+#: Fields added since schema 2 without changing how a document plays: a document written before
+#: them reads each as off, citing why (`load_document`).
+ADDED_OFF: Mapping[str, str] = {
+    "players.faction_preferences": "not in the format (a platform option, off)",
+    "players.self_report": "not in the format (a platform option, off)",
+}
 
 
 #: Every rule-bearing field of a document, in the order the page and the docs show them.
@@ -371,6 +381,7 @@ def load_document(data: object) -> dict[str, Any]:
         problems["key"] = "a key is at most 8 letters, digits, - or _"
     if schema in OLD_SCHEMAS:
         data = _added_in_schema_2(data)
+    data = _added_off(data)
     # Every rule-bearing field.
     for spec in FIELDS:
         try:
@@ -406,6 +417,29 @@ def _added_in_schema_2(data: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(rules, dict) and "points.final_placings" not in rules:
             rules["points.final_placings"] = PLACINGS_RULE if awards.get("best_faction") is True else NO_PLACINGS_RULE
     return out
+
+
+def _added_off(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The document with each field of `ADDED_OFF` it lacks, off, and its rule (unchanged when
+    it has them all)."""
+    missing = [path for path in ADDED_OFF if not _has(data, path)]
+    if not missing:
+        return data
+    out = copy.deepcopy(dict(data))
+    for path in missing:
+        _set(out, path, False)
+        rules = out.get("rules")
+        if isinstance(rules, dict) and path not in rules:
+            rules[path] = ADDED_OFF[path]
+    return out
+
+
+def _has(data: Mapping[str, Any], path: str) -> bool:
+    try:
+        _get(data, path)
+    except KeyError:
+        return False
+    return True
 
 
 def _upgrade(doc: dict[str, Any]) -> None:
