@@ -37,6 +37,10 @@ os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
 
 from config.settings import *  # noqa: E402,F403
 
+# Emptied between committing tests with DELETE, not TRUNCATE (config/test_postgresql says why).
+if DATABASES["default"]["ENGINE"] == "config.postgresql":  # noqa: F405
+    DATABASES["default"]["ENGINE"] = "config.test_postgresql"  # noqa: F405
+
 # Hashing passwords slowly on purpose is pointless in tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
