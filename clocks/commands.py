@@ -63,7 +63,7 @@ class Extension:
     def parse(cls, data: Mapping[str, Any]) -> Extension:
         minutes = data.get("minutes")
         if minutes is None or (isinstance(minutes, str) and not minutes.strip()):
-            raise Refused("this field is required: whole minutes to add, e.g. 15", field="minutes")
+            raise Refused(_("this field is required: whole minutes to add, e.g. 15"), field="minutes")
         reason = text_field(data, "reason", required=True, why="it goes in the table's history")
         return cls(minutes=whole_number(minutes, signed=True), reason=reason)
 
@@ -190,12 +190,12 @@ class NothingChanged(services.ClockStateError):
 
 def _action(action: str, known: Mapping[str, Any]) -> None:
     if action not in known:
-        raise Refused(f"expected one of {', '.join(known)}, not {action!r}", field="action", offending=action)
+        raise Refused(_("expected one of %(value)s, not %(action)s") % {"value": ', '.join(known), "action": repr(action)}, field="action", offending=action)
 
 
 def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:
     if not isinstance(data, Mapping):
-        raise Refused(f"expected a JSON object, not {type(data).__name__}", offending=data)
+        raise Refused(_("expected a JSON object, not %(name)s") % {"name": type(data).__name__}, offending=data)
     return parse(data)
 
 

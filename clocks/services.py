@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils.translation import gettext as _
 
 from clocks.arming import arm_call_timer, arm_due
 from clocks.dbtime import db_now
@@ -113,7 +114,7 @@ def _save(clock: TableClock) -> None:
 def _require_reason(reason: str, what: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise limits.ClockError(rule="reason", msg=f"{what} needs a reason (it goes in the table's history)")
+        raise limits.ClockError(rule="reason", msg=_("%(what)s needs a reason (it goes in the table's history)") % {"what": what})
     return reason
 
 
@@ -122,14 +123,14 @@ def start(table: Any, *, user: Any, reason: str = "") -> TableClock:
     with transaction.atomic():
         clock = _locked(table)
         if clock.state != limits.PENDING:
-            raise ClockStateError(rule="start", msg="this clock has already been started", input=clock.state)
+            raise ClockStateError(rule="start", msg=_("this clock has already been started"), input=clock.state)
         before = clock.state
         now = db_now()
         # The seating may have changed since the clock was created (LoLV 4.01.08 counts players).
         players = table.seats.count()
         if not players:
             raise ClockStateError(
-                rule="seating", msg="no players are seated at this table yet", input=table.number
+                rule="seating", msg=_("no players are seated at this table yet"), input=table.number
             )
         clock.players = players
         clock.limit_key = table.round.tournament.rules.clock_key(table.round.kind)
@@ -157,11 +158,11 @@ def pause(table: Any, *, user: Any, reason: str = "", round_wide: bool = False) 
         if clock.state not in limits.LIVE_STATES:
             raise ClockStateError(
                 rule="pause",
-                msg=f"only a running clock can be paused; this one is {clock.state}",
+                msg=_("only a running clock can be paused; this one is %(state)s") % {"state": clock.state},
                 input=clock.state,
             )
         if clock.paused_at is not None:
-            raise ClockStateError(rule="pause", msg="this clock is already paused", input=clock.paused_at)
+            raise ClockStateError(rule="pause", msg=_("this clock is already paused"), input=clock.paused_at)
         now = db_now()
         ClockPause.objects.create(
             clock=clock, started_at=now, started_by=_user(user), reason=reason, round_wide=round_wide
@@ -180,13 +181,13 @@ def resume(table: Any, *, user: Any, reason: str = "", round_wide: bool = False)
     with transaction.atomic():
         clock = _locked(table)
         if clock.paused_at is None:
-            raise ClockStateError(rule="resume", msg="this clock is not paused", input=clock.state)
+            raise ClockStateError(rule="resume", msg=_("this clock is not paused"), input=clock.state)
         now = db_now()
         open_pause = clock.pauses.get(ended_at__isnull=True)
         if round_wide and not open_pause.round_wide:
             # A table paused on its own (a dispute, a missing player) stays paused when the
             # round's break ends; the head judge resumes it at the table.
-            raise ClockStateError(rule="resume", msg="this table was paused on its own, not by the round")
+            raise ClockStateError(rule="resume", msg=_("this table was paused on its own, not by the round"))
         open_pause.ended_at = now
         open_pause.ended_by = _user(user)
         open_pause.save(update_fields=["ended_at", "ended_by"])
@@ -224,9 +225,9 @@ def extend(table: Any, *, minutes: object, reason: str, user: Any) -> TableClock
     with transaction.atomic():
         clock = _locked(table)
         if clock.state == limits.FINISHED:
-            raise ClockStateError(rule="extend", msg="the game is finished", input=clock.state)
+            raise ClockStateError(rule="extend", msg=_("the game is finished"), input=clock.state)
         if clock.waived:
-            raise ClockStateError(rule="extend", msg="the time limit was waived; there is nothing to extend")
+            raise ClockStateError(rule="extend", msg=_("the time limit was waived; there is nothing to extend"))
         before = clock.state
         ClockExtension.objects.create(clock=clock, minutes=minutes, reason=reason, by=_user(user))
         clock.extension += added
@@ -287,15 +288,15 @@ def waive(table: Any, *, user: Any, reason: str, all_players_agree: bool) -> Tab
         if all_players_agree is not True:
             raise limits.ClockError(
                 rule=rule,
-                msg="the limit is waived only if all players agree",
+                msg=_("the limit is waived only if all players agree"),
                 input=all_players_agree,
             )
         if clock.waived:
-            raise ClockStateError(rule="waive", msg="the time limit is already waived")
+            raise ClockStateError(rule="waive", msg=_("the time limit is already waived"))
         if clock.state not in (limits.PENDING, limits.RUNNING):
             raise ClockStateError(
                 rule=rule,
-                msg="the limit is waived at the start of the game, not once its last stages began",
+                msg=_("the limit is waived at the start of the game, not once its last stages began"),
                 input=clock.state,
             )
         before = clock.state
@@ -350,13 +351,12 @@ def finish(table: Any, *, user: Any, reason: str = "") -> TableClock:
     with transaction.atomic():
         clock = _locked(table)
         if clock.state == limits.FINISHED:
-            raise ClockStateError(rule="finish", msg="this clock is already finished")
+            raise ClockStateError(rule="finish", msg=_("this clock is already finished"))
         if not game_over(table):
             if not is_head_judge(user, table.round.tournament):
                 raise ClockStateError(
                     rule="finish",
-                    msg="the game is not over (no result in the game record and no report filed):"
-                    " only a head judge may stop this clock before the game ends, with a reason",
+                    msg=_("the game is not over (no result in the game record and no report filed): only a head judge may stop this clock before the game ends, with a reason"),
                     input=clock.state,
                 )
             reason = _require_reason(reason, "stopping the clock before the game ends")
@@ -464,7 +464,7 @@ def _need_call_timers(table: Any, action: str) -> None:
     if not rules.call_timers:
         raise limits.ClockError(
             rule=rules.ruleset.cite["time"],
-            msg=f"the {rules.name} rules have no call-the-clock timers or diplomacy chips",
+            msg=_("the %(name)s rules have no call-the-clock timers or diplomacy chips") % {"name": rules.name},
             input=action,
         )
 
@@ -476,7 +476,7 @@ def _call_rule_at(table: Any, action: str, faction: str) -> limits.CallRule:
     factions = table_factions(table)
     if faction not in factions:
         raise limits.ClockError(
-            rule="faction", msg=f"expected one of the table's factions: {factions_text(factions)}", input=faction
+            rule="faction", msg=_("expected one of the table's factions: %(factions_text)s") % {"factions_text": factions_text(factions)}, input=faction
         )
     return rule
 
@@ -494,7 +494,7 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
         clock = _locked(table)
         if clock.state in (limits.TIME_UP, limits.FINISHED):
             raise ClockStateError(
-                rule=limits.CALL_RULE, msg=f"the table's clock is {clock.state}", input=clock.state
+                rule=limits.CALL_RULE, msg=_("the table's clock is %(state)s") % {"state": clock.state}, input=clock.state
             )
         if action == "diplomacy":
             used = CallTimer.objects.select_for_update().filter(
@@ -505,7 +505,7 @@ def call_clock(table: Any, *, action: str, faction: str, user: Any) -> CallTimer
             )
         if CallTimer.objects.filter(table=table, action=action, faction=faction, state="running").exists():
             raise ClockStateError(
-                rule=limits.CALL_RULE, msg=f"a {rule.label.lower()} timer for {faction_name(faction)} is already running"
+                rule=limits.CALL_RULE, msg=_("a %(lower)s timer for %(faction_name)s is already running") % {"lower": rule.label.lower(), "faction_name": faction_name(faction)}
             )
         now = db_now()
         timer = CallTimer.objects.create(
@@ -551,17 +551,17 @@ def stop_call(table: Any, *, timer_id: object, user: Any) -> CallTimer:
     """The player completed the action in time: the timer stops, no default action.
     Raises ClockError for an unknown timer, ClockStateError if it is no longer running."""
     if isinstance(timer_id, bool) or not isinstance(timer_id, int):
-        raise limits.ClockError(rule="timer", msg="expected the id of a running timer", input=timer_id)
+        raise limits.ClockError(rule="timer", msg=_("expected the id of a running timer"), input=timer_id)
     with transaction.atomic():
         timer = CallTimer.objects.select_for_update().filter(table=table, pk=timer_id).first()
         if timer is None:
-            raise limits.ClockError(rule="timer", msg="no such timer at this table", input=timer_id)
+            raise limits.ClockError(rule="timer", msg=_("no such timer at this table"), input=timer_id)
         changed = CallTimer.objects.filter(pk=timer.pk, state="running", ends_at__gt=_now_expr()).update(
             state="stopped", stopped_at=db_now(), stopped_by=_user(user)
         )
         if not changed:
             raise ClockStateError(
-                rule=limits.CALL_RULE, msg="this timer has already run out or stopped", input=timer_id
+                rule=limits.CALL_RULE, msg=_("this timer has already run out or stopped"), input=timer_id
             )
         clock = clock_for(table)
         timer.refresh_from_db()

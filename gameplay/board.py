@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from dune.board_svg import StackRow, board_svg, describe, stack_rows
 from dune.engine.evaluation import evaluate
@@ -36,11 +37,11 @@ def recorded_game(table: Any) -> Game:
     """The table's recorded game. Raises NoBoard while the seating is unpublished or no
     record has been made (a visitor's look at the table never starts the record)."""
     if table.round.state == Round.State.PLANNED:
-        raise NoBoard(f"Table {table.number}: the seating of this round is not published yet, so there is no board.",
+        raise NoBoard(_("Table %(number)s: the seating of this round is not published yet, so there is no board.") % {"number": table.number},
                       field="table")
     game = services.recorded_game(table)
     if game is None:
-        raise NoBoard(f"Table {table.number}: the game has not begun (nothing is recorded yet), so there is no board.",
+        raise NoBoard(_("Table %(number)s: the game has not begun (nothing is recorded yet), so there is no board.") % {"number": table.number},
                       field="table")
     return game
 
@@ -52,7 +53,7 @@ def record_number(raw: str | None, game: Game) -> int:
     number = whole_number(raw)
     seq = -1 if number is None else number
     if not 1 <= seq <= game.seq:
-        raise NoBoard(f"There is no record #{raw} at this table: its records run from #1 to #{game.seq}.",
+        raise NoBoard(_("There is no record #%(raw)s at this table: its records run from #1 to #%(seq)s.") % {"raw": raw, "seq": game.seq},
                       field="seq", offending=raw)
     return seq
 

@@ -30,6 +30,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from dune.refusals import Refusal
 from foundation import idempotency
@@ -101,14 +103,14 @@ def judges_table(user: Any, table: Any) -> bool:
 def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
     """The command's shape (the engine checks the event's own fields). Raises CommandRefused."""
     if not isinstance(event, Mapping):
-        raise CommandRefused("an event object is required (its 'type' and fields)", field="event", offending=event)
+        raise CommandRefused(_("an event object is required (its 'type' and fields)"), field="event", offending=event)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise CommandRefused(
-            "the sequence number this write was made against is required (an integer)",
+            _("the sequence number this write was made against is required (an integer)"),
             field="expected_seq", offending=expected_seq,
         )
     if not isinstance(reason, str):
-        raise CommandRefused("must be a string", field="reason", offending=reason)
+        raise CommandRefused(_("must be a string"), field="reason", offending=reason)
 
 
 def record_event(
@@ -131,10 +133,10 @@ def record_event(
     command), RuleViolation (the engine refuses the event; nothing recorded), Stale (409).
     """
     if not judges_table(actor, table):
-        raise CommandRefused("Only this table's judge or a head judge may record its game.", status=403)
+        raise CommandRefused(_("Only this table's judge or a head judge may record its game."), status=403)
     _check_command(event, expected_seq, reason)
     if table.round.state == Round.State.PLANNED:
-        raise CommandRefused("the seating of this round is not published yet", field="table")
+        raise CommandRefused(_("the seating of this round is not published yet"), field="table")
     command = _command(event, expected_seq, reason=reason, then_phase=then_phase, then_turn=then_turn)
 
     def perform() -> tuple[int, dict[str, Any]]:
@@ -202,7 +204,7 @@ def _refusal_of(error: ValidationError) -> CommandRefused:
 
 def _count(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 10_000_000:
-        raise CommandRefused("must be a record number or a count (0 or more)", field=field, offending=value)
+        raise CommandRefused(_("must be a record number or a count (0 or more)"), field=field, offending=value)
     return value
 
 
@@ -214,7 +216,7 @@ def report_seen(table: Any, *, seen: Any, refilled: Any = 0, server_had: Any = N
     `server_had`, the sum of `refilled`. Raises CommandRefused (403 not this table's judge or a
     head judge; 400 naming the field that is not a count)."""
     if not judges_table(actor, table):
-        raise CommandRefused("Only this table's judge or a head judge may report its records.", status=403)
+        raise CommandRefused(gettext("Only this table's judge or a head judge may report its records."), status=403)
     seen = _count(seen, "seen")
     refilled = _count(refilled, "refilled")
     had = None if server_had is None else _count(server_had, "server_had")

@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from dune.formats import Tracking
 from dune.refusals import Refusal
@@ -96,11 +97,11 @@ def setup_event_for(table: Any) -> dict[str, Any]:
     tournament = round_.tournament
     seats = list(table.seats.all())
     if not seats:
-        raise ValidationError({"table": f"table {table.number} has nobody seated"})
+        raise ValidationError({"table": _("table %(number)s has nobody seated") % {"number": table.number}})
     missing = [f"{s.player.name} (seat {s.seat})" for s in seats if not s.faction]
     if missing:
         raise ValidationError(
-            {"faction": f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no faction yet; the game cannot start"}
+            {"faction": _("%(value)s %(value2)s no faction yet; the game cannot start") % {"value": ', '.join(missing), "value2": 'has' if len(missing) == 1 else 'have'}}
         )
     factions = [s.faction for s in seats]
     quick = tournament.rules.tracking_for(round_.kind) is Tracking.QUICK
@@ -237,13 +238,13 @@ def start_game(table: Any, setup: Mapping[str, Any], *, user: Any) -> Game:
     event = rules.parse_event(setup)
     body = rules.event_body(event)
     if event.type != "game_setup":
-        raise ValidationError({"event": f"a game starts with a game_setup event, not {event.type!r}"})
+        raise ValidationError({"event": _("a game starts with a game_setup event, not %(type)s") % {"type": repr(event.type)}})
     ruleset = table.round.tournament.ruleset
     if body["ruleset"] != ruleset:
-        raise ValidationError({"ruleset": f"this tournament plays {ruleset!r}, not {body['ruleset']!r}"})
+        raise ValidationError({"ruleset": _("this tournament plays %(ruleset)s, not %(body)s") % {"ruleset": repr(ruleset), "body": repr(body['ruleset'])}})
     seated = sorted(s.faction for s in table.seats.all())
     if sorted(body["factions"]) != seated:
-        raise ValidationError({"factions": f"the setup names {sorted(body['factions'])}, the table seats {seated}"})
+        raise ValidationError({"factions": _("the setup names %(sorted)s, the table seats %(seated)s") % {"sorted": sorted(body['factions']), "seated": seated}})
     position = rules.replay_bodies([rules.event_body(event)])
     try:
         with transaction.atomic():
@@ -344,25 +345,25 @@ def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> 
     tournament = table.round.tournament
     if is_head_judge(user, tournament):
         if parsed.type == "time_up" and not reason.strip():
-            raise ValidationError({"reason": "a head judge declaring time up gives the reason (it goes in the log)"})
+            raise ValidationError({"reason": _("a head judge declaring time up gives the reason (it goes in the log)")})
         return
     if parsed.type == "time_up":
-        raise PermissionDenied("time_up comes from the table's clock; only a head judge may record it by hand")
+        raise PermissionDenied(_("time_up comes from the table's clock; only a head judge may record it by hand"))
     if parsed.type == "adjudication_confirmed":
         if getattr(parsed, "override_reason", None):
             raise PermissionDenied(
-                "only a head judge may override the engine's adjudication; confirm its ranking instead"
+                _("only a head judge may override the engine's adjudication; confirm its ranking instead")
             )
         if game.events.filter(type="adjudication_confirmed").exists():
-            raise PermissionDenied("the adjudication was confirmed before; only a head judge may confirm it again")
+            raise PermissionDenied(_("the adjudication was confirmed before; only a head judge may confirm it again"))
     if parsed.type == "void":
         target = game.events.filter(seq=int(getattr(parsed, "seq", 0))).select_related("author").first()
         if target is None:
             return  # the engine refuses a void of an event that does not exist
         if target.type in HEAD_JUDGE_VOIDS:
-            raise PermissionDenied(f"only a head judge may void a {target.type} event")
+            raise PermissionDenied(_("only a head judge may void a %(type)s event") % {"type": target.type})
         if target.author is not None and is_head_judge(target.author, tournament):
-            raise PermissionDenied(f"event #{target.seq} was recorded by a head judge; only a head judge may void it")
+            raise PermissionDenied(_("event #%(seq)s was recorded by a head judge; only a head judge may void it") % {"seq": target.seq})
 
 
 def append_event(
@@ -397,9 +398,7 @@ def append_event(
             raise StaleWrite(expected_seq=int(expected_seq), current_seq=game.seq, game=game)
         if getattr(game, "report_filed", False):  # read with the lock (log_store.lock)
             raise ReportFiled(
-                f"table {table.number}'s game report is filed and counts in the standings: its record"
-                " is closed (no event is added or voided); a head judge reopens the report, with a"
-                " reason, to correct it",
+                _("table %(number)s's game report is filed and counts in the standings: its record is closed (no event is added or voided); a head judge reopens the report, with a reason, to correct it") % {"number": table.number},
                 field="table",
             )
         parsed = rules.parse_event(event)

@@ -70,7 +70,7 @@ def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> ide
     Raises Refused (403 not a head judge; 400 the reason not text; 400/422 the key) and
     scoring's ReportRefused (no reason, not locked)."""
     if not isinstance(data, Mapping):
-        raise Refused(f"expected a JSON object with a reason, not {type(data).__name__}", field="reason")
+        raise Refused(_("expected a JSON object with a reason, not %(name)s") % {"name": type(data).__name__}, field="reason")
     reason = text_field(data, "reason", max_length=10_000)
 
     def perform() -> tuple[int, dict[str, Any]]:

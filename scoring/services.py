@@ -130,7 +130,7 @@ def file_report(
             player marked as dropping out has already played a later heat.
     """
     if not can_judge_table(user, table):
-        raise PermissionDenied("only this table's judge or a head judge may file its report")
+        raise PermissionDenied(_("only this table's judge or a head judge may file its report"))
     with transaction.atomic():
         table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
         existing = GameReport.objects.filter(table=table).first()
@@ -152,7 +152,7 @@ def _validated(table: Table, data: dict[str, Any], *, clock_ran_out: bool | None
         # The seating may still change; a report filed now could end up naming a player who
         # sits elsewhere, and the standings could not tell which table is true.
         raise ReportRejected(
-            f"the seating of {round_} is not published yet; reports are filed for published rounds only",
+            _("the seating of %(round)s is not published yet; reports are filed for published rounds only") % {"round": round_},
             field="table",
             rule="reports follow the published seating",
         )
@@ -161,7 +161,7 @@ def _validated(table: Table, data: dict[str, Any], *, clock_ran_out: bool | None
     missing = [p for p, f in seats.items() if not f]
     if missing:
         raise ReportRejected(
-            f"row {names.get(missing[0], missing[0])}, field 'faction': the seat has no faction yet",
+            _("row %(value)s, field 'faction': the seat has no faction yet") % {"value": names.get(missing[0], missing[0])},
             field="faction",
             rule="seating: factions before play",
             player=missing[0],
@@ -253,9 +253,7 @@ def _check_dropouts(
     )
     if earlier is not None:
         raise ReportRejected(
-            f"row {names.get(earlier[0], earlier[0])}, field 'player': the player dropped out in round {earlier[1]}"
-            " and is disqualified"
-            f" from all further games (rule {system.dropout_rule})",
+            _("row %(value)s, field 'player': the player dropped out in round %(earlier)s and is disqualified from all further games (rule %(dropout_rule)s)") % {"value": names.get(earlier[0], earlier[0]), "earlier": earlier[1], "dropout_rule": system.dropout_rule},
             field="player",
             rule=system.dropout_rule,
             player=earlier[0],
@@ -269,9 +267,7 @@ def _check_dropouts(
         )
         if later is not None:
             raise ReportRejected(
-                f"row {names.get(later[0], later[0])}, field 'result': the player already has a filed game in round"
-                f" {later[1]};"
-                f" a dropout plays no later game (rule {system.dropout_rule})",
+                _("row %(value)s, field 'result': the player already has a filed game in round %(later)s; a dropout plays no later game (rule %(dropout_rule)s)") % {"value": names.get(later[0], later[0]), "later": later[1], "dropout_rule": system.dropout_rule},
                 field="result",
                 rule=system.dropout_rule,
                 player=later[0],
@@ -286,14 +282,14 @@ def reopen_report(report: GameReport, *, user: Any, reason: str) -> GameReport:
         ReportRefused: no reason given, or the report is not locked.
     """
     if not is_head_judge(user, report.tournament):
-        raise PermissionDenied("only a head judge may reopen a filed report")
+        raise PermissionDenied(_("only a head judge may reopen a filed report"))
     reason = (reason or "").strip()
     if not reason:
-        raise ReportRefused("a reason is required to reopen a filed report", field="reason")
+        raise ReportRefused(_("a reason is required to reopen a filed report"), field="reason")
     with transaction.atomic():
         report = GameReport.objects.select_for_update().get(pk=report.pk)
         if not report.locked:
-            raise ReportRefused(f"the report is already reopened (v{report.version})", field="report")
+            raise ReportRefused(_("the report is already reopened (v%(version)s)") % {"version": report.version}, field="report")
         report.state = GameReport.State.REOPENED
         report.reopened_by = user
         report.reopened_at = timezone.now()

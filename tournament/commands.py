@@ -81,7 +81,7 @@ def _parse(parse: Callable[[Mapping[str, Any]], Any], data: Any) -> Any:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise Refused(f"expected a JSON object, not {type(data).__name__}", offending=data)
+        raise Refused(_("expected a JSON object, not %(name)s") % {"name": type(data).__name__}, offending=data)
     return parse(data)
 
 
@@ -110,7 +110,7 @@ def _seating(round_: Round) -> str:
 def _player(tournament_id: int, pk: int) -> Player:
     player = Player.objects.filter(pk=pk, tournament_id=tournament_id).first()
     if player is None:
-        raise Refused(f"no player {pk} in this tournament", field="player", offending=pk)
+        raise Refused(_("no player %(pk)s in this tournament") % {"pk": pk}, field="player", offending=pk)
     return player
 
 
@@ -126,13 +126,13 @@ def _moment(data: Mapping[str, Any], name: str) -> datetime | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if not isinstance(value, str):
-        raise Refused(f"expected a date and time, not {value!r}", field=name, offending=value)
+        raise Refused(_("expected a date and time, not %(value)s") % {"value": repr(value)}, field=name, offending=value)
     try:
         parsed = parse_datetime(value.strip())
     except ValueError:  # well formed but impossible, like 30 February
         parsed = None
     if parsed is None:
-        raise Refused(f"cannot read the start time {value.strip()!r}; type a day and a time", field=name, offending=value)
+        raise Refused(_("cannot read the start time %(strip)s; type a day and a time") % {"strip": repr(value.strip())}, field=name, offending=value)
     if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
     return parsed
@@ -459,9 +459,9 @@ class Import:
     def parse(cls, data: Mapping[str, Any]) -> Import:
         csv = data.get("csv") or ""
         if not isinstance(csv, str):
-            raise Refused(f"the CSV is text, not {type(csv).__name__}", field="csv")
+            raise Refused(_("the CSV is text, not %(name)s") % {"name": type(csv).__name__}, field="csv")
         if not csv.strip():
-            raise Refused("send a CSV file (field 'file') or its text (field 'csv')", field="file")
+            raise Refused(_("send a CSV file (field 'file') or its text (field 'csv')"), field="file")
         separate = data.getlist("separate") if hasattr(data, "getlist") else data.get("separate") or []
         return cls(
             csv=csv,
@@ -500,14 +500,14 @@ class PersonLink:
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> PersonLink:
         if "person" not in data:
-            raise Refused("this field is required: the person's id, or null", field="person")
+            raise Refused(_("this field is required: the person's id, or null"), field="person")
         person = data.get("person")
         if isinstance(person, str):
             person = person.strip()
             number = whole_number(person)
             person = number if number is not None else person
         elif person is not None and (isinstance(person, bool) or not isinstance(person, int)):
-            raise Refused(f"expected a person's id, or null, not {person!r}", field="person", offending=person)
+            raise Refused(_("expected a person's id, or null, not %(person)s") % {"person": repr(person)}, field="person", offending=person)
         return cls(person=person, reason=text_field(data, "reason", max_length=2000))
 
 
@@ -723,7 +723,7 @@ class Seating:
         if seed is not None and not (isinstance(seed, str) and not seed.strip()):
             number = whole_number(seed, signed=True)
             if number is None or not 0 <= number <= MAX_SEED:
-                raise Refused(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed!r}", field="seed",
+                raise Refused(_("the seed is a whole number from 0 to %(MAX_SEED)s, not %(seed)s") % {"MAX_SEED": MAX_SEED, "seed": repr(seed)}, field="seed",
                               offending=seed)
             seed = number
         else:
@@ -731,7 +731,7 @@ class Seating:
         players = id_list(data, "players")
         small = data.get("small_tables")
         if small is not None and not isinstance(small, str):
-            raise Refused(f"expected the key of a table-size option, not {small!r}", field="small_tables")
+            raise Refused(_("expected the key of a table-size option, not %(small)s") % {"small": repr(small)}, field="small_tables")
         return cls(
             seed=seed,
             players=tuple(players) if players is not None else None,
@@ -827,7 +827,7 @@ class Latecomer:
     def parse(cls, data: Mapping[str, Any]) -> Latecomer:
         player = data.get("player")
         if player is None or (isinstance(player, str) and not player.strip()):
-            raise Refused("choose the latecomer to seat", field="player")
+            raise Refused(_("choose the latecomer to seat"), field="player")
         number = number_field(data, "player", what="a player's id")
         assert number is not None
         return cls(player=number, override=yes(data.get("override")), reason=text_field(data, "reason", max_length=2000))
@@ -856,7 +856,7 @@ class TableJudge:
     def parse(cls, data: Mapping[str, Any]) -> TableJudge:
         table = number_field(data, "table", required=False, what="a table's id")
         if table is None:
-            raise Refused("choose one of the round's tables", field="judge")
+            raise Refused(_("choose one of the round's tables"), field="judge")
         return cls(table=table, judge=text_field(data, "judge", max_length=150))
 
 
@@ -866,7 +866,7 @@ def assign_table_judge(round_: Round, data: Any, *, actor: Any, key: str | None)
     given = _parse(TableJudge.parse, data)
     table = round_.tables.filter(pk=given.table).first()
     if table is None:
-        raise Refused("choose one of the round's tables", field="judge", offending=given.table)
+        raise Refused(_("choose one of the round's tables"), field="judge", offending=given.table)
 
     def perform() -> tuple[int, dict[str, Any]]:
         judge = services.assign_table_judge(table, given.judge)
@@ -919,7 +919,7 @@ def _faction_command(name: str, change: Callable[[Round, FactionChange, Any, Tab
 
 def _trade(round_: Round, given: FactionChange, actor: Any, table: Table | None) -> None:
     if given.other is None:
-        raise Refused("a trade names the other player", field="other")
+        raise Refused(_("a trade names the other player"), field="other")
     services.trade(round_, given.player, given.other, consenting=list(given.consenting), user=actor)
 
 
@@ -973,7 +973,7 @@ class TournamentEdit:
             number = whole_number(series)
             series = number if number is not None else series
         elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
-            raise Refused(f"expected a series' id, not {series!r}", field="series", offending=series)
+            raise Refused(_("expected a series' id, not %(series)s") % {"series": repr(series)}, field="series", offending=series)
         return cls(
             name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series,
             language=_optional_text(data, "language", 8),
@@ -1112,7 +1112,7 @@ class FormatChanges:
     @classmethod
     def changes(cls, data: Mapping[str, Any]) -> FormatChanges:
         if "format_changes" not in data:
-            raise Refused('this field is required: document fields and their values, e.g. {"rounds.heat.hours": 4}',
+            raise Refused(_("this field is required: document fields and their values, e.g. {\"rounds.heat.hours\": 4}"),
                           field="format_changes")
         return cls(format_changes=data.get("format_changes"))
 

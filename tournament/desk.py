@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, name_matches
 from tournament import people, private_links
@@ -81,7 +82,7 @@ def update_player(
     email, club, household = (v.strip() for v in (email or "", club or "", household or ""))
     for field, value in (("club", club), ("household", household)):
         if len(value) > 120:
-            raise Refused(f"the {field} has at most 120 characters", field=field)
+            raise Refused(_("the %(field)s has at most 120 characters") % {"field": field}, field=field)
     apart_ids = sorted({int(p) for p in keep_apart})
     others = dict(
         Player.objects.filter(tournament_id=player.tournament_id, pk__in=apart_ids)
@@ -89,13 +90,13 @@ def update_player(
         .values_list("pk", "name")
     )
     if len(others) != len(apart_ids):
-        raise Refused("keep apart only from other players of this tournament", field="keep_apart")
+        raise Refused(_("keep apart only from other players of this tournament"), field="keep_apart")
     if (
         Player.objects.filter(tournament_id=player.tournament_id, name__iexact=name)
         .exclude(pk=player.pk)
         .exists()
     ):
-        raise Refused(f"{name!r} is already registered in this tournament", field="name")
+        raise Refused(_("%(name)s is already registered in this tournament") % {"name": repr(name)}, field="name")
     before_apart = sorted(player.keep_apart.values_list("name", flat=True))
     after_apart = sorted(others.values())
     wanted = {"name": name, "email": email, "club": club, "household": household}
@@ -120,7 +121,7 @@ def update_player(
             if "email" in changes:  # the same address is the same person across tournaments
                 people.follow_email(player, user=user)
     except IntegrityError as error:  # a concurrent registration under the same name
-        raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+        raise Refused(_("%(name)s is already registered in this tournament") % {"name": repr(name)}, field="name") from error
     except people.PeopleRefused as refused:
         raise Refused(refused.message, field="email") from refused
     return changes
@@ -144,7 +145,7 @@ def set_self_check_in(round_: Round, *, open: bool) -> Round:
     """Open or close self check-in for a round (only one not yet published)."""
     if open and round_.state != Round.State.PLANNED:
         raise Refused(
-            f"{round_label(round_)} is {round_.get_state_display().lower()}: check-in is over", field="round"
+            _("%(round_label)s is %(lower)s: check-in is over") % {"round_label": round_label(round_), "lower": round_.get_state_display().lower()}, field="round"
         )
     with transaction.atomic():
         if open:
@@ -163,12 +164,12 @@ def self_check_in(player: Player, token: str) -> tuple[Round, CheckIn]:
     """
     if not token_matches(player, token):
         raise Refused(
-            "this check-in link is not valid; ask at the registration desk", field="token", status=403
+            _("this check-in link is not valid; ask at the registration desk"), field="token", status=403
         )
     round_ = open_round(player.tournament)
     if round_ is None:
         raise Refused(
-            "self check-in is not open right now; the head judge opens it before each round, or check in at the desk",
+            _("self check-in is not open right now; the head judge opens it before each round, or check in at the desk"),
             field="round",
             status=409,
         )

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from dune.formats import FORMATS
 from dune.refusals import Refusal
@@ -156,25 +157,24 @@ def link_player(
     """
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise PeopleRefused(
-            f"person must be a person's id (a whole number), got {person_id!r}", field="person"
+            _("person must be a person's id (a whole number), got %(person_id)s") % {"person_id": repr(person_id)}, field="person"
         )
     reason = (reason or "").strip()
     if not reason:
-        raise PeopleRefused("say why this player is that person (it is kept with the change)", field="reason")
+        raise PeopleRefused(_("say why this player is that person (it is kept with the change)"), field="reason")
     with transaction.atomic():
         player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
         person = Person.objects.filter(pk=person_id).first()
         if person is None:
-            raise PeopleRefused(f"no person {person_id}", field="person", status=404)
+            raise PeopleRefused(_("no person %(person_id)s") % {"person_id": person_id}, field="person", status=404)
         if not by_email and not may_link_to(user, person.pk):
             raise PeopleRefused(
-                f"person {person_id} plays in no tournament you run as head judge: only their head"
-                " judges, or the person, may link a player to them",
+                _("person %(person_id)s plays in no tournament you run as head judge: only their head judges, or the person, may link a player to them") % {"person_id": person_id},
                 field="person",
                 status=403,
             )
         if player.person_id == person.pk:
-            raise PeopleRefused(f"{player.name} is already {person.display_name}", field="person", status=409)
+            raise PeopleRefused(_("%(name)s is already %(display_name)s") % {"name": player.name, "display_name": person.display_name}, field="person", status=409)
         twin = (
             Player.objects.filter(tournament_id=player.tournament_id, person=person)
             .exclude(pk=player.pk)
@@ -182,8 +182,7 @@ def link_player(
         )
         if twin is not None:
             raise PeopleRefused(
-                f"{person.display_name} already plays in {player.tournament.name} as {twin.name}; "
-                "one person is one player per tournament",
+                _("%(display_name)s already plays in %(name)s as %(name2)s; one person is one player per tournament") % {"display_name": person.display_name, "name": player.tournament.name, "name2": twin.name},
                 field="person",
                 status=409,
             )
@@ -232,7 +231,7 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
     reason = (reason or "").strip()
     if not reason:
         raise PeopleRefused(
-            "say why this player is not that person (it is kept with the change)", field="reason"
+            _("say why this player is not that person (it is kept with the change)"), field="reason"
         )
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -242,7 +241,7 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
             and not Player.objects.filter(person_id=previous).exclude(pk=player.pk).exists()
         ):
             raise PeopleRefused(
-                f"{player.name} is the only registration of their person; there is nothing to unlink",
+                _("%(name)s is the only registration of their person; there is nothing to unlink") % {"name": player.name},
                 field="person",
                 status=409,
             )
@@ -271,16 +270,15 @@ def list_by_initials(player: Player, listed: bool, *, user: Any) -> Person:
     listing by initials the user may not make.
     """
     if player.person_id is None:
-        raise PeopleRefused(f"{player.name} is not linked to a person yet", field="person")
+        raise PeopleRefused(_("%(name)s is not linked to a person yet") % {"name": player.name}, field="person")
     if not is_head_judge(user, player.tournament) and not _is_the_person(user, player.person_id):
         raise PeopleRefused(
-            "only a head judge of this tournament, or the person, may change this", field="person", status=403
+            _("only a head judge of this tournament, or the person, may change this"), field="person", status=403
         )
     listed_now = Person.objects.filter(pk=player.person_id, listed_by_initials=True).exists()
     if listed_now and not listed and not may_reveal(user, player.person_id):
         raise PeopleRefused(
-            "this person also plays in tournaments you do not run; only the person, or a head judge of"
-            " every tournament they play in, may show their full name again",
+            _("this person also plays in tournaments you do not run; only the person, or a head judge of every tournament they play in, may show their full name again"),
             field="person",
             status=403,
         )
@@ -316,12 +314,12 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
     Raises PeopleRefused (field "search") for text that is too long or not printable.
     """
     if not isinstance(text, str):
-        raise PeopleRefused("search must be text", field="search")
+        raise PeopleRefused(_("search must be text"), field="search")
     text = text.strip()
     if len(text) > MAX_SEARCH:
-        raise PeopleRefused(f"search has at most {MAX_SEARCH} characters", field="search")
+        raise PeopleRefused(_("search has at most %(MAX_SEARCH)s characters") % {"MAX_SEARCH": MAX_SEARCH}, field="search")
     if any(not ch.isprintable() for ch in text):
-        raise PeopleRefused("search contains control characters", field="search")
+        raise PeopleRefused(_("search contains control characters"), field="search")
     people = Person.objects.order_by("name", "id")
     if not text:
         return list(people[:limit])
@@ -347,7 +345,7 @@ def create_series(*, name: str, format: str, owner: Any = None) -> Series:
     it. Raises PeopleRefused naming the field."""
     name = _series_name(name)
     if format not in FORMATS:
-        raise PeopleRefused(f"unknown format {format!r}; one of {', '.join(FORMATS)} is expected", field="format")
+        raise PeopleRefused(_("unknown format %(value)s; one of %(value2)s is expected") % {"value": repr(format), "value2": ', '.join(FORMATS)}, field="format")
     return Series.objects.create(name=name, format=format, owner=_user(owner))
 
 
@@ -361,7 +359,7 @@ def may_manage_series(user: Any, series: Series) -> bool:
 def rename_series(series: Series, *, name: Any, user: Any) -> Series:
     """Rename a series its owner manages. Raises PeopleRefused (403 for anybody else)."""
     if not may_manage_series(user, series):
-        raise PeopleRefused(f"{series.name} belongs to another organiser", field="series", status=403)
+        raise PeopleRefused(_("%(name)s belongs to another organiser") % {"name": series.name}, field="series", status=403)
     series.name = _series_name(name)
     series.save(update_fields=["name"])
     return series
@@ -383,19 +381,19 @@ def series_for(series_id: Any, *, format: str, user: Any = None) -> Series | Non
     if series_id is None or series_id == "":
         return None
     if isinstance(series_id, bool) or not isinstance(series_id, int):
-        raise PeopleRefused(f"series must be a series id (a whole number), got {series_id!r}", field="series")
+        raise PeopleRefused(_("series must be a series id (a whole number), got %(series_id)s") % {"series_id": repr(series_id)}, field="series")
     series = Series.objects.filter(pk=series_id).first()
     if series is None:
-        raise PeopleRefused(f"no series {series_id}", field="series")
+        raise PeopleRefused(_("no series %(series_id)s") % {"series_id": series_id}, field="series")
     if not may_manage_series(user, series):
         raise PeopleRefused(
-            f"{series.name} belongs to another organiser: only its owner adds tournaments to it",
+            _("%(name)s belongs to another organiser: only its owner adds tournaments to it") % {"name": series.name},
             field="series",
             status=403,
         )
     if series.format != format:
         raise PeopleRefused(
-            f"{series.name} is a series of {series.format} tournaments, not {format}", field="series"
+            _("%(name)s is a series of %(value)s tournaments, not %(value2)s") % {"name": series.name, "value": series.format, "value2": format}, field="series"
         )
     return series
 

@@ -32,6 +32,7 @@ from django.apps import apps
 from django.db import connection, models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import judges
 from tournament.models import Tournament
@@ -70,22 +71,22 @@ class Cursor:
         if raw in (None, "", {}):
             return cls(None, {})
         if not isinstance(raw, dict) or not isinstance(raw.get("pk", {}), dict):
-            raise CursorRefused("cursor: expected {\"since\": time, \"pk\": {model: number}}")
+            raise CursorRefused(_("cursor: expected {\"since\": time, \"pk\": {model: number}}"))
         since = raw.get("since")
         at = None
         if since is not None:
             try:
                 at = dt.datetime.fromisoformat(str(since))
             except ValueError:
-                raise CursorRefused(f"cursor.since: {since!r} is not a time") from None
+                raise CursorRefused(_("cursor.since: %(since)s is not a time") % {"since": repr(since)}) from None
             if at.tzinfo is None:
-                raise CursorRefused(f"cursor.since: {since!r} has no time zone")
+                raise CursorRefused(_("cursor.since: %(since)s has no time zone") % {"since": repr(since)})
             if not 1990 <= at.year <= 2100:  # the time of a previous pull, never the first or last moment
-                raise CursorRefused(f"cursor.since: {since!r} is not the time of a pull")
+                raise CursorRefused(_("cursor.since: %(since)s is not the time of a pull") % {"since": repr(since)})
         pks: dict[str, int] = {}
         for label, number in raw.get("pk", {}).items():
             if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 2**63:
-                raise CursorRefused(f"cursor.pk.{label}: {number!r} is not a record number")
+                raise CursorRefused(_("cursor.pk.%(label)s: %(number)s is not a record number") % {"label": label, "number": repr(number)})
             pks[str(label)] = number
         return cls(at, pks)
 

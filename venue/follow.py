@@ -19,6 +19,7 @@ from typing import Any
 from django.apps import apps
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
+from django.utils.translation import gettext as _
 
 from venue import changes as feed
 from venue import export, graph
@@ -45,15 +46,14 @@ def _value(f: models.Field[Any, Any], raw: Any) -> Any:
     try:
         return f.to_python(raw)
     except Exception as exc:  # a malformed value: refuse the change, naming where
-        raise FollowRefused(f"{graph.label(f.model)}.{f.name}: {raw!r} is not a valid value ({exc})") from None
+        raise FollowRefused(_("%(label)s.%(name)s: %(raw)s is not a valid value (%(exc)s)") % {"label": graph.label(f.model), "name": f.name, "raw": repr(raw), "exc": exc}) from None
 
 
 def _values(model: type[models.Model], row: dict[str, Any]) -> dict[str, Any]:
     fields = {f.attname: f for f in model._meta.concrete_fields}
     unknown = sorted(set(row) - set(fields))
     if unknown:
-        raise FollowRefused(f"{graph.label(model)} has fields this laptop does not know ({', '.join(unknown)}): "
-                            "run the same version of the platform on both laptops")
+        raise FollowRefused(_("%(label)s has fields this laptop does not know (%(value)s): run the same version of the platform on both laptops") % {"label": graph.label(model), "value": ', '.join(unknown)})
     return {name: _value(fields[name], raw) for name, raw in row.items()}
 
 
@@ -82,8 +82,7 @@ def _accounts(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         found = model.objects.filter(pk=row["id"]).first()
         if found is not None and found.get_username() != row.get("username"):
-            raise FollowRefused(f"account {row['id']} is {found.get_username()!r} here and {row.get('username')!r} "
-                                "on the serving laptop: follow on an empty installation (move var/ aside)")
+            raise FollowRefused(_("account %(row)s is %(get_username)s here and %(value)s on the serving laptop: follow on an empty installation (move var/ aside)") % {"row": row['id'], "get_username": repr(found.get_username()), "value": repr(row.get('username'))})
         fields = {f.attname: f for f in model._meta.concrete_fields}
         values = {k: _value(fields[k], row[k]) for k in (*export.USER_FIELDS, *feed.SPARE_ACCOUNT_FIELDS)
                   if k in row and k in fields}
@@ -99,8 +98,7 @@ def _accounts(rows: list[dict[str, Any]]) -> None:
 def apply(change: dict[str, Any]) -> Applied:
     """Write one pull's changes; returns what was written. Raises FollowRefused, writing nothing."""
     if change.get("format") != feed.FORMAT:
-        raise FollowRefused(f"the serving laptop sent {change.get('format')!r}, this one reads {feed.FORMAT!r}: "
-                            "run the same version of the platform on both laptops")
+        raise FollowRefused(_("the serving laptop sent %(value)s, this one reads %(FORMAT)s: run the same version of the platform on both laptops") % {"value": repr(change.get('format')), "FORMAT": repr(feed.FORMAT)})
     owned = graph.owned_models()
     applied = Applied(tournament=int(change["tournament"]))
     touched: list[type[models.Model]] = []
@@ -167,7 +165,7 @@ def _remember_origin(tournament_id: int, origin: Any) -> None:
     importing one of that laptop's backups here is refused as the same tournament."""
     if not isinstance(origin, dict) or not isinstance(origin.get("installation"), str) \
             or not isinstance(origin.get("tournament"), int):
-        raise FollowRefused("the serving laptop did not say where the tournament was first made")
+        raise FollowRefused(_("the serving laptop did not say where the tournament was first made"))
     ImportedTournament.objects.update_or_create(
         tournament_id=tournament_id,
         defaults={"origin_installation": origin["installation"][:64], "origin_tournament": origin["tournament"],

@@ -22,6 +22,8 @@ import hmac
 import json
 from pathlib import Path
 
+from django.utils.translation import gettext as _
+
 from venue.files import write_atomically
 
 #: What an installation's seal key is derived from (its secret key), and the prefix of that.
@@ -59,11 +61,10 @@ def key_of(code: str) -> bytes:
     try:
         raw = base64.b32decode(text + "=" * (-len(text) % 8))
     except ValueError:
-        raise CodeRefused("the pairing code has letters a pairing code never has: copy it again") from None
+        raise CodeRefused(_("the pairing code has letters a pairing code never has: copy it again")) from None
     key, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     if len(key) != 32 or hashlib.sha256(b"dune.venue.pairing:" + key).digest()[:CHECK_BYTES] != check:
-        raise CodeRefused("the pairing code is not the one the serving laptop printed (a letter is wrong or "
-                          "missing): copy it again")
+        raise CodeRefused(_("the pairing code is not the one the serving laptop printed (a letter is wrong or missing): copy it again"))
     return key
 
 

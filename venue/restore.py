@@ -37,8 +37,8 @@ from django.contrib.auth.hashers import identify_hasher
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from dune import export_document as document
 from dune.export_document import DocumentRefused
@@ -429,7 +429,7 @@ def _checked(f: Any, raw: Any, where: str) -> Any:
     try:
         f.run_validators(value)
         if f.choices and value not in {str(k) for k, _ in f.flatchoices} | {k for k, _ in f.flatchoices}:
-            raise ValidationError(f"{value!r} is not one of the choices")
+            raise ValidationError(gettext("%(value)s is not one of the choices") % {"value": repr(value)})
     except ValidationError as exc:
         said = "; ".join(exc.messages)
         raise DocumentRefused(f"{where}.{f.name}: {str(value)[:60]!r} is refused ({said})", field="content") from None

@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from dune.text_rules import whole_number
 from tournament.models import Round, Tournament
@@ -20,7 +21,7 @@ def guard(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not is_head_judge(request.user, tournament):
-        raise PermissionDenied("Only a head judge of this tournament may open this page.")
+        raise PermissionDenied(_("Only a head judge of this tournament may open this page."))
     return None
 
 

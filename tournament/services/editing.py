@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import people
 from tournament.models import Round, Table, Tournament
@@ -133,7 +134,7 @@ def join_series(tournament: Tournament, series_id: Any, *, user: Any) -> Edited:
     except people.PeopleRefused as error:
         raise Refused(error.message, field=error.field, status=error.status) from error
     if series is None:
-        raise Refused("choose the series this tournament is an edition of", field="series")
+        raise Refused(_("choose the series this tournament is an edition of"), field="series")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(of=("self",)).select_related("series").get(pk=tournament.pk)
         if tournament.series_id == series.pk:
@@ -141,9 +142,13 @@ def join_series(tournament: Tournament, series_id: Any, *, user: Any) -> Edited:
         filed = _filed(Table.objects.filter(round__tournament=tournament))
         if tournament.series is not None and filed:
             raise Refused(
-                f"{tournament.name} is an edition of {tournament.series.name} with {filed} filed game"
-                f" report{'s' if filed != 1 else ''}; moving it would take those results out of"
-                f" {tournament.series.name}",
+                ngettext(
+                    "%(name)s is an edition of %(series)s with %(filed)s filed game report; moving it would"
+                    " take those results out of %(series)s",
+                    "%(name)s is an edition of %(series)s with %(filed)s filed game reports; moving it would"
+                    " take those results out of %(series)s",
+                    filed,
+                ) % {"name": tournament.name, "series": tournament.series.name, "filed": filed},
                 field="series",
                 rule=RULE_FILED,
                 status=409,
@@ -159,7 +164,7 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
     seated, saying why: a final is seated from the finalists, and each kind has its own clock
     and turn limit, which a filed report was scored under."""
     if kind not in (None, "") and kind not in Round.Kind.values:
-        raise Refused(f"unknown round kind {kind!r}; a round is a heat or the final", field="kind")
+        raise Refused(_("unknown round kind %(kind)s; a round is a heat or the final") % {"kind": repr(kind)}, field="kind")
     if starts_at is not ...:
         check_start(starts_at)
     said: list[str] = []
@@ -172,18 +177,30 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
             filed = _filed(tables)
             if filed:
                 raise Refused(
-                    f"{before} has {filed} filed game report{'s' if filed != 1 else ''}, scored as"
-                    f" {'the final' if round_.kind == Round.Kind.FINAL else 'a heat'}'s games (its points,"
-                    " turn limit and clock); its kind can no longer change",
+                    (
+                        ngettext(
+                            "%(round)s has %(filed)s filed game report, scored as the final's games (its points,"
+                            " turn limit and clock); its kind can no longer change",
+                            "%(round)s has %(filed)s filed game reports, scored as the final's games (its points,"
+                            " turn limit and clock); its kind can no longer change",
+                            filed,
+                        )
+                        if round_.kind == Round.Kind.FINAL
+                        else ngettext(
+                            "%(round)s has %(filed)s filed game report, scored as a heat's games (its points,"
+                            " turn limit and clock); its kind can no longer change",
+                            "%(round)s has %(filed)s filed game reports, scored as a heat's games (its points,"
+                            " turn limit and clock); its kind can no longer change",
+                            filed,
+                        )
+                    ) % {"round": before, "filed": filed},
                     field="kind",
                     rule=RULE_FILED,
                     status=409,
                 )
             if tables.exists():
                 raise Refused(
-                    f"{before} is already seated, as {'the final' if round_.kind == Round.Kind.FINAL else 'a heat'}"
-                    " (a final seats the finalists; each kind has its own clock and turn limit): change its"
-                    " kind before seating it",
+                    _("%(before)s is already seated, as %(value)s (a final seats the finalists; each kind has its own clock and turn limit): change its kind before seating it") % {"before": before, "value": 'the final' if round_.kind == Round.Kind.FINAL else 'a heat'},
                     field="kind",
                     rule=RULE_SEATED,
                     status=409,
@@ -191,7 +208,7 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
             if kind == Round.Kind.FINAL and (
                 Round.objects.filter(tournament=round_.tournament, kind=Round.Kind.FINAL).exclude(pk=round_.pk).exists()
             ):
-                raise Refused("this tournament already has a final", field="kind", status=409)
+                raise Refused(_("this tournament already has a final"), field="kind", status=409)
             round_.kind = kind
             fields.append("kind")
             said.append(f"{before} is now {round_.label}.")
@@ -223,16 +240,24 @@ def delete_round(round_: Round) -> Edited:
         filed = _filed(tables)
         if filed:
             raise Refused(
-                f"{label} has {filed} filed game report{'s' if filed != 1 else ''}; its results count in the"
-                " standings and cannot be deleted",
+                ngettext(
+                    "%(round)s has %(filed)s filed game report; its results count in the standings and cannot be"
+                    " deleted",
+                    "%(round)s has %(filed)s filed game reports; its results count in the standings and cannot be"
+                    " deleted",
+                    filed,
+                ) % {"round": label, "filed": filed},
                 field="round",
                 rule=RULE_FILED,
                 status=409,
             )
         if tables.exists():
             raise Refused(
-                f"{label} is already seated ({tables.count()} table{'s' if tables.count() != 1 else ''}):"
-                " only a round not yet seated can be deleted",
+                ngettext(
+                    "%(round)s is already seated (%(count)s table): only a round not yet seated can be deleted",
+                    "%(round)s is already seated (%(count)s tables): only a round not yet seated can be deleted",
+                    tables.count(),
+                ) % {"round": label, "count": tables.count()},
                 field="round",
                 rule=RULE_SEATED,
                 status=409,
@@ -244,7 +269,7 @@ def delete_round(round_: Round) -> Edited:
         seated_later = [r for r in later if r.tables.exists()]
         if seated_later:
             raise Refused(
-                f"{seated_later[0].label} after it is already seated; deleting {label} would rename it",
+                _("%(label)s after it is already seated; deleting %(label2)s would rename it") % {"label": seated_later[0].label, "label2": label},
                 field="round",
                 rule=RULE_SEATED,
                 status=409,
@@ -263,7 +288,7 @@ def remove_table_judge(tournament: Tournament, username: Any) -> Edited:
     name = username.strip() if isinstance(username, str) else ""
     user = tournament.table_judges.filter(username=name).first() if name else None
     if user is None:
-        raise Refused(f"{name!r} is not a table judge of {tournament.name}", field="username")
+        raise Refused(_("%(name)s is not a table judge of %(name2)s") % {"name": repr(name), "name2": tournament.name}, field="username")
     with transaction.atomic():
         theirs = Table.objects.select_for_update().filter(round__tournament=tournament, judge=user, report_filed_at=None)
         playing = [
@@ -273,8 +298,13 @@ def remove_table_judge(tournament: Tournament, username: Any) -> Edited:
         ]
         if playing:
             raise Refused(
-                f"{user.get_username()} judges {', '.join(playing)}, in play: assign"
-                f" {'it' if len(playing) == 1 else 'them'} to another judge first, so that game keeps a judge",
+                ngettext(
+                    "%(judge)s judges %(tables)s, in play: assign it to another judge first, so that game keeps"
+                    " a judge",
+                    "%(judge)s judges %(tables)s, in play: assign them to another judge first, so that game keeps"
+                    " a judge",
+                    len(playing),
+                ) % {"judge": user.get_username(), "tables": ", ".join(playing)},
                 field="username",
                 status=409,
             )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from dune.seating import SeatingUserError
 from dune.seating_changes import FinalPlan, record_final_pick, seat_final
@@ -30,16 +31,16 @@ def seat_final_round(
 ) -> FinalPlan:
     """Seat the final: finalists in qualifying order, alternates filling empty seats in order."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise Refused(f"seed must be a non-negative integer, got {seed!r}", field="seed")
+        raise Refused(_("seed must be a non-negative integer, got %(seed)s") % {"seed": repr(seed)}, field="seed")
     with transaction.atomic():
         round_ = locked(round_)
         if round_.kind != Round.Kind.FINAL:
-            raise Refused(f"{round_} is a heat, not the final", field="kind")
+            raise Refused(_("%(round)s is a heat, not the final") % {"round": round_}, field="kind")
         require_reason(round_, reason, "replace it")
         final_ids = player_ids(round_, finalists, "finalists")
         alternate_ids = player_ids(round_, alternates, "alternates")
         if not final_ids:
-            raise Refused("name the finalists in qualifying order", field="finalists")
+            raise Refused(_("name the finalists in qualifying order"), field="finalists")
         chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
             final = seat_final(
@@ -71,7 +72,7 @@ def pick_final_faction(round_: Round, player: int, faction: str, *, user: Any) -
     with transaction.atomic():
         round_ = locked(round_)
         if round_.kind != Round.Kind.FINAL or not round_.tables.exists():
-            raise Refused(f"{round_} has no final table", field="round")
+            raise Refused(_("%(round)s has no final table") % {"round": round_}, field="round")
         try:
             final = record_final_pick(adapter.final_for(round_), player, faction)
         except (SeatingUserError, ValueError) as error:

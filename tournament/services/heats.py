@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from dune.seating import (
     PlannedTable,
@@ -52,17 +53,17 @@ def seat_round(
     ``small_tables`` names one of them.
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
-        raise Refused(f"seed must be a non-negative integer, got {seed!r}", field="seed")
+        raise Refused(_("seed must be a non-negative integer, got %(seed)s") % {"seed": repr(seed)}, field="seed")
     with transaction.atomic():
         round_ = locked(round_)
         if round_.kind == Round.Kind.FINAL:
-            raise Refused("a final is seated from the finalists: use the final seating", field="kind")
+            raise Refused(_("a final is seated from the finalists: use the final seating"), field="kind")
         require_reason(round_, reason, "replace it")
         ids = players_to_seat(round_, players)
         offered = [o.key for o in small_table_options(len(ids), round_.tournament.rules.table_sizes)]
         if small_tables and small_tables not in offered:
             raise Refused(
-                f"{small_tables!r} is not an option for {len(ids)} players; options: {offered or 'none needed'}",
+                _("%(small_tables)s is not an option for %(value)s players; options: %(value2)s") % {"small_tables": repr(small_tables), "value": len(ids), "value2": offered or 'none needed'},
                 field="small_tables",
                 rule=round_.tournament.rules.table_sizes_rule,
             )
@@ -94,14 +95,14 @@ def players_to_seat(round_: Round, players: Sequence[Any] | None) -> list[int]:
         ids = player_ids(round_, players)
         if barred & set(ids):
             raise Refused(
-                f"players disqualified after a dropout cannot be seated: {names_of(sorted(barred & set(ids)))}",
+                _("players disqualified after a dropout cannot be seated: %(names_of)s") % {"names_of": names_of(sorted(barred & set(ids)))},
                 field="players",
                 rule=round_.tournament.rules.citations.get("dropouts", ""),
             )
     else:
         ids = [p for p in checked_in_ids(round_) if p not in barred]
     if not ids:
-        raise Refused(f"nobody to seat: no player is checked in for {round_}", field="players", rule=RULE_CHECK_IN)
+        raise Refused(_("nobody to seat: no player is checked in for %(round)s") % {"round": round_}, field="players", rule=RULE_CHECK_IN)
     return ids
 
 
@@ -133,8 +134,7 @@ def refuse_changes_to_frozen_tables(round_: Round, tables: Sequence[PlannedTable
     if frozen:
         listed = ", ".join(str(n) for n in frozen)
         raise Refused(
-            f"table(s) {listed} of {round_} already have a game record or a filed report; their seats "
-            "and factions can no longer change (the record would not match the table)",
+            _("table(s) %(listed)s of %(round)s already have a game record or a filed report; their seats and factions can no longer change (the record would not match the table)") % {"listed": listed, "round": round_},
             field="round",
             rule="game record",
             status=409,
@@ -149,7 +149,7 @@ def change_plan(
         if need_reason:
             require_reason(round_, reason, "change it")
         if not round_.tables.exists():
-            raise Refused(f"{round_} is not seated yet", field="round")
+            raise Refused(_("%(round)s is not seated yet") % {"round": round_}, field="round")
         try:
             plan = change(adapter.plan_for(round_))
         except (SeatingUserError, ValueError) as error:
@@ -187,7 +187,7 @@ def add_latecomer(
     player_ids(round_, [player.pk], "player")
     if override and not reason.strip():
         raise Refused(
-            "seating a latecomer after the grace period needs a reason",
+            _("seating a latecomer after the grace period needs a reason"),
             field="reason",
             rule="WBC 2018 format (15-minute grace period)",
         )
@@ -259,8 +259,7 @@ def keep_card(
     if table is not None and not Seat.objects.filter(table=table, player_id=player).exists():
         name = round_.tournament.players.filter(pk=player).values_list("name", flat=True).first()
         raise Refused(
-            f"{name or 'this player'} does not sit at table {table.number}; the kept card is recorded"
-            " at the player's own table (LoLV 0.08)",
+            _("%(value)s does not sit at table %(number)s; the kept card is recorded at the player's own table (LoLV 0.08)") % {"value": name or 'this player', "number": table.number},
             field="player",
             rule="LoLV 0.08",
         )

@@ -26,11 +26,11 @@ def add_player(
         raise Refused(message, field=field_name)
     name = clean_name(name)
     if Player.objects.filter(tournament=tournament, name__iexact=name).exists():
-        raise Refused(f"{name!r} is already registered in this tournament", field="name")
+        raise Refused(_("%(name)s is already registered in this tournament") % {"name": repr(name)}, field="name")
     holder = registered_emails(tournament).get(email_key(email))
     if holder is not None:
         raise Refused(
-            f"{holder} is registered with this email already: one person registers once", field="email"
+            _("%(holder)s is registered with this email already: one person registers once") % {"holder": holder}, field="email"
         )
     try:
         with transaction.atomic():
@@ -44,7 +44,7 @@ def add_player(
             people.link_players([player])
             return player
     except IntegrityError as error:  # a concurrent registration of the same name
-        raise Refused(f"{name!r} is already registered in this tournament", field="name") from error
+        raise Refused(_("%(name)s is already registered in this tournament") % {"name": repr(name)}, field="name") from error
 
 
 def registered_emails(tournament: Tournament, *, exclude: int | None = None) -> dict[str, str]:
@@ -151,10 +151,10 @@ def import_players(
     rows = preview_import(tournament, text)
     refused = [r for r in rows if r.errors]
     if not rows:
-        raise Refused("the CSV has no player rows (expected columns: name, email, club)", field="file")
+        raise Refused(_("the CSV has no player rows (expected columns: name, email, club)"), field="file")
     if refused and not skip_refused:
         raise Refused(
-            f"{len(refused)} of {len(rows)} rows are refused; fix them or import the others explicitly",
+            _("%(value)s of %(value2)s rows are refused; fix them or import the others explicitly") % {"value": len(refused), "value2": len(rows)},
             field="file",
             extra={"rows": [r.to_dict() for r in rows]},
         )
@@ -174,7 +174,7 @@ def import_players(
                     )
     except IntegrityError as error:
         raise Refused(
-            "another registration with one of these names arrived meanwhile; preview again", field="file"
+            _("another registration with one of these names arrived meanwhile; preview again"), field="file"
         ) from error
     return created, rows
 
@@ -182,10 +182,10 @@ def import_players(
 def check_in(round_: Round, player: Player) -> CheckIn:
     """Check a player in for a round (WBC: a player may enter any number of heats)."""
     if player.tournament_id != round_.tournament_id:
-        raise Refused(f"{player} is not registered in {round_.tournament}", field="player")
+        raise Refused(_("%(player)s is not registered in %(tournament)s") % {"player": player, "tournament": round_.tournament}, field="player")
     if player.status != Player.Status.ACTIVE:
         raise Refused(
-            f"{player} has {player.get_status_display().lower()} and cannot check in", field="player"
+            _("%(player)s has %(lower)s and cannot check in") % {"player": player, "lower": player.get_status_display().lower()}, field="player"
         )
     with transaction.atomic():
         checkin, _created = CheckIn.objects.get_or_create(round=round_, player=player)
@@ -215,7 +215,7 @@ def set_status(player: Player, status: str) -> Player:
     A player who leaves is also checked out of every round not yet published.
     """
     if status not in Player.Status.values:
-        raise Refused(f"unknown status {status!r}; a player is {', '.join(Player.Status.values)}", field="status")
+        raise Refused(_("unknown status %(status)s; a player is %(value)s") % {"status": repr(status), "value": ', '.join(Player.Status.values)}, field="status")
     with transaction.atomic():
         left = player.status == Player.Status.ACTIVE and status != Player.Status.ACTIVE
         player.status = status
@@ -259,22 +259,22 @@ def player_ids(round_: Round, players: Iterable[Any], field_name: str = "players
     ids: list[int] = []
     for p in players:
         if isinstance(p, bool) or not isinstance(p, int):
-            raise Refused(f"player ids are integers, got {p!r}", field=field_name)
+            raise Refused(_("player ids are integers, got %(p)s") % {"p": repr(p)}, field=field_name)
         ids.append(p)
     rows = Player.objects.filter(tournament_id=round_.tournament_id, pk__in=ids).values_list("pk", "status", "name")
     known = {pk: (status, name) for pk, status, name in rows}
     unknown = [p for p in ids if p not in known]
     if unknown:
         listed = ", ".join(f"#{p}" for p in unknown)
-        raise Refused(f"not players of this tournament: {listed}", field=field_name)
+        raise Refused(_("not players of this tournament: %(listed)s") % {"listed": listed}, field=field_name)
     if len(set(ids)) != len(ids):
         twice = sorted({p for p in ids if ids.count(p) > 1})
         raise Refused(
-            f"players listed twice: {names_of(twice, known)}", field=field_name, rule="one table per player per round"
+            _("players listed twice: %(names_of)s") % {"names_of": names_of(twice, known)}, field=field_name, rule="one table per player per round"
         )
     gone = [p for p in ids if known[p][0] != Player.Status.ACTIVE]
     if gone:
-        raise Refused(f"players who withdrew or dropped cannot be seated: {names_of(gone, known)}", field=field_name)
+        raise Refused(_("players who withdrew or dropped cannot be seated: %(names_of)s") % {"names_of": names_of(gone, known)}, field=field_name)
     return ids
 
 

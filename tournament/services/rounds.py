@@ -29,12 +29,12 @@ from tournament.services.shared import Refused, audit, locked
 def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | None = None) -> Round:
     """Add the next round (heats numbered in order; one final, after the heats)."""
     if kind not in Round.Kind.values:
-        raise Refused(f"unknown round kind {kind!r}; a round is a heat or the final", field="kind")
+        raise Refused(_("unknown round kind %(kind)s; a round is a heat or the final") % {"kind": repr(kind)}, field="kind")
     check_start(starts_at)
     with transaction.atomic():
         rounds = Round.objects.select_for_update().filter(tournament=tournament)
         if kind == Round.Kind.FINAL and rounds.filter(kind=Round.Kind.FINAL).exists():
-            raise Refused("this tournament already has a final", field="kind")
+            raise Refused(_("this tournament already has a final"), field="kind")
         number = (rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         return Round.objects.create(tournament=tournament, number=number, kind=kind, starts_at=starts_at)
 
@@ -49,8 +49,7 @@ def check_start(starts_at: datetime | None) -> None:
         return
     if starts_at.tzinfo is None or not ROUND_STARTS_FROM <= starts_at < ROUND_STARTS_BEFORE:
         raise Refused(
-            f"the start time {starts_at.isoformat()} is outside the years"
-            f" {ROUND_STARTS_FROM.year} to {ROUND_STARTS_BEFORE.year - 1}; type the day and time the round starts",
+            _("the start time %(isoformat)s is outside the years %(year)s to %(value)s; type the day and time the round starts") % {"isoformat": starts_at.isoformat(), "year": ROUND_STARTS_FROM.year, "value": ROUND_STARTS_BEFORE.year - 1},
             field="starts_at",
         )
 
@@ -75,11 +74,17 @@ def refuse_seats_without_faction(round_: Round) -> None:
     missing = seats_without_faction(round_)
     if not missing:
         return
-    listed = "; ".join(f"table {t['table']}: " + ", ".join(p["name"] for p in t["players"]) for t in missing)
+    listed = "; ".join(
+        _("table %(number)s: %(names)s") % {"number": t["table"], "names": ", ".join(p["name"] for p in t["players"])}
+        for t in missing
+    )
     count = sum(len(t["players"]) for t in missing)
     raise Refused(
-        f"{count} player{'s' if count != 1 else ''} {'have' if count != 1 else 'has'} no faction yet "
-        f"({listed}); record the faction of every seat, then publish",
+        ngettext(
+            "%(count)s player has no faction yet (%(listed)s); record the faction of every seat, then publish",
+            "%(count)s players have no faction yet (%(listed)s); record the faction of every seat, then publish",
+            count,
+        ) % {"count": count, "listed": listed},
         field="factions",
         rule="every seat has its faction before the games start",
         status=409,
@@ -92,9 +97,9 @@ def publish_round(round_: Round, *, user: Any) -> Round:
     with transaction.atomic():
         round_ = locked(round_)
         if not round_.tables.exists():
-            raise Refused(f"{round_} has no seating to publish yet", field="round")
+            raise Refused(_("%(round)s has no seating to publish yet") % {"round": round_}, field="round")
         if round_.state != Round.State.PLANNED:
-            raise Refused(f"{round_} is already published", field="round", status=409)
+            raise Refused(_("%(round)s is already published") % {"round": round_}, field="round", status=409)
         refuse_seats_without_faction(round_)
         round_.state = Round.State.PUBLISHED
         round_.published_at = timezone.now()
@@ -114,7 +119,7 @@ def finish_round(round_: Round, *, user: Any) -> Round:
         round_ = locked(round_)
         if round_.state != Round.State.PUBLISHED:
             raise Refused(
-                f"{round_} is {round_.get_state_display().lower()}: only a published round can be closed",
+                _("%(round)s is %(lower)s: only a published round can be closed") % {"round": round_, "lower": round_.get_state_display().lower()},
                 field="round",
                 status=409,
             )
@@ -124,7 +129,7 @@ def finish_round(round_: Round, *, user: Any) -> Round:
         if open_tables:
             listed = ", ".join(str(n) for n in open_tables)
             raise Refused(
-                f"table(s) {listed} of {round_} have no filed game report yet (LoLV 4.01.07: every game ends with its report)",
+                _("table(s) %(listed)s of %(round)s have no filed game report yet (LoLV 4.01.07: every game ends with its report)") % {"listed": listed, "round": round_},
                 field="round",
                 rule="4.01.07",
             )

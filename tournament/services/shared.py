@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from dune.refusals import Refusal
 from dune.seating import SeatingUserError, UnsplittableCount
 from tournament.models import Round, SeatingAudit
@@ -87,7 +89,7 @@ def locked(round_: Round) -> Round:
 def require_reason(round_: Round, reason: str, what: str) -> None:
     if round_.state != Round.State.PLANNED and not reason.strip():
         raise Refused(
-            f"the seating of {round_} is published; give a reason to {what}",
+            _("the seating of %(round)s is published; give a reason to %(what)s") % {"round": round_, "what": what},
             field="reason",
             rule=RULE_PUBLISHED,
             status=400,

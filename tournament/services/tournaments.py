@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from dune.formats import FORMATS
 from dune.text_rules import title_problem
@@ -34,7 +35,7 @@ def create_tournament(
     name = tournament_name(name)
     if format not in FORMATS:
         known = ", ".join(f"{f.key} ({f.name})" for f in FORMATS.values())
-        raise Refused(f"unknown format {format!r}; known formats: {known}", field="format")
+        raise Refused(_("unknown format %(value)s; known formats: %(known)s") % {"value": repr(format), "known": known}, field="format")
     document, rules = document_with_changes(format, format_changes)
     zone = default_time_zone() if time_zone in (None, "") else known_zone(time_zone)
     try:
@@ -69,7 +70,7 @@ def known_zone(time_zone: Any) -> str:
     zone = zone_name(time_zone)
     if zone is None:
         raise Refused(
-            f"unknown time zone {time_zone!r}; give an IANA name such as America/Los_Angeles or Europe/Paris",
+            _("unknown time zone %(time_zone)s; give an IANA name such as America/Los_Angeles or Europe/Paris") % {"time_zone": repr(time_zone)},
             field="time_zone",
         )
     return zone
@@ -89,7 +90,7 @@ def assign_table_judge(table: Table, username: str) -> Any:
         user = tournament.table_judges.filter(username=name).first()
         if user is None:
             raise Refused(
-                f"{name!r} is not a table judge of {tournament.name}; appoint them on the dashboard first",
+                _("%(name)s is not a table judge of %(name2)s; appoint them on the dashboard first") % {"name": repr(name), "name2": tournament.name},
                 field="judge",
             )
         table.judge = user

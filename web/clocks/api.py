@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
@@ -35,13 +36,13 @@ _WRITE_ANSWERS = {400: schemas.Refusal, 403: schemas.Refusal, 409: schemas.Refus
 
 def _table(pk: int) -> Table:
     if pk > MAX_ID:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
 
 
 def _round(pk: int) -> Round:
     if pk > MAX_ID:
-        raise NotFound("No such round.")
+        raise NotFound(_("No such round."))
     return get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
 
 

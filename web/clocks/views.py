@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from clocks import commands, services
 from clocks.game_log import current_turn, turns_for
@@ -37,7 +38,7 @@ MAX_ID = 2**63 - 1
 
 def _get(queryset: Any, pk: int) -> Any:
     if pk > MAX_ID:
-        raise Http404("No such object.")
+        raise Http404(_("No such object."))
     return get_object_or_404(queryset, pk=pk)
 
 
@@ -212,5 +213,5 @@ def round_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         return round_dashboard(request, pk, errors={0: {"round": exc.message, **asked}}, status=exc.status)
     messages.success(request, changed.message)
     if why := left_alone(round_, changed.body["tables_skipped"], action):
-        messages.info(request, f"Left alone: {'; '.join(why)}.")
+        messages.info(request, _("Left alone: %(value)s.") % {"value": '; '.join(why)})
     return HttpResponseRedirect(reverse("clocks-round", args=[pk]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from dune.engine.events import FLIP_TARGETS, TERROR_EFFECTS
@@ -57,11 +58,11 @@ def _int(
         return None
     value = whole_number(raw, signed=True)
     if value is None:
-        raise ActionError(name, f"must be a whole number, got {raw!r}")
+        raise ActionError(name, _("must be a whole number, got %(raw)s") % {"raw": repr(raw)})
     if low is not None and value < low:
-        raise ActionError(name, f"must be at least {low}")
+        raise ActionError(name, _("must be at least %(low)s") % {"low": low})
     if high is not None and value > high:
-        raise ActionError(name, f"must be at most {high}")
+        raise ActionError(name, _("must be at most %(high)s") % {"high": high})
     return value
 
 
@@ -75,7 +76,7 @@ def _faction(form: Form, name: str = "faction") -> str:
 def _factions(form: Form, name: str = "factions", *, at_least: int = 1) -> list[str]:
     chosen = [f for f in _getlist(form, name) if f in FACTIONS]
     if len(chosen) < at_least:
-        raise ActionError(name, f"choose at least {at_least} faction{'s' if at_least > 1 else ''}")
+        raise ActionError(name, ngettext("choose at least %(count)s faction", "choose at least %(count)s factions", at_least) % {"count": at_least})
     return chosen
 
 
@@ -100,18 +101,18 @@ def _piece(form: Form, name: str) -> tuple[str, int | None]:
     """A `territory@sector` choice (or a bare territory for the Polar Sink)."""
     value = _get(form, name)
     if not value:
-        raise ActionError(name, "choose a territory and sector")
+        raise ActionError(name, gettext("choose a territory and sector"))
     territory, _, sector = value.partition("@")
     number = whole_number(sector)
     if sector and number is None:
-        raise ActionError(name, f"unknown sector in {value!r}")
+        raise ActionError(name, gettext("unknown sector in %(value)s") % {"value": repr(value)})
     return territory, number
 
 
 def _counts(form: Form) -> dict[str, int]:
     counts = {k: _int(form, k, required=False, low=0) or 0 for k in ("normal", "special", "advisors")}
     if not any(counts.values()):
-        raise ActionError("normal", "give a number of forces")
+        raise ActionError("normal", _("give a number of forces"))
     return counts
 
 
@@ -121,7 +122,7 @@ def _counts(form: Form) -> dict[str, int]:
 def advance_phase(form: Form) -> dict[str, Any]:
     phase = _get(form, "phase")
     if not phase:
-        raise ActionError("phase", "choose a phase")
+        raise ActionError("phase", _("choose a phase"))
     return {"type": "phase_advanced", "phase": phase}
 
 
@@ -164,7 +165,7 @@ def quick_record(form: Form) -> dict[str, Any]:
     for cell in _getlist(form, "occ"):
         place, _, faction = cell.partition("|")
         if faction not in FACTIONS or not place:
-            raise ActionError("occ", f"unknown grid cell {cell!r}")
+            raise ActionError("occ", gettext("unknown grid cell %(cell)s") % {"cell": repr(cell)})
         occupants.setdefault(place, []).append(faction)
     coexisting = sorted(set(_getlist(form, "coex")))
     for place in coexisting:  # BG advisors there: the BG is present, coexisting
@@ -307,7 +308,7 @@ def _plan(form: Form, side: str) -> dict[str, Any]:
     try:
         dial = float(raw) if raw else 0.0
     except ValueError:
-        raise ActionError(p + "dial", f"must be a number, got {raw!r}") from None
+        raise ActionError(p + "dial", gettext("must be a number, got %(raw)s") % {"raw": repr(raw)}) from None
     plan["dial"] = int(dial) if dial == int(dial) else dial
     plan["spice"] = _int(form, p + "spice", required=False, low=0) or 0
     for card in ("weapon", "defense"):
@@ -336,7 +337,7 @@ def battle(form: Form) -> dict[str, Any]:
     engine resolves it into the winner and every loss (LoLV 1.07.06, AH X.C-D, WBC X)."""
     territory = _get(form, "territory")
     if not territory:
-        raise ActionError("territory", "choose the battle")
+        raise ActionError("territory", _("choose the battle"))
     return {"type": "battle", "territory": territory, "aggressor": _plan(form, "a"), "defender": _plan(form, "d")}
 
 
@@ -348,7 +349,7 @@ def set_cards(form: Form) -> dict[str, Any]:
 def change_leader(form: Form) -> dict[str, Any]:
     leader = _get(form, "leader")
     if "|" not in leader:
-        raise ActionError("leader", "choose a leader")
+        raise ActionError("leader", gettext("choose a leader"))
     faction, _, leader_id = leader.partition("|")
     captor = _get(form, "captor") or None
     return {"type": "leader_changed", "faction": faction, "leader": leader_id,
@@ -370,7 +371,7 @@ def flip_forces(form: Form) -> dict[str, Any]:
     territory, sector = _piece(form, "piece")
     side = _get(form, "side")
     if side not in FLIP_TARGETS:
-        raise ActionError("side", "choose whether they become advisors or fighters")
+        raise ActionError("side", _("choose whether they become advisors or fighters"))
     return {"type": "forces_flipped", "territory": territory, "sector": sector, "side": side,
             "count": _int(form, "count", low=1)}
 
@@ -405,7 +406,7 @@ def reveal_terror(form: Form) -> dict[str, Any]:
     Moritani shield (`to_supply`, 2.12.11)."""
     effect = _get(form, "effect") or None
     if effect is not None and effect not in TERROR_EFFECTS:
-        raise ActionError("effect", "choose one of the Terror tokens' effects")
+        raise ActionError("effect", _("choose one of the Terror tokens' effects"))
     return {"type": "terror_revealed", "territory": _territory(form), "effect": effect,
             "triggered_by": _optional_faction(form, "triggered_by"), "to_supply": bool(_get(form, "to_supply"))}
 
@@ -472,7 +473,7 @@ def roll_die(form: Form) -> dict[str, Any]:
         if value is not None:
             rolls[faction] = value
     if not rolls:
-        raise ActionError("die", "enter at least one roll (1..6)")
+        raise ActionError("die", _("enter at least one roll (1..6)"))
     return {"type": "die_rolled", "die": rolls}
 
 
@@ -483,7 +484,7 @@ def end_game(form: Form) -> dict[str, Any]:
 def void(form: Form) -> dict[str, Any]:
     reason = _get(form, "reason")
     if not reason:
-        raise ActionError("reason", "a correction needs a reason")
+        raise ActionError("reason", _("a correction needs a reason"))
     return {"type": "void", "seq": _int(form, "seq", low=1), "reason": reason}
 
 
@@ -591,5 +592,5 @@ def build(action: str, form: Form) -> dict[str, Any]:
     """The event dict for a posted action. Raises ActionError (unknown action or bad field)."""
     builder = ACTIONS.get(action)
     if builder is None:
-        raise ActionError("action", f"unknown action {action!r}")
+        raise ActionError("action", _("unknown action %(action)s") % {"action": repr(action)})
     return builder(form)

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -49,7 +50,7 @@ def published_game(table: Table) -> Game:
     Raises ValidationError.
     """
     if table.round.state == Round.State.PLANNED:
-        raise ValidationError({"table": "the seating of this round is not published yet"})
+        raise ValidationError({"table": _("the seating of this round is not published yet")})
     return services.read_game(table)
 
 
@@ -143,7 +144,7 @@ class GameEventsView(APIView):
         # the table's judge writes (the hot path is the table judge posting events).
         table = table_with_round(pk)
         if table is None:
-            raise Http404("No such table.")
+            raise Http404(_("No such table."))
         data = request.data if isinstance(request.data, dict) else {}
         try:
             recorded = commands.record_event(
@@ -178,7 +179,7 @@ class PhoneSeenView(APIView):
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         table = table_with_round(pk)
         if table is None:
-            raise Http404("No such table.")
+            raise Http404(_("No such table."))
         return idempotency_api.answered(
             request, commands.phone_seen(table, request.data, actor=request.user, key=idempotency_api.key_of(request))
         )

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from clocks import services as clock_services
 from clocks.presenters import table_states
@@ -87,7 +88,7 @@ def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
     event = actions.build(action, request.POST)
     expected = whole_number(request.POST.get("expected_seq", ""))
     if expected is None:
-        raise actions.ActionError("expected_seq", "the form lost its sequence number; reload the page")
+        raise actions.ActionError("expected_seq", _("the form lost its sequence number; reload the page"))
     return commands.record_event(
         table, event, actor=request.user,
         key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
@@ -147,7 +148,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     record = ""  # `X-Record`: the record number an outbox reads as "recorded" (static/js/outbox.js)
     if request.method == "POST":
         if not can_judge_table(request.user, table):
-            raise PermissionDenied("Only this table's judge or a head judge may record its game.")
+            raise PermissionDenied(_("Only this table's judge or a head judge may record its game."))
         asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
         if request.POST.get("action") == "battle" and request.POST.get("preview"):
             return _battle_preview(request, table, game, asked)
@@ -223,7 +224,7 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     """The head judge's view of a table's whole log: every event, its author, time and reason."""
     table = load_table(pk)
     if not is_head_judge(request.user, table.round.tournament):
-        raise PermissionDenied("Only a head judge sees a table's full history.")
+        raise PermissionDenied(_("Only a head judge sees a table's full history."))
     game = _published_or_page(request, table)
     if isinstance(game, HttpResponse):
         return game
@@ -333,7 +334,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The game report, prefilled from the position; the judge confirms it and it is filed."""
     table = load_table(pk)
     if not can_judge_table(request.user, table):
-        raise PermissionDenied("Only this table's judge or a head judge may file its report.")
+        raise PermissionDenied(_("Only this table's judge or a head judge may file its report."))
     game = _published_or_page(request, table)
     if isinstance(game, HttpResponse):
         return game
@@ -359,7 +360,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
                     table, report, actor=request.user, key=request.POST.get("idempotency_key"),
                     clock_ran_out=clock_services.ran_out(table),
                 )
-                messages.success(request, "Filed." if not filed.replayed else _already_filed(table))
+                messages.success(request, _("Filed.") if not filed.replayed else _already_filed(table))
                 return redirect("gameplay-table", pk=table.pk)
         except Refusal as refusal:  # the report's row and field; a key's refusal above the form
             key_refused = refusal.field == idempotency.HEADER

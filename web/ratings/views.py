@@ -16,6 +16,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS, get_format
@@ -66,7 +67,7 @@ def series_mine(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not request.user.is_staff:
-        raise PermissionDenied("Series belong to head judges (staff accounts).")
+        raise PermissionDenied(_("Series belong to head judges (staff accounts)."))
     errors: dict[str, str] = {}
     failed: int | None = None
     values = {k: request.POST.get(k, "") for k in ("action", "name", "format", "series")}
@@ -201,7 +202,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not is_head_judge(request.user, player.tournament):
-        raise PermissionDenied("Only a head judge of this tournament may change who a player is.")
+        raise PermissionDenied(_("Only a head judge of this tournament may change who a player is."))
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
     choices: list[dict[str, Any]] = []
@@ -222,7 +223,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
             elif action == "unlink":
                 fields = {"person": None, "reason": values["reason"]}
                 commands.link_person(player, fields, actor=request.user, key=form_key(request))
-                messages.success(request, f"{player.name} is now a person of their own.")
+                messages.success(request, _("%(name)s is now a person of their own.") % {"name": player.name})
             else:
                 chosen = whole_number(request.POST.get("person_id", ""))
                 person_id: Any = chosen if chosen is not None else _person_typed(player, values["person"], choices)
@@ -230,7 +231,7 @@ def player_person_page(request: HttpRequest, pk: int) -> HttpResponse:
                 commands.link_person(player, fields, actor=request.user, key=form_key(request))
                 linked = Person.objects.get(pk=person_id)
                 shown = linked.name if people.may_reveal(request.user, linked.pk) else linked.display_name
-                messages.success(request, f"{player.name} is now linked to {shown}.")
+                messages.success(request, _("%(name)s is now linked to %(shown)s.") % {"name": player.name, "shown": shown})
         except Refusal as refused:
             if refused.status == 403:
                 raise PermissionDenied(refused.message) from None
@@ -271,13 +272,13 @@ def _person_typed(player: Player, typed: Any, choices: list[dict[str, Any]]) -> 
     if number is not None:
         return int(number)
     if not text:
-        raise people.PeopleRefused("type the name of the person to link to", field="person")
+        raise people.PeopleRefused(_("type the name of the person to link to"), field="person")
     found = [p for p in people.search_people(text, limit=8) if p.pk != player.person_id]
     if len(found) == 1:
         return int(found[0].pk)
     if not found:
         raise people.PeopleRefused(
-            f"nobody on the people page is named {text!r}; check the spelling there", field="person"
+            _("nobody on the people page is named %(text)s; check the spelling there") % {"text": repr(text)}, field="person"
         )
     played: dict[int, list[str]] = {}
     for person_id, name in (
@@ -288,4 +289,4 @@ def _person_typed(player: Player, typed: Any, choices: list[dict[str, Any]]) -> 
         {"pk": p.pk, "name": p.display_name, "played": ", ".join(played.get(p.pk, [])) or "no tournament yet"}
         for p in found
     )
-    raise people.PeopleRefused(f"{len(found)} people match {text!r}: choose the one {player.name} is", field="person")
+    raise people.PeopleRefused(_("%(value)s people match %(text)s: choose the one %(name)s is") % {"value": len(found), "text": repr(text), "name": player.name}, field="person")

@@ -320,7 +320,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
                 raise PermissionDenied(refused.message) from None
             errors = {field: " ".join(msgs) for field, msgs in refused.form_errors("reason").items()}
         else:
-            messages.success(request, "Reopened the report: it no longer counts until it is filed again.")
+            messages.success(request, _("Reopened the report: it no longer counts until it is filed again."))
             return redirect("scoring-report", pk=table.pk)
     system = tournament.rules.points
     result = table_result(report)

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FormatDocumentError, UnknownFormat
@@ -164,7 +165,7 @@ def format_page(request: HttpRequest, pk: int) -> HttpResponse:
 def format_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """The tournament's document as a TOML or JSON file (next year's event starts from it)."""
     if kind not in ("toml", "json"):
-        raise Http404("a format document downloads as .toml or .json")
+        raise Http404(_("a format document downloads as .toml or .json"))
     tournament = get_object_or_404(Tournament, pk=pk)
     document = dict(tournament.rules.document)
     text, content_type = (dump_json(document), "application/json") if kind == "json" else (dump_toml(document), "application/toml")

@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from dune.refusals import Refusal
@@ -274,7 +275,7 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not can_judge_table(request.user, table):
-        raise PermissionDenied("Only the head judge or this table's judge records the kept cards.")
+        raise PermissionDenied(_("Only the head judge or this table's judge records the kept cards."))
     status, context = 200, {}
     if request.method == "POST":
         player = _int(request.POST.get("player")) or 0

@@ -65,7 +65,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not request.user.is_staff:
-        raise PermissionDenied("Creating a tournament needs a head judge's (staff) account.")
+        raise PermissionDenied(_("Creating a tournament needs a head judge's (staff) account."))
     errors: dict[str, str] = {}
     if request.method == "POST":
         try:
@@ -142,7 +142,7 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
                 fields=[("action", "finish_round"), ("round", round_.pk)],
             )
         return commands.finish_round(round_, actor=actor, key=key).message
-    raise services.Refused(f"unknown action {action!r}", field="action")
+    raise services.Refused(_("unknown action %(action)s") % {"action": repr(action)}, field="action")
 
 
 def _judge_code(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -238,7 +238,7 @@ def _row_action(request: HttpRequest, action: str, player: Player, selected: Rou
     target: Any = player.tournament
     if action in ROUND_ROW_ACTIONS:
         if selected is None:
-            raise services.Refused("add a round before checking players in", field="round")
+            raise services.Refused(_("add a round before checking players in"), field="round")
         target = selected
     fields: dict[str, Any] = {"player": player.pk}
     if action == "no_show":
@@ -272,7 +272,7 @@ def _desk_action(request: HttpRequest, tournament: Tournament, action: str, sele
     if action == "self_check_in" and selected is not None:
         command = commands.open_self_check_in if request.POST.get("open") == "yes" else commands.close_self_check_in
         return command(selected, actor=actor, key=key).message
-    raise services.Refused(f"unknown action {action!r}", field="action")
+    raise services.Refused(_("unknown action %(action)s") % {"action": repr(action)}, field="action")
 
 
 def _desk_context(tournament: Tournament, selected: Round | None, query: str) -> dict[str, Any]:
@@ -484,7 +484,7 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     # One query says whether anything changed; the round itself is loaded only to render.
     facts = live.round_facts(pk)
     if facts is None:
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     judge = facts.stage == Round.State.PLANNED and is_head_judge(request.user, Tournament(pk=facts.tournament))
     visible = judge or facts.stage != Round.State.PLANNED
     refused = text_refusal(request, field="q")  # the search box shows it; nothing is searched
@@ -637,7 +637,7 @@ def _final_choices(request: HttpRequest, order: Any) -> tuple[list[int], list[in
     for key, value in picks.items():
         player = _int(key)
         if player is None or value not in ("", *FINAL_CHOICES):
-            raise services.Refused(f"cannot read the choice {value!r} for player {key!r}", field="finalists")
+            raise services.Refused(_("cannot read the choice %(value)s for player %(key)s") % {"value": repr(value), "key": repr(key)}, field="finalists")
         if value:
             chosen[value].append(player)
     for ids in chosen.values():
@@ -652,7 +652,7 @@ def _ids(text: str) -> list[int]:
     parts = text.replace(",", " ").split()
     ids = [_int(p) for p in parts]
     if any(i is None for i in ids):
-        raise services.Refused(f"list player numbers separated by commas: {text!r}", field="finalists")
+        raise services.Refused(_("list player numbers separated by commas: %(text)s") % {"text": repr(text)}, field="finalists")
     return [i for i in ids if i is not None]
 
 
@@ -690,7 +690,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
             elif action == "publish":
                 messages.success(request, commands.publish_round(round_, actor=actor, key=key).message)
             else:
-                raise services.Refused(f"unknown action {action!r}", field="action")
+                raise services.Refused(_("unknown action %(action)s") % {"action": repr(action)}, field="action")
         except Refusal as error:
             errors = _errors(error, ("finalists", "alternates", "absent", "faction", "judge"))
         else:

@@ -9,6 +9,7 @@ import json
 import orjson
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
@@ -41,7 +42,7 @@ class ExportView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated("Sign in as a head judge of this tournament to export it.")
         if not is_head_judge(request.user, tournament):
-            raise PermissionDenied("Only a head judge of this tournament may export it.")
+            raise PermissionDenied(_("Only a head judge of this tournament may export it."))
         # A download leaves the installation: no password hash, no privileges (the backups on
         # this laptop's disk, sealed for its spares, carry them).
         text = export.export_text(tournament, superusers_sign_in=False, for_spares=False)
@@ -56,7 +57,7 @@ def _head_judge_of(request: Request, pk: int) -> Tournament:
     if not request.user.is_authenticated:
         raise NotAuthenticated("Sign in as a head judge of this tournament to follow it.")
     if not is_head_judge(request.user, tournament):
-        raise PermissionDenied("Only a head judge of this tournament may follow it.")
+        raise PermissionDenied(_("Only a head judge of this tournament may follow it."))
     return tournament
 
 
