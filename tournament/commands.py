@@ -1018,7 +1018,7 @@ def edit_tournament(tournament: Tournament, data: Any, *, actor: Any, key: str |
         return 200, tournament_json(tournament)
 
     return _done("edit_tournament", given, perform, actor=actor, key=key, scope=_desk(tournament),
-                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+                 said=lambda body: " ".join(said) or _("Saved %(name)s.") % {"name": body["name"]})
 
 
 @dataclass(frozen=True)
@@ -1049,7 +1049,7 @@ def edit_round(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done
         return 200, round_json(Round.objects.select_related("tournament").get(pk=round_.pk))
 
     return _done("edit_round", given, perform, actor=actor, key=key, scope=_seating(round_),
-                 said=lambda body: " ".join(said) or f"Saved {body['name']}.")
+                 said=lambda body: " ".join(said) or _("Saved %(name)s.") % {"name": body["name"]})
 
 
 def _deleting(pk: int) -> str:

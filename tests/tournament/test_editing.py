@@ -73,6 +73,24 @@ def test_edit_refusals_name_the_field_and_change_nothing(judge: Any, tournament:
     assert judge.get(url).status_code == 200  # the refusal's address shows the form
 
 
+def test_the_language_of_the_sheets_and_room_screen_is_chosen_on_the_edit_page(judge: Any, tournament: Any) -> None:
+    url = f"/tournaments/{tournament.pk}/edit/"
+    form = judge.get(url).content.decode()
+    assert '<select id="id_language" name="language"' in form
+    assert '<option value="en" lang="en" selected>English</option>' in form
+    assert '<option value="de" lang="de">Deutsch</option>' in form
+    fields = {"action": "edit", "name": tournament.name, "time_zone": tournament.time_zone}
+    answer = judge.post(url, {**fields, "language": "de"})
+    assert answer.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.language == "de"
+    assert '<option value="de" lang="de" selected>Deutsch</option>' in judge.get(url).content.decode()
+    refused = judge.post(url, {**fields, "language": "tlh"})
+    assert 'id="language-error"' in refused.content.decode() and "expected one of en, es, fr, de" in refused.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.language == "de"
+
+
 def test_the_edit_pages_need_a_head_judge(client: Any, tournament: Any, heat: Any, make_user: Any) -> None:
     client.force_login(make_user("someone"))
     assert client.get(f"/tournaments/{tournament.pk}/edit/").status_code == 403

@@ -1,4 +1,4 @@
-"""The head judge's changes after creation: the tournament's name, time zone and series, and a
+"""The head judge's changes after creation: the tournament's name, time zone, language and series, and a
 round's kind and start, or deleting it while it is not seated (`tournament.services.editing`).
 
 Each page shows its form; a change redirects to the dashboard with what was done; a refusal
@@ -46,7 +46,8 @@ def _registration_values(tournament: Tournament) -> dict[str, str]:
 @shows_text_refusals
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Rename the tournament, move it to another time zone, or add it to a series."""
+    """Rename the tournament, move it to another time zone, change the language of its printed
+    sheets and room screen, or add it to a series."""
     tournament = get_object_or_404(Tournament.objects.select_related("series"), pk=pk)
     if (denied := _guard(request, tournament)) is not None:
         return denied
@@ -61,10 +62,14 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 fields = {name: request.POST.get(name, "") for name in REGISTRATION_FIELDS}
                 fields["waiting_list"] = request.POST.get("waiting_list", "")
             else:
-                fields = {"name": request.POST.get("name", ""), "time_zone": request.POST.get("time_zone", "")}
+                fields = {
+                    "name": request.POST.get("name", ""),
+                    "time_zone": request.POST.get("time_zone", ""),
+                    **({"language": request.POST["language"]} if "language" in request.POST else {}),
+                }
             done = commands.edit_tournament(tournament, fields, actor=request.user, key=_key(request))
         except Refusal as error:
-            errors = _errors(error, ("name", "time_zone", "series", *REGISTRATION_FIELDS))
+            errors = _errors(error, ("name", "time_zone", "language", "series", *REGISTRATION_FIELDS))
         else:
             messages.success(request, done.message)
             return redirect("tournament-detail", pk=tournament.pk)
