@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from config import health, help
+from config.js_catalog import LanguageCatalog
 from config.schema import SchemaView
 from web import password_reset, views
 from web.gameplay.engine_api import EvaluateView
@@ -17,6 +18,8 @@ urlpatterns = [
     path("help/<slug:slug>/", help.help_page, name="help-guide"),
     # The footer's language switcher posts here; the choice is kept in a cookie.
     path("i18n/", include("django.conf.urls.i18n")),
+    # The words of the pages' scripts, one catalogue per language (a phone's service worker keeps it).
+    path("jsi18n/<str:lang>/", LanguageCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
     path("accounts/login/", views.sign_in, name="login"),
     path("accounts/session/", views.session_state, name="session-state"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

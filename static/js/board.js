@@ -6,6 +6,12 @@
 (function () {
   "use strict";
   if (window.duneBoard) { return; }
+  // The words a person reads, from the page's JavaScript catalogue when it is loaded.
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
+
   window.duneBoard = true;
 
   function load(slot, url, seq) {
@@ -83,7 +89,8 @@
       }
     });
     pick.hidden = false;
-    pick.textContent = name + ": " + (stacks.length ? stacks.join("; ") : "no forces") + ".";
+    pick.textContent = interpolate(gettext("%(territory)s: %(stacks)s."),
+      { territory: name, stacks: stacks.length ? stacks.join("; ") : gettext("no forces") }, true);
     fillForms(id, place.getAttribute("data-sector"));
   });
 

@@ -9,6 +9,11 @@
 (function () {
   "use strict";
   if (window.duneClocks) { window.duneClocks.scan(); return; }
+  // The words a person reads, from the page's JavaScript catalogue when it is loaded.
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
 
   var STATES = ["pending", "running", "last_30", "last_turn", "time_up", "finished"];
   var offset = 0;          // server time minus local time, in ms
@@ -87,7 +92,8 @@
       var node = calls[i].querySelector("[data-call-remaining]");
       if (ends === null || !node) continue;
       var callLeft = (ends - serverNow()) / 1000;
-      node.textContent = callLeft > 0 ? fmt(callLeft) + " left" : "time is up: the default action is recorded";
+      node.textContent = callLeft > 0 ? interpolate(gettext("%(time)s left"), { time: fmt(callLeft) }, true)
+        : gettext("time is up: the default action is recorded");
     }
     if (due && Date.now() - lastFetch > 1500) refresh();
   }

@@ -14,6 +14,13 @@
 // when the old one went stale, a refusal with its rule, a conflict with another judge's record.
 (function () {
   "use strict";
+  // The words a person reads come from the page's JavaScript catalogue (/jsi18n/<lang>/, loaded
+  // before this script); without it they stay as written.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var DB_NAME = "table-outbox";
   var STORE = "actions";
   var RETRY_MS = 15000;
@@ -74,21 +81,22 @@
     document.body.classList.toggle("is-offline", offline);
     if (offline) {
       offlineBanner.textContent = keepsCopy
-        ? "Offline: a reload shows record #" + pageSeq() + "."
-        : "Offline: actions wait on this phone. Do not reload: at this address a reload shows the " +
-          "browser's offline page until the Wi-Fi is back (the actions stay on this phone).";
+        ? interpolate(gettext("Offline: a reload shows record #%(seq)s."), { seq: pageSeq() }, true)
+        : gettext("Offline: actions wait on this phone. Do not reload: at this address a reload shows the " +
+          "browser's offline page until the Wi-Fi is back (the actions stay on this phone).");
     }
   }
 
-  var STATE_WORDS = { queued: "waiting, not sent yet", sending: "sending", refused: "not sent",
-    signin: "not sent", recorded: "recorded", discarded: "discarded" };
+  var STATE_WORDS = { queued: gettext("waiting, not sent yet"), sending: gettext("sending"), refused: gettext("not sent"),
+    signin: gettext("not sent"), recorded: gettext("recorded"), discarded: gettext("discarded") };
   // The words of the waiting list's buttons (one place, for translation; the page's own
   // translated words where it gives them).
-  var WORDS = { edit: "Edit", discard: "Discard", earlier: "↑ Earlier", signIn: "Sign in", sendIt: "Send it", retry: "Retry",
-    earlierLabel: "Move earlier, before the action ahead of it: %(label)s",
-    recordBefore: counter.dataset.recordBefore || "Record it before #%(seq)s",
-    beforeReason: counter.dataset.beforeReason || "Entered late: it belongs before record #%(seq)s",
-    beforeLabel: counter.dataset.beforeLabel || "%(label)s, before record #%(seq)s" };
+  var WORDS = { edit: gettext("Edit"), discard: gettext("Discard"), earlier: gettext("↑ Earlier"), signIn: gettext("Sign in"),
+    sendIt: gettext("Send it"), retry: gettext("Retry"),
+    earlierLabel: gettext("Move earlier, before the action ahead of it: %(label)s"),
+    recordBefore: counter.dataset.recordBefore || gettext("Record it before #%(seq)s"),
+    beforeReason: counter.dataset.beforeReason || gettext("Entered late: it belongs before record #%(seq)s"),
+    beforeLabel: counter.dataset.beforeLabel || gettext("%(label)s, before record #%(seq)s") };
 
   // The waiting actions are shown as the next records, clearly not recorded, at the top of the
   // next step; the first one that cannot go carries its reason and the judge's choices.
@@ -100,7 +108,7 @@
     counter.querySelector(".outbox-count").textContent = String(open.length);
     var words = counter.querySelector(".outbox-words");
     if (summary.kind === "waiting" || summary.kind === "empty") {
-      words.textContent = "waiting to be sent";
+      words.textContent = gettext("waiting to be sent");
     } else {  // the reason and what to do, in words
       counter.querySelector(".outbox-count").textContent = "";
       words.textContent = summary.text;
@@ -129,7 +137,7 @@
       list = document.createElement("ol");
       list.id = "pending";
       list.className = "pending";
-      list.setAttribute("aria-label", "Waiting on this phone, not recorded yet");
+      list.setAttribute("aria-label", gettext("Waiting on this phone, not recorded yet"));
     }
     if (next && list.parentNode !== next) {
       next.insertBefore(list, heading ? heading.nextSibling : next.firstChild);
@@ -142,7 +150,8 @@
       li.dataset.state = item.state;
       li.dataset.key = item.key;
       var line = document.createElement("span");
-      line.textContent = "Record #" + (item.expected + 1) + " (" + (STATE_WORDS[item.state] || item.state) + "): " + item.label;
+      line.textContent = interpolate(gettext("Record #%(seq)s (%(state)s): %(label)s"),
+        { seq: item.expected + 1, state: STATE_WORDS[item.state] || item.state, label: item.label }, true);
       li.appendChild(line);
       var problem = item.problem;
       if (problem && (i === 0 || item.state !== "queued")) {
@@ -184,10 +193,11 @@
     if (!needed) { sheet.hidden = true; return; }
     var first = items[0];
     var notJudge = first && first.problem && first.problem.kind === "not-judge";
-    sheet.querySelector("h2").textContent = notJudge ? "Sign in as this table's judge or a head judge" : "Sign in again";
-    document.getElementById("sign-in-why").textContent = (notJudge ? first.problem.reason + " " : "Not signed in. ") +
-      items.length + " action" + (items.length === 1 ? "" : "s") +
-      " wait on this phone; they are sent, in order, once you are signed in. This page stays as it is.";
+    sheet.querySelector("h2").textContent = notJudge ? gettext("Sign in as this table's judge or a head judge") : gettext("Sign in again");
+    document.getElementById("sign-in-why").textContent = (notJudge ? first.problem.reason : gettext("Not signed in.")) + " " +
+      interpolate(ngettext("%(count)s action waits on this phone; it is sent, in order, once you are signed in. This page stays as it is.",
+        "%(count)s actions wait on this phone; they are sent, in order, once you are signed in. This page stays as it is.",
+        items.length), { count: items.length }, true);
     if (sheet.hidden) { sheet.hidden = false; }
   }
 
@@ -508,13 +518,14 @@
 
   function showConflict(item) {
     conflict.dataset.key = item.key;
-    document.getElementById("conflict-mine").textContent = item.label + " (made against record #" + item.expected + ")";
+    document.getElementById("conflict-mine").textContent = interpolate(gettext("%(label)s (made against record #%(seq)s)"),
+      { label: item.label, seq: item.expected }, true);
     var stale = document.getElementById("stale");
     var changes = stale ? stale.querySelector(".changes") : null;
-    var theirs = changes ? changes.textContent.replace(/\s+/g, " ").trim() : "see the page";
+    var theirs = changes ? changes.textContent.replace(/\s+/g, " ").trim() : gettext("see the page");
     if (stale) { stale.remove(); }  // the conflict box says it once
     document.getElementById("conflict-theirs").textContent =
-      "Recorded meanwhile: " + theirs + " — the table is now at record #" + pageSeq() + ".";
+      interpolate(gettext("Recorded meanwhile: %(theirs)s — the table is now at record #%(seq)s."), { theirs: theirs, seq: pageSeq() }, true);
     conflict.hidden = false;
     window.scrollTo(0, Math.max(0, conflict.getBoundingClientRect().top + window.scrollY - 8));
     document.getElementById("conflict-retry").focus({ preventScroll: true });
@@ -807,13 +818,14 @@
       return r.json().catch(function () {
         var wait = r.headers.get("Retry-After");
         return { signed_in: false, error: r.status === 429
-          ? "Too many tries for this account: wait " + (wait || "a few") + " seconds, then sign in again."
-          : "The server answered " + r.status + ": try again." };
+          ? (wait ? interpolate(gettext("Too many tries for this account: wait %(seconds)s seconds, then sign in again."), { seconds: wait }, true)
+            : gettext("Too many tries for this account: wait a few seconds, then sign in again."))
+          : interpolate(gettext("The server answered %(status)s: try again."), { status: r.status }, true) };
       });
     }).then(function (answer) {
       submit.disabled = false;
       if (!answer.signed_in) {
-        error.textContent = answer.error || "Not signed in.";
+        error.textContent = answer.error || gettext("Not signed in.");
         error.hidden = false;
         return null;
       }
@@ -822,7 +834,7 @@
       return outbox.signedIn(answer.csrf_token);
     }, function () {
       submit.disabled = false;
-      error.textContent = "No connection to the server: try again when the phone is back online.";
+      error.textContent = gettext("No connection to the server: try again when the phone is back online.");
       error.hidden = false;
     });
   });

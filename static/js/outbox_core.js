@@ -22,6 +22,15 @@
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
+  // The words a judge reads come from the page's JavaScript catalogue (/jsi18n/<lang>/, loaded
+  // before this script); without one (node's tests) they stay as written.
+  var host = typeof self !== "undefined" ? self : {};
+  var gettext = host.gettext || function (s) { return s; };
+  var ngettext = host.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = host.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
+
   var STATES = ["queued", "sending", "recorded", "refused", "signin", "discarded"];
   var LEAVES = { recorded: true, discarded: true };
   var LOGIN_PATH = /\/accounts\/login\//;
@@ -59,63 +68,66 @@
   // rule and message) when the page found one in the answer.
   function classify(answer) {
     if (!answer || answer.network) {
-      return { kind: "network", state: "queued", reason: "No connection to the server.",
-        todo: "It is sent by itself when the phone is back online." };
+      return { kind: "network", state: "queued", reason: gettext("No connection to the server."),
+        todo: gettext("It is sent by itself when the phone is back online.") };
     }
     var s = answer.status;
     if (s >= 200 && s < 300 && answer.record) {
       return { kind: "recorded", state: "recorded", record: answer.record, location: answer.location };
     }
     if (answer.loginPage || s === 401 || (s === 403 && answer.refused === "sign-in")) {
-      return { kind: "signed-out", state: "signin", reason: "Not signed in on this server: the sign-in ran out, or the event moved to another laptop (a spare took over).",
-        todo: "Sign in again to send it." };
+      return { kind: "signed-out", state: "signin", reason: gettext("Not signed in on this server: the sign-in ran out, or the event moved to another laptop (a spare took over)."),
+        todo: gettext("Sign in again to send it.") };
     }
     if (s === 403 && answer.refused === "csrf") {
-      return { kind: "csrf", state: "queued", refresh: true, reason: "The page's security token was out of date.",
-        todo: "A new one is fetched and the action sent again." };
+      return { kind: "csrf", state: "queued", refresh: true, reason: gettext("The page's security token was out of date."),
+        todo: gettext("A new one is fetched and the action sent again.") };
     }
     if (s === 403 && answer.refused === "forbidden") {
       return { kind: "not-judge", state: "signin",
-        reason: "Refused: this account is not this table's judge (nor a head judge).",
-        todo: "A head judge or this table's judge signs in here to send it, or discard it." };
+        reason: gettext("Refused: this account is not this table's judge (nor a head judge)."),
+        todo: gettext("A head judge or this table's judge signs in here to send it, or discard it.") };
     }
     if (s === 403 && answer.refusal) {  // a command refused for who may do it, with its words
-      return { kind: "refused", state: "refused", reason: "Refused: " + answer.refusal, todo: "Discard it, or retry." };
+      return { kind: "refused", state: "refused", reason: interpolate(gettext("Refused: %(refusal)s"), { refusal: answer.refusal }, true), todo: gettext("Discard it, or retry.") };
     }
     if (s === 403) {  // a 403 that does not say why: ask the server about the session
-      return { kind: "forbidden-unknown", state: "queued", refresh: true, reason: "Refused (403) without a reason.",
-        todo: "The phone checks its sign-in and sends it again." };
+      return { kind: "forbidden-unknown", state: "queued", refresh: true, reason: gettext("Refused (403) without a reason."),
+        todo: gettext("The phone checks its sign-in and sends it again.") };
     }
     if (s >= 200 && s < 300) {
       return { kind: "unexpected", state: "queued",
-        reason: "The answer was a page this phone did not expect (a Wi-Fi sign-in page?): not known to be recorded.",
-        todo: "Open any web page to pass the Wi-Fi's sign-in, then Retry; the server records it at most once." };
+        reason: gettext("The answer was a page this phone did not expect (a Wi-Fi sign-in page?): not known to be recorded."),
+        todo: gettext("Open any web page to pass the Wi-Fi's sign-in, then Retry; the server records it at most once.") };
     }
     if (s === 409 && answer.stale) {
-      return { kind: "conflict", state: "refused", reason: "Not sent: the game moved on while this phone waited.",
-        todo: "Send it on the new position, or discard it." };
+      return { kind: "conflict", state: "refused", reason: gettext("Not sent: the game moved on while this phone waited."),
+        todo: gettext("Send it on the new position, or discard it.") };
     }
     if (s === 404) {
       return { kind: "not-found", state: "refused",
-        reason: "Not sent: this server does not know the page (404) — the table may not be on it (yet).",
-        todo: "Retry once the head judge has restored the event, or discard it." };
+        reason: gettext("Not sent: this server does not know the page (404) — the table may not be on it (yet)."),
+        todo: gettext("Retry once the head judge has restored the event, or discard it.") };
     }
     if (s === 413) {
-      return { kind: "too-large", state: "refused", reason: "Refused: too large for the server (413).",
-        todo: "Discard it and record it in smaller parts." };
+      return { kind: "too-large", state: "refused", reason: gettext("Refused: too large for the server (413)."),
+        todo: gettext("Discard it and record it in smaller parts.") };
     }
     if (s === 429 || s >= 500) {
       return { kind: "server", state: "queued", retryAfter: answer.retryAfter,
-        reason: "The server could not answer (" + s + ").", todo: "It is sent again by itself in a moment, or Retry." };
+        reason: interpolate(gettext("The server could not answer (%(status)s)."), { status: s }, true),
+        todo: gettext("It is sent again by itself in a moment, or Retry.") };
     }
     if (s >= 400 && s < 500) {
       // `insertBefore`: the record the engine found it holds before (out of order after records
       // made later): the judge may record it there, as a logged correction.
       return { kind: "refused", state: "refused", insertBefore: answer.insertBefore || null,
-        reason: "Refused" + (answer.refusal ? ": " + answer.refusal : " (" + s + ")."),
-        todo: "Discard it (the form keeps what was entered), or retry." };
+        reason: answer.refusal ? interpolate(gettext("Refused: %(refusal)s"), { refusal: answer.refusal }, true)
+          : interpolate(gettext("Refused (%(status)s)."), { status: s }, true),
+        todo: gettext("Discard it (the form keeps what was entered), or retry.") };
     }
-    return { kind: "unexpected", state: "queued", reason: "Unexpected answer (" + s + ").", todo: "Retry." };
+    return { kind: "unexpected", state: "queued", reason: interpolate(gettext("Unexpected answer (%(status)s)."), { status: s }, true),
+      todo: gettext("Retry.") };
   }
 
   // The action after an answer.
@@ -173,7 +185,6 @@
     return first && (first.state === "queued" || first.state === "sending") ? first : null;
   }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   // One line for the banner: what waits and what the judge should do.
   function summary(items) {
@@ -183,20 +194,23 @@
     var n = open.length;
     if (first.state === "signin") {
       if (first.problem && first.problem.kind === "not-judge") {
-        return { kind: "signin", text: "Not this table's judge: sign in as its judge or a head judge to send " + plural(n, "action") };
+        return { kind: "signin", text: interpolate(ngettext("Not this table's judge: sign in as its judge or a head judge to send %(count)s action",
+          "Not this table's judge: sign in as its judge or a head judge to send %(count)s actions", n), { count: n }, true) };
       }
-      return { kind: "signin", text: "Sign in again to send " + plural(n, "action") };
+      return { kind: "signin", text: interpolate(ngettext("Sign in again to send %(count)s action", "Sign in again to send %(count)s actions", n), { count: n }, true) };
     }
     if (first.state === "refused") {
-      return { kind: "refused", text: (first.problem ? first.problem.reason : "Refused") + " — " + plural(n, "action") + " not sent" };
+      return { kind: "refused", text: interpolate(ngettext("%(reason)s — %(count)s action not sent", "%(reason)s — %(count)s actions not sent", n),
+        { reason: first.problem ? first.problem.reason : gettext("Refused"), count: n }, true) };
     }
     if (first.problem && first.problem.kind === "lost") {  // no decision to make: it goes after the refill
       return { kind: "refilling", text: first.problem.reason };
     }
     if (first.problem && first.problem.kind !== "network") {
-      return { kind: "trouble", text: plural(n, "action") + " not sent yet: " + first.problem.reason };
+      return { kind: "trouble", text: interpolate(ngettext("%(count)s action not sent yet: %(reason)s", "%(count)s actions not sent yet: %(reason)s", n),
+        { count: n, reason: first.problem.reason }, true) };
     }
-    return { kind: "waiting", text: plural(n, "action") + " waiting to be sent" };
+    return { kind: "waiting", text: interpolate(ngettext("%(count)s action waiting to be sent", "%(count)s actions waiting to be sent", n), { count: n }, true) };
   }
 
   // --- never a loop --------------------------------------------------------------------------
@@ -313,8 +327,8 @@
             var after = rest[0];
             if (!after || after.state !== "queued") { return null; }
             var held = copy(after, { state: "refused", problem: {
-              kind: "after-discarded", reason: "Made after “" + item.label + "”, which was discarded.",
-              todo: "Send it on the table as it is now, or discard it too." } });
+              kind: "after-discarded", reason: interpolate(gettext("Made after “%(label)s”, which was discarded."), { label: item.label }, true),
+              todo: gettext("Send it on the table as it is now, or discard it too.") } });
             return store.save(held);
           }).then(function () { return rebase ? rebase() : null; });
         }).then(changed);

@@ -8,6 +8,13 @@
 // Without JavaScript the forms post as they always did.
 (function () {
   "use strict";
+  // The words a person reads come from the page's JavaScript catalogue (/jsi18n/<lang>/, loaded
+  // before this script); without it they stay as written.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var core = window.DuneOutboxCore;
   var script = document.currentScript;
   if (!core || !window.fetch || !window.localStorage || !script) { return; }
@@ -46,7 +53,7 @@
     '<p class="field-error" role="alert" hidden></p>' +
     '<label>Username <input name="username" autocomplete="username" autocapitalize="none" required></label>' +
     '<label>Password <input name="password" type="password" autocomplete="current-password" required></label>' +
-    '<p class="actions"><button type="submit" class="primary">Sign in and send</button></p></form>';
+    '<p class="actions"><button type="submit" class="primary">' + gettext("Sign in and send") + '</button></p></form>';
   document.body.appendChild(panel);
   var sheet = panel.querySelector("form");
 
@@ -70,7 +77,7 @@
     items.forEach(function (item, i) {
       var li = document.createElement("li");
       li.dataset.state = item.state;
-      li.appendChild(document.createTextNode(item.label + (item.state === "queued" || item.state === "sending" ? " (waiting, not sent yet)" : " (not sent)")));
+      li.appendChild(document.createTextNode(interpolate(item.state === "queued" || item.state === "sending" ? gettext("%(label)s (waiting, not sent yet)") : gettext("%(label)s (not sent)"), { label: item.label }, true)));
       if (item.problem && (i === 0 || item.state !== "queued")) {
         var why = document.createElement("span");
         why.className = "why";
@@ -80,8 +87,8 @@
       if (i === 0 && (item.state === "refused" || item.state === "signin" || (item.problem && item.problem.kind !== "network"))) {
         var actions = document.createElement("span");
         actions.className = "actions";
-        if (item.state !== "signin") { actions.appendChild(button("Retry", "", function () { outbox.retry(item.key); })); }
-        actions.appendChild(button("Discard", "danger", function () { outbox.discard(item.key); }));
+        if (item.state !== "signin") { actions.appendChild(button(gettext("Retry"), "", function () { outbox.retry(item.key); })); }
+        actions.appendChild(button(gettext("Discard"), "danger", function () { outbox.discard(item.key); }));
         li.appendChild(actions);
       }
       list.appendChild(li);
@@ -147,13 +154,13 @@
       return fetch(LOGIN, { method: "POST", credentials: "same-origin", body: body,
         headers: { Accept: "application/json", "X-CSRFToken": now.token } });
     }).then(function (r) {
-      return r.json().catch(function () { return { signed_in: false, error: "The server answered " + r.status + ": try again." }; });
+      return r.json().catch(function () { return { signed_in: false, error: interpolate(gettext("The server answered %(status)s: try again."), { status: r.status }, true) }; });
     }).then(function (answer) {
-      if (!answer.signed_in) { error.textContent = answer.error || "Not signed in."; error.hidden = false; return null; }
+      if (!answer.signed_in) { error.textContent = answer.error || gettext("Not signed in."); error.hidden = false; return null; }
       sheet.elements.password.value = "";
       return outbox.signedIn(answer.csrf_token);
     }, function () {
-      error.textContent = "No connection to the server: try again when the phone is back online.";
+      error.textContent = gettext("No connection to the server: try again when the phone is back online.");
       error.hidden = false;
     });
   });

@@ -28,7 +28,8 @@
     var note = document.createElement("p");
     note.className = "notice";
     note.setAttribute("role", "status");
-    note.textContent = "Your unfiled entries were restored from this phone.";
+    note.textContent = window.gettext ? window.gettext("Your unfiled entries were restored from this phone.")
+      : "Your unfiled entries were restored from this phone.";
     form.insertBefore(note, form.firstChild);
   }
   form.addEventListener("input", save);

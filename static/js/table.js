@@ -6,6 +6,13 @@
 // - a copy of the page kept for offline reloads says which record it shows and since when.
 (function () {
   "use strict";
+  // The words a person reads come from the page's JavaScript catalogue (/jsi18n/<lang>/, loaded
+  // before this script); without it they stay as written.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var POLL_MS = 15000;
   var MARGIN = 8;
   function live() { return document.getElementById("table-live"); }
@@ -121,11 +128,11 @@
         note.hidden = false;
         note.textContent = "";
         var words = document.createElement("span");
-        words.textContent = "The game moved on to record #" + data.seq + ".";
+        words.textContent = interpolate(gettext("The game moved on to record #%(seq)s."), { seq: data.seq }, true);
         note.appendChild(words);
         var button = document.createElement("button");
         button.type = "button";
-        button.textContent = "Show it";
+        button.textContent = gettext("Show it");
         button.addEventListener("click", refresh);
         note.appendChild(button);
       })
@@ -169,7 +176,7 @@
   if (copy) {
     var line = document.getElementById("offline-copy");
     if (line) {
-      line.textContent = "Offline copy as of " + copy + ". Actions wait on this phone.";
+      line.textContent = interpolate(gettext("Offline copy as of %(time)s. Actions wait on this phone."), { time: copy }, true);
       line.hidden = false;
     }
   }

@@ -1,9 +1,9 @@
-{% load static %}// The table pages' service worker: the page and its assets stay on the phone, so a judge can
+{% load static i18n %}{% get_current_language as LANGUAGE_CODE %}// The table pages' service worker: the page and its assets stay on the phone, so a judge can
 // reload the table page without a connection. Pages are fetched from the network first (the
 // freshest position) and fall back to the copy kept here; assets come from the copy first.
 // Writes are never intercepted: the page's outbox sends them (exactly once, in order).
 "use strict";
-var CACHE = "table-pages-v1";
+var CACHE = "table-pages-v2";
 var ASSETS = [
   "{% static 'css/site.css' %}",
   "{% static 'css/gameplay.css' %}",
@@ -15,8 +15,11 @@ var ASSETS = [
   "{% static 'css/outbox.css' %}",
   "{% static 'js/refused_form.js' %}",
   "{% static 'js/table.js' %}",
-  "{% static 'js/clock.js' %}"
+  "{% static 'js/clock.js' %}",
+  "{% url 'javascript-catalog' LANGUAGE_CODE %}"
 ];
+// The scripts' words: one catalogue per language, fetched fresh when online, kept for offline.
+var CATALOGUES = "{% url 'javascript-catalog' 'xx' %}".replace("xx/", "");
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -51,6 +54,18 @@ self.addEventListener("fetch", function (event) {
         return kept || new Response("<h1>Offline</h1><p>This table page was not opened on this phone yet.</p>",
           { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
       });
+    }));
+    return;
+  }
+  if (url.pathname.indexOf(CATALOGUES) === 0) {
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(CACHE).then(function (cache) { cache.put(url.pathname, copy); });
+      }
+      return response;
+    }).catch(function () {
+      return caches.match(url.pathname).then(function (kept) { return kept || Response.error(); });
     }));
     return;
   }

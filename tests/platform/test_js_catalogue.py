@@ -1,0 +1,43 @@
+"""The pages' scripts read their words from Django's JavaScript catalogue (domain djangojs),
+served by this server at an address naming the language (no CDN), loaded before the scripts,
+and kept by the table pages' service worker for a phone without a connection."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+
+def test_each_language_has_its_catalogue(client: Any) -> None:
+    spanish = client.get("/jsi18n/es/")
+    assert spanish.status_code == 200
+    assert spanish["Content-Type"].startswith("text/javascript")
+    assert spanish["Content-Language"] == "es"
+    body = spanish.content.decode()
+    assert '"Reintentar"' in body and '"Sin conexi\\u00f3n con el servidor."' in body
+    assert "globals.gettext" in body and "globals.interpolate" in body
+    assert '"Wiederholen"' not in body and '"Erneut versuchen"' in client.get("/jsi18n/de/").content.decode()
+    assert '"R\\u00e9essayer"' in client.get("/jsi18n/fr/").content.decode()
+
+
+def test_an_unknown_language_has_no_catalogue(client: Any) -> None:
+    assert client.get("/jsi18n/tlh/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_page_loads_the_catalogue_of_its_language_before_its_scripts(client: Any) -> None:
+    client.cookies["django_language"] = "fr"
+    html = client.get("/").content.decode()
+    scripts = re.findall(r'<script src="([^"]+)"', html)
+    assert scripts[0] == "/jsi18n/fr/"
+    assert '<html lang="fr">' in html
+
+
+def test_the_service_worker_keeps_the_catalogue_for_offline_use(client: Any) -> None:
+    client.cookies["django_language"] = "de"
+    worker = client.get("/sw.js").content.decode()
+    assert '"/jsi18n/de/"' in worker
+    assert 'var CATALOGUES = "/jsi18n/xx/".replace("xx/", "");' in worker
+    assert "url.pathname.indexOf(CATALOGUES) === 0" in worker
