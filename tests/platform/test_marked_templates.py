@@ -78,7 +78,10 @@ def test_every_template_is_checked() -> None:
 
 @pytest.mark.parametrize("name", ALL_TEMPLATES)
 def test_a_marked_template_has_no_unmarked_literal(name: str) -> None:
-    assert unmarked_literals((TEMPLATES / name).read_text(encoding="utf-8")) == []
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    if name.endswith("_attrs.html"):  # the attributes of an element the including template opens
+        source = f"<div {source}>"
+    assert unmarked_literals(source) == []
 
 
 def test_points_follow_the_locale_decimal_mark() -> None:
