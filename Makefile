@@ -40,9 +40,12 @@ gettext:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
 
 # Refresh the catalogues from the marked strings (then translate the new entries and `make install`).
-## messages: refresh locale/{es,fr,de} from the marked strings
+## messages: refresh locale/{es,fr,de} from the marked strings (pages and Python, and static/js)
 messages: $(STAMP) gettext
-	for l in es fr de; do $(BIN)/python manage.py makemessages -l $$l --ignore=.venv --ignore=tests --no-obsolete; done
+	for l in es fr de; do \
+	  $(BIN)/python manage.py makemessages -l $$l --ignore=.venv --ignore=tests --no-obsolete && \
+	  $(BIN)/python manage.py makemessages -l $$l -d djangojs --ignore=.venv --ignore=tests --ignore=templates --ignore=static/vendor --no-obsolete; \
+	done
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 ## chromium: install Debian's Chromium for the browser tests

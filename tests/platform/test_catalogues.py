@@ -1,0 +1,90 @@
+"""The catalogues hold every marked string, translated: Spanish, French and German are complete.
+
+`makemessages` extracts the marked strings of a copy of the sources (the pages' and the
+scripts' domains, as `make messages` does) into a template; `msgcmp` then fails on any string of that template that a
+shipped catalogue lacks, leaves untranslated or holds only as a fuzzy guess. This is what
+`make messages` does, run where it changes nothing: a string marked without its translations
+fails here, in CI, not at the venue.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("es", "fr", "de")
+DOMAINS = ("django", "djangojs")
+#: What makemessages reads: the apps, the pages, the scripts and the settings that find them.
+SKIPPED = shutil.ignore_patterns(".venv", ".git", "var", "tests", "docs", "*.mo", "__pycache__", "*.egg-info")
+
+
+def _catalogue(lang: str, domain: str) -> Path:
+    return ROOT / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The freshly extracted template (.pot) of each domain, from a copy of the sources."""
+    copy = tmp_path_factory.mktemp("sources") / "tree"
+    shutil.copytree(ROOT, copy, ignore=SKIPPED)
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "config.test_settings")}
+    for domain in DOMAINS:
+        scripts_only = ["--ignore=templates", "--ignore=static/vendor"] if domain == "djangojs" else []
+        subprocess.run(
+            [sys.executable, "manage.py", "makemessages", "-l", "es", "-d", domain, "--keep-pot",
+             "--ignore=.venv", "--ignore=tests", "--no-obsolete", "-v", "0", *scripts_only],
+            cwd=copy, env=env, check=True, capture_output=True, text=True,
+        )
+    return {domain: copy / "locale" / f"{domain}.pot" for domain in DOMAINS}
+
+
+def _missing(catalogue: Path, template: Path) -> str:
+    """msgcmp's complaints: the template's strings the catalogue lacks, leaves empty or fuzzy."""
+    answer = subprocess.run(["msgcmp", str(catalogue), str(template)], capture_output=True, text=True)
+    return "" if answer.returncode == 0 else answer.stderr
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_marked_string_is_translated(templates: dict[str, Path], lang: str, domain: str) -> None:
+    catalogue = _catalogue(lang, domain)
+    assert catalogue.is_file(), f"{catalogue.relative_to(ROOT)} is missing"
+    assert templates[domain].is_file() and "msgid" in templates[domain].read_text(encoding="utf-8")
+    assert _missing(catalogue, templates[domain]) == ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalogue_compiles_with_every_plural_form_and_no_fuzzy_entry(lang: str, tmp_path: Path) -> None:
+    for domain in DOMAINS:
+        # -c: the formats match the source's, and each plural has the language's every form.
+        compiled = subprocess.run(
+            ["msgfmt", "-c", "-o", str(tmp_path / f"{domain}.mo"), str(_catalogue(lang, domain))],
+            capture_output=True, text=True,
+        )
+        assert compiled.returncode == 0, compiled.stderr
+        fuzzy = subprocess.run(
+            ["msgattrib", "--only-fuzzy", "--no-obsolete", str(_catalogue(lang, domain))],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        assert "msgid" not in fuzzy, fuzzy[:2000]
+
+
+def test_the_check_catches_a_string_without_its_translation(tmp_path: Path) -> None:
+    template = tmp_path / "t.pot"
+    template.write_text('msgid ""\nmsgstr ""\n\nmsgid "Where do I sit?"\nmsgstr ""\n', encoding="utf-8")
+    untranslated = tmp_path / "u.po"
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    untranslated.write_text(header + 'msgid "Where do I sit?"\nmsgstr ""\n', encoding="utf-8")
+    fuzzy = tmp_path / "f.po"
+    fuzzy.write_text(header + '#, fuzzy\nmsgid "Where do I sit?"\nmsgstr "¿Dónde?"\n', encoding="utf-8")
+    done = tmp_path / "d.po"
+    done.write_text(header + 'msgid "Where do I sit?"\nmsgstr "¿Dónde me siento?"\n', encoding="utf-8")
+    assert "untranslated" in _missing(untranslated, template)
+    assert _missing(fuzzy, template) != ""
+    assert _missing(done, template) == ""
