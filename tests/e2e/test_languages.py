@@ -1,0 +1,190 @@
+"""Browser, in Spanish, French and German, at a phone's 390×844 and a laptop's 1366×900: the
+player's pages (round, standings, player, private link), the table judge's table page and the
+head judge's pages (tournament, round, players' desk) leave no English behind, break no word
+inside and never scroll sideways.
+
+"No English" is checked against the catalogue itself: every English msgid whose translation in
+that language differs from it is a sentence the page must not show. A text or a read attribute
+(title, aria-label, placeholder, alt) equal to one of them, or holding a longer one (four words
+and more, or a fragment of four words between a msgid's placeholders), is English left over.
+Names (players, tournaments, factions, territories, cards) and rule numbers are not msgids.
+
+"No word broken inside": every word of every visible text lies on one line (a range over the
+word has its boxes on one line), and no text is cut by an element that hides its overflow.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gameplay import services
+from scoring import services as scoring
+from tests.e2e.conftest import PHONE
+from tests.factories import make_players, make_round, make_tournament, seat_table
+from tests.gameplay.recorded_game import recorded_game
+from tests.scoring.db.conftest import report_for
+from tournament import private_links
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+LAPTOP = {"width": 1366, "height": 900}
+SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+#: Words the reader's language writes as English does (checked per language by the catalogue:
+#: an entry translated as itself is never English left over); these few are names of the game.
+GAME_NAMES = {"Bene Gesserit", "Cheap Hero", "Hidden Mobile Stronghold"}
+
+
+def english_left(lang: str) -> tuple[set[str], list[str]]:
+    """The English a page in `lang` must not show: whole texts, and longer runs of words."""
+    whole: set[str] = set()
+    runs: list[str] = []
+    for domain in ("django", "djangojs"):
+        with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as compiled:
+            catalogue = gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
+        for key, translated in catalogue.items():
+            english = key[0] if isinstance(key, tuple) else key
+            english = english.split("\x04")[-1]  # a context is not shown
+            if english == translated or english in GAME_NAMES or not re.search(r"[A-Za-z]{2}", english):
+                continue
+            pieces = [p.strip(" .,:;·—()") for p in PLACEHOLDER.split(english)]
+            if len(pieces) == 1 and len(english.split()) <= 3:
+                whole.add(english.strip())
+            runs += [p for p in pieces if len(p.split()) >= 4 and p not in translated]
+    return whole, sorted(set(runs))
+
+
+#: Visible texts and read attributes; words split across lines; text cut by hidden overflow.
+LOOK = r"""() => {
+  const visible = (el) => {
+    const s = getComputedStyle(el);
+    if (s.display === "none" || s.visibility === "hidden") return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1;
+  };
+  const texts = [], broken = [], cut = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"].includes(el.tagName) || !visible(el)) continue;
+    if (el.closest("[hidden], [aria-hidden=true], svg")) continue;
+    const text = node.textContent.replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    texts.push(text);
+    const re = /\S{2,}/g;
+    let m;
+    while ((m = re.exec(node.textContent))) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!visible(el) || el.closest("[hidden], svg")) continue;
+    for (const name of ["title", "aria-label", "placeholder", "alt"]) {
+      const v = el.getAttribute(name);
+      if (v && v.trim()) texts.push(v.replace(/\s+/g, " ").trim());
+    }
+    const s = getComputedStyle(el);
+    const hides = ["hidden", "clip"].includes(s.overflowX) || s.textOverflow === "ellipsis";
+    if (hides && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && el.textContent.trim()) {
+      cut.push(el.tagName + "." + el.className + ": " + el.textContent.trim().slice(0, 60));
+    }
+  }
+  return { texts, broken, cut, wide: document.documentElement.scrollWidth, width: window.innerWidth };
+}"""
+
+
+@pytest.fixture
+def event(head_judge: Any, make_user: Any) -> dict[str, Any]:
+    """A WBC heat: table 1 in play at turn 2's worm (a nexus open), table 2 filed."""
+    judge = make_user("judge1")
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Open Arrakis")
+    tournament.table_judges.add(judge)
+    players = make_players(tournament, 12)
+    heat = make_round(tournament)
+    playing = seat_table(heat, players[:6], factions=SIX, judge=judge)
+    services.game_for(playing)
+    seq = 1
+    for body in recorded_game():
+        services.append_event(playing, body, expected_seq=seq, user=judge)
+        seq += 1
+        if body["type"] == "worm":
+            break
+    filed = seat_table(heat, players[6:], number=2, factions=SIX)
+    scoring.file_report(filed, report_for(filed, {0: "solo_stronghold"}), user=head_judge)
+    return {"tournament": tournament, "heat": heat, "playing": playing, "player": players[6],
+            "token": private_links.link_for(players[6]).token, "judge": judge, "head": head_judge}
+
+
+def _context(browser: Any, live_server: Any, lang: str, user: Any = None) -> Any:
+    from django.test import Client
+
+    context = browser.new_context(viewport=PHONE, locale=lang, timezone_id="UTC")
+    context.set_default_timeout(15_000)
+    cookies = [{"name": "django_language", "value": lang, "url": live_server.url}]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookies.append({"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url})
+    context.add_cookies(cookies)
+    return context
+
+
+def _walk(context: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, list[str]]]:
+    """(viewport, url, problems) of each page at each size."""
+    whole, runs = english_left(lang)
+    page = context.new_page()
+    for viewport in (PHONE, LAPTOP):
+        page.set_viewport_size(viewport)
+        for url in urls:
+            page.goto(url)
+            page.wait_for_load_state("networkidle")
+            assert page.locator("html").get_attribute("lang") == lang, url
+            seen = page.evaluate(LOOK)
+            problems = [f"English: {t!r}" for t in seen["texts"] if t in whole]
+            problems += [f"English: {r!r} in {t!r}" for t in seen["texts"] for r in runs if r in t]
+            problems += [f"word broken inside: {w!r}" for w in seen["broken"]]
+            problems += [f"text cut: {c}" for c in seen["cut"]]
+            if seen["wide"] > seen["width"] + 1:
+                problems.append(f"sideways scroll: {seen['wide']} > {seen['width']}")
+            yield f"{viewport['width']}x{viewport['height']}", url, problems
+    page.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["es", "fr", "de"])
+def test_the_main_pages_are_all_in_the_readers_language(
+    browser: Any, live_server: Any, event: dict[str, Any], lang: str
+) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    t, heat, base = event["tournament"], event["heat"], live_server.url
+    walks = [
+        (None, [f"{base}/rounds/{heat.pk}/", f"{base}/tournaments/{t.pk}/standings/",
+                f"{base}/tournaments/{t.pk}/players/{event['player'].pk}/", f"{base}/me/{event['token']}/"]),
+        (event["judge"], [f"{base}/tables/{event['playing'].pk}/"]),
+        (event["head"], [f"{base}/tournaments/{t.pk}/", f"{base}/rounds/{heat.pk}/", f"{base}/tournaments/{t.pk}/players/"]),
+    ]
+    found: list[str] = []
+    for user, urls in walks:
+        context = _context(browser, live_server, lang, user)
+        for size, url, problems in _walk(context, urls, lang):
+            found += [f"{size} {url.removeprefix(base)}: {p}" for p in problems]
+        context.close()
+    assert found == [], "\n".join(found[:60])
+
+
+def test_the_english_list_holds_what_a_page_must_not_show() -> None:
+    whole, runs = english_left("de")
+    assert {"Standings", "Table", "Record the battle"} <= whole
+    assert "Bene Gesserit" not in whole
+    assert any(r.startswith("No table is assigned to you yet") for r in runs)
