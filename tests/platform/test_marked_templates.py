@@ -84,6 +84,13 @@ def test_a_marked_template_has_no_unmarked_literal(name: str) -> None:
     assert unmarked_literals(source) == []
 
 
+@pytest.mark.parametrize("name", ALL_TEMPLATES)
+def test_a_template_compiles_with_its_translation_tags_loaded(name: str) -> None:
+    from django.template.loader import get_template
+
+    get_template(name)
+
+
 def test_points_follow_the_locale_decimal_mark() -> None:
     from django.utils import translation
 
