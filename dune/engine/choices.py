@@ -59,6 +59,7 @@ _PHASES: dict[str, tuple[tuple[str, ...], str]] = {
     "default_action": ((BIDDING, SHIPMENT_MOVEMENT, BATTLE, SPICE_BLOW), "chips"),
     "bg_prediction_made": ((SETUP,), "prediction"),
     "spice_blow": ((SPICE_BLOW,), "spice_blow"),
+    "inflation_placed": ((MENTAT_PAUSE,), "inflation"),
     "spice_collected": ((SPICE_COLLECTION,), "collection"),
     "spice_harvested": ((SPICE_COLLECTION,), "collection"),
     "card_bought": ((BIDDING,), "bidding"),
@@ -77,6 +78,7 @@ _FULL_TRACKING = frozenset(
         "spice_collected",
         "spice_harvested",
         "charity_collected",
+        "inflation_placed",
         "card_bought",
         "board_spice_set",
         "loss_corrected",
@@ -102,6 +104,8 @@ def _blocked_type(position: Position, event_type: str) -> str | None:
         return cite["end_game"]
     if event_type in _FULL_TRACKING and position.quick:
         return "quick tracking"
+    if event_type == "inflation_placed" and ("choam" not in position.playing or position.inflation is not None):
+        return cite.get("inflation", "2.09.09")
     if event_type == "quick_record" and not position.quick:
         return "quick tracking"
     if event_type == "quick_record" and position.phase == SETUP:

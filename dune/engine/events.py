@@ -63,6 +63,8 @@ TERROR_EFFECTS: tuple[str, ...] = (
 CLOCKS: tuple[str, ...] = tuple(LIMITS)
 #: Default actions when a called clock expires (WBC time guidelines).
 DEFAULT_ACTIONS: tuple[str, ...] = ("bid", "turn", "battle_plan", "nexus")
+#: The sides of the CHOAM's Inflation token (`inflation_placed.face`), LoLV 2.09.10-11.
+INFLATION_SIDES: tuple[str, ...] = ("double", "cancel")
 #: BG flip targets (`forces_flipped.side`), LoLV 2.02.10.
 FLIP_TARGETS: tuple[str, ...] = ("advisors", "fighters")
 
@@ -662,6 +664,7 @@ _NAMED: dict[str, Callable[[str, Any], Any]] = {
     "source": _one_of(PLACEMENT_SOURCES),
     "to": _one_of(REMOVAL_TARGETS),
     "side": _one_of(FLIP_TARGETS),
+    "face": _one_of(INFLATION_SIDES),
     "via": _one_of(MOVE_KINDS),
     "card": _opt(_one_of(MOVE_CARDS)),
     "order_card": _one_of(ORDER_CARDS),
@@ -1246,6 +1249,16 @@ class CharityCollected(Event):
     by faction, as the engine derives them from the spice each holds (`income.charity_due`)."""
 
     amounts: tuple[tuple[str, int], ...] = ()
+
+
+@_register("inflation_placed")
+@dataclass(frozen=True, slots=True)
+class InflationPlaced(Event):
+    """The CHOAM place their Inflation token on the CHOAM Charity phase at the Mentat Pause,
+    `face` up: "double" (Welfare State, 2.09.10) or "cancel" (Market Crash, 2.09.11); it counts
+    at the next turn's charity, flipped at the one after, then leaves the game (2.09.09, 2.09.12)."""
+
+    face: str
 
 
 @_register("spice_harvested")

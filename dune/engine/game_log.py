@@ -86,7 +86,12 @@ from dune.engine.errors import (
     RuleViolation,
     VoidRefused,
 )
-from dune.engine.income import apply_card_bought, apply_charity_collected, apply_spice_harvested
+from dune.engine.income import (
+    apply_card_bought,
+    apply_charity_collected,
+    apply_inflation_placed,
+    apply_spice_harvested,
+)
 from dune.engine.position import EMPTY, Log, Position, evolve
 from dune.engine.spice import apply_board_spice_set, apply_spice_blow, apply_spice_collected
 from dune.engine.turn_order import apply_order_card
@@ -149,6 +154,7 @@ HANDLERS: dict[type[ev.Event], Handler] = {
     ev.CardBought: apply_card_bought,
     ev.CharityCollected: apply_charity_collected,
     ev.SpiceHarvested: apply_spice_harvested,
+    ev.InflationPlaced: apply_inflation_placed,
 }
 
 #: Events still allowed once the game has a result (closing the record, corrections).

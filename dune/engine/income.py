@@ -4,8 +4,12 @@
   to 2 (1.03.01) and the Bene Gesserit always receive 2 (2.02.09), in the CHOAM Charity phase;
   under AH and the WBC a faction with no spice receives 2 and, from the second turn, the Bene
   Gesserit always do (AH VIII.I, VIII.I.1), at the start of the bidding round. Once a turn
-  (1.03.02). With the CHOAM faction in the game the charity comes out of its own income and
-  Inflation (2.09.04): the engine cannot derive it (`charity_due` None).
+  (1.03.02). With the CHOAM faction in the game, the CHOAM first collect 2 from the bank for
+  each faction in the game and pay the others' charity from their own spice (2.09.04); the
+  Inflation token placed at a Mentat Pause (`inflation_placed`, 2.09.09) doubles every amount
+  at the next turn's charity (Welfare State, 2.09.10) or cancels them (Market Crash, 2.09.11),
+  and the other side the turn after (2.09.12). A record that leaves the CHOAM's own income out
+  is the table's amounts from the bank, unchecked, as such records were kept before.
 - The collection round (`spice_harvested`): the forces occupying a territory with spice
   collect at their rate (LoLV 1.08.01-02, AH XI.A; `spice.collection_limit`), in storm order
   where two could; each occupant of Arrakeen and Carthag collects 2 and the occupant of Tuek's
@@ -28,10 +32,10 @@ from dune.engine.board import ARRAKEEN, CARTHAG, TERRITORIES, TUEKS_SIETCH
 from dune.engine.checks import need_faction, need_full_tracking, need_phase, refuse
 from dune.engine.control import occupancy
 from dune.engine.editions import advanced
-from dune.engine.events import CardBought, CharityCollected, SpiceHarvested
+from dune.engine.events import INFLATION_SIDES, CardBought, CharityCollected, InflationPlaced, SpiceHarvested
 from dune.engine.factions import BENE_GESSERIT, CHOAM, EMPEROR, HARKONNEN, IXIANS, MORITANI, RICHESE
 from dune.engine.names import faction_name, join_names, place_name
-from dune.engine.phases import BIDDING, CHOAM_CHARITY, SPICE_COLLECTION
+from dune.engine.phases import BIDDING, CHOAM_CHARITY, MENTAT_PAUSE, SPICE_COLLECTION
 from dune.engine.position import FactionState, Position, evolve
 from dune.engine.spice import collection_limit
 from dune.engine.storm import storm_order
@@ -58,23 +62,53 @@ def _in_order(pos: Position) -> list[str]:
     return [f for f in order if f in playing] if order else playing
 
 
+def inflation_now(pos: Position) -> str | None:
+    """The side of the CHOAM's Inflation token face up on the CHOAM Charity phase this turn:
+    as placed at the last turn's Mentat Pause, flipped the turn after (2.09.12), else None."""
+    if pos.inflation is None:
+        return None
+    side, placed = pos.inflation
+    if pos.turn == placed + 1:
+        return side
+    if pos.turn == placed + 2:
+        return next(s for s in INFLATION_SIDES if s != side)
+    return None
+
+
 def charity_due(pos: Position) -> dict[str, int] | None:
     """CHOAM Charity by faction (only those who receive some), or None where the engine cannot
-    tell: the CHOAM faction's game (2.09.04) or a spice not known."""
-    if pos.setup is None or CHOAM in pos.setup.factions:
+    tell (a spice not known). With the CHOAM faction, its own income of 2 for each faction in
+    the game (2.09.04) is listed under it; the Inflation token doubles or cancels every amount
+    (2.09.10-11)."""
+    if pos.setup is None:
         return None
+    choam = CHOAM in _playing(pos)
+    side = inflation_now(pos) if choam else None
+    times = {"double": 2, "cancel": 0}.get(side or "", 1)
     due: dict[str, int] = {}
     for f in _playing(pos):
         spice = pos.states[f].spice
         if spice is None:
             return None
-        if f == BENE_GESSERIT and (_lolv_charity(pos) or pos.turn >= 2):
+        if f == CHOAM:
+            due[f] = CHARITY * len(_playing(pos))  # 2.09.04: before the others collect
+        elif f == BENE_GESSERIT and (_lolv_charity(pos) or pos.turn >= 2):
             due[f] = CHARITY  # 2.02.09; AH VIII.I.1 from the second turn
         elif _lolv_charity(pos) and spice <= 1:
             due[f] = CHARITY - spice  # 1.03.01: brought to 2
         elif not _lolv_charity(pos) and spice == 0:
             due[f] = CHARITY  # AH VIII.I
-    return due
+    return {f: n * times for f, n in due.items() if n * times}
+
+
+def apply_inflation_placed(pos: Position, ev: InflationPlaced) -> dict[str, Any]:
+    need_phase(pos, (MENTAT_PAUSE,), "inflation", "the Inflation token is placed")
+    if CHOAM not in _playing(pos):
+        refuse(pos, "inflation", "only the CHOAM place the Inflation token", ev.face, field="face")
+    if pos.inflation is not None:
+        refuse(pos, "inflation", "the Inflation token was placed before: it is played once, then leaves the game",
+               ev.face, field="face")
+    return {"inflation": (ev.face, pos.turn)}
 
 
 def _has_city_income(pos: Position) -> bool:
@@ -133,12 +167,16 @@ def apply_charity_collected(pos: Position, ev: CharityCollected) -> dict[str, An
     for f in amounts:
         need_faction(pos, f)
     due = charity_due(pos)
+    if CHOAM in _playing(pos) and CHOAM not in amounts:
+        due = None  # the table's own amounts from the bank, as recorded before 2.09.04 was derived
     given = {f: n for f, n in amounts.items() if n}
     if due is not None and given != due:
         refuse(pos, "charity", f"CHOAM Charity this turn is {_words(due)}, not {_words(given)}", dict(ev.amounts), field="amounts")
     states = dict(pos.states)
     for f, n in given.items():
         _add(states, f, n)
+    if CHOAM in given:  # the others' charity is paid from the CHOAM's spice (2.09.04)
+        _add(states, CHOAM, -sum(n for f, n in given.items() if f != CHOAM))
     return {"states": states, "charity_turn": pos.turn}
 
 

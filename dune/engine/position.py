@@ -214,6 +214,10 @@ class Position:
     #: The turn CHOAM Charity was last collected (LoLV 1.03.02) and the turn's collection round
     #: was last recorded in one `spice_harvested`.
     charity_turn: int | None = None
+    #: The CHOAM's Inflation token: (the side placed face up, "double" or "cancel"; the turn it
+    #: was placed at the Mentat Pause) - it counts at the next turn's CHOAM Charity, flipped at
+    #: the one after, then leaves the game (LoLV 2.09.09-12).
+    inflation: tuple[str, int] | None = None
     harvest_turn: int | None = None
     #: Spice on the board: territory -> the spice in its Spice Blow sector (LoLV 1.02.04,
     #: AH VII.A.1); left there until collected (1.08.03). Known in full tracking only.

@@ -613,6 +613,7 @@ _LOLV_CITE = {
     "ally_bid": "1.10.02.04",
     "charity": "1.03.01",
     "charity_once": "1.03.02",
+    "inflation": "2.09.09",
     "income": "1.13.01",
     "ship_cost": "1.06.02.01",
     "ship_payment": "1.06.02.02",

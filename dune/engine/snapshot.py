@@ -34,7 +34,7 @@ from dune.engine.checks import need_piece
 from dune.engine.coexistence import assume_coexisting
 from dune.engine.editions import CURRENT, EDITIONS, accounted, distinguished, limited, ordered, refined
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
-from dune.engine.events import CLOCKS, MOVE_KINDS, Prediction
+from dune.engine.events import CLOCKS, INFLATION_SIDES, MOVE_KINDS, Prediction
 from dune.engine.factions import BENE_GESSERIT
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import TERROR_TOKENS, check_limits, check_pieces, check_supplies
@@ -186,6 +186,8 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("envoys", _or_null(_list(INT)), "the Ambassadors the Ecaz placed this turn: [turn, count] (LoLV 2.11.06)", None),
     Field("auction", _or_null(_list(INT)), "the bidding round: [turn, cards sold, cards dealt, over 0/1] (LoLV 1.04, AH VIII)", None),
     Field("charity_turn", _or_null(INT), "the turn CHOAM Charity was collected (LoLV 1.03.02)", None),
+    Field("inflation", _or_null(_list(ANY)), "the CHOAM's Inflation token: [side placed, turn placed] (LoLV 2.09.09-12)",
+          None),
     Field("harvest_turn", _or_null(INT), "the turn the collection round was recorded in one record (LoLV 1.08)", None),
     Field("ambassador_supply", _or_null(TEXTS), "the Ambassador supply (LoLV 2.11.10; absent: not tracked)"),
     Field("ambassadors_aside", _or_null(TEXTS), "Ambassadors set aside (LoLV 2.11.10)"),
@@ -736,6 +738,12 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out[key] = tuple(int(v) for v in values) if size else int(values[0])
     if data.get("envoys") is not None:
         out["envoys"] = _turn_count(data, "envoys", "count of Ambassadors placed")
+    if data.get("inflation") is not None:
+        row = data["inflation"]
+        if (not isinstance(row, list) or len(row) != 2 or row[0] not in INFLATION_SIDES
+                or isinstance(row[1], bool) or not isinstance(row[1], int) or row[1] < 1):
+            raise _bad("snapshot", f"'inflation' is [one of {', '.join(INFLATION_SIDES)}, the turn placed]", row)
+        out["inflation"] = (str(row[0]), int(row[1]))
     if data.get("revived"):
         rows = _mapping(data["revived"], "'revived'")
         if any(f not in factions or not isinstance(v, list) or len(v) != 3 for f, v in rows.items()):

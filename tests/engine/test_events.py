@@ -65,6 +65,7 @@ SAMPLES: dict[str, ev.Event] = {
     "adjudication_confirmed": ev.AdjudicationConfirmed(winners=("atreides",), override_reason=None),
     "game_ended": ev.GameEnded(reason="turn limit"),
     "void": ev.Void(seq=12, reason="wrong territory"),
+    "inflation_placed": ev.InflationPlaced(face="double"),
     "insert": ev.Insert(
         before=9,
         event=ev.ForcesMoved(faction="fremen", from_territory="the_great_flat", from_sector=14,

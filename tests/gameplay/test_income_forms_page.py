@@ -120,3 +120,51 @@ def test_ah_viii_i_charity_out_of_its_step_waits_in_the_spice_fold(table_judge: 
     page = judge.get(url(table)).content.decode()
     assert page.index('data-action="revive_forces"') < page.index('id="spice-cards-leaders"') \
         < page.index('id="charity-form"')
+
+
+CHOAM_SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "choam")
+
+
+def _choam_table(judge: Any) -> Any:
+    """A LoLV final's table (full tracking) with the CHOAM, at turn 1's CHOAM Charity."""
+    from gameplay import services
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+
+    tournament = make_tournament(format="lolv")
+    tournament.table_judges.add(judge)
+    table = seat_table(make_round(tournament, kind="final"), make_players(tournament, 6), factions=CHOAM_SIX,
+                       judge=judge)
+    placements = [{"faction": "fremen", "territory": "sietch_tabr", "sector": 13, "normal": 10},
+                  {"faction": "bene_gesserit", "territory": "polar_sink", "sector": None, "normal": 1}]
+    services.start_game(table, {**services.setup_event_for(table), "placements": placements}, user=judge)
+    record(table, judge, [{"type": "phase_advanced", "phase": "storm"}, {"type": "storm_placed", "sector": 10},
+                          {"type": "phase_advanced", "phase": "choam_charity"}])
+    return table
+
+
+def test_2_09_04_with_the_choam_the_charity_is_derived_and_collected_in_one_tap(table_judge: Any) -> None:
+    """2.09.04: the CHOAM's income of 2 a faction and the others' charity paid from it, shown as
+    the engine derives them and recorded in one tap; no Set spice."""
+    table = _choam_table(table_judge)
+    judge = web(table_judge)
+    form = form_of(judge.get(url(table)).content.decode(), "collect_charity")
+    assert "CHOAM +12 spice from the bank, then pays the others" in form
+    assert "Set spice" not in form
+    before = _spice(table)
+    _tap(judge, table, "collect_charity", "charity-1",
+         amount=[line.split('value="')[1].split('"')[0] for line in form.split('name="amount"')[1:]])
+    after = _spice(table)
+    paid = sum(after[f] - before[f] for f in after if f != "choam")
+    assert after["choam"] == before["choam"] + 12 - paid and after["bene_gesserit"] == before["bene_gesserit"] + 2
+
+
+def test_2_09_09_the_inflation_token_from_the_mentat_pause_doubles_the_next_charity(table_judge: Any) -> None:
+    table = _choam_table(table_judge)
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "mentat_pause"}])
+    judge = web(table_judge)
+    assert "Place the Inflation token" in judge.get(url(table)).content.decode()
+    _tap(judge, table, "place_inflation", "inflation-1", face="double")
+    record(table, table_judge, [{"type": "turn_advanced"}, {"type": "storm_moved", "sectors": 1},
+                                {"type": "phase_advanced", "phase": "choam_charity"}])
+    form = form_of(judge.get(url(table)).content.decode(), "collect_charity")
+    assert "Welfare State: every amount doubled (2.09.10)" in form and "CHOAM +24 spice" in form

@@ -261,6 +261,14 @@ def collect_charity(form: Form) -> dict[str, Any]:
     return {"type": "charity_collected", "amounts": _pairs(form, "amount")}
 
 
+def place_inflation(form: Form) -> dict[str, Any]:
+    """The CHOAM's Inflation token placed at the Mentat Pause, its side face up (LoLV 2.09.09)."""
+    face = _get(form, "face")
+    if not face:
+        raise ActionError("face", _("choose the side face up: double or cancel"))
+    return {"type": "inflation_placed", "face": face}
+
+
 def harvest_spice(form: Form) -> dict[str, Any]:
     """The collection round as the page showed it from the engine (LoLV 1.08, 1.13.01; AH XI)."""
     collections = []
@@ -519,6 +527,7 @@ ACTIONS: dict[str, Builder] = {
     "set_board_spice": set_board_spice,
     "buy_card": buy_card,
     "collect_charity": collect_charity,
+    "place_inflation": place_inflation,
     "harvest_spice": harvest_spice,
     "set_cards": set_cards,
     "change_leader": change_leader,
@@ -567,7 +576,8 @@ ACTION_EVENTS: dict[str, str] = {
     "place_ambassador": "ambassador_placed", "remove_ambassador": "ambassador_removed", "place_terror": "terror_placed",
     "reveal_terror": "terror_revealed", "place_no_field": "no_field_placed", "reveal_no_field": "no_field_revealed",
     "move_hms": "hms_moved", "bribe": "spice_in_front", "battle": "battle",
-    "buy_card": "card_bought", "collect_charity": "charity_collected", "harvest_spice": "spice_harvested",
+    "buy_card": "card_bought", "collect_charity": "charity_collected",
+    "place_inflation": "inflation_placed", "harvest_spice": "spice_harvested",
 }
 
 

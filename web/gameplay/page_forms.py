@@ -132,7 +132,7 @@ def priced(game: Game, defaults: dict[str, Any]) -> dict[str, Any]:
 
 
 #: The one-tap income forms (bidding, CHOAM Charity, the collection round).
-INCOME_ACTIONS = frozenset({"buy_card", "collect_charity", "harvest_spice"})
+INCOME_ACTIONS = frozenset({"buy_card", "collect_charity", "harvest_spice", "place_inflation"})
 
 
 #: The phases whose own record is an income form: there the forms stand in the next step's box;
@@ -157,6 +157,11 @@ def income_forms(game: Game, can: set[str]) -> dict[str, Any]:
         "bidding_over": over,
         "charity_known": charity is not None,
         "charity": [{"faction": f, "name": faction_name(f), "amount": n, "value": f"{f}:{n}"} for f, n in sorted((charity or {}).items())],
+        # With the CHOAM: what they pay the others from their own spice (2.09.04), and the
+        # Inflation token's side this turn (2.09.10-11).
+        "choam_pays": sum(n for f, n in (charity or {}).items() if f != "choam") if "choam" in (charity or {}) else None,
+        "inflation": {"double": _("Welfare State: every amount doubled (2.09.10)"),
+                      "cancel": _("Market Crash: no charity this turn (2.09.11)")}.get(offers["inflation"] or ""),
         "collections": [
             {"name": faction_name(f), "place": place_name(t), "amount": n, "value": f"{f}|{t}|{n}"}
             for f, t, n in offers["collections"]
