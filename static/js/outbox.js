@@ -24,6 +24,7 @@
   var DB_NAME = "table-outbox";
   var STORE = "actions";
   var RETRY_MS = 15000;
+  var RETRY_MAX_MS = 20000;  // the longest wait between tries while the server is away (10-20 s, spread)
   var CHECK_MS = 20000;
   var DOUBLE_TAP_MS = 1500;
   var core = window.DuneOutboxCore;
@@ -570,7 +571,7 @@
   var retryTimer = null;
   function scheduleRetry(retryAfter) {
     if (retryTimer) { return; }
-    var wait = Math.max((retryAfter || 0) * 1000, core.retryDelay(retryAttempt, Math.random(), RETRY_MS));
+    var wait = Math.max((retryAfter || 0) * 1000, core.retryDelay(retryAttempt, Math.random(), RETRY_MAX_MS));
     retryAttempt += 1;
     retryTimer = setTimeout(function () {
       retryTimer = null;
@@ -887,7 +888,9 @@
   window.addEventListener("online", function () { showOffline(false); outbox.flush(); });
   window.addEventListener("offline", function () { showOffline(true); });
   showOffline(!navigator.onLine);
-  setInterval(function () { if (navigator.onLine) { outbox.flush(); } }, RETRY_MS);
+  // Now and then, whatever the last answer was; not while a try is already planned (after a lost
+  // connection the planned tries grow apart, and this would ask in between).
+  setInterval(function () { if (navigator.onLine && !retryTimer) { outbox.flush(); } }, RETRY_MS);
   setInterval(askServer, CHECK_MS);
   outbox.changed().then(function () { return checkServer(pageSeq); })
     .then(function () { return navigator.onLine ? outbox.flush() : null; });

@@ -16,11 +16,14 @@ SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 VIEW_HEIGHT = 844
 
 
-def seeded_table(judge: Any, *, until: str, occurrence: int = 1) -> Any:
-    """A WBC heat table recorded up to (and including) the `occurrence`-th event of type `until`."""
-    tournament = make_tournament(format="wbc")
+def seeded_table(judge: Any, *, until: str, occurrence: int = 1, round_: Any = None, number: int = 1) -> Any:
+    """A WBC heat table recorded up to (and including) the `occurrence`-th event of type `until`
+    (table `number` of `round_`, or of a new tournament's first heat)."""
+    round_ = round_ or make_round(make_tournament(format="wbc"))
+    tournament = round_.tournament
     tournament.table_judges.add(judge)
-    table = seat_table(make_round(tournament), make_players(tournament, 6), factions=SIX, judge=judge)
+    players = make_players(tournament, 6, prefix="Player" if number == 1 else f"Table {number}")
+    table = seat_table(round_, players, number=number, factions=SIX, judge=judge)
     services.game_for(table)
     seq, seen = 1, 0
     for event in recorded_game():
