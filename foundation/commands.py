@@ -11,25 +11,51 @@ only translate the request in and the answer or refusal out.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from dune import text_rules
-from dune.refusals import Refusal
+from dune.refusals import NO_INPUT, Refusal
 from foundation import idempotency
 
-__all__ = ["Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list"]
+__all__ = [
+    "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "Field", "declared",
+    "refuse_unknown",
+]
 
 
 class Refused(Refusal):
-    """A command refused before its services ran: who may (403), a malformed field (400), the
-    idempotency key (400 malformed, 422 reused for another input)."""
+    """A command refused: who may (403), a malformed field (400), the idempotency key (400
+    malformed, 422 reused for another input), or the services' refusal of a domain rule. The
+    one refusal of every app's commands; the message names the field or the rule, and nothing
+    was written.
+
+    `extra` carries what the page or API needs to offer a way forward (the seating options of an
+    unsplittable count, the refused rows of a CSV import)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str = "",
+        field: str | None = None,
+        offending: Any = NO_INPUT,
+        status: int | None = None,
+        text: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message, rule=rule, field=field, offending=offending, status=status, text=text)
+        self.extra = extra or {}
 
     def to_dict(self) -> dict[str, Any]:
-        """`detail` and `field`, and the message under the field's own name, as a form and
-        DRF's validation answered a malformed field before (`{"minutes": ["..."]}`)."""
+        """`detail`, `field` and `rule`, the message under the field's own name, as a form and
+        DRF's validation answered a malformed field before (`{"minutes": ["..."]}`), and `extra`."""
         body = super().to_dict()
         if self.field and self.field not in body:
             body[self.field] = [self.message]
+        body.update(self.extra)
         return body
 
 
@@ -121,3 +147,64 @@ def id_list(data: Mapping[str, Any], name: str, *, required: bool = False) -> li
     if any(i is None for i in ids):
         raise Refused(f"expected whole numbers, not {value!r}", field=name, offending=value)
     return [i for i in ids if i is not None]
+
+
+# --- a command's typed input, declared once --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a command's typed input, declared once: the command reads it with this
+    (`read`), and the web layer builds the API body's schema from it (`web.api_fields.body_of`),
+    which also refuses any field a write does not declare. So a limit is written in one place.
+
+    `kind`: "text" (at most `max_length` characters, stripped), "number" (a whole number from
+    `low` to `high`), "flag" (a checked box or JSON true), "ids" (a list of ids), "moment" (a
+    date and time, ISO 8601) or "value" (any JSON value the domain checks itself, such as a
+    series named by id or name). `choices` lists the text values the domain accepts (shown in
+    the schema; the domain refuses others with its own words)."""
+
+    name: str
+    kind: str = "text"
+    required: bool = False
+    max_length: int = 500
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+    help: str = ""
+    why: str = ""
+
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """This field of `data` (a form's POST or the API's JSON object), parsed; raises Refused
+        naming it when it is malformed."""
+        if self.kind == "text":
+            return text_field(data, self.name, required=self.required, max_length=self.max_length, why=self.why)
+        if self.kind == "number":
+            return number_field(data, self.name, required=self.required, low=self.low, high=self.high,
+                                what=self.help or "a whole number")
+        if self.kind == "flag":
+            return yes(data.get(self.name))
+        if self.kind == "ids":
+            return id_list(data, self.name, required=self.required)
+        if self.required and data.get(self.name) in (None, ""):
+            raise Refused(_("this field is required (%(why)s)") % {"why": self.why} if self.why
+                          else _("this field is required"), field=self.name)
+        return data.get(self.name)
+
+    def sent(self, data: Mapping[str, Any]) -> bool:
+        return self.name in data
+
+
+def declared(*fields: Field) -> dict[str, Field]:
+    """A typed input's fields by name, in order (`FIELDS = declared(Field("name"), ...)`)."""
+    return {f.name: f for f in fields}
+
+
+def refuse_unknown(data: Mapping[str, Any], fields: Mapping[str, Field], *, also: frozenset[str] = frozenset()) -> None:
+    """Raise Refused (400, naming the first) for a field of `data` the input does not declare
+    (nor `also`, what the door itself reads, such as a form's CSRF token)."""
+    unknown = sorted(str(k) for k in data if k not in fields and k not in also)
+    if unknown:
+        raise Refused(_("unknown field %(name)r: this write reads %(known)s") % {
+            "name": unknown[0], "known": ", ".join(fields) or _("no field")}, field=unknown[0], offending=unknown[0])

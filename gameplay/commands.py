@@ -11,7 +11,7 @@ A command either returns `Recorded` (the answer that was stored with the idempot
 repeat through either door gets it back) or raises a `dune.refusals.Refusal` carrying its
 message, the rule or the field, and the HTTP status:
 
-- `CommandRefused` for who may record it (403), a round not published, a malformed command
+- `Refused` for who may record it (403), a round not published, a malformed command
   (400 naming the field), and the `Idempotency-Key` header (400 malformed, 422 reused for
   another command);
 - the engine's `RuleViolation` (400 naming the rule) for an event the rules refuse;
@@ -35,31 +35,19 @@ from django.utils.translation import gettext as _
 
 from dune.refusals import Refusal
 from foundation import idempotency
-from foundation.commands import run
+from foundation.commands import Refused, run
 from gameplay import presenters, services
 from gameplay.models import Game, GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table
 
 __all__ = [
-    "CommandRefused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
+    "Refused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
     "phone_seen",
 ]
 
 #: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
 SCOPE = "events"
-
-
-class CommandRefused(Refusal):
-    """A command refused before the engine saw it, or for who sent it."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """`detail` and `field` (the one shape), and the message under the field's own name as
-        the API answered a malformed field before (`{"expected_seq": ["..."]}`)."""
-        body = super().to_dict()
-        if self.field and self.field not in body:
-            body[self.field] = [self.message]
-        return body
 
 
 class Stale(Refusal):
@@ -101,16 +89,16 @@ def judges_table(user: Any, table: Any) -> bool:
 
 
 def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
-    """The command's shape (the engine checks the event's own fields). Raises CommandRefused."""
+    """The command's shape (the engine checks the event's own fields). Raises Refused."""
     if not isinstance(event, Mapping):
-        raise CommandRefused(_("an event object is required (its 'type' and fields)"), field="event", offending=event)
+        raise Refused(_("an event object is required (its 'type' and fields)"), field="event", offending=event)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
-        raise CommandRefused(
+        raise Refused(
             _("the sequence number this write was made against is required (an integer)"),
             field="expected_seq", offending=expected_seq,
         )
     if not isinstance(reason, str):
-        raise CommandRefused(_("must be a string"), field="reason", offending=reason)
+        raise Refused(_("must be a string"), field="reason", offending=reason)
 
 
 def record_event(
@@ -128,15 +116,15 @@ def record_event(
     `priced`: a shipment or revival naming no cost pays the rules' price (`services.append_event`);
     the key still stands for the command as sent, so a retry gets the first answer.
 
-    `table` is loaded with its round. Raises CommandRefused (403 not this table's judge or a
+    `table` is loaded with its round. Raises Refused (403 not this table's judge or a
     head judge; 400 round not published, malformed command or key; 422 key reused for another
     command), RuleViolation (the engine refuses the event; nothing recorded), Stale (409).
     """
     if not judges_table(actor, table):
-        raise CommandRefused(_("Only this table's judge or a head judge may record its game."), status=403)
+        raise Refused(_("Only this table's judge or a head judge may record its game."), status=403)
     _check_command(event, expected_seq, reason)
     if table.round.state == Round.State.PLANNED:
-        raise CommandRefused(_("the seating of this round is not published yet"), field="table")
+        raise Refused(_("the seating of this round is not published yet"), field="table")
     command = _command(event, expected_seq, reason=reason, then_phase=then_phase, then_turn=then_turn)
 
     def perform() -> tuple[int, dict[str, Any]]:
@@ -158,19 +146,14 @@ def record_event(
         except services.StaleWrite as stale:
             raise Stale(stale) from None
         except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
-            raise CommandRefused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
+            raise Refused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
         except ValidationError as invalid:
             raise _refusal_of(invalid) from None
         body = presenters.game_json(game, judge=True)
         body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
         return 201, body
 
-    try:
-        answer = idempotency.once(
-            user=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=command, perform=perform
-        )
-    except (idempotency.KeyReused, idempotency.BadKey) as exc:
-        raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
+    answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=command, perform=perform)
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 
@@ -193,18 +176,18 @@ def void_event(table: Any, seq: Any, reason: str, *, actor: Any, key: str | None
 _ROLE_FIELD = {"adjudication_confirmed": "override_reason", "void": "seq"}
 
 
-def _refusal_of(error: ValidationError) -> CommandRefused:
+def _refusal_of(error: ValidationError) -> Refused:
     """A Django ValidationError (the seating cannot start a game, a time-up without a reason)
     as a refusal naming its first field."""
     if hasattr(error, "error_dict"):
         field, messages = next(iter(error.message_dict.items()))
-        return CommandRefused(" ".join(messages), field=field)
-    return CommandRefused(" ".join(error.messages))
+        return Refused(" ".join(messages), field=field)
+    return Refused(" ".join(error.messages))
 
 
 def _count(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 10_000_000:
-        raise CommandRefused(_("must be a record number or a count (0 or more)"), field=field, offending=value)
+        raise Refused(_("must be a record number or a count (0 or more)"), field=field, offending=value)
     return value
 
 
@@ -213,10 +196,10 @@ def report_seen(table: Any, *, seen: Any, refilled: Any = 0, server_had: Any = N
     number it was told (`seen`), the record number it found this server at when that was lower
     (`server_had`: the server was restored from a backup), and how many of its acknowledged
     records it has just sent again (`refilled`). Kept per table: the highest seen, the first
-    `server_had`, the sum of `refilled`. Raises CommandRefused (403 not this table's judge or a
+    `server_had`, the sum of `refilled`. Raises Refused (403 not this table's judge or a
     head judge; 400 naming the field that is not a count)."""
     if not judges_table(actor, table):
-        raise CommandRefused(gettext("Only this table's judge or a head judge may report its records."), status=403)
+        raise Refused(gettext("Only this table's judge or a head judge may report its records."), status=403)
     seen = _count(seen, "seen")
     refilled = _count(refilled, "refilled")
     had = None if server_had is None else _count(server_had, "server_had")

@@ -4,7 +4,7 @@
 key) — one idempotency scope for both doors, the key stored in the filing's transaction — and
 returns `Filed` (the API's JSON of the filed report, and whether it is the stored answer of an
 earlier send). Every refusal is a `dune.refusals.Refusal`: scoring's own (the report's row,
-field and rule; 409 already filed and locked), or `CommandRefused` (403 not this table's judge or
+field and rule; 409 already filed and locked), or `Refused` (403 not this table's judge or
 a head judge; 400/422 the `Idempotency-Key`). `reopen_report(report, data, ...)` reopens a
 filed report for correction (a head judge, with a reason), at most once per key, for the
 report page's form and `POST /api/tables/{id}/report/reopen/` alike.
@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from foundation import idempotency
 from foundation.commands import Refused, run, text_field, yes
-from gameplay.commands import CommandRefused
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
@@ -43,22 +42,17 @@ def file_report(
 
     `clock_ran_out`: the table's clock as the door read it (`clocks.services.ran_out`).
 
-    Raises scoring's refusals (ReportRejected, ReportLocked...) and CommandRefused.
+    Raises scoring's refusals (ReportRejected, ReportLocked...) and Refused.
     """
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
             filed = services.file_report(table, report, user=actor, clock_ran_out=clock_ran_out)
         except PermissionDenied as denied:
-            raise CommandRefused(str(denied), status=403) from None
+            raise Refused(str(denied), status=403) from None
         return 201, presenters.report_json(filed)
 
-    try:
-        answer = idempotency.once(
-            user=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=report, perform=perform
-        )
-    except (idempotency.KeyReused, idempotency.BadKey) as exc:
-        raise CommandRefused(str(exc), field=idempotency.HEADER, status=exc.status) from None
+    answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=report, perform=perform)
     return Filed(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 

@@ -28,7 +28,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, Query
 from django.utils.html import escape
 
 from dune.text_rules import refused_characters, text_problem, without_refused
-from tournament.services.shared import Refused
+from foundation.commands import Refused
 
 #: The attribute a marked view carries (read by config.text_guard).
 MARK = "shows_text_refusals"

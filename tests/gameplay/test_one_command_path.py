@@ -92,7 +92,7 @@ def test_the_service_raises_one_refusal_shape(table: Any, table_judge: Any) -> N
         commands.record_event(table, {"type": "storm_moved", "sectors": 3}, actor=table_judge, key=None,
                               expected_seq=1)
     assert engine.value.rule and engine.value.status == 400
-    with pytest.raises(commands.CommandRefused) as shape:
+    with pytest.raises(commands.Refused) as shape:
         commands.record_event(table, {"type": "storm_placed", "sector": 5}, actor=table_judge, key=None,
                               expected_seq="one")
     assert shape.value.field == "expected_seq" and shape.value.status == 400

@@ -10,10 +10,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from foundation.commands import Refused
 from tests.factories import make_round, make_tournament
 from tournament import services
 from tournament.models import Person, Player
-from tournament.services.shared import Refused
 
 ADDRESSES = ["ada@example.org", "bram@example.org", "cy@example.org", ""]
 

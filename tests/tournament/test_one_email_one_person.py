@@ -10,10 +10,10 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from dune.text_rules import email_key
+from foundation.commands import Refused
 from tests.factories import make_tournament
 from tournament import people, services
 from tournament.models import Person, Player
-from tournament.services.shared import Refused
 
 pytestmark = pytest.mark.django_db
 

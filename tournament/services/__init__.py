@@ -6,6 +6,7 @@ was. One module per thing managed: tournaments and judges, players, rounds, the 
 heat, the final.
 """
 
+from foundation.commands import Refused
 from tournament.services.editing import (
     Edited,
     delete_round,
@@ -55,7 +56,6 @@ from tournament.services.rounds import (
     publish_round,
     rounds_with_presence,
 )
-from tournament.services.shared import Refused
 from tournament.services.tournaments import (
     assign_table_judge,
     create_tournament,

@@ -21,11 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from foundation.commands import Refused
 from tournament import people
 from tournament.models import Round, Table, Tournament
 from tournament.services import judges
 from tournament.services.rounds import check_start
-from tournament.services.shared import Refused, locked
+from tournament.services.shared import locked
 from tournament.services.tournaments import known_zone, tournament_name
 from tournament.time_zones import zone_label
 

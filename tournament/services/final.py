@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 from dune.seating import SeatingUserError
 from dune.seating_changes import FinalPlan, record_final_pick, seat_final
 from foundation import effects
+from foundation.commands import Refused
 from tournament import seating_adapter as adapter
 from tournament.models import Round, SeatingAudit
 from tournament.services.heats import refuse_changes_to_frozen_tables
 from tournament.services.players import player_ids
-from tournament.services.shared import Refused, audit, from_planner, locked, require_reason
+from tournament.services.shared import audit, from_planner, locked, require_reason
 
 
 def seat_final_round(

@@ -15,8 +15,8 @@ from django.db import transaction
 
 from dune.formats import Format, FormatDocumentError, format_from_document, get_format, preset_document
 from dune.formats.document import apply_changes, parse_text
+from foundation.commands import Refused
 from tournament.models import Table, Tournament
-from tournament.services.shared import Refused
 
 #: Why a seated tournament's format is frozen (the rule a 409 cites).
 FROZEN_RULE = "a format is fixed once the first round is seated"

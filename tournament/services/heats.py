@@ -29,10 +29,11 @@ from dune.seating_changes import (
     take_undrawn_faction,
     trade_factions,
 )
+from foundation.commands import Refused
 from tournament import seating_adapter as adapter
 from tournament.models import CheckIn, NoShow, Player, Round, Seat, SeatingAudit, Table
 from tournament.services.players import checked_in_ids, names_of, player_ids
-from tournament.services.shared import Refused, audit, from_planner, locked, require_reason
+from tournament.services.shared import audit, from_planner, locked, require_reason
 
 RULE_CHECK_IN = "each heat is seated from the players checked in for it (WBC 2018 format)"
 

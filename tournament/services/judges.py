@@ -12,9 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from foundation.accounts import username_problem
+from foundation.commands import Refused
 from tournament.judge_models import JudgeInvitation
 from tournament.models import Tournament
-from tournament.services.shared import Refused
 
 Role = JudgeInvitation.Role
 How = JudgeInvitation.How

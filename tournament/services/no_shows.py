@@ -18,10 +18,11 @@ from django.utils.translation import ngettext
 
 from dune.seating import SeatingUserError
 from dune.seating_changes import take_off_table
+from foundation.commands import Refused
 from tournament import seating_adapter as adapter
 from tournament.models import CheckIn, NoShow, Player, Round, Seat, SeatingAudit
 from tournament.services.heats import refuse_changes_to_frozen_tables
-from tournament.services.shared import Refused, audit, from_planner, locked
+from tournament.services.shared import audit, from_planner, locked
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, duplicate_key, email_key, name_key, probable_duplicates
+from foundation.commands import Refused
 from tournament import people, registration_mail
 from tournament.csv_import import ImportRow, parse_players_csv, validate_player_fields
 from tournament.models import CheckIn, NoShow, Player, Round, Tournament
-from tournament.services.shared import Refused
 
 
 def add_player(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from foundation import effects
+from foundation.commands import Refused
 from tournament.models import (
     ROUND_STARTS_BEFORE,
     ROUND_STARTS_FROM,
@@ -23,7 +24,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.round_state import attach_states, with_states
-from tournament.services.shared import Refused, audit, locked
+from tournament.services.shared import audit, locked
 
 
 def create_round(tournament: Tournament, *, kind: str, starts_at: datetime | None = None) -> Round:

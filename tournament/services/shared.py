@@ -6,44 +6,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from dune.refusals import Refusal
 from dune.seating import SeatingUserError, UnsplittableCount
+from foundation.commands import Refused
 from tournament.models import Round, SeatingAudit
 
 RULE_PUBLISHED = "a published seating is replaced only with a reason for the audit log"
-
-
-class Refused(Refusal):
-    """A refused head-judge action: the message names the field or the rule; nothing was written.
-
-    `extra` carries what the page or API needs to offer a way forward (the seating options of an
-    unsplittable count, the refused rows of a CSV import).
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        field: str | None = None,
-        rule: str = "",
-        status: int = 400,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(message, field=field, rule=rule, status=status)
-        self.extra = extra or {}
-
-    def __str__(self) -> str:
-        return self.message
-
-    def to_dict(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"detail": self.message}
-        if self.field:
-            body[self.field] = [self.message]
-            body["field"] = self.field
-        if self.rule:
-            body["rule"] = self.rule
-        body.update(self.extra)
-        return body
 
 
 def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from dune.formats import FORMATS
 from dune.text_rules import title_problem
+from foundation.commands import Refused
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
 from tournament.services import judges
 from tournament.services.formats import document_with_changes
-from tournament.services.shared import Refused
 from tournament.time_zones import zone_name
 
 
