@@ -130,7 +130,11 @@ def clean_name(value: str) -> str:
     return " ".join(unicodedata.normalize("NFC", value or "").split())
 
 
-def title_problem(value: object, *, what: str, longest: int = 200) -> tuple[str, str | None]:
+#: The most characters of a title (a tournament's or a series' name), as its column stores it.
+TITLE_LIMIT = 200
+
+
+def title_problem(value: object, *, what: str, longest: int = TITLE_LIMIT) -> tuple[str, str | None]:
     """A title (a tournament's or a series' name) as stored, and why it cannot be one (None
     when it can): text no page stores, nothing after tidying, or over `longest` characters.
     `what` names the thing in the message ("a series")."""

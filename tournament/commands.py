@@ -25,16 +25,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from dune.text_rules import whole_number
+from dune.formats import FORMATS
+from dune.text_rules import TITLE_LIMIT, whole_number
 from foundation import idempotency
-from foundation.commands import Refused, id_list, number_field, run, text_field, yes
+from foundation.commands import Field, Refused, declared, id_list, number_field, run, text_field, yes
 from tournament import desk, people, permissions, private_links, registration, services
 from tournament.models import MAX_SEED, Player, Round, Table, Tournament
 from tournament.presenters import (
@@ -149,20 +150,30 @@ class NewTournament:
     time_zone: str
     format_changes: Any = None
 
+    #: The one declaration of the input: the command reads it, the API's schema shows it.
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("name", required=True, max_length=TITLE_LIMIT, why=_("a tournament needs a name")),
+        Field("format", required=True, max_length=200, choices=tuple(FORMATS)),
+        Field("format_changes", kind="value", nullable=True,
+              help=_('fields of the preset\'s document the event changes, e.g. {"rounds.heat.hours": 4}')),
+        Field("series", kind="value", nullable=True, help=_("the series this tournament is an edition of")),
+        Field("time_zone", max_length=64, help=_(
+            "where it is played: an IANA name such as America/Los_Angeles (default: the platform's zone)")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewTournament:
-        series = data.get("series")
-        if isinstance(series, str):
-            series = series.strip() or None
-            number = whole_number(series)
-            series = number if number is not None else series
-        return cls(
-            name=text_field(data, "name", max_length=10_000),
-            format=text_field(data, "format", max_length=200),
-            series=series,
-            time_zone=text_field(data, "time_zone", max_length=64),
-            format_changes=data.get("format_changes"),
-        )
+        read = {name: field.read(data) for name, field in cls.FIELDS.items()}
+        return cls(**{**read, "series": _series(read["series"])})
+
+
+def _series(series: Any) -> Any:
+    """A series named by its id (JSON's 7, a form's "7") or by its name (the services look it up)."""
+    if isinstance(series, str):
+        series = series.strip() or None
+        number = whole_number(series) if series else None
+        series = number if number is not None else series
+    return series
 
 
 def create_tournament(data: Any, *, actor: Any, key: str | None) -> Done:
@@ -186,9 +197,14 @@ class NewSeries:
     name: str
     format: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("name", required=True, max_length=TITLE_LIMIT, why=_("a series needs a name")),
+        Field("format", required=True, max_length=200, choices=tuple(FORMATS)),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewSeries:
-        return cls(name=text_field(data, "name", max_length=10_000), format=text_field(data, "format", max_length=200))
+        return cls(**{name: field.read(data) for name, field in cls.FIELDS.items()})
 
 
 def create_series(
@@ -975,7 +991,7 @@ class TournamentEdit:
         elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
             raise Refused(_("expected a series' id, not %(series)s") % {"series": repr(series)}, field="series", offending=series)
         return cls(
-            name=_optional_text(data, "name", 10_000), time_zone=_optional_text(data, "time_zone", 64), series=series,
+            name=_optional_text(data, "name", TITLE_LIMIT), time_zone=_optional_text(data, "time_zone", 64), series=series,
             language=_optional_text(data, "language", 8),
             registration_opens=(_moment(data, "registration_opens") if "registration_opens" in data
                                 else registration.UNCHANGED),

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 
 from config.api_parsers import UnsafeInput
 from config.schema import schema
+from foundation.commands import Field
 
 _ROUTE_PART = re.compile(r"<(?:\w+:)?(\w+)>")
 
@@ -67,3 +70,29 @@ def refuse_unknown_fields(request: Any) -> None:
         raise UnsafeInput(unknown[0], _("unknown field%(s)s %(names)s: this write reads %(known)s") % {
             "s": "s" if len(unknown) > 1 else "", "names": ", ".join(unknown),
             "known": ", ".join(sorted(known)) or _("no field")})
+
+
+def _serializer_field(field: Field) -> serializers.Field:
+    """The DRF field (for the OpenAPI schema) of one declared input field."""
+    common: dict[str, Any] = {"required": field.required, "help_text": field.help or None}
+    if field.kind == "text" and field.choices:
+        return serializers.ChoiceField(choices=list(field.choices), allow_blank=not field.required, **common)
+    if field.kind == "text":
+        return serializers.CharField(max_length=field.max_length, allow_blank=not field.required,
+                                     allow_null=field.nullable, **common)
+    if field.kind == "number":
+        return serializers.IntegerField(min_value=field.low, max_value=field.high, allow_null=field.nullable, **common)
+    if field.kind == "flag":
+        return serializers.BooleanField(**common)
+    if field.kind == "ids":
+        return serializers.ListField(child=serializers.IntegerField(), allow_null=field.nullable, **common)
+    if field.kind == "moment":
+        return serializers.DateTimeField(allow_null=field.nullable, **common)
+    return serializers.JSONField(**common)
+
+
+def body_of(name: str, fields: Mapping[str, Field]) -> type[serializers.Serializer]:
+    """The API body's schema of a command's declared input (`foundation.commands.Field`): the
+    OpenAPI document shows it, and `refuse_unknown_fields` refuses any field it does not list."""
+    attrs = {field.name: _serializer_field(field) for field in fields.values()}
+    return type(name, (serializers.Serializer,), attrs)

@@ -10,17 +10,16 @@ from typing import Any
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dune.formats import FORMATS
 from dune.ratings.compute import Rating, initial
 from ratings import presenters, records, services
 from tournament import commands, people
 from tournament.models import Person, Series
+from web.api_fields import body_of
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 REFUSED = OpenApiResponse(description="refused: the message names the field; nothing written")
@@ -73,9 +72,8 @@ class PersonView(APIView):
         return Response(body)
 
 
-class SeriesIn(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=list(FORMATS))
+#: The body of `create_series`, from the command's own declaration.
+SeriesIn = body_of("SeriesIn", commands.NewSeries.FIELDS)
 
 
 class SeriesListView(APIView):

@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clocks.presenters import table_states
-from dune.formats import FORMATS
+from dune.text_rules import TITLE_LIMIT
 from foundation.commands import yes
 from scoring.player_states import finalist_ids
 from tournament import commands, services
@@ -38,30 +38,15 @@ from tournament.presenters import (
     tournament_json,
 )
 from tournament.round_state import with_states
+from web.api_fields import body_of
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 # The request bodies as the OpenAPI schema shows them; each command parses its body itself
 # (`tournament.commands`, one parse for the page's form and the API's JSON).
 
 
-class TournamentIn(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=list(FORMATS))
-    format_changes = serializers.JSONField(
-        required=False,
-        default=None,
-        help_text='fields of the preset\'s document the event changes, e.g. {"rounds.heat.hours": 4}',
-    )
-    series = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="the series this tournament is an edition of"
-    )
-    time_zone = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        default="",
-        max_length=64,
-        help_text="where it is played: an IANA name such as America/Los_Angeles (default: the platform's zone)",
-    )
+#: The body of `create_tournament`, from the command's own declaration.
+TournamentIn = body_of("TournamentIn", commands.NewTournament.FIELDS)
 
 
 class PlayerIn(serializers.Serializer):
@@ -154,7 +139,7 @@ class TournamentListView(APIView):
 
 
 class TournamentEditIn(serializers.Serializer):
-    name = serializers.CharField(required=False, max_length=200, help_text="a new name")
+    name = serializers.CharField(required=False, max_length=TITLE_LIMIT, help_text="a new name")
     time_zone = serializers.CharField(
         required=False, max_length=64, help_text="another IANA zone; rounds not yet under way keep their wall-clock start"
     )
