@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from dune.engine.ids import CLASSIC_FACTIONS
+from foundation.commands import Refused
 from mail import outbox
 from mail.models import Message
 from tests.factories import make_players, make_tournament, seat_table
 from tournament import services
 from tournament.models import CheckIn, PrivateLink, Round
-from tournament.services.shared import Refused
 
 pytestmark = pytest.mark.django_db
 
