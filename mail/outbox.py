@@ -54,8 +54,10 @@ from mail.models import Message, Stop
 
 log = logging.getLogger(__name__)
 
-#: The registered name of the worker's task that delivers one message (mail/tasks.py).
+#: The registered names of the worker's tasks that deliver one message, and that hand each of
+#: many messages to its own delivery (mail/tasks.py).
 DELIVER = "mail.deliver"
+DELIVER_EACH = "mail.deliver_each"
 _STOP_SALT = "mail.stop"
 #: The longest error kept with a message.
 _ERROR_LENGTH = 2000
@@ -128,12 +130,15 @@ def _with_stop_link(html: str, link: str) -> str:
 
 
 def _hand_to_worker(message_ids: list[int]) -> None:
-    for message_id in message_ids:
-        try:
-            current_app.send_task(DELIVER, args=[message_id])
-        except OperationalError:
-            log.warning("could not hand message %s to the worker; the outbox sweep will", message_id)
-            return
+    """One task for the page to send, whatever the number of messages: the worker fans many
+    out into one delivery each (each retried on its own)."""
+    try:
+        if len(message_ids) == 1:
+            current_app.send_task(DELIVER, args=[message_ids[0]])
+        else:
+            current_app.send_task(DELIVER_EACH, args=[message_ids])
+    except OperationalError:
+        log.warning("could not hand %s message(s) to the worker; the outbox sweep will", len(message_ids))
 
 
 # --- The stop link --------------------------------------------------------------------------

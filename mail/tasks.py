@@ -15,6 +15,14 @@ def deliver(self, message_id: int) -> str:  # type: ignore[no-untyped-def]
     return attempt.state
 
 
+@shared_task(name=outbox.DELIVER_EACH, ignore_result=True)
+def deliver_each(message_ids: list[int]) -> int:
+    """Many messages queued by one write (a round's seating): one delivery task each."""
+    for message_id in message_ids:
+        deliver.delay(message_id)
+    return len(message_ids)
+
+
 @shared_task(name="mail.sweep", ignore_result=True)
 def sweep() -> int:
     """Hand again to delivery the queued messages whose task was lost."""

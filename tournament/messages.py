@@ -58,6 +58,13 @@ def _link(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
+def _private_links(players: list[Player]) -> dict[int, str]:
+    """Each player's private link as an absolute address, by player id (drawn when missing);
+    the URL is reversed once for them all."""
+    pattern = _link(reverse("me", args=["TOKEN"]))
+    return {pk: pattern.replace("TOKEN", token) for pk, token in private_links.links_for(players).items()}
+
+
 def _page(paragraphs: list[str]) -> tuple[str, str]:
     """Plain text and HTML of the same paragraphs (each a plain string)."""
     text = "\n\n".join(paragraphs)
@@ -77,7 +84,7 @@ def seating_messages(round_: Round) -> list[Outgoing]:
     seats = list(
         Seat.objects.filter(round=round_).exclude(player__email="").select_related("player", "table").order_by("table__number", "seat")
     )
-    tokens = private_links.links_for([seat.player for seat in seats])
+    links = _private_links([seat.player for seat in seats])
     found: list[Outgoing] = []
     with _in_tournament_language(tournament):
         name = round_words(round_)
@@ -91,7 +98,7 @@ def seating_messages(round_: Round) -> list[Outgoing]:
             paragraphs = [where]
             if seat.faction:
                 paragraphs.append(_("Your faction: %(faction)s") % {"faction": faction_label(seat.faction)})
-            url = _link(reverse("me", args=[tokens[seat.player_id]]))
+            url = links[seat.player_id]
             text, html = _with_link(paragraphs, _("Your table, clock and results"), url)
             found.append(Outgoing(
                 to=seat.player.email, kind=SEATING, tournament_id=tournament.pk, text=text, html=html,
@@ -108,11 +115,11 @@ def qualification_messages(round_: Round) -> list[Outgoing]:
         seat.player for seat in Seat.objects.filter(round=round_).exclude(player__email="").select_related("player")
     ]
     players = [p for p in players if email_key(p.email) not in told]
-    tokens = private_links.links_for(players)
+    links = _private_links(players)
     found: list[Outgoing] = []
     with _in_tournament_language(tournament):
         for player in players:
-            url = _link(reverse("me", args=[tokens[player.pk]]))
+            url = links[player.pk]
             text, html = _with_link([
                 _("You qualified for the final of %(tournament)s.") % {"tournament": tournament.name},
                 _("Your table and seat come in another message once the final's seating is published."),

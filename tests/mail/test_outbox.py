@@ -157,3 +157,17 @@ def test_the_sweep_finds_a_message_whose_task_was_lost(settings: Any) -> None:
     assert outbox.waiting_too_long() == []
     Message.objects.filter(pk=message.pk).update(updated_at=message.updated_at - dt.timedelta(minutes=5))
     assert outbox.waiting_too_long() == [message.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_messages_of_one_write_are_each_delivered_once(celery_worker: Any, smtp_server: Any) -> None:
+    recorded = outbox.queue_messages(
+        [outbox.Outgoing(to=f"p{n}@example.org", kind="seating", subject=f"Seat {n}", text="t") for n in range(5)]
+        + [outbox.Outgoing(to="", kind="seating", subject="nobody", text="t")]
+    )
+    assert recorded == 5
+    received = smtp_server.wait_for(5)
+    assert sorted(str(m["To"]) for m in received) == [f"p{n}@example.org" for n in range(5)]
+    for message in Message.objects.all():
+        assert _wait_for_state(message, Message.State.SENT).attempts == 1
+    assert len(smtp_server.messages) == 5
