@@ -106,6 +106,7 @@ def income_offers(position: Position) -> dict[str, Any]:
     return {
         "bidders": [(f, position.states[f].spice, position.states[f].cards) for f in income.bidders(position)],
         "card": (sold + 1, dealt, over),
+        "opener": income.opener(position) if position.setup is not None and not over else None,
         "charity": income.charity_due(position),
         "inflation": income.inflation_now(position) if position.setup is not None else None,
         "collections": income.collection_due(position),

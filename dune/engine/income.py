@@ -236,6 +236,23 @@ def bidders(pos: Position) -> list[str]:
     return [f for f in _in_order(pos) if can_bid(pos, f)]
 
 
+def opener(pos: Position) -> str | None:
+    """Who opens the bidding for the card up for bid: for the turn's first card the first
+    player, or the next able to bid to their right (LoLV 1.04.06, AH VIII.B); for each next
+    card the first able to bid to the right of the one who opened the card before (1.04.07, AH
+    VIII.D). None when nobody may bid."""
+    able = bidders(pos)
+    if not able:
+        return None
+    if pos.opened is None or pos.opened[0] != pos.turn:
+        return able[0]
+    order = _in_order(pos)
+    last = pos.opened[1]
+    at = order.index(last) if last in order else -1
+    after = order[at + 1:] + order[:at + 1]
+    return next(f for f in after if f in able)
+
+
 def _dealt_counted(pos: Position) -> bool:
     """Whether the engine counts the cards dealt: not with the Richese's or the Ixians' own
     cards (2.10.08, 2.07.07)."""
@@ -303,4 +320,6 @@ def apply_card_bought(pos: Position, ev: CardBought) -> dict[str, Any]:
     if st.cards is not None:
         extra = 1 if f == HARKONNEN and st.cards + 2 <= limit else 0  # 2.05.08, AH Harkonnen 2
         states[f] = evolve(states[f], cards=st.cards + 1 + extra, card_names=None)
-    return {"states": states, "auction": (pos.turn, sold + 1, dealt, 0)}
+    opened = opener(pos)  # the card just sold was opened by him; the next one to his right (1.04.07)
+    return {"states": states, "auction": (pos.turn, sold + 1, dealt, 0),
+            "opened": None if opened is None else (pos.turn, opened)}

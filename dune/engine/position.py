@@ -213,6 +213,9 @@ class Position:
     auction: tuple[int, int, int, int] | None = None
     #: The turn CHOAM Charity was last collected (LoLV 1.03.02) and the turn's collection round
     #: was last recorded in one `spice_harvested`.
+    #: Who opened the bidding for the last card sold: (turn, faction) - the next card's opener
+    #: is the first able to bid to its right (LoLV 1.04.07, AH VIII.D).
+    opened: tuple[int, str] | None = None
     charity_turn: int | None = None
     #: The CHOAM's Inflation token: (the side placed face up, "double" or "cancel"; the turn it
     #: was placed at the Mentat Pause) - it counts at the next turn's CHOAM Charity, flipped at

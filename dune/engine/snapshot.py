@@ -185,6 +185,8 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("blown", _or_null(_list(INT)), "the Spice Blows placed this turn: [turn, count] (AH VII.A, LoLV 1.13.02)", None),
     Field("envoys", _or_null(_list(INT)), "the Ambassadors the Ecaz placed this turn: [turn, count] (LoLV 2.11.06)", None),
     Field("auction", _or_null(_list(INT)), "the bidding round: [turn, cards sold, cards dealt, over 0/1] (LoLV 1.04, AH VIII)", None),
+    Field("opened", _or_null(_list(ANY)), "who opened the bidding for the last card sold: [turn, faction] (LoLV 1.04.07)",
+          None),
     Field("charity_turn", _or_null(INT), "the turn CHOAM Charity was collected (LoLV 1.03.02)", None),
     Field("inflation", _or_null(_list(ANY)), "the CHOAM's Inflation token: [side placed, turn placed] (LoLV 2.09.09-12)",
           None),
@@ -738,6 +740,12 @@ def _battle_marks(data: Mapping[str, Any], factions: tuple[str, ...]) -> dict[st
         out[key] = tuple(int(v) for v in values) if size else int(values[0])
     if data.get("envoys") is not None:
         out["envoys"] = _turn_count(data, "envoys", "count of Ambassadors placed")
+    if data.get("opened") is not None:
+        row = data["opened"]
+        if (not isinstance(row, list) or len(row) != 2 or isinstance(row[0], bool) or not isinstance(row[0], int)
+                or row[1] not in factions):
+            raise _bad("snapshot", "'opened' is [turn, a faction of the game]", row)
+        out["opened"] = (int(row[0]), str(row[1]))
     if data.get("inflation") is not None:
         row = data["inflation"]
         if (not isinstance(row, list) or len(row) != 2 or row[0] not in INFLATION_SIDES

@@ -45,7 +45,14 @@ def test_ah_viii_b_3_each_card_in_one_tap_paid_to_the_emperor(table_judge: Any) 
     assert position(table)["factions"]["atreides"]["cards"] == 2 and seq_of(table) == seq + 1
     _tap(judge, table, "buy_card", "bid-2", faction="harkonnen", price="1")
     assert position(table)["factions"]["harkonnen"]["cards"] == 4  # two at the start, and the extra card
-    assert "Card 3 of 6 up for bid" in form_of(judge.get(url(table)).content.decode(), "buy_card")
+    third = form_of(judge.get(url(table)).content.decode(), "buy_card")
+    assert "Card 3 of 6 up for bid" in third
+    # AH VIII.D: each card opened by the next able to bid to the right of the last opener.
+    from dune.engine.names import faction_name
+    from gameplay.services import read_game
+
+    order = read_game(table).evaluation["storm_order"]
+    assert f"{faction_name(order[2])} opens the bidding (AH VIII.D)" in third
     _tap(judge, table, "buy_card", "bid-3", nobody="1")
     assert "Bidding is over" in form_of(judge.get(url(table)).content.decode(), "buy_card")
 

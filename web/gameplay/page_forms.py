@@ -155,6 +155,7 @@ def income_forms(game: Game, can: set[str]) -> dict[str, Any]:
         "card_number": number,
         "cards_dealt": dealt,
         "bidding_over": over,
+        "opener": faction_name(offers["opener"]) if offers.get("opener") else "",
         "charity_known": charity is not None,
         "charity": [{"faction": f, "name": faction_name(f), "amount": n, "value": f"{f}:{n}"} for f, n in sorted((charity or {}).items())],
         # With the CHOAM: what they pay the others from their own spice (2.09.04), and the
