@@ -6,6 +6,8 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Tests run against the real services on loopback; override these to point elsewhere.
+# They keep Python's compiled files (and pytest's rewritten tests) even where the environment
+# says PYTHONDONTWRITEBYTECODE: each test process would otherwise compile every module again.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dune
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 # The suite runs in this many processes, each with its own test database, Redis database and var/.
@@ -73,12 +75,12 @@ test: install chromium
 	@DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 	  $(BIN)/python -m config.check_services
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-	  $(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal --durations=15
+	  PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal --durations=15
 
 # Everything but the browser tests, for a quick loop while working.
 ## test-fast: everything but the browser tests
 test-fast: install
-	$(BIN)/python -m pytest -m "not e2e" -q
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m "not e2e" -q
 
 ## lint: ruff
 lint: install
