@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from foundation import idempotency
@@ -24,7 +25,7 @@ from foundation.commands import Refused, run, text_field, yes
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
-__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "SCOPE"]
+__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "self_report", "SCOPE"]
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -109,3 +110,34 @@ def confirm_result(player: Any, data: Any, *, actor: Any, key: str | None) -> id
     scope = idempotency.scope_for(player.pk, "confirmations", kind="player")
     return run(actor=actor, scope=scope, key=key, body={"table": table_id, "agree": agree, "reason": reason},
                perform=perform)
+
+
+def self_report(player: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
+    """The player (found by their private link) files the report of their table without a judge
+    (`table`, the table's id, and `report`, the game report), where the format lets players
+    report; filing it is their confirmation, the others confirm or dispute it. 201, the report.
+    Refusals name the field or the rule (`services.file_own_report`)."""
+    if not isinstance(data, Mapping):
+        raise Refused(_("expected a JSON object with table and report"), field="table")
+    table_id = data.get("table")
+    if isinstance(table_id, str) and table_id.strip().isdigit():
+        table_id = int(table_id)
+    if isinstance(table_id, bool) or not isinstance(table_id, int):
+        raise Refused(_("name the table by its id"), field="table", offending=table_id)
+    report = data.get("report")
+    if not isinstance(report, Mapping):
+        raise Refused(_("the report is an object: turns, ended_by and each player's result"), field="report")
+    table = Table.objects.select_related("round__tournament").filter(
+        pk=table_id, round__tournament_id=player.tournament_id
+    ).first()
+    if table is None:
+        raise Refused(_("no table %(id)s in this tournament") % {"id": table_id}, field="table", offending=table_id)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        with transaction.atomic():  # a player on their private link is anonymous: the frame opens none
+            filed = services.file_own_report(player, table, dict(report))
+            confirmations.confirm(player, table, agree=True, reason="")
+        return 201, presenters.report_json(filed)
+
+    return run(actor=actor, scope=idempotency.scope_for(player.pk, "self-report", kind="player"), key=key,
+               body={"table": table_id, "report": report}, perform=perform)

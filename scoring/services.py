@@ -141,6 +141,40 @@ def file_report(
     return report
 
 
+def file_own_report(
+    player: Player, table: Table, data: dict[str, Any], *, clock_ran_out: bool | None = None
+) -> GameReport:
+    """A player files the report of their own table, one without a judge, where the
+    tournament's format lets players report (`players.self_report`); the others confirm or
+    dispute it (`scoring.confirmations`). Checked and stored as a judge's report is.
+
+    Raises ReportRefused (field "table"): a format without self-report (409, citing its rule),
+    a table with a judge (403), a table the player did not play (403), a round not under way
+    (409); and `file_report`'s refusals of the report itself.
+    """
+    round_ = table.round
+    rules = round_.tournament.rules
+    rule = str(rules.document.get("rules", {}).get("players.self_report", ""))
+    if not rules.self_report:
+        raise ReportRefused(_("%(format)s lets only a judge file a game report") % {"format": rules.name},
+                            field="table", rule=rule, status=409)
+    if table.judge_id is not None:
+        raise ReportRefused(_("table %(number)s has a judge: the judge files its report") % {"number": table.number},
+                            field="table", status=403)
+    if not table.seats.filter(player=player).exists():
+        raise ReportRefused(_("%(name)s did not play at table %(number)s: file only your own table's report")
+                            % {"name": player.name, "number": table.number}, field="table", status=403)
+    if round_.state != Round.State.PUBLISHED:
+        raise ReportRefused(_("%(round)s is not under way: its reports are filed while it is")
+                            % {"round": round_.label}, field="table", status=409)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        existing = GameReport.objects.filter(table=table).first()
+        if existing is not None and existing.locked:
+            raise ReportLocked(existing)
+        return _store(table, _validated(table, data, clock_ran_out=clock_ran_out), existing=existing, user=None)
+
+
 def _validated(table: Table, data: dict[str, Any], *, clock_ran_out: bool | None = None) -> TableResult:
     """The report checked against the table's seats, the format and the dropouts filed so far.
 

@@ -59,6 +59,7 @@ __all__ = [
     "change_format", "replace_format", "reset_format",
     "edit_player", "self_check_in", "list_by_initials", "rename_series",
     "renew_private_link", "revoke_private_link", "withdraw_self", "register_online", "confirm_registration",
+    "set_faction_preferences",
 ]
 
 
@@ -1440,3 +1441,49 @@ def confirm_registration(token: str, *, actor: Any, key: str | None) -> Done:
     return _done("confirm_registration", given, perform, actor=actor, key=key,
                  scope=idempotency.scope_for(0, "confirm", kind="registration"), said=_registration_said,
                  link=registration.digest(token))
+
+
+# --- faction preferences ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preferences:
+    factions: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Preferences:
+        value = data.get("factions", [])
+        if isinstance(value, str):  # a form's ranked choices, or a script's text
+            value = value.replace(",", " ").split()
+        if hasattr(data, "getlist"):  # a form: one select per rank, empty ones left out
+            value = [v for v in data.getlist("factions") if v.strip()]
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise Refused(_("list the factions by their ids, most wanted first"), field="factions", offending=value)
+        return cls(factions=tuple(v.strip() for v in value))
+
+
+def set_faction_preferences(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
+    """The player ranks the factions they would rather play (`factions`, most wanted first;
+    empty: no preference), from their private link, where the tournament's format asks for it.
+    200, their preferences; refused 409 where the format asks none, 400 for an unknown faction,
+    one outside the format's factions, or one listed twice."""
+    given = _parse(Preferences.parse, data)
+    rules = player.tournament.rules
+    if not rules.faction_preferences:
+        raise Refused(_("%(format)s asks no faction preferences") % {"format": rules.name}, field="factions",
+                      rule=rules.document.get("rules", {}).get("players.faction_preferences", ""), status=409)
+    unknown = [f for f in given.factions if f not in rules.factions]
+    if unknown:
+        raise Refused(_("not a faction of this tournament: %(ids)s; choose among %(known)s") % {
+            "ids": ", ".join(unknown), "known": ", ".join(rules.factions)}, field="factions", offending=unknown)
+    if len(set(given.factions)) != len(given.factions):
+        raise Refused(_("each faction once: a faction is listed twice"), field="factions")
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        Player.objects.filter(pk=player.pk).update(faction_preferences=list(given.factions))
+        return 200, {"player": player.pk, "factions": list(given.factions)}
+
+    return _done("set_faction_preferences", given, perform, actor=actor, key=key,
+                 scope=idempotency.scope_for(player.pk, "preferences", kind="player"),
+                 said=lambda body: _("Your faction preferences are saved.") if body["factions"]
+                 else _("You state no faction preference."))

@@ -165,6 +165,9 @@ class Player(models.Model):
         Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The factions the player would rather play, most wanted first (faction ids), where the
+    #: tournament's format asks for them (`players.faction_preferences`); set from their private link.
+    faction_preferences = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

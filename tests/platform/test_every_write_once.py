@@ -274,10 +274,35 @@ EXAMPLES: dict[str, Example] = {
         lambda w: ({"id": w.registering.pk}, {"name": "Irulan Corrino", "email": "irulan@example.org", "club": "Kaitain"})
     ),
     "POST /api/registrations/{token}/confirm/": Example(lambda w: ({"token": _registered(w)}, None)),
+    "POST /api/me/{token}/report/": Example(lambda w: _self_reporting()),
+    "POST /api/me/{token}/preferences/": Example(
+        lambda w: ({"token": _preferring(w)}, {"factions": ["fremen", "atreides"]})
+    ),
     "POST /api/me/{token}/confirmations/": Example(
         lambda w: ({"token": _token_at_filed_table(w)}, {"table": w.filed_table.pk, "agree": False, "reason": "I won"})
     ),
 }
+
+
+def _self_reporting() -> tuple[dict[str, Any], Any]:
+    """A player of a table without a judge, where the format lets players report, and its report."""
+    from tests.scoring.db.conftest import report_for
+    from tournament import private_links, services
+
+    tournament = make_tournament(format="wbc", name="Self Report Open")
+    services.change_format(tournament, {"players.self_report": True})
+    table = seat_table(make_round(tournament), make_players(tournament, 6, prefix="Reporting"))
+    token = private_links.link_for(table.seats.get(seat=1).player).token
+    return {"token": token}, {"table": table.pk, "report": report_for(table, {0: "solo_stronghold"})}
+
+
+def _preferring(world: World) -> str:
+    """The private link of a player whose tournament's format asks for faction preferences."""
+    from tournament import private_links, services
+
+    tournament = make_tournament(format="wbc", name="Preferences Open")
+    services.change_format(tournament, {"players.faction_preferences": True})
+    return private_links.link_for(make_players(tournament, 1, prefix="Prefers")[0]).token
 
 
 def _registered(world: World) -> str:

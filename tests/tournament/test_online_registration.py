@@ -277,3 +277,29 @@ def test_the_confirmation_reaches_a_real_smtp_server(celery_worker: Any, smtp_se
     assert received["To"] == "ana@example.org" and "Confirm your email" in received["Subject"]
     assert f"/register/confirm/{token}/" in received.get_body(preferencelist=("plain",)).get_content()
     assert f"/register/confirm/{token}/" in received.get_body(preferencelist=("html",)).get_content()
+
+
+def test_faction_preferences_show_and_save_only_where_the_format_asks(tournament: Any) -> None:
+    from tests.factories import make_players
+    from tournament import private_links, services
+
+    player = make_players(tournament, 1)[0]
+    token = private_links.link_for(player).token
+    assert APIClient().get(f"/api/me/{token}/").json()["faction_preferences"] is None
+    assert 'id="me-preferences"' not in APIClient().get(f"/me/{token}/").content.decode()
+    refused = APIClient().post(f"/api/me/{token}/preferences/", {"factions": ["fremen"]}, format="json")
+    assert refused.status_code == 409 and "asks no faction preferences" in refused.json()["detail"]
+
+    services.change_format(tournament, {"players.faction_preferences": True})
+    bad = APIClient().post(f"/api/me/{token}/preferences/", {"factions": ["fremen", "ixians"]}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "factions" and "ixians" in bad.json()["detail"]
+    player.refresh_from_db()
+    assert player.faction_preferences == []
+    saved = APIClient().post(f"/me/{token}/", {"action": "preferences", "factions": ["fremen", "", "atreides"]})
+    assert saved.status_code == 302
+    player.refresh_from_db()
+    assert player.faction_preferences == ["fremen", "atreides"]
+    shown = APIClient().get(f"/api/me/{token}/").json()["faction_preferences"]
+    assert shown["chosen"] == ["fremen", "atreides"] and {"id": "fremen", "name": "Fremen"} in shown["choices"]
+    page = APIClient().get(f"/me/{token}/").content.decode()
+    assert 'id="me-preferences"' in page and '<option value="fremen" selected>' in page

@@ -30,7 +30,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clocks.presenters import table_clock_answer
+from dune.engine.names import faction_name
+from dune.engine.results import ENDING_WORDS, kind_words
 from dune.refusals import Refusal
+from dune.text_rules import whole_number
 from scoring import commands as scoring_commands
 from scoring import confirmations
 from scoring.models import GameReport, ReportEntry
@@ -43,6 +46,9 @@ from tournament.presenters import current_seat, player_detail_json, round_label
 from tournament.registration_mail import waiting_place
 from web.idempotency_api import answered, form_key, key_of
 from web.page_helpers import guard, round_or_404
+
+#: How many ranked choices the page's preferences form offers.
+PREFERENCE_RANKS = (1, 2, 3)
 
 #: Requests one address may send to private links per window, and the window in seconds.
 RATE = 120
@@ -149,6 +155,49 @@ def my_event(player: Player) -> dict[str, Any]:
         #: On the waiting list: their place on it (1: the next to move up); else None.
         "waiting_place": waiting_place(player) if player.status == Player.Status.WAITING else None,
         "results": my_results(player),
+        "faction_preferences": _preferences(player),
+        "self_report": _self_report(seat),
+    }
+
+
+def _self_report(seat: Seat | None) -> dict[str, Any] | None:
+    """What the player's report form offers, where they may file their table's report (the
+    format lets players report, the table has no judge, its report is not filed): else None."""
+    if seat is None or seat.table.judge_id is not None or seat.table.report_filed_at is not None:
+        return None
+    rules = seat.round.tournament.rules
+    if not rules.self_report:
+        return None
+    seats = seat.table.seats.select_related("player").order_by("seat")
+    return {
+        "table": seat.table_id,
+        "number": seat.table.number,
+        "seats": [{"player": s.player_id, "name": s.player.name, "seat": s.seat,
+                   "faction": faction_name(s.faction) if s.faction else ""} for s in seats],
+        "results": [{"id": k.value, "words": kind_words(k)} for k in rules.points.table
+                    if k not in rules.points.refused],
+        "endings": [{"id": k, "words": words} for k, words in ENDING_WORDS.items()],
+    }
+
+
+def report_from_form(post: Any, seats: list[int]) -> dict[str, Any]:
+    """The game report a player's form sends: the turns, how the game ended, each seat's result."""
+    turns = (post.get("turns") or "").strip()
+    return {
+        "turns": int(turns) if turns.isdigit() else turns,
+        "ended_by": post.get("ended_by", ""),
+        "results": [{"player": pk, "result": post.get(f"result_{pk}", "")} for pk in seats],
+    }
+
+
+def _preferences(player: Player) -> dict[str, Any] | None:
+    """The factions the player may rank and their ranking, where the format asks (else None)."""
+    rules = player.tournament.rules
+    if not rules.faction_preferences:
+        return None
+    return {
+        "choices": [{"id": f, "name": faction_name(f)} for f in rules.factions],
+        "chosen": list(player.faction_preferences),
     }
 
 
@@ -172,6 +221,17 @@ def me_page(request: HttpRequest, token: str) -> HttpResponse:
                 done = commands.self_check_in(player, token, actor=request.user, key=form_key(request)).message
             elif action == "withdraw":
                 done = commands.withdraw_self(player, request.POST, actor=request.user, key=form_key(request)).message
+            elif action == "self_report":
+                typed = {"self_report": request.POST.get("table", "")}
+                seats = list(Seat.objects.filter(table_id=whole_number(request.POST.get("table", "")) or 0)
+                             .order_by("seat").values_list("player_id", flat=True))
+                scoring_commands.self_report(player, {"table": request.POST.get("table", ""),
+                                                      "report": report_from_form(request.POST, seats)},
+                                             actor=request.user, key=form_key(request))
+                done = _("Your table's report is filed; the other players confirm or dispute it.")
+            elif action == "preferences":
+                done = commands.set_faction_preferences(player, request.POST, actor=request.user,
+                                                        key=form_key(request)).message
             elif action == "confirm":
                 typed = {"table": request.POST.get("table", ""), "reason": request.POST.get("reason", "")}
                 scoring_commands.confirm_result(player, request.POST, actor=request.user, key=form_key(request))
@@ -195,6 +255,7 @@ def me_page(request: HttpRequest, token: str) -> HttpResponse:
             "error": error,
             "error_field": error_field,
             "typed": typed,
+            "preference_ranks": PREFERENCE_RANKS,
         },
         status=400 if error else 200,
     )
@@ -243,6 +304,49 @@ class MeConfirmationsView(APIView):
             return _refused_json(not_found_words(), 404)
         return answered(request, scoring_commands.confirm_result(player, request.data, actor=request.user,
                                                                  key=key_of(request)))
+
+
+class SelfReportIn(serializers.Serializer):
+    table = serializers.IntegerField(help_text="the id of your table (one without a judge)")
+    report = serializers.DictField(help_text="the game report: turns, ended_by and results (player, result)")
+
+
+class MeReportView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=SelfReportIn, responses={201: OpenApiResponse(description="the filed report"),
+                                                    409: OpenApiResponse(description="the format takes no self-report")})
+    def post(self, request: Request, token: str) -> Any:
+        """File your table's report (a table without a judge, where the format lets players report)."""
+        if too_many(request):
+            return _refused_json(too_many_words(), 429)
+        player = private_links.player_for(token)
+        if player is None:
+            return _refused_json(not_found_words(), 404)
+        return answered(request, scoring_commands.self_report(player, request.data, actor=request.user,
+                                                              key=key_of(request)))
+
+
+class PreferencesIn(serializers.Serializer):
+    factions = serializers.ListField(child=serializers.CharField(), help_text="faction ids, most wanted first")
+
+
+class MePreferencesView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=PreferencesIn, responses={200: OpenApiResponse(description="the player's preferences"),
+                                                     409: OpenApiResponse(description="the format asks none")})
+    def post(self, request: Request, token: str) -> Any:
+        """Rank the factions you would rather play (where the tournament's format asks)."""
+        if too_many(request):
+            return _refused_json(too_many_words(), 429)
+        player = private_links.player_for(token)
+        if player is None:
+            return _refused_json(not_found_words(), 404)
+        return answered(request, commands.set_faction_preferences(player, request.data, actor=request.user,
+                                                                  key=key_of(request)))
 
 
 class PrivateLinkView(APIView):
