@@ -4,7 +4,7 @@ the platform itself so they are read at the venue without internet."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -27,3 +27,12 @@ def help_page(request: HttpRequest, slug: str) -> HttpResponse:
     # Our own files, written by the platform's authors: their HTML is trusted as the templates are.
     body = mark_safe(markdown.markdown(text, extensions=["tables"]))  # noqa: S308
     return render(request, "help.html", {"guides": GUIDES.items(), "body": body, "slug": slug})
+
+
+def help_screenshot(request: HttpRequest, name: str) -> FileResponse:
+    """A screenshot a guide shows (`docs/screenshots/NAME.png`, taken by the browser tests): a
+    guide's `../screenshots/NAME.png` at /help/GUIDE/ reads it here."""
+    path = settings.BASE_DIR / "docs" / "screenshots" / f"{name}.png"
+    if not path.is_file():
+        raise Http404(name)
+    return FileResponse(path.open("rb"), content_type="image/png")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("manifest.webmanifest", views.manifest, name="web-manifest"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("help/", help.help_index, name="help"),
+    path("help/screenshots/<slug:name>.png", help.help_screenshot, name="help-screenshot"),
     path("help/<slug:slug>/", help.help_page, name="help-guide"),
     # The footer's language switcher posts here; the choice is kept in a cookie.
     path("i18n/", include("django.conf.urls.i18n")),

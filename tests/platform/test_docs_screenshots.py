@@ -11,8 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _shown() -> set[str]:
     texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-    return {m[1] for path in texts for m in re.finditer(r"docs/screenshots/([\w-]+)\.png|\(screenshots/([\w-]+)\.png",
-                                                         path.read_text()) if m[1]}
+    # From the README (docs/screenshots/…), docs/ (screenshots/…) and the guides (../screenshots/…).
+    return {m[1] for path in texts for m in re.finditer(r"(?:docs/|[(\"]|[(\"]\.\./)screenshots/([\w-]+)\.png",
+                                                         path.read_text())}
 
 
 def _taken() -> tuple[set[str], set[str]]:
@@ -27,6 +28,7 @@ def test_every_screenshot_shown_is_taken_by_a_browser_test() -> None:
     names, prefixes = _taken()
     shown = _shown()
     assert "demo-table-phone" in shown
+    assert {"private-link-seat", "demo-round-clocks-laptop", "table-venue-offline"} <= shown  # the guides' too
     stale = sorted(n for n in shown if n not in names and not any(n.startswith(p) for p in prefixes))
     assert not stale, f"no browser test takes {stale}: they cannot be refreshed"
     for name in shown:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -23,3 +24,19 @@ def test_help_lists_the_three_guides_and_renders_each_from_markdown(client: Any)
 @pytest.mark.django_db
 def test_an_unknown_guide_is_not_found(client: Any) -> None:
     assert client.get("/help/nothing/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_each_guide_shows_screenshots_the_browser_tests_take_served_at_help(client: Any) -> None:
+    for slug in ("head-judge", "table-judge", "player"):
+        page = client.get(f"/help/{slug}/").content.decode()
+        images = re.findall(r'<img alt="([^"]+)" src="\.\./screenshots/([\w-]+)\.png"|<img src="\.\./screenshots/([\w-]+)\.png" '
+                            r'alt="([^"]+)"', page)
+        names = [m[1] or m[2] for m in images]
+        assert len(names) >= 2 and all(m[0] or m[3] for m in images), (slug, images)
+        for name in names:
+            # Relative to /help/GUIDE/: /help/screenshots/NAME.png.
+            answer = client.get(f"/help/screenshots/{name}.png")
+            assert answer.status_code == 200 and answer["Content-Type"] == "image/png", name
+            assert b"".join(answer.streaming_content)[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/help/screenshots/no-such-picture.png").status_code == 404
