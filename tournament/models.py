@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name
@@ -143,7 +144,7 @@ class Player(models.Model):
         WITHDRAWN = "withdrawn", "Withdrawn"
         DROPPED = "dropped", "Dropped"
         #: Registered online past the event's capacity: moves up in order when a place frees.
-        WAITING = "waiting", "Waiting list"
+        WAITING = "waiting", _("Waiting list")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
@@ -381,7 +382,7 @@ class Registration(models.Model):
     class State(models.TextChoices):
         UNCONFIRMED = "unconfirmed", "Email not confirmed yet"
         REGISTERED = "registered", "Registered"
-        WAITING = "waiting", "Waiting list"
+        WAITING = "waiting", _("Waiting list")
         WITHDRAWN = "withdrawn", "Withdrawn"
         REFUSED = "refused", "Refused"
 

@@ -303,3 +303,18 @@ def test_faction_preferences_show_and_save_only_where_the_format_asks(tournament
     assert shown["chosen"] == ["fremen", "atreides"] and {"id": "fremen", "name": "Fremen"} in shown["choices"]
     page = APIClient().get(f"/me/{token}/").content.decode()
     assert 'id="me-preferences"' in page and '<option value="fremen" selected>' in page
+
+
+def test_the_desk_lists_online_registrations_beside_its_own(open_event: Any, client: Any, head_judge: Any) -> None:
+    from tournament import services
+
+    services.add_player(open_event, name="José Núñez", email="jose@example.org")
+    _register(open_event, "Jose Nunez", "jn@example.org")
+    for name in ("Ana Ruiz", "Bo Lin"):
+        APIClient().post(f"/api/registrations/{_register(open_event, name, name[:2].lower() + '@example.org')}/confirm/")
+    client.force_login(head_judge)
+    page = client.get(f"/tournaments/{open_event.pk}/players/").content.decode()
+    panel = page[page.index('id="online-registrations"'):page.index('id="status-help"')]
+    assert "Jose Nunez" in panel and "email not confirmed yet" in panel and "probably the same person as José Núñez" in panel
+    roster = page[page.index('id="roster-body"'):]
+    assert "Ana Ruiz" in roster and "Bo Lin" in roster and "Waiting list" in roster and "Give a place" in roster

@@ -30,7 +30,7 @@ from dune.refusals import Refusal
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import name_matches, text_problem
 from scoring.qualifying import qualifying_order as qualifying
-from tournament import commands, desk, judges, people, services
+from tournament import commands, desk, judges, people, registration, services
 from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
 from tournament.permissions import is_head_judge
 from tournament.presenters import FACTION_LABELS, round_label, tables_for_page
@@ -388,8 +388,18 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/players.html",
-        {**context, "rounds": rounds, "upcoming": upcoming, "errors": errors, "values": request.POST},
+        {**context, "rounds": rounds, "upcoming": upcoming, "errors": errors, "values": request.POST,
+         "online": _online_registrations(tournament)},
     )
+
+
+def _online_registrations(tournament: Tournament) -> list[dict[str, Any]]:
+    """The online registrations the roster does not show (not confirmed, refused) and those
+    flagged as probably someone already registered, for the desk's panel."""
+    return [
+        r for r in registration.registrations(tournament)
+        if r["source"] == "online" and (r["player"] is None or r["probable_duplicate"])
+    ]
 
 
 @shows_text_refusals
