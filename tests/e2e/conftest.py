@@ -1,7 +1,29 @@
 """Browser-test harness: Playwright driving Debian's Chromium against pytest-django's live server.
 
 The browser is never downloaded by Playwright: tests launch /usr/bin/chromium (installed by
-`make test`). Screenshots go to artifacts/screenshots/ for people to look at.
+`make test`).
+
+What a new browser test asks for (arguments of the test function; nothing to import):
+
+- `page` (a laptop, 1280×800), `phone_page` (390×844) and `second_page` (a second phone with
+  its own cookies), and `player` (tests/e2e/tour.py: a player's phone, nobody signed in). Each
+  is a fresh browser context with its own cookies, opened on the one Chromium of the test
+  process (`browser`, started once per process: never launch another) and closed after the test.
+- `live_server.url`: where the platform answers. pytest-django starts one live server per test
+  process, shared by every browser test; a test that uses it commits, so mark the module
+  `pytestmark = pytest.mark.django_db(transaction=True)`. Between such tests the test database
+  is emptied (config/test_postgresql: DELETE, milliseconds), so set up only what the test needs.
+- `sign_in(page, username, password)`: through the real sign-in form (`password` is the one
+  `make_user` and `head_judge` give every account).
+- `screenshot(page, name)`: the whole page to artifacts/screenshots/NAME.png when pictures are
+  asked for (`SCREENSHOTS=1`, or `REFRESH_SCREENSHOTS=1` for the docs' own under
+  docs/screenshots/); otherwise nothing is drawn. Use it where a person would want to look.
+- The page-driving steps of the whole-tournament walks (tests/e2e/tour.py: `goto`, `submit`,
+  `record`, creating a tournament, importing players, checking in, seating, the table judge's
+  steps) fail with the page's own message: reuse them rather than clicking anew.
+
+Waiting: wait for the state a check needs (`expect(...)`, `wait_for_function`, a navigation),
+never a fixed time.
 """
 
 from __future__ import annotations
@@ -80,11 +102,24 @@ def second_page(browser: Any, live_server: Any) -> Iterator[Any]:
     yield from _page(browser, PHONE)
 
 
+def taking_screenshots() -> bool:
+    """Screenshots are taken when asked for: `SCREENSHOTS=1` (for people to look at) or
+    `REFRESH_SCREENSHOTS=1` (the docs' pictures). A full-page picture costs the browser more
+    than most of the steps around it, and no test reads it."""
+    return bool(os.environ.get("SCREENSHOTS") or os.environ.get("REFRESH_SCREENSHOTS"))
+
+
 @pytest.fixture
 def screenshot() -> Any:
+    """`screenshot(page, name)`: the whole page to artifacts/screenshots/NAME.png when pictures
+    are asked for (`taking_screenshots`), and to docs/screenshots/ too under REFRESH_SCREENSHOTS
+    when the docs show it; answers the path either way."""
+
     def take(page: Any, name: str) -> Path:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
+        if not taking_screenshots():
+            return path
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path), full_page=True)
         shown = DOCS_SCREENSHOTS / path.name
         if os.environ.get("REFRESH_SCREENSHOTS") and shown.exists():
