@@ -13,12 +13,13 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
+from django.utils.translation import gettext_lazy
 
 from dune import clock_limits as limits
 from dune.engine.names import faction_name
 from tournament.models import Table
 
-STATE_CHOICES = [(s, limits.STATE_LABELS[s]) for s in limits.STATES]
+STATE_CHOICES = [(s, gettext_lazy(limits.STATE_LABELS[s])) for s in limits.STATES]  # foundation.core_words
 LIMIT_CHOICES = [(key, limit.label) for key, limit in limits.LIMITS.items()]
 ACTION_CHOICES = [(key, rule.label) for key, rule in limits.CALL_TIMERS.items()]
 
@@ -172,9 +173,9 @@ class CallTimer(models.Model):
     """A called clock for the current action (WBC time guidelines), or a diplomacy chip's talk."""
 
     class State(models.TextChoices):
-        RUNNING = "running", "Running"
-        STOPPED = "stopped", "Done in time"
-        EXPIRED = "expired", "Expired"
+        RUNNING = "running", gettext_lazy("Running")
+        STOPPED = "stopped", gettext_lazy("Done in time")
+        EXPIRED = "expired", gettext_lazy("Expired")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="call_timers")
     action = models.CharField(max_length=12, choices=ACTION_CHOICES)

@@ -13,6 +13,7 @@ from clocks.dbtime import db_now
 from clocks.game_log import current_turn, decided_tables, turns_for
 from clocks.models import CallTimer, ClockPause, TableClock
 from dune import clock_limits as limits
+from foundation.core_words import core_word
 from tournament.table_state import CLOCK_STOPPED, TableState, table_state
 
 
@@ -89,7 +90,7 @@ def clock_view(
             "clock": None,
             "state": limits.PENDING,
             "display_state": limits.PENDING,
-            "state_label": limits.STATE_LABELS[limits.PENDING],
+            "state_label": core_word(limits.STATE_LABELS[limits.PENDING]),
             "paused": False,
             "next_state": None,
             "next_label": "",
@@ -116,11 +117,11 @@ def clock_view(
         "state": clock.state,
         "display_state": shown,
         # A paused clock says so first and only: its stage shows again once it runs.
-        "state_label": "Paused: clock stopped" if paused else limit.stage_label(shown),
+        "state_label": _("Paused: clock stopped") if paused else core_word(limit.stage_label(shown)),
         "paused": paused,
         "deadlines": dl,
         "next_state": upcoming[0] if upcoming else None,
-        "next_label": limit.stage_label(upcoming[0]) if upcoming else "",
+        "next_label": core_word(limit.stage_label(upcoming[0])) if upcoming else "",
         "next_at": upcoming[1] if upcoming else None,
         "remaining_seconds": remaining,
         "turn": turn,
@@ -380,7 +381,7 @@ def round_timer_answer(round_: Any) -> dict[str, Any]:
         "ends_at": _iso(timer["ends_at"]),
         "remaining_seconds": timer["remaining_seconds"],
         "counts_down_to": timer["counts_down_to"],
-        "counts_down_to_label": limits.STATE_LABELS[timer["counts_down_to"]],
+        "counts_down_to_label": core_word(limits.STATE_LABELS[timer["counts_down_to"]]),
         "no_new_turn_at": _iso(timer["no_new_turn_at"]),
         "tables": timer["tables"],
         "playing": timer["playing"],

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Round
 
@@ -32,19 +33,19 @@ STATES = (PLANNED, SEATED, PUBLISHED, RUNNING, FINISHED)
 
 #: The word a page shows for each state (the API's `state`, capitalised).
 LABELS = {
-    PLANNED: "Planned",
-    SEATED: "Seated",
-    PUBLISHED: "Published",
-    RUNNING: "Running",
-    FINISHED: "Finished",
+    PLANNED: gettext_lazy("Planned"),
+    SEATED: gettext_lazy("Seated"),
+    PUBLISHED: gettext_lazy("Published"),
+    RUNNING: gettext_lazy("Running"),
+    FINISHED: gettext_lazy("Finished"),
 }
 #: What the state means, for the line under the word.
 MEANINGS = {
-    PLANNED: "nobody is seated yet",
-    SEATED: "tables drawn, seating not published yet",
-    PUBLISHED: "players can see their tables; no clock started yet",
-    RUNNING: "games under way",
-    FINISHED: "every report filed or the round closed",
+    PLANNED: gettext_lazy("nobody is seated yet"),
+    SEATED: gettext_lazy("tables drawn, seating not published yet"),
+    PUBLISHED: gettext_lazy("players can see their tables; no clock started yet"),
+    RUNNING: gettext_lazy("games under way"),
+    FINISHED: gettext_lazy("every report filed or the round closed"),
 }
 
 

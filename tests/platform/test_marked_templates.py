@@ -52,17 +52,24 @@ class _Literals(HTMLParser):
             self.found.append(data.strip())
 
 
+#: A literal a variable falls back to in the text (`{{ caption|default:"Faction" }}`) is read like
+#: any other (one inside a tag, such as an anchor's `#err-...-form`, is not).
+DEFAULT_WORDS = re.compile(r"""{{[^}]*\|default:(["'])([^"']*[^\W\d_][^"']*)\1""")
+
+
 def unmarked_literals(source: str) -> list[str]:
     """The words of `source` a person would read that no translation tag covers."""
     text = TAGS.sub(" ", BLOCKS.sub(" ", CLASS_BLOCK.sub(" ", source)))
     parser = _Literals()
     parser.feed(text)
     parser.close()
-    return parser.found
+    outside_tags = re.sub(r"<[^<>]*>", " ", source)
+    return parser.found + [m.group(2) for m in DEFAULT_WORDS.finditer(outside_tags)]
 
 
 def test_the_check_finds_an_unmarked_word_and_passes_marked_ones() -> None:
     assert unmarked_literals('<p title="Your seat">Table {{ n }}</p>') == ['p[title="Your seat"]', "Table"]
+    assert unmarked_literals('<label>{{ caption|default:"Faction" }}</label>{{ n|default:"—" }}') == ["Faction"]
     marked = (
         '{% load i18n %}<p title="{% translate \'Your seat\' %}">{% translate "Table" %} {{ n }}</p>'
         "{% blocktranslate count n=k %}{{ n }} point{% plural %}{{ n }} points{% endblocktranslate %}"

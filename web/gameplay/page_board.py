@@ -7,14 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from dune.engine.evaluation import Evaluation
 from dune.engine.names import faction_name, place_name
 from dune.engine.snapshot_view import SnapshotView
 from gameplay import engine_adapter as rules
 
 #: The faction table's number columns: the heading, and its short form on a phone.
-FACTION_COLUMNS = (("Spice", "Sp"), ("Cards", "Cd"), ("Leaders", "Ld"), ("On board", "Bd"), ("Reserve", "Rs"),
-                   ("Tanks", "Tk"))
+FACTION_COLUMNS = (
+    (gettext_lazy("Spice"), pgettext_lazy("short for spice", "Sp")),
+    (gettext_lazy("Cards"), pgettext_lazy("short for cards", "Cd")),
+    (gettext_lazy("Leaders"), pgettext_lazy("short for leaders", "Ld")),
+    (gettext_lazy("On board"), pgettext_lazy("short for on board", "Bd")),
+    (gettext_lazy("Reserve"), pgettext_lazy("short for reserve", "Rs")),
+    (gettext_lazy("Tanks"), pgettext_lazy("short for tanks", "Tk")),
+)
 
 
 def _num(value: Any) -> Any:
