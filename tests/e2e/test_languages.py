@@ -10,7 +10,8 @@ and more, or a fragment of four words between a msgid's placeholders), is Englis
 Names (players, tournaments, factions, territories, cards) and rule numbers are not msgids.
 
 "No word broken inside": every word of every visible text lies on one line (a range over the
-word has its boxes on one line), and no text is cut by an element that hides its overflow.
+word has its boxes on one line; a line may break after a hyphen, a dash or a slash, as in
+"three-faction"), and no text is cut by an element that hides its overflow.
 """
 
 from __future__ import annotations
@@ -44,9 +45,11 @@ def english_left(lang: str) -> tuple[set[str], list[str]]:
     """The English a page in `lang` must not show: whole texts, and longer runs of words."""
     whole: set[str] = set()
     runs: list[str] = []
+    translations: set[str] = set()
     for domain in ("django", "djangojs"):
         with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as compiled:
             catalogue = gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
+        translations |= {t.strip() for t in catalogue.values()}
         for key, translated in catalogue.items():
             english = key[0] if isinstance(key, tuple) else key
             english = english.split("\x04")[-1]  # a context is not shown
@@ -56,7 +59,8 @@ def english_left(lang: str) -> tuple[set[str], list[str]]:
             if len(pieces) == 1 and len(english.split()) <= 3:
                 whole.add(english.strip())
             runs += [p for p in pieces if len(p.split()) >= 4 and p not in translated]
-    return whole, sorted(set(runs))
+    # A word the language writes like an English msgid ("Place", a seat in French) is not English.
+    return whole - translations, sorted(set(runs))
 
 
 #: Visible texts and read attributes; words split across lines; text cut by hidden overflow.
@@ -67,27 +71,32 @@ LOOK = r"""() => {
     const r = el.getBoundingClientRect();
     return r.width > 1 && r.height > 1;
   };
+  // The body of a closed <details> is not shown (its summary is).
+  const inClosedDetails = (el) => {
+    const d = el.closest("details:not([open])");
+    return !!d && !el.closest("summary");
+  };
   const texts = [], broken = [], cut = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!el || ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"].includes(el.tagName) || !visible(el)) continue;
-    if (el.closest("[hidden], [aria-hidden=true], svg")) continue;
+    if (el.closest("[hidden], [aria-hidden=true], svg") || inClosedDetails(el)) continue;
     const text = node.textContent.replace(/\s+/g, " ").trim();
     if (!text) continue;
     texts.push(text);
-    const re = /\S{2,}/g;
+    const re = /[^\s\-‐–—\/]{2,}/g;  // a line may break after a hyphen, a dash or a slash
     let m;
     while ((m = re.exec(node.textContent))) {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
       const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) broken.push(m[0]);
+      if (tops.size > 1) broken.push(m[0] + " (in " + el.tagName.toLowerCase() + "." + el.className + ")");
     }
   }
   for (const el of document.body.querySelectorAll("*")) {
-    if (!visible(el) || el.closest("[hidden], svg")) continue;
+    if (!visible(el) || el.closest("[hidden], svg") || inClosedDetails(el)) continue;
     for (const name of ["title", "aria-label", "placeholder", "alt"]) {
       const v = el.getAttribute(name);
       if (v && v.trim()) texts.push(v.replace(/\s+/g, " ").trim());
