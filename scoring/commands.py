@@ -79,26 +79,38 @@ def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> ide
     return run(actor=actor, scope=scope, key=key, body={"reason": reason}, perform=perform)
 
 
+def _table_id(data: Mapping[str, Any]) -> int:
+    """The `table` a player's write names, by its id (a form's digits or JSON's number)."""
+    table_id = data.get("table")
+    if isinstance(table_id, str) and table_id.strip().isdigit():
+        table_id = int(table_id)
+    if isinstance(table_id, bool) or not isinstance(table_id, int):
+        raise Refused(_("name the table by its id"), field="table", offending=table_id)
+    return table_id
+
+
+def _table_of(player: Any, table_id: int) -> Table:
+    """The table `table_id` of the player's tournament. Raises Refused (field "table") for another."""
+    table = Table.objects.select_related("round__tournament").filter(
+        pk=table_id, round__tournament_id=player.tournament_id
+    ).first()
+    if table is None:
+        raise Refused(_("no table %(id)s in this tournament") % {"id": table_id}, field="table", offending=table_id)
+    return table
+
+
 def confirm_result(player: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
     """The player (found by their private link) confirms (`agree` true) or disputes (`agree`
     false, with a `reason`) the filed report of `table` (the table's id), at most once per key.
     200, their word; refusals name the field (`scoring.confirmations.confirm`)."""
     if not isinstance(data, Mapping):
         raise Refused(_("expected a JSON object with table, agree and reason"), field="table")
-    table_id = data.get("table")
-    if isinstance(table_id, str) and table_id.strip().isdigit():
-        table_id = int(table_id)
-    if isinstance(table_id, bool) or not isinstance(table_id, int):
-        raise Refused(_("name the table by its id"), field="table", offending=table_id)
+    table_id = _table_id(data)
     if "agree" not in data:
         raise Refused(_("say whether you agree with the filed result (agree: true or false)"), field="agree")
     agree = yes(data.get("agree"))
     reason = text_field(data, "reason", max_length=confirmations.MAX_REASON)
-    table = Table.objects.select_related("round__tournament").filter(
-        pk=table_id, round__tournament_id=player.tournament_id
-    ).first()
-    if table is None:
-        raise Refused(_("no table %(id)s in this tournament") % {"id": table_id}, field="table", offending=table_id)
+    table = _table_of(player, table_id)
 
     def perform() -> tuple[int, dict[str, Any]]:
         word = confirmations.confirm(player, table, agree=agree, reason=reason)
@@ -119,19 +131,11 @@ def self_report(player: Any, data: Any, *, actor: Any, key: str | None) -> idemp
     Refusals name the field or the rule (`services.file_own_report`)."""
     if not isinstance(data, Mapping):
         raise Refused(_("expected a JSON object with table and report"), field="table")
-    table_id = data.get("table")
-    if isinstance(table_id, str) and table_id.strip().isdigit():
-        table_id = int(table_id)
-    if isinstance(table_id, bool) or not isinstance(table_id, int):
-        raise Refused(_("name the table by its id"), field="table", offending=table_id)
+    table_id = _table_id(data)
     report = data.get("report")
     if not isinstance(report, Mapping):
         raise Refused(_("the report is an object: turns, ended_by and each player's result"), field="report")
-    table = Table.objects.select_related("round__tournament").filter(
-        pk=table_id, round__tournament_id=player.tournament_id
-    ).first()
-    if table is None:
-        raise Refused(_("no table %(id)s in this tournament") % {"id": table_id}, field="table", offending=table_id)
+    table = _table_of(player, table_id)
 
     def perform() -> tuple[int, dict[str, Any]]:
         with transaction.atomic():  # a player on their private link is anonymous: the frame opens none

@@ -16,7 +16,6 @@ Refusals are `Refused` naming the field; nothing is written (or sent) then.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,6 +28,7 @@ from dune.text_rules import clean_name, email_key, search_key
 from tournament import registration_mail, services
 from tournament.csv_import import MAX_NAME, validate_player_fields
 from tournament.models import Player, Registration, Tournament
+from tournament.private_links import digest
 from tournament.registration_mail import moment_words
 from tournament.services import Refused
 
@@ -38,10 +38,6 @@ TOKEN_BYTES = 24
 MAX_TOKEN = 64
 MAX_NOTE = 1000
 MAX_CLUB = 120
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def closed_words(tournament: Tournament, now: datetime) -> str:

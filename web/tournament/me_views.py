@@ -268,6 +268,17 @@ def _refused_json(words: str, status: int) -> JsonResponse:
     return JsonResponse({"detail": words, "field": "token"}, status=status)
 
 
+def _as_link_holder(request: Request, token: str, write: Any) -> Any:
+    """A write from a private link: 429 past the address's rate, 404 for a link that opens
+    nothing, else the command `write(player, data, actor=..., key=...)` answered."""
+    if too_many(request):
+        return _refused_json(too_many_words(), 429)
+    player = private_links.player_for(token)
+    if player is None:
+        return _refused_json(not_found_words(), 404)
+    return answered(request, write(player, request.data, actor=request.user, key=key_of(request)))
+
+
 class MeView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -297,13 +308,7 @@ class MeConfirmationsView(APIView):
     @extend_schema(request=ConfirmationIn, responses={200: OpenApiResponse(description="the player's word"), 400: OpenApiResponse(description="refused")})
     def post(self, request: Request, token: str) -> Any:
         """`table` (id), `agree` true or false, `reason` (required when disputing)."""
-        if too_many(request):
-            return _refused_json(too_many_words(), 429)
-        player = private_links.player_for(token)
-        if player is None:
-            return _refused_json(not_found_words(), 404)
-        return answered(request, scoring_commands.confirm_result(player, request.data, actor=request.user,
-                                                                 key=key_of(request)))
+        return _as_link_holder(request, token, scoring_commands.confirm_result)
 
 
 class SelfReportIn(serializers.Serializer):
@@ -319,13 +324,7 @@ class MeReportView(APIView):
                                                     409: OpenApiResponse(description="the format takes no self-report")})
     def post(self, request: Request, token: str) -> Any:
         """File your table's report (a table without a judge, where the format lets players report)."""
-        if too_many(request):
-            return _refused_json(too_many_words(), 429)
-        player = private_links.player_for(token)
-        if player is None:
-            return _refused_json(not_found_words(), 404)
-        return answered(request, scoring_commands.self_report(player, request.data, actor=request.user,
-                                                              key=key_of(request)))
+        return _as_link_holder(request, token, scoring_commands.self_report)
 
 
 class PreferencesIn(serializers.Serializer):
@@ -340,13 +339,7 @@ class MePreferencesView(APIView):
                                                      409: OpenApiResponse(description="the format asks none")})
     def post(self, request: Request, token: str) -> Any:
         """Rank the factions you would rather play (where the tournament's format asks)."""
-        if too_many(request):
-            return _refused_json(too_many_words(), 429)
-        player = private_links.player_for(token)
-        if player is None:
-            return _refused_json(not_found_words(), 404)
-        return answered(request, commands.set_faction_preferences(player, request.data, actor=request.user,
-                                                                  key=key_of(request)))
+        return _as_link_holder(request, token, commands.set_faction_preferences)
 
 
 class PrivateLinkView(APIView):
