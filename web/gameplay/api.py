@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.http.response import HttpResponseBase
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -33,25 +31,10 @@ from rest_framework.views import APIView
 from dune.text_rules import whole_number
 from gameplay import commands, presenters, services
 from gameplay.commands import judges_table
-from gameplay.models import Game
-from tournament.models import Round, Table
+from tournament.models import Table
 from tournament.table_rows import table_with_round
 from web import idempotency_api
-
-
-def load_table(pk: int) -> Table:
-    """The table with its round and tournament (one query). Raises Http404."""
-    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-
-
-def published_game(table: Table) -> Game:
-    """The table's game; refused while the round's seating is not published (it may change).
-
-    Raises ValidationError.
-    """
-    if table.round.state == Round.State.PLANNED:
-        raise ValidationError({"table": _("the seating of this round is not published yet")})
-    return services.read_game(table)
+from web.gameplay.views import load_table, published_game
 
 
 def stale_json(error: commands.Stale, *, table: Table, judge: bool) -> dict[str, Any]:

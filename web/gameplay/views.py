@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -37,7 +37,6 @@ from scoring import services as scoring
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay import actions
-from web.gameplay.api import load_table, published_game
 from web.gameplay.page import page_context
 from web.gameplay.page_forms import preview_battle
 from web.page_text import refuse_unsafe_text, shows_text_refusals
@@ -114,6 +113,21 @@ def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
     after = SnapshotView.of(recorded.body.get("position"))
     then = f"turn {after.turn}" if then_turn else turn_flow.phase_label(str(after.phase or ""))
     return f"{notice}, then {then} (record #{recorded.body['seq']})."
+
+
+def load_table(pk: int) -> Table:
+    """The table with its round and tournament (one query). Raises Http404."""
+    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+
+
+def published_game(table: Table) -> Game:
+    """The table's game; refused while the round's seating is not published (it may change).
+
+    Raises ValidationError.
+    """
+    if table.round.state == Round.State.PLANNED:
+        raise ValidationError({"table": _("the seating of this round is not published yet")})
+    return services.read_game(table)
 
 
 def _published_or_page(request: HttpRequest, table: Table) -> Any:
