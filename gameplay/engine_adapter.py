@@ -24,6 +24,8 @@ from dune.engine.battle.choices import battle_choices
 from dune.engine.battle.resolve import resolution_json
 from dune.engine.board import HIDDEN_MOBILE_STRONGHOLD, PRINTED_STRONGHOLDS, SHIELD_WALL, TERRITORIES
 from dune.engine.choices import allowed_event_types, legal_choices, move_kinds, still_to_place
+from dune.engine.codec.position import dump_position, read_stored_position
+from dune.engine.codec.schema import SnapshotView, prediction_hidden, without_prediction
 from dune.engine.editions import CURRENT
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.events import (
@@ -46,8 +48,6 @@ from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.payments import ambassador_price, own_revival_price, shipment_price
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
-from dune.engine.snapshot import dump_position, load_position
-from dune.engine.snapshot_view import SnapshotView, prediction_hidden, without_prediction
 from dune.engine.supplies import NO_FIELD_NUMBERS
 
 Position = Any  # the engine's immutable position object
@@ -152,8 +152,9 @@ def insertion_point(bodies: Iterable[Mapping[str, Any]], event: Event) -> int | 
 
 
 def load(snapshot: Mapping[str, Any]) -> Position:
-    """A position from its JSON snapshot. Raises RuleViolation (InvalidPosition)."""
-    return load_position(dict(snapshot))
+    """A position from the JSON snapshot a game stores (the engine's own `dump`: read without
+    proving again what the engine proved when it made the position)."""
+    return read_stored_position(snapshot)
 
 
 def dump(position: Position) -> dict[str, Any]:

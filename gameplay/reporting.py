@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dune.engine.codec.schema import SnapshotView
 from dune.engine.evaluation import FactionStats
 from dune.engine.ids import ResultKind
 from dune.engine.numbers import decimal_str
-from dune.engine.snapshot_view import SnapshotView
 from dune.engine.tracked_report_check import decided_kinds
 from gameplay import engine_adapter as rules
 

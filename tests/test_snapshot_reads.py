@@ -1,6 +1,6 @@
 """No snapshot key is read by string outside `dune/`: the pages read a stored position through
-its typed read model (`dune.engine.snapshot_view.SnapshotView`), whose attributes are the keys
-`dune/engine/snapshot.py` declares. A `snapshot.get("turn")`, `position["factions"]` or a
+its typed read model (`dune.engine.codec.schema.SnapshotView`), whose attributes are the keys
+the snapshot's declaration holds. A `snapshot.get("turn")`, `position["factions"]` or a
 template's `game.position.phase` elsewhere fails here, naming the file and line."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-from dune.engine.snapshot import POSITION_FIELDS
+from dune.engine.codec.schema import POSITION_FIELDS
 from tests.test_architecture import ROOT, product_files
 
 #: The declared keys of a position.
@@ -61,7 +61,7 @@ def test_no_snapshot_key_is_read_by_string_outside_dune() -> None:
             offenders += [f"{relative}: {m.group(0)}" for m in TEMPLATE_READ.finditer(text)]
         else:
             offenders += [f"{relative}:{line} {key!r}" for line, key in string_reads(text)]
-    assert offenders == [], "read the snapshot through dune.engine.snapshot_view.SnapshotView"
+    assert offenders == [], "read the snapshot through dune.engine.codec.schema.SnapshotView"
 
 
 def test_the_check_finds_a_read_by_string() -> None:

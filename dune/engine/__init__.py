@@ -12,7 +12,7 @@ from typing import Any
 __all__ = ["load_position", "evaluate", "replay", "apply"]
 
 _PUBLIC = {
-    "load_position": "dune.engine.snapshot",
+    "load_position": "dune.engine.codec.position",
     "evaluate": "dune.engine.evaluation",
     "replay": "dune.engine.game_log",
     "apply": "dune.engine.game_log",

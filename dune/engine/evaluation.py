@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from dune.engine.battles import Battle, battles
+from dune.engine.codec.schema import load_outcome
 from dune.engine.control import control, occupancy
 from dune.engine.editions import distinguished
 from dune.engine.errors import InvalidPosition
@@ -26,7 +27,6 @@ from dune.engine.phases import MENTAT_PAUSE
 from dune.engine.position import Outcome, Position
 from dune.engine.pp import turn_pp_tenths
 from dune.engine.results import Way, kind_for
-from dune.engine.snapshot import load_outcome
 from dune.engine.stats import Stats, faction_stats
 from dune.engine.storm import storm_order
 from dune.engine.supplies import no_field_left

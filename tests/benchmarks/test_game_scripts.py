@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.games import script as game_script
+from dune.engine.codec.position import dump_position
 from dune.engine.game_log import apply, replay
-from dune.engine.snapshot import dump_position
 
 SCRIPTS = sorted(game_script.GAMES.glob("*.toml"))
 

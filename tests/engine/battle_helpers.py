@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.codec.position import load_position
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import CLASSIC, at, snap
 
 #: The rulesets whose battles use spice dialing (WBC Rule Set: AH Advanced; LoLV 1.13.03).

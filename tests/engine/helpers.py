@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from dune.engine.board import TERRITORIES
+from dune.engine.codec.position import load_position
 from dune.engine.editions import ADVANCED, CURRENT
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
 from dune.engine.ids import RULESETS
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
 
 CLASSIC = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild")
 DOTS = (1, 4, 7, 10, 13, 16)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import (
     ACCOUNTED,
     CORRECTED,
@@ -27,7 +28,6 @@ from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, position, setup_event
 

@@ -12,9 +12,9 @@ import pytest
 
 from dune.engine import apply, evaluate, replay
 from dune.engine.battles import Battle
+from dune.engine.codec.position import dump_position
 from dune.engine.errors import IllegalAction, InvalidEvent, RuleViolation, VoidRefused
 from dune.engine.game_log import is_legal, log_of
-from dune.engine.snapshot import dump_position
 
 from .helpers import setup_event
 

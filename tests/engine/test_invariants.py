@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from dune.engine import apply, evaluate, replay
 from dune.engine.board import TERRITORIES
 from dune.engine.checks import piece_in_storm
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.control import occupancy
 from dune.engine.editions import EDITIONS
 from dune.engine.errors import RuleViolation
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, setup_event
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from dune.engine.choices import allowed_event_types
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, position, setup_event
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import ADVANCED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from dune.engine.income import charity_due, collection_due, income_due
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import AH_WBC, CLASSIC, LOLV, at, snap
 
 SPICE = {"atreides": 0, "bene_gesserit": 5, "emperor": 1, "fremen": 3, "harkonnen": 2, "guild": 7}

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.game_log import apply
 from dune.engine.income import opener
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import ALL_RULESETS, CLASSIC, snap
 
 #: The Atreides (4) and the Harkonnen (8) hold full hands; the Emperor fills his with one card.

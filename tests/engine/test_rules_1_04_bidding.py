@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from dune.engine.income import auction_state, bidders
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import ALL_RULESETS, CLASSIC, LOLV, snap
 
 HAND_LIMIT = {"ah1979": "AH VIII.G", "wbc2018": "AH VIII.G", LOLV: "1.04.02"}

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import ACCOUNTED, LIMITED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import ALL_RULESETS, LOLV, at, snap
 
 ATREIDES_DEAD = ("thufir_hawat", "lady_jessica", "gurney_halleck", "duncan_idaho", "dr_wellington_yueh")

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from dune.engine.battle.resolve import resolve_battle
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.events import event_from_dict
 from dune.engine.game_log import apply
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.battle_helpers import battle, battle_pos, leader, plan
 from tests.engine.helpers import ALL_RULESETS
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import LIMITED, ORDERED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import AH_WBC, ALL_RULESETS, LOLV, setup_event, started, to_phase
 

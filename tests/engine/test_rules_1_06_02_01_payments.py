@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.errors import IllegalAction
 from dune.engine.events import ForcesRevived, event_from_dict
 from dune.engine.game_log import apply
 from dune.engine.payments import own_revival_price, revival_price
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import ALL_RULESETS, CLASSIC, LOLV, at, snap, started, to_phase
 
 SHIP_COST = {"ah1979": "AH IX.C.1.b", "wbc2018": "AH IX.C.1.b", LOLV: "1.06.02.01"}

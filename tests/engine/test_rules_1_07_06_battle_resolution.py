@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from dune.engine.battle.resolve import resolve_battle
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction, InvalidEvent, RuleViolation, WrongPhase
 from dune.engine.events import Battle, event_from_dict
 from dune.engine.game_log import apply, replay
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.battle_helpers import DIALING, battle, battle_pos, leader, plan
 from tests.engine.helpers import ALL_RULESETS, LOLV, at, snap
 from tests.engine.replays.battles.generate import log_for, path_for

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.game_log import apply
-from dune.engine.snapshot import load_position
 
 from .helpers import ALL_RULESETS, at, evaluated, position, snap
 

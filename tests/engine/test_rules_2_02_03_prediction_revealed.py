@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import ALL_RULESETS, at, snap
 
 REVEAL = {"type": "bg_prediction_revealed"}

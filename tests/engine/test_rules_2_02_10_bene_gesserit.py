@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply, replay
 from dune.engine.moves import has_ornithopters
-from dune.engine.snapshot import load_position
 
 from .helpers import AH_WBC, ALL_RULESETS, CLASSIC, at, position, setup_event, snap, started, to_phase
 

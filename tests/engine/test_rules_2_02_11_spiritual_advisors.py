@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import ACCOUNTED, LIMITED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.game_log import apply, replay
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import AH_WBC, LOLV, at, setup_event, snap
 
 

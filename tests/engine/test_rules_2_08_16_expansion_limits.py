@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import ACCOUNTED, LIMITED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import LOLV, at, snap
 
 EXPANSION = ("atreides", "harkonnen", "tleilaxu", "choam", "moritani", "emperor")

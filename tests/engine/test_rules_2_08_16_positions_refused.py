@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation
 from dune.engine.game_log import apply, replay
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import LOLV, at, setup_event, snap
 
 TLEILAXU_GAME = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "tleilaxu")

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.errors import IllegalAction, WrongPhase
 from dune.engine.game_log import apply
 from dune.engine.income import charity_due, inflation_now
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import LOLV, snap
 
 SIX = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "choam")

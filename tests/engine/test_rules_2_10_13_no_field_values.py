@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import ACCOUNTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition, UnknownIdentifier
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import LOLV, position, snap
 

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import ACCOUNTED, CORRECTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition, RuleViolation
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply, is_legal, replay
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import LOLV, at, position, setup_event, snap
 

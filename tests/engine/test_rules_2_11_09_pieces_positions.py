@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import CORRECTED, CURRENT, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.losses import losses_json
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, snap
 

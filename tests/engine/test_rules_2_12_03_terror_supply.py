@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import CORRECTED, REFINED
 from dune.engine.errors import IllegalAction, InvalidPosition
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import position, snap
 

@@ -3,9 +3,9 @@ active leaders (ninth edition; the eighth kept him with them)."""
 
 from __future__ import annotations
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.game_log import apply
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import LOLV, snap
 
 MORITANI_GAME = ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "moritani")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
-from dune.engine.snapshot import dump_position, load_position
 from tests.engine.helpers import ALL_RULESETS, snap
 
 RULE = {"ah1979": "AH questions A.6", "wbc2018": "AH questions A.6", "lolv-2.8.4": "3.01.20"}

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.errors import IllegalAction, InvalidEvent, InvalidPosition, WrongPhase
 from dune.engine.events import event_from_dict
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 from dune.engine.storm import played_order
 
 from .helpers import AH_WBC, ALL_RULESETS, LOLV, at, snap, started, to_phase

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import load_position
 from dune.engine.errors import InvalidPosition, UnknownIdentifier
 from dune.engine.game_log import apply
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import AH_WBC, LOLV, snap
 
 OWN = {"ah1979": "AH II", "wbc2018": "WBC Rule Set (no expansions)"}

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import CORRECTED, REFINED
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import at, position
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.editions import ORDERED, SEQUENCED
 from dune.engine.errors import IllegalAction
 from dune.engine.game_log import apply
-from dune.engine.snapshot import dump_position, load_position
 from dune.formats import format_from_document, get_format, preset_document
 from dune.formats.document import apply_changes, load_document
 from tests.engine.helpers import CLASSIC, LOLV, at, snap

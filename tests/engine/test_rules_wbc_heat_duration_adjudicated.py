@@ -5,10 +5,10 @@ still confirms it (`adjudication_confirmed`)."""
 
 from __future__ import annotations
 
+from dune.engine.codec.position import load_position
 from dune.engine.editions import SEQUENCED
 from dune.engine.evaluation import evaluate
 from dune.engine.game_log import apply
-from dune.engine.snapshot import load_position
 from tests.engine.helpers import CLASSIC, at, snap
 
 FORCES = [at("harkonnen", "carthag", 5), at("harkonnen", "arrakeen", 3), at("atreides", "tueks_sietch", 2)]

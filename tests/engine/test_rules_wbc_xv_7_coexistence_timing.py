@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from dune.engine.codec.position import dump_position, load_position
 from dune.engine.errors import IllegalAction, WrongPhase
 from dune.engine.game_log import apply
 from dune.engine.position import Position
-from dune.engine.snapshot import dump_position, load_position
 
 from .helpers import CLASSIC, at, in_turn, next_turn, position, to_phase
 

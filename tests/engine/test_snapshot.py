@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from dune.engine import evaluate, load_position
+from dune.engine.codec.position import dump_position
 from dune.engine.errors import InvalidPosition, RuleViolation, UnknownIdentifier
 from dune.engine.game_log import apply, replay
-from dune.engine.snapshot import dump_position
 
 from .helpers import at, in_turn, position, snap
 

@@ -1,7 +1,8 @@
 """Dumping and loading a position gives the same JSON as before the snapshot's fields were
 declared once: at every position of every golden record (tests/engine/replays/, the battles
 too), `dump_position` writes what `snapshot_dumps.json` recorded (key order included), and
-`load_position` reads it back to a position that dumps to the same JSON again.
+`load_position` reads it back to a position that dumps to the same JSON again, as does
+`read_stored_position`, the reader of a game's stored snapshot.
 
 `python -m tests.engine.test_snapshot_golden` rewrites the record (only when a change of the
 snapshot's shape is meant).
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from dune.engine import apply, replay
-from dune.engine.snapshot import dump_position, load_position
+from dune.engine.codec.position import dump_position, load_position, read_stored_position
 
 REPLAYS = Path(__file__).parent / "replays"
 RECORD = REPLAYS / "snapshot_dumps.json"
@@ -57,6 +58,8 @@ def test_every_golden_position_dumps_and_loads_to_the_same_json(name: str) -> No
         again = load_position(json.loads(text))
         assert _text(dump_position(again)) == text, f"{name}: load then dump after event {n}"
         assert again == pos, f"{name}: the position loaded after event {n}"
+        # A game's stored snapshot is read without proving again what the engine proved.
+        assert read_stored_position(json.loads(text)) == pos, f"{name}: the stored position after event {n}"
         seen += 1
     assert seen == len(recorded) and seen > 10
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dune.engine import evaluate
+from dune.engine.codec.position import load_position
 from dune.engine.errors import RuleViolation
-from dune.engine.snapshot import load_position
 
 REPLAYS = Path(__file__).parent / "replays"
 

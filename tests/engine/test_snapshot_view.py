@@ -1,12 +1,15 @@
-"""The pages' typed read of a snapshot (`dune.engine.snapshot_view`) reads only declared keys,
+"""The pages' typed read of a snapshot (`dune.engine.codec.schema.SnapshotView`) reads only declared keys,
 and reads a dumped position as it holds it."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 
-from dune.engine.snapshot import FORCE_FIELDS, LOSS_FIELDS, POSITION_FIELDS, SHEET_FIELDS
-from dune.engine.snapshot_view import (
+from dune.engine.codec.schema import (
+    FORCE_FIELDS,
+    LOSS_FIELDS,
+    POSITION_FIELDS,
+    SHEET_FIELDS,
     Removed,
     Sheet,
     SnapshotView,
@@ -14,6 +17,7 @@ from dune.engine.snapshot_view import (
     prediction_hidden,
     without_prediction,
 )
+from dune.engine.position import FactionState, Position, Setup
 
 
 def _declared(cls: type, declaration: tuple, extra: set[str] = frozenset()) -> set[str]:  # type: ignore[assignment]
@@ -26,6 +30,27 @@ def test_every_attribute_is_a_declared_key() -> None:
     assert _declared(Sheet, SHEET_FIELDS, {"has"}) == set()
     assert _declared(Stack, FORCE_FIELDS) == set()
     assert _declared(Removed, LOSS_FIELDS) == set()
+
+
+#: The position's parts no key of its own holds: the seats' states are the sheets, the supplies
+#: four keys, the spice and Ambassadors lost rows of `losses`; the log is no part of a snapshot.
+FILLED_OTHERWISE = {"setup", "states", "playing", "supplies", "spice_lost", "pieces_lost", "log", "voided",
+                    "losses"}
+
+
+def test_the_declaration_fills_every_part_of_a_position() -> None:
+    """A part added to the position and forgotten by the declaration would be lost between a
+    dump and a load: every part is some key's attribute, and every attribute exists."""
+    named = {d.attr for d in POSITION_FIELDS if d.attr}
+    position_parts = {f.name for f in fields(Position)}
+    setup_parts = {f"setup.{f.name}" for f in fields(Setup)}
+    assert named <= position_parts | setup_parts
+    assert position_parts - named - FILLED_OTHERWISE == set()
+    assert setup_parts - named == {"setup.markers"}  # the sheets' `marker`
+    sheet_parts = {d.attr for d in SHEET_FIELDS if d.attr}
+    assert sheet_parts <= {f.name for f in fields(FactionState)}
+    # Read with the rules instead: forces in reserve and in the tanks, leaders, the hand, PP.
+    assert {f.name for f in fields(FactionState)} - sheet_parts == {"reserves", "tanks", "leaders", "cards", "pp"}
 
 
 def test_a_snapshot_reads_as_it_holds() -> None:

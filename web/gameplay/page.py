@@ -19,9 +19,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from dune import turn_flow
+from dune.engine.codec.schema import SnapshotView
 from dune.engine.evaluation import Evaluation
 from dune.engine.names import faction_name
-from dune.engine.snapshot_view import SnapshotView
 from gameplay import engine_adapter as rules
 from gameplay import presenters
 from gameplay.models import Game

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from dune.engine.codec.schema import SnapshotView
 from dune.engine.evaluation import Evaluation
 from dune.engine.names import faction_name, place_name
-from dune.engine.snapshot_view import SnapshotView
 from gameplay import engine_adapter as rules
 
 #: The faction table's number columns: the heading, and its short form on a phone.

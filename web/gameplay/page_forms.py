@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from dune.engine.codec.schema import Piece, Removed, SnapshotView
 from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
-from dune.engine.snapshot_view import Piece, Removed, SnapshotView
 from gameplay import engine_adapter as rules
 from gameplay.models import Game
 from gameplay.services import position_of

@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from clocks import services as clock_services
 from clocks.presenters import table_states
 from dune import turn_flow
+from dune.engine.codec.schema import SnapshotView
 from dune.engine.errors import RuleViolation
 from dune.engine.results import ENDED_BY
-from dune.engine.snapshot_view import SnapshotView
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency

@@ -26,12 +26,12 @@ sys.path.insert(0, str(ROOT))
 
 from dune.engine.board import TERRITORIES  # noqa: E402
 from dune.engine.choices import legal_choices  # noqa: E402
+from dune.engine.codec.position import dump_position  # noqa: E402
 from dune.engine.errors import RuleViolation  # noqa: E402
 from dune.engine.evaluation import evaluate  # noqa: E402
 from dune.engine.events import event_from_dict  # noqa: E402
 from dune.engine.game_log import apply  # noqa: E402
 from dune.engine.position import Position  # noqa: E402
-from dune.engine.snapshot import dump_position  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "wbc_10_turns_6_players.jsonl"
 FACTIONS = ["atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "guild"]

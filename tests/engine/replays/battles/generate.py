@@ -26,11 +26,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
+from dune.engine.codec.position import dump_position  # noqa: E402
 from dune.engine.editions import ACCOUNTED  # noqa: E402
 from dune.engine.evaluation import evaluate  # noqa: E402
 from dune.engine.events import event_from_dict  # noqa: E402
 from dune.engine.game_log import replay  # noqa: E402
-from dune.engine.snapshot import dump_position  # noqa: E402
 from tests.engine.helpers import LOLV, setup_event  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
