@@ -21,16 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from clocks import permissions, presenters, services
 from dune import clock_limits as limits
 from dune.engine.names import faction_name
 from foundation import idempotency
-from foundation.commands import Refused, run, text_field, whole_number, yes
+from foundation.commands import Field, Refused, declared, run, whole_number, yes
 
 __all__ = [
     "TABLE_ACTIONS", "ROUND_ACTIONS", "Changed", "Reason", "Extension", "Waiver", "Call", "StopCall",
@@ -41,15 +43,32 @@ __all__ = [
 # --- typed inputs -----------------------------------------------------------------------------
 
 
+#: The reason every clock action may give, declared once for both doors.
+REASON = Field("reason", help=_lazy("Why (required to extend or waive)."))
+#: The reason an extension or a waiver must give: it goes in the table's history.
+REASON_REQUIRED = Field("reason", required=True, why=_lazy("it goes in the table's history"))
+
+
+def _minutes(data: Mapping[str, Any], field: Field) -> Any:
+    """The minutes as a whole number when they are one; anything else is left for the clock's
+    own rule to refuse (`dune.clock_limits`: from 1 to `MAX_EXTENSION_MINUTES`)."""
+    minutes = data.get(field.name)
+    if minutes is None or (isinstance(minutes, str) and not minutes.strip()):
+        raise Refused(_("this field is required: whole minutes to add, e.g. 15"), field=field.name)
+    return whole_number(minutes, signed=True)
+
+
 @dataclass(frozen=True)
 class Reason:
     """Start, pause, resume, finish, and the round's actions: an optional reason."""
 
     reason: str = ""
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(REASON)
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Reason:
-        return cls(reason=text_field(data, "reason"))
+        return cls(**_read(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -59,13 +78,15 @@ class Extension:
     minutes: Any
     reason: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("minutes", kind="number", required=True, low=1, high=limits.MAX_EXTENSION_MINUTES,
+              help=_lazy("extend: whole minutes to add."), reader=_minutes),
+        REASON_REQUIRED,
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Extension:
-        minutes = data.get("minutes")
-        if minutes is None or (isinstance(minutes, str) and not minutes.strip()):
-            raise Refused(_("this field is required: whole minutes to add, e.g. 15"), field="minutes")
-        reason = text_field(data, "reason", required=True, why="it goes in the table's history")
-        return cls(minutes=whole_number(minutes, signed=True), reason=reason)
+        return cls(**_read(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -75,10 +96,15 @@ class Waiver:
     reason: str
     all_players_agree: bool
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        REASON_REQUIRED,
+        Field("all_players_agree", kind="flag",
+              help=_lazy("waive (WBC final only): every player agrees to play without the limit.")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Waiver:
-        reason = text_field(data, "reason", required=True, why="it goes in the table's history")
-        return cls(reason=reason, all_players_agree=yes(data.get("all_players_agree")))
+        return cls(**_read(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -88,12 +114,15 @@ class Call:
     action: str
     faction: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("action", required=True, max_length=20,
+              help=format_lazy(_lazy("One of {actions}."), actions=", ".join(sorted(limits.CALL_TIMERS)))),
+        Field("faction", required=True, max_length=20, help=_lazy("A faction at the table.")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Call:
-        return cls(
-            action=text_field(data, "action", required=True, max_length=20),
-            faction=text_field(data, "faction", required=True, max_length=20),
-        )
+        return cls(**_read(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -102,9 +131,18 @@ class StopCall:
 
     timer: Any
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("timer", kind="number", required=True, help=_lazy("The id of a running call timer."),
+              reader=lambda data, field: whole_number(data.get(field.name))),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> StopCall:
-        return cls(timer=whole_number(data.get("timer")))
+        return cls(**_read(cls.FIELDS, data))
+
+
+def _read(fields: Mapping[str, Field], data: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: field.read(data) for name, field in fields.items()}
 
 
 # --- the actions ------------------------------------------------------------------------------

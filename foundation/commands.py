@@ -174,10 +174,16 @@ class Field:
     nullable: bool = False
     help: str = ""
     why: str = ""
+    #: Reads the field where the domain words its own refusal (a clock's minutes name the
+    #: clock rule they break): `reader(data, field)`; the declaration still gives its type and
+    #: bounds to the schema.
+    reader: Callable[[Mapping[str, Any], Field], Any] | None = None
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """This field of `data` (a form's POST or the API's JSON object), parsed; raises Refused
         naming it when it is malformed."""
+        if self.reader is not None:
+            return self.reader(data, self)
         if self.kind == "text":
             return text_field(data, self.name, required=self.required, max_length=self.max_length, why=self.why)
         if self.kind == "number":

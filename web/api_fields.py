@@ -5,6 +5,7 @@ description of each write's body."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping
@@ -91,8 +92,14 @@ def _serializer_field(field: Field) -> serializers.Field:
     return serializers.JSONField(**common)
 
 
-def body_of(name: str, fields: Mapping[str, Field]) -> type[serializers.Serializer]:
+def body_of(name: str, *declared: Mapping[str, Field], optional: bool = False) -> type[serializers.Serializer]:
     """The API body's schema of a command's declared input (`foundation.commands.Field`): the
-    OpenAPI document shows it, and `refuse_unknown_fields` refuses any field it does not list."""
+    OpenAPI document shows it, and `refuse_unknown_fields` refuses any field it does not list.
+    Several declarations make one body (an endpoint whose path names the action); `optional`
+    when no field is required of every action. A field declared twice keeps its first form."""
+    fields: dict[str, Field] = {}
+    for one in declared:
+        for field in one.values():
+            fields.setdefault(field.name, dataclasses.replace(field, required=False) if optional else field)
     attrs = {field.name: _serializer_field(field) for field in fields.values()}
     return type(name, (serializers.Serializer,), attrs)

@@ -1,37 +1,23 @@
-"""OpenAPI descriptions of the clocks API's bodies and answers (documentation only: the views
-validate their input themselves so that every refusal names the rule or field)."""
+"""OpenAPI descriptions of the clocks API's bodies and answers. The bodies are built from the
+commands' declared inputs (`foundation.commands.Field`), which also read them, so a limit is
+written once."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
+from clocks import commands
 from dune import clock_limits as limits
+from web.api_fields import body_of
 
-
-class ClockActionRequest(serializers.Serializer):
-    reason = serializers.CharField(required=False, help_text="Why (required to extend or waive).")
-    minutes = serializers.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=limits.MAX_EXTENSION_MINUTES,
-        help_text="extend: whole minutes to add.",
-    )
-    all_players_agree = serializers.BooleanField(
-        required=False, help_text="waive (WBC final only): every player agrees to play without the limit."
-    )
-
-
-class RoundActionRequest(serializers.Serializer):
-    reason = serializers.CharField(required=False)
-
-
-class CallRequest(serializers.Serializer):
-    action = serializers.CharField(help_text=f"One of {', '.join(sorted(limits.CALL_TIMERS))}.")
-    faction = serializers.CharField(help_text="A faction at the table.")
-
-
-class StopCallRequest(serializers.Serializer):
-    timer = serializers.IntegerField(help_text="The id of a running call timer.")
+#: The bodies of the clock commands, built from each command's own declaration
+#: (`clocks.commands`): one action path reads a reason, an extension's minutes or a waiver.
+ClockActionRequest = body_of(
+    "ClockActionRequest", commands.Reason.FIELDS, commands.Extension.FIELDS, commands.Waiver.FIELDS, optional=True
+)
+RoundActionRequest = body_of("RoundActionRequest", commands.Reason.FIELDS)
+CallRequest = body_of("CallRequest", commands.Call.FIELDS)
+StopCallRequest = body_of("StopCallRequest", commands.StopCall.FIELDS)
 
 
 class NextDeadline(serializers.Serializer):
