@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gameplay import engine_adapter as rules
+from gameplay import record_words
 from gameplay.models import Game, GameEvent
 
 
@@ -20,6 +21,8 @@ def event_json(event: GameEvent, *, judge: bool, revealed: bool, voided: set[int
         "seq": event.seq,
         "type": event.type,
         "event": body,
+        # What happened, in words, for people (None for a kind the page shows by its fields).
+        "said": record_words.said(body),
         "created_at": event.created_at.isoformat(),
     }
     if voided is not None:

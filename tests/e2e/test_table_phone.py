@@ -67,7 +67,7 @@ def test_table_judge_records_a_turn_and_files_the_report(
     stale.wait_for()
     assert stale.is_visible() and not second_page.locator("#stale").count()
     assert "Not sent: the game moved on" in stale.inner_text()
-    assert "Storm Moved" in stale.inner_text() and "judge1" in stale.inner_text()
+    assert "The storm moved" in stale.inner_text() and "judge1" in stale.inner_text()
     screenshot(second_page, "table-phone-stale")
 
     # Spice blow, a worm, and the nexus it opens: the Atreides and Fremen ally.

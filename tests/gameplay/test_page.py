@@ -87,7 +87,7 @@ def test_stale_form_shows_what_changed(judge_web: Client, judge_api: Any, table:
     assert answer.status_code == 409
     html = answer.content.decode()
     assert "Not recorded: the game moved on" in html and "record #1, the table is at #2" in html
-    assert "Storm Placed" in html and "judge1" in html
+    assert "The storm was placed in sector 7" in html and "judge1" in html
     assert GameEvent.objects.filter(game__table=table).count() == 2
 
 
@@ -164,7 +164,7 @@ def test_history_is_for_head_judges(table: Any, judge_web: Client, head_judge: A
     head = Client()
     head.force_login(head_judge)
     html = head.get(f"/tables/{table.pk}/history/").content.decode()
-    assert "judge1" in html and "Storm Placed" in html and "from the seating" in html
+    assert "judge1" in html and "The storm was placed in sector 5" in html and "from the seating" in html
 
 
 def test_report_page_prefilled(judge_web: Client, judge_api: Any, table: Any) -> None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from dune.engine.names import FACTION_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
 from dune.engine.rulesets import RULESETS
+from gameplay import record_words
 
 register = template.Library()
 
@@ -164,6 +165,13 @@ def describe(body: Any) -> str:
             shown = words(value)
         parts.append(f"{name} {shown}".strip())
     return " · ".join(parts)
+
+
+@register.filter
+def said(event: Any) -> str:
+    """A record as what happened, in words (`gameplay.record_words`); "" for a kind with no
+    sentence, which the page shows by its kind and fields (`label`, `describe`)."""
+    return record_words.said(event) or ""
 
 
 # --- parts: an in-place answer carries only what changed ------------------------------------
