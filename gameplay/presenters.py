@@ -21,8 +21,6 @@ def event_json(event: GameEvent, *, judge: bool, revealed: bool, voided: set[int
         "seq": event.seq,
         "type": event.type,
         "event": body,
-        # What happened, in words, for people (None for a kind the page shows by its fields).
-        "said": record_words.said(body),
         "created_at": event.created_at.isoformat(),
     }
     if voided is not None:
@@ -66,4 +64,7 @@ def game_etag(game: Game, *, judge: bool) -> str:
 
 def events_json(events: Iterable[GameEvent], *, game: Game, judge: bool, voided: set[int]) -> list[dict[str, Any]]:
     shown = revealed(game)
-    return [event_json(e, judge=judge, revealed=shown, voided=voided) for e in events]
+    out = [event_json(e, judge=judge, revealed=shown, voided=voided) for e in events]
+    for e in out:  # what happened, in words, for people (None for a kind shown by its fields)
+        e["said"] = record_words.said(e["event"])
+    return out
