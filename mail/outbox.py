@@ -204,6 +204,9 @@ def deliver(message_id: int) -> Attempt:
         message = Message.objects.select_for_update().filter(pk=message_id).first()
         if message is None or message.state != Message.State.QUEUED:
             return Attempt(state=message.state if message else "")
+        if settings.EMAIL_KEEP_IN_OUTBOX:  # queued elsewhere (a restored or followed laptop's rows)
+            Message.objects.filter(pk=message.pk).update(state=Message.State.KEPT, updated_at=timezone.now())
+            return Attempt(state=Message.State.KEPT)
         try:
             _send(message)
         except Exception as exc:  # noqa: BLE001 - any failure of the mail server is recorded

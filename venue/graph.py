@@ -13,7 +13,11 @@ Three kinds of rows are apart:
   accounts by username);
 - derived rows (ratings) are recomputed from the filed reports, never carried;
 - idempotency records have no foreign key to the table they answer for, only their scope
-  (`table:12:events`), and are selected by it.
+  (`table:12:events`), and are selected by it;
+- the outbox's messages (`mail.message`) name their tournament by number only (the mail app
+  knows no tournament model): they are selected by `tournament_id`, which an import renumbers.
+  They are carried as the record of what the players were told, and so that the messages kept
+  without a mail server are read on a restored or following laptop too.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ SHARED_MATCH: dict[str, tuple[str, ...]] = {
 }
 #: Records of answers given to phones, found by the table in their scope.
 IDEMPOTENCY = "foundation.idempotencyrecord"
+#: The outbox's messages, found by the tournament's number they keep.
+OUTBOX = "mail.message"
 #: Labels a model had in documents written before it moved, and its label now.
 RENAMED = {"gameplay.idempotencyrecord": IDEMPOTENCY}
 ROOT = "tournament.tournament"
@@ -97,7 +103,7 @@ def owned_models() -> list[Owned]:
             found[model] = Owned(model, path)
             changed = True
     idempotency = apps.get_model(IDEMPOTENCY)
-    return [*found.values(), Owned(idempotency, "")]
+    return [*found.values(), Owned(idempotency, ""), Owned(apps.get_model(OUTBOX), "tournament_id")]
 
 
 def _project_model(model: Any) -> bool:

@@ -264,6 +264,8 @@ class _Loader:
             raise DocumentRefused(f"{owned.label}: every row must be an object with its {pk}", field="content")
         if owned.label == graph.IDEMPOTENCY:
             rows = self._answered_records_only(rows)
+        if owned.label == "tournament.privatelink":
+            rows = self._links_not_here(model, rows)
         old_ids = [row[pk] for row in rows]
         keep = not model.objects.filter(pk__in=old_ids).exists()
         self.same_ids &= keep
@@ -279,6 +281,12 @@ class _Loader:
         created = model.objects.bulk_create(objects, batch_size=500)
         self.maps[owned.label] = {old: obj.pk for old, obj in zip(old_ids, created, strict=True)}
         self.counts[owned.label] = len(created)
+
+    def _links_not_here(self, model: type[models.Model], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A private link this installation already has (a copy imported beside its original)
+        stays the original's: the copy's player gets a link of its own when one is asked for."""
+        taken = set(model.objects.filter(digest__in=[r.get("digest") for r in rows]).values_list("digest", flat=True))
+        return [row for row in rows if row.get("digest") not in taken]
 
     def _answered_records_only(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The answers whose records the file holds: an answer naming a table's record number
@@ -328,7 +336,7 @@ class _Loader:
         people = self.maps.get("tournament.person", {})
         return {
             name.rpartition(".")[2]: rewrite
-            for name, rewrite in _json_rewrites(players, tables, people).items()
+            for name, rewrite in _json_rewrites(players, tables, people, self.maps.get(graph.ROOT, {})).items()
             if name.rpartition(".")[0] == label
         }
 
@@ -340,7 +348,7 @@ class _Loader:
                     cursor.execute(sql)
 
 
-def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable[[Any], Any]]:
+def _json_rewrites(players: Ids, tables: Ids, people: Ids, tournaments: Ids) -> dict[str, Callable[[Any], Any]]:
     """Rewrites of the ids inside stored JSON; each refuses an id that is not one of the file's
     own players or tables (a crafted file must not reach another tournament's)."""
 
@@ -387,6 +395,11 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
     def person(value: Any) -> Any:
         return people.get(value) if value is not None else None
 
+    def tournament(value: Any) -> Any:
+        if isinstance(value, bool) or value not in tournaments:
+            raise DocumentRefused(f"a message names tournament {value!r:.40}, which is not the file's", field="content")
+        return tournaments[value]
+
     return {
         "scoring.gamereport.data": report,
         "scoring.reportrevision.data": report,
@@ -396,6 +409,7 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids) -> dict[str, Callable
         f"{graph.IDEMPOTENCY}.scope": scope,
         "tournament.personlink.from_person": person,
         "tournament.personlink.to_person": person,
+        f"{graph.OUTBOX}.tournament_id": tournament,
     }
 
 
