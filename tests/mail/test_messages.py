@@ -117,3 +117,21 @@ def test_closing_a_heat_sends_no_event_report(event: Any, head_judge: Any) -> No
     heat.tables.update(report_filed_at=datetime(2026, 7, 5, tzinfo=UTC))
     services.finish_round(heat, user=head_judge)
     assert not Message.objects.filter(kind="event_report").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_published_seating_reaches_the_players_through_the_worker(
+    celery_worker: Any, smtp_server: Any, head_judge: Any
+) -> None:
+    tournament = make_tournament(head_judge=head_judge)
+    tournament.time_zone = "Europe/Madrid"
+    tournament.save()
+    players = make_players(tournament, 5)
+    heat = Round.objects.create(tournament=tournament, number=3, kind="heat",
+                                starts_at=datetime(2026, 11, 29, 9, 30, tzinfo=UTC))
+    seat_table(heat, players, number=7)
+    services.publish_round(heat, user=head_judge)
+    received = smtp_server.wait_for(5)
+    fifth = next(m for m in received if m["To"] == players[4].email)
+    assert fifth["Subject"] == "Test WBC open: Heat 3: table 7, seat 5, starts 10:30 CET"
+    assert "Heat 3: table 7, seat 5, starts 10:30 CET" in fifth.get_body(preferencelist=("html",)).get_content()

@@ -40,3 +40,10 @@ def test_a_malformed_link_is_refused_in_words(client: Any) -> None:
     page = client.get("/accounts/password-reset/MQ/not-a-token/")
     assert page.status_code == 400
     assert "This link no longer works" in page.content.decode()
+
+
+def test_asking_again_and_again_fills_no_mailbox(client: Any, make_user: Any) -> None:
+    make_user("irulan", email="irulan@example.org")
+    answers = [client.post("/accounts/password-reset/", {"email": "irulan@example.org"}) for _ in range(5)]
+    assert {a.status_code for a in answers} == {302}
+    assert Message.objects.filter(kind="password_reset").count() == 3
