@@ -77,8 +77,7 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
     if kind == "spice_blow":
         form = _form(j, "form[data-action=spice_blow]")
         j.choose(form.locator("#sb-territory"), event["territory"])
-        j.send(form.get_by_role("button", name="Place the spice"))
-        return False
+        return _send(j, form, then, "Place the spice")
     if kind == "worm":
         j.send(page.locator("form[data-action=next-worm] button, form[data-action=worm] button").first)
         return False
@@ -93,6 +92,10 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
     if kind == "card_bought":
         form = _form(j, "#bid-form")
         if event["faction"] is None:
+            none = j.page.locator(f"#bid-none-form button[name=then][value={then}]") if then else None
+            if none is not None and none.count():
+                j.send(none)
+                return True  # the card nobody bids on, and the next phase, in one request
             j.send(form.locator("button[name=nobody]"))
             return False
         j.tap(form.locator(f"input[name=faction][value={event['faction']}]"))

@@ -175,3 +175,37 @@ def test_2_09_09_the_inflation_token_from_the_mentat_pause_doubles_the_next_char
                                 {"type": "phase_advanced", "phase": "choam_charity"}])
     form = form_of(judge.get(url(table)).content.decode(), "collect_charity")
     assert "Welfare State: every amount doubled (2.09.10)" in form and "CHOAM +24 spice" in form
+
+
+def test_ah_viii_e_the_card_nobody_bids_on_and_the_next_phase_in_one_tap(table_judge: Any) -> None:
+    """AH VIII.E: a card passed by everyone ends the bidding round; its own form moves on to the
+    next phase in the same request (one round trip less a turn)."""
+    from gameplay.models import GameEvent
+
+    table = final_table(table_judge)
+    record(table, table_judge, TO_BIDDING)
+    judge = web(table_judge)
+    page = judge.get(url(table)).content.decode()
+    none = page.split('id="bid-none-form"')[1].split("</form>")[0]
+    then = none.split('name="then" value="')[1].split('"')[0]
+    assert "Nobody bids, then" in none
+    seq = seq_of(table)
+    _tap(judge, table, "buy_card", "none-then", nobody="1", then=then)
+    types = list(GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq").values_list("type", flat=True))
+    assert types == ["card_bought", "phase_advanced"] and position(table)["phase"] == then
+
+
+def test_ah_vii_a_the_last_spice_blow_and_the_next_phase_in_one_tap(table_judge: Any) -> None:
+    from gameplay.models import GameEvent
+
+    table = final_table(table_judge)
+    record(table, table_judge, [{"type": "phase_advanced", "phase": "storm"}, {"type": "storm_placed", "sector": 10},
+                                {"type": "phase_advanced", "phase": "spice_blow"}])
+    judge = web(table_judge)
+    form = form_of(judge.get(url(table)).content.decode(), "spice_blow")
+    then = form.split('name="then" value="')[1].split('"')[0]
+    assert "Place the spice, then" in form
+    seq = seq_of(table)
+    _tap(judge, table, "spice_blow", "blow-then", territory="south_mesa", then=then)
+    types = list(GameEvent.objects.filter(game__table=table, seq__gt=seq).order_by("seq").values_list("type", flat=True))
+    assert types == ["spice_blow", "phase_advanced"]

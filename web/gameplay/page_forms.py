@@ -26,6 +26,7 @@ THEN_ACTIONS: dict[str, frozenset[str]] = {
     "battle": frozenset({"battle"}),
     "spice_collection": frozenset({"collect_spice", "harvest_spice"}),
     "bidding": frozenset({"buy_card"}),
+    "spice_blow": frozenset({"spice_blow"}),
     "choam_charity": frozenset({"collect_charity"}),
 }
 
