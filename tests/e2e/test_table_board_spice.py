@@ -39,7 +39,7 @@ def test_the_judge_records_a_spice_blow_and_puts_back_what_the_storm_took(
         assert form.evaluate(IN_VIEW), form.bounding_box()
         assert no_sideways_scroll(page)
         seq = live.get_attribute("data-seq")
-        form.get_by_role("button", name="Place the spice").click()
+        form.get_by_role("button", name="Place the spice", exact=True).click()
         wait_for_answer(page, seq)
         assert Game.objects.get(table=table).position["spice_on_board"] == {"the_great_flat": 10}
 
