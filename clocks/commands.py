@@ -32,7 +32,7 @@ from clocks import permissions, presenters, services
 from dune import clock_limits as limits
 from dune.engine.names import faction_name
 from foundation import idempotency
-from foundation.commands import Field, Refused, declared, run, whole_number, yes
+from foundation.commands import Field, Refused, declared, read_fields, run, whole_number, yes
 
 __all__ = [
     "TABLE_ACTIONS", "ROUND_ACTIONS", "Changed", "Reason", "Extension", "Waiver", "Call", "StopCall",
@@ -68,7 +68,7 @@ class Reason:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Reason:
-        return cls(**_read(cls.FIELDS, data))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Extension:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Extension:
-        return cls(**_read(cls.FIELDS, data))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class Waiver:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Waiver:
-        return cls(**_read(cls.FIELDS, data))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class Call:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Call:
-        return cls(**_read(cls.FIELDS, data))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 @dataclass(frozen=True)
@@ -138,11 +138,7 @@ class StopCall:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> StopCall:
-        return cls(**_read(cls.FIELDS, data))
-
-
-def _read(fields: Mapping[str, Field], data: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: field.read(data) for name, field in fields.items()}
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 # --- the actions ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from foundation import idempotency
 
 __all__ = [
     "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "Field", "declared",
-    "refuse_unknown",
+    "read_fields", "refuse_unknown",
 ]
 
 
@@ -205,6 +205,11 @@ class Field:
 def declared(*fields: Field) -> dict[str, Field]:
     """A typed input's fields by name, in order (`FIELDS = declared(Field("name"), ...)`)."""
     return {f.name: f for f in fields}
+
+
+def read_fields(fields: Mapping[str, Field], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared field of `data`, read by its declaration (in declaration order)."""
+    return {name: field.read(data) for name, field in fields.items()}
 
 
 def refuse_unknown(data: Mapping[str, Any], fields: Mapping[str, Field], *, also: frozenset[str] = frozenset()) -> None:

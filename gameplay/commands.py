@@ -32,19 +32,45 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from dune.refusals import Refusal
 from foundation import idempotency
-from foundation.commands import Refused, run
+from foundation.commands import Field, Refused, declared, read_fields, run
 from gameplay import presenters, services
 from gameplay.models import Game, GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table
 
 __all__ = [
-    "Refused", "Stale", "Recorded", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
+    "Refused", "Stale", "Recorded", "EVENT_FIELDS", "SEEN_FIELDS", "read_fields", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
     "phone_seen",
 ]
+
+def _as_sent(data: Mapping[str, Any], field: Field) -> Any:
+    """The value as sent: the command words its own refusal (`_check_command`, `_count`)."""
+    return data.get(field.name, 0 if field.name == "refilled" else ("" if field.name == "reason" else None))
+
+
+#: The one declaration of an event command's body (the API's JSON; the page builds the same
+#: from its form): the API's schema is built from it, and a field it does not list is refused.
+EVENT_FIELDS = declared(
+    Field("event", kind="value", required=True, help=_lazy("an engine event: {'type': ..., <fields>}"),
+          reader=_as_sent),
+    Field("expected_seq", kind="number", required=True, low=0,
+          help=_lazy("the sequence number this write was made against"), reader=_as_sent),
+    Field("reason", help=_lazy("why (a void's reason)"), reader=_as_sent),
+)
+
+#: The one declaration of a phone's report on the records it saw (`phone_seen`).
+SEEN_FIELDS = declared(
+    Field("seen", kind="number", required=True, low=0,
+          help=_lazy("the highest record number this phone was told for the table"), reader=_as_sent),
+    Field("server_had", kind="number", nullable=True, low=0,
+          help=_lazy("the record number this server showed, when lower"), reader=_as_sent),
+    Field("refilled", kind="number", low=0, help=_lazy("acknowledged records just sent again"), reader=_as_sent),
+)
+
 
 #: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
 SCOPE = "events"
@@ -219,7 +245,7 @@ def phone_seen(table: Any, data: Any, *, actor: Any, key: str | None) -> idempot
     per (actor, table, key): a retried report adds its `refilled` records once. 200, the
     table's record number, what the phones saw and how far behind they are."""
     fields = data if isinstance(data, Mapping) else {}
-    body = {"seen": fields.get("seen"), "refilled": fields.get("refilled", 0), "server_had": fields.get("server_had")}
+    body = read_fields(SEEN_FIELDS, fields)
 
     def perform() -> tuple[int, dict[str, Any]]:
         row = report_seen(table, actor=actor, **body)

@@ -19,9 +19,10 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from foundation import idempotency
-from foundation.commands import Refused, run, text_field, yes
+from foundation.commands import Field, Refused, declared, read_fields, run, text_field, yes
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
@@ -57,6 +58,14 @@ def file_report(
     return Filed(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 
+#: The one declaration of a reopening's body: the reason goes in the report's history (scoring
+#: refuses a reopening without one, in its own words).
+REOPEN_FIELDS = declared(
+    Field("reason", required=True, max_length=10_000, help=_lazy("why the filed report is reopened"),
+          reader=lambda data, field: text_field(data, field.name, max_length=field.max_length)),
+)
+
+
 def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
     """Unlock `report` (filed, with its table and tournament) for correction, with the request's
     `reason`, at most once per (actor, table, key): a retry answers the first answer, not
@@ -66,7 +75,7 @@ def reopen_report(report: Any, data: Any, *, actor: Any, key: str | None) -> ide
     scoring's ReportRefused (no reason, not locked)."""
     if not isinstance(data, Mapping):
         raise Refused(_("expected a JSON object with a reason, not %(name)s") % {"name": type(data).__name__}, field="reason")
-    reason = text_field(data, "reason", max_length=10_000)
+    reason = read_fields(REOPEN_FIELDS, data)["reason"]
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:

@@ -36,7 +36,17 @@ from django.utils.translation import gettext_lazy as _lazy
 from dune.formats import FORMATS
 from dune.text_rules import TITLE_LIMIT, whole_number
 from foundation import idempotency
-from foundation.commands import Field, Refused, declared, id_list, number_field, run, text_field, yes
+from foundation.commands import (
+    Field,
+    Refused,
+    declared,
+    id_list,
+    number_field,
+    read_fields,
+    run,
+    text_field,
+    yes,
+)
 from tournament import desk, people, permissions, private_links, registration, services
 from tournament.models import MAX_SEED, Player, Round, Table, Tournament
 from tournament.presenters import (
@@ -165,7 +175,7 @@ class NewTournament:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewTournament:
-        read = {name: field.read(data) for name, field in cls.FIELDS.items()}
+        read = read_fields(cls.FIELDS, data)
         return cls(**{**read, "series": _series(read["series"])})
 
 
@@ -206,7 +216,7 @@ class NewSeries:
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewSeries:
-        return cls(**{name: field.read(data) for name, field in cls.FIELDS.items()})
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def create_series(

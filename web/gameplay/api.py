@@ -34,6 +34,7 @@ from gameplay.commands import judges_table
 from tournament.models import Table
 from tournament.table_rows import table_with_round
 from web import idempotency_api
+from web.api_fields import body_of
 from web.gameplay.views import load_table, published_game
 
 
@@ -60,14 +61,8 @@ _GAME = inline_serializer(
         "evaluation": serializers.JSONField(help_text="the engine's evaluate() answer for the position"),
     },
 )
-_EVENT_POST = inline_serializer(
-    "GameEventPost",
-    {
-        "event": serializers.JSONField(help_text="an engine event: {'type': ..., <fields>}"),
-        "expected_seq": serializers.IntegerField(help_text="the sequence number this write was made against"),
-        "reason": serializers.CharField(required=False, help_text="why (a void's reason)"),
-    },
-)
+#: The event command's body, from its own declaration (`gameplay.commands.EVENT_FIELDS`).
+_EVENT_POST = body_of("GameEventPost", commands.EVENT_FIELDS)
 
 
 class GameView(APIView):
@@ -128,11 +123,11 @@ class GameEventsView(APIView):
         table = table_with_round(pk)
         if table is None:
             raise Http404(_("No such table."))
-        data = request.data if isinstance(request.data, dict) else {}
+        sent = commands.read_fields(commands.EVENT_FIELDS, request.data if isinstance(request.data, dict) else {})
         try:
             recorded = commands.record_event(
-                table, data.get("event"), actor=request.user, key=idempotency_api.key_of(request),
-                expected_seq=data.get("expected_seq"), reason=data.get("reason", ""),
+                table, sent["event"], actor=request.user, key=idempotency_api.key_of(request),
+                expected_seq=sent["expected_seq"], reason=sent["reason"],
             )
         except commands.Stale as stale:
             return Response(stale_json(stale, table=table, judge=True), status=stale.status)
@@ -141,12 +136,7 @@ class GameEventsView(APIView):
         return idempotency_api.answered(request, recorded)
 
 
-_SEEN_POST = inline_serializer("PhoneSeenReport", {
-    "seen": serializers.IntegerField(help_text="the highest record number this phone was told for the table"),
-    "server_had": serializers.IntegerField(required=False, allow_null=True,
-                                           help_text="the record number this server showed, when lower"),
-    "refilled": serializers.IntegerField(required=False, help_text="acknowledged records just sent again"),
-})
+_SEEN_POST = body_of("PhoneSeenReport", commands.SEEN_FIELDS)
 
 
 class PhoneSeenView(APIView):

@@ -34,6 +34,7 @@ from scoring.presenters import state_json
 from tournament.models import Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge
 from web import idempotency_api
+from web.api_fields import body_of
 
 _ROW_FIELDS: dict[str, Any] = {
     "player": serializers.IntegerField(),
@@ -244,7 +245,7 @@ class ReportDraftView(APIView):
 
 class ReopenReportView(APIView):
     @extend_schema(
-        request=inline_serializer("ReopenReport", {"reason": serializers.CharField()}),
+        request=body_of("ReopenReport", commands.REOPEN_FIELDS),
         parameters=[*_ID, idempotency_api.SCHEMA_PARAMETER],
         responses={
             200: _REPORT,
