@@ -351,7 +351,7 @@ def _token(cls: str, x: float, y: float, text: str, title: str, extra: str = "")
     return (
         f'<g class="token {cls}"{extra}><title>{_attr(title)}</title>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7" fill="{_TOKEN_FILL.get(cls, "#fff")}" stroke="#222"/>'
-        f'<text x="{_n(x)}" y="{_n(y + 3)}" font-size="7">{_attr(text)}</text></g>'
+        f'<text x="{_n(x)}" y="{_n(y + 3)}" font-size="8">{_attr(text)}</text></g>'
     )
 
 

@@ -1,6 +1,6 @@
 """On a phone (390×844): every word of the projector timer is at least 12 px (a judge holding the
 timer page in a hand reads its note as well as the wall does), and a player page with a board
-picture does not scroll sideways."""
+picture does not scroll sideways (its labels' sizes: tests/e2e/test_board_label_sizes.py)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,10 @@ def test_the_player_page_with_a_board_picture_does_not_scroll_sideways_on_a_phon
     expect(picture).to_have_count(1)
     width = phone_page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], width
-    # The picture (520 units wide) is held to the column by the board's styles, whether or not
-    # it has loaded yet (this game has no recorded position to draw).
-    assert picture.evaluate("(e) => getComputedStyle(e).maxWidth") != "none"
-    assert picture.evaluate("(e) => getComputedStyle(e).width") != "520px"
+    # The picture (520 units wide) is drawn large enough to read inside a frame held to the
+    # column by the board's styles, whether or not it has loaded yet (this game has no recorded
+    # position to draw).
+    frame = phone_page.locator(".game-board-thumb")
+    assert frame.evaluate("(e) => getComputedStyle(e).overflowX") == "auto"
+    box = frame.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
