@@ -18,6 +18,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.api_parsers import UnsafeInput, refusal_body
 from dune.refusals import Refusal
+from foundation.core_words import core_refusal
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -25,7 +26,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(refusal_body(exc.field, exc.problem), status=exc.status_code)
     if isinstance(exc, Refusal):
         body = exc.to_dict()
-        body.setdefault("detail", exc.message)
+        # `detail` follows Accept-Language; a pure core's English message is translated here.
+        body["detail"] = core_refusal(exc.message)
         return Response(body, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):

@@ -1,9 +1,12 @@
 """The pure cores' words in the reader's language.
 
 `dune/` imports no Django, so the words it hands a page (a clock's state, a stage of the time
-limit) are English there. They are listed here, marked for the catalogue, and a page shows
-`core_word(text)`: the reader's language where the catalogue has the word, else the word as
-the core wrote it. Names of the game (factions, territories, leaders, cards) are never listed:
+limit, a refusal's message) are English there. They are listed here, marked for the catalogue,
+and a page shows `core_word(text)` or `core_refusal(message)`: the reader's language where the
+catalogue has the words, else the words as the core wrote them. A refusal's message is matched
+against the cores' message templates (the f-strings of their `msg=`), its filled-in parts
+(names, numbers, inputs) carried over as they are; its rule number is not part of the message
+and never changes. Names of the game (factions, territories, leaders, cards) are never listed:
 they stay as the board prints them (locale/GLOSSARY.md).
 """
 
@@ -22,6 +25,104 @@ CLOCK_STATES = (
     gettext_noop("Time up"),
     gettext_noop("Finished"),
 )
+#: The cores' refusal messages, their f-strings' fields as %(name)s.
+REFUSALS = (
+    gettext_noop("limit has no stage where new turns stop"),
+    gettext_noop("an extension is a whole number of minutes"),
+    gettext_noop("an extension must be at least 1 minute"),
+    gettext_noop("an extension may be at most %(max_extension_minutes)s minutes"),
+    gettext_noop("the total extension cannot be negative"),
+    gettext_noop("these tournament rules have no diplomacy chips"),
+    gettext_noop("each player has %(chips)s diplomacy chips per game and %(faction_name)s has used them all"),
+    gettext_noop("a table has 1 to 6 players"),
+    gettext_noop("pauses must be ordered and not overlap"),
+    gettext_noop("a pause cannot end before it starts"),
+    gettext_noop("only timed stages have deadlines"),
+    gettext_noop("this time limit cannot be waived"),
+    gettext_noop("expected one of %(value)s"),
+    gettext_noop("only the last pause may be open"),
+    gettext_noop("%(replace)s is not a phase of %(name)s"),
+    gettext_noop("the table's clock ran out (%(time_up)s): no new turn may start"),
+    gettext_noop("unknown stronghold %(key)s"),
+    gettext_noop("quick records name strongholds (and Shield Wall sides), not %(place_name)s"),
+    gettext_noop("the Shield Wall spans sectors %(join_names)s"),
+    gettext_noop("the Bene Gesserit is not recorded in %(place_name)s"),
+    gettext_noop("%(place_name)s cannot hold forces of %(value)s factions"),
+    gettext_noop("allies %(faction_name)s and %(faction_name2)s cannot share %(place_name)s"),
+    gettext_noop("only the Bene Gesserit makes a prediction"),
+    gettext_noop("the prediction must name another faction in the game, not %(faction_name)s"),
+    gettext_noop("the predicted turn must be 1..%(turn_limit)s"),
+    gettext_noop("%(faction_name)s does not play in this game"),
+    gettext_noop("%(faction_name)s starts with fixed placements only"),
+    gettext_noop("%(faction_name)s starts only in %(join_names)s, not %(place_name)s"),
+    gettext_noop("%(faction_name)s must start in an unoccupied territory"),
+    gettext_noop("%(faction_name)s places only %(choose_count)s forces at start"),
+    gettext_noop("the game is already set up"),
+    gettext_noop("a game has 2 to 6 factions"),
+    gettext_noop("every faction needs exactly one player marker"),
+    gettext_noop("two player markers on one dot"),
+    gettext_noop("a game lasts 1..%(max_turns)s turns"),
+    gettext_noop("three-faction alliances need a 6-player WBC table"),
+    gettext_noop("the prediction is made at setup"),
+    gettext_noop("the prediction is already made"),
+    gettext_noop("in the Basic game the Bene Gesserit starts with a fighter in the Polar Sink, not in %(place_name)s"),
+    gettext_noop("%(faction_name)s has not that many forces"),
+    gettext_noop("%(faction_name)s is not a faction of %(name)s"),
+    gettext_noop("player markers stand on dots %(list)s, not %(s)s"),
+    gettext_noop("%(faction_name)s has no leader %(leader)s; leaders: %(join_names)s"),
+    gettext_noop("%(faction_name)s has no leader %(leader)s"),
+    gettext_noop("battles are fought in the battle phase, not in the %(phase_name)s phase"),
+    gettext_noop("unknown territory %(territory)s"),
+    gettext_noop("%(what)s only in the %(phases_text)s phase, not in the %(phase_name)s phase"),
+    gettext_noop("unknown territory %(place_name)s"),
+    gettext_noop("force counts cannot be negative"),
+    gettext_noop("%(what)s needs full tracking; this game records only the strongholds (use quick_record)"),
+    gettext_noop("%(place_name)s spans no sector; sector must be null"),
+    gettext_noop("%(place_name)s spans sectors %(join_names)s, not %(sector)s"),
+    gettext_noop("unknown event type %(event_type)s"),
+    gettext_noop("the game has not been set up"),
+    gettext_noop("field %(field)s: %(msg)s"),
+    gettext_noop("field %(name)s: unknown faction %(s)s"),
+    gettext_noop("field %(name)s: unknown ruleset %(s)s"),
+    gettext_noop("field %(name)s: unknown phase %(s)s"),
+    gettext_noop("field %(name)s: unknown result kind %(s)s"),
+    gettext_noop("field 'type': unknown event type %(t)s"),
+    gettext_noop("an event is an Event or its dict"),
+    gettext_noop("no rule handles %(name)s"),
+    gettext_noop("the first event of a game is game_setup"),
+    gettext_noop("the game is over; only a correction (void) may follow"),
+    gettext_noop("a void needs a reason"),
+    gettext_noop("this position has no event log to correct"),
+    gettext_noop("no event %(seq)s in a log of %(value)s"),
+    gettext_noop("a void cannot itself be voided"),
+    gettext_noop("event %(seq)s is already void"),
+    gettext_noop("%(without)s, the %(type)s inserted by event %(at)s before event %(i)s would be refused: %(message)s"),
+    gettext_noop("%(without)s, event %(i)s (%(type)s) would be refused: %(message)s"),
+    gettext_noop("option %(option)s for %(key)s: %(why)s"),
+    gettext_noop("unknown ruleset %(key)s; known: %(value)s"),
+    gettext_noop("a round is a heat or a final, not %(kind)s"),
+    gettext_noop("%(value)s must be an object"),
+    gettext_noop("unknown faction %(f)s"),
+    gettext_noop("unknown phase %(phase)s"),
+    gettext_noop("Bene Gesserit tokens have no advisor side under %(name)s: they coexist by territory, not as advisors (%(places)s)"),
+    gettext_noop("unknown result kind %(kind)s"),
+    gettext_noop("%(name)s must be %(words)s (%(holds)s)"),
+    gettext_noop("forces[%(i)s]: %(faction_name)s does not play in this game"),
+    gettext_noop("forces[%(i)s]: unknown territory %(t)s"),
+    gettext_noop("unknown territory %(t)s in 'coexisting'"),
+    gettext_noop("moves[%(i)s]: %(faction_name)s does not play"),
+    gettext_noop("%(key)s: unknown territory"),
+    gettext_noop("%(f)s: unknown leader state %(v)s"),
+    gettext_noop("alliance member %(faction_name)s does not play here"),
+    gettext_noop("moves[%(i)s]: unknown territory %(t)s"),
+    gettext_noop("%(key)s must be a list"),
+    gettext_noop("%(key)s: each token exists once"),
+    gettext_noop("Ambassadors set aside or out of the game are tracked with the supply: state 'ambassador_supply'"),
+    gettext_noop("%(key)s: unknown token %(x)s"),
+    gettext_noop("the recorded game ended by %(get)s, not by %(get2)s"),
+    gettext_noop("the recorded game says %(won)s; %(faction_name)s did not win"),
+    gettext_noop("the recorded game says %(faction_name)s won with %(kind_name)s, not %(kind_name2)s"),
+)
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
 
@@ -32,3 +133,29 @@ def core_word(text: str) -> str:
         minutes = int(last.group(1))
         return ngettext("Last %(minutes)s minute", "Last %(minutes)s minutes", minutes) % {"minutes": minutes}
     return gettext(text)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(%\(\w+\)s)", template)
+    regex = "".join(
+        f"(?P<{part[2:-2]}>.+?)" if re.fullmatch(r"%\(\w+\)s", part) else re.escape(part.replace("%%", "%"))
+        for part in parts
+    )
+    return re.compile(regex + r"\Z", re.S)
+
+
+_PATTERNS = tuple((template, _pattern(template)) for template in REFUSALS)
+
+
+def core_refusal(message: str) -> str:
+    """A pure core's refusal `message` in the reader's language (as it is when no template fits)."""
+    for template, pattern in _PATTERNS:
+        found = pattern.match(message)
+        if found:
+            translated = gettext(template)
+            if translated == template:
+                return message
+            # A message quoted inside another (a field's, a replayed event's) is translated too.
+            fields = {k: core_refusal(v) if k in ("msg", "message") else v for k, v in found.groupdict().items()}
+            return translated % fields
+    return message

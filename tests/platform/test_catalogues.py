@@ -88,3 +88,20 @@ def test_the_check_catches_a_string_without_its_translation(tmp_path: Path) -> N
     assert "untranslated" in _missing(untranslated, template)
     assert _missing(fuzzy, template) != ""
     assert _missing(done, template) == ""
+
+
+def test_a_pure_cores_refusal_reads_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal, core_word
+
+    message = "battles are fought in the battle phase, not in the storm phase"
+    with translation.override("de"):
+        assert core_refusal(message) == "Schlachten werden in der Schlachtphase ausgetragen, nicht in der Phase storm"
+        assert core_refusal("field 'type': unknown event type 'x'") == "Feld 'type': unbekannter Ereignistyp 'x'"
+        assert core_word("Last turn") == "Letzter Zug" and core_word("Last 20 minutes") == "Letzte 20 Minuten"
+    with translation.override("es"):
+        assert core_refusal("an extension may be at most 60 minutes") == "una prórroga puede ser como mucho de 60 minutos"
+    with translation.override("en"):
+        assert core_refusal(message) == message
+    assert core_refusal("words no core wrote") == "words no core wrote"

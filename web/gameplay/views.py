@@ -29,6 +29,7 @@ from dune.engine.results import ENDED_BY
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation import idempotency
+from foundation.core_words import core_refusal
 from gameplay import commands, presenters, services
 from gameplay.models import Game
 from scoring import commands as report_commands
@@ -69,7 +70,9 @@ def page_refusal(refusal: Refusal, *, action: str, form: Any) -> dict[str, Any]:
             "action": action,
         }}
     field = refusal.field if isinstance(refusal, actions.ActionError) else _field_of(refusal, form)
-    return {"error": {"action": action, "field": field, "message": refusal.message, "rule": refusal.rule or None}}
+    # The engine's refusals are English in dune/: the page reads them in the reader's language.
+    message = core_refusal(refusal.message)
+    return {"error": {"action": action, "field": field, "message": message, "rule": refusal.rule or None}}
 
 
 #: Form fields that are not part of what the judge asked for.
