@@ -24,7 +24,7 @@ minute, a whole turn in at most 2.4 s of waiting (under 3 s with a margin), at m
 turn and no scroll.
 
     .venv/bin/python benchmarks/table_phone.py [--turns N] [--idle-seconds S] [--port P]
-        [--address both|loopback|lan]
+        [--address both|loopback|lan] [--language en|es|fr|de]
     .venv/bin/python benchmarks/table_phone.py --tracking full [--port P] [--address both|loopback|lan]
     .venv/bin/python benchmarks/table_phone.py --game benchmarks/games/wbc-final.toml [--address lan|loopback]
 
@@ -59,22 +59,27 @@ IDLE_MINUTE_BYTES = 10_000
 TURN_SECONDS = 2.4  # under 3 s a turn with a margin
 TURN_TAPS = 6
 CHROMIUM = "/usr/bin/chromium"
+#: The language the phone reads the page in (`--language`): its browser's and its switcher's choice.
+LANGUAGE = "en"
 
 
 @contextmanager
 def phone(url: str, session: str, *, chromium: str = CHROMIUM, timeout_ms: int = 60_000) -> Iterator[Any]:
-    """Debian's Chromium as the table judge's phone: a 390x844 context in US English, signed in
-    with the judge's session cookie for the host of `url`; closed on leaving."""
+    """Debian's Chromium as the table judge's phone: a 390x844 context in LANGUAGE (US English
+    unless `--language` says otherwise, the footer switcher's cookie set too), signed in with the
+    judge's session cookie for the host of `url`; closed on leaving."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True,
                                              args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
         try:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+            locale = "en-US" if LANGUAGE == "en" else LANGUAGE
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
             context.set_default_timeout(timeout_ms)
             host = url.split("/")[2].split(":")[0]
-            context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+            context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"},
+                                 {"name": "django_language", "value": LANGUAGE, "domain": host, "path": "/"}])
             yield context
         finally:
             browser.close()
@@ -323,7 +328,12 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help="the live server's port (default: a free one)")
     parser.add_argument("--address", choices=["both", "loopback", "lan"], default="both")
     parser.add_argument("--game", help="a game script (benchmarks/games/*.toml) replayed turn by turn")
+    parser.add_argument("--language", choices=("en", "es", "fr", "de"), default="en",
+                        help="the language the phone reads the table page in (German has the longest words)")
     args = parser.parse_args()
+    global LANGUAGE
+    LANGUAGE = args.language
+    print(f"language: {LANGUAGE}")
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dune_bench_phone")
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
