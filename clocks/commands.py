@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy as _lazy
 
 from clocks import permissions, presenters, services
@@ -205,9 +206,9 @@ TABLE_ACTIONS: dict[str, TableAction] = {
 
 #: The round's actions on every table clock, and each one's past tense.
 ROUND_ACTIONS: dict[str, tuple[Callable[..., dict[str, list[int]]], str]] = {
-    "start": (services.start_round, "started"),
-    "pause": (services.pause_round, "paused"),
-    "resume": (services.resume_round, "resumed"),
+    "start": (services.start_round, _lazy("no table clock of this round could be started")),
+    "pause": (services.pause_round, _lazy("no table clock of this round could be paused")),
+    "resume": (services.resume_round, _lazy("no table clock of this round could be resumed")),
 }
 
 
@@ -285,7 +286,7 @@ def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key:
     Raises Refused (as `change_table_clock`), NothingChanged (409) when no clock could change.
     """
     _action(action, ROUND_ACTIONS)
-    op, past = ROUND_ACTIONS[action]
+    op, none_done = ROUND_ACTIONS[action]
     if not permissions.may_change_round_clocks(actor, round_):
         raise Refused(permissions.refusal_text(None), status=403)
     given = _parse(Reason.parse, data)
@@ -298,7 +299,8 @@ def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key:
             why = presenters.left_alone(round_, outcome["skipped"], action)
             raise NothingChanged(
                 rule=action,
-                msg=f"no table clock of this round could be {past}" + (f". Left alone: {'; '.join(why)}." if why else ""),
+                msg=(_("%(none_done)s. Left alone: %(why)s.") % {"none_done": none_done, "why": "; ".join(why)})
+                if why else str(none_done),
                 input=outcome["skipped"],
             )
         body = presenters.round_clocks_answer(round_)
@@ -311,6 +313,11 @@ def change_round_clocks(round_: Any, action: str, data: Any, *, actor: Any, key:
         body={"action": action, **asdict(given)}, perform=perform,
     )
     done = answer.body["tables_changed"]
-    tables = f"table {done[0]}" if len(done) == 1 else "tables " + ", ".join(str(n) for n in done)
-    message = f"Clocks {past} at {tables}" + (f" ({given.reason})." if given.reason else ".")
+    tables = ", ".join(str(n) for n in done)
+    message = {
+        "start": ngettext("Clocks started at table %(tables)s", "Clocks started at tables %(tables)s", len(done)),
+        "pause": ngettext("Clocks paused at table %(tables)s", "Clocks paused at tables %(tables)s", len(done)),
+        "resume": ngettext("Clocks resumed at table %(tables)s", "Clocks resumed at tables %(tables)s", len(done)),
+    }[action] % {"tables": tables}
+    message += f" ({given.reason})." if given.reason else "."
     return Changed(**asdict(answer), message=message)

@@ -256,20 +256,25 @@ def left_alone(round_: Any, numbers: list[int], action: str) -> list[str]:
     for number in numbers:
         clock = clocks.get(number)
         if clock is None or clock.started_at is None:
-            why = "its clock has not started"
+            why = _("its clock has not started")
         elif clock.state == limits.FINISHED:
-            why = "its game is finished"
+            why = _("its game is finished")
         elif action == "resume" and number in own_pause:
-            why = "it was paused on its own, not by the round: resume it with its own Resume button"
+            why = _("it was paused on its own, not by the round: resume it with its own Resume button")
         elif action == "resume":
-            why = "it was not paused"
+            why = _("it was not paused")
         elif action == "pause" and clock.paused_at is not None:
-            why = "it was already paused"
+            why = _("it was already paused")
         elif action == "start":
-            why = "its clock is already running"
+            why = _("its clock is already running")
         else:
-            why = f"its clock cannot be {action}d now ({limits.STATE_LABELS.get(clock.state, clock.state).lower()})"
-        said.append(f"table {number}: {why}")
+            state = core_word(limits.STATE_LABELS.get(clock.state, clock.state)).lower()
+            why = {
+                "start": _("its clock cannot be started now (%(state)s)"),
+                "pause": _("its clock cannot be paused now (%(state)s)"),
+                "resume": _("its clock cannot be resumed now (%(state)s)"),
+            }.get(action, _("its clock cannot change now (%(state)s)")) % {"state": state}
+        said.append(_("table %(number)s: %(why)s") % {"number": number, "why": why})
     return said
 
 

@@ -94,12 +94,14 @@ def text_field(
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise Refused(f"must be text, not {value!r}", field=name, offending=value)
+        raise Refused(_("must be text, not %(value)s") % {"value": repr(value)}, field=name, offending=value)
     value = value.strip()
     if required and not value:
-        raise Refused(f"this field is required{f' ({why})' if why else ''}", field=name)
+        raise Refused(
+            _("this field is required (%(why)s)") % {"why": why} if why else _("this field is required"), field=name
+        )
     if len(value) > max_length:
-        raise Refused(f"at most {max_length} characters", field=name, offending=value)
+        raise Refused(_("at most %(max_length)s characters") % {"max_length": max_length}, field=name, offending=value)
     return value
 
 
@@ -122,12 +124,17 @@ def number_field(
     value = data.get(name)
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise Refused(f"this field is required: {what}", field=name)
+            raise Refused(_("this field is required: %(what)s") % {"what": what}, field=name)
         return None
     number = text_rules.whole_number(value, signed=True)
     if number is None or (low is not None and number < low) or (high is not None and number > high):
-        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
-        raise Refused(f"expected {what}{bounds}, not {value!r}", field=name, offending=value)
+        said = {"what": what, "low": low, "high": high, "value": repr(value)}
+        expected = (
+            _("expected %(what)s from %(low)s to %(high)s, not %(value)s") % said
+            if low is not None and high is not None
+            else _("expected %(what)s, not %(value)s") % said
+        )
+        raise Refused(expected, field=name, offending=value)
     return number
 
 
@@ -138,14 +145,14 @@ def id_list(data: Mapping[str, Any], name: str, *, required: bool = False) -> li
     value = data.get(name)
     if value is None:
         if required:
-            raise Refused("this field is required: a list of ids", field=name)
+            raise Refused(_("this field is required: a list of ids"), field=name)
         return None
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise Refused(f"expected a list of ids, not {value!r}", field=name, offending=value)
+        raise Refused(_("expected a list of ids, not %(value)s") % {"value": repr(value)}, field=name, offending=value)
     ids = [text_rules.whole_number(item, signed=True) for item in items]
     if any(i is None for i in ids):
-        raise Refused(f"expected whole numbers, not {value!r}", field=name, offending=value)
+        raise Refused(_("expected whole numbers, not %(value)s") % {"value": repr(value)}, field=name, offending=value)
     return [i for i in ids if i is not None]
 
 

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from dune.formats import Tracking
 from dune.refusals import Refusal
@@ -101,7 +102,9 @@ def setup_event_for(table: Any) -> dict[str, Any]:
     missing = [f"{s.player.name} (seat {s.seat})" for s in seats if not s.faction]
     if missing:
         raise ValidationError(
-            {"faction": _("%(value)s %(value2)s no faction yet; the game cannot start") % {"value": ', '.join(missing), "value2": 'has' if len(missing) == 1 else 'have'}}
+            {"faction": ngettext("%(names)s has no faction yet; the game cannot start",
+                                 "%(names)s have no faction yet; the game cannot start", len(missing))
+             % {"names": ", ".join(missing)}}
         )
     factions = [s.faction for s in seats]
     quick = tournament.rules.tracking_for(round_.kind) is Tracking.QUICK

@@ -139,7 +139,7 @@ def join_series(tournament: Tournament, series_id: Any, *, user: Any) -> Edited:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(of=("self",)).select_related("series").get(pk=tournament.pk)
         if tournament.series_id == series.pk:
-            return Edited(f"{tournament.name} is already an edition of {series.name}.", changed=False)
+            return Edited(_("%(name)s is already an edition of %(name2)s.") % {"name": tournament.name, "name2": series.name}, changed=False)
         filed = _filed(Table.objects.filter(round__tournament=tournament))
         if tournament.series is not None and filed:
             raise Refused(
@@ -156,7 +156,7 @@ def join_series(tournament: Tournament, series_id: Any, *, user: Any) -> Edited:
             )
         tournament.series = series
         tournament.save(update_fields=["series"])
-    return Edited(f"{tournament.name} is an edition of {series.name}.")
+    return Edited(_("%(name)s is an edition of %(name2)s.") % {"name": tournament.name, "name2": series.name})
 
 
 def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | Any = ...) -> Edited:
@@ -201,7 +201,13 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
                 )
             if tables.exists():
                 raise Refused(
-                    _("%(before)s is already seated, as %(value)s (a final seats the finalists; each kind has its own clock and turn limit): change its kind before seating it") % {"before": before, "value": 'the final' if round_.kind == Round.Kind.FINAL else 'a heat'},
+                    (
+                        _("%(before)s is already seated, as the final (a final seats the finalists; each kind has its"
+                          " own clock and turn limit): change its kind before seating it")
+                        if round_.kind == Round.Kind.FINAL
+                        else _("%(before)s is already seated, as a heat (a final seats the finalists; each kind has its"
+                               " own clock and turn limit): change its kind before seating it")
+                    ) % {"before": before},
                     field="kind",
                     rule=RULE_SEATED,
                     status=409,
@@ -279,7 +285,7 @@ def delete_round(round_: Round) -> Edited:
         for r in later:
             r.number -= 1
             r.save(update_fields=["number"])
-    return Edited(f"Deleted {label}.")
+    return Edited(_("Deleted %(label)s.") % {"label": label})
 
 
 def remove_table_judge(tournament: Tournament, username: Any) -> Edited:
@@ -313,7 +319,7 @@ def remove_table_judge(tournament: Tournament, username: Any) -> Edited:
         tournament.table_judges.remove(user)
         judges.forget_agreement(tournament, user, judges.Role.TABLE_JUDGE)
     note = f" {freed} table{'s' if freed != 1 else ''} assigned to them {'is' if freed == 1 else 'are'} open to every table judge." if freed else ""
-    return Edited(f"{user.get_username()} is no longer a table judge of {tournament.name}.{note}")
+    return Edited(_("%(get_username)s is no longer a table judge of %(name)s.%(note)s") % {"get_username": user.get_username(), "name": tournament.name, "note": note})
 
 
 __all__ = ["Edited", "delete_round", "edit_round", "edit_tournament", "join_series", "remove_table_judge"]
