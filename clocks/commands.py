@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from clocks import permissions, presenters, services
 from dune import clock_limits as limits
