@@ -44,3 +44,18 @@ def test_only_its_head_judges_open_it(client: Any, head_judge: Any, make_user: A
     assert client.get(f"/tournaments/{tournament.pk}/outbox/").status_code == 302
     client.force_login(make_user("someone"))
     assert client.get(f"/tournaments/{tournament.pk}/outbox/").status_code == 403
+
+
+def test_password_resets_are_read_by_a_superuser_on_the_installations_outbox(
+    client: Any, head_judge: Any, make_user: Any
+) -> None:
+    tournament = make_tournament(head_judge=head_judge)
+    outbox.queue_message(to="irulan@example.org", kind="password_reset", subject="Your password", text="reset link")
+    outbox.queue_message(to="paul@example.org", kind="seating", subject="Heat 1", text="t", tournament_id=tournament.pk)
+    assert client.get("/outbox/").status_code == 302
+    client.force_login(make_user("judge"))
+    assert client.get("/outbox/").status_code == 403
+    client.force_login(head_judge)
+    body = client.get("/outbox/").content.decode()
+    assert "Password reset to irulan@example.org" in body and "reset link" in body
+    assert "paul@example.org" not in body

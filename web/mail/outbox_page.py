@@ -1,9 +1,12 @@
 """The head judge's outbox page (`/tournaments/{id}/outbox/`): every message the tournament
 queued, sent, failed or kept, its text readable. Without `EMAIL_URL` (the venue without
-internet) this is where the messages are read and passed on by hand."""
+internet) this is where the messages are read and passed on by hand. The messages of no
+tournament (a judge's password reset) are on `/outbox/`, for superusers only."""
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -36,7 +39,18 @@ def outbox_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     if (denied := guard(request, tournament)) is not None:
         return denied
-    messages = Message.objects.filter(tournament_id=tournament.pk)
+    return _page(request, Message.objects.filter(tournament_id=tournament.pk), tournament)
+
+
+def installation_outbox_page(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_superuser:
+        raise PermissionDenied(_("Only a superuser may read the messages of no tournament."))
+    return _page(request, Message.objects.filter(tournament_id=None), None)
+
+
+def _page(request: HttpRequest, messages: QuerySet[Message], tournament: Tournament | None) -> HttpResponse:
     counts = {state: 0 for state in Message.State.values}
     for state, count in _counts(messages):
         counts[state] = count
