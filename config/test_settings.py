@@ -38,8 +38,12 @@ os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
 from config.settings import *  # noqa: E402,F403
 
 # Emptied between committing tests with DELETE, not TRUNCATE (config/test_postgresql says why).
+# A commit does not wait for the server to write it to disk (synchronous_commit off): the test
+# database is thrown away, and each of the thousands of commits of the browser, live-server
+# and worker tests and of the migrations would otherwise wait for the disk.
 if DATABASES["default"]["ENGINE"] == "config.postgresql":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "config.test_postgresql"  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405
 
 # Hashing passwords slowly on purpose is pointless in tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
