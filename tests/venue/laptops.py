@@ -222,6 +222,10 @@ class Judges:
             i += 1
             self._stop.wait(max(0.0, self.every - (time.monotonic() - began)))
 
+    def count(self) -> int:
+        """Records acknowledged so far, over every table."""
+        return sum(len(acks) for acks in list(self.acknowledged.values()))
+
     def start(self) -> None:
         self._threads = [threading.Thread(target=self._loop, args=(t,), daemon=True) for t in self.tables]
         for thread in self._threads:
