@@ -251,6 +251,11 @@ def drill(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dr
 
         b.run("shell", "-c", RESTORE.format(backup=str(backup)))
         restored = b.records()
+        # However quick the restore, B serves only once each phone is past its first quick tries.
+        for phone in phones:
+            since = lost_at[phone.judge] * 1000
+            phone.page.wait_for_function(
+                f"() => {SENT}.read().filter(r => r[1] === 'POST' && r[0] > {since}).length >= 5", timeout=120_000)
         serve(b)
         served_at = time.time()
 
