@@ -318,3 +318,13 @@ def test_the_desk_lists_online_registrations_beside_its_own(open_event: Any, cli
     assert "Jose Nunez" in panel and "email not confirmed yet" in panel and "probably the same person as José Núñez" in panel
     roster = page[page.index('id="roster-body"'):]
     assert "Ana Ruiz" in roster and "Bo Lin" in roster and "Waiting list" in roster and "Give a place" in roster
+
+
+def test_text_no_page_stores_is_refused_by_field(open_event: Any, client: Any) -> None:
+    api = APIClient().post(f"/api/tournaments/{open_event.pk}/registrations/",
+                           {"name": "Ana Ruiz", "email": "ana@example.org", "note": "late\x00"}, format="json")
+    assert api.status_code == 400 and "note" in str(api.json())
+    page = client.post(f"/tournaments/{open_event.pk}/register/",
+                       {"name": "Ana Ruiz", "email": "ana@example.org", "club": "Mad\x00rid"})
+    assert page.status_code == 400 and "position" in page.content.decode()
+    assert not Registration.objects.exists()
