@@ -78,6 +78,7 @@ def test_every_ruleset_cites_every_rule_key() -> None:
         lolv_only |= {"battle_cyborgs", "battle_suboids"}  # the Ixians' forces in battle (2.07.09, 2.07.23)
         lolv_only |= {"revival_ally", "revival_raised", "revival_unlimited"}  # 2.03.07, 2.08.11, 2.08.08
         lolv_only |= {"bg_adapt", "spiritual_advisor", "bg_basic_start"}  # 2.02.20, 2.02.11, 2.02.02
+        lolv_only |= {"inflation"}  # the CHOAM's Inflation token (2.09.09), an expansion faction's
         # The Ambassador supply and the No-Field tokens at hand (2.11.03-2.11.10, 2.10.10-19);
         # the once-a-game Karama power (1.14.00; WBC Player Aid 8: once per card).
         lolv_only |= {"ambassador_supply", "ambassador_redraw", "ambassador_bg"}

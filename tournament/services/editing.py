@@ -174,48 +174,7 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
         before = round_.label
         fields = []
         if kind not in (None, "") and kind != round_.kind:
-            tables = round_.tables.all()
-            filed = _filed(tables)
-            if filed:
-                raise Refused(
-                    (
-                        ngettext(
-                            "%(round)s has %(filed)s filed game report, scored as the final's games (its points,"
-                            " turn limit and clock); its kind can no longer change",
-                            "%(round)s has %(filed)s filed game reports, scored as the final's games (its points,"
-                            " turn limit and clock); its kind can no longer change",
-                            filed,
-                        )
-                        if round_.kind == Round.Kind.FINAL
-                        else ngettext(
-                            "%(round)s has %(filed)s filed game report, scored as a heat's games (its points,"
-                            " turn limit and clock); its kind can no longer change",
-                            "%(round)s has %(filed)s filed game reports, scored as a heat's games (its points,"
-                            " turn limit and clock); its kind can no longer change",
-                            filed,
-                        )
-                    ) % {"round": before, "filed": filed},
-                    field="kind",
-                    rule=RULE_FILED,
-                    status=409,
-                )
-            if tables.exists():
-                raise Refused(
-                    (
-                        _("%(before)s is already seated, as the final (a final seats the finalists; each kind has its"
-                          " own clock and turn limit): change its kind before seating it")
-                        if round_.kind == Round.Kind.FINAL
-                        else _("%(before)s is already seated, as a heat (a final seats the finalists; each kind has its"
-                               " own clock and turn limit): change its kind before seating it")
-                    ) % {"before": before},
-                    field="kind",
-                    rule=RULE_SEATED,
-                    status=409,
-                )
-            if kind == Round.Kind.FINAL and (
-                Round.objects.filter(tournament=round_.tournament, kind=Round.Kind.FINAL).exclude(pk=round_.pk).exists()
-            ):
-                raise Refused(_("this tournament already has a final"), field="kind", status=409)
+            _check_kind_change(round_, kind, before)
             round_.kind = kind
             fields.append("kind")
             said.append(f"{before} is now {round_.label}.")
@@ -230,6 +189,53 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
         if fields:
             round_.save(update_fields=fields)
     return Edited(" ".join(said) or "Nothing to change.", changed=bool(fields))
+
+
+def _check_kind_change(round_: Round, kind: Any, before: str) -> None:
+    """Refuse changing a round's kind once a report is filed or the round is seated, or a
+    second final."""
+    tables = round_.tables.all()
+    filed = _filed(tables)
+    if filed:
+        raise Refused(
+            (
+                ngettext(
+                    "%(round)s has %(filed)s filed game report, scored as the final's games (its points,"
+                    " turn limit and clock); its kind can no longer change",
+                    "%(round)s has %(filed)s filed game reports, scored as the final's games (its points,"
+                    " turn limit and clock); its kind can no longer change",
+                    filed,
+                )
+                if round_.kind == Round.Kind.FINAL
+                else ngettext(
+                    "%(round)s has %(filed)s filed game report, scored as a heat's games (its points,"
+                    " turn limit and clock); its kind can no longer change",
+                    "%(round)s has %(filed)s filed game reports, scored as a heat's games (its points,"
+                    " turn limit and clock); its kind can no longer change",
+                    filed,
+                )
+            ) % {"round": before, "filed": filed},
+            field="kind",
+            rule=RULE_FILED,
+            status=409,
+        )
+    if tables.exists():
+        raise Refused(
+            (
+                _("%(before)s is already seated, as the final (a final seats the finalists; each kind has its"
+                  " own clock and turn limit): change its kind before seating it")
+                if round_.kind == Round.Kind.FINAL
+                else _("%(before)s is already seated, as a heat (a final seats the finalists; each kind has its"
+                       " own clock and turn limit): change its kind before seating it")
+            ) % {"before": before},
+            field="kind",
+            rule=RULE_SEATED,
+            status=409,
+        )
+    if kind == Round.Kind.FINAL and (
+        Round.objects.filter(tournament=round_.tournament, kind=Round.Kind.FINAL).exclude(pk=round_.pk).exists()
+    ):
+        raise Refused(_("this tournament already has a final"), field="kind", status=409)
 
 
 def _zone(tournament: Tournament) -> Any:

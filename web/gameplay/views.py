@@ -176,12 +176,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
             error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
             if error and isinstance(refusal, RuleViolation) and error["action"] not in ("void", "insert"):
-                # Refused at the end of the log: where it would hold, for "Record it before #N".
-                error["insert_before"] = services.insertion_point(
-                    table, actions.build(error["action"], request.POST))
-                error["fields"] = [(k, v) for k, vs in asked.items() for v in vs
-                                   if k not in ("action", "expected_seq", "then")]
-                error["event_type"] = actions.ACTION_EVENTS.get(error["action"], "")
+                _offer_insertion(error, table, request, asked)
         else:
             notice = _notice(recorded, then_turn=actions.then_turn(request.POST))
             record = str(recorded.seq)
@@ -205,6 +200,14 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     response = render(request, "gameplay/table.html", context, status=status)
     response["Vary"] = "HX-Request"
     return response
+
+
+def _offer_insertion(error: dict[str, Any], table: Any, request: HttpRequest, asked: dict[str, list[str]]) -> None:
+    """An action refused at the end of the log: where in the log it would hold, for the
+    refusal's "Record it before #N" and the form fields it sends again."""
+    error["insert_before"] = services.insertion_point(table, actions.build(error["action"], request.POST))
+    error["fields"] = [(k, v) for k, vs in asked.items() for v in vs if k not in ("action", "expected_seq", "then")]
+    error["event_type"] = actions.ACTION_EVENTS.get(error["action"], "")
 
 
 def _keep_csrf_cookie(request: HttpRequest) -> None:
