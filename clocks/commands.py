@@ -26,8 +26,7 @@ from typing import Any, ClassVar
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from clocks import permissions, presenters, services
 from dune import clock_limits as limits
@@ -45,9 +44,9 @@ __all__ = [
 
 
 #: The reason every clock action may give, declared once for both doors.
-REASON = Field("reason", help=_lazy("Why (required to extend or waive)."))
+REASON = Field("reason", help=gettext_lazy("Why (required to extend or waive)."))
 #: The reason an extension or a waiver must give: it goes in the table's history.
-REASON_REQUIRED = Field("reason", required=True, why=_lazy("it goes in the table's history"))
+REASON_REQUIRED = Field("reason", required=True, why=gettext_lazy("it goes in the table's history"))
 
 
 def _minutes(data: Mapping[str, Any], field: Field) -> Any:
@@ -81,7 +80,7 @@ class Extension:
 
     FIELDS: ClassVar[dict[str, Field]] = declared(
         Field("minutes", kind="number", required=True, low=1, high=limits.MAX_EXTENSION_MINUTES,
-              help=_lazy("extend: whole minutes to add."), reader=_minutes),
+              help=gettext_lazy("extend: whole minutes to add."), reader=_minutes),
         REASON_REQUIRED,
     )
 
@@ -100,7 +99,7 @@ class Waiver:
     FIELDS: ClassVar[dict[str, Field]] = declared(
         REASON_REQUIRED,
         Field("all_players_agree", kind="flag",
-              help=_lazy("waive (WBC final only): every player agrees to play without the limit.")),
+              help=gettext_lazy("waive (WBC final only): every player agrees to play without the limit.")),
     )
 
     @classmethod
@@ -117,8 +116,8 @@ class Call:
 
     FIELDS: ClassVar[dict[str, Field]] = declared(
         Field("action", required=True, max_length=20,
-              help=format_lazy(_lazy("One of {actions}."), actions=", ".join(sorted(limits.CALL_TIMERS)))),
-        Field("faction", required=True, max_length=20, help=_lazy("A faction at the table.")),
+              help=format_lazy(gettext_lazy("One of {actions}."), actions=", ".join(sorted(limits.CALL_TIMERS)))),
+        Field("faction", required=True, max_length=20, help=gettext_lazy("A faction at the table.")),
     )
 
     @classmethod
@@ -133,7 +132,7 @@ class StopCall:
     timer: Any
 
     FIELDS: ClassVar[dict[str, Field]] = declared(
-        Field("timer", kind="number", required=True, help=_lazy("The id of a running call timer."),
+        Field("timer", kind="number", required=True, help=gettext_lazy("The id of a running call timer."),
               reader=lambda data, field: whole_number(data.get(field.name))),
     )
 
@@ -206,9 +205,9 @@ TABLE_ACTIONS: dict[str, TableAction] = {
 
 #: The round's actions on every table clock, and each one's past tense.
 ROUND_ACTIONS: dict[str, tuple[Callable[..., dict[str, list[int]]], str]] = {
-    "start": (services.start_round, _lazy("no table clock of this round could be started")),
-    "pause": (services.pause_round, _lazy("no table clock of this round could be paused")),
-    "resume": (services.resume_round, _lazy("no table clock of this round could be resumed")),
+    "start": (services.start_round, gettext_lazy("no table clock of this round could be started")),
+    "pause": (services.pause_round, gettext_lazy("no table clock of this round could be paused")),
+    "resume": (services.resume_round, gettext_lazy("no table clock of this round could be resumed")),
 }
 
 

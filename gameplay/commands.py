@@ -30,9 +30,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from dune.refusals import Refusal
 from foundation import idempotency
@@ -55,20 +54,20 @@ def _as_sent(data: Mapping[str, Any], field: Field) -> Any:
 #: The one declaration of an event command's body (the API's JSON; the page builds the same
 #: from its form): the API's schema is built from it, and a field it does not list is refused.
 EVENT_FIELDS = declared(
-    Field("event", kind="value", required=True, help=_lazy("an engine event: {'type': ..., <fields>}"),
+    Field("event", kind="value", required=True, help=gettext_lazy("an engine event: {'type': ..., <fields>}"),
           reader=_as_sent),
     Field("expected_seq", kind="number", required=True, low=0,
-          help=_lazy("the sequence number this write was made against"), reader=_as_sent),
-    Field("reason", help=_lazy("why (a void's reason)"), reader=_as_sent),
+          help=gettext_lazy("the sequence number this write was made against"), reader=_as_sent),
+    Field("reason", help=gettext_lazy("why (a void's reason)"), reader=_as_sent),
 )
 
 #: The one declaration of a phone's report on the records it saw (`phone_seen`).
 SEEN_FIELDS = declared(
     Field("seen", kind="number", required=True, low=0,
-          help=_lazy("the highest record number this phone was told for the table"), reader=_as_sent),
+          help=gettext_lazy("the highest record number this phone was told for the table"), reader=_as_sent),
     Field("server_had", kind="number", nullable=True, low=0,
-          help=_lazy("the record number this server showed, when lower"), reader=_as_sent),
-    Field("refilled", kind="number", low=0, help=_lazy("acknowledged records just sent again"), reader=_as_sent),
+          help=gettext_lazy("the record number this server showed, when lower"), reader=_as_sent),
+    Field("refilled", kind="number", low=0, help=gettext_lazy("acknowledged records just sent again"), reader=_as_sent),
 )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from foundation import idempotency
 from foundation.commands import Field, Refused, declared, read_fields, run, text_field, yes
@@ -61,7 +61,7 @@ def file_report(
 #: The one declaration of a reopening's body: the reason goes in the report's history (scoring
 #: refuses a reopening without one, in its own words).
 REOPEN_FIELDS = declared(
-    Field("reason", required=True, max_length=10_000, help=_lazy("why the filed report is reopened"),
+    Field("reason", required=True, max_length=10_000, help=gettext_lazy("why the filed report is reopened"),
           reader=lambda data, field: text_field(data, field.name, max_length=field.max_length)),
 )
 

@@ -31,7 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from dune.formats import FORMATS
 from dune.text_rules import TITLE_LIMIT, whole_number
@@ -164,12 +164,12 @@ class NewTournament:
 
     #: The one declaration of the input: the command reads it, the API's schema shows it.
     FIELDS: ClassVar[dict[str, Field]] = declared(
-        Field("name", required=True, max_length=TITLE_LIMIT, why=_lazy("a tournament needs a name")),
+        Field("name", required=True, max_length=TITLE_LIMIT, why=gettext_lazy("a tournament needs a name")),
         Field("format", required=True, max_length=200, choices=tuple(FORMATS)),
         Field("format_changes", kind="value", nullable=True,
-              help=_lazy('fields of the preset\'s document the event changes, e.g. {"rounds.heat.hours": 4}')),
-        Field("series", kind="value", nullable=True, help=_lazy("the series this tournament is an edition of")),
-        Field("time_zone", max_length=64, help=_lazy(
+              help=gettext_lazy('fields of the preset\'s document the event changes, e.g. {"rounds.heat.hours": 4}')),
+        Field("series", kind="value", nullable=True, help=gettext_lazy("the series this tournament is an edition of")),
+        Field("time_zone", max_length=64, help=gettext_lazy(
             "where it is played: an IANA name such as America/Los_Angeles (default: the platform's zone)")),
     )
 
@@ -210,7 +210,7 @@ class NewSeries:
     format: str
 
     FIELDS: ClassVar[dict[str, Field]] = declared(
-        Field("name", required=True, max_length=TITLE_LIMIT, why=_lazy("a series needs a name")),
+        Field("name", required=True, max_length=TITLE_LIMIT, why=gettext_lazy("a series needs a name")),
         Field("format", required=True, max_length=200, choices=tuple(FORMATS)),
     )
 
