@@ -10,6 +10,7 @@ from tournament.models import (
     Player,
     PlayerChange,
     PrivateLink,
+    Registration,
     Round,
     Seat,
     SeatingAudit,
@@ -76,6 +77,15 @@ class NoShowAdmin(ReadOnlyAdmin):  # written by the no-show command only, with i
 class PrivateLinkAdmin(ReadOnlyAdmin):  # made, renewed and revoked by the head judge's commands only
     list_display = ("player", "created_at")
     exclude = ("token", "digest")  # a usable link is never shown here
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ReadOnlyAdmin):  # made and confirmed by the registration commands only
+    list_display = ("name", "tournament", "state", "created_at", "confirmed_at")
+    list_filter = ("tournament", "state")
+    search_fields = ("name", "email", "club")
+    raw_id_fields = ("player",)
+    exclude = ("digest",)  # a confirmation link is never shown here
 
 
 @admin.register(SeatingAudit)
