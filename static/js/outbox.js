@@ -858,7 +858,7 @@
     var form = root.querySelector("#sign-in-sheet");
     if (form) { form.hidden = true; }
     var html = "<!DOCTYPE html>\n" + root.outerHTML;
-    caches.open("table-pages-v1").then(function (cache) {
+    caches.open(banner.dataset.cache).then(function (cache) {
       return cache.put(location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
     }).catch(function () { /* no room: the older copy stays */ });
   }

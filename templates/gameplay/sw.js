@@ -3,7 +3,7 @@
 // freshest position) and fall back to the copy kept here; assets come from the copy first.
 // Writes are never intercepted: the page's outbox sends them (exactly once, in order).
 "use strict";
-var CACHE = "table-pages-v2";
+var CACHE = "{{ offline_cache }}";
 var ASSETS = [
   "{% static 'css/site.css' %}",
   "{% static 'css/gameplay.css' %}",

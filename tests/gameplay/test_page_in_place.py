@@ -118,6 +118,15 @@ def test_the_service_worker_may_control_the_table_pages(client: Client) -> None:
     assert "/static/vendor/htmx.min.js" in answer.content.decode()
 
 
+def test_the_page_keeps_its_offline_copy_in_the_service_workers_cache(judge_web: Client, table: Any) -> None:
+    """The worker answers an offline reload from its own cache and drops every other cache when
+    it takes over: the page's labelled copy is put in that same cache, whatever it is named."""
+    worker = judge_web.get("/sw.js").content.decode()
+    (cache,) = re.findall(r'^var CACHE = "([^"]+)";$', worker, re.M)
+    page = judge_web.get(url(table)).content.decode()
+    assert f'data-cache="{cache}"' in page
+
+
 def _filled_report(table: Any, judge_api: Any) -> dict[str, Any]:
     from gameplay import services
 

@@ -54,6 +54,11 @@ from web.gameplay.page_forms import (
 #: The full-tracking fold that holds each phase's own records: open as the phase begins, so
 #: its forms are a tap away in the next step's box (CHOAM Charity and bidding: spice and
 #: cards; revival, shipment and movement, battle: forces).
+# The phone's cache of the table pages and their assets: the service worker fills it and serves
+# from it offline, and the page puts its own labelled copy there after every answer. Bumped when
+# the worker's asset list changes; the worker drops every other cache when it takes over.
+OFFLINE_CACHE = "table-pages-v2"
+
 PHASE_FOLDS = {"choam_charity": "spice-cards-leaders", "bidding": "spice-cards-leaders", "revival": "forces-forms",
                "shipment_movement": "forces-forms", "battle": "forces-forms"}
 
@@ -392,4 +397,5 @@ def page_context(
         "values": values,
         # Under a filed report the page speaks of the report's turns, not of the record's position.
         "filed_turns": (filed.data or {}).get("turns") if record.state.filed and filed is not None else None,
+        "offline_cache": OFFLINE_CACHE,
     }

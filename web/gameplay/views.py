@@ -38,7 +38,7 @@ from scoring import services as scoring
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import can_judge_table, is_head_judge, judged_tables_q
 from web.gameplay import actions
-from web.gameplay.page import page_context
+from web.gameplay.page import OFFLINE_CACHE, page_context
 from web.gameplay.page_forms import preview_battle
 from web.page_text import refuse_unsafe_text, shows_text_refusals
 from web.templatetags.table_tags import label
@@ -460,7 +460,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The table pages' service worker (`/sw.js`): keeps the table page and its assets on the
     phone so the page opens without a connection. Served by a view, not as a static file, so
     that it lists the current (hashed) asset names and may control `/tables/`."""
-    response = render(request, "gameplay/sw.js", {}, content_type="application/javascript")
+    response = render(request, "gameplay/sw.js", {"offline_cache": OFFLINE_CACHE}, content_type="application/javascript")
     response["Service-Worker-Allowed"] = "/tables/"
     response["Cache-Control"] = "no-cache"
     return response
