@@ -51,6 +51,14 @@ def fmt(value: Fraction | int, *, places: int = 3) -> str:
     return text or "0"
 
 
+def plural_count(value: Fraction | int) -> int:
+    """The whole number that picks the plural form a number of points is read with: the number
+    itself when whole; a fraction is read in the plural ("0.5 points", "1.5 points"), which 2
+    picks. Plural rules take whole numbers only."""
+    frac = Fraction(value)
+    return frac.numerator if frac.denominator == 1 else 2
+
+
 def to_decimal(value: Fraction | int, *, places: int = 3) -> Decimal:
     """The exact number rounded half up to `places` decimals (for JSON and CSV output)."""
     return Decimal(fmt(value, places=places))

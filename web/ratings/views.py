@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.formats import FORMATS, get_format
-from dune.points.numbers import fmt
+from dune.points.numbers import fmt, plural_count
 from dune.ratings import charts
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
@@ -131,6 +131,7 @@ def person_page(request: HttpRequest, pk: int) -> HttpResponse:
                 {
                     "reg": reg,
                     "points": fmt(reg.points) if reg.points is not None else None,
+                    "points_count": plural_count(reg.points) if reg.points is not None else None,
                     "lines": [
                         {
                             "line": line,
