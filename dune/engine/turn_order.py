@@ -90,7 +90,8 @@ def _turn_begins(pos: Position, faction: str) -> frozenset[str]:
         else:
             why = (
                 f"{faction_name(faction)} ships and moves before {join_names(after)} in storm order, "
-                f"and {join_names(after)} has begun: {faction_name(faction)}'s turn is over"
+                f"and {join_names(after)} {'has' if len(after) == 1 else 'have'} begun: "
+                f"{faction_name(faction)}'s turn is over"
             )
         refuse(pos, "storm_order_turn", f"{why}; only the Guild may go out of turn", faction, field="faction")
     _sappho_first(pos, faction)

@@ -75,6 +75,20 @@ def test_1_06_01_a_faction_before_one_that_acted_has_had_its_turn(ruleset: str) 
 
 
 @pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_1_06_01_the_refusal_names_those_who_have_begun_after_it(ruleset: str) -> None:
+    """The refusal names the factions after it in storm order that began, in one sentence whose
+    verb agrees with them: one "has begun", two or more "have begun"."""
+    pos = apply(_movement(ruleset), _ship("emperor", "imperial_basin", 9, 2))
+    refusal = _refused(pos, _ship("atreides", "tueks_sietch", 4))
+    assert "before Emperor in storm order, and Emperor has begun: Atreides's turn is over" in refusal.message
+    pos = apply(pos, _ship("harkonnen", "tueks_sietch", 4))
+    refusal = _refused(pos, _ship("atreides", "tueks_sietch", 4))
+    assert refusal.rule == ORDER_RULE[ruleset]
+    assert ("Atreides ships and moves before Emperor and Harkonnen in storm order, "
+            "and Emperor and Harkonnen have begun: Atreides's turn is over") in refusal.message
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
 def test_1_06_01_action_ended_passes_the_turn_of_those_before(ruleset: str) -> None:
     pos = apply(_movement(ruleset), {"type": "action_ended", "faction": "emperor"})
     assert pos.acted == frozenset({"atreides", BG, "emperor"}) and pos.acting is None
