@@ -60,6 +60,17 @@ def celery_worker_parameters() -> dict[str, Any]:
     return {"perform_ping_check": True, "shutdown_timeout": 10.0}
 
 
+@pytest.fixture(autouse=True)
+def reader_language_reset() -> Any:
+    """Each test starts in the site's language: a request answered in German leaves German active
+    in its thread (LocaleMiddleware activates it and nothing restores it), and a later test's
+    command would otherwise speak German to a terminal."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def password() -> str:
     return PASSWORD
