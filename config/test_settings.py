@@ -60,3 +60,7 @@ VENUE_BACKUP_ON_FILING = False
 import uuid  # noqa: E402
 
 CACHES["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex[:12]}"  # noqa: F405
+
+# Rate counters live in this process's memory, emptied before every test (tests/conftest.py):
+# a count left by one test (the same test client address) must never throttle the next one.
+CACHES["counters"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "counters"}  # noqa: F405

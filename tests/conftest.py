@@ -33,6 +33,14 @@ def pytest_configure(config: Any) -> None:
             subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_counters() -> None:
+    """Every test starts with no request counted against its address or token."""
+    from django.core.cache import caches
+
+    caches["counters"].clear()
+
+
 @pytest.fixture(scope="session")
 def celery_config() -> dict[str, Any]:
     """The Celery worker fixture runs on the real Redis (never eager: it ignores countdowns)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -59,6 +59,7 @@ def too_many(request: HttpRequest, *, bucket: str = "me", rate: int = RATE) -> b
     """Count the request against its address in `bucket`; True past `rate` in the current window."""
     address = request.META.get("REMOTE_ADDR", "")
     name = f"{bucket}-rate:{address}"
+    cache = caches["counters"]  # a rate counter, not an answer read from the database
     cache.add(name, 0, timeout=WINDOW)
     try:
         count = cache.incr(name)
