@@ -4,8 +4,14 @@ worm's territory, and in the spice blow phase a Fremen worm ride from the Fremen
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
+from django.test import Client
+
+from gameplay.models import GameEvent
+from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, record
 from web.gameplay.page_forms import worm_defaults
 
 
@@ -31,3 +37,20 @@ def test_the_worm_starts_from_the_last_spice_blow_card_not_a_voided_one() -> Non
         "worm_territory": "the_minor_erg"}
     assert worm_defaults({**snapshot, "phase": "shipment_movement"}, rows) == {"worm_territory": "the_minor_erg"}
     assert worm_defaults(snapshot, [_row("phase_advanced", phase="spice_blow")]) == {}
+
+
+@pytest.mark.django_db
+def test_the_one_tap_worm_is_recorded_where_the_last_spice_blow_card_was_turned_over(table_judge: Any) -> None:
+    table = final_table(table_judge)
+    seq = record(table, table_judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "spice_blow"},
+                                                         {"type": "spice_blow", "territory": "the_minor_erg"}])
+    web = Client()
+    web.force_login(table_judge)
+    html = web.get(f"/tables/{table.pk}/").content.decode()
+    (button,) = re.findall(r'<form[^>]*data-action="next-worm".*?</form>', html, re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', button))
+    assert fields["territory"] == "the_minor_erg"
+    answer = web.post(f"/tables/{table.pk}/", fields)
+    assert answer.status_code == 302, answer.content.decode()[:800]
+    worm = GameEvent.objects.get(game__table=table, type="worm")
+    assert worm.seq == seq + 1 and worm.body["territory"] == "the_minor_erg"
