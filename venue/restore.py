@@ -27,6 +27,7 @@ Anything refused raises DocumentRefused naming the record and field, and writes 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,7 +47,7 @@ from dune.formats import FORMATS, FormatDocumentError, format_from_document, pre
 from dune.text_rules import email_key, name_problem
 from gameplay import engine_adapter as rules
 from ratings import effects as ratings_effects
-from tournament import people
+from tournament import people, private_links
 from tournament.time_zones import zone_name
 from venue import graph, installation
 from venue.models import ImportedTournament
@@ -266,6 +267,8 @@ class _Loader:
             rows = self._answered_records_only(rows)
         if owned.label == "tournament.privatelink":
             rows = self._links_not_here(model, rows)
+        if owned.label == "tournament.registration":
+            rows = self._confirmations_of_their_own(model, rows)
         old_ids = [row[pk] for row in rows]
         keep = not model.objects.filter(pk__in=old_ids).exists()
         self.same_ids &= keep
@@ -285,8 +288,22 @@ class _Loader:
     def _links_not_here(self, model: type[models.Model], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A private link this installation already has (a copy imported beside its original)
         stays the original's: the copy's player gets a link of its own when one is asked for."""
-        taken = set(model.objects.filter(digest__in=[r.get("digest") for r in rows]).values_list("digest", flat=True))
+        taken = _digests_here(model, rows)
         return [row for row in rows if row.get("digest") not in taken]
+
+    def _confirmations_of_their_own(
+        self, model: type[models.Model], rows: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """A registration whose confirmation link this installation already has (a copy imported
+        beside its original) is kept with the digest of a new token nobody holds: the mailed link
+        still confirms the original only."""
+        taken = _digests_here(model, rows)
+        return [
+            row | {"digest": private_links.digest(secrets.token_urlsafe(private_links.TOKEN_BYTES))}
+            if row.get("digest") in taken
+            else row
+            for row in rows
+        ]
 
     def _answered_records_only(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The answers whose records the file holds: an answer naming a table's record number
@@ -414,6 +431,11 @@ def _json_rewrites(players: Ids, tables: Ids, people: Ids, tournaments: Ids) -> 
         "tournament.personlink.to_person": person,
         f"{graph.OUTBOX}.tournament_id": tournament,
     }
+
+
+def _digests_here(model: type[models.Model], rows: list[dict[str, Any]]) -> set[str]:
+    """The rows' link digests this installation already has."""
+    return set(model.objects.filter(digest__in=[r.get("digest") for r in rows]).values_list("digest", flat=True))
 
 
 def _answer_held(response: Any, held: set[int]) -> bool:

@@ -213,3 +213,36 @@ def test_a_sealed_file_this_installation_cannot_fit_is_refused_whole(full_event:
     with pytest.raises(restore.DocumentRefused, match=said):
         restore.import_text(sealed)
     assert all(count == 0 for count in _row_counts().values())
+
+
+def test_an_online_registration_imported_beside_its_original_gets_a_confirmation_of_its_own(
+    full_event: Any,
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament import registration
+    from tournament.models import Registration
+    from venue import export, restore
+
+    now = timezone.now()
+    registration.set_registration(full_event, opens=now - timedelta(hours=1), closes=now + timedelta(days=1))
+    confirmed, confirmed_token = registration.register(full_event, name="Irulan Corrino", email="irulan@example.org")
+    registration.confirm(confirmed_token)
+    _waiting, waiting_token = registration.register(full_event, name="Chani Kynes", email="chani@example.org")
+    content = export.export_content(full_event)
+    content["origin"] = {"installation": "another-installation", "tournament": full_event.pk}
+
+    imported = restore.import_text(json.dumps(export.seal(content))).tournament
+
+    copies = Registration.objects.filter(tournament=imported).order_by("created_at", "id")
+    assert [r.name for r in copies] == ["Irulan Corrino", "Chani Kynes"]
+    originals = Registration.objects.filter(tournament=full_event)
+    assert not {r.digest for r in copies} & {r.digest for r in originals}
+    # The mailed links still open the original's registrations, never the copy's.
+    assert registration.registration_for(waiting_token).tournament == full_event
+    assert registration.registration_for(confirmed_token).tournament == full_event
+    copied = copies.get(name="Irulan Corrino")
+    assert copied.player is not None and copied.player.tournament == imported
+    assert copied.player != Registration.objects.get(pk=confirmed.pk).player
