@@ -27,6 +27,8 @@ from tournament.models import Player, Round
 SNAKE = re.compile(r"\b[a-z]+_[a-z][a-z_]*\b")
 REPR = re.compile(r"\[\s*'|\{\s*'|\bTrue\b|\bFalse\b|\bNone\b|<[A-Za-z]+ object at")
 #: Words split over two lines in the rendered page (a range over each word with two boxes).
+#: The body of a closed <details> is not shown (its summary is): Chromium lays it out in a box
+#: of no size, one letter a line, so it is measured only once opened.
 BROKEN_WORDS = """() => {
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -34,6 +36,7 @@ BROKEN_WORDS = """() => {
     const node = walker.currentNode;
     const el = node.parentElement;
     if (!el || el.closest('script,style,[hidden],.visually-hidden') || !el.offsetParent) continue;
+    if (el.closest('details:not([open])') && !el.closest('summary')) continue;
     const re = /[A-Za-zÀ-ÿ]{4,}/g; let m;
     while ((m = re.exec(node.textContent))) {
       const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
@@ -212,8 +215,28 @@ def test_a_phone_reads_the_dashboard_the_import_refusal_and_the_standings(
 
     phone_page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
     _visible_text_is_for_people(phone_page, "standings")
+    value = phone_page.locator("table.standings td.tiebreak-value summary").first
+    value.click()  # its explanation, read in the sheet at the foot of the screen
+    expect(phone_page.locator("details.tiebreak-why[open] .why")).to_be_in_viewport()
+    _visible_text_is_for_people(phone_page, "standings, a tiebreak explained")
+    value.click()
     last = phone_page.locator("table.standings th.tiebreak-col").last
     last.scroll_into_view_if_needed()
     box = last.bounding_box()
     assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390 + 1, box
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+
+
+def test_the_broken_word_check_sees_a_word_broken_inside_and_only_what_is_shown(phone_page: Any) -> None:
+    """A word cut mid-way by a narrow box is found, once it is shown: a closed <details> body
+    is not, until it is opened; words wrapping between them are not broken."""
+    word = "Stronghold"
+    narrow = f'<p style="width: 3ch; word-break: break-all">{word}</p>'
+    phone_page.set_content(
+        f'<main><p style="width: 12ch">Harkonnen holds Carthag and Arrakeen</p>{narrow}'
+        f"<details><summary>Why</summary>{narrow}</details></main>"
+    )
+    assert phone_page.evaluate(BROKEN_WORDS) == [word]
+    phone_page.click("summary")
+    expect(phone_page.locator("details[open]")).to_have_count(1)
+    assert phone_page.evaluate(BROKEN_WORDS) == [word, word]
