@@ -22,6 +22,13 @@ def test_each_language_has_its_catalogue(client: Any) -> None:
     assert '"R\\u00e9essayer"' in client.get("/jsi18n/fr/").content.decode()
 
 
+def test_the_catalogue_travels_compressed(client: Any) -> None:
+    plain = client.get("/jsi18n/es/")
+    packed = client.get("/jsi18n/es/", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip" and not plain.has_header("Content-Encoding")
+    assert len(packed.content) * 3 < len(plain.content)
+
+
 def test_an_unknown_language_has_no_catalogue(client: Any) -> None:
     assert client.get("/jsi18n/tlh/").status_code == 404
 
