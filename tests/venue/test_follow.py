@@ -83,9 +83,13 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
     assert watch.finish(timeout=30) == 0, "B never caught up with A"
     acknowledged = judges.count()
     assert acknowledged >= RECORDS and len(watch.lags) == acknowledged
+    stamps = [at for acks in judges.acknowledged.values() for _, at in acks]
+    posting = max(stamps) - min(stamps)
     print(f"B trailed A by {statistics.median(watch.lags):.1f} s (median), "
-          f"{max(watch.lags):.1f} s at most, over {acknowledged} records")
-    assert max(watch.lags) < 10
+          f"{max(watch.lags):.1f} s at most, over {acknowledged} records posted in {posting:.1f} s")
+    # B keeps up while the judges post, not only once they stop: each record reached B within
+    # a part of the time the judges took to post them all (both measured in this run).
+    assert max(watch.lags) < posting / 2, (max(watch.lags), posting)
 
     status, document = session.call("GET", "/api/tournaments/1/export/")  # A's last backup, as a download
     assert status == 200
