@@ -141,7 +141,7 @@ class Tournament(models.Model):
 class Player(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        WITHDRAWN = "withdrawn", _("Withdrawn")
         DROPPED = "dropped", "Dropped"
         #: Registered online past the event's capacity: moves up in order when a place frees.
         WAITING = "waiting", _("Waiting list")
@@ -380,11 +380,11 @@ class Registration(models.Model):
     on the waiting list). `tournament.registration` is its one home."""
 
     class State(models.TextChoices):
-        UNCONFIRMED = "unconfirmed", "Email not confirmed yet"
-        REGISTERED = "registered", "Registered"
+        UNCONFIRMED = "unconfirmed", _("Email not confirmed yet")
+        REGISTERED = "registered", _("Registered")
         WAITING = "waiting", _("Waiting list")
         WITHDRAWN = "withdrawn", "Withdrawn"
-        REFUSED = "refused", "Refused"
+        REFUSED = "refused", _("Refused")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     name = models.CharField(max_length=120)
