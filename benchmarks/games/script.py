@@ -183,6 +183,24 @@ def _battle(row: Mapping[str, Any]) -> dict[str, Any]:
             "defender": plan(row["defender"])}
 
 
+def pile_tops(script: Script, after_turn: int) -> list[str | None]:
+    """The territory on top of Spice discard piles A and B once the turns up to `after_turn` are
+    played: a turn's first card goes on pile A, its second on pile B (the double Spice Blow, WBC
+    XXI, LoLV 1.13.02), and a worm appears in the territory on top of its own pile (AH VII.A.2.a,
+    LoLV 1.02.05, 1.13.02.01-02)."""
+    piles: list[str | None] = [None, None]
+    for turn in script.turns:
+        if int(turn["turn"]) > after_turn:
+            break
+        blows = turn.get("blows", [])
+        if len(blows) > len(piles):
+            raise ValueError(f"turn {turn['turn']}: one Spice Blow card a discard pile, at most {len(piles)}")
+        for pile, blow in enumerate(blows):
+            if blow != "worm":
+                piles[pile] = blow
+    return piles
+
+
 def turn_steps(script: Script, turn: Mapping[str, Any]) -> list[Step]:
     """The steps of one turn of the script, in the ruleset's phase order."""
     number = int(turn["turn"])
@@ -195,11 +213,13 @@ def turn_steps(script: Script, turn: Mapping[str, Any]) -> list[Step]:
     else:
         steps += [_phase("storm"), _fixed({"type": "storm_moved", "sectors": turn["storm"]})]
     steps.append(_phase("spice_blow"))
-    for blow in turn.get("blows", []):
+    piles = pile_tops(script, number - 1)
+    for pile, blow in enumerate(turn.get("blows", [])):
         if blow == "worm":
-            steps.append(_fixed({"type": "worm", "territory": None, "karama": False}))
+            steps.append(_fixed({"type": "worm", "territory": piles[pile], "karama": False}))
         else:
             steps.append(_fixed({"type": "spice_blow", "territory": blow}))
+            piles[pile] = blow
     for side in turn.get("alliances", []):
         steps.append(_fixed({"type": "alliance_formed", "factions": list(side)}))
     if lolv:

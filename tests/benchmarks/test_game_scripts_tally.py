@@ -1,7 +1,7 @@
 """The game scripts' ends counted by hand, apart from the engine: what a person keeping the
 table's sheet counts from the script's own lines (the cards each bought, the forces each shipped
 and revived, the battles' plans), compared with the engine's position after the script. The
-script's `[final]` is the engine's own; this tally is not.
+script's `[final]` states this count (the places of the forces on the board are the engine's).
 
 The counts come from the rule texts, not from the engine's data: a faction starts with one
 Treachery card, the Harkonnen with two and draws one more with each card bought while below its
@@ -281,24 +281,39 @@ def spice_tally(script: game_script.Script) -> dict[str, int]:
     return spice
 
 
-#: The LoLV script's worm of turn 2 is replayed with no territory (`benchmarks/games/script.py`
-#: records every worm so), so the Cielago North on top of discard pile B keeps its 6 spice and the
-#: Richese force there collects 2 in turns 2 and 3: the rules have the worm take them (LoLV
-#: 1.02.05, 1.13.02.01-02), and the Richese end with 2, not the engine's 6.
-WORM_NOT_REPLAYED = {"lolv-expansions": {"richese"}}
-
-
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
 def test_each_factions_spice_after_each_script_equals_the_hand_count(path: Path) -> None:
     script = game_script.load(path)
     sheets = _engine_end(script)["factions"]
-    spared = WORM_NOT_REPLAYED.get(path.stem, set())
-    counted = {f: n for f, n in spice_tally(script).items() if f not in spared}
-    assert {f: s["spice"] for f, s in sheets.items() if f not in spared} == counted
+    counted = spice_tally(script)
+    assert {f: s["spice"] for f, s in sheets.items()} == counted
+    # The script's stated end is this count.
+    assert script.final["spice"] == counted
 
 
-@pytest.mark.xfail(strict=True, reason="the script's worms are replayed with no territory: LoLV 1.02.05, 1.13.02.02")
 def test_the_lolv_richese_spice_after_the_worm_of_turn_2_1_13_02_02() -> None:
+    """The worm turned up for pile B in turn 2 appears in Cielago North, on top of pile B: its 6
+    spice and the Richese force there are lost (LoLV 1.02.05, 1.13.02.01-02). The Richese keep 3,
+    pay 1 for a card in turn 3, 2 for the force shipped to the Broken Land in turn 4, which
+    collects 2: they end with 2."""
     script = game_script.load(game_script.GAMES / "lolv-expansions.toml")
     assert spice_tally(script)["richese"] == 2
-    assert _engine_end(script)["factions"]["richese"]["spice"] == 2
+    snapshot = _engine_end(script)
+    assert snapshot["factions"]["richese"]["spice"] == 2
+    assert snapshot["factions"]["richese"]["tanks"] == 1
+    assert not [row for row in snapshot["forces"] if row["territory"] == "cielago_north"]
+
+
+@pytest.mark.parametrize(("name", "worms"), [
+    ("lolv-expansions", [(2, "cielago_north")]),
+    ("wbc-final", [(2, "red_chasm"), (6, "hagga_basin")]),
+])
+def test_each_worm_is_replayed_in_the_territory_on_top_of_its_pile_1_13_02_01_02(name: str, worms: list[tuple[int, str]]) -> None:
+    """A turn's second card is pile B's: its worm appears in the territory on top of pile B,
+    turned up in an earlier turn, not in pile A's card just turned up (LoLV 1.13.02.01-02, WBC
+    XXI with AH VII.A.2.a)."""
+    script = game_script.load(game_script.GAMES / f"{name}.toml")
+    start = replay([game_script.setup_event(script)])
+    replayed = [(turn, event["territory"]) for turn, event, _pos in game_script.events(script, apply, start)
+                if event["type"] == "worm"]
+    assert replayed == worms
