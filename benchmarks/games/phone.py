@@ -79,7 +79,16 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
         j.choose(form.locator("#sb-territory"), event["territory"])
         return _send(j, form, then, "Place the spice")
     if kind == "worm":
-        j.send(page.locator("form[data-action=next-worm] button, form[data-action=worm] button").first)
+        # The one-tap Worm! records it in the territory of the last card turned over; a worm of
+        # pile B appears on pile B's top card instead (LoLV 1.13.02.02), chosen in the worm form.
+        quick = page.locator("form[data-action=next-worm]")
+        default = quick.locator("input[name=territory]")
+        if quick.count() and (default.get_attribute("value") if default.count() else None) == event["territory"]:
+            j.send(quick.locator("button").first)
+            return False
+        form = _form(j, "form[data-action=worm]")
+        j.choose(form.locator("#worm-territory"), event["territory"] or "")
+        j.send(form.get_by_role("button", name="Record worm"))
         return False
     if kind == "alliance_formed":
         form = _form(j, "form[data-action=form_alliance]")
