@@ -10,6 +10,7 @@ automatic where forces' are (`losses.automatic`), listed for the judge in the po
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from dune.engine.board import ARRAKEEN, CARTHAG, SECTOR_COUNT, TERRITORIES
@@ -95,6 +96,25 @@ def spice_blows(pos: Position) -> int:
     LoLV 1.13.02, an Advanced rule; a format's `double_spice_blow`), else one (AH VII.A, LoLV
     1.02.04)."""
     return 2 if pos.ruleset.double_spice_blow and advanced(pos) else 1
+
+
+def worm_pile_top(log: Iterable[tuple[str, str | None]], piles: int) -> str | None:
+    """The territory where a worm turned over next appears: the one on top of the discard pile
+    the next card goes on (AH VII.A.2, LoLV 1.02.05), or None when that pile holds no territory
+    card yet. `log` is the game's records, oldest first, as (type, territory), voided ones left
+    out; only `turn_advanced`, `spice_blow` and `worm` count. Each turn's cards go on pile A
+    until a territory card is turned there, then on pile B likewise (the double spice blow:
+    `piles` 2, LoLV 1.13.02, 1.13.02.01-02, WBC Rule Set AH XXI); a worm leaves its pile as it
+    is. With one pile (`piles` 1) every card goes on pile A."""
+    tops: list[str | None] = [None] * max(piles, 1)
+    pile = 0
+    for kind, territory in log:
+        if kind == "turn_advanced":
+            pile = 0
+        elif kind == "spice_blow" and territory:
+            tops[pile] = territory
+            pile = min(pile + 1, len(tops) - 1)
+    return tops[pile]
 
 
 def _refuse_another_blow(pos: Position, ev: SpiceBlow, blown: int) -> NoReturn:
