@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from dune.engine import income, turn_order
+from dune.engine import income, spice, turn_order
 from dune.engine.battle.cards import CARDS, EXPANSION_CARDS
 from dune.engine.battle.choices import battle_choices
 from dune.engine.battle.resolve import resolution_json
@@ -272,6 +272,12 @@ def spice_blow_choices() -> list[tuple[str, str, int]]:
         ((t.id, t.name, t.spice_blow[1]) for t in TERRITORIES.values() if t.spice_blow is not None),
         key=lambda x: x[1],
     )
+
+
+def worm_territory(position: Any, log: Iterable[tuple[str, str | None]]) -> str | None:
+    """Where a worm turned over next appears: the territory on top of its own Spice discard
+    pile (`dune.engine.spice.worm_pile_top`, two piles with the double spice blow), or None."""
+    return spice.worm_pile_top(log, spice.spice_blows(position))
 
 
 def printed_strongholds() -> tuple[str, ...]:

@@ -32,15 +32,17 @@ def test_the_fremen_ride_a_worm_from_the_move_form(
 ) -> None:
     judge = make_user("judge1")
     table = final_table(judge)
-    record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "spice_blow"}])
+    # Turn 1's Spice Blow turns the Minor Erg over on discard pile A.
+    blow = [{"type": "phase_advanced", "phase": "spice_blow"}, {"type": "spice_blow", "territory": "the_minor_erg"}]
+    turn_1 = BEFORE_THE_STORM[:2] + blow + BEFORE_THE_STORM[2:]
+    record(table, judge, turn_1 + [STORM, {"type": "phase_advanced", "phase": "spice_blow"}])
     page = phone_page
     open_table(page, sign_in, live_server, password, table)
     page.locator("#forces-forms summary").first.evaluate("s => s.parentElement.open = true")
     # No worm yet: the move form asks nothing of a worm ride.
     assert "Fremen ride the worm" not in page.locator("form[data-action=move_forces]").inner_text()
-    record(table, judge, [{"type": "spice_blow", "territory": "the_minor_erg"}])
-    page.reload()
-    # The worm appears where the last Spice Blow card was turned over: its form starts there.
+    # Turn 2's first card goes on pile A: a worm appears in the territory on top of it
+    # (AH VII.A.2, LoLV 1.13.02.01): its form starts there.
     worm = page.locator("form[data-action=worm]")
     worm.scroll_into_view_if_needed()
     assert worm.get_by_label("Worm in (optional)").input_value() == "the_minor_erg"

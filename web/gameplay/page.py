@@ -49,6 +49,7 @@ from web.gameplay.page_forms import (
     priced,
     removed_by_engine,
     with_picked,
+    worm_territory,
 )
 
 #: The full-tracking fold that holds each phase's own records: open as the phase begins, so
@@ -348,7 +349,7 @@ def _full_tracking_parts(record: Reading, offers: Offer, game: Game, cite: Mappi
     if not record.full:
         return {"defaults": {}, "move_kinds": [], "income_forms": {}}
     return {
-        "defaults": priced(game, form_defaults(record.snapshot, record.recent_rows)),
+        "defaults": priced(game, form_defaults(record.snapshot, record.recent_rows, worm_territory(game))),
         "move_kinds": move_kinds(offers.offered, cite, _this_phase(record.recent_rows)),
         "income_forms": income_forms(game, offers.can),
     }

@@ -78,11 +78,13 @@ def battle_forms(position: Any, values: Mapping[str, Any] | None = None) -> list
     return out
 
 
-def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
+def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]],
+                  worm_territory: str | None = None) -> dict[str, Any]:
     """What a full-tracking form starts from when the answer is close to certain: the revival
     of the one faction with forces in the tanks, as many as it revives for free (LoLV 1.05.01,
     AH IX.B); the move of the faction that has just shipped (each faction ships, then moves, on
-    its turn: LoLV 1.06.01, AH IX.A). The judge changes either with a tap."""
+    its turn: LoLV 1.06.01, AH IX.A); the worm's territory (`worm_defaults`). The judge changes
+    any of them with a tap."""
     sheets = SnapshotView.of(snapshot).factions or {}
     in_tanks = {f: int(sheet.tanks or 0) for f, sheet in sheets.items() if int(sheet.tanks or 0)}
     out: dict[str, Any] = {}
@@ -95,16 +97,28 @@ def form_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[
         if row["type"] == "forces_placed" and not row.get("voided"):
             out["move_faction"] = (row.get("event") or {}).get("faction")
             break
-    return out | worm_defaults(snapshot, recent_rows)
+    return out | worm_defaults(snapshot, worm_territory)
 
 
-def worm_defaults(snapshot: Mapping[str, Any] | SnapshotView, recent_rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The worm appears in the territory of the last Spice Blow card turned over (AH VII.A.2,
-    LoLV 1.02.05): the worm form starts from it, and in the spice blow phase the move form, a
-    Fremen worm ride (AH VII.A.2.b, WBC VII.6, LoLV 2.04.08), starts from the Fremen there."""
-    card = next((row for row in recent_rows  # newest first
-                 if row["type"] == "spice_blow" and not row.get("voided")), None)
-    territory = (card.get("event") or {}).get("territory") if card else None
+def worm_territory(game: Game) -> str | None:
+    """Where a worm turned over next appears: the territory on top of its own Spice discard
+    pile, from the game's whole log of Spice Blow cards and worms, voided ones left out (AH
+    VII.A.2, LoLV 1.02.05, 1.13.02.01-02), or None when that pile holds no territory yet."""
+    if game.pk is None:
+        return None
+    kinds = ("turn_advanced", "spice_blow", "worm", "void")
+    events = list(game.events.filter(type__in=kinds).order_by("seq").values_list("seq", "type", "body"))
+    voided = {int((body or {}).get("seq", 0)) for _, kind, body in events if kind == "void"}
+    log = [(kind, (body or {}).get("territory")) for seq, kind, body in events
+           if kind != "void" and seq not in voided]
+    return rules.worm_territory(position_of(game), log)
+
+
+def worm_defaults(snapshot: Mapping[str, Any] | SnapshotView, territory: str | None) -> dict[str, Any]:
+    """The worm appears in `territory`, the one on top of its own Spice discard pile
+    (`worm_territory`; AH VII.A.2, LoLV 1.02.05, 1.13.02.01-02): the worm form starts from it,
+    and in the spice blow phase the move form, a Fremen worm ride (AH VII.A.2.b, WBC VII.6,
+    LoLV 2.04.08), starts from the Fremen there. Nothing when the territory is unknown."""
     if not territory:
         return {}
     out: dict[str, Any] = {"worm_territory": territory}
