@@ -26,7 +26,6 @@ from dune.formats import (
     get_format,
     preset_document,
 )
-from dune.seating_words import round_name
 from tournament.judge_models import JudgeInvitation  # noqa: F401
 
 # People and series live in their own module; importing them here registers them with the app.
@@ -231,8 +230,11 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """"Final" or "Heat N" (`dune.seating_words.round_name`), as every page names the round."""
-        return round_name(final=self.kind == self.Kind.FINAL, number=self.number)
+        """"Final" or "Heat N", as every page names the round, in the reader's language (the
+        pure core's `dune.seating_words.round_name` is the English form)."""
+        if self.kind == self.Kind.FINAL:
+            return str(_("Final"))
+        return str(_("Heat %(number)s") % {"number": self.number})
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.label}"
