@@ -79,8 +79,8 @@ def record(j: Judge, event: dict[str, Any], then: str | None) -> bool:
         j.choose(form.locator("#sb-territory"), event["territory"])
         return _send(j, form, then, "Place the spice")
     if kind == "worm":
-        # The one-tap Worm! records it in the territory of the last card turned over; a worm of
-        # pile B appears on pile B's top card instead (LoLV 1.13.02.02), chosen in the worm form.
+        # The one-tap Worm! records it on the top territory of the worm's own discard pile
+        # (LoLV 1.13.02.02); when the page cannot know it, the worm form is used instead.
         quick = page.locator("form[data-action=next-worm]")
         default = quick.locator("input[name=territory]")
         if quick.count() and (default.get_attribute("value") if default.count() else None) == event["territory"]:
