@@ -37,36 +37,33 @@ function isPage(request) {
   return request.mode === "navigate" && /^\/tables\/\d+\/$/.test(new URL(request.url).pathname);
 }
 
+// From the network first, keeping a copy under `path`; offline, the copy kept, else `missing()`.
+function networkFirst(request, path, missing) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (cache) { cache.put(path, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(path).then(function (kept) { return kept || missing(); });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
   if (isPage(request)) {
-    event.respondWith(fetch(request).then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(url.pathname, copy); });
-      }
-      return response;
-    }).catch(function () {
-      return caches.match(url.pathname).then(function (kept) {
-        return kept || new Response("<h1>Offline</h1><p>This table page was not opened on this phone yet.</p>",
-          { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
-      });
+    event.respondWith(networkFirst(request, url.pathname, function () {
+      return new Response("<h1>Offline</h1><p>This table page was not opened on this phone yet.</p>",
+        { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
     }));
     return;
   }
   if (url.pathname.indexOf(CATALOGUES) === 0) {
-    event.respondWith(fetch(request).then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(url.pathname, copy); });
-      }
-      return response;
-    }).catch(function () {
-      return caches.match(url.pathname).then(function (kept) { return kept || Response.error(); });
-    }));
+    event.respondWith(networkFirst(request, url.pathname, function () { return Response.error(); }));
     return;
   }
   if (url.pathname.indexOf("{% get_static_prefix %}") === 0) {
