@@ -56,8 +56,10 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
   if (isPage(request)) {
+    // Never opened on this phone: a page in the language the worker was served in (its words
+    // are marked in gameplay/sw_offline.html, where the catalogues find them).
     event.respondWith(networkFirst(request, url.pathname, function () {
-      return new Response("<h1>Offline</h1><p>This table page was not opened on this phone yet.</p>",
+      return new Response("{% filter escapejs %}{% include 'gameplay/sw_offline.html' %}{% endfilter %}",
         { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
     }));
     return;

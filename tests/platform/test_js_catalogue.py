@@ -48,3 +48,20 @@ def test_the_service_worker_keeps_the_catalogue_for_offline_use(client: Any) -> 
     assert '"/jsi18n/de/"' in worker
     assert 'var CATALOGUES = "/jsi18n/xx/".replace("xx/", "");' in worker
     assert "url.pathname.indexOf(CATALOGUES) === 0" in worker
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "text"),
+    [
+        ("es", "Sin conexión", "Esta página de mesa aún no se abrió en este teléfono."),
+        ("fr", "Hors ligne", "Cette page de table n\\u0027a pas encore été ouverte sur ce téléphone."),
+        ("de", "Offline", "Diese Tischseite wurde auf diesem Telefon noch nicht geöffnet."),
+    ],
+)
+def test_the_service_workers_offline_page_reads_in_the_language_it_was_served_in(
+    client: Any, lang: str, heading: str, text: str
+) -> None:
+    client.cookies["django_language"] = lang
+    worker = client.get("/sw.js").content.decode()
+    assert f'new Response("\\u003Ch1\\u003E{heading}\\u003C/h1\\u003E\\u003Cp\\u003E{text}\\u003C/p\\u003E",' in worker
+    assert "This table page" not in worker
