@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import pgettext
 
 from dune.csv_export import csv_writer
 from dune.engine.names import FACTION_NAMES
@@ -140,6 +141,7 @@ def event_report_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-report-{tournament.pk}.csv"'
     writer = csv_writer(response)
-    writer.writerow(["section", "item", "value"])
+    # Read in a spreadsheet: the header row in the reader's language.
+    writer.writerow([pgettext("CSV column", "section"), pgettext("CSV column", "item"), pgettext("CSV column", "value")])
     writer.writerows(presenters.csv_rows(report, services.player_names(tournament, report), NAMES))
     return response

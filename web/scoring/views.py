@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from clocks.models import TableClock
@@ -428,6 +429,25 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+# The CSV downloads are read in a spreadsheet, not imported again: their header row reads in the
+# reader's language (the English words are the column names a script may look for).
+STANDINGS_HEADERS = (
+    pgettext_lazy("CSV column", "rank"),
+    pgettext_lazy("CSV column", "tied"),
+    pgettext_lazy("CSV column", "player_id"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "points"),
+    pgettext_lazy("CSV column", "games"),
+    pgettext_lazy("CSV column", "results"),
+    pgettext_lazy("CSV column", "disqualified"),
+    pgettext_lazy("CSV column", "qualification"),
+)
+
+
+def _yes_no(flag: bool) -> str:
+    return pgettext("CSV cell", "yes") if flag else pgettext("CSV cell", "no")
+
+
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     scoring = services.scoring_for(tournament)
@@ -436,33 +456,20 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
     writer = csv_writer(response)
-    writer.writerow(
-        [
-            "rank",
-            "tied",
-            "player_id",
-            "player",
-            "points",
-            "games",
-            "results",
-            "disqualified",
-            "qualification",
-            *scoring.labels,
-        ]
-    )
+    writer.writerow([*(str(label) for label in STANDINGS_HEADERS), *scoring.labels])
     for row in scoring.standings:
         state = states.get(row.player)
         status = state.words if state else ""
         writer.writerow(
             [
                 row.rank,
-                "yes" if row.tied else "no",
+                _yes_no(row.tied),
                 row.player,
                 names.get(row.player, ""),
                 number(row.points),
                 row.games,
                 results_summary(row.results),
-                "yes" if row.disqualified else "no",
+                _yes_no(row.disqualified),
                 status,
                 *(number(v) for v in row.tiebreak),
             ]
@@ -470,7 +477,31 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-REPORT_COLUMNS = ("win_attempts", "strongholds", "forces", "tokens", "spice", "cards", "leaders", "pp", "die")
+REPORT_HEADERS = (
+    pgettext_lazy("CSV column", "round"),
+    pgettext_lazy("CSV column", "kind"),
+    pgettext_lazy("CSV column", "table"),
+    pgettext_lazy("CSV column", "state"),
+    pgettext_lazy("CSV column", "version"),
+    pgettext_lazy("CSV column", "turns"),
+    pgettext_lazy("CSV column", "ended_by"),
+    pgettext_lazy("CSV column", "player_id"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "faction"),
+    pgettext_lazy("CSV column", "result"),
+)
+#: A report's figures: the stored key, and its column's header.
+REPORT_COLUMNS = (
+    ("win_attempts", pgettext_lazy("CSV column", "win_attempts")),
+    ("strongholds", pgettext_lazy("CSV column", "strongholds")),
+    ("forces", pgettext_lazy("CSV column", "forces")),
+    ("tokens", pgettext_lazy("CSV column", "tokens")),
+    ("spice", pgettext_lazy("CSV column", "spice")),
+    ("cards", pgettext_lazy("CSV column", "cards")),
+    ("leaders", pgettext_lazy("CSV column", "leaders")),
+    ("pp", pgettext_lazy("CSV column", "pp")),
+    ("die", pgettext_lazy("CSV column", "die")),
+)
 
 
 def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
@@ -484,22 +515,7 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="reports-{tournament.pk}.csv"'
     writer = csv_writer(response)
-    writer.writerow(
-        [
-            "round",
-            "kind",
-            "table",
-            "state",
-            "version",
-            "turns",
-            "ended_by",
-            "player_id",
-            "player",
-            "faction",
-            "result",
-            *REPORT_COLUMNS,
-        ]
-    )
+    writer.writerow([*(str(label) for label in REPORT_HEADERS), *(str(label) for _key, label in REPORT_COLUMNS)])
     for report in reports:
         data = report.data
         for row in data["results"]:
@@ -516,7 +532,7 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
                     names.get(row["player"], ""),
                     faction_label(row["faction"]) if row.get("faction") else "",
                     SHORT.get(row["result"], row["result"]),
-                    *(row.get(c, 0) for c in REPORT_COLUMNS),
+                    *(row.get(key, 0) for key, _label in REPORT_COLUMNS),
                 ]
             )
     return response

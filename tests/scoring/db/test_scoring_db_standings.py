@@ -209,6 +209,29 @@ def test_player_report_awards_pages_and_csv(judge_client: Any, client: Any, wbc_
     assert len(csv_reports) == 7 and ",solo stronghold victory," in csv_reports[1] and "solo_stronghold" not in csv_reports[1]
 
 
+def test_the_csv_downloads_header_rows_read_in_the_readers_language(
+    judge_client: Any, client: Any, wbc_heat: Any
+) -> None:
+    tournament, players, _, (t1, _) = wbc_heat
+    file(judge_client, t1, {0: "solo_stronghold"})
+    client.cookies["django_language"] = "es"
+    standings = client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode().splitlines()
+    assert standings[0].startswith(
+        "puesto,empate,id_jugador,jugador,puntos,partidas,resultados,descalificado,clasificación"
+    )
+    assert standings[1].startswith(f"1,no,{players[0].pk},Player 001,2,")
+    assert ",sí," not in standings[1] and ",no," in standings[1]
+    client.cookies["django_language"] = "de"
+    reports = client.get(f"/tournaments/{tournament.pk}/reports.csv").content.decode().splitlines()
+    assert reports[0] == (
+        "Runde,Art,Tisch,Status,Version,Züge,beendet_durch,Spieler_ID,Spieler,Fraktion,Ergebnis,"
+        "Siegversuche,Festungen,Truppen,Marker,Gewürz,Karten,Anführer,Leistungspunkte,Würfelwurf"
+    )
+    client.cookies["django_language"] = "fr"
+    report = client.get(f"/tournaments/{tournament.pk}/event-report.csv").content.decode().splitlines()
+    assert report[0] == "section,élément,valeur"
+
+
 def test_wbc_final_placings_follow_the_final_report(
     judge_client: Any, api_client: Any, wbc_heat: Any
 ) -> None:
