@@ -161,6 +161,23 @@ def test_print_sheets_one_table_per_page(
     assert "@media print" in open("static/css/tournament.css").read()
 
 
+def test_print_sheets_read_in_the_tournaments_language_with_their_table_links(
+    judge: Any, heat: Any, checked_in: Any, head_judge: Any
+) -> None:
+    from tournament import services
+
+    checked_in(5)
+    services.seat_round(heat, user=head_judge, seed=2)
+    heat.tournament.language = "es"
+    heat.tournament.save(update_fields=["language"])
+    reports = judge.get(f"/rounds/{heat.pk}/print/reports/").content.decode()
+    seating = judge.get(f"/rounds/{heat.pk}/print/seating/").content.decode()
+    for sheet in (reports, seating):
+        assert "<strong>Juez de la mesa 1</strong>" in sheet
+        assert "<title>Mesa 1: http" in sheet
+        assert " judge</strong>" not in sheet and "<title>Table 1" not in sheet
+
+
 def test_public_round_page_query_count(
     client: Any, heat: Any, checked_in: Any, head_judge: Any, django_assert_max_num_queries: Any
 ) -> None:

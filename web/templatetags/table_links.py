@@ -13,6 +13,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from tournament.links import absolute_link
 
@@ -27,10 +28,12 @@ def table_link(request: Any, table: Any) -> str:
 @register.simple_tag(takes_context=True)
 def table_qr(context: Any, table: Any) -> str:
     link = table_link(context["request"], table)
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, title=f"Table {table.number}: {link}")
+    # The sheet's language is active while it renders: the caption reads in it.
+    title = _("Table %(number)s: %(link)s") % {"number": table.number, "link": link}
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, title=title)
     return format_html(
-        '<figure class="qr-link">{}<figcaption><strong>Table {} judge</strong><br><small>{}</small></figcaption></figure>',
+        '<figure class="qr-link">{}<figcaption><strong>{}</strong><br><small>{}</small></figcaption></figure>',
         mark_safe(svg),  # noqa: S308 - segno's own SVG markup, built from our link only
-        table.number,
+        _("Table %(number)s judge") % {"number": table.number},
         link,
     )
