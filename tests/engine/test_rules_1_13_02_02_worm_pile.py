@@ -20,14 +20,14 @@ def test_the_rulesets_with_two_discard_piles(ruleset: str, piles: int) -> None:
     assert spice_blows(position(ruleset=ruleset, phase="spice_blow", turn=3)) == piles
 
 
-def test_a_worm_on_pile_a_appears_on_pile_a_top() -> None:
+def test_1_13_02_01_a_worm_on_pile_a_appears_on_pile_a_top() -> None:
     turn_3 = [("turn_advanced", None)]
     assert worm_pile_top(TURN_2 + turn_3, 2) == "funeral_plain"
     # Worms on pile A leave it as it is: the next worm is there too.
     assert worm_pile_top(TURN_2 + turn_3 + [("worm", "funeral_plain")], 2) == "funeral_plain"
 
 
-def test_a_worm_on_pile_b_after_a_pile_a_territory_appears_on_pile_b_top() -> None:
+def test_1_13_02_02_a_worm_on_pile_b_after_a_pile_a_territory_appears_on_pile_b_top() -> None:
     turn_3 = [("turn_advanced", None), ("worm", "funeral_plain"), ("spice_blow", "the_minor_erg")]
     # Not the Minor Erg just turned on pile A: South Mesa, on top of pile B since turn 2.
     assert worm_pile_top(TURN_2 + turn_3, 2) == "south_mesa"
