@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from dune import text_rules
-from dune.refusals import NO_INPUT, Refusal
+from dune.refusals import Refusal
 from foundation import idempotency
 
 __all__ = [
@@ -34,20 +34,6 @@ class Refused(Refusal):
 
     `extra` carries what the page or API needs to offer a way forward (the seating options of an
     unsplittable count, the refused rows of a CSV import)."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        rule: str = "",
-        field: str | None = None,
-        offending: Any = NO_INPUT,
-        status: int | None = None,
-        text: str | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(message, rule=rule, field=field, offending=offending, status=status, text=text)
-        self.extra = extra or {}
 
     def to_dict(self) -> dict[str, Any]:
         """`detail`, `field` and `rule`, the message under the field's own name, as a form and

@@ -4,12 +4,13 @@ A refusal is a request the platform will not carry out: an illegal game action, 
 report, a seating that cannot be made, a clock operation out of turn, a bad form field. Each
 area raises its own subclass (the rules engine's `RuleViolation`, scoring's `ScoringError`, the
 planner's `SeatingUserError`, the clocks' `ClockError`, the head judge's `Refused`), and each
-carries the same four facts:
+carries the same facts:
 
 - `message`: what a person reads, naming players, factions and territories by their names;
 - `rule` or `field`: the rule number that refuses, or the input field at fault;
 - `offending`: the input that was refused (never shown raw to a person);
-- `status`: the HTTP status the API answers with (400 unless the area says otherwise).
+- `status`: the HTTP status the API answers with (400 unless the area says otherwise);
+- `extra`: what a page or API needs to offer a way forward (empty unless the area sets it).
 
 The API turns any `Refusal` into its answer in one place (`config.api_errors`); pages show
 `message` next to `field`. Pure code: the cores import this module, so it imports nothing.
@@ -34,6 +35,7 @@ class Refusal(ValueError):
     field: str | None
     offending: Any
     status: int
+    extra: dict[str, Any]
 
     def __init__(
         self,
@@ -44,6 +46,7 @@ class Refusal(ValueError):
         offending: Any = NO_INPUT,
         status: int | None = None,
         text: str | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(text if text is not None else message)
         self.message = message
@@ -51,6 +54,7 @@ class Refusal(ValueError):
         self.field = field
         self.offending = offending
         self.status = status if status is not None else self.status_code
+        self.extra = extra or {}
 
     @property
     def has_offending(self) -> bool:
