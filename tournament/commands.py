@@ -243,10 +243,24 @@ def create_series(
 
 
 @dataclass(frozen=True)
-class NewPlayer:
+class _Registrant:
+    """Who registers, at the desk or online: a name, an email and a club, read the same way."""
+
     name: str
     email: str
     club: str
+
+    @staticmethod
+    def read(data: Mapping[str, Any]) -> dict[str, str]:
+        return {
+            "name": text_field(data, "name", max_length=120),
+            "email": text_field(data, "email", max_length=254),
+            "club": text_field(data, "club", max_length=registration.MAX_CLUB),
+        }
+
+
+@dataclass(frozen=True)
+class NewPlayer(_Registrant):
     household: str
     #: The desk's "check in now" box: checked in for the desk's round as well.
     check_in: bool
@@ -254,9 +268,7 @@ class NewPlayer:
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewPlayer:
         return cls(
-            name=text_field(data, "name", max_length=120),
-            email=text_field(data, "email", max_length=254),
-            club=text_field(data, "club", max_length=120),
+            **cls.read(data),
             household=text_field(data, "household", max_length=120),
             check_in=yes(data.get("check_in")),
         )
@@ -1383,20 +1395,12 @@ def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> 
 
 
 @dataclass(frozen=True)
-class OnlineRegistration:
-    name: str
-    email: str
-    club: str
+class OnlineRegistration(_Registrant):
     note: str
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> OnlineRegistration:
-        return cls(
-            name=text_field(data, "name", max_length=120),
-            email=text_field(data, "email", max_length=254),
-            club=text_field(data, "club", max_length=registration.MAX_CLUB),
-            note=text_field(data, "note", max_length=registration.MAX_NOTE),
-        )
+        return cls(**cls.read(data), note=text_field(data, "note", max_length=registration.MAX_NOTE))
 
 
 def registration_json(found: Any) -> dict[str, Any]:
