@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from gameplay.models import GameEvent
 from tests.e2e.test_table_venue import open_table
 from tests.gameplay.full_game import BEFORE_THE_STORM, final_table, record
@@ -101,7 +103,10 @@ def test_a_move_queued_behind_a_later_shipment_is_moved_earlier_and_nothing_is_v
     # The move belongs before the second shipment: one tap moves it there, nothing is voided.
     pending = page.locator("#pending li")
     pending.nth(2).get_by_role("button", name="Move earlier").click()
-    page.wait_for_function("() => document.querySelectorAll('#pending li')[1].textContent.includes('Move forces')")
+    try:
+        page.wait_for_function("() => document.querySelectorAll('#pending li')[1].textContent.includes('Move forces')")
+    except PlaywrightTimeout:
+        raise AssertionError(f"the move did not go second: {pending.all_inner_texts()}") from None
     screenshot(page, "table-outbox-earlier")
     page.context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
