@@ -10,6 +10,7 @@ another series.
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -191,47 +192,54 @@ def edit_round(round_: Round, *, kind: Any = None, starts_at: datetime | None | 
     return Edited(" ".join(said) or "Nothing to change.", changed=bool(fields))
 
 
+def _refuse_once_seated(
+    round_: Round, *, field: str, filed: Callable[[int], str], seated: Callable[[int], str]
+) -> None:
+    """Refuse (409) to change a round with a filed report (`filed` says why from their count,
+    RULE_FILED) or with tables (`seated` says why from their count, RULE_SEATED)."""
+    tables = round_.tables.all()
+    count = _filed(tables)
+    if count:
+        raise Refused(filed(count), field=field, rule=RULE_FILED, status=409)
+    count = tables.count()
+    if count:
+        raise Refused(seated(count), field=field, rule=RULE_SEATED, status=409)
+
+
 def _check_kind_change(round_: Round, kind: Any, before: str) -> None:
     """Refuse changing a round's kind once a report is filed or the round is seated, or a
     second final."""
-    tables = round_.tables.all()
-    filed = _filed(tables)
-    if filed:
-        raise Refused(
-            (
-                ngettext(
-                    "%(round)s has %(filed)s filed game report, scored as the final's games (its points,"
-                    " turn limit and clock); its kind can no longer change",
-                    "%(round)s has %(filed)s filed game reports, scored as the final's games (its points,"
-                    " turn limit and clock); its kind can no longer change",
-                    filed,
-                )
-                if round_.kind == Round.Kind.FINAL
-                else ngettext(
-                    "%(round)s has %(filed)s filed game report, scored as a heat's games (its points,"
-                    " turn limit and clock); its kind can no longer change",
-                    "%(round)s has %(filed)s filed game reports, scored as a heat's games (its points,"
-                    " turn limit and clock); its kind can no longer change",
-                    filed,
-                )
-            ) % {"round": before, "filed": filed},
-            field="kind",
-            rule=RULE_FILED,
-            status=409,
-        )
-    if tables.exists():
-        raise Refused(
-            (
-                _("%(before)s is already seated, as the final (a final seats the finalists; each kind has its"
-                  " own clock and turn limit): change its kind before seating it")
-                if round_.kind == Round.Kind.FINAL
-                else _("%(before)s is already seated, as a heat (a final seats the finalists; each kind has its"
-                       " own clock and turn limit): change its kind before seating it")
-            ) % {"before": before},
-            field="kind",
-            rule=RULE_SEATED,
-            status=409,
-        )
+    final = round_.kind == Round.Kind.FINAL
+
+    def filed(count: int) -> str:
+        return (
+            ngettext(
+                "%(round)s has %(filed)s filed game report, scored as the final's games (its points,"
+                " turn limit and clock); its kind can no longer change",
+                "%(round)s has %(filed)s filed game reports, scored as the final's games (its points,"
+                " turn limit and clock); its kind can no longer change",
+                count,
+            )
+            if final
+            else ngettext(
+                "%(round)s has %(filed)s filed game report, scored as a heat's games (its points,"
+                " turn limit and clock); its kind can no longer change",
+                "%(round)s has %(filed)s filed game reports, scored as a heat's games (its points,"
+                " turn limit and clock); its kind can no longer change",
+                count,
+            )
+        ) % {"round": before, "filed": count}
+
+    def seated(count: int) -> str:
+        return (
+            _("%(before)s is already seated, as the final (a final seats the finalists; each kind has its"
+              " own clock and turn limit): change its kind before seating it")
+            if final
+            else _("%(before)s is already seated, as a heat (a final seats the finalists; each kind has its"
+                   " own clock and turn limit): change its kind before seating it")
+        ) % {"before": before}
+
+    _refuse_once_seated(round_, field="kind", filed=filed, seated=seated)
     if kind == Round.Kind.FINAL and (
         Round.objects.filter(tournament=round_.tournament, kind=Round.Kind.FINAL).exclude(pk=round_.pk).exists()
     ):
@@ -249,32 +257,22 @@ def delete_round(round_: Round) -> Edited:
     with transaction.atomic():
         round_ = locked(round_)
         label = round_.label
-        tables = round_.tables.all()
-        filed = _filed(tables)
-        if filed:
-            raise Refused(
-                ngettext(
-                    "%(round)s has %(filed)s filed game report; its results count in the standings and cannot be"
-                    " deleted",
-                    "%(round)s has %(filed)s filed game reports; its results count in the standings and cannot be"
-                    " deleted",
-                    filed,
-                ) % {"round": label, "filed": filed},
-                field="round",
-                rule=RULE_FILED,
-                status=409,
-            )
-        if tables.exists():
-            raise Refused(
-                ngettext(
-                    "%(round)s is already seated (%(count)s table): only a round not yet seated can be deleted",
-                    "%(round)s is already seated (%(count)s tables): only a round not yet seated can be deleted",
-                    tables.count(),
-                ) % {"round": label, "count": tables.count()},
-                field="round",
-                rule=RULE_SEATED,
-                status=409,
-            )
+        _refuse_once_seated(
+            round_,
+            field="round",
+            filed=lambda count: ngettext(
+                "%(round)s has %(filed)s filed game report; its results count in the standings and cannot be"
+                " deleted",
+                "%(round)s has %(filed)s filed game reports; its results count in the standings and cannot be"
+                " deleted",
+                count,
+            ) % {"round": label, "filed": count},
+            seated=lambda count: ngettext(
+                "%(round)s is already seated (%(count)s table): only a round not yet seated can be deleted",
+                "%(round)s is already seated (%(count)s tables): only a round not yet seated can be deleted",
+                count,
+            ) % {"round": label, "count": count},
+        )
         later = list(
             Round.objects.select_for_update().filter(tournament=round_.tournament, number__gt=round_.number)
             .order_by("number")
