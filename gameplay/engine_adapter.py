@@ -12,13 +12,12 @@ cached entry never goes stale.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from dune.engine import income, spice, turn_order
+from dune.engine import income, recording, spice, turn_order
 from dune.engine.battle.cards import CARDS, EXPANSION_CARDS
 from dune.engine.battle.choices import battle_choices
 from dune.engine.battle.resolve import resolution_json
@@ -32,12 +31,9 @@ from dune.engine.events import (
     FLIP_TARGETS,
     LEADER_STATES,
     TERROR_EFFECTS,
-    AmbassadorPlaced,
     Battle,
     Event,
-    ForcesPlaced,
     ForcesRevived,
-    Insert,
     event_from_dict,
 )
 from dune.engine.factions import FACTION_SHEETS
@@ -45,7 +41,7 @@ from dune.engine.game_log import apply, replay
 from dune.engine.game_log import insertion_point as find_insertion_point
 from dune.engine.ids import FACTIONS, ResultKind
 from dune.engine.impossible import AMBASSADOR_SYMBOLS
-from dune.engine.payments import ambassador_price, own_revival_price, shipment_price
+from dune.engine.payments import ambassador_price, own_revival_price
 from dune.engine.phases import PHASES
 from dune.engine.rulesets import get_ruleset
 from dune.engine.supplies import NO_FIELD_NUMBERS
@@ -72,18 +68,20 @@ def priced(position: Position, event: Event) -> Event:
     """A shipment or revival that names no cost, with the rules' price for it where the engine
     knows one (LoLV 1.06.02.01, 1.05.01.02, AH IX.C.1.b, AH IX.B.1; an allied faction's revival
     at its own sheet's price, the ally's help being the table's to record; an Ambassador at
-    2.11.06's rising price); any other event as it is."""
-    if isinstance(event, Insert):  # priced as at the end of the log, the same turn as a rule
-        return dataclasses.replace(event, event=priced(position, event.event))
-    if isinstance(event, ForcesPlaced) and event.cost is None:
-        price = shipment_price(position, event)
-    elif isinstance(event, ForcesRevived) and event.cost is None:
-        price = own_revival_price(position, event)
-    elif isinstance(event, AmbassadorPlaced) and event.cost is None:
-        price = ambassador_price(position)
-    else:
-        return event
-    return event if price is None else dataclasses.replace(event, cost=price)
+    2.11.06's rising price); any other event as it is (`dune.engine.recording.priced`)."""
+    return recording.priced(position, event)
+
+
+def record(
+    position: Position, event: Event | Mapping[str, Any], *, history: Callable[[], list[dict[str, Any]]],
+    priced: bool = False,
+) -> recording.Recorded:
+    """One call into the engine for one event: `event` (an engine event or its JSON) parsed,
+    priced when `priced` (see `priced`), applied to `position` (a void or an insert replays
+    `history()`, the log so far, with it), and answered with its canonical JSON, the new
+    position, its snapshot (`dump`) and its evaluation (`evaluation`) together.
+    Raises RuleViolation, leaving `position` unchanged."""
+    return recording.record(position, event, log=history, priced=priced)
 
 
 def revival_cost(position: Position, faction: str, normal: int) -> int | None:

@@ -326,8 +326,31 @@ def insertion_point(table: Any, event: Mapping[str, Any]) -> int | None:
 # --- writing -----------------------------------------------------------------------------
 
 
+#: The events whose recording depends on who records them (`_check_role`); any other event is
+#: the engine's alone to judge, so the hot path asks the engine once (`rules.record`).
+ROLE_EVENTS = frozenset({"time_up", "adjudication_confirmed", "void"})
+
 #: Events only a head judge may cancel with a `void`: they end a game on time or decide it.
 HEAD_JUDGE_VOIDS = frozenset({"time_up", "adjudication_confirmed"})
+
+
+def _type_of(event: Any) -> str | None:
+    """The type an event's JSON names (None when it names none the engine could know)."""
+    kind = event.get("type") if isinstance(event, Mapping) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _who_may(table: Any, game: Game, event: Any, user: Any, reason: str) -> tuple[Any, str]:
+    """The event as the engine is to be asked it, and its reason. An event whose recording
+    depends on who records it (`ROLE_EVENTS`) is parsed here and who may is answered first
+    (`_check_role`); any other goes to the engine as sent. Raises as `_check_role`, and
+    RuleViolation for an event the engine cannot read."""
+    if user is None or _type_of(event) not in ROLE_EVENTS:
+        return event, reason
+    parsed = rules.parse_event(event)
+    reason = reason or str(getattr(parsed, "reason", None) or "")
+    _check_role(table, game, parsed, user, reason)
+    return parsed, reason
 
 
 def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> None:
@@ -343,7 +366,7 @@ def _check_role(table: Any, game: Game, parsed: Any, user: Any, reason: str) -> 
     """
     if user is None:  # the server itself: the clock recording time_up or voiding it
         return
-    if parsed.type not in ("time_up", "adjudication_confirmed", "void"):
+    if parsed.type not in ROLE_EVENTS:
         return  # the hot path (a table judge recording play) costs no query here
     tournament = table.round.tournament
     if is_head_judge(user, tournament):
@@ -384,6 +407,7 @@ def append_event(
 
     `priced`: a shipment or revival that names no cost pays the rules' price where the engine
     knows it, priced at the position it applies to (`rules.priced`).
+    The engine is asked once (`rules.record`: parsed, priced, applied, snapshot, evaluation).
 
     Raises StaleWrite (the log is no longer at `expected_seq`), RuleViolation (the engine
     refuses the event; its `.rule` names the rule), ValidationError (the table cannot start
@@ -404,23 +428,21 @@ def append_event(
                 _("table %(number)s's game report is filed and counts in the standings: its record is closed (no event is added or voided); a head judge reopens the report, with a reason, to correct it") % {"number": table.number},
                 field="table",
             )
-        parsed = rules.parse_event(event)
-        if not reason:  # an event that carries its own reason (a void, a correction) has it in the log
-            reason = str(getattr(parsed, "reason", None) or "")
-        _check_role(table, game, parsed, user, reason)
+        asked, reason = _who_may(table, game, event, user, reason)
         position = position_of(game)
-        if priced:
-            parsed = rules.priced(position, parsed)
 
         def history() -> list[dict[str, Any]]:
             return list(game.events.order_by("seq").values_list("body", flat=True))
 
-        new_position = rules.advance(position, parsed, history=history)
+        step = rules.record(position, asked, history=history, priced=priced)
+        if not reason:  # an event that carries its own reason (a void, a correction) has it in the log
+            reason = str(getattr(step.event, "reason", None) or "")
+        new_position = step.position
         seq = game.seq + 1
         recorded = log_store.record(
-            game, seq=seq, type=parsed.type, body=rules.event_body(parsed),
+            game, seq=seq, type=step.event.type, body=step.body,
             author=user if getattr(user, "is_authenticated", False) else None, reason=reason,
-            position=rules.dump(new_position), evaluation=rules.evaluation(new_position),
+            position=step.snapshot, evaluation=step.evaluation,
         )
         if game.seq % SNAPSHOT_EVERY == 0:
             GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)
