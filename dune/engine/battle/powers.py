@@ -43,14 +43,19 @@ def _voiced(plan: BattlePlan, card: str) -> str | None:
     return None
 
 
-def _power_sides(pos: Position, owner: str, by: str, sides: Mapping[str, Side], key: str, f: str) -> Side:
-    """The side a battle power is used against: the Voice or the Prescience belongs to `owner`,
-    used in its own battle or its ally's, against the other side (LoLV 2.01.09, 2.02.07; WBC
-    X.5-6). Returns the opponent's side."""
+def _opponent(pos: Position, agg: Side, dfd: Side, *, owner: str, by: str, named: str, key: str) -> Side:
+    """The side a battle power is used against, which the power must name: the Voice or the
+    Prescience (`key`) belongs to `owner`, used in its own battle or its ally's, against the
+    other side (LoLV 2.01.09, 2.02.07; WBC X.5-6), and `named` is that side's faction (the
+    Voice's `to`, the Prescience's `of`). Returns the opponent's side."""
+    power, named_field, verb = (
+        ("Voice", "to", "commands") if owner == BENE_GESSERIT else ("Prescience", "of", "asks")
+    )
+    sides = {agg.faction: agg, dfd.faction: dfd}
     if owner not in pos.playing:
-        refuse(pos, key, f"{faction_name(owner)} do not play in this game", owner, f"{f}.by")
+        refuse(pos, key, f"{faction_name(owner)} do not play in this game", owner, f"{key}.by")
     if by != owner:
-        refuse(pos, key, f"the {'Voice' if owner == BENE_GESSERIT else 'Prescience'} is used by {faction_name(owner)}", by, f"{f}.by")
+        refuse(pos, key, f"the {power} is used by {faction_name(owner)}", by, f"{key}.by")
     mine = [s for s in sides.values() if s.faction == owner or owner in pos.allies_of(s.faction)]
     if not mine:
         refuse(
@@ -58,11 +63,13 @@ def _power_sides(pos: Position, owner: str, by: str, sides: Mapping[str, Side], 
             f"{key}_ally",
             f"{faction_name(owner)} use it in their own battle or their ally's, not between {join_names(faction_name(x) for x in sides)}",
             by,
-            f"{f}.by",
+            f"{key}.by",
             "ally_powers" if "ally_powers" in pos.ruleset.cite else key,
         )
-    others = [s for s in sides.values() if s is not mine[0]]
-    return others[0]
+    target = [s for s in sides.values() if s is not mine[0]][0]
+    if named != target.faction:
+        refuse(pos, key, f"the {power} {verb} the opponent, {faction_name(target.faction)}", named, f"{key}.{named_field}")
+    return target
 
 
 def check_voice(pos: Position, event: Battle, agg: Side, dfd: Side) -> None:
@@ -72,10 +79,7 @@ def check_voice(pos: Position, event: Battle, agg: Side, dfd: Side) -> None:
     voice = event.voice
     if voice is None:
         return
-    sides = {agg.faction: agg, dfd.faction: dfd}
-    target = _power_sides(pos, BENE_GESSERIT, voice.by, sides, "voice", "voice")
-    if voice.to != target.faction:
-        refuse(pos, "voice", f"the Voice commands the opponent, {faction_name(target.faction)}", voice.to, "voice.to")
+    target = _opponent(pos, agg, dfd, owner=BENE_GESSERIT, by=voice.by, named=voice.to, key="voice")
     if voice.card not in pos.ruleset.battle.voice_cards:
         refuse(pos, "voice", f"the Voice cannot name {voice.card.replace('_', ' ')} in this game", voice.card, "voice.card")
     if voice.karama:
@@ -99,10 +103,7 @@ def check_prescience(pos: Position, event: Battle, agg: Side, dfd: Side) -> None
     seen = event.prescience
     if seen is None:
         return
-    sides = {agg.faction: agg, dfd.faction: dfd}
-    target = _power_sides(pos, ATREIDES, seen.by, sides, "prescience", "prescience")
-    if seen.of != target.faction:
-        refuse(pos, "prescience", f"the Prescience asks the opponent, {faction_name(target.faction)}", seen.of, "prescience.of")
+    target = _opponent(pos, agg, dfd, owner=ATREIDES, by=seen.by, named=seen.of, key="prescience")
     if seen.element == "dial" and target.faction == RICHESE and pos.no_field is not None and pos.no_field[0] == event.territory:
         refuse(pos, "blind_prescience", "with a No-Field token present the Richese are not made to show the number dialed", seen.element, "prescience.element", "prescience")
     if seen.karama:
