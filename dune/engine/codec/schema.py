@@ -82,24 +82,38 @@ def _names(cls: type) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Stack:
-    """A row of `forces`."""
+class _Forces:
+    """The keys a row of `forces` and a row of `losses` share, in the order they are written: a
+    faction's normal and special forces and advisors in a territory's sector. Each row declares
+    its own `faction` in the first place."""
 
-    faction: str = part(TEXT, "a faction of the game", view_default="")
+    faction: str | None = part(or_null(TEXT), "the faction whose forces they are")
     territory: str = part(TEXT, "a territory (board data)", view_default="")
     sector: int | None = part(or_null(INT), "a sector the territory spans")
     normal: int = part(INT, "normal forces", view_default=0)
     special: int = part(INT, "special forces", view_default=0)
     advisors: int = part(INT, "Bene Gesserit advisors", view_default=0)
 
+    @staticmethod
+    def _forces(given: Mapping[str, Any]) -> dict[str, Any]:
+        """The shared keys of a row, one the row leaves out read as its empty value."""
+        return {
+            "territory": str(given.get("territory") or ""), "sector": given.get("sector"),
+            "normal": _int(given.get("normal")), "special": _int(given.get("special")),
+            "advisors": _int(given.get("advisors")),
+        }
+
+
+@dataclass(frozen=True)
+class Stack(_Forces):
+    """A row of `forces`."""
+
+    faction: str = part(TEXT, "a faction of the game", view_default="")
+
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Stack:
         given = _given(cls, data)
-        return cls(
-            faction=str(given.get("faction") or ""), territory=str(given.get("territory") or ""),
-            sector=given.get("sector"), normal=_int(given.get("normal")), special=_int(given.get("special")),
-            advisors=_int(given.get("advisors")),
-        )
+        return cls(faction=str(given.get("faction") or ""), **cls._forces(given))
 
     @property
     def total(self) -> int:
@@ -107,16 +121,11 @@ class Stack:
 
 
 @dataclass(frozen=True)
-class Removed:
+class Removed(_Forces):
     """A row of `losses` (`losses.losses_json`): forces a faction lost, spice (no faction), or
     an Ecaz Ambassador the storm sent back (`ambassador`, LoLV 2.11.09)."""
 
     faction: str | None = part(or_null(TEXT), "the faction that lost forces; null for spice")
-    territory: str = part(TEXT, "a territory (board data)", view_default="")
-    sector: int | None = part(or_null(INT), "a sector the territory spans")
-    normal: int = part(INT, "normal forces", view_default=0)
-    special: int = part(INT, "special forces", view_default=0)
-    advisors: int = part(INT, "Bene Gesserit advisors", view_default=0)
     spice: int = part(INT, "spice lost", view_default=0)
     ambassador: str | None = part(or_null(TEXT), "an Ecaz Ambassador's symbol, for a token the storm took back "
                                   "(LoLV 2.11.09)")
@@ -126,10 +135,8 @@ class Removed:
     def of(cls, data: Mapping[str, Any]) -> Removed:
         given = _given(cls, data)
         return cls(
-            faction=given.get("faction") or None, territory=str(given.get("territory") or ""),
-            sector=given.get("sector"), normal=_int(given.get("normal")), special=_int(given.get("special")),
-            advisors=_int(given.get("advisors")), spice=_int(given.get("spice")), rule=given.get("rule"),
-            ambassador=given.get("ambassador") or None,
+            faction=given.get("faction") or None, **cls._forces(given), spice=_int(given.get("spice")),
+            rule=given.get("rule"), ambassador=given.get("ambassador") or None,
         )
 
     def count(self, kind: str) -> int:
