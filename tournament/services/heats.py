@@ -161,6 +161,14 @@ def change_plan(
     return plan
 
 
+def _change_factions(round_: Round, change: Any, *, user: Any, **details: Any) -> SeatingPlan:
+    """`change_plan` for a change of factions the players agreed or chose: audited as a faction
+    change, with no reason asked."""
+    return change_plan(
+        round_, change, user=user, action=SeatingAudit.Action.FACTION, reason="", need_reason=False, **details
+    )
+
+
 def swap(round_: Round, first: int, second: int, *, user: Any, reason: str = "") -> SeatingPlan:
     """Swap two players' places by hand (each takes the other's table, seat and faction)."""
     ids = player_ids(round_, [first, second], "player")
@@ -221,14 +229,8 @@ def trade(round_: Round, first: int, second: int, *, consenting: Iterable[int], 
     Raises Refused (the planner's, naming the players) for a player without consent, players
     at different tables, or a format without trades."""
     agreed = list(consenting)
-    return change_plan(
-        round_,
-        lambda plan: trade_factions(plan, first, second, consenting=agreed),
-        user=user,
-        action=SeatingAudit.Action.FACTION,
-        reason="",
-        need_reason=False,
-        trade=[first, second],
+    return _change_factions(
+        round_, lambda plan: trade_factions(plan, first, second, consenting=agreed), user=user, trade=[first, second]
     )
 
 
@@ -237,15 +239,9 @@ def take_undrawn(
 ) -> SeatingPlan:
     """WBC: at a table of fewer than six, a player takes the undrawn faction if everyone consents."""
     agreed = list(consenting)
-    return change_plan(
-        round_,
-        lambda plan: take_undrawn_faction(plan, player, faction, consenting=agreed),
-        user=user,
-        action=SeatingAudit.Action.FACTION,
-        reason="",
-        need_reason=False,
-        player=player,
-        faction=faction,
+    return _change_factions(
+        round_, lambda plan: take_undrawn_faction(plan, player, faction, consenting=agreed),
+        user=user, player=player, faction=faction,
     )
 
 
@@ -264,13 +260,6 @@ def keep_card(
             field="player",
             rule="LoLV 0.08",
         )
-    return change_plan(
-        round_,
-        lambda plan: record_lolv_choice(plan, player, faction),
-        user=user,
-        action=SeatingAudit.Action.FACTION,
-        reason="",
-        need_reason=False,
-        player=player,
-        faction=faction,
+    return _change_factions(
+        round_, lambda plan: record_lolv_choice(plan, player, faction), user=user, player=player, faction=faction
     )
