@@ -44,6 +44,21 @@ from dune.engine.victory import mentat_victory, victory_stands
 CLOCK_RULES = {key: limit.rule for key, limit in LIMITS.items()}
 
 
+def _phase_records() -> dict[str, Any]:
+    """What a phase records only while it lasts, empty as a phase or a turn begins: the moves,
+    whether the storm moved, the nexus's alliances, who acts and who has acted, the shipments
+    and the order cards."""
+    return {
+        "moves": {},
+        "storm_moved": False,
+        "nexus_allied": frozenset(),
+        "acting": None,
+        "acted": frozenset(),
+        "shipments": {},
+        "order_cards": {},
+    }
+
+
 def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
     """Phases run in order within a turn; skipping is allowed, going back is not."""
     phases = pos.ruleset.phases
@@ -63,14 +78,8 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
     changes: dict[str, Any] = {
         "phase": ev.phase,
         "nexus": pos.nexus and ev.phase == SPICE_BLOW,
-        "moves": {},
+        **_phase_records(),
         "flyers": flyers_at(pos) if ev.phase == SHIPMENT_MOVEMENT else None,
-        "storm_moved": False,
-        "nexus_allied": frozenset(),
-        "acting": None,
-        "acted": frozenset(),
-        "shipments": {},
-        "order_cards": {},
         "worm_pending": None,
     }
     losses = action_over(pos)
@@ -159,14 +168,8 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
         "states": states,
         "coexisting": coexisting,
         "last_turn": turn >= setup.turn_limit,
-        "moves": {},
+        **_phase_records(),
         "flyers": None,
-        "storm_moved": False,
-        "nexus_allied": frozenset(),
-        "acting": None,
-        "acted": frozenset(),
-        "shipments": {},
-        "order_cards": {},
         "declared": frozenset(),
         "declared_apart": {},
     }
