@@ -101,6 +101,19 @@ def _no_trades(fmt: Format) -> str:
     return f"this event's {fmt.name} format has no faction trades: players keep the faction they drew"
 
 
+def _trading(plan: SeatingPlan, offending: object) -> Format:
+    """The plan's format, which lets players trade factions. Raises TradeRefused, saying why,
+    for a format without trades."""
+    fmt = get_format(plan.format)
+    if not fmt.faction_trades:
+        raise TradeRefused(
+            _no_trades(fmt),
+            rule=fmt.rule_of("factions.trades") or fmt.faction_rule,
+            offending=offending,
+        )
+    return fmt
+
+
 def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: Iterable[int]) -> SeatingPlan:
     """Swap the factions of two players at one WBC table who both consent.
 
@@ -108,14 +121,7 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
     Raises TradeRefused (LoLV plan, different tables, the same player twice, a player not
     consenting) and UnknownPlayer (a player without a seat).
     """
-    fmt = get_format(plan.format)
-    rule = fmt.faction_rule
-    if not fmt.faction_trades:
-        raise TradeRefused(
-            _no_trades(fmt),
-            rule=fmt.rule_of("factions.trades") or rule,
-            offending=(first, second),
-        )
+    rule = _trading(plan, (first, second)).faction_rule
     name = plan.request.name_of
     if first == second:
         raise TradeRefused(f"{name(first)} cannot trade with themselves", rule=rule, offending=first)
@@ -158,14 +164,7 @@ def take_undrawn_faction(
     UnknownPlayer (no seat).
     """
     check_faction(faction)
-    fmt = get_format(plan.format)
-    rule = fmt.faction_rule
-    if not fmt.faction_trades:
-        raise TradeRefused(
-            _no_trades(fmt),
-            rule=fmt.rule_of("factions.trades") or rule,
-            offending=player,
-        )
+    rule = _trading(plan, player).faction_rule
     table, seat = _seat_of(plan, player)
     if faction not in table.undrawn:
         raise TradeRefused(
