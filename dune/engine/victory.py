@@ -7,7 +7,7 @@ the ruleset; nothing here branches on a ruleset's key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,23 +62,38 @@ def _ecaz_pair_holds(position: Position, occ: Occupancy, side: tuple[str, ...], 
     return shared >= count
 
 
+def _at_threshold(
+    position: Position,
+    occ: Occupancy,
+    order: list[str],
+    sides: list[tuple[str, ...]] | None,
+    held: Callable[[tuple[str, ...]], int],
+) -> list[tuple[str, ...]]:
+    """The sides (`sides`, or every side in `order`) whose `held` strongholds reach their
+    threshold, or an Ecaz pair co-occupying three (`_ecaz_pair_holds`)."""
+    setup = position.setup
+    assert setup is not None
+    return [
+        side
+        for side in (sides if sides is not None else ordered_sides(position, order))
+        if held(side) >= position.ruleset.threshold(len(side), setup.options)
+        or _ecaz_pair_holds(position, occ, side, 3)
+    ]
+
+
 def win_attempts(
     position: Position, occ: Occupancy, order: list[str], *, sides: list[tuple[str, ...]] | None = None
 ) -> list[list[str]]:
     """Sides whose forces stand in at least as many strongholds as their threshold: they
     win if they win their battles (LoLV 4.01.04). Proposed; the judge confirms."""
-    setup = position.setup
-    assert setup is not None
-    out: list[list[str]] = []
     strongholds = strongholds_in_play(position)
     present = {s: occupants(position, occ, s) for s in strongholds}
-    for side in sides if sides is not None else ordered_sides(position, order):
+
+    def standing(side: tuple[str, ...]) -> int:
         members = set(side)
-        count = sum(1 for s in strongholds if present[s] & members)
-        need = position.ruleset.threshold(len(side), setup.options)
-        if count >= need or _ecaz_pair_holds(position, occ, side, 3):
-            out.append(list(side))
-    return out
+        return sum(1 for s in strongholds if present[s] & members)
+
+    return [list(side) for side in _at_threshold(position, occ, order, sides, standing)]
 
 
 def qualifying_sides(
@@ -90,15 +105,7 @@ def qualifying_sides(
     sides: list[tuple[str, ...]] | None = None,
 ) -> list[tuple[str, ...]]:
     """Sides controlling at least their threshold of strongholds (LoLV 1.09.02, AH IV)."""
-    setup = position.setup
-    assert setup is not None
-    out = []
-    for side in sides if sides is not None else ordered_sides(position, order):
-        count = sum(1 for c in control.values() if c in side)
-        need = position.ruleset.threshold(len(side), setup.options)
-        if count >= need or _ecaz_pair_holds(position, occ, side, 3):
-            out.append(side)
-    return out
+    return _at_threshold(position, occ, order, sides, lambda side: sum(1 for c in control.values() if c in side))
 
 
 def mentat_victory(
