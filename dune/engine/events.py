@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar
 from dune.clock_limits import LIMITS
 from dune.engine.editions import CURRENT, EDITIONS
 from dune.engine.errors import InvalidEvent, UnknownIdentifier
-from dune.engine.ids import FACTIONS, RULESETS, VOICE_CARDS, ResultKind
+from dune.engine.ids import CARD_KINDS, FACTIONS, ONE_TIME_BATTLE_CARDS, RULESETS, VOICE_CARDS, ResultKind
 from dune.engine.phases import ALL_PHASES
 
 #: Version of the event dict layout; bump when a field changes meaning.
@@ -310,12 +310,7 @@ class Prediction:
 #: Treachery cards a battle plan may hold (LoLV 3.01, AH X.B.3, WBC Player Aid): the classic
 #: cards by name, and the kinds by name for a judge who records only the kind.
 BATTLE_CARDS: tuple[str, ...] = (
-    "projectile",
-    "poison",
-    "lasgun",
-    "shield",
-    "snooper",
-    "worthless",
+    *CARD_KINDS,
     "crysknife",
     "maula_pistol",
     "slip_tip",
@@ -329,10 +324,7 @@ BATTLE_CARDS: tuple[str, ...] = (
     "kulon",
     "la_la_la",
     "trip_to_gamont",
-    # The second expansion's battle cards (LoLV 3.02.04, 3.02.07, 3.02.10): one-time cards.
-    "mirror_weapon",
-    "portable_snooper",
-    "stone_burner",
+    *ONE_TIME_BATTLE_CARDS,
 )
 
 #: The element of a battle plan the Atreides' Prescience asks to see (AH X.B.5, LoLV 2.01.08).

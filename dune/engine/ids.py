@@ -66,19 +66,15 @@ WINNING_KINDS: frozenset[ResultKind] = frozenset(ResultKind) - LOSING_KINDS
 ADJUDICATION_CRITERIA: tuple[str, ...] = ("strongholds", "tokens", "spice", "cards", "leaders", "die")
 
 
+#: The kinds of treachery card a judge may record instead of the card's name, and the Voice
+#: names (AH X.B.4, LoLV 2.02.06): a projectile or poison weapon, a lasgun, a shield or snooper
+#: for the two defenses, a worthless card.
+CARD_KINDS: tuple[str, ...] = ("projectile", "poison", "lasgun", "shield", "snooper", "worthless")
+#: The second expansion's battle cards, one-time cards (LoLV 3.02.04, 3.02.07, 3.02.10).
+ONE_TIME_BATTLE_CARDS: tuple[str, ...] = ("mirror_weapon", "portable_snooper", "stone_burner")
+
 #: What the Bene Gesserit Voice names (AH X.B.4, WBC X.9, LoLV 2.02.06): a kind of card (a
 #: projectile or poison weapon, a shield or snooper for the two defenses, a worthless card), or
 #: under the LoLV a Cheap Hero or a special card by name (which a ruleset allows is its data:
 #: `BattleRules.voice_cards`).
-VOICE_CARDS: tuple[str, ...] = (
-    "projectile",
-    "poison",
-    "lasgun",
-    "shield",
-    "snooper",
-    "worthless",
-    "cheap_hero",
-    "mirror_weapon",
-    "portable_snooper",
-    "stone_burner",
-)
+VOICE_CARDS: tuple[str, ...] = (*CARD_KINDS, "cheap_hero", *ONE_TIME_BATTLE_CARDS)
