@@ -8,6 +8,7 @@ Ornithopter card are LoLV-only."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import deque
 from pathlib import Path
@@ -369,13 +370,22 @@ def test_2_02_12_advisors_cannot_use_ornithopters(ruleset: str, flies: bool) -> 
 _RAW = json.loads((Path(__file__).resolve().parents[2] / "dune/engine/data/board.json").read_text())
 
 
-def _territory_steps(src: str, dst: str, storm: int, sheltered: frozenset[str]) -> int:
-    """An independent count: territories entered, over the raw piece adjacency, never
-    stepping on a piece in storm (sheltered territories and the Polar Sink never are)."""
+def _raw_edges() -> dict[str, list[str]]:
     edges: dict[str, list[str]] = {}
     for a, b in _RAW["piece_adjacency"]:
         edges.setdefault(a, []).append(b)
         edges.setdefault(b, []).append(a)
+    return edges
+
+
+_EDGES = _raw_edges()
+
+
+@functools.cache
+def _steps_from(src: str, storm: int, sheltered: frozenset[str]) -> dict[str, int]:
+    """Territories entered from `src` to every piece it reaches (the search of
+    `_territory_steps`, made once for each start, storm and shelter: the property asks it of
+    every piece for every example). Read only: the answer is shared."""
 
     def stormy(piece: str) -> bool:
         t, _, s = piece.partition("@")
@@ -385,14 +395,20 @@ def _territory_steps(src: str, dst: str, storm: int, sheltered: frozenset[str]) 
     todo = deque([src])
     while todo:
         here = todo.popleft()
-        for there in edges.get(here, []):
+        for there in _EDGES.get(here, []):
             if stormy(there):
                 continue
             cost = best[here] + (there.partition("@")[0] != here.partition("@")[0])
             if cost < best.get(there, 99):
                 best[there] = cost
                 todo.append(there)
-    return best.get(dst, 99)
+    return best
+
+
+def _territory_steps(src: str, dst: str, storm: int, sheltered: frozenset[str]) -> int:
+    """An independent count: territories entered, over the raw piece adjacency, never
+    stepping on a piece in storm (sheltered territories and the Polar Sink never are)."""
+    return _steps_from(src, storm, sheltered).get(dst, 99)
 
 
 def _name(t: str, s: int | None) -> str:
