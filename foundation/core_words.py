@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
 
 #: The words of dune.clock_limits' states, as its STATE_LABELS writes them.
 CLOCK_STATES = (
@@ -25,6 +25,112 @@ CLOCK_STATES = (
     gettext_noop("Time up"),
     gettext_noop("Finished"),
 )
+#: The cores' labels a page shows as they are: result kinds (with and without their article, and
+#: as each points system's table names them), how a game ended, the tiebreaks' labels and
+#: summaries and the reasons of the final's placings. Rule numbers inside stay as they are.
+LABELS = (
+    gettext_noop("a solo stronghold victory"),
+    gettext_noop("an allied stronghold victory"),
+    gettext_noop("a three-faction alliance victory"),
+    gettext_noop("a Bene Gesserit prediction victory"),
+    gettext_noop("a solo Fremen special victory"),
+    gettext_noop("an allied Fremen special victory"),
+    gettext_noop("a solo Guild default victory"),
+    gettext_noop("an allied Guild default victory"),
+    gettext_noop("a solo Fremen default victory"),
+    gettext_noop("an allied Fremen default victory"),
+    gettext_noop("a solo end-game victory"),
+    gettext_noop("an allied end-game victory"),
+    gettext_noop("an adjudicated victory"),
+    gettext_noop("a loss"),
+    gettext_noop("a dropout"),
+    gettext_noop("solo stronghold victory"),
+    gettext_noop("allied stronghold victory"),
+    gettext_noop("three-faction alliance victory"),
+    gettext_noop("Bene Gesserit prediction victory"),
+    gettext_noop("solo Fremen special victory"),
+    gettext_noop("allied Fremen special victory"),
+    gettext_noop("solo Guild default victory"),
+    gettext_noop("allied Guild default victory"),
+    gettext_noop("solo Fremen default victory"),
+    gettext_noop("allied Fremen default victory"),
+    gettext_noop("solo end-game victory"),
+    gettext_noop("allied end-game victory"),
+    gettext_noop("adjudicated victory"),
+    gettext_noop("loss"),
+    gettext_noop("dropout"),
+    gettext_noop("Bene Gesserit prediction"),
+    gettext_noop("solo Fremen challenged special"),
+    gettext_noop("allied Fremen challenged special"),
+    gettext_noop("solo end game victory"),
+    gettext_noop("allied end game victory"),
+    gettext_noop("solo default victory"),
+    gettext_noop("allied default victory"),
+    gettext_noop("adjudicated"),
+    gettext_noop("a victory"),
+    gettext_noop("the turn limit"),
+    gettext_noop("the time limit"),
+    gettext_noop("a concession"),
+    gettext_noop("victory"),
+    gettext_noop("turn limit"),
+    gettext_noop("time limit"),
+    gettext_noop("concession"),
+    gettext_noop("solo stronghold victory wins (4.01.09.01)"),
+    gettext_noop("Bene Gesserit prediction wins (4.01.09.02)"),
+    gettext_noop("allied stronghold victory wins (4.01.09.03)"),
+    gettext_noop("solo Fremen challenged special wins (4.01.09.04)"),
+    gettext_noop("allied Fremen challenged special wins (4.01.09.05)"),
+    gettext_noop("solo end game victory wins (4.01.09.06)"),
+    gettext_noop("allied end game victory wins (4.01.09.07)"),
+    gettext_noop("solo default victory wins (4.01.09.08)"),
+    gettext_noop("allied default victory wins (4.01.09.09)"),
+    gettext_noop("adjudicated wins (4.01.09.10)"),
+    gettext_noop("wins per 4.01.09 category, heaviest first"),
+    gettext_noop("best game points (4.01.10)"),
+    gettext_noop("best game win attempts (4.01.10.01)"),
+    gettext_noop("best game strongholds (4.01.10.02)"),
+    gettext_noop("best game forces on board (4.01.10.03)"),
+    gettext_noop("best game spice (4.01.10.04)"),
+    gettext_noop("best game treachery cards (4.01.10.05)"),
+    gettext_noop("best game active leaders (4.01.10.06)"),
+    gettext_noop("the best game (its points, then win attempts, strongholds, forces, spice, cards, leaders; 4.01.10)"),
+    gettext_noop("best game QP"),
+    gettext_noop("best game strongholds"),
+    gettext_noop("best game weighted tokens"),
+    gettext_noop("best game spice"),
+    gettext_noop("best game cards"),
+    gettext_noop("best game leaders"),
+    gettext_noop("best game die roll"),
+    gettext_noop("the best single game (its QP, then strongholds, weighted tokens, spice, cards, leaders, die roll)"),
+    gettext_noop("the player the Bene Gesserit predicted"),
+    gettext_noop("ally of the predicted player"),
+    gettext_noop("sole winner"),
+    gettext_noop("the Fremen player of a Fremen default victory"),
+    gettext_noop("the Guild player of a Guild default victory"),
+    gettext_noop("ally of the 1st place"),
+    gettext_noop("simultaneous solo victory, ordered by the adjudication criteria"),
+    gettext_noop("winning alliance, ordered by the adjudication criteria"),
+    gettext_noop("most strongholds, then the adjudication criteria"),
+    gettext_noop("dropped out (WBC Dropouts)"),
+    gettext_noop("performance points per turn (5-player tables scaled by 5/6)"),
+    gettext_noop("each heat game's performance points ÷ turns played, × 5/6 at a 5-player table"),
+    gettext_noop("strongholds held at the end of the game per turn played"),
+    gettext_noop("each heat game's strongholds held at the end ÷ turns played"),
+    gettext_noop("strongholds"),
+)
+#: The engine's phase names (dune.engine.names.PHASE_NAMES), as a sentence names a phase.
+PHASES = {
+    "setup": pgettext_lazy("phase", "setup"),
+    "storm": pgettext_lazy("phase", "storm"),
+    "spice blow": pgettext_lazy("phase", "spice blow"),
+    "CHOAM Charity": pgettext_lazy("phase", "CHOAM Charity"),
+    "bidding": pgettext_lazy("phase", "bidding"),
+    "revival": pgettext_lazy("phase", "revival"),
+    "shipment and movement": pgettext_lazy("phase", "shipment and movement"),
+    "battle": pgettext_lazy("phase", "battle"),
+    "spice collection": pgettext_lazy("phase", "spice collection"),
+    "Mentat Pause": pgettext_lazy("phase", "Mentat Pause"),
+}
 #: The cores' refusal messages, their f-strings' fields as %(name)s.
 REFUSALS = (
     gettext_noop("limit has no stage where new turns stop"),
@@ -127,12 +233,26 @@ _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
 
 def core_word(text: str) -> str:
-    """`text`, a word a pure core wrote, in the reader's language."""
+    """`text`, a word or label a pure core wrote, in the reader's language."""
     last = _LAST_MINUTES.match(text)
     if last and text not in CLOCK_STATES:  # a format's own no-new-turn window ("Last 20 minutes")
         minutes = int(last.group(1))
         return ngettext("Last %(minutes)s minute", "Last %(minutes)s minutes", minutes) % {"minutes": minutes}
-    return gettext(text)
+    return gettext(text) if text else text
+
+
+def phase_words(text: str) -> str:
+    """A phase as the engine names it in a sentence ("shipment and movement", or several joined
+    by "or"), in the reader's language."""
+    phases = text.split(" or ")
+    if not all(p in PHASES for p in phases):
+        return text
+    between = pgettext("between phase names", "or")
+    return f" {between} ".join(str(PHASES[p]) for p in phases)
+
+
+#: A template's fields that name phases: translated as phases, the rest carried over as they are.
+_PHASE_FIELDS = ("phase_name", "phases_text")
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -156,6 +276,9 @@ def core_refusal(message: str) -> str:
             if translated == template:
                 return message
             # A message quoted inside another (a field's, a replayed event's) is translated too.
-            fields = {k: core_refusal(v) if k in ("msg", "message") else v for k, v in found.groupdict().items()}
+            fields = {
+                k: core_refusal(v) if k in ("msg", "message") else phase_words(v) if k in _PHASE_FIELDS else v
+                for k, v in found.groupdict().items()
+            }
             return translated % fields
     return message

@@ -11,17 +11,28 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from dune.engine.results import ENDING_WORDS
 from dune.event_report.charts import percent, round_name
 from dune.event_report.figures import EventReport, FactionFigures, two_places
 from dune.points.numbers import fmt
+from foundation.core_words import core_word
 from scoring.player_states import ordinal
 from scoring.presenters import award_json, number
 
-#: How a game may end, in words ("a victory", "the time limit"): the engine's own table.
-ENDING_LABELS = ENDING_WORDS
+
+def ending_label(ending: str | None) -> str:
+    """How a game ended, in the reader's words ("a victory", "the time limit"): the engine's own
+    table, translated; an unknown key as it is."""
+    return core_word(ENDING_WORDS.get(ending or "", ending or ""))
+
+
+def result_label(report: EventReport, kind: Any) -> str:
+    """A result kind as the format's points table names it, in the reader's words."""
+    return core_word(report.result_labels.get(kind, kind.value))
 
 
 def _factions(rows: Sequence[FactionFigures]) -> dict[str, dict[str, Any]]:
@@ -146,96 +157,112 @@ def champion_json(report: EventReport, names: Mapping[Hashable, str]) -> dict[st
 
 def tiebreak_labelled(report: EventReport, values: Sequence[Any]) -> list[tuple[str, str]]:
     """Each tiebreak value with its label ("best game QP", "2"), in the format's order."""
-    labels = [label for group in report.tiebreaks for label in group.labels]
+    labels = [core_word(label) for group in report.tiebreaks for label in group.labels]
     return [(label, fmt(v)) for label, v in zip(labels, values, strict=False)]
+
+
+def _size_rows(report: EventReport) -> Iterator[tuple[str, str, str]]:
+    tp, text = two_places, _text
+    for s in report.by_size:
+        label = _("%(size)s-player tables") % {"size": s.size}
+        yield (label, pgettext("event report CSV", "games"), str(s.games))
+        yield (label, pgettext("event report CSV", "turns mean"), text(tp(s.turns.mean)))
+        yield (label, pgettext("event report CSV", "turns median"), text(tp(s.turns.median)))
+        yield (label, pgettext("event report CSV", "hours mean"), text(tp(s.hours.mean)))
+        yield (label, pgettext("event report CSV", "hours median"), text(tp(s.hours.median)))
+        yield (label, pgettext("event report CSV", "games without a clock record"), str(s.untimed))
+        for turns, n in s.turns_histogram:
+            yield (label, ngettext("games of %(turns)s turn", "games of %(turns)s turns", turns) % {"turns": turns}, str(n))
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
 
 
 def csv_rows(
     report: EventReport, names: Mapping[Hashable, str], factions: Mapping[str, str]
 ) -> Iterator[tuple[str, str, str]]:
-    """The figures as (section, item, value) lines, in the page's order.
+    """The figures as (section, item, value) lines, in the page's order, in the reader's words.
 
     Long because it lists every line of the CSV in the page's order, in one place.
     """
-    tp = two_places
-
-    def text(value: object) -> str:
-        return "" if value is None else str(value)
-
-    yield ("report", "status", "provisional" if report.provisional else "final")
-    yield ("headline", "players", str(report.players))
-    yield ("headline", "games", str(report.games))
-    yield ("headline", "heat games", str(report.heat_games))
-    yield ("headline", "final games", str(report.final_games))
-    yield ("headline", "rounds played", f"{report.rounds_played} of {len(report.rounds)}")
-    yield ("headline", "turns mean", text(tp(report.turns.mean)))
-    yield ("headline", "turns median", text(tp(report.turns.median)))
-    yield ("headline", "hours mean", text(tp(report.hours.mean)))
-    yield ("headline", "hours median", text(tp(report.hours.median)))
-    yield ("headline", "games without a clock record", str(report.untimed))
-    for s in report.by_size:
-        label = f"{s.size}-player tables"
-        yield (label, "games", str(s.games))
-        yield (label, "turns mean", text(tp(s.turns.mean)))
-        yield (label, "turns median", text(tp(s.turns.median)))
-        yield (label, "hours mean", text(tp(s.hours.mean)))
-        yield (label, "hours median", text(tp(s.hours.median)))
-        yield (label, "games without a clock record", str(s.untimed))
-        for turns, n in s.turns_histogram:
-            yield (label, f"games of {turns} turns", str(n))
+    tp, text, of = two_places, _text, _("%(part)s of %(whole)s")
+    headline = pgettext("event report CSV", "headline")
+    status = pgettext("event report CSV", "provisional") if report.provisional else pgettext("event report CSV", "final")
+    yield (pgettext("event report CSV", "report"), pgettext("event report CSV", "status"), status)
+    yield (headline, pgettext("event report CSV", "players"), str(report.players))
+    yield (headline, pgettext("event report CSV", "games"), str(report.games))
+    yield (headline, pgettext("event report CSV", "heat games"), str(report.heat_games))
+    yield (headline, pgettext("event report CSV", "final games"), str(report.final_games))
+    yield (headline, pgettext("event report CSV", "rounds played"), of % {"part": report.rounds_played, "whole": len(report.rounds)})
+    yield (headline, pgettext("event report CSV", "turns mean"), text(tp(report.turns.mean)))
+    yield (headline, pgettext("event report CSV", "turns median"), text(tp(report.turns.median)))
+    yield (headline, pgettext("event report CSV", "hours mean"), text(tp(report.hours.mean)))
+    yield (headline, pgettext("event report CSV", "hours median"), text(tp(report.hours.median)))
+    yield (headline, pgettext("event report CSV", "games without a clock record"), str(report.untimed))
+    yield from _size_rows(report)
     for kind, n in report.results:
-        yield ("results", report.result_labels[kind], str(n))
+        yield (pgettext("event report CSV", "results"), result_label(report, kind), str(n))
     for ending, n in report.ended_by:
-        yield ("ended by", ENDING_LABELS.get(ending, ending), str(n))
-    yield ("wins", "solo", str(report.solo_wins))
+        yield (pgettext("event report CSV", "ended by"), ending_label(ending), str(n))
+    yield (pgettext("event report CSV", "wins"), pgettext("event report CSV", "solo"), str(report.solo_wins))
     for size, n in report.alliance_wins:
-        yield ("wins", f"{size}-faction alliance", str(n))
-    yield ("adjudicated", "games", str(report.adjudicated))
-    yield ("adjudicated", "rate", text(tp(report.adjudicated_rate)))
+        yield (pgettext("event report CSV", "wins"), _("%(size)s-faction alliance") % {"size": size}, str(n))
+    adjudicated = pgettext("event report CSV", "adjudicated")
+    yield (adjudicated, pgettext("event report CSV", "games"), str(report.adjudicated))
+    yield (adjudicated, pgettext("event report CSV", "rate"), text(tp(report.adjudicated_rate)))
     for r in report.rounds:
-        yield ("adjudicated", round_name(r), f"{r.adjudicated} of {r.games}")
-    yield ("headline", "concessions", str(report.concessions))
-    yield ("headline", "dropouts", str(report.dropouts))
+        yield (adjudicated, round_name(r, translation), of % {"part": r.adjudicated, "whole": r.games})
+    yield (headline, pgettext("event report CSV", "concessions"), str(report.concessions))
+    yield (headline, pgettext("event report CSV", "dropouts"), str(report.dropouts))
     for section, rows in (
-        ("factions in the heats", report.factions_heats),
-        ("factions in the final", report.factions_final),
+        (pgettext("event report CSV", "factions in the heats"), report.factions_heats),
+        (pgettext("event report CSV", "factions in the final"), report.factions_final),
     ):
         for f in rows:
-            name = factions.get(f.faction, f.faction)
-            yield (section, f"{name} games", str(f.games))
-            yield (section, f"{name} wins", str(f.wins))
-            yield (section, f"{name} win rate", text(tp(f.rate)))
+            name = {"faction": factions.get(f.faction, f.faction)}
+            yield (section, _("%(faction)s games") % name, str(f.games))
+            yield (section, _("%(faction)s wins") % name, str(f.wins))
+            yield (section, _("%(faction)s win rate") % name, text(tp(f.rate)))
     for a in report.awards:
-        yield (
-            "best-faction awards",
-            factions.get(a.faction, a.faction),
-            f"{names.get(a.player, a.player)}: {fmt(a.score)} ({fmt(a.figure)} {a.unit}, {a.turns} turns, "
-            f"{a.players} players, heat {a.round_number}){' tied' if a.tied else ''}",
-        )
+        award = _("%(name)s: %(score)s (%(figure)s %(unit)s, %(turns)s turns, %(players)s players, heat %(round)s)") % {
+            "name": names.get(a.player, a.player), "score": fmt(a.score), "figure": fmt(a.figure), "unit": a.unit,
+            "turns": a.turns, "players": a.players, "round": a.round_number,
+        }
+        yield (pgettext("event report CSV", "best-faction awards"), factions.get(a.faction, a.faction), award + (" " + _("tied") if a.tied else ""))
     for f in report.finalists:
         parts = "; ".join(f"{label} {value}" for label, value in tiebreak_labelled(report, f.tiebreak))
-        yield ("finalists", str(names.get(f.player, f.player)), f"{fmt(f.points)} points; {parts}")
+        yield (pgettext("event report CSV", "finalists"), str(names.get(f.player, f.player)),
+               _("%(points)s points; %(tiebreaks)s") % {"points": fmt(f.points), "tiebreaks": parts})
     for p in report.placings:
         yield (
             _("final placings"),
             ordinal(p.place) + (" " + _("(tied)") if p.tied else ""),
-            f"{names.get(p.player, p.player)}: {p.reason}",
+            f"{names.get(p.player, p.player)}: {core_word(p.reason)}",
         )
     for player in report.champion:
         yield (_("champion"), str(names.get(player, player)), _("1st in the final"))
+    yield from _final_rows(report, names, factions)
+
+
+def _final_rows(
+    report: EventReport, names: Mapping[Hashable, str], factions: Mapping[str, str]
+) -> Iterator[tuple[str, str, str]]:
     final = report.final
-    if final is not None:
-        for s in final.seats:
-            result = report.result_labels.get(s.result, s.result.value) if s.result else "not filed"
-            yield (
-                "final",
-                f"seat {s.seat}",
-                f"{names.get(s.player, s.player)}, {factions.get(s.faction or '', s.faction or '')}, {result}",
-            )
-        if final.filed:
-            yield ("final", "ended by", ENDING_LABELS.get(final.ended_by or "", final.ended_by or ""))
-            yield ("final", "turns", text(final.turns))
-            yield ("final", "hours", text(tp(final.hours)) or "no clock record")
+    if final is None:
+        return
+    section = pgettext("event report CSV, the final round", "final")
+    for s in final.seats:
+        result = result_label(report, s.result) if s.result else _("not filed")
+        yield (
+            section,
+            _("seat %(seat)s") % {"seat": s.seat},
+            f"{names.get(s.player, s.player)}, {factions.get(s.faction or '', s.faction or '')}, {result}",
+        )
+    if final.filed:
+        yield (section, pgettext("event report CSV", "ended by"), ending_label(final.ended_by))
+        yield (section, pgettext("event report CSV", "turns"), _text(final.turns))
+        yield (section, pgettext("event report CSV", "hours"), _text(two_places(final.hours)) or _("no clock record"))
 
 
-__all__ = ["ENDING_LABELS", "csv_rows", "percent", "report_json", "tiebreak_labelled"]
+__all__ = ["csv_rows", "ending_label", "percent", "report_json", "result_label", "tiebreak_labelled"]

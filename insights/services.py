@@ -20,6 +20,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, IntegerField, Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.utils import translation
 
 from clocks.models import ClockHistory, ClockPause, TableClock
 from dune.clock_limits import Interval
@@ -176,8 +177,10 @@ def report_and_charts(tournament: Tournament) -> tuple[EventReport, tuple[Chart,
     """The report with its charts, both cached under the same fingerprint."""
     version = fingerprint(tournament)
     report = report_for(tournament, version=version)
+    # The charts' words are the reader's: one drawing per language.
     drawn: tuple[Chart, ...] = _cached(
-        tournament, "charts", version, lambda: charts(report, faction_names=FACTION_NAMES)
+        tournament, f"charts:{translation.get_language()}", version,
+        lambda: charts(report, faction_names=FACTION_NAMES, words=translation),
     )
     return report, drawn
 

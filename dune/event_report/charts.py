@@ -3,7 +3,8 @@
 pygal writes SVG directly from Python (no browser, no image library) and scales through its
 viewBox, so one drawing serves a phone, a laptop and the printed page. Every chart comes with
 a text alternative (a sentence saying what the chart shows) and the table of its data, which
-the page puts beside it. Pure: no Django; the caller passes the display names.
+the page puts beside it. Pure: no Django; the caller passes the display names and the reader's
+`Words` (dune.words): every caption, legend, column and sentence is written through it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pygal  # type: ignore[import-untyped]
 from pygal.style import Style  # type: ignore[import-untyped]
 
 from dune.event_report.figures import EventReport, RoundFigures
-from dune.seating_words import round_name as name_of_round
+from dune.words import ENGLISH, Words
 
 #: Drawing size in SVG units; the page scales it to the column width (a phone shows it at
 #: about 0.85), so the fonts below stay readable at 390 px.
@@ -58,9 +59,13 @@ _CONFIG = {
     "show_y_guides": True,
     "truncate_label": 22,
     "truncate_legend": 30,
-    "no_data_text": "No game filed yet",
     "print_zeroes": False,
 }
+
+
+def _config(words: Words, **changes: object) -> dict[str, object]:
+    """pygal's settings with the reader's words for a chart with nothing to draw."""
+    return {**_CONFIG, "no_data_text": words.gettext("No game filed yet"), **changes}
 
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
@@ -138,30 +143,37 @@ def _render(chart: pygal.Graph, key: str) -> Drawing:
     return Drawing(svg, css)
 
 
-def faction_wins(report: EventReport, names: Mapping[str, str]) -> Chart:
+def _listed(words: Words, parts: Sequence[str]) -> str:
+    """Parts of a sentence joined as the reader's language separates list items."""
+    return words.pgettext("between the items of a chart's sentence", "; ").join(parts)
+
+
+def faction_wins(report: EventReport, names: Mapping[str, str], words: Words = ENGLISH) -> Chart:
     """Heat games played and won per faction (the final is a table apart on the page)."""
+    w = words
     factions = report.factions_heats
-    chart = pygal.HorizontalBar(**{**_CONFIG, "height": max(HEIGHT, 60 + 40 * len(factions))})
+    chart = pygal.HorizontalBar(**_config(w, height=max(HEIGHT, 60 + 40 * len(factions))))
     top_down = factions[::-1]  # pygal draws the first label at the bottom
     chart.x_labels = [names.get(f.faction, f.faction) for f in top_down]
-    chart.add("games", [f.games for f in top_down])
-    chart.add("wins", [f.wins for f in top_down])
+    chart.add(w.pgettext("chart legend", "games"), [f.games for f in top_down])
+    chart.add(w.pgettext("chart legend", "wins"), [f.wins for f in top_down])
     _whole_numbers(chart, max((f.games for f in factions), default=0))
     ranked = sorted(factions, key=lambda f: (-f.wins, f.faction))
     if ranked:
-        alt = (
-            "Heat wins by faction: "
-            + "; ".join(f"{names.get(f.faction, f.faction)} won {f.wins} of {f.games} games" for f in ranked)
-            + "."
-        )
+        won = [
+            w.ngettext("%(faction)s won %(wins)s of %(games)s game", "%(faction)s won %(wins)s of %(games)s games",
+                       f.games) % {"faction": names.get(f.faction, f.faction), "wins": f.wins, "games": f.games}
+            for f in ranked
+        ]
+        alt = w.gettext("Heat wins by faction: %(list)s.") % {"list": _listed(w, won)}
     else:
-        alt = "No heat game filed yet."
+        alt = w.gettext("No heat game filed yet.")
     return Chart(
         "faction-wins",
-        "Faction wins in the heats",
+        w.gettext("Faction wins in the heats"),
         _render(chart, "faction-wins"),
         alt,
-        ("Faction", "Games", "Wins", "Win rate"),
+        (w.gettext("Faction"), w.gettext("Games"), w.gettext("Wins"), w.gettext("Win rate")),
         tuple(
             (names.get(f.faction, f.faction), str(f.games), str(f.wins), percent(f.wins, f.games))
             for f in factions
@@ -169,106 +181,112 @@ def faction_wins(report: EventReport, names: Mapping[str, str]) -> Chart:
     )
 
 
-def game_lengths(report: EventReport) -> Chart:
+def game_lengths(report: EventReport, words: Words = ENGLISH) -> Chart:
     """How many games lasted each number of turns, one series per table size."""
+    w = words
     sizes = [s for s in report.by_size if s.games]
     turns = sorted({t for s in sizes for t, _ in s.turns_histogram})
     span = list(range(turns[0], turns[-1] + 1)) if turns else []
-    chart = pygal.Bar(**_CONFIG)
+    chart = pygal.Bar(**_config(w))
     chart.x_labels = [str(t) for t in span]
-    chart.x_title = "turns played"
+    chart.x_title = w.gettext("turns played")
+    players = {s.size: w.gettext("%(size)s players") % {"size": s.size} for s in sizes}
     for s in sizes:
         counts = dict(s.turns_histogram)
-        chart.add(f"{s.size} players", [counts.get(t, 0) for t in span])
+        chart.add(players[s.size], [counts.get(t, 0) for t in span])
     _whole_numbers(chart, max((n for s in sizes for _, n in s.turns_histogram), default=0))
     parts = []
     for s in sizes:
         counts = dict(s.turns_histogram)
         most = max(counts.items(), key=lambda kv: (kv[1], -kv[0]))[0]
         parts.append(
-            f"{s.games} game{'s' if s.games != 1 else ''} at {s.size}-player tables lasted "
-            f"{min(counts)} to {max(counts)} turns, most often {most}"
+            w.ngettext(
+                "%(games)s game at %(size)s-player tables lasted %(fewest)s to %(most)s turns, most often %(often)s",
+                "%(games)s games at %(size)s-player tables lasted %(fewest)s to %(most)s turns, most often %(often)s",
+                s.games,
+            )
+            % {"games": s.games, "size": s.size, "fewest": min(counts), "most": max(counts), "often": most}
         )
-    alt = ("; ".join(parts) + ".") if parts else "No game filed yet."
+    alt = w.gettext("%(list)s.") % {"list": _listed(w, parts)} if parts else w.gettext("No game filed yet.")
     return Chart(
         "game-length",
-        "Game length by table size",
+        w.gettext("Game length by table size"),
         _render(chart, "game-length"),
         alt,
-        ("Turns", *(f"{s.size} players" for s in sizes)),
+        (w.gettext("Turns"), *(players[s.size] for s in sizes)),
         tuple((str(t), *(str(dict(s.turns_histogram).get(t, 0)) for s in sizes)) for t in span),
     )
 
 
-def result_kinds(report: EventReport) -> Chart:
-    """Games per result kind of their winners (kinds no game ended with are left out)."""
+def result_kinds(report: EventReport, words: Words = ENGLISH) -> Chart:
+    """Games per result kind of their winners (kinds no game ended with are left out). A kind's
+    label is the points system's, in the reader's language where the catalogue has it."""
+    w = words
     shown = [(kind, n) for kind, n in report.results if n]
-    chart = pygal.HorizontalBar(
-        **{**_CONFIG, "show_legend": False, "height": max(HEIGHT, 60 + 36 * len(shown))}
-    )
-    chart.x_labels = [report.result_labels[kind] for kind, _ in shown[::-1]]
-    chart.add("games", [n for _, n in shown[::-1]])
+    label = {kind: w.gettext(report.result_labels[kind]) for kind, _ in shown}
+    chart = pygal.HorizontalBar(**_config(w, show_legend=False, height=max(HEIGHT, 60 + 36 * len(shown))))
+    chart.x_labels = [label[kind] for kind, _ in shown[::-1]]
+    chart.add(w.pgettext("chart legend", "games"), [n for _, n in shown[::-1]])
     _whole_numbers(chart, max((n for _, n in shown), default=0))
     if shown:
-        alt = (
-            f"How the {report.games} games ended: "
-            + "; ".join(
-                f"{report.result_labels[kind]} {n}" for kind, n in sorted(shown, key=lambda kn: -kn[1])
-            )
-            + "."
-        )
+        counted = [f"{label[kind]} {n}" for kind, n in sorted(shown, key=lambda kn: -kn[1])]
+        alt = w.ngettext("How the %(games)s game ended: %(list)s.", "How the %(games)s games ended: %(list)s.",
+                         report.games) % {"games": report.games, "list": _listed(w, counted)}
     else:
-        alt = "No game filed yet."
+        alt = w.gettext("No game filed yet.")
     return Chart(
         "result-kinds",
-        "Games by result",
+        w.gettext("Games by result"),
         _render(chart, "result-kinds"),
         alt,
-        ("Result", "Games"),
-        tuple((report.result_labels[kind], str(n)) for kind, n in shown),
+        (w.gettext("Result"), w.gettext("Games")),
+        tuple((label[kind], str(n)) for kind, n in shown),
     )
 
 
-def round_name(r: RoundFigures) -> str:
-    return name_of_round(final=r.is_final, number=r.number)
+def round_name(r: RoundFigures, words: Words = ENGLISH) -> str:
+    """"Final" or "Heat 2", as every page names the round."""
+    if r.is_final:
+        return words.gettext("Final")
+    return words.gettext("Heat %(number)s") % {"number": r.number}
 
 
-def adjudications(report: EventReport) -> Chart:
+def adjudications(report: EventReport, words: Words = ENGLISH) -> Chart:
     """Per round with filed games: adjudicated at the time limit against decided at the table."""
+    w = words
     played: Sequence[RoundFigures] = [r for r in report.rounds if r.games]
-    chart = pygal.StackedBar(**_CONFIG)
-    chart.x_labels = [round_name(r) for r in played]
-    chart.add("adjudicated", [r.adjudicated for r in played])
-    chart.add("decided at the table", [r.games - r.adjudicated for r in played])
+    chart = pygal.StackedBar(**_config(w))
+    chart.x_labels = [round_name(r, w) for r in played]
+    chart.add(w.pgettext("chart legend", "adjudicated"), [r.adjudicated for r in played])
+    chart.add(w.pgettext("chart legend", "decided at the table"), [r.games - r.adjudicated for r in played])
     _whole_numbers(chart, max((r.games for r in played), default=0))
     if played:
-        alt = (
-            "Adjudicated games per round: "
-            + "; ".join(
-                f"{round_name(r)} {r.adjudicated} of {r.games} ({percent(r.adjudicated, r.games)})"
-                for r in played
-            )
-            + "."
-        )
+        counted = [
+            w.gettext("%(round)s %(adjudicated)s of %(games)s (%(rate)s)")
+            % {"round": round_name(r, w), "adjudicated": r.adjudicated, "games": r.games,
+               "rate": percent(r.adjudicated, r.games)}
+            for r in played
+        ]
+        alt = w.gettext("Adjudicated games per round: %(list)s.") % {"list": _listed(w, counted)}
     else:
-        alt = "No game filed yet."
+        alt = w.gettext("No game filed yet.")
     return Chart(
         "adjudications",
-        "Adjudications per round",
+        w.gettext("Adjudications per round"),
         _render(chart, "adjudications"),
         alt,
-        ("Round", "Games", "Adjudicated", "Rate"),
+        (w.gettext("Round"), w.gettext("Games"), w.gettext("Adjudicated"), w.gettext("Rate")),
         tuple(
-            (round_name(r), str(r.games), str(r.adjudicated), percent(r.adjudicated, r.games)) for r in played
+            (round_name(r, w), str(r.games), str(r.adjudicated), percent(r.adjudicated, r.games)) for r in played
         ),
     )
 
 
-def charts(report: EventReport, *, faction_names: Mapping[str, str]) -> tuple[Chart, ...]:
-    """The report's four charts, in the order the page shows them."""
+def charts(report: EventReport, *, faction_names: Mapping[str, str], words: Words = ENGLISH) -> tuple[Chart, ...]:
+    """The report's four charts, in the order the page shows them, in `words`' language."""
     return (
-        faction_wins(report, faction_names),
-        game_lengths(report),
-        result_kinds(report),
-        adjudications(report),
+        faction_wins(report, faction_names, words),
+        game_lengths(report, words),
+        result_kinds(report, words),
+        adjudications(report, words),
     )

@@ -97,7 +97,7 @@ def test_a_pure_cores_refusal_reads_in_the_readers_language() -> None:
 
     message = "battles are fought in the battle phase, not in the storm phase"
     with translation.override("de"):
-        assert core_refusal(message) == "Schlachten werden in der Schlachtphase ausgetragen, nicht in der Phase storm"
+        assert core_refusal(message) == "Schlachten werden in der Schlachtphase ausgetragen, nicht in der Phase Sturm"
         assert core_refusal("field 'type': unknown event type 'x'") == "Feld 'type': unbekannter Ereignistyp 'x'"
         assert core_word("Last turn") == "Letzter Zug" and core_word("Last 20 minutes") == "Letzte 20 Minuten"
     with translation.override("es"):

@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from clocks import services as clock_services
@@ -394,15 +394,15 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 #: A game conceded to a side is that side's victory (WBC Concessions): scored as the stronghold
 #: victory of its size, but no stronghold was held, so the report says how it was won.
-_CONCEDED_WORDS = {"solo_stronghold": "Solo victory by concession",
-                   "allied_stronghold": "Alliance victory by concession",
-                   "three_alliance": "Three-faction alliance victory by concession"}
+_CONCEDED_WORDS = {"solo_stronghold": gettext_lazy("Solo victory by concession"),
+                   "allied_stronghold": gettext_lazy("Alliance victory by concession"),
+                   "three_alliance": gettext_lazy("Three-faction alliance victory by concession")}
 
 
 def _kind_words(kinds: list[str], ended_by: Any) -> list[tuple[str, str]]:
     """Each result kind with the words the report's menu shows for it."""
     conceded = _CONCEDED_WORDS if ended_by == "concession" else {}
-    return [(k, conceded.get(k) or label(k)) for k in kinds]
+    return [(k, str(conceded.get(k) or label(k))) for k in kinds]
 
 
 def _record_beside(draft: corrections.ReportDraft) -> tuple[dict[str, Any], dict[Any, dict[str, Any]]]:

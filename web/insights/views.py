@@ -7,13 +7,14 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from dune.csv_export import csv_writer
 from dune.engine.names import FACTION_NAMES
 from dune.event_report.charts import percent
 from dune.event_report.figures import EventReport, FactionFigures, two_places
 from dune.points.numbers import fmt
+from foundation.core_words import core_word
 from insights import presenters, services
 from tournament.models import Tournament
 
@@ -39,7 +40,6 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
     """
     names = services.player_names(tournament, report)
     final = report.final
-    labels = report.result_labels
     return {
         "tournament": tournament,
         "report": report,
@@ -55,13 +55,13 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
                 "games": s.games,
                 "turns_mean": two_places(s.turns.mean) or "—",
                 "turns_median": two_places(s.turns.median) or "—",
-                "hours_mean": two_places(s.hours.mean) or "no clock record",
+                "hours_mean": two_places(s.hours.mean) or gettext("no clock record"),
                 "hours_median": two_places(s.hours.median) or "—",
                 "untimed": s.untimed,
             }
             for s in report.by_size
         ],
-        "endings": [(presenters.ENDING_LABELS[e], n) for e, n in report.ended_by],
+        "endings": [(presenters.ending_label(e), n) for e, n in report.ended_by],
         "alliances": [(size, n) for size, n in report.alliance_wins],
         "factions_heats": _faction_rows(report.factions_heats),
         "factions_final": _faction_rows(report.factions_final),
@@ -79,7 +79,8 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
             }
             for a in report.awards
         ],
-        "awards_unit": report.awards[0].unit if report.awards else "PP",
+        "awards_unit": core_word(report.awards[0].unit) if report.awards else "PP",
+        "awards_how": core_word(report.awards_how),
         "finalists": [
             {
                 "name": names.get(f.player, f"#{f.player}"),
@@ -96,7 +97,7 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
         else None,
         "placings": [
             {"place": p.place, "tied": p.tied, "player": p.player, "name": names.get(p.player, f"#{p.player}"),
-             "reason": p.reason}
+             "reason": core_word(p.reason)}
             for p in report.placings
         ],
         "final": None
@@ -109,13 +110,13 @@ def _context(tournament: Tournament, report: EventReport, charts: Any) -> dict[s
                     "seat": s.seat,
                     "name": names.get(s.player, f"#{s.player}"),
                     "faction": NAMES.get(s.faction or "", "—"),
-                    "result": labels.get(s.result, s.result.value) if s.result else "—",
+                    "result": presenters.result_label(report, s.result) if s.result else "—",
                     "won": s.player in final.winners,
                 }
                 for s in final.seats
             ],
-            "result": ", ".join(labels.get(k, k.value) for k in final.results),
-            "ended_by": presenters.ENDING_LABELS.get(final.ended_by or "", ""),
+            "result": ", ".join(presenters.result_label(report, k) for k in final.results),
+            "ended_by": presenters.ending_label(final.ended_by),
             "turns": final.turns,
             "hours": two_places(final.hours),
         },

@@ -21,10 +21,11 @@ from clocks.services import db_now
 from dune.csv_export import csv_writer
 from dune.engine.ids import ResultKind
 from dune.engine.names import faction_name
-from dune.engine.results import kind_words
+from dune.engine.results import ENDING_WORDS, kind_words
 from dune.points.numbers import fmt
 from dune.refusals import Refusal
 from dune.text_rules import name_matches, text_problem, whole_number
+from foundation.core_words import core_word
 from scoring import commands, corrections, services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
@@ -52,11 +53,22 @@ from web.templatetags.table_tags import label
 SHORT = {kind.value: kind_words(kind) for kind in ResultKind}
 
 
+def short(kind: str) -> str:
+    """A result kind's words in the reader's language; text that is no kind as it is."""
+    return core_word(SHORT[kind]) if kind in SHORT else kind
+
+
+def ending_words(ending: str | None) -> str:
+    """How a game ended ("victory", "time limit") in the reader's language; other text as it is."""
+    words = ENDING_WORDS.get(ending or "")
+    return core_word(words.split(" ", 1)[1]) if words else (ending or "")
+
+
 def results_summary(results: Any) -> str:
     counts: dict[str, int] = {}
     for kind in results:
         counts[kind.value] = counts.get(kind.value, 0) + 1
-    return ", ".join(f"{n}× {SHORT[k]}" if n > 1 else SHORT[k] for k, n in counts.items())
+    return ", ".join(f"{n}× {short(k)}" if n > 1 else short(k) for k, n in counts.items())
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -267,14 +279,14 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
                 "row": mine,
                 "faction": faction_label(mine.faction) if mine.faction else "",
                 "points": points_words(scores[player.pk]),
-                "kind": SHORT[mine.result.value],
+                "kind": short(mine.result.value),
                 "seats": [
                     {
                         "name": names.get(r.player, r.player),
                         "row": r,
                         "faction": faction_label(r.faction) if r.faction else "",
                         "points": fmt(scores[r.player]),
-                        "kind": SHORT[r.result.value],
+                        "kind": short(r.result.value),
                     }
                     for r in result.rows
                 ],
@@ -332,7 +344,7 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
             "name": names.get(r.player, r.player),
             "row": r,
             "points": fmt(scores[r.player]),
-            "kind": SHORT[r.result.value],
+            "kind": short(r.result.value),
             "tokens": fmt(r.tokens),
             "pp": fmt(r.pp),
         }
@@ -403,7 +415,7 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
                     "score": fmt(a.score),
                     "pp": fmt(a.pp),
                     "figure": fmt(a.figure),
-                    "unit": a.unit,
+                    "unit": core_word(a.unit),
                     "turns": a.turns,
                     "players": a.players,
                     "round": a.round_number,
@@ -423,7 +435,7 @@ def awards_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "board": board,
             "scoring": scoring,
-            "measure": tournament.rules.award_measure,
+            "measure_how": core_word(tournament.rules.award_measure.how),
             "measure_rule": tournament.rules.rule_of("awards.measure"),
         },
     )
@@ -527,11 +539,11 @@ def reports_csv(request: HttpRequest, pk: int) -> HttpResponse:
                     report.get_state_display(),
                     report.version,
                     data["turns"],
-                    data["ended_by"],
+                    ending_words(data["ended_by"]),
                     row["player"],
                     names.get(row["player"], ""),
                     faction_label(row["faction"]) if row.get("faction") else "",
-                    SHORT.get(row["result"], row["result"]),
+                    short(row["result"]),
                     *(row.get(key, 0) for key, _label in REPORT_COLUMNS),
                 ]
             )

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from dune.engine.names import FACTION_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
 from dune.engine.rulesets import RULESETS
+from foundation.core_words import core_word
 from gameplay import record_words
 
 register = template.Library()
@@ -22,8 +23,11 @@ register = template.Library()
 def _without_article(words: str) -> str:
     for article in ("a ", "an ", "the "):
         if words.startswith(article):
-            words = words[len(article):]
-            break
+            return words[len(article):]
+    return words
+
+
+def _capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
@@ -47,14 +51,17 @@ def label(value: Any) -> str:
     text = str(value)
     if isinstance(value, ResultKind):
         text = value.value
-    return (FACTION_NAMES.get(text) or _ID_WORDS.get(text) or _KIND_WORDS.get(text)
-            or _ENDING_WORDS.get(text) or place_name(text))
+    kind_or_ending = _KIND_WORDS.get(text) or _ENDING_WORDS.get(text)
+    if kind_or_ending:  # the engine's words, in the reader's language
+        return _capital(core_word(kind_or_ending))
+    return FACTION_NAMES.get(text) or _ID_WORDS.get(text) or place_name(text)
 
 
 @register.filter
 def ending(value: Any) -> str:
     """How a game ended, inside a sentence: `turn_limit` -> "the turn limit"."""
-    return ENDING_WORDS.get(str(value), str(value).replace("_", " "))
+    words = ENDING_WORDS.get(str(value))
+    return core_word(words) if words else str(value).replace("_", " ")
 
 
 #: Short faction names where a phone has room for three letters (a legend gives the full name).

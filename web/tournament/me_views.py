@@ -34,6 +34,7 @@ from dune.engine.names import faction_name
 from dune.engine.results import ENDING_WORDS, kind_words
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
+from foundation.core_words import core_word
 from scoring import commands as scoring_commands
 from scoring import confirmations
 from scoring.models import GameReport, ReportEntry
@@ -175,9 +176,9 @@ def _self_report(seat: Seat | None) -> dict[str, Any] | None:
         "number": seat.table.number,
         "seats": [{"player": s.player_id, "name": s.player.name, "seat": s.seat,
                    "faction": faction_name(s.faction) if s.faction else ""} for s in seats],
-        "results": [{"id": k.value, "words": kind_words(k)} for k in rules.points.table
+        "results": [{"id": k.value, "words": core_word(kind_words(k))} for k in rules.points.table
                     if k not in rules.points.refused],
-        "endings": [{"id": k, "words": words} for k, words in ENDING_WORDS.items()],
+        "endings": [{"id": k, "words": core_word(words)} for k, words in ENDING_WORDS.items()],
     }
 
 
