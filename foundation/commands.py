@@ -46,13 +46,14 @@ class Refused(Refusal):
 
 
 def run(
-    *, actor: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]]
+    *, actor: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]],
+    plain: bool = False,
 ) -> idempotency.Answer:
     """`perform` at most once per (actor, scope, key): the first answer, or the stored one for
-    a repeat (`idempotency.once`). Raises Refused for a malformed or reused key, and whatever
-    `perform` raises (its transaction rolled back)."""
+    a repeat (`idempotency.once`; `plain`: `perform` answers plain JSON values). Raises Refused
+    for a malformed or reused key, and whatever `perform` raises (its transaction rolled back)."""
     try:
-        return idempotency.once(user=actor, scope=scope, key=key, body=body, perform=perform)
+        return idempotency.once(user=actor, scope=scope, key=key, body=body, perform=perform, plain=plain)
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
 

@@ -160,12 +160,15 @@ def _store(*, user: Any, scope: str, key: str, digest: str, status: int, text: s
 
 
 def once(
-    *, user: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]]
+    *, user: Any, scope: str, key: str | None, body: Any, perform: Callable[[], tuple[int, dict[str, Any]]],
+    plain: bool = False,
 ) -> Answer:
     """Run `perform` at most once per (user, scope, key) and return its answer.
 
     `perform` does the write (in the transaction opened here) and returns (status, body).
-    Without a key it simply runs. A 2xx answer is stored with the key in the same transaction,
+    Without a key it simply runs; its answer's body is made plain JSON values (decimals and
+    moments as text) unless the caller says `perform` answers them already (`plain`): then it
+    is the very body `perform` returned, with no JSON text written and read back. A 2xx answer is stored with the key in the same transaction,
     by one insert after the write; any other answer, or an exception, rolls the write back and
     stores nothing.
 
@@ -183,7 +186,7 @@ def once(
     key = check_key(key)
     if key is None or not getattr(user, "is_authenticated", False):
         status, data = perform()
-        return Answer(status=status, body=_plain(data))
+        return Answer(status=status, body=data if plain else _plain(data))
     digest = request_hash(body)
     # A retry is answered from its record before anything is written or locked: one indexed
     # read, so a repeat on the venue's Wi-Fi costs a fraction of the write it repeats. A repeat

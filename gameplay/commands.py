@@ -43,7 +43,7 @@ from tournament.permissions import can_judge_table
 
 __all__ = [
     "Refused", "Stale", "Recorded", "EVENT_FIELDS", "SEEN_FIELDS", "read_fields", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
-    "phone_seen",
+    "phone_seen", "EventCommand", "NotJudge", "record",
 ]
 
 def _as_sent(data: Mapping[str, Any], field: Field) -> Any:
@@ -126,11 +126,40 @@ def _check_command(event: Any, expected_seq: Any, reason: Any) -> None:
         raise Refused(_("must be a string"), field="reason", offending=reason)
 
 
+@dataclass(frozen=True)
+class EventCommand:
+    """An event command's typed input, parsed once by its door (the page's form:
+    `web.gameplay.actions.command_of`; the API's JSON: `record_event`): the engine event's
+    JSON, the sequence number it was made against, a void's reason, and what the table does
+    next (`then_phase`, `then_turn`); `priced`: a shipment or revival naming no cost pays the
+    rules' price."""
+
+    event: Any
+    expected_seq: Any
+    reason: Any = ""
+    then_phase: str | None = None
+    then_turn: bool = False
+    priced: bool = False
+
+
+class NotJudge(Refused):
+    """Who may record a table's game: its judge or a head judge (403)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Only this table's judge or a head judge may record its game."), status=403)
+
+
 def record_event(
     table: Any, event: Any, *, actor: Any, key: str | None, expected_seq: Any, reason: Any = "",
     then_phase: str | None = None, then_turn: bool = False, priced: bool = False,
 ) -> Recorded:
-    """Record `event` on the table's game, at most once per (actor, table, key).
+    """`record` with the command's fields one by one (the API's door). Raises as `record`."""
+    command = EventCommand(event, expected_seq, reason, then_phase=then_phase, then_turn=then_turn, priced=priced)
+    return record(table, command, actor=actor, key=key)
+
+
+def record(table: Any, command: EventCommand, *, actor: Any, key: str | None) -> Recorded:
+    """Record `command.event` on the table's game, at most once per (actor, table, key).
 
     `then_phase`, `then_turn`: what the table does next is the move to that later phase of the
     turn (phases may be skipped, never gone back to: LoLV 1.00.00, AH V), and/or the next turn
@@ -141,16 +170,17 @@ def record_event(
     `priced`: a shipment or revival naming no cost pays the rules' price (`services.append_event`);
     the key still stands for the command as sent, so a retry gets the first answer.
 
-    `table` is loaded with its round. Raises Refused (403 not this table's judge or a
-    head judge; 400 round not published, malformed command or key; 422 key reused for another
+    Who may and the key are answered here, once, whichever door the command came by. `table`
+    is loaded with its round. Raises NotJudge (403 not this table's judge or a head judge),
+    Refused (400 round not published, malformed command or key; 422 key reused for another
     command), RuleViolation (the engine refuses the event; nothing recorded), Stale (409).
     """
     if not judges_table(actor, table):
-        raise Refused(_("Only this table's judge or a head judge may record its game."), status=403)
+        raise NotJudge()
+    event, expected_seq, reason = command.event, command.expected_seq, command.reason
     _check_command(event, expected_seq, reason)
     if table.round.state == Round.State.PLANNED:
         raise Refused(_("the seating of this round is not published yet"), field="table")
-    command = _command(event, expected_seq, reason=reason, then_phase=then_phase, then_turn=then_turn)
 
     def perform() -> tuple[int, dict[str, Any]]:
         try:
@@ -158,13 +188,10 @@ def record_event(
             with transaction.atomic(savepoint=key is None):
                 recorded = services.append_event(
                     table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=False,
-                    priced=priced,
+                    priced=command.priced,
                 )
                 game = recorded.game
-                after = [{"type": "phase_advanced", "phase": then_phase}] if then_phase else []
-                if then_turn:
-                    after.append({"type": "turn_advanced", "turn": None})
-                for then in after:
+                for then in _then(command):
                     game = services.append_event(
                         table, then, expected_seq=game.seq, user=actor, savepoint=False,
                     ).game
@@ -174,18 +201,29 @@ def record_event(
             raise Refused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
         except ValidationError as invalid:
             raise _refusal_of(invalid) from None
+        # The presenters' shapes are plain JSON (moments already text): the answer is not
+        # copied through JSON text to be shown (`run(plain=True)`).
         body = presenters.game_json(game, judge=True)
         body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
         return 201, body
 
-    answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=command, perform=perform)
+    sent = _command(command)
+    answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=sent, perform=perform, plain=True)
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 
-def _command(event: Any, expected_seq: Any, *, reason: Any, then_phase: str | None, then_turn: bool) -> dict[str, Any]:
+def _then(command: EventCommand) -> list[dict[str, Any]]:
+    """The events a "then" button records right after the command's event."""
+    after: list[dict[str, Any]] = [{"type": "phase_advanced", "phase": command.then_phase}] if command.then_phase else []
+    if command.then_turn:
+        after.append({"type": "turn_advanced", "turn": None})
+    return after
+
+
+def _command(command: EventCommand) -> dict[str, Any]:
     """The command as sent, which an idempotency key stands for (what it left empty left out)."""
-    given = {"reason": reason, "then_phase": then_phase, "then_turn": then_turn}
-    return {"event": dict(event), "expected_seq": expected_seq, **{k: v for k, v in given.items() if v}}
+    given = {"reason": command.reason, "then_phase": command.then_phase, "then_turn": command.then_turn}
+    return {"event": dict(command.event), "expected_seq": command.expected_seq, **{k: v for k, v in given.items() if v}}
 
 
 def void_event(table: Any, seq: Any, reason: str, *, actor: Any, key: str | None, expected_seq: Any) -> Recorded:

@@ -21,7 +21,6 @@ from foundation import json_text
 from foundation.sql_rows import (
     column,
     for_update,
-    instance,
     json_placeholder,
     plain_fields,
     select_list,
@@ -65,7 +64,9 @@ def lock(table_pk: int) -> Game | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    game = instance(Game, fields, row[:-3])
+    # The ORM's own loading of these columns (`foundation.sql_rows.instance`), on the database
+    # the statement ran on: the evaluation and the position deferred.
+    game = Game.from_db(connection.alias, fields, list(row[:-3]))
     game.head_event = row[-3]  # type: ignore[attr-defined]
     game.report_filed = bool(row[-2])  # type: ignore[attr-defined]
     # Decoded only on a miss of this process's cache (gameplay.services.position_of): a

@@ -17,6 +17,7 @@ from dune.engine.events import FLIP_TARGETS, TERROR_EFFECTS
 from dune.engine.ids import FACTIONS
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
+from gameplay.commands import EventCommand
 
 
 class ActionError(Refusal):
@@ -182,7 +183,7 @@ def quick_record(form: Form) -> dict[str, Any]:
     }
 
 
-#: The actions whose spice cost, left empty, is the rules' price (`commands.record_event(priced=)`).
+#: The actions whose spice cost, left empty, is the rules' price (`commands.EventCommand.priced`).
 PRICED: frozenset[str] = frozenset({"place_forces", "revive_forces", "place_ambassador"})
 
 
@@ -596,6 +597,23 @@ def then_turn(form: Form) -> bool:
     """Whether a form's "then" button starts the next turn right after its event (the Mentat
     Pause and the next turn in one tap; the engine checks the turn may start)."""
     return _get(form, "then") == NEXT_TURN
+
+
+def command_of(form: Form) -> EventCommand:
+    """The posted form as its command's one typed input: the action's engine event (`build`),
+    the sequence number it was made against, a void's reason, what the table does next (a
+    "then" button) and whether an empty cost pays the rules' price (`PRICED`). Raises
+    ActionError (unknown action, bad field, no sequence number)."""
+    action = form.get("action", "")
+    # What cannot be refused first, then the event and its sequence number (refused in that order).
+    after = {"then_phase": then_phase(form), "then_turn": then_turn(form)} if action != "void" else {}
+    priced = (form.get("inner_action", "") if action == "insert" else action) in PRICED
+    event = build(action, form)
+    expected = whole_number(form.get("expected_seq", ""))
+    if expected is None:
+        raise ActionError("expected_seq", _("the form lost its sequence number; reload the page"))
+    reason = form.get("reason", "") if action == "void" else ""
+    return EventCommand(event=event, expected_seq=expected, reason=reason, priced=priced, **after)
 
 
 def build(action: str, form: Form) -> dict[str, Any]:

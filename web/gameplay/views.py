@@ -79,26 +79,17 @@ def page_refusal(refusal: Refusal, *, action: str, form: Any) -> dict[str, Any]:
 _NOT_ASKED = ("csrfmiddlewaretoken", "idempotency_key")
 
 
-def _answer(request: HttpRequest, table: Any) -> commands.Recorded:
-    """The posted action through the one command service (`commands.record_event`): text no
-    page stores is refused first (nothing recorded, no key looked up), then the form becomes
-    its engine event, recorded at most once per key (the form's hidden key, or the outbox's
-    `Idempotency-Key` header). A shipment or revival whose cost is left empty pays the rules'
-    price (`actions.PRICED`). Raises Refusal (every refusal of the command, Stale included)."""
+def _answer(request: HttpRequest, table: Any) -> tuple[commands.EventCommand, commands.Recorded]:
+    """The posted action through the one command service (`commands.record`): text no page
+    stores is refused first (nothing recorded, no key looked up), then the form becomes its
+    command's one typed input (`actions.command_of`: the engine event, its sequence number,
+    what comes next), recorded at most once per key (the form's hidden key, or the outbox's
+    `Idempotency-Key` header); the command answers who may. Raises Refusal (every refusal of
+    the command, Stale and NotJudge included)."""
     refuse_unsafe_text(request)
-    action = request.POST.get("action", "")
-    event = actions.build(action, request.POST)
-    expected = whole_number(request.POST.get("expected_seq", ""))
-    if expected is None:
-        raise actions.ActionError("expected_seq", _("the form lost its sequence number; reload the page"))
-    return commands.record_event(
-        table, event, actor=request.user,
-        key=request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key"),
-        expected_seq=expected, reason=request.POST.get("reason", "") if action == "void" else "",
-        then_phase=actions.then_phase(request.POST) if action != "void" else None,
-        then_turn=action != "void" and actions.then_turn(request.POST),
-        priced=(request.POST.get("inner_action", "") if action == "insert" else action) in actions.PRICED,
-    )
+    command = actions.command_of(request.POST)
+    key = request.headers.get(idempotency.HEADER) or request.POST.get("idempotency_key")
+    return command, commands.record(table, command, actor=request.user, key=key)
 
 
 def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
@@ -153,9 +144,6 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     gets the updated live part at once. A refusal is shown with the form's input kept.
     """
     table = load_table(pk)
-    game = _published_or_page(request, table)
-    if isinstance(game, HttpResponse):
-        return game
     error: dict[str, Any] | None = None
     stale: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
@@ -163,27 +151,32 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     asked: dict[str, list[str]] = {}
     status = 200
     record = ""  # `X-Record`: the record number an outbox reads as "recorded" (static/js/outbox.js)
-    if request.method == "POST":
-        if not can_judge_table(request.user, table):
-            raise PermissionDenied(_("Only this table's judge or a head judge may record its game."))
+    game: Any = None  # a post goes straight to its command, which reads the game itself
+    if request.method == "POST" and table.round.state != Round.State.PLANNED:
         asked = {k: request.POST.getlist(k) for k in sorted(request.POST) if k not in _NOT_ASKED}
         if request.POST.get("action") == "battle" and request.POST.get("preview"):
-            return _battle_preview(request, table, game, asked)
+            return _battle_preview(request, table, asked)
         try:
-            recorded = _answer(request, table)
+            command, recorded = _answer(request, table)
         except Refusal as refusal:
+            game = _judged_game(request, table, refusal)
+            if isinstance(game, HttpResponse):
+                return game
             shown = page_refusal(refusal, action=request.POST.get("action", ""), form=request.POST)
             error, stale, status = shown.get("error"), shown.get("stale"), refusal.status
             values = {k: v if len(v) > 1 else v[0] for k, v in asked.items()}
             if error and isinstance(refusal, RuleViolation) and error["action"] not in ("void", "insert"):
                 _offer_insertion(error, table, request, asked)
         else:
-            notice = _notice(recorded, then_turn=actions.then_turn(request.POST))
+            notice = _notice(recorded, then_turn=command.then_turn)
             record = str(recorded.seq)
             if not request.htmx:
                 messages.success(request, notice)
                 return redirect("gameplay-table", pk=table.pk)
-        game = services.read_game(table)
+    if game is None:
+        game = _published_or_page(request, table)
+        if isinstance(game, HttpResponse):
+            return game
     context = page_context(
         request, table, game, error=error, stale=stale, values=values, filed=scoring.filed_report(table)
     )
@@ -202,6 +195,19 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _judged_game(request: HttpRequest, table: Table, refusal: Refusal) -> Any:
+    """The game a refused post is shown with, asked in the order the page answers: a game its
+    seating cannot start is the page saying so (`_published_or_page`), then a person who may
+    not record it is refused (403, whatever else the post got wrong), then the refusal is
+    shown. A post goes straight to its command, which reads the game and answers who may."""
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
+    if isinstance(refusal, commands.NotJudge) or not can_judge_table(request.user, table):
+        raise PermissionDenied(_("Only this table's judge or a head judge may record its game."))
+    return game
+
+
 def _offer_insertion(error: dict[str, Any], table: Any, request: HttpRequest, asked: dict[str, list[str]]) -> None:
     """An action refused at the end of the log: where in the log it would hold, for the
     refusal's "Record it before #N" and the form fields it sends again."""
@@ -218,9 +224,14 @@ def _keep_csrf_cookie(request: HttpRequest) -> None:
         request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
 
 
-def _battle_preview(request: HttpRequest, table: Table, game: Any, asked: dict[str, list[str]]) -> HttpResponse:
+def _battle_preview(request: HttpRequest, table: Table, asked: dict[str, list[str]]) -> HttpResponse:
     """The battle form answered with the engine's resolution of it (nothing recorded): the
     judge reads who wins and what each side loses, then records the battle as shown."""
+    game = _published_or_page(request, table)
+    if isinstance(game, HttpResponse):
+        return game
+    if not can_judge_table(request.user, table):
+        raise PermissionDenied(_("Only this table's judge or a head judge may record its game."))
     values = {k: v if len(v) > 1 else v[0] for k, v in asked.items() if k != "preview"}
     error: dict[str, Any] | None = None
     shown: dict[str, Any] | None = None
