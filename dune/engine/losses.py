@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dune.engine.battle.resolution import loss_json
 from dune.engine.board import POLAR_SINK, SECTOR_COUNT, TERRITORIES
 from dune.engine.editions import advanced, corrected
 from dune.engine.factions import BENE_GESSERIT, ECAZ, FREMEN
@@ -191,19 +192,7 @@ def put_back(losses: tuple[Loss, ...], key: ForceKey, stack: Stack) -> tuple[Los
 def losses_json(pos: Position) -> list[dict[str, Any]]:
     """What the last event removed by itself, for the judge's page and the API: forces, then
     spice (rows with no faction), then Ambassadors (rows with `ambassador`)."""
-    rows = [
-        {
-            "faction": f,
-            "territory": t,
-            "sector": s,
-            "normal": n,
-            "special": sp,
-            "advisors": a,
-            "spice": 0,
-            "rule": rule,
-        }
-        for f, t, s, n, sp, a, rule in pos.losses
-    ] + spice_lost_json(pos)
+    rows = [loss_json(row, spice=0) for row in pos.losses] + spice_lost_json(pos)
     if pos.pieces_lost:
         rows += pieces_lost_json(pos)
     return rows

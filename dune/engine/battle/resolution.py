@@ -47,6 +47,22 @@ class LeaderFate:
 LossRow = tuple[str, str, "int | None", int, int, int, str]
 
 
+def loss_json(row: LossRow, **between: Any) -> dict[str, Any]:
+    """A row of forces lost as JSON (a `schema.Removed` row): its keys in their written order,
+    `between` (a key the row does not hold, such as `spice`) before its `rule`."""
+    faction, territory, sector, normal, special, advisors, rule = row
+    return {
+        "faction": faction,
+        "territory": territory,
+        "sector": sector,
+        "normal": normal,
+        "special": special,
+        "advisors": advisors,
+        **between,
+        "rule": rule,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """What a battle comes to (`to_dict()` is the JSON a page shows before confirming)."""
@@ -78,18 +94,7 @@ class Resolution:
             "winner": self.winner,
             "loser": self.loser,
             "totals": {f: None if t is None else decimal_str(t) for f, t in self.totals.items()},
-            "losses": [
-                {
-                    "faction": f,
-                    "territory": t,
-                    "sector": s,
-                    "normal": n,
-                    "special": sp,
-                    "advisors": a,
-                    "rule": rule,
-                }
-                for f, t, s, n, sp, a, rule in self.losses
-            ],
+            "losses": [loss_json(row) for row in self.losses],
             "leaders": [fate.to_dict() for fate in self.leaders],
             "discarded": {f: list(cards) for f, cards in self.discarded.items()},
             "spice": dict(self.spice),
