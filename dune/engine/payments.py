@@ -25,7 +25,7 @@ force that may be the free one sent along), the cost must only be within the fac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from dune.engine.board import TERRITORIES
@@ -172,22 +172,38 @@ def _merge(changes: dict[str, Any], before: Position, paid: Mapping[str, Faction
     return {**changes, "states": states}
 
 
+def _cost_paid(
+    changes: dict[str, Any],
+    pos: Position,
+    faction: str,
+    cost: int | None,
+    price: Callable[[], int | None],
+    payee: Callable[[], str | None],
+    rules: tuple[str, str],
+    what: str,
+) -> dict[str, Any]:
+    """`changes` with `faction`'s `cost` paid to the `payee` (None: the bank) at the `price`,
+    checked; `changes` as they are when the event names no cost."""
+    if cost is None:
+        return changes
+    to = payee()
+    return _merge(changes, pos, _pay(pos, faction, cost, price(), to, rules, what), faction, to)
+
+
 def pay_shipment(pos: Position, ev: ForcesPlaced, changes: dict[str, Any]) -> dict[str, Any]:
     """The placement's changes with its cost paid (none when the event names no cost)."""
-    if ev.cost is None:
-        return changes
-    payee = shipment_payee(pos, ev)
-    paid = _pay(pos, ev.faction, ev.cost, shipment_price(pos, ev), payee, ("ship_cost", "ship_payment"), "shipment")
-    return _merge(changes, pos, paid, ev.faction, payee)
+    return _cost_paid(
+        changes, pos, ev.faction, ev.cost, lambda: shipment_price(pos, ev), lambda: shipment_payee(pos, ev),
+        ("ship_cost", "ship_payment"), "shipment",
+    )
 
 
 def pay_revival(pos: Position, ev: ForcesRevived, changes: dict[str, Any]) -> dict[str, Any]:
     """The revival's changes with its cost paid (none when the event names no cost)."""
-    if ev.cost is None:
-        return changes
-    payee = revival_payee(pos, ev)
-    paid = _pay(pos, ev.faction, ev.cost, revival_price(pos, ev), payee, ("revival_cost", "revival_payment"), "revival")
-    return _merge(changes, pos, paid, ev.faction, payee)
+    return _cost_paid(
+        changes, pos, ev.faction, ev.cost, lambda: revival_price(pos, ev), lambda: revival_payee(pos, ev),
+        ("revival_cost", "revival_payment"), "revival",
+    )
 
 
 def envoys_placed(pos: Position) -> int:
@@ -205,7 +221,4 @@ def pay_ambassador(pos: Position, ev: AmbassadorPlaced, changes: dict[str, Any])
     """The placement's changes with the turn's count and, when the event names one, its cost
     paid to the bank (2.11.05-06)."""
     changes = {**changes, "envoys": (pos.turn, envoys_placed(pos) + 1)}
-    if ev.cost is None:
-        return changes
-    paid = _pay(pos, ECAZ, ev.cost, ambassador_price(pos), None, ("2.11.06", "2.11.06"), "Ambassador")
-    return _merge(changes, pos, paid, ECAZ, None)
+    return _cost_paid(changes, pos, ECAZ, ev.cost, lambda: ambassador_price(pos), lambda: None, ("2.11.06", "2.11.06"), "Ambassador")
