@@ -190,16 +190,8 @@ def link_player(
         player.person = person
         player.save(update_fields=["person"])
         details = _leave(previous)
-        PersonLink.objects.create(
-            player=player,
-            action=PersonLink.Action.LINK,
-            from_person=previous,
-            to_person=person.pk,
-            user=_user(user),
-            reason=reason,
-            details=details,
-        )
-        effects.cause(effects.PLAYER_RELINKED, player_id=player.pk)
+        _relinked(player, PersonLink.Action.LINK, previous=previous, person=person, user=user, reason=reason,
+                  details=details)
     return player
 
 
@@ -248,15 +240,7 @@ def unlink_player(player: Player, *, user: Any, reason: str = "") -> Player:
         person = Person.objects.create(name=player.name)
         player.person = person
         player.save(update_fields=["person"])
-        PersonLink.objects.create(
-            player=player,
-            action=PersonLink.Action.UNLINK,
-            from_person=previous,
-            to_person=person.pk,
-            user=_user(user),
-            reason=reason,
-        )
-        effects.cause(effects.PLAYER_RELINKED, player_id=player.pk)
+        _relinked(player, PersonLink.Action.UNLINK, previous=previous, person=person, user=user, reason=reason)
     return player
 
 
@@ -284,6 +268,30 @@ def list_by_initials(player: Player, listed: bool, *, user: Any) -> Person:
         )
     Person.objects.filter(pk=player.person_id).update(listed_by_initials=bool(listed))
     return Person.objects.get(pk=player.person_id)
+
+
+def _relinked(
+    player: Player,
+    action: str,
+    *,
+    previous: int | None,
+    person: Person,
+    user: Any,
+    reason: str,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Record that `player` moved from the `previous` person to `person` (`action`, with the
+    audit's `details`) and announce it."""
+    PersonLink.objects.create(
+        player=player,
+        action=action,
+        from_person=previous,
+        to_person=person.pk,
+        user=_user(user),
+        reason=reason,
+        details={} if details is None else details,
+    )
+    effects.cause(effects.PLAYER_RELINKED, player_id=player.pk)
 
 
 def _leave(person_id: int | None) -> dict[str, Any]:
