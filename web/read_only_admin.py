@@ -10,7 +10,9 @@ from typing import Any
 from django.contrib import admin
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class _NoWrites:
+    """Nobody adds, changes or deletes through the admin: it only shows."""
+
     def has_add_permission(self, request: Any, obj: Any = None) -> bool:
         return False
 
@@ -21,15 +23,10 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyAdmin(_NoWrites, admin.ModelAdmin):  # type: ignore[type-arg]
+    pass
+
+
+class ReadOnlyInline(_NoWrites, admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
     can_delete = False
-
-    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
