@@ -41,6 +41,7 @@ from dune.points import (
 from dune.points.screening import SeatingConflict, screened_standings
 from dune.refusals import Refusal
 from foundation import effects
+from foundation.core_words import core_text
 from scoring.adapters import engine_outcome, final_result, heat_results, player_names, table_seats
 from scoring.models import GameReport, ReportEntry, ReportRevision, ResultConfirmation
 from tournament.models import Player, Round, SeatingAudit, Table, Tournament
@@ -89,8 +90,8 @@ class ReportRejected(ReportRefused):
     @classmethod
     def from_error(cls, exc: ScoringError) -> ReportRejected:
         if isinstance(exc, ReportError):
-            return cls(str(exc), field=exc.field or "report", rule=exc.rule, player=exc.player)
-        return cls(str(exc), field="report", rule=exc.rule)
+            return cls(core_text(exc), field=exc.field or "report", rule=exc.rule, player=exc.player)
+        return cls(core_text(exc), field="report", rule=exc.rule)
 
 
 class ReportLocked(ReportRefused):

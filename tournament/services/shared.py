@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from dune.seating import SeatingUserError, UnsplittableCount
 from foundation.commands import Refused
+from foundation.core_words import core_text
 from tournament.models import Round, SeatingAudit
 
 RULE_PUBLISHED = "a published seating is replaced only with a reason for the audit log"
@@ -20,7 +21,7 @@ def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:
     planner names, else ``field_name``."""
     if isinstance(error, UnsplittableCount):
         return Refused(
-            str(error),
+            core_text(error),
             field="small_tables",
             rule=error.rule,
             status=409,
@@ -33,8 +34,8 @@ def from_planner(error: Exception, *, field_name: str | None = None) -> Refused:
             },
         )
     if isinstance(error, SeatingUserError):
-        return Refused(str(error), field=error.field or field_name, rule=error.rule)
-    return Refused(str(error), field=field_name)
+        return Refused(core_text(error), field=error.field or field_name, rule=error.rule)
+    return Refused(core_text(error), field=field_name)
 
 
 def audit(round_: Round, action: str, *, user: Any, reason: str = "", **details: Any) -> None:

@@ -22,6 +22,7 @@ from dune.formats import FormatDocumentError, UnknownFormat
 from dune.formats.document import FIELDS, dump_json, dump_toml, value_words
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
+from foundation.core_words import core_refusal
 from tournament import commands, services
 from tournament.models import Tournament
 from tournament.permissions import is_head_judge
@@ -124,7 +125,7 @@ def format_page(request: HttpRequest, pk: int) -> HttpResponse:
                 upload = request.FILES.get("document")
                 text = upload.read(MAX_UPLOAD + 1).decode("utf-8", "replace") if upload else request.POST.get("text", "")
                 if len(text) > MAX_UPLOAD or not text.strip():
-                    raise FormatDocumentError({"document": f"choose a TOML or JSON document of at most {MAX_UPLOAD // 1024} kB"})
+                    raise FormatDocumentError({"document": _("choose a TOML or JSON document of at most %(kb)s kB") % {"kb": MAX_UPLOAD // 1024}})
                 done = commands.replace_format(tournament, {"text": text}, actor=request.user, key=form_key(request))
             elif action == "reset":
                 preset = {"preset": request.POST.get("preset", tournament.format)}
@@ -134,10 +135,10 @@ def format_page(request: HttpRequest, pk: int) -> HttpResponse:
                 changes = {"format_changes": _posted_changes(request, tournament.rules.document)}
                 done = commands.change_format(tournament, changes, actor=request.user, key=form_key(request))
         except FormatDocumentError as refusal:
-            errors = dict(refusal.problems)
+            errors = {key: core_refusal(problem) for key, problem in refusal.problems.items()}
             status = 400
         except (Refusal, UnknownFormat) as refusal:
-            errors = {"general": refusal.message}
+            errors = {"general": core_refusal(refusal.message)}
             status = refusal.status
         else:
             messages.success(request, done.message)
