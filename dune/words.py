@@ -40,3 +40,9 @@ class _English:
 
 
 ENGLISH: Words = _English()
+
+
+def gettext_noop(message: str) -> str:
+    """Marks `message` for the catalogue where it is written (a label a core keeps in a table and
+    a page translates later, through `Words.gettext` or foundation.core_words.core_word)."""
+    return message

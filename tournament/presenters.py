@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils import translation
 
 from dune.engine.ids import FACTIONS
 from dune.engine.names import faction_name
@@ -206,7 +207,7 @@ def tables_for_page(round_: Round) -> list[dict[str, Any]]:
                 ],
                 "undrawn": [FACTION_LABELS.get(f, f) for f in table.undrawn or ()],
                 "missing": [s.player.name for s in seats if not s.faction],
-                "flags": [flag_words(f) for f in table.flags or ()],
+                "flags": [flag_words(f, translation) for f in table.flags or ()],
             }
         )
     return rows

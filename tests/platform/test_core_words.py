@@ -120,3 +120,15 @@ def test_the_event_report_csv_rows_in_german_hold_no_english_word() -> None:
     assert ("Eckdaten", "Partien", str(report.games)) in rows
     assert any(row[0] == "beendet durch" and row[1] == "das Zeitlimit" for row in rows)
     assert ("Finale", "beendet durch", "einen Sieg") in rows
+
+
+def test_the_seating_pages_words_read_in_the_readers_language() -> None:
+    from dune.seating_words import FLAG_WORDS, choice_words, flag_words
+
+    options = [{"key": "fours:1"}, {"key": "wait:3"}]
+    assert choice_words(19, options) == "seat 19: make a table of four, or keep 3 players waiting"
+    with translation.override("es"):
+        assert choice_words(19, options, translation) == "sentar a 19: hacer una mesa de cuatro o dejar a 3 jugadores esperando"
+    for lang in LANGUAGES:
+        with translation.override(lang):
+            assert [flag for flag in FLAG_WORDS if flag_words(flag, translation) == FLAG_WORDS[flag]] == []

@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -89,12 +90,11 @@ def _page(
         errors = dict.fromkeys((*shown, "form"), "")
         errors[error.field if error.field in shown else "form"] = error.message
         extra = getattr(error, "extra", {})
-        options = [{**o, "words": option_words(o)} for o in extra.get("options", [])]
+        options = [{**o, "words": option_words(o, translation)} for o in extra.get("options", [])]
         if options:
-            errors["small_tables"] = (
-                f"{extra.get('count')} players cannot all sit at tables of 5 or 6. Choose how to "
-                f"{choice_words(int(extra.get('count') or 0), options)}."
-            )
+            errors["small_tables"] = _(
+                "%(count)s players cannot all sit at tables of 5 or 6. Choose how to %(choice)s."
+            ) % {"count": extra.get("count"), "choice": choice_words(int(extra.get("count") or 0), options, translation)}
     remembered = _remembered_size(round_)
     return render(
         request,
@@ -109,7 +109,7 @@ def _page(
             "options": options,
             "values": request.POST if failed else {},
             "remembered": remembered,
-            "remembered_words": option_words({"key": remembered}) if remembered else "",
+            "remembered_words": option_words({"key": remembered}, translation) if remembered else "",
             "checked_in": len(services.checked_in_ids(round_)),
             "presence": services.presence(round_),
             # A closed round's seating is history: no control that would change it is offered.
@@ -118,7 +118,7 @@ def _page(
             "judge_action": reverse("tournament-seat-judge", args=[round_.pk]),
             # The planner's own sentences, naming the players.
             "issues": [str(i.get("message", "")) for i in round_.seating_issues or ()],
-            "flags": [flag_words(f) for f in round_.seating_flags or ()],
+            "flags": [flag_words(f, translation) for f in round_.seating_flags or ()],
             "waiting": [names.get(p, p) for p in round_.waiting or ()],
             "missing": [t for t in tables if t["missing"]],
             # Players choose among dealt cards (LoLV) rather than trading drawn factions (WBC).
