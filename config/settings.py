@@ -92,6 +92,9 @@ MIDDLEWARE = [
     # The reader's language: their switcher choice (cookie), else their browser's, among LANGUAGES.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # An API write's retry (a phone that lost its answer) answered from the stored answer, in
+    # the reader's language's headers, before CSRF, the user, the messages and the view.
+    "web.idempotency_api.StoredAnswerMiddleware",
     # Before any view reads a form field: NUL, lone surrogates and control characters refused.
     "config.text_guard.TextGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -33,18 +33,35 @@ def _query() -> tuple[str, list[str], list[str]]:
     return sql, token_fields, user_fields
 
 
+def token_user(key: str) -> tuple[Any, Any] | None:
+    """The user and the token of `key` (the user maybe inactive), or None for no such token."""
+    sql, token_fields, user_fields = _query()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(token_fields)
+    user = instance(get_user_model(), user_fields, row[split:])
+    token = instance(authentication.TokenAuthentication().get_model(), token_fields, row[:split])
+    token.user = user
+    return user, token
+
+
+#: Where a request carries the user and token its door already read from its `Authorization`
+#: header (web.idempotency_api, looking for a retry's answer first): read once per request.
+READ = "token_read"
+
+
 class TokenAuthentication(authentication.TokenAuthentication):
+    def authenticate(self, request: Any) -> tuple[Any, Any] | None:
+        read = getattr(getattr(request, "_request", request), READ, None)
+        return read if read is not None else super().authenticate(request)
+
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        sql, token_fields, user_fields = _query()
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [key])
-            row = cursor.fetchone()
-        if row is None:
+        found = token_user(key)
+        if found is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        split = len(token_fields)
-        user = instance(get_user_model(), user_fields, row[split:])
-        if not user.is_active:
+        if not found[0].is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        token = instance(self.get_model(), token_fields, row[:split])
-        token.user = user
-        return user, token
+        return found

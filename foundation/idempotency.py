@@ -22,11 +22,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.core.signals import request_started
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -36,7 +38,7 @@ from foundation.sql_rows import column, json_placeholder, table_name
 
 __all__ = [
     "HEADER", "FORM_FIELD", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "check_key",
-    "once", "replayed", "forget_old",
+    "once", "replayed", "forget_lookups", "forget_old",
 ]
 
 #: The request header that carries the client's key (the API).
@@ -143,6 +145,31 @@ def _stored(user: Any, scope: str, key: str) -> Stored | None:
     return None if row is None else (row[0], int(row[1]), row[2])
 
 
+#: The record `replayed` found missing in this request: (user id, scope, key). A door that looks
+#: for a retry's answer before it sets up a write (web.idempotency_api) finds none for a first
+#: send; the write's `once` then takes that read as its own first one instead of asking again.
+_looked_up = threading.local()
+
+
+def forget_lookups(**_: object) -> None:
+    """Forget the record found missing (a new request starts: `request_started`)."""
+    _looked_up.missing = None
+
+
+request_started.connect(forget_lookups, dispatch_uid="foundation.idempotency.forget_lookups")
+
+
+def _first_read(user: Any, scope: str, key: str) -> Stored | None:
+    """`once`'s first read of the record: none when this request's `replayed` has just found it
+    missing (taken once), else `_stored`. A twin committing in between is found as before: the
+    write it races is refused (stale, already filed, the key's unique constraint) and the
+    record read again."""
+    missing, _looked_up.missing = getattr(_looked_up, "missing", None), None
+    if missing == (user.pk, scope, key):
+        return None
+    return _stored(user, scope, key)
+
+
 @functools.cache
 def _store_sql() -> str:
     names = ("user", "scope", "key", "request_hash", "status", "response", "created_at")
@@ -192,7 +219,7 @@ def once(
     # read, so a repeat on the venue's Wi-Fi costs a fraction of the write it repeats. A repeat
     # racing its first send finds no record yet; it is refused by its write (stale, already
     # filed) or by the key's unique constraint, and then finds the stored answer.
-    earlier = _stored(user, scope, key)
+    earlier = _first_read(user, scope, key)
     if earlier is not None:
         return _replay(earlier, digest, key)
     try:
@@ -225,7 +252,10 @@ def replayed(*, user: Any, scope: str, key: str | None, body: Any) -> Answer | N
     if key is None or not getattr(user, "is_authenticated", False):
         return None
     record = _stored(user, scope, key)
-    return None if record is None else _replay(record, request_hash(body), key)
+    if record is None:
+        _looked_up.missing = (user.pk, scope, key)
+        return None
+    return _replay(record, request_hash(body), key)
 
 
 def forget_old(now: Any = None) -> int:

@@ -40,9 +40,10 @@ from gameplay import presenters, services
 from gameplay.models import Game, GameEvent, PhoneSeen
 from tournament.models import Round
 from tournament.permissions import can_judge_table
+from tournament.table_rows import table_with_round
 
 __all__ = [
-    "Refused", "Stale", "Recorded", "EVENT_FIELDS", "SEEN_FIELDS", "read_fields", "record_event", "void_event", "judges_table", "SCOPE", "report_seen",
+    "Refused", "Stale", "Recorded", "EVENT_FIELDS", "SEEN_FIELDS", "read_fields", "record_event", "stored_event", "void_event", "judges_table", "SCOPE", "report_seen",
     "phone_seen", "EventCommand", "NotJudge", "record",
 ]
 
@@ -210,6 +211,31 @@ def record(table: Any, command: EventCommand, *, actor: Any, key: str | None) ->
     sent = _command(command)
     answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=sent, perform=perform, plain=True)
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
+
+
+def stored_event(table_pk: int, sent: Mapping[str, Any], *, actor: Any, key: str | None) -> Recorded | None:
+    """The answer `record` would send a retry of the API's post (`sent`: its `EVENT_FIELDS`)
+    from its record, or None when it would do anything else (no record yet, another body, a
+    malformed command or key, not this table's judge or a head judge, a round not published):
+    then `record` answers as ever.
+
+    The record is read first: a first send finds none, and its `record` takes that read as its
+    own (`idempotency.replayed`). The table (with its round) is read only for an answer found:
+    only the actor's own records are read, and only a judge of the table gets one back."""
+    command = EventCommand(sent["event"], sent["expected_seq"], sent["reason"])
+    try:
+        _check_command(command.event, command.expected_seq, command.reason)
+        answer = idempotency.replayed(
+            user=actor, scope=idempotency.scope_for(table_pk, SCOPE), key=key, body=_command(command)
+        )
+    except (Refused, idempotency.BadKey, idempotency.KeyReused):
+        return None
+    if answer is None:
+        return None
+    table = table_with_round(table_pk)
+    if table is None or not judges_table(actor, table) or table.round.state == Round.State.PLANNED:
+        return None
+    return Recorded(body=answer.body, replayed=True, status=answer.status, text=answer.text)
 
 
 def _then(command: EventCommand) -> list[dict[str, Any]]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from foundation.models import IdempotencyRecord
 from gameplay import engine_adapter, services
 from gameplay.models import Game, GameEvent
+from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -105,8 +107,8 @@ def test_a_token_post_costs_eight_statements_whatever_the_log(
 def test_a_retry_answered_from_its_stored_answer_reads_no_events(
     table: Any, table_judge: Any, django_assert_num_queries: Any
 ) -> None:
-    """The token, the table, the stored answer: a retry sent after its first answer neither
-    locks the game nor opens a transaction, and never reads the log."""
+    """The token, the stored answer, the table (who judges it): a retry sent after its first
+    answer neither locks the game nor opens a transaction, and never reads the log."""
     services.game_for(table)
     client = token_client(table_judge)
     for seq in range(1, 20):
@@ -117,3 +119,83 @@ def test_a_retry_answered_from_its_stored_answer_reads_no_events(
     assert repeat.status_code == 201 and repeat.json() == first.json()
     statements = [q["sql"] for q in captured.captured_queries]
     assert not any("gameplay_game" in sql or "FOR UPDATE" in sql or "SAVEPOINT" in sql for sql in statements)
+
+
+def whole_way(user_client: APIClient, settings: Any) -> APIClient:
+    """A client of the same token through every middleware and the view (no early answer)."""
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if not m.endswith("StoredAnswerMiddleware")]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=user_client._credentials["HTTP_AUTHORIZATION"])
+    return client
+
+
+def test_a_retry_answered_first_is_the_answer_the_view_sends_byte_for_byte(
+    table: Any, table_judge: Any, settings: Any
+) -> None:
+    """The retry answered before the view (web.idempotency_api.StoredAnswerMiddleware) is the
+    view's own answer from the record: status, body and headers."""
+    services.game_for(table)
+    client = token_client(table_judge)
+    first = post(client, table, 1, key="lost")
+    early = post(client, table, 1, key="lost")
+    late = post(whole_way(client, settings), table, 1, key="lost")
+    assert early.status_code == late.status_code == 201 and early.content == late.content
+    assert early.json() == first.json() and early["Idempotent-Replayed"] == "true"
+    vary = {name: {v.strip() for v in answer["Vary"].split(",")} for name, answer in (("early", early), ("late", late))}
+    assert vary["early"] == vary["late"]
+    assert {k: v for k, v in early.headers.items() if k != "Vary"} == {k: v for k, v in late.headers.items() if k != "Vary"}
+    assert GameEvent.objects.filter(game__table=table).count() == 2
+
+
+def test_another_users_retry_under_the_same_key_never_gets_the_first_users_answer(
+    table: Any, table_judge: Any, head_judge: Any
+) -> None:
+    """Keys are per user: a head judge sending the judge's key and body is a first send of
+    their own (stale here: the judge's event moved the log), answered by the view."""
+    services.game_for(table)
+    post(token_client(table_judge), table, 1, key="shared")
+    other = post(token_client(head_judge), table, 1, key="shared")
+    assert other.status_code == 409 and "Idempotent-Replayed" not in other
+    assert other.json()["expected_seq"] == 1 and other.json()["seq"] == 2
+    assert GameEvent.objects.filter(game__table=table).count() == 2
+
+
+def test_a_retry_from_a_judge_moved_off_the_table_or_of_a_round_taken_back_is_refused(
+    table: Any, table_judge: Any, make_user: Any
+) -> None:
+    """The stored answer goes only to a judge of the table, of a published round: the retry of
+    a judge moved to another table is refused 403, as any post of theirs; nothing is recorded."""
+    services.game_for(table)
+    client = token_client(table_judge)
+    assert post(client, table, 1, key="moved").status_code == 201
+    table.judge = make_user("judge2")
+    table.save(update_fields=["judge"])
+    refused = post(client, table, 1, key="moved")
+    assert refused.status_code == 403 and "Idempotent-Replayed" not in refused
+    table.judge = table_judge
+    table.save(update_fields=["judge"])
+    Round.objects.filter(pk=table.round_id).update(state=Round.State.PLANNED)
+    refused = post(client, table, 1, key="moved")
+    assert refused.status_code == 400 and refused.json()["field"] == "table"
+    assert GameEvent.objects.filter(game__table=table).count() == 2
+
+
+def test_a_retry_with_a_field_the_write_does_not_read_is_refused_by_name(table: Any, table_judge: Any) -> None:
+    services.game_for(table)
+    client = token_client(table_judge)
+    assert post(client, table, 1, key="extra").status_code == 201
+    refused = client.post(f"/api/tables/{table.pk}/game/events/", {"event": EVENT, "expected_seq": 1, "expected": 1},
+                          format="json", HTTP_IDEMPOTENCY_KEY="extra")
+    assert refused.status_code == 400 and refused.json()["field"] == "expected"
+
+
+@override_settings(TOKEN_RATE="2/min")
+def test_a_retry_counts_towards_its_tokens_rate_once(table: Any, table_judge: Any) -> None:
+    """The first send and its retry are the token's two requests of the minute; a third
+    waits (429), early answer or not."""
+    services.game_for(table)
+    client = token_client(table_judge)
+    assert post(client, table, 1, key="paced").status_code == 201
+    assert post(client, table, 1, key="paced").status_code == 201
+    third = post(client, table, 1, key="paced")
+    assert third.status_code == 429 and "Idempotent-Replayed" not in third and third["Retry-After"]

@@ -83,6 +83,12 @@ class GameView(APIView):
         return response
 
 
+def _stored_event(user: Any, data: dict[str, Any], key: str, *, pk: int) -> commands.Recorded | None:
+    """A retried post's stored answer, as `GameEventsView.post` would send it (or None)."""
+    return commands.stored_event(pk, commands.read_fields(commands.EVENT_FIELDS, data), actor=user, key=key)
+
+
+@idempotency_api.answers_retries(commands.EVENT_FIELDS, _stored_event)
 class GameEventsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
