@@ -132,3 +132,15 @@ def test_the_seating_pages_words_read_in_the_readers_language() -> None:
     for lang in LANGUAGES:
         with translation.override(lang):
             assert [flag for flag in FLAG_WORDS if flag_words(flag, translation) == FLAG_WORDS[flag]] == []
+
+
+def test_every_format_field_the_format_page_shows_is_listed_and_translated() -> None:
+    from dune.formats.document import FIELDS
+    from foundation.core_words import FORMAT_WORDS
+
+    shown = {text for f in FIELDS for text in (f.group, f.help, f.words) if text}
+    points = {f.words for f in FIELDS if f.path.startswith("points.results.")}
+    assert sorted(shown - points - set(FORMAT_WORDS)) == []
+    for lang in LANGUAGES:
+        catalogue = trans_real.translation(lang)._catalog
+        assert [text for text in FORMAT_WORDS if text not in catalogue] == []

@@ -18,11 +18,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from dune.engine.ids import ResultKind
+from dune.engine.results import kind_words
 from dune.formats import FormatDocumentError, UnknownFormat
 from dune.formats.document import FIELDS, dump_json, dump_toml, value_words
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
-from foundation.core_words import core_refusal
+from foundation.core_words import core_refusal, core_word
 from tournament import commands, services
 from tournament.models import Tournament
 from tournament.permissions import is_head_judge
@@ -95,8 +97,8 @@ def _groups(tournament: Tournament, errors: dict[str, str], typed: Any) -> list[
             {
                 "path": spec.path,
                 "id": "f-" + spec.path.replace(".", "-"),
-                "words": spec.words,
-                "help": spec.help,
+                "words": _field_words(spec.path, spec.words),
+                "help": core_word(spec.help),
                 "rule": rules.rule_of(spec.path),
                 "preset": value_words(preset_value),
                 "changed": value != preset_value,
@@ -106,7 +108,19 @@ def _groups(tournament: Tournament, errors: dict[str, str], typed: Any) -> list[
                 "error": errors.get(spec.path, ""),
             }
         )
-    return [{"name": name, "fields": fields} for name, fields in groups.items()]
+    return [{"name": core_word(name), "fields": fields} for name, fields in groups.items()]
+
+
+#: The result kinds, by id: each has a points field in the document.
+RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
+
+
+def _field_words(path: str, words: str) -> str:
+    """A field's name in the reader's language (a result kind's points named by the kind)."""
+    kind = path.removeprefix("points.results.")
+    if kind != path and kind in RESULT_KINDS:
+        return _("points for %(kind)s") % {"kind": core_word(kind_words(kind))}
+    return core_word(words)
 
 
 @require_http_methods(["GET", "POST"])
