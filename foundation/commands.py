@@ -21,7 +21,7 @@ from dune.refusals import Refusal
 from foundation import idempotency
 
 __all__ = [
-    "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "Field", "declared",
+    "DOOR_FIELDS", "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "Field", "declared",
     "read_fields", "refuse_unknown",
 ]
 
@@ -127,9 +127,11 @@ def number_field(
 
 def id_list(data: Mapping[str, Any], name: str, *, required: bool = False) -> list[int] | None:
     """The list of ids `name`: a JSON list of whole numbers, or a form's text listing them
-    separated by commas, spaces or new lines. None when it is missing (or null) and not
+    separated by commas, spaces or new lines (or a form's several values of `name`). None when it is missing (or null) and not
     `required`. Raises Refused naming it otherwise."""
     value = data.get(name)
+    if hasattr(data, "getlist") and value is not None:  # a form: a select of several, or a text
+        value = " ".join(str(v) for v in data.getlist(name))
     if value is None:
         if required:
             raise Refused(_("this field is required: a list of ids"), field=name)
@@ -204,6 +206,10 @@ def declared(*fields: Field) -> dict[str, Field]:
 def read_fields(fields: Mapping[str, Field], data: Mapping[str, Any]) -> dict[str, Any]:
     """Every declared field of `data`, read by its declaration (in declaration order)."""
     return {name: field.read(data) for name, field in fields.items()}
+
+
+#: What every page form sends beside its command's fields: the CSRF token and the form's key.
+DOOR_FIELDS = frozenset({"csrfmiddlewaretoken", idempotency.FORM_FIELD})
 
 
 def refuse_unknown(data: Mapping[str, Any], fields: Mapping[str, Field], *, also: frozenset[str] = frozenset()) -> None:

@@ -21,6 +21,7 @@ naming the field or the rule. Each answer carries the words a page shows (`Done.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
@@ -59,7 +60,7 @@ from tournament.presenters import (
 )
 
 __all__ = [
-    "Done", "DESK_ACTIONS", "FACTION_ACTIONS",
+    "Done", "PLAYER_FIELDS", "DESK_ACTIONS", "FACTION_ACTIONS",
     "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
     "create_round", "invite_table_judge", "make_table_judge_account", "withdraw_invitation", "accept_invitation", "decline_invitation",
@@ -242,6 +243,19 @@ def create_series(
 # --- the registration desk --------------------------------------------------------------------
 
 
+#: Who registers, at the desk or online, declared once: the forms, the API's bodies, their schema.
+REGISTRANT_FIELDS = declared(
+    Field("name", max_length=120, help=gettext_lazy("the player's name, as the pages show it")),
+    Field("email", max_length=254, help=gettext_lazy("links the player to the person of that email")),
+    Field("club", max_length=registration.MAX_CLUB),
+)
+#: A player registered at the desk (or by the API): a registrant and their household.
+PLAYER_FIELDS = declared(
+    *REGISTRANT_FIELDS.values(),
+    Field("household", max_length=120, help=gettext_lazy("players of one household are seated apart")),
+)
+
+
 @dataclass(frozen=True)
 class _Registrant:
     """Who registers, at the desk or online: a name, an email and a club, read the same way."""
@@ -252,11 +266,7 @@ class _Registrant:
 
     @staticmethod
     def read(data: Mapping[str, Any]) -> dict[str, str]:
-        return {
-            "name": text_field(data, "name", max_length=120),
-            "email": text_field(data, "email", max_length=254),
-            "club": text_field(data, "club", max_length=registration.MAX_CLUB),
-        }
+        return read_fields(REGISTRANT_FIELDS, data)
 
 
 @dataclass(frozen=True)
@@ -265,13 +275,13 @@ class NewPlayer(_Registrant):
     #: The desk's "check in now" box: checked in for the desk's round as well.
     check_in: bool
 
+    FIELDS: ClassVar[dict[str, Field]] = PLAYER_FIELDS
+    #: The desk's form: the same fields and its check-in box (the API checks in by its own call).
+    FORM_FIELDS: ClassVar[dict[str, Field]] = declared(*PLAYER_FIELDS.values(), Field("check_in", kind="flag"))
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewPlayer:
-        return cls(
-            **cls.read(data),
-            household=text_field(data, "household", max_length=120),
-            check_in=yes(data.get("check_in")),
-        )
+        return cls(**read_fields(cls.FORM_FIELDS, data))
 
 
 def add_player(tournament: Tournament, data: Any, *, actor: Any, key: str | None, round_: Round | None = None) -> Done:
@@ -572,14 +582,27 @@ def link_person(player: Player, data: Any, *, actor: Any, key: str | None) -> Do
 # --- the dashboard: rounds, judges, settings --------------------------------------------------
 
 
+def _read_moment(data: Mapping[str, Any], field: Field) -> datetime | None:
+    return _moment(data, field.name)
+
+
+#: A round's kind and scheduled start, declared once: the pages' forms, the API's bodies.
+ROUND_KIND = Field("kind", max_length=20, choices=tuple(Round.Kind.values),
+                   help=gettext_lazy("a heat or the final"), why=gettext_lazy("a round is a heat or the final"))
+ROUND_START = Field("starts_at", kind="moment", nullable=True, reader=_read_moment,
+                    help=gettext_lazy("when it is scheduled to start (ISO 8601; null: no scheduled start)"))
+
+
 @dataclass(frozen=True)
 class NewRound:
     kind: str
     starts_at: datetime | None
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(dataclasses.replace(ROUND_KIND, required=True), ROUND_START)
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NewRound:
-        return cls(kind=text_field(data, "kind", max_length=20), starts_at=_moment(data, "starts_at"))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def create_round(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -1069,11 +1092,14 @@ class RoundEdit:
     start_sent: bool
     starts_at: datetime | None
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(ROUND_KIND, ROUND_START)
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> RoundEdit:
-        sent = "starts_at" in data
+        sent = ROUND_START.sent(data)
         return cls(
-            kind=_optional_text(data, "kind", 20), start_sent=sent, starts_at=_moment(data, "starts_at") if sent else None
+            kind=ROUND_KIND.read(data) if ROUND_KIND.sent(data) else None, start_sent=sent,
+            starts_at=ROUND_START.read(data) if sent else None,
         )
 
 
@@ -1220,16 +1246,14 @@ class PlayerEdit:
     household: str
     keep_apart: tuple[int, ...]
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        *PLAYER_FIELDS.values(), Field("keep_apart", kind="ids", help=gettext_lazy("players to seat apart from"))
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> PlayerEdit:
-        apart = data.getlist("keep_apart") if hasattr(data, "getlist") else data.get("keep_apart") or []
-        return cls(
-            name=text_field(data, "name", max_length=10_000),
-            email=text_field(data, "email", max_length=10_000),
-            club=text_field(data, "club", max_length=10_000),
-            household=text_field(data, "household", max_length=10_000),
-            keep_apart=tuple(id_list({"keep_apart": list(apart)}, "keep_apart") or ()),
-        )
+        read = read_fields(cls.FIELDS, data)
+        return cls(**{**read, "keep_apart": tuple(read["keep_apart"] or ())})
 
 
 def edit_player(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:

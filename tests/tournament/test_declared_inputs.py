@@ -11,6 +11,7 @@ import pytest
 from config.schema import schema
 from dune.text_rules import TITLE_LIMIT
 from foundation.commands import Refused
+from tests.factories import make_players
 from tournament import commands
 from tournament.models import Series, Tournament
 
@@ -50,3 +51,127 @@ def test_an_unknown_field_is_refused_naming_it(judge_client: Any, head_judge: An
     response = judge_client.post("/api/series/", {"name": "Cup", "format": "wbc", "owner": 1}, format="json")
     assert response.status_code == 400 and "owner" in str(response.json())
     assert Tournament.objects.count() == 0 and Series.objects.count() == 0
+
+
+# --- players: registered at the desk or by the API, edited at the desk ------------------------
+
+LONG_NAME = "N" * (commands.PLAYER_FIELDS["name"].max_length + 1)
+
+
+@pytest.fixture
+def desk(client: Any, head_judge: Any) -> Any:
+    client.force_login(head_judge)
+    return client
+
+
+def test_a_players_body_is_its_declaration(tournament: Any) -> None:
+    body = _body_schema("/api/tournaments/{id}/players/")
+    assert set(body["properties"]) == set(commands.NewPlayer.FIELDS) == {"name", "email", "club", "household"}
+    for name, field in commands.PLAYER_FIELDS.items():
+        assert body["properties"][name]["maxLength"] == field.max_length
+
+
+@pytest.mark.parametrize(("sent", "field"), [
+    ({"name": LONG_NAME}, "name"),
+    ({"name": "Alia", "club": "C" * 121}, "club"),
+    ({"name": 5}, "name"),
+    ({"name": "Alia", "email": ["a@example.org"]}, "email"),
+    ({"name": "Alia", "nick": "A"}, "nick"),
+])
+def test_the_api_refuses_a_bad_player_naming_the_field(
+    judge_client: Any, tournament: Any, sent: dict[str, Any], field: str
+) -> None:
+    response = judge_client.post(f"/api/tournaments/{tournament.pk}/players/", sent, format="json")
+    assert response.status_code == 400 and response.json()["field"] == field, response.json()
+    assert tournament.players.count() == 0
+
+
+@pytest.mark.parametrize(("sent", "field", "words"), [
+    ({"name": LONG_NAME}, "name", "at most 120 characters"),
+    ({"name": "Alia", "household": "H" * 121}, "household", "at most 120 characters"),
+    ({"name": "Alia", "nick": "A"}, "general", "nick"),
+])
+def test_the_desk_refuses_a_bad_player_next_to_the_field(
+    desk: Any, tournament: Any, heat: Any, sent: dict[str, Any], field: str, words: str
+) -> None:
+    response = desk.post(f"/tournaments/{tournament.pk}/players/", {"action": "add", "round": heat.pk, **sent})
+    page = response.content.decode()
+    assert response.status_code == 200 and words in page
+    if field == "general":
+        assert 'class="error"' in page and "name-error" not in page
+    else:
+        assert f'id="{field}-error"' in page
+    assert tournament.players.count() == 0
+
+
+@pytest.mark.parametrize(("sent", "field", "words"), [
+    ({"name": LONG_NAME}, "name", "at most 120 characters"),
+    ({"keep_apart": ["two"]}, "keep_apart", "expected whole numbers"),
+    ({"nickname": "A"}, "general", "nickname"),
+])
+def test_the_player_page_refuses_a_bad_edit_next_to_the_field(
+    desk: Any, tournament: Any, sent: dict[str, Any], field: str, words: str
+) -> None:
+    alia, _paul = make_players(tournament, 2)
+    url = f"/tournaments/{tournament.pk}/players/{alia.pk}/edit/"
+    response = desk.post(url, {"name": alia.name, "email": alia.email, **sent})
+    page = response.content.decode()
+    assert response.status_code == 400 and words in page
+    assert {"name": 'id="name-error"', "keep_apart": 'id="apart-error"', "general": 'class="error"'}[field] in page
+    alia.refresh_from_db()
+    assert alia.name == "Player 001" and not alia.keep_apart.exists() and not alia.changes.exists()
+
+
+def test_the_player_page_keeps_apart_the_players_chosen(desk: Any, tournament: Any) -> None:
+    alia, paul, jessica = make_players(tournament, 3)
+    url = f"/tournaments/{tournament.pk}/players/{alia.pk}/edit/"
+    response = desk.post(url, {"name": alia.name, "email": alia.email, "keep_apart": [paul.pk, jessica.pk]})
+    assert response.status_code == 302
+    assert set(alia.keep_apart.all()) == {paul, jessica}
+
+
+# --- rounds: added on the dashboard or by the API, changed on their page or by the API --------
+
+
+def test_a_rounds_bodies_are_its_declarations() -> None:
+    document = schema()
+    added = _body_schema("/api/tournaments/{id}/rounds/")
+    assert set(added["properties"]) == set(commands.NewRound.FIELDS) and added["required"] == ["kind"]
+    found = document["paths"]["/api/rounds/{id}/"]["patch"]["requestBody"]["content"]["application/json"]["schema"]
+    edited = document["components"]["schemas"][found["$ref"].rsplit("/", 1)[-1]]
+    assert set(edited["properties"]) == set(commands.RoundEdit.FIELDS) and not edited.get("required")
+
+
+@pytest.mark.parametrize(("sent", "field"), [
+    ({"kind": "h" * 21}, "kind"),
+    ({"kind": 1}, "kind"),
+    ({"kind": "heat", "starts_at": 5}, "starts_at"),
+    ({"kind": "heat", "starts_at": "next tuesday"}, "starts_at"),
+    ({"kind": "heat", "number": 3}, "number"),
+])
+def test_the_api_refuses_a_bad_round_naming_the_field(
+    judge_client: Any, tournament: Any, heat: Any, sent: dict[str, Any], field: str
+) -> None:
+    added = judge_client.post(f"/api/tournaments/{tournament.pk}/rounds/", sent, format="json")
+    assert added.status_code == 400 and added.json()["field"] == field, added.json()
+    edited = judge_client.patch(f"/api/rounds/{heat.pk}/", sent, format="json", HTTP_IDEMPOTENCY_KEY="e")
+    assert edited.status_code == 400 and edited.json()["field"] == field, edited.json()
+    heat.refresh_from_db()
+    assert tournament.rounds.count() == 1 and heat.kind == "heat" and heat.starts_at is None
+
+
+@pytest.mark.parametrize(("sent", "field", "words"), [
+    ({"kind": "heat", "starts_at": "next tuesday"}, "starts_at", "cannot read the start time"),
+    ({"kind": "h" * 21}, "kind", "at most 20 characters"),
+    ({"kind": "heat", "number": "3"}, "general", "number"),
+])
+def test_the_dashboard_and_the_round_page_refuse_a_bad_round_next_to_the_field(
+    desk: Any, tournament: Any, heat: Any, sent: dict[str, Any], field: str, words: str
+) -> None:
+    added = desk.post(f"/tournaments/{tournament.pk}/", {"action": "add_round", **sent})
+    edited = desk.post(f"/rounds/{heat.pk}/edit/", {"action": "edit", **sent})
+    for page, error in ((added.content.decode(), 'class="field-error"'), (edited.content.decode(), f'id="{field}-error"')):
+        assert words in page
+        assert (error if field != "general" else 'class="error"') in page
+    heat.refresh_from_db()
+    assert tournament.rounds.count() == 1 and heat.kind == "heat" and heat.starts_at is None

@@ -49,11 +49,8 @@ from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_o
 TournamentIn = body_of("TournamentIn", commands.NewTournament.FIELDS)
 
 
-class PlayerIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120, allow_blank=True)
-    email = serializers.CharField(required=False, allow_blank=True, default="")
-    club = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
-    household = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+#: The body of `add_player`, from the command's own declaration.
+PlayerIn = body_of("PlayerIn", commands.NewPlayer.FIELDS)
 
 
 class ImportIn(serializers.Serializer):
@@ -71,9 +68,8 @@ class ImportIn(serializers.Serializer):
     )
 
 
-class RoundIn(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["heat", "final"])
-    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+#: The body of `create_round`, from the command's own declaration.
+RoundIn = body_of("RoundIn", commands.NewRound.FIELDS)
 
 
 class SeatingIn(serializers.Serializer):
@@ -289,9 +285,8 @@ class RoundListView(APIView):
         return answered(request, commands.create_round(tournament, request.data, actor=request.user, key=key_of(request)))
 
 
-class RoundEditIn(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["heat", "final"], required=False, help_text="only before it is seated")
-    starts_at = serializers.DateTimeField(required=False, allow_null=True, help_text="null: no scheduled start")
+#: The body of `edit_round`, from the command's own declaration.
+RoundEditIn = body_of("RoundEditIn", commands.RoundEdit.FIELDS, optional=True)
 
 
 class RoundDetailView(APIView):

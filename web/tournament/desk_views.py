@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
+from foundation.commands import DOOR_FIELDS, refuse_unknown
 from tournament import commands, desk, private_links, services
 from tournament.links import absolute_link
 from tournament.models import CheckIn, Player, PrivateLink, Tournament
@@ -73,10 +74,8 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         }
         try:
             refuse_unsafe_text(request)
-            edited = commands.edit_player(
-                player, {**{f: values[f] for f in FIELD_WORDS if f != "keep_apart"}, "keep_apart": chosen},
-                actor=request.user, key=form_key(request),
-            )
+            refuse_unknown(request.POST, commands.PlayerEdit.FIELDS, also=DOOR_FIELDS)
+            edited = commands.edit_player(player, request.POST, actor=request.user, key=form_key(request))
         except Refusal as error:
             errors = {error.field if error.field in values else "general": error.message}
         else:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
+from foundation.commands import DOOR_FIELDS, refuse_unknown
 from tournament import commands, people
 from tournament.models import Round, Tournament
 from tournament.time_zones import common_zones
@@ -121,8 +122,8 @@ def round_edit(request: HttpRequest, pk: int) -> HttpResponse:
                     )
                 done = commands.delete_round(round_, actor=request.user, key=_key(request))
             else:
-                fields = {"kind": request.POST.get("kind", ""), "starts_at": request.POST.get("starts_at", "")}
-                done = commands.edit_round(round_, fields, actor=request.user, key=_key(request))
+                refuse_unknown(request.POST, commands.RoundEdit.FIELDS, also=DOOR_FIELDS | {"action"})
+                done = commands.edit_round(round_, request.POST, actor=request.user, key=_key(request))
         except Refusal as error:
             errors = _errors(error, ("kind", "starts_at"))
         else:

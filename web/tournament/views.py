@@ -29,6 +29,7 @@ from dune.formats import FORMATS
 from dune.refusals import Refusal
 from dune.seating_changes import available_final_factions, next_final_picker
 from dune.text_rules import name_matches, text_problem
+from foundation.commands import DOOR_FIELDS, refuse_unknown
 from scoring.qualifying import qualifying_order as qualifying
 from tournament import commands, desk, judges, people, registration, services
 from tournament.models import CheckIn, Player, Round, Tournament, default_time_zone
@@ -118,6 +119,8 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     refuse_unsafe_text(request)
     action = request.POST.get("action")
     key, actor = _key(request), request.user
+    if action == "add_round":
+        refuse_unknown(request.POST, commands.NewRound.FIELDS, also=DOOR_FIELDS | {"action"})
     if action in DASHBOARD_ACTIONS:
         return DASHBOARD_ACTIONS[action](tournament, request.POST, actor=actor, key=key).message
     if action == "remove_judge":
@@ -251,6 +254,7 @@ def _desk_action(request: HttpRequest, tournament: Tournament, action: str, sele
     check-in; answers what was done, in words (raises NeedsConfirmation before checking in all)."""
     key, actor = _key(request), request.user
     if action == "add":
+        refuse_unknown(request.POST, commands.NewPlayer.FORM_FIELDS, also=DOOR_FIELDS | {"action", "round"})
         added = commands.add_player(tournament, request.POST, actor=actor, key=key, round_=selected)
         messages.success(request, added.message)
         player = Player.objects.get(pk=added.body["id"])
