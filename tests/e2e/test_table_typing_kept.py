@@ -110,7 +110,10 @@ def test_a_move_queued_behind_a_later_shipment_is_moved_earlier_and_nothing_is_v
     screenshot(page, "table-outbox-earlier")
     page.context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '0'")
+    try:
+        page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '0'")
+    except PlaywrightTimeout:
+        raise AssertionError(f"the queue did not empty: {pending.all_inner_texts()}") from None
     types = list(GameEvent.objects.filter(game__table=table, seq__gt=4).order_by("seq").values_list("type", flat=True))
     assert types == ["forces_placed", "forces_moved", "forces_placed"]
     assert not GameEvent.objects.filter(game__table=table, type="void").exists()
