@@ -1,8 +1,9 @@
 """JSON text on the path of every table judge's post, written and read by orjson.
 
-A post writes the game's new position, its evaluation and the event as JSON for the database,
-and its whole answer once, for the stored idempotency record and the response alike; a web
-process that did not record the game's last event reads the stored position back. The
+A post writes its whole answer once, for the stored idempotency record and the response alike
+(the game's new position, its evaluation and the event are written by the engine itself, with
+the same options: `dune.engine.recording`); a web process that did not record the game's last
+event reads the stored position back. The
 standard library's encoder spent more of such a post's CPU than any other single step but the
 database driver; orjson writes the same JSON (compact, keys in their order, non-text keys as
 text) in a fraction of the time.

@@ -17,7 +17,6 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from foundation import json_text
 from foundation.sql_rows import (
     column,
     for_update,
@@ -107,15 +106,18 @@ def _record_sql() -> str | None:
 
 def record(
     game: Game, *, seq: int, type: str, body: dict[str, Any], author: Any, reason: str,
-    position: dict[str, Any], evaluation: dict[str, Any],
+    position: dict[str, Any], evaluation: dict[str, Any], texts: tuple[str, str, str],
 ) -> GameEvent:
     """Append event #`seq` of the locked `game` (an author or None) and store the game's new
     sequence number, position and evaluation, on the rows and on `game`; the event is answered
-    as a saved row. One round trip on PostgreSQL: on the path of every table judge's post."""
+    as a saved row. `texts`: the body, the position and the evaluation as the JSON text the
+    engine wrote them in (`dune.engine.recording`). One round trip on PostgreSQL: on the path
+    of every table judge's post."""
     now = timezone.now()
     author_pk = author.pk if author is not None else None
-    stored = [seq, json_text.dumps(position), json_text.dumps(evaluation), now, game.pk]
-    appended = [game.pk, seq, type, json_text.dumps(body), author_pk, now, reason]
+    body_text, position_text, evaluation_text = texts
+    stored = [seq, position_text, evaluation_text, now, game.pk]
+    appended = [game.pk, seq, type, body_text, author_pk, now, reason]
     with connection.cursor() as cursor:
         if (sql := _record_sql()) is not None:
             cursor.execute(sql, stored + appended)

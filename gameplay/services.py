@@ -442,7 +442,7 @@ def append_event(
         recorded = log_store.record(
             game, seq=seq, type=step.event.type, body=step.body,
             author=user if getattr(user, "is_authenticated", False) else None, reason=reason,
-            position=step.snapshot, evaluation=step.evaluation,
+            position=step.snapshot, evaluation=step.evaluation, texts=step.texts,
         )
         if game.seq % SNAPSHOT_EVERY == 0:
             GameSnapshot.objects.create(game=game, seq=game.seq, position=game.position)

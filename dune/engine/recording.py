@@ -5,8 +5,9 @@ A table's record keeps, for every event, the event's canonical JSON, the positio
 of them together: it parses the event (an engine event passes as it is), gives a shipment,
 revival or Ambassador that names no cost the rules' price when asked (`priced=True`), applies
 it (a void or an insert replays the log with it, since either changes what came before), and
-returns a `Recorded` step. The Django layer asks the engine once per event
-(`gameplay.engine_adapter.record`) instead of once per part.
+returns a `Recorded` step, with the three as the JSON text a record stores (written once, by
+orjson: compact, keys in their order, non-text keys as text). The Django layer asks the engine
+once per event (`gameplay.engine_adapter.record`) instead of once per part.
 
 Raises what parsing and applying raise (`RuleViolation` and its subclasses), leaving
 `position` unchanged (positions are immutable).
@@ -18,6 +19,8 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from dune.engine.codec.position import dump_position
 from dune.engine.evaluation import evaluate
@@ -31,18 +34,23 @@ __all__ = ["Recorded", "record", "priced", "REPLAYED"]
 #: The events whose position is the replay of the log with them appended (they change the past).
 REPLAYED = frozenset({"void", "insert"})
 
+#: The engine's JSON is plain (no moments, no decimals): only its non-text keys need saying.
+_JSON_TEXT = orjson.OPT_NON_STR_KEYS
+
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
     """An event applied: the typed event, its canonical JSON (as the log stores it), the
     position after it, that position's snapshot (`dump_position`) and its evaluation's JSON
-    (`evaluate(position).to_dict()`)."""
+    (`evaluate(position).to_dict()`); `texts`: the body, the snapshot and the evaluation as JSON
+    text, in that order."""
 
     event: Event
     body: dict[str, Any]
     position: Position
     snapshot: dict[str, Any]
     evaluation: dict[str, Any]
+    texts: tuple[str, str, str]
 
 
 def priced(position: Position, event: Event) -> Event:
@@ -85,10 +93,15 @@ def record(
         after = replay([*(event_from_dict(body) for body in log()), parsed])
     else:
         after = apply(position, parsed)
+    body, snapshot, evaluation = parsed.to_dict(), dump_position(after), evaluate(after).to_dict()
     return Recorded(
-        event=parsed, body=parsed.to_dict(), position=after,
-        snapshot=dump_position(after), evaluation=evaluate(after).to_dict(),
+        event=parsed, body=body, position=after, snapshot=snapshot, evaluation=evaluation,
+        texts=(_text(body), _text(snapshot), _text(evaluation)),
     )
+
+
+def _text(value: Any) -> str:
+    return orjson.dumps(value, option=_JSON_TEXT).decode()
 
 
 _priced = priced

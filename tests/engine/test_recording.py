@@ -33,6 +33,8 @@ def test_record_answers_what_each_step_answers() -> None:
     assert step.position == after
     assert step.snapshot == dump_position(after)
     assert step.evaluation == evaluate(after).to_dict()
+    plain = [json.loads(json.dumps(part)) for part in (step.body, step.snapshot, step.evaluation)]
+    assert [json.loads(text) for text in step.texts] == plain
 
 
 def test_record_takes_an_engine_event_as_it_is() -> None:
