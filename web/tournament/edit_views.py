@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from dune.refusals import Refusal
@@ -114,10 +115,11 @@ def round_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 if request.POST.get("confirmed") != "yes":
                     return _confirm(
                         request, tournament,
-                        question=f"Delete {round_.label}?",
-                        explanation="The round and its check-ins are deleted; the rounds after it take the"
-                        " numbers down by one. Only a round not yet seated can be deleted.",
-                        yes=f"Yes, delete {round_.label}", no=f"Keep {round_.label}",
+                        question=_("Delete %(round)s?") % {"round": round_.label},
+                        explanation=_("The round and its check-ins are deleted; the rounds after it take the"
+                                      " numbers down by one. Only a round not yet seated can be deleted."),
+                        yes=_("Yes, delete %(round)s") % {"round": round_.label},
+                        no=_("Keep %(round)s") % {"round": round_.label},
                         fields=[("action", "delete")], back=request.path,
                     )
                 done = commands.delete_round(round_, actor=request.user, key=_key(request))

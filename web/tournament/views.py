@@ -127,10 +127,10 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
         username = request.POST.get("username", "")
         if request.POST.get("confirmed") != "yes":
             raise NeedsConfirmation(
-                question=f"Remove {username} as a table judge?",
-                explanation="They no longer judge this tournament's tables. The tables assigned to them with no"
-                " game under way open to every table judge; the tables they filed keep their name.",
-                yes=f"Yes, remove {username}", no="Back to the tournament",
+                question=_("Remove %(username)s as a table judge?") % {"username": username},
+                explanation=_("They no longer judge this tournament's tables. The tables assigned to them with no"
+                              " game under way open to every table judge; the tables they filed keep their name."),
+                yes=_("Yes, remove %(username)s") % {"username": username}, no=_("Back to the tournament"),
                 fields=[("action", "remove_judge"), ("username", username)],
             )
         return commands.remove_table_judge(tournament, request.POST, actor=actor, key=key).message
@@ -138,10 +138,10 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
         round_ = get_object_or_404(Round, pk=_int(request.POST.get("round")), tournament=tournament)
         if request.POST.get("confirmed") != "yes":
             raise NeedsConfirmation(
-                question=f"Close {round_label(round_)}?",
-                explanation="A closed round is history: no more reports are expected, its clocks stop and"
-                " its results are what the standings count (a head judge can still reopen a report).",
-                yes=f"Yes, close {round_label(round_)}", no="Back to the tournament",
+                question=_("Close %(round)s?") % {"round": round_label(round_)},
+                explanation=_("A closed round is history: no more reports are expected, its clocks stop and"
+                              " its results are what the standings count (a head judge can still reopen a report)."),
+                yes=_("Yes, close %(round)s") % {"round": round_label(round_)}, no=_("Back to the tournament"),
                 fields=[("action", "finish_round"), ("round", round_.pk)],
             )
         return commands.finish_round(round_, actor=actor, key=key).message
@@ -265,10 +265,11 @@ def _desk_action(request: HttpRequest, tournament: Tournament, action: str, sele
         if request.POST.get("confirmed") != "yes":
             active = tournament.players.filter(status=Player.Status.ACTIVE).count()
             raise NeedsConfirmation(
-                question=f"Check in all {active} active players for {round_label(selected)}?",
-                explanation="Every active player is checked in for this round, present or not: the"
-                " seating will seat each of them. Check players in one by one if some are missing.",
-                yes=f"Yes, check in all {active}", no="Back to the desk",
+                question=_("Check in all %(active)s active players for %(round)s?")
+                % {"active": active, "round": round_label(selected)},
+                explanation=_("Every active player is checked in for this round, present or not: the"
+                              " seating will seat each of them. Check players in one by one if some are missing."),
+                yes=_("Yes, check in all %(active)s") % {"active": active}, no=_("Back to the desk"),
                 fields=[("action", "check_in_all"), ("round", selected.pk)],
                 back=f"{request.path}?round={selected.pk}",
             )
@@ -339,10 +340,10 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "withdrawn" and request.POST.get("confirmed") != "yes":
                 return _confirm(
                     request, tournament,
-                    question=f"Withdraw {player.name}?",
-                    explanation="A withdrawn player's registration is cancelled: they are checked out of rounds"
-                    " not yet published and not seated again. You can reinstate them later.",
-                    yes=f"Yes, withdraw {player.name}", no=f"Keep {player.name}",
+                    question=_("Withdraw %(name)s?") % {"name": player.name},
+                    explanation=_("A withdrawn player's registration is cancelled: they are checked out of rounds"
+                                  " not yet published and not seated again. You can reinstate them later."),
+                    yes=_("Yes, withdraw %(name)s") % {"name": player.name}, no=_("Keep %(name)s") % {"name": player.name},
                     fields=[("player", player.pk), ("action", "withdrawn"), ("round", selected.pk if selected else ""), ("q", query)],
                     back=f"{request.path}#player-{player.pk}",
                 )
