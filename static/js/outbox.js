@@ -448,6 +448,9 @@
     lastTap = { form: form, fields: signature, at: now };
     var label = describe(form, submitter);
     sentFrom(form);
+    // Offline no answer starts the form afresh: it is cleared now, with what it sent already
+    // read, so the judge's next entry typed while this one is being queued is kept.
+    if (!navigator.onLine) { form.reset(); }
     var eventType = form.dataset.eventType;
     var formKey = form.dataset.formKey || "";
     return outbox.open().then(function (items) {
@@ -466,7 +469,6 @@
       if (replaced) { action.n = replaced.n; }
       return store.save(action).then(function () { return replaced ? rebase() : null; });
     }).then(function () {
-      if (!navigator.onLine) { form.reset(); }
       return outbox.changed();
     }).then(function () {
       if (!navigator.onLine) { document.dispatchEvent(new CustomEvent("table:settle")); }

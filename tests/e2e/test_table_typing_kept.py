@@ -172,3 +172,29 @@ def test_a_move_refused_after_later_shipments_is_recorded_before_them(
     assert not GameEvent.objects.filter(game__table=table, type="void").exists()
     stacks = {(s["faction"], s["territory"]): s["normal"] for s in read_game(table).position["forces"]}
     assert stacks[(first, "funeral_plain")] == 1 and stacks[(first, "the_great_flat")] == 1
+
+
+def test_offline_the_next_entry_typed_while_the_last_is_queued_is_kept(
+    phone_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+) -> None:
+    """Offline, a sent form is cleared at once: the judge's next entry in the same form, typed
+    before the phone has finished queueing the last one, stays as typed and is sent as typed."""
+    judge = make_user("judge1")
+    table = final_table(judge)
+    record(table, judge, BEFORE_THE_STORM[:3])  # turn 1, shipment and movement
+    page = phone_page
+    open_table(page, sign_in, live_server, password, table)
+    page.context.set_offline(True)
+    page.locator("#offline-banner").wait_for()
+    place = page.locator("form[data-action=place_forces]")
+    place.get_by_label("Faction").select_option("harkonnen")
+    place.get_by_label("Territory · sector").select_option("the_great_flat@14")
+    place.get_by_label("Forces", exact=True).fill("1")
+    # The tap and the next entry in one go, before the phone's storage has answered.
+    place.evaluate("""form => {
+        form.querySelector("button[type=submit]:not([name=preview])").click();
+        form.querySelector("select[name=faction]").value = "atreides";
+    }""")
+    page.wait_for_function("() => document.getElementById('outbox').dataset.queued === '1'")
+    assert place.get_by_label("Faction").input_value() == "atreides"
+    assert place.get_by_label("Forces", exact=True).input_value() == ""
