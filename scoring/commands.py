@@ -26,7 +26,7 @@ from foundation.commands import Field, Refused, declared, read_fields, run, text
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
-__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "self_report", "SCOPE"]
+__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "CONFIRM_FIELDS", "self_report", "SCOPE"]
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -108,17 +108,36 @@ def _table_of(player: Any, table_id: int) -> Table:
     return table
 
 
+def _read_table(data: Mapping[str, Any], field: Field) -> int:
+    return _table_id(data)
+
+
+def _read_agree(data: Mapping[str, Any], field: Field) -> bool:
+    if field.name not in data:
+        raise Refused(_("say whether you agree with the filed result (agree: true or false)"), field=field.name)
+    return yes(data.get(field.name))
+
+
+#: The one declaration of a player's word on a filed result: the player's page's form, the
+#: API's body and its schema.
+CONFIRM_FIELDS = declared(
+    Field("table", kind="number", required=True, reader=_read_table,
+          help=gettext_lazy("the id of the table whose filed result you confirm or dispute")),
+    Field("agree", kind="flag", required=True, reader=_read_agree,
+          help=gettext_lazy("true: the result is right; false: you dispute it")),
+    Field("reason", max_length=confirmations.MAX_REASON,
+          help=gettext_lazy("why you dispute it (required when agree is false)")),
+)
+
+
 def confirm_result(player: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
     """The player (found by their private link) confirms (`agree` true) or disputes (`agree`
     false, with a `reason`) the filed report of `table` (the table's id), at most once per key.
     200, their word; refusals name the field (`scoring.confirmations.confirm`)."""
     if not isinstance(data, Mapping):
         raise Refused(_("expected a JSON object with table, agree and reason"), field="table")
-    table_id = _table_id(data)
-    if "agree" not in data:
-        raise Refused(_("say whether you agree with the filed result (agree: true or false)"), field="agree")
-    agree = yes(data.get("agree"))
-    reason = text_field(data, "reason", max_length=confirmations.MAX_REASON)
+    sent = read_fields(CONFIRM_FIELDS, data)
+    table_id, agree, reason = sent["table"], sent["agree"], sent["reason"]
     table = _table_of(player, table_id)
 
     def perform() -> tuple[int, dict[str, Any]]:

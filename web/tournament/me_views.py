@@ -34,6 +34,7 @@ from dune.engine.names import faction_name
 from dune.engine.results import ENDING_WORDS, kind_words
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
+from foundation.commands import DOOR_FIELDS, refuse_unknown
 from foundation.core_words import core_word
 from scoring import commands as scoring_commands
 from scoring import confirmations
@@ -45,6 +46,7 @@ from tournament import commands, desk, private_links
 from tournament.models import CheckIn, Player, Seat
 from tournament.presenters import current_seat, player_detail_json, round_label
 from tournament.registration_mail import waiting_place
+from web.api_fields import body_of
 from web.idempotency_api import answered, form_key, key_of
 from web.page_helpers import guard, round_or_404
 
@@ -236,6 +238,7 @@ def me_page(request: HttpRequest, token: str) -> HttpResponse:
                                                         key=form_key(request)).message
             elif action == "confirm":
                 typed = {"table": request.POST.get("table", ""), "reason": request.POST.get("reason", "")}
+                refuse_unknown(request.POST, scoring_commands.CONFIRM_FIELDS, also=DOOR_FIELDS | {"action"})
                 scoring_commands.confirm_result(player, request.POST, actor=request.user, key=form_key(request))
                 done = _("Your word on the result is recorded.") if request.POST.get("agree") != "false" else _(
                     "Your dispute is recorded; the head judge will read it. The filed result stands until they decide."
@@ -296,11 +299,8 @@ class MeView(APIView):
         return Response(my_event(player))
 
 
-class ConfirmationIn(serializers.Serializer):
-    table = serializers.IntegerField(help_text="the id of the table whose filed result you confirm or dispute")
-    agree = serializers.BooleanField(help_text="true: the result is right; false: you dispute it")
-    reason = serializers.CharField(required=False, allow_blank=True, default="",
-                                   help_text="why you dispute it (required when agree is false)")
+#: The body of `confirm_result`, from the command's own declaration.
+ConfirmationIn = body_of("ConfirmationIn", scoring_commands.CONFIRM_FIELDS)
 
 
 class MeConfirmationsView(APIView):

@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from config.schema import schema
 from scoring import services
+from scoring.commands import CONFIRM_FIELDS
+from scoring.confirmations import MAX_REASON
 from scoring.models import GameReport, ResultConfirmation
 from tests.scoring.db.conftest import report_for
 from tournament import desk, private_links
@@ -146,3 +149,43 @@ def test_the_head_judge_revokes_and_renews_from_the_player_page(client: Any, hea
     client.post(f"{url}private-link/", {"action": "renew"})
     assert f"/me/{_link(players[0])}/" in client.get(f"{url}edit/").content.decode()
     assert _link(players[0]) != token
+
+
+@pytest.mark.parametrize(("sent", "field"), [
+    ({"agree": False, "reason": "R" * 2001}, "reason"),
+    ({"agree": True, "reason": 4}, "reason"),
+    ({"agree": True, "table": "one"}, "table"),
+    ({"agree": True, "mood": "happy"}, "mood"),
+])
+def test_a_players_word_is_its_declaration_and_bad_input_is_refused_by_name_through_both_doors(
+    client: Any, head_judge: Any, wbc_heat: Any, sent: dict[str, Any], field: str
+) -> None:
+    """`scoring.commands.CONFIRM_FIELDS` is the API's body (its schema) and the page's form:
+    a reason over its limit, a field of the wrong type, a field the write does not read are
+    refused naming the field, and nothing is recorded."""
+    document = schema()
+    found = document["paths"]["/api/me/{token}/confirmations/"]["post"]["requestBody"]["content"]["application/json"]
+    body = document["components"]["schemas"][found["schema"]["$ref"].rsplit("/", 1)[-1]]
+    assert set(body["properties"]) == set(CONFIRM_FIELDS) and body["properties"]["reason"]["maxLength"] == MAX_REASON
+    _tournament, _players, _heat, (one, _two) = wbc_heat
+    services.file_report(one, report_for(one, {0: "solo_stronghold"}), user=head_judge)
+    token = _link(one.seats.order_by("seat").first().player)
+    api = client.post(f"/api/me/{token}/confirmations/", {"table": one.pk, **sent}, content_type="application/json")
+    assert api.status_code == 400 and api.json()["field"] == field, api.json()
+    assert ResultConfirmation.objects.count() == 0
+
+
+@pytest.mark.parametrize(("sent", "shown"), [
+    ({"agree": "false", "reason": "R" * 2001}, "at most 2000 characters"),
+    ({"agree": "true", "mood": "happy"}, "mood"),
+])
+def test_the_private_page_refuses_a_bad_word_next_to_the_tables_form(
+    client: Any, head_judge: Any, wbc_heat: Any, sent: dict[str, Any], shown: str
+) -> None:
+    _tournament, _players, _heat, (one, _two) = wbc_heat
+    services.file_report(one, report_for(one, {0: "solo_stronghold"}), user=head_judge)
+    token = _link(one.seats.order_by("seat").first().player)
+    page = client.post(f"/me/{token}/", {"action": "confirm", "table": one.pk, **sent})
+    assert page.status_code == 400 and shown in page.content.decode()
+    assert 'class="error" role="alert"' in page.content.decode()
+    assert ResultConfirmation.objects.count() == 0
