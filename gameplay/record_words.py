@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from dune.engine.names import FACTION_NAMES, phase_name, place_name
+from foundation.core_words import phase_words
 
 
 def faction(key: Any) -> str:
@@ -34,7 +35,7 @@ def _occupants(value: Any) -> str:
 
 
 def _phase(e: Mapping[str, Any]) -> str:
-    return gettext("The %(phase)s phase began") % {"phase": phase_name(str(e.get("phase") or ""))}
+    return gettext("The %(phase)s phase began") % {"phase": phase_words(phase_name(str(e.get("phase") or "")))}
 
 
 def _turn(e: Mapping[str, Any]) -> str:

@@ -144,3 +144,14 @@ def test_every_format_field_the_format_page_shows_is_listed_and_translated() -> 
     for lang in LANGUAGES:
         catalogue = trans_real.translation(lang)._catalog
         assert [text for text in FORMAT_WORDS if text not in catalogue] == []
+
+
+def test_a_phase_a_page_names_reads_in_the_readers_language() -> None:
+    from gameplay.record_words import _phase
+    from web.templatetags.table_tags import label
+
+    with translation.override("de"):
+        assert label("shipment_movement") == "Transport und Bewegung"
+        assert _phase({"phase": "spice_blow"}) == "Die Phase Gewürzausbruch hat begonnen"
+    with translation.override("en"):
+        assert label("choam_charity") == "CHOAM Charity" and label("shipment_movement") == "Shipment and movement"

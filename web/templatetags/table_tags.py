@@ -11,10 +11,10 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from dune.engine.names import FACTION_NAMES, place_name
+from dune.engine.names import FACTION_NAMES, PHASE_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
 from dune.engine.rulesets import RULESETS
-from foundation.core_words import core_word
+from foundation.core_words import core_word, phase_words
 from gameplay import record_words
 
 register = template.Library()
@@ -54,6 +54,8 @@ def label(value: Any) -> str:
     kind_or_ending = _KIND_WORDS.get(text) or _ENDING_WORDS.get(text)
     if kind_or_ending:  # the engine's words, in the reader's language
         return _capital(core_word(kind_or_ending))
+    if text in PHASE_NAMES:
+        return _capital(phase_words(PHASE_NAMES[text]))
     return FACTION_NAMES.get(text) or _ID_WORDS.get(text) or place_name(text)
 
 
