@@ -425,6 +425,19 @@ close_self_check_in = _self_check_in(False)
 close_self_check_in.__name__ = close_self_check_in.__qualname__ = "close_self_check_in"
 close_self_check_in.__doc__ = """Players check in at the desk again. 200."""
 
+def _latecomer(data: Mapping[str, Any], field: Field) -> int | None:
+    """The latecomer to seat (a player's id), asked for by name when none is chosen."""
+    player = data.get(field.name)
+    if player is None or (isinstance(player, str) and not player.strip()):
+        raise Refused(_("choose the latecomer to seat"), field=field.name)
+    return number_field(data, field.name, what=str(field.help))
+
+
+#: A seating change's player (an id) and reason (it goes in the seating's history), declared once.
+SEATING_PLAYER = Field("player", kind="number", required=True, help=gettext_lazy("a player's id"))
+SEATING_REASON = Field("reason", max_length=2000, help=gettext_lazy("why: it goes in the seating's history"))
+
+
 @dataclass(frozen=True)
 class NoShowGiven:
     """The player who did not come, and why (the reason goes in the seating's history)."""
@@ -432,11 +445,11 @@ class NoShowGiven:
     player: int
     reason: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(SEATING_PLAYER, SEATING_REASON)
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> NoShowGiven:
-        number = number_field(data, "player", what="a player's id")
-        assert number is not None
-        return cls(player=number, reason=text_field(data, "reason", max_length=2000))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def _no_shows(round_: Round) -> dict[str, Any]:
@@ -858,12 +871,14 @@ class Swap:
     second: int
     reason: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        dataclasses.replace(SEATING_PLAYER, name="first"), dataclasses.replace(SEATING_PLAYER, name="second"),
+        SEATING_REASON,
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Swap:
-        first = number_field(data, "first", what="a player's id")
-        second = number_field(data, "second", what="a player's id")
-        assert first is not None and second is not None
-        return cls(first=first, second=second, reason=text_field(data, "reason", max_length=2000))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def swap(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -886,14 +901,15 @@ class Latecomer:
     override: bool
     reason: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        dataclasses.replace(SEATING_PLAYER, reader=_latecomer),
+        Field("override", kind="flag", help=gettext_lazy("seat them past the grace period (a reason is needed)")),
+        SEATING_REASON,
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Latecomer:
-        player = data.get("player")
-        if player is None or (isinstance(player, str) and not player.strip()):
-            raise Refused(_("choose the latecomer to seat"), field="player")
-        number = number_field(data, "player", what="a player's id")
-        assert number is not None
-        return cls(player=number, override=yes(data.get("override")), reason=text_field(data, "reason", max_length=2000))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def seat_latecomer(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:

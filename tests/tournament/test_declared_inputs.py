@@ -13,7 +13,7 @@ from dune.text_rules import TITLE_LIMIT
 from foundation.commands import Refused
 from tests.factories import make_players
 from tournament import commands
-from tournament.models import Series, Tournament
+from tournament.models import NoShow, SeatingAudit, Series, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +175,49 @@ def test_the_dashboard_and_the_round_page_refuse_a_bad_round_next_to_the_field(
         assert (error if field != "general" else 'class="error"') in page
     heat.refresh_from_db()
     assert tournament.rounds.count() == 1 and heat.kind == "heat" and heat.starts_at is None
+
+
+# --- seating changes: a swap, a latecomer, a no-show ------------------------------------------
+
+SEATING_WRITES = {
+    "swap": ("/api/rounds/{pk}/seating/swap/", "/rounds/{pk}/seat/swap/", commands.Swap, "swap-error"),
+    "latecomer": ("/api/rounds/{pk}/seating/latecomer/", "/rounds/{pk}/seat/latecomer/", commands.Latecomer,
+                  "latecomer-error"),
+    "no_show": ("/api/rounds/{pk}/no-shows/", "/rounds/{pk}/seat/no-show/", commands.NoShowGiven, "no-show-error"),
+}
+
+
+@pytest.mark.parametrize("write", sorted(SEATING_WRITES))
+def test_a_seating_changes_body_is_its_declaration(write: str) -> None:
+    api, _page, command, _error = SEATING_WRITES[write]
+    body = _body_schema(api.replace("{pk}", "{id}"))
+    assert set(body["properties"]) == set(command.FIELDS)
+    assert body["properties"]["reason"]["maxLength"] == commands.SEATING_REASON.max_length == 2000
+
+
+@pytest.mark.parametrize("write", sorted(SEATING_WRITES))
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"reason": "R" * 2001}, "reason"),
+    ({"player": "someone", "first": "someone"}, "player"),
+    ({"table": 3}, "table"),
+])
+def test_a_bad_seating_change_is_refused_by_name_through_both_doors(
+    judge_client: Any, desk: Any, checked_in: Any, heat: Any, head_judge: Any, write: str, bad: dict[str, Any],
+    field: str,
+) -> None:
+    """Too long, of the wrong type, not a field the change reads: 400 naming the field through
+    the API, a message beside the change's form on the seating page; nothing changes."""
+    api, page, command, error = SEATING_WRITES[write]
+    players = [p.pk for p in checked_in(12)]
+    commands.seat_round(heat, {"seed": 1}, actor=head_judge, key=None)
+    audited = SeatingAudit.objects.filter(round=heat).count()
+    good = {"swap": {"first": players[0], "second": players[1]}}.get(write, {"player": players[0]})
+    sent = {**good, **{k: v for k, v in bad.items() if k in command.FIELDS or field == "table"}}
+    expected = "first" if write == "swap" and field == "player" else field
+    answer = judge_client.post(api.format(pk=heat.pk), sent, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == expected, answer.json()
+    shown = desk.post(page.format(pk=heat.pk), sent)
+    words = shown.content.decode()
+    assert shown.status_code == 400 and f'id="{error}"' in words
+    assert expected in words or "at most 2000 characters" in words or "a player's id" in words
+    assert SeatingAudit.objects.filter(round=heat).count() == audited and not NoShow.objects.exists()

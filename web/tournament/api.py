@@ -88,10 +88,8 @@ class CheckInIn(serializers.Serializer):
     checked_in = serializers.BooleanField(required=False, default=True)
 
 
-class SwapIn(serializers.Serializer):
-    first = serializers.IntegerField()
-    second = serializers.IntegerField()
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+#: The body of `swap`, from the command's own declaration.
+SwapIn = body_of("SwapIn", commands.Swap.FIELDS)
 
 
 SEATING_OUT = inline_serializer(
@@ -378,15 +376,9 @@ class TablesView(APIView):
         return Response(seating_json(round_, judge=judge, states=table_states))
 
 
-class LatecomerIn(serializers.Serializer):
-    player = serializers.IntegerField()
-    override = serializers.BooleanField(required=False, default=False)
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-
-
-class NoShowIn(serializers.Serializer):
-    player = serializers.IntegerField()
-    reason = serializers.CharField(help_text="why: it goes in the seating's history")
+#: The bodies of `seat_latecomer` and `mark_no_show`, from the commands' own declarations.
+LatecomerIn = body_of("LatecomerIn", commands.Latecomer.FIELDS)
+NoShowIn = body_of("NoShowIn", commands.NoShowGiven.FIELDS)
 
 
 NO_SHOWS_OUT = inline_serializer(

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET
 from dune.refusals import Refusal
 from dune.seating import small_table_options
 from dune.seating_words import choice_words, flag_words, option_words
-from foundation.commands import yes
+from foundation.commands import DOOR_FIELDS, refuse_unknown, yes
 from tournament import commands, services
 from tournament.models import Player, Round, SeatingAudit, Table
 from tournament.permissions import can_judge_table
@@ -204,20 +204,22 @@ def seat_publish(request: HttpRequest, round_: Round) -> str:
 @_action("swap", "swap")
 def seat_swap(request: HttpRequest, round_: Round) -> str:
     """Swap two players' places (and factions)."""
+    refuse_unknown(request.POST, commands.Swap.FIELDS, also=DOOR_FIELDS)
     return commands.swap(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("latecomer", "latecomer")
 def seat_latecomer(request: HttpRequest, round_: Round) -> str:
     """Seat a latecomer at a table of fewer than six."""
+    refuse_unknown(request.POST, commands.Latecomer.FIELDS, also=DOOR_FIELDS)
     return commands.seat_latecomer(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("no_show", "no-show")
 def seat_no_show(request: HttpRequest, round_: Round) -> str:
     """Take a player who did not come off their table (a no-show for the round, not a dropout)."""
-    fields = {"player": _int(request.POST.get("player")) or 0, "reason": request.POST.get("reason", "")}
-    return commands.mark_no_show(round_, fields, actor=request.user, key=_key(request)).message
+    refuse_unknown(request.POST, commands.NoShowGiven.FIELDS, also=DOOR_FIELDS)
+    return commands.mark_no_show(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
 @_action("judge", "judges-heading")
