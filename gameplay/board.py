@@ -91,7 +91,7 @@ def position_at(game: Game, seq: int) -> Any:
         for body in bodies:
             position = rules.advance(position, rules.parse_event(body), history=list)  # no void here
     key = _key(game, seq)
-    transaction.on_commit(lambda: rules.remember(key, position))  # only committed records are cached
+    transaction.on_commit(rules.remember_on_commit(key, position))  # only committed records are cached
     return position
 
 

@@ -12,6 +12,8 @@ cached entry never goes stale.
 
 from __future__ import annotations
 
+import functools
+import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -176,10 +178,14 @@ def answer_of(stored: Mapping[str, Any] | None) -> Evaluation | None:
 
 _cache: OrderedDict[tuple[Any, ...], Position] = OrderedDict()
 _lock = threading.Lock()
+#: Positions whose records committed, handed over by the commit itself (`remember_on_commit`)
+#: and taken into the cache at its next use: a thread-safe put, no work at the commit.
+_committed: queue.SimpleQueue[tuple[tuple[Any, ...], Position]] = queue.SimpleQueue()
 
 
 def cached(key: tuple[Any, ...]) -> Position | None:
     with _lock:
+        _take_committed()
         position = _cache.get(key)
         if position is not None:
             _cache.move_to_end(key)
@@ -188,14 +194,37 @@ def cached(key: tuple[Any, ...]) -> Position | None:
 
 def remember(key: tuple[Any, ...], position: Position) -> None:
     with _lock:
-        _cache[key] = position
-        _cache.move_to_end(key)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        _take_committed()
+        _keep(key, position)
+
+
+def remember_on_commit(key: tuple[Any, ...], position: Position) -> Callable[[], None]:
+    """What the transaction that wrote `position` runs when it commits (`on_commit`): the
+    position handed to the cache under `key` (the exact record it is the position after), so
+    the cache holds only committed truth; a rollback runs nothing."""
+    return functools.partial(_committed.put, (key, position))
+
+
+def _take_committed() -> None:
+    """The committed positions handed over since the cache's last use, in commit order (with `_lock`)."""
+    while True:
+        try:
+            key, position = _committed.get_nowait()
+        except queue.Empty:
+            return
+        _keep(key, position)
+
+
+def _keep(key: tuple[Any, ...], position: Position) -> None:
+    _cache[key] = position
+    _cache.move_to_end(key)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
 
 
 def forget_all() -> None:
     with _lock:
+        _take_committed()
         _cache.clear()
 
 

@@ -150,9 +150,9 @@ def _identity(game: Game) -> tuple[Any, ...]:
 def _remember(game: Game, position: Any) -> None:
     """Keep `position` in this process's cache once the transaction that wrote it commits
     (at once outside a transaction): a cache holds only committed truth, so a write rolled
-    back (a two-step command refused at its second step) leaves nothing behind."""
-    key = _identity(game)
-    transaction.on_commit(lambda: rules.remember(key, position))
+    back (a two-step command refused at its second step) leaves nothing behind; the commit
+    only hands the position over (`rules.remember_on_commit`), the cache takes it at its next use."""
+    transaction.on_commit(rules.remember_on_commit(_identity(game), position))
 
 
 #: The id of a game's last event, read along with the game's row.
