@@ -117,6 +117,7 @@ LABELS = (
     gettext_noop("strongholds held at the end of the game per turn played"),
     gettext_noop("each heat game's strongholds held at the end ÷ turns played"),
     gettext_noop("strongholds"),
+    gettext_noop("no wins"),
 )
 #: The format document's fields as its page shows them (dune.formats.document.FIELDS): each
 #: field's group, words and help.

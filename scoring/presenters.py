@@ -6,12 +6,17 @@ rounded to three places as the WBC text shows them (1.131) with the exact value 
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
+
+from dune.engine.ids import ResultKind
 from dune.points import Award, Finalists, StandingRow
 from dune.points.numbers import fmt, to_decimal
+from foundation.core_words import core_word
 from scoring.models import GameReport
 from scoring.player_states import PlayerState
 
@@ -121,3 +126,56 @@ def state_json(state: PlayerState) -> dict[str, Any]:
         "came_in_as_alternate": state.came_in_as_alternate,
         "place": state.place,
     }
+
+
+def system_description(system: Any) -> str:
+    """A points system's summary (its `description`) in the reader's language: the points per
+    result kind, the order of the tiebreaks and who qualifies."""
+    shown: dict[str, Any] = {}
+    for kind, entry in system.table.items():
+        if kind not in (ResultKind.LOSS, ResultKind.DROPOUT):
+            shown.setdefault(entry.label, entry)
+    lines = ", ".join(f"{core_word(e.label)} {fmt(e.points)} ({e.rule})" for e in shown.values())
+    between = pgettext("between the tiebreaks of a points system", "; then ")
+    ties = between.join(core_word(tb.summary or tb.key) for tb in system.precedence.tiebreakers)
+    text = gettext(
+        "%(name)s (%(text)s). Points per game: %(lines)s; losses 0. Order: total points, then %(ties)s. "
+        "The top %(seats)s qualify for the final; "
+    ) % {"name": system.name, "text": system.text, "lines": lines, "ties": ties, "seats": system.finalist_seats}
+    if system.alternates is None:
+        return text + gettext("the others are alternates in order.")
+    return text + gettext(
+        "the next %(alternates)s are alternates in order, with any player tied with the last of them."
+    ) % {"alternates": system.alternates}
+
+
+_EXPLANATION = re.compile(
+    r"^(?P<points>\S+) points from (?P<games>\d+) games?: (?P<wins>.*?)\. Tiebreak: (?P<named>.*?)\."
+    r"(?: Disqualified: dropped out in round (?P<round>\d+) \((?P<rule>.*)\)\.)?$"
+)
+_WIN = re.compile(r"^(?P<n>\d+)x (?P<label>.+) \((?P<rule>[^()]*)\)$")
+
+
+def explanation_words(explanation: str, labels: tuple[str, ...]) -> str:
+    """A standings row's explanation (dune.points' sentence on how the points and the tiebreak
+    were made) in the reader's language; a sentence of another shape as it is."""
+    found = _EXPLANATION.match(explanation)
+    if found is None:
+        return explanation
+    wins = []
+    for part in found["wins"].split(", "):
+        win = _WIN.match(part)
+        wins.append(f"{win['n']}x {core_word(win['label'])} ({win['rule']})" if win else core_word(part))
+    games = int(found["games"])
+    text = ngettext(
+        "%(points)s points from %(games)s game: %(wins)s.", "%(points)s points from %(games)s games: %(wins)s.", games
+    ) % {"points": found["points"], "games": games, "wins": ", ".join(wins)}
+    named = []
+    for part in found["named"].split(", "):
+        label = next((lb for lb in sorted(labels, key=len, reverse=True) if part.startswith(f"{lb} ")), None)
+        named.append(f"{core_word(label)} {part[len(label) + 1:]}" if label else part)
+    text += " " + gettext("Tiebreak: %(values)s.") % {"values": ", ".join(named)}
+    if found["round"]:
+        text += " " + gettext("Disqualified: dropped out in round %(round)s (%(rule)s).") % {
+            "round": found["round"], "rule": found["rule"]}
+    return text

@@ -155,3 +155,16 @@ def test_a_phase_a_page_names_reads_in_the_readers_language() -> None:
         assert _phase({"phase": "spice_blow"}) == "Die Phase Gewürzausbruch hat begonnen"
     with translation.override("en"):
         assert label("choam_charity") == "CHOAM Charity" and label("shipment_movement") == "Shipment and movement"
+
+
+def test_a_standings_explanation_reads_in_the_readers_language() -> None:
+    from scoring.presenters import explanation_words
+
+    labels = ("best game QP", "best game strongholds")
+    said = "2 points from 1 game: 1x solo stronghold victory (WBC QP). Tiebreak: best game QP 2, best game strongholds 0."
+    assert explanation_words(said, labels) == said
+    with translation.override("de"):
+        assert explanation_words(said, labels) == (
+            "2 Punkte aus 1 Partie: 1x Einzelsieg durch Festungen (WBC QP). "
+            "Feinwertung: QP der besten Partie 2, Festungen der besten Partie 0."
+        )

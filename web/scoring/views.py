@@ -30,7 +30,7 @@ from scoring import commands, corrections, services
 from scoring.adapters import table_result
 from scoring.models import GameReport, ReportEntry
 from scoring.player_states import player_states
-from scoring.presenters import number, points_words, tiebreak_columns
+from scoring.presenters import explanation_words, number, points_words, system_description, tiebreak_columns
 from tournament.desk import why_not_found
 from tournament.models import Player, Table, Tournament
 from tournament.permissions import is_head_judge
@@ -136,7 +136,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
                 "name": names.get(row.player, f"#{row.player}"),
                 "points": fmt(row.points),
                 "summary": results_summary(row.results),
-                "tiebreak": [(label, fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
+                "tiebreak": [(core_word(label), fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
                 "me": row.player in mine,
                 "cut_after": row.player == last_finalist,
                 **status(row),
@@ -170,7 +170,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             ),
             "placings": placings,
             "system": system,
-            "tiebreak_columns": tiebreak_columns(scoring.labels),
+            "tiebreak_columns": tiebreak_columns(tuple(core_word(label) for label in scoring.labels)),
+            "system_description": system_description(system),
             "seats": system.finalist_seats,
             "page": page,
             "pages": range(1, pages + 1) if pages > 1 else None,
@@ -302,12 +303,12 @@ def player_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
             "standing": standing,
             "games": games,
             "state": state,
-            "explanation": standing.explanation if standing else "",
+            "explanation": explanation_words(standing.explanation, scoring.labels) if standing else "",
             "provisional": state.provisional,
             "seats": system.finalist_seats,
             "points": points_words(standing.points) if standing else "",
             "tiebreak": (
-                [(label, fmt(v)) for label, v in zip(scoring.labels, standing.tiebreak, strict=True)]
+                [(core_word(label), fmt(v)) for label, v in zip(scoring.labels, standing.tiebreak, strict=True)]
                 if standing
                 else []
             ),
