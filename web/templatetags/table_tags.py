@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from dune.engine.names import FACTION_NAMES, PHASE_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
@@ -37,8 +37,9 @@ _KIND_WORDS = {kind.value: _without_article(row.name) for kind, row in RESULTS.i
 _ENDING_WORDS = {key: _without_article(words) for key, words in ENDING_WORDS.items()}
 
 #: Ids whose title case reads wrong.
-_ID_WORDS = {"bg_prediction_made": "Bene Gesserit prediction", "bg_prediction_revealed": "Bene Gesserit prediction revealed",
-             "hms_moved": "Hidden Mobile Stronghold moved", "choam_charity": "CHOAM Charity"}
+_ID_WORDS = {"bg_prediction_made": gettext_lazy("Bene Gesserit prediction"),
+             "bg_prediction_revealed": gettext_lazy("Bene Gesserit prediction revealed"),
+             "hms_moved": gettext_lazy("Hidden Mobile Stronghold moved"), "choam_charity": "CHOAM Charity"}
 
 
 @register.filter
@@ -56,7 +57,7 @@ def label(value: Any) -> str:
         return _capital(core_word(kind_or_ending))
     if text in PHASE_NAMES:
         return _capital(phase_words(PHASE_NAMES[text]))
-    return FACTION_NAMES.get(text) or _ID_WORDS.get(text) or place_name(text)
+    return FACTION_NAMES.get(text) or str(_ID_WORDS.get(text) or "") or place_name(text)
 
 
 @register.filter
