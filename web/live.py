@@ -29,6 +29,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from tournament.models import Round, SeatingAudit, Tournament
 from tournament.round_state import RoundState, state_of
@@ -95,8 +96,10 @@ def shared_fragment(name: str, version: Iterable[Any], render: Callable[[str], s
     visit includes the same cached HTML a poll answers with). Marked safe: it is our template's
     output."""
     etag = etag_for(name, version)
-    # The ETag already hashes the name and version: a safe cache key for any backend.
-    html = once_per_version(f"live:{etag.strip(chr(34))}", lambda: render(etag), str)
+    # The ETag already hashes the name and version: a safe cache key for any backend. The
+    # reader's language is part of the key: the words differ, the ETag (a poll's, answered
+    # before the language is known) does not need to, as each phone holds its own words.
+    html = once_per_version(f"live:{etag.strip(chr(34))}:{get_language()}", lambda: render(etag), str)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 
@@ -145,10 +148,10 @@ def shared_page(request: HttpRequest, version: Iterable[Any], render: Callable[[
         page = render()
         return page.status_code, page["Content-Type"], page.content
 
-    key = "page:" + etag_for(request.get_full_path(), version).strip('"')
+    key = "page:" + etag_for(request.get_full_path(), version).strip('"') + ":" + get_language()
     status, content_type, content = once_per_version(key, make, tuple)
     response = HttpResponse(content, status=status, content_type=content_type)
-    patch_vary_headers(response, ["Cookie"])
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
 
 

@@ -97,7 +97,7 @@ def test_a_session_deleted_while_offline_keeps_the_actions_until_the_judge_signs
     assert_landed_once_in_order(page, table, seq, keys, judge)
     assert sheet.is_hidden()
     assert stayed(page) and page.url == url  # signed in on the page: no navigation
-    assert page.locator("#phase").inner_text() == "Spice Blow"
+    assert page.locator("#phase").inner_text() == "Spice blow"
 
 
 def test_a_token_rotated_by_a_sign_in_in_another_tab_is_renewed_and_the_actions_sent(

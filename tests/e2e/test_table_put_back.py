@@ -143,7 +143,7 @@ def test_the_storm_s_losses_are_listed_after_the_one_tap_move_then_spice_blow(
     seq = live.get_attribute("data-seq")
     page.locator("#next").get_by_role("button", name="Move, then Spice Blow").click()
     page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 2}'")
-    assert page.locator("#phase").inner_text() == "Spice Blow"
+    assert page.locator("#phase").inner_text() == "Spice blow"
     removed = page.locator("#removed")
     assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in removed.inner_text()
     assert harkonnen(page) == ("10", "3")

@@ -71,3 +71,16 @@ def test_an_api_refusal_detail_follows_accept_language(api_client: Any, tourname
     assert english.status_code == spanish.status_code and english.status_code in (401, 403)
     assert english.json()["detail"] != spanish.json()["detail"]
     assert "autenticación" in spanish.json()["detail"]
+
+
+def test_a_public_page_rendered_once_for_everyone_is_rendered_once_per_language(
+    client: Any, tournament: Tournament
+) -> None:
+    """The standings page and its live part are kept once per version for visitors without a
+    session: a Spanish reader after an English one still reads Spanish, and the English after."""
+    url = f"/tournaments/{tournament.pk}/standings/"
+    assert "Standings CSV" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es")
+    assert '<html lang="es">' in spanish.content.decode() and "Standings CSV" not in spanish.content.decode()
+    assert "Accept-Language" in spanish["Vary"]
+    assert "Standings CSV" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -221,6 +221,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "typed": (request.GET.get("find") or "").strip(),
             "find_error": refused.message if refused else "",
             "system": tournament.rules.points,
+            "system_description": system_description(tournament.rules.points),
             "live_html": shared_fragment(name, version, fragment),
         })
 
