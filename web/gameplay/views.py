@@ -354,10 +354,10 @@ def _already_filed(table: Any) -> str:
     """What a repeated filing (a double tap, a resent form) tells the judge: when and by whom."""
     report = scoring.filed_report(table)
     if report is None:
-        return "Filed."
+        return _("Filed.")
     when = timezone.localtime(report.filed_at).strftime("%H:%M")
-    who = report.filed_by.get_username() if report.filed_by else "a judge"
-    return f"Already filed at {when} by {who}."
+    who = report.filed_by.get_username() if report.filed_by else _("a judge")
+    return _("Already filed at %(when)s by %(who)s.") % {"when": when, "who": who}
 
 
 @shows_text_refusals
@@ -384,7 +384,7 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
             refuse_unsafe_text(request)  # before the key is looked up: nothing filed, nothing replayed
             if request.POST.get("confirm") != "yes":
                 errors, status = {"confirm": [
-                    "tick the confirmation: a filed report is locked and only a head judge can reopen it"
+                    _("tick the confirmation: a filed report is locked and only a head judge can reopen it")
                 ]}, 400
             else:
                 filed = report_commands.file_report(
