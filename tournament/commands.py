@@ -60,7 +60,7 @@ from tournament.presenters import (
 )
 
 __all__ = [
-    "Done", "PLAYER_FIELDS", "DESK_ACTIONS", "FACTION_ACTIONS",
+    "Done", "PLAYER_FIELDS", "DESK_ACTIONS", "FACTION_ACTIONS", "FACTION_ACTION_FIELDS", "PICK_FIELDS",
     "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
     "create_round", "invite_table_judge", "make_table_judge_account", "withdraw_invitation", "accept_invitation", "decline_invitation",
@@ -955,6 +955,18 @@ def assign_table_judge(round_: Round, data: Any, *, actor: Any, key: str | None)
                  said=lambda body: f"Table {body['number']} is judged by {body['judge'] or 'every table judge'}.")
 
 
+#: A faction change's fields, declared once: the seating pages' forms, the API's bodies, their schema.
+FACTION_CHANGE_FIELDS = declared(
+    SEATING_PLAYER,
+    Field("other", kind="number", help=gettext_lazy("the other player's id")),
+    Field("faction", max_length=40, help=gettext_lazy("the faction")),
+    Field("consenting", kind="ids", help=gettext_lazy("the players who consent")),
+)
+#: A finalist's pick: the player and the faction they pick.
+PICK_FIELDS = declared(SEATING_PLAYER, dataclasses.replace(FACTION_CHANGE_FIELDS["faction"], required=True,
+                                                          why=gettext_lazy("a finalist picks a faction")))
+
+
 @dataclass(frozen=True)
 class FactionChange:
     """A WBC trade by consent, the undrawn faction taken at a table of five, a LoLV kept card
@@ -965,25 +977,32 @@ class FactionChange:
     faction: str
     consenting: tuple[int, ...]
 
+    FIELDS: ClassVar[dict[str, Field]] = FACTION_CHANGE_FIELDS
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> FactionChange:
-        player = number_field(data, "player", what="a player's id")
-        assert player is not None
-        return cls(
-            player=player,
-            other=number_field(data, "other", required=False, what="the other player's id"),
-            faction=text_field(data, "faction", max_length=40),
-            consenting=tuple(id_list(data, "consenting") or ()),
-        )
+        return cls.read(cls.FIELDS, data)
+
+    @classmethod
+    def pick(cls, data: Mapping[str, Any]) -> FactionChange:
+        return cls.read(PICK_FIELDS, data)
+
+    @classmethod
+    def read(cls, fields: Mapping[str, Field], data: Mapping[str, Any]) -> FactionChange:
+        read = {"other": None, "consenting": None, **read_fields(fields, data)}
+        return cls(**{**read, "consenting": tuple(read["consenting"] or ())})
 
 
-def _faction_command(name: str, change: Callable[[Round, FactionChange, Any, Table | None], Any]) -> Callable[..., Done]:
+def _faction_command(
+    name: str, change: Callable[[Round, FactionChange, Any, Table | None], Any],
+    parse: Callable[[Mapping[str, Any]], FactionChange] = FactionChange.parse,
+) -> Callable[..., Done]:
     def command(round_: Round, data: Any, *, actor: Any, key: str | None, table: Table | None = None) -> Done:
         if table is not None:  # a kept card recorded at its table: that table's judge may too
             _allow(permissions.can_judge_table(actor, table), permissions.TABLE_JUDGE_ONLY)
         else:
             _allow(permissions.may_run(actor, round_.tournament))
-        given = _parse(FactionChange.parse, data)
+        given = _parse(parse, data)
 
         def perform() -> tuple[int, dict[str, Any]]:
             change(round_, given, actor, table)
@@ -1014,12 +1033,19 @@ keep_card = _faction_command(
 )
 keep_card.__doc__ = """LoLV 0.08: the card a player keeps of the two dealt. 200, the seating."""
 pick_final_faction = _faction_command(
-    "pick_final_faction", lambda r, g, actor, t: services.pick_final_faction(r, g.player, g.faction, user=actor)
+    "pick_final_faction", lambda r, g, actor, t: services.pick_final_faction(r, g.player, g.faction, user=actor),
+    FactionChange.pick,
 )
 pick_final_faction.__doc__ = """A finalist's faction pick, in qualifying order. 200, the seating."""
 
 #: The faction actions of `POST /api/rounds/{id}/seating/factions/` (`action`).
 FACTION_ACTIONS: dict[str, Callable[..., Done]] = {"trade": trade, "take_undrawn": take_undrawn, "keep": keep_card}
+#: The body of that address: the action beside the change's fields.
+FACTION_ACTION_FIELDS = declared(
+    Field("action", required=True, max_length=20, choices=tuple(FACTION_ACTIONS),
+          help=gettext_lazy("the faction action")),
+    *FACTION_CHANGE_FIELDS.values(),
+)
 
 
 # --- changes after creation: the tournament's name, zone and series; a round; a table judge ---

@@ -393,17 +393,9 @@ NO_SHOWS_OUT = inline_serializer(
 )
 
 
-class FactionIn(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["trade", "take_undrawn", "keep"])
-    player = serializers.IntegerField()
-    other = serializers.IntegerField(required=False, help_text="trade: the other player")
-    faction = serializers.CharField(required=False, allow_blank=True, default="")
-    consenting = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
-
-
-class PickIn(serializers.Serializer):
-    player = serializers.IntegerField()
-    faction = serializers.CharField()
+#: The bodies of the faction actions and of a finalist's pick, from the commands' own declarations.
+FactionIn = body_of("FactionIn", commands.FACTION_ACTION_FIELDS)
+PickIn = body_of("PickIn", commands.PICK_FIELDS)
 
 
 class NoShowListView(APIView):

@@ -228,25 +228,33 @@ def seat_judge(request: HttpRequest, round_: Round) -> str:
     return commands.assign_table_judge(round_, request.POST, actor=request.user, key=_key(request)).message
 
 
+def _faction_form(request: HttpRequest) -> dict[str, Any]:
+    """A faction form's fields as the command declares them (`commands.FACTION_CHANGE_FIELDS`),
+    read by it; the form's own "consent" box says who consents. Refuses any other field."""
+    refuse_unknown(request.POST, commands.FACTION_CHANGE_FIELDS, also=DOOR_FIELDS | {"consent"})
+    return {name: request.POST[name] for name in ("player", "other", "faction") if name in request.POST}
+
+
 @_action("trade", "factions")
 def seat_trade(request: HttpRequest, round_: Round) -> str:
     """WBC house rules: two players trade factions by mutual consent."""
-    player, other = _int(request.POST.get("player")) or 0, _int(request.POST.get("other")) or 0
-    fields = {"player": player, "other": other, "consenting": [player, other] if yes(request.POST.get("consent")) else []}
+    fields = _faction_form(request)
+    both = [_int(request.POST.get("player")) or 0, _int(request.POST.get("other")) or 0]
+    fields["consenting"] = both if yes(request.POST.get("consent")) else []
     return commands.trade(round_, fields, actor=request.user, key=_key(request)).message
 
 
 @_action("take_undrawn", "factions")
 def seat_take_undrawn(request: HttpRequest, round_: Round) -> str:
     """WBC: at a table of five a player takes the undrawn faction if everyone consents."""
+    fields = _faction_form(request)
     player = _int(request.POST.get("player")) or 0
     table = round_.tables.filter(seats__player_id=player).first()
-    everyone = (
+    fields["consenting"] = (
         list(table.seats.values_list("player_id", flat=True))
         if table and yes(request.POST.get("consent"))
         else []
     )
-    fields = {"player": player, "faction": request.POST.get("faction", ""), "consenting": everyone}
     return commands.take_undrawn(round_, fields, actor=request.user, key=_key(request)).message
 
 

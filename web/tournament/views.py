@@ -699,6 +699,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                 }
                 messages.success(request, commands.seat_round(round_, fields, actor=actor, key=key).message)
             elif action == "pick":
+                refuse_unknown(request.POST, commands.PICK_FIELDS, also=DOOR_FIELDS | {"action"})
                 commands.pick_final_faction(round_, request.POST, actor=actor, key=key)
             elif action == "assign_judge":
                 messages.success(request, commands.assign_table_judge(round_, request.POST, actor=actor, key=key).message)
