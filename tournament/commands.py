@@ -60,7 +60,7 @@ from tournament.presenters import (
 )
 
 __all__ = [
-    "Done", "PLAYER_FIELDS", "DESK_ACTIONS", "FACTION_ACTIONS", "FACTION_ACTION_FIELDS", "PICK_FIELDS",
+    "Done", "PLAYER_FIELDS", "CHECK_IN_FIELDS", "DESK_ACTIONS", "FACTION_ACTIONS", "FACTION_ACTION_FIELDS", "PICK_FIELDS",
     "create_tournament", "create_series", "add_player", "check_in", "check_out", "check_in_all", "withdraw", "drop", "reinstate",
     "open_self_check_in", "close_self_check_in", "import_players", "link_person",
     "create_round", "invite_table_judge", "make_table_judge_account", "withdraw_invitation", "accept_invitation", "decline_invitation",
@@ -302,17 +302,28 @@ def add_player(tournament: Tournament, data: Any, *, actor: Any, key: str | None
                  said=lambda body: _("Registered %(name)s.") % {"name": body["name"]}, door_only=("check_in",))
 
 
+#: The player an action is about, by their id: declared once for every such action.
+PLAYER_ID = Field("player", kind="number", required=True, help=gettext_lazy("a player's id"))
+
+
 @dataclass(frozen=True)
 class PlayerChoice:
     """The player a desk action is about (their id)."""
 
     player: int
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(PLAYER_ID)
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> PlayerChoice:
-        number = number_field(data, "player", what="a player's id")
-        assert number is not None
-        return cls(player=number)
+        return cls(**read_fields(cls.FIELDS, data))
+
+
+#: The API's check-in body: the player, and whether they are checked in (true, the default) or out.
+CHECK_IN_FIELDS = declared(
+    PLAYER_ID,
+    Field("checked_in", kind="flag", reader=lambda data, field: yes(data.get(field.name, True))),
+)
 
 
 def _checked_in(round_: Round) -> dict[str, Any]:
@@ -434,7 +445,7 @@ def _latecomer(data: Mapping[str, Any], field: Field) -> int | None:
 
 
 #: A seating change's player (an id) and reason (it goes in the seating's history), declared once.
-SEATING_PLAYER = Field("player", kind="number", required=True, help=gettext_lazy("a player's id"))
+SEATING_PLAYER = PLAYER_ID
 SEATING_REASON = Field("reason", max_length=2000, help=gettext_lazy("why: it goes in the seating's history"))
 
 
@@ -552,26 +563,38 @@ def import_players(tournament: Tournament, data: Any, *, actor: Any, key: str | 
                  said=lambda body: f"Registered {len(body['created'])} players.")
 
 
+def _read_person(data: Mapping[str, Any], field: Field) -> int | str | None:
+    """The person's id (None: a person of their own); text that is not an id goes to
+    `people.link_player` as typed, which names it in its refusal."""
+    if field.name not in data:
+        raise Refused(_("this field is required: the person's id, or null"), field=field.name)
+    person = data.get(field.name)
+    if isinstance(person, str):
+        person = person.strip()
+        number = whole_number(person)
+        return number if number is not None else person
+    if person is not None and (isinstance(person, bool) or not isinstance(person, int)):
+        raise Refused(_("expected a person's id, or null, not %(person)s") % {"person": repr(person)},
+                      field=field.name, offending=person)
+    return person
+
+
 @dataclass(frozen=True)
 class PersonLink:
-    """The person to link to (an id; None: a person of their own) and why. Text that is not an
-    id goes to `people.link_player` as typed, which names it in its refusal."""
+    """The person to link to (an id; None: a person of their own) and why."""
 
     person: int | str | None
     reason: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("person", kind="number", required=True, nullable=True, reader=_read_person,
+              help=gettext_lazy("the person to link the player to; null makes them a person of their own")),
+        Field("reason", max_length=2000),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> PersonLink:
-        if "person" not in data:
-            raise Refused(_("this field is required: the person's id, or null"), field="person")
-        person = data.get("person")
-        if isinstance(person, str):
-            person = person.strip()
-            number = whole_number(person)
-            person = number if number is not None else person
-        elif person is not None and (isinstance(person, bool) or not isinstance(person, int)):
-            raise Refused(_("expected a person's id, or null, not %(person)s") % {"person": repr(person)}, field="person", offending=person)
-        return cls(person=person, reason=text_field(data, "reason", max_length=2000))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def link_person(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -634,9 +657,13 @@ def create_round(tournament: Tournament, data: Any, *, actor: Any, key: str | No
 class Username:
     username: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("username", max_length=150, help=gettext_lazy("an existing account; it judges once it accepts")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Username:
-        return cls(username=text_field(data, "username", max_length=150))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def invite_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:

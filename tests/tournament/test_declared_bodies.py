@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from config.schema import schema
-from tournament import commands
+from tournament import commands, people
 from tournament.models import SeatingAudit
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +88,67 @@ def test_a_finalists_pick_names_its_faction(judge_client: Any, tournament: Any, 
                         ({"player": 1, "faction": "atreides", "seat": 2}, "seat")):
         answer = judge_client.post(f"/api/rounds/{final.pk}/final/picks/", sent, format="json")
         assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+
+
+# --- check-in, a person link, a table judge's invitation --------------------------------------
+
+
+def test_the_check_in_link_and_invitation_bodies_are_their_declarations() -> None:
+    assert set(_body("/api/rounds/{id}/checkins/")["properties"]) == set(commands.CHECK_IN_FIELDS)
+    linked = _body("/api/players/{id}/person/")
+    assert set(linked["properties"]) == set(commands.PersonLink.FIELDS) and linked["required"] == ["person"]
+    assert linked["properties"]["reason"]["maxLength"] == 2000
+    invited = _body("/api/tournaments/{id}/invitations/")
+    assert invited["properties"]["username"]["maxLength"] == commands.Username.FIELDS["username"].max_length == 150
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"player": "someone"}, "player"),
+    ({"player": 2.5}, "player"),
+    ({"table": 3}, "table"),
+])
+def test_a_bad_check_in_is_refused_by_name(judge_client: Any, checked_in: Any, heat: Any, bad: dict[str, Any],
+                                           field: str) -> None:
+    from tournament.models import CheckIn
+
+    player = checked_in(1)[0]
+    before = CheckIn.objects.count()
+    answer = judge_client.post(f"/api/rounds/{heat.pk}/checkins/", {"player": player.pk, "checked_in": False, **bad},
+                               format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    assert CheckIn.objects.count() == before
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"reason": "R" * 2001}, "reason"),
+    ({"person": [1]}, "person"),
+    ({"reason": 5}, "reason"),
+    ({"why": "same person"}, "why"),
+    ({}, "person"),
+])
+def test_a_bad_person_link_is_refused_by_name(judge_client: Any, tournament: Any, bad: dict[str, Any],
+                                              field: str) -> None:
+    from tests.factories import make_players
+
+    player = make_players(tournament, 1)[0]
+    sent = {"person": None, **bad} if bad else {}
+    answer = judge_client.post(f"/api/players/{player.pk}/person/", sent, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    assert people.links_of(player) == []
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"username": "u" * 151}, "username"),
+    ({"username": ["judge"]}, "username"),
+    ({"username": "judge", "role": "head"}, "role"),
+])
+def test_a_bad_invitation_is_refused_by_name_through_both_doors(
+    judge_client: Any, desk: Any, tournament: Any, make_user: Any, bad: dict[str, Any], field: str
+) -> None:
+    make_user("judge")
+    answer = judge_client.post(f"/api/tournaments/{tournament.pk}/invitations/", bad, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if not isinstance(bad["username"], list):
+        shown = desk.post(f"/tournaments/{tournament.pk}/", {"action": "add_judge", **bad})
+        assert field in shown.content.decode() or "at most 150 characters" in shown.content.decode()
+    assert not tournament.judge_invitations.exists()

@@ -25,7 +25,6 @@ from rest_framework.views import APIView
 
 from clocks.presenters import table_states
 from dune.text_rules import TITLE_LIMIT
-from foundation.commands import yes
 from scoring.player_states import finalist_ids
 from tournament import commands, services
 from tournament.models import MAX_SEED, Player, Round, Tournament
@@ -83,9 +82,8 @@ class SeatingIn(serializers.Serializer):
     absent = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
 
 
-class CheckInIn(serializers.Serializer):
-    player = serializers.IntegerField()
-    checked_in = serializers.BooleanField(required=False, default=True)
+#: The body of `check_in` and `check_out`, from the commands' own declaration.
+CheckInIn = body_of("CheckInIn", commands.CHECK_IN_FIELDS)
 
 
 #: The body of `swap`, from the command's own declaration.
@@ -325,7 +323,7 @@ class CheckInView(APIView):
     def post(self, request: Request, pk: int) -> HttpResponseBase:
         """`checked_in` true (the default) checks the player in, false checks them out."""
         data = request.data if isinstance(request.data, Mapping) else {}
-        command = commands.check_in if yes(data.get("checked_in", True)) else commands.check_out
+        command = commands.check_in if commands.CHECK_IN_FIELDS["checked_in"].read(data) else commands.check_out
         return answered(request, command(_round(pk), request.data, actor=request.user, key=key_of(request)))
 
 
@@ -474,11 +472,8 @@ class PlayerDetailView(APIView):
         return Response(player_detail_json(player))
 
 
-class PersonLinkIn(serializers.Serializer):
-    person = serializers.IntegerField(
-        allow_null=True, help_text="the person to link the player to; null makes them a person of their own"
-    )
-    reason = serializers.CharField(allow_blank=True, max_length=2000)
+#: The body of `link_person`, from the command's own declaration.
+PersonLinkIn = body_of("PersonLinkIn", commands.PersonLink.FIELDS)
 
 
 class PlayerPersonView(APIView):

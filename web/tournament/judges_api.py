@@ -15,7 +15,6 @@ from __future__ import annotations
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -26,13 +25,14 @@ from tournament import commands, judges, services
 from tournament.models import Tournament
 from tournament.permissions import HEAD_JUDGE_ONLY, is_head_judge
 from venue import sign_in_codes
+from web.api_fields import body_of
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 REFUSED = OpenApiResponse(description="refused: the message names the field; nothing written")
 
 
-class InviteIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150, help_text="an existing account; it judges once it accepts")
+#: The body of an invitation and of a made account, from the commands' own declaration.
+InviteIn = body_of("InviteIn", commands.Username.FIELDS)
 
 
 class InvitationsView(APIView):

@@ -121,6 +121,8 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     key, actor = _key(request), request.user
     if action == "add_round":
         refuse_unknown(request.POST, commands.NewRound.FIELDS, also=DOOR_FIELDS | {"action"})
+    if action == "add_judge":
+        refuse_unknown(request.POST, commands.Username.FIELDS, also=DOOR_FIELDS | {"action"})
     if action in DASHBOARD_ACTIONS:
         return DASHBOARD_ACTIONS[action](tournament, request.POST, actor=actor, key=key).message
     if action == "remove_judge":
