@@ -808,6 +808,28 @@ def finish_round(round_: Round, data: Any = None, *, actor: Any, key: str | None
 # --- seating ----------------------------------------------------------------------------------
 
 
+def _read_seed(data: Mapping[str, Any], field: Field) -> int | None:
+    """The draw's seed (None: a new one), a whole number from `low` to `high`."""
+    seed = data.get(field.name)
+    if seed is None or (isinstance(seed, str) and not seed.strip()):
+        return None
+    number = whole_number(seed, signed=True)
+    low, high = field.low or 0, field.high if field.high is not None else MAX_SEED
+    if number is None or not low <= number <= high:
+        raise Refused(_("the seed is a whole number from 0 to %(MAX_SEED)s, not %(seed)s") % {
+            "MAX_SEED": high, "seed": repr(seed)}, field=field.name, offending=seed)
+    return number
+
+
+def _read_small_tables(data: Mapping[str, Any], field: Field) -> str | None:
+    """The key of the table-size option chosen (None: none chosen)."""
+    small = data.get(field.name)
+    if small is not None and not isinstance(small, str):
+        raise Refused(_("expected the key of a table-size option, not %(small)s") % {"small": repr(small)},
+                      field=field.name)
+    return text_field(data, field.name, max_length=field.max_length) or None
+
+
 @dataclass(frozen=True)
 class Seating:
     """A heat's draw (the checked-in players, or `players`) or the final's seats (`players`
@@ -820,29 +842,25 @@ class Seating:
     alternates: tuple[int, ...]
     absent: tuple[int, ...]
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("seed", kind="number", low=0, high=MAX_SEED, nullable=True, reader=_read_seed,
+              help=gettext_lazy("the draw's seed (none: a new draw)")),
+        Field("players", kind="ids", nullable=True,
+              help=gettext_lazy("the players to seat (a final: the finalists in qualifying order)")),
+        Field("small_tables", max_length=40, nullable=True, reader=_read_small_tables,
+              help=gettext_lazy("the key of a table-size option")),
+        SEATING_REASON,
+        Field("alternates", kind="ids", help=gettext_lazy("a final: the alternates who fill empty seats")),
+        Field("absent", kind="ids", help=gettext_lazy("a final: the finalists who leave their seats")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Seating:
-        seed = data.get("seed")
-        if seed is not None and not (isinstance(seed, str) and not seed.strip()):
-            number = whole_number(seed, signed=True)
-            if number is None or not 0 <= number <= MAX_SEED:
-                raise Refused(_("the seed is a whole number from 0 to %(MAX_SEED)s, not %(seed)s") % {"MAX_SEED": MAX_SEED, "seed": repr(seed)}, field="seed",
-                              offending=seed)
-            seed = number
-        else:
-            seed = None
-        players = id_list(data, "players")
-        small = data.get("small_tables")
-        if small is not None and not isinstance(small, str):
-            raise Refused(_("expected the key of a table-size option, not %(small)s") % {"small": repr(small)}, field="small_tables")
-        return cls(
-            seed=seed,
-            players=tuple(players) if players is not None else None,
-            small_tables=small or None,
-            reason=text_field(data, "reason", max_length=2000),
-            alternates=tuple(id_list(data, "alternates") or ()),
-            absent=tuple(id_list(data, "absent") or ()),
-        )
+        read = read_fields(cls.FIELDS, data)
+        return cls(**{
+            **read, "players": tuple(read["players"]) if read["players"] is not None else None,
+            "alternates": tuple(read["alternates"] or ()), "absent": tuple(read["absent"] or ()),
+        })
 
 
 def seat_round(

@@ -152,3 +152,38 @@ def test_a_bad_invitation_is_refused_by_name_through_both_doors(
         shown = desk.post(f"/tournaments/{tournament.pk}/", {"action": "add_judge", **bad})
         assert field in shown.content.decode() or "at most 150 characters" in shown.content.decode()
     assert not tournament.judge_invitations.exists()
+
+
+# --- a draw -----------------------------------------------------------------------------------
+
+
+def test_a_draws_body_is_its_declaration() -> None:
+    from tournament.models import MAX_SEED
+
+    body = _body("/api/rounds/{id}/seating/")
+    assert set(body["properties"]) == set(commands.Seating.FIELDS)
+    assert body["properties"]["seed"]["maximum"] == commands.Seating.FIELDS["seed"].high == MAX_SEED
+    assert body["properties"]["reason"]["maxLength"] == 2000
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"seed": -1}, "seed"),
+    ({"seed": "soon"}, "seed"),
+    ({"reason": "R" * 2001}, "reason"),
+    ({"small_tables": "S" * 41}, "small_tables"),
+    ({"small_tables": 4}, "small_tables"),
+    ({"players": "one two"}, "players"),
+    ({"shuffle": True}, "shuffle"),
+])
+def test_a_bad_draw_is_refused_by_name_through_both_doors(
+    judge_client: Any, desk: Any, checked_in: Any, heat: Any, bad: dict[str, Any], field: str
+) -> None:
+    checked_in(12)
+    answer = judge_client.post(f"/api/rounds/{heat.pk}/seating/", bad, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if field not in ("small_tables", "players"):  # the page offers its options, its own players
+        shown = desk.post(f"/rounds/{heat.pk}/seat/draw/", bad)
+        words = shown.content.decode()
+        assert shown.status_code == 400 and (field in words or "at most 2000 characters" in words), words[-2000:]
+    heat.refresh_from_db()
+    assert heat.state == "planned" and not heat.tables.exists()

@@ -27,7 +27,7 @@ from clocks.presenters import table_states
 from dune.text_rules import TITLE_LIMIT
 from scoring.player_states import finalist_ids
 from tournament import commands, services
-from tournament.models import MAX_SEED, Player, Round, Tournament
+from tournament.models import Player, Round, Tournament
 from tournament.permissions import HEAD_JUDGE_ONLY, is_head_judge
 from tournament.presenters import (
     player_detail_json,
@@ -71,15 +71,8 @@ class ImportIn(serializers.Serializer):
 RoundIn = body_of("RoundIn", commands.NewRound.FIELDS)
 
 
-class SeatingIn(serializers.Serializer):
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED)
-    players = serializers.ListField(
-        child=serializers.IntegerField(), required=False, allow_null=True, default=None
-    )
-    small_tables = serializers.CharField(required=False, allow_blank=True, allow_null=True, default=None)
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-    alternates = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
-    absent = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+#: The body of `seat_round`, from the command's own declaration.
+SeatingIn = body_of("SeatingIn", commands.Seating.FIELDS)
 
 
 #: The body of `check_in` and `check_out`, from the commands' own declaration.

@@ -187,6 +187,7 @@ def _action(
 @_action("draw", "seating")
 def seat_draw(request: HttpRequest, round_: Round) -> str:
     """Seat the checked-in players (or reseat with a new draw), keeping the size choice made before."""
+    refuse_unknown(request.POST, commands.Seating.FIELDS, also=DOOR_FIELDS)
     fields = {
         "seed": request.POST.get("seed", ""),
         "reason": request.POST.get("reason", ""),
