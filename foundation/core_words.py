@@ -706,7 +706,7 @@ REFUSALS = (
     gettext_noop("%(place_name)s was announced not coexisting this turn; it may coexist again only after every other faction has left it and a different faction enters"),
     gettext_noop("the HMS moves at the Mentat Pause, not in %(phase)s"),
     gettext_noop("%(name)s has no alliances by %(replace)s: alliances form in a nexus"),
-    gettext_noop("the Harkonnen capture a leader after a battle they won, not in the %(replace)s phase"),
+    gettext_noop("the Harkonnen capture a leader after a battle they won, not in the %(phase_name)s phase"),
     gettext_noop("a captive stays captive only when it was played by the side that won by calling a traitor, where the rules consider it not used"),
     gettext_noop("the Voice cannot name %(replace)s in this game"),
     gettext_noop("%(faction_name)s showed the Prescience %(shown)s as its %(element)s and must play it"),
@@ -746,6 +746,75 @@ REFUSALS = (
     gettext_noop("unknown small_tables option %(small_tables)s for %(count)s players; options are %(tuple)s"),
     gettext_noop("player ids are integers, got %(p)s"),
     gettext_noop("seed must be an integer, got %(seed)s"),
+    gettext_noop("%(name)s has no called clock and its default action"),
+    gettext_noop("%(message)s; the Bene Gesserit may go in to coexist there: record their coexistence in %(place_name)s first (%(rule)s)"),
+    gettext_noop("%(ability)s sends forces to reserves, not to the %(to)s"),
+    gettext_noop("there is no %(ability)s in %(name)s: only the Guild sends forces from the board to reserves"),
+    gettext_noop("%(ability)s is %(faction_name)s's, and %(faction_name2)s is not in this game"),
+    gettext_noop("%(ability)s sends another faction's forces home, not %(faction_name)s's"),
+    gettext_noop("%(ability)s is played in the %(phase_name)s phase"),
+    gettext_noop("%(ability)s sends %(most)s force home"),
+    gettext_noop("Bene Gesserit tokens have no advisor side under %(name)s: they coexist by territory"),
+    gettext_noop("Bene Gesserit tokens have no advisor side under %(name)s: record coexistence_declared instead"),
+    gettext_noop("Terror tokens go only into the five strongholds, not %(place_name)s"),
+    gettext_noop("Ambassadors go only into the five strongholds, not %(place_name)s"),
+    gettext_noop("the rules removed only %(had)s %(who)s forces from %(place)s: %(want)s cannot be put back"),
+    gettext_noop("the rules removed only %(had)s %(who)s special forces from %(place)s: %(want)s cannot be put back"),
+    gettext_noop("the rules removed only %(had)s %(who)s advisors from %(place)s: %(want)s cannot be put back"),
+    gettext_noop("a worm appears in the territory of the No-Field token in %(where)s: record its reveal (no_field_revealed with the forces it stands for) first"),
+    gettext_noop("the storm reaches the No-Field token in %(where)s: record its reveal (no_field_revealed with the forces it stands for) first"),
+    gettext_noop("%(faction_name)s cannot hold its own leader as a ghola"),
+    gettext_noop("%(faction_name)s cannot capture its own leader"),
+    gettext_noop("%(name)s is not dead (%(leader_status_words)s): a ghola comes from the tanks"),
+    gettext_noop("%(name)s is not an active leader (%(leader_status_words)s) and cannot be captured"),
+    gettext_noop("%(name)s is in the Tleilaxu Tanks: only an active leader is taken"),
+    gettext_noop("%(name)s is not an active leader: only an active leader is taken"),
+    gettext_noop("%(name)s is held captive by %(faction_name)s, not an active leader of %(faction_name2)s"),
+    gettext_noop("%(name)s is a ghola of %(faction_name)s, not an active leader of %(faction_name2)s"),
+    gettext_noop("%(name)s is in the Tleilaxu Tanks, not an active leader of %(faction_name)s"),
+    gettext_noop("%(name)s is %(leader_status_words)s, not an active leader of %(faction_name)s"),
+    gettext_noop("there is no %(replace)s card in this game's deck"),
+    gettext_noop("the Voice commands the opponent, %(opponent)s"),
+    gettext_noop("the Prescience asks the opponent, %(opponent)s"),
+    gettext_noop("%(card)s is played with a force movement, not a %(via)s"),
+    gettext_noop("%(key)s has no %(via)s moves"),
+    gettext_noop("a shipment costs 0 spice or more, not %(cost)s"),
+    gettext_noop("a revival costs 0 spice or more, not %(cost)s"),
+    gettext_noop("an Ambassador costs 0 spice or more, not %(cost)s"),
+    gettext_noop("this shipment costs %(price)s spice, not %(cost)s"),
+    gettext_noop("this revival costs %(price)s spice, not %(cost)s"),
+    gettext_noop("this Ambassador costs %(price)s spice, not %(cost)s"),
+    gettext_noop("%(who)s has only %(spice)s spice and cannot pay %(cost)s for this shipment"),
+    gettext_noop("%(who)s has only %(spice)s spice and cannot pay %(cost)s for this revival"),
+    gettext_noop("%(who)s has only %(spice)s spice and cannot pay %(cost)s for this Ambassador"),
+    gettext_noop("%(who)s has already made its one shipment of the turn (to %(place_name)s)"),
+    gettext_noop("%(who)s has already made its one shipment of the turn (from %(place_name)s to %(place_name2)s)"),
+    gettext_noop("%(who)s has already made its one shipment of the turn (from %(place_name)s back to reserves)"),
+    gettext_noop("%(where)s has no Spice Blow: no spice lands there"),
+    gettext_noop("%(where)s has no Spice Blow: there is no spice to collect"),
+    gettext_noop("%(where)s has no Spice Blow: spice lies only in Spice Blow territories"),
+    gettext_noop("the Guild makes one of its three kinds of shipment a turn: it made a %(shipment_kind_words)s shipment, not also a %(shipment_kind_words2)s one"),
+    gettext_noop("CHOAM Charity this turn is %(_words)s, not %(_words2)s"),
+    gettext_noop("the strongholds' income this turn is %(_words)s, not %(_words2)s"),
+    gettext_noop("there is no %(piece_alone)s in %(name)s"),
+    gettext_noop("%(piece)s needs the %(faction_name)s in the game"),
+    gettext_noop("the Hidden Mobile Stronghold points at a sector of a territory that is no stronghold, not %(place_name)s sector %(sector)s"),
+    gettext_noop("the Hidden Mobile Stronghold is deployed after the first storm"),
+    gettext_noop("the No-Field token counts as a Richese force: %(place_name)s would hold %(factions_text)s and the Richese, at most two factions (1.06.02.05)"),
+    gettext_noop("Terror tokens stand only in the five strongholds, not in %(join_names)s"),
+    gettext_noop("the Moritani have %(TERROR_TOKENS)s Terror tokens: %(len)s on the board and %(terror_spent)s out of the game are too many"),
+    gettext_noop("after the Atomics %(faction_name)s holds at most %(limit)s treachery cards, not %(cards)s"),
+    gettext_noop("Ambassadors stand only in strongholds, not in %(place_name)s"),
+    gettext_noop("there is no %(faction_name)s Ambassador"),
+    gettext_noop("each Ambassador exists once: %(join_names)s stands twice"),
+    gettext_noop("each Ambassador exists once: the %(faction_name)s Ambassador is in %(seen)s and %(key)s"),
+    gettext_noop("the Ambassador supply holds at most %(FULL_AMBASSADOR_SUPPLY)s, not %(len)s"),
+    gettext_noop("the Ecaz Ambassador goes back to the supply when triggered"),
+    gettext_noop("only the Bene Gesserit Ambassador leaves the game"),
+    gettext_noop("%(RANDOM_AMBASSADORS)s random Ambassadors are in play at a time, not %(len)s"),
+    gettext_noop("the Richese have %(len)s No-Field tokens: %(len2)s face up and one on the board are too many"),
+    gettext_noop("Duke Vidal leads for a faction only with the Ecaz or the Moritani at the table (2.11.16), not for %(faction_name)s"),
+    gettext_noop("a table playing %(turn_limit)s turns plays the final, which allows no three-faction alliances"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -772,19 +841,81 @@ def phase_words(text: str) -> str:
 #: A template's fields that name phases: translated as phases, the rest carried over as they are.
 _PHASE_FIELDS = ("phase_name", "phases_text")
 _SECTOR = re.compile(r"^(?P<place>.+) sector (?P<sector>\d+)$")
+_SECTOR_IN_BRACKETS = re.compile(r"^(?P<place>.+) \(sector (?P<sector>\d+)\)$")
+#: Fields that list names joined by "and" (dune.engine.names.join_names): the "and" translated.
+_LIST_FIELDS = ("factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names")
+#: The engine's words a template's field holds, by the field's name (trailing digits dropped):
+#: a leader's state, a kind of the Guild's shipment, an expansion piece (with and without its
+#: article) and what a snapshot's count is.
+WORD_FIELDS = {
+    "leader_status_words": {
+        "active": pgettext_lazy("a leader's state", "active"),
+        "tanks face up": pgettext_lazy("a leader's state", "tanks face up"),
+        "tanks face down": pgettext_lazy("a leader's state", "tanks face down"),
+        "captured": pgettext_lazy("a leader's state", "captured"),
+        "held": pgettext_lazy("a leader's state", "held"),
+    },
+    "shipment_kind_words": {
+        "normal": pgettext_lazy("a kind of the Guild's shipment", "normal"),
+        "cross ship": pgettext_lazy("a kind of the Guild's shipment", "cross ship"),
+        "off planet": pgettext_lazy("a kind of the Guild's shipment", "off planet"),
+    },
+    "piece": {
+        "the Hidden Mobile Stronghold": pgettext_lazy("a game piece, with its article", "the Hidden Mobile Stronghold"),
+        "a No-Field token": pgettext_lazy("a game piece, with its article", "a No-Field token"),
+        "a Terror token": pgettext_lazy("a game piece, with its article", "a Terror token"),
+        "the Atomics Aftermath": pgettext_lazy("a game piece, with its article", "the Atomics Aftermath"),
+        "an Ambassador": pgettext_lazy("a game piece, with its article", "an Ambassador"),
+        "an Ambassador supply": pgettext_lazy("a game piece, with its article", "an Ambassador supply"),
+        "a No-Field token face up": pgettext_lazy("a game piece, with its article", "a No-Field token face up"),
+    },
+    "piece_alone": {
+        "Hidden Mobile Stronghold": pgettext_lazy("a game piece, without an article", "Hidden Mobile Stronghold"),
+        "No-Field token": pgettext_lazy("a game piece, without an article", "No-Field token"),
+        "Terror token": pgettext_lazy("a game piece, without an article", "Terror token"),
+        "Atomics Aftermath": pgettext_lazy("a game piece, without an article", "Atomics Aftermath"),
+        "Ambassador": pgettext_lazy("a game piece, without an article", "Ambassador"),
+        "Ambassador supply": pgettext_lazy("a game piece, without an article", "Ambassador supply"),
+        "No-Field token face up": pgettext_lazy("a game piece, without an article", "No-Field token face up"),
+    },
+    "meaning": {
+        "[turn, uses of the Tleilaxu Ghola card]": pgettext_lazy("a snapshot value's shape", "[turn, uses of the Tleilaxu Ghola card]"),
+        "[turn, count of Spice Blows]": pgettext_lazy("a snapshot value's shape", "[turn, count of Spice Blows]"),
+        "[turn, count of Ambassadors placed]": pgettext_lazy("a snapshot value's shape", "[turn, count of Ambassadors placed]"),
+        "a list of 4 counts": pgettext_lazy("a snapshot value's shape", "a list of 4 counts"),
+        "a turn": pgettext_lazy("a snapshot value's shape", "a turn"),
+    },
+}
+
+
+def _list_words(value: str) -> str:
+    """Names joined by "and" (or "nobody"), the joining words in the reader's language."""
+    if value == "nobody":
+        return pgettext("no name in a list of names", "nobody")
+    head, sep, last = value.rpartition(" and ")
+    return f"{head} {pgettext('between the last two names of a list', 'and')} {last}" if sep else value
 
 
 def _field_words(key: str, value: str) -> str:
     """A filled-in part of a refusal in the reader's language where it holds the cores' words: a
-    quoted message, a phase, a territory's sector ("Arrakeen sector 9") or yes and no; names,
+    quoted message, a phase, the engine's words of WORD_FIELDS, the "and" of a list of names, a
+    territory's sector ("Arrakeen sector 9", "Arrakeen (sector 9)") or yes and no; names,
     numbers and inputs as they are."""
     if key in ("msg", "message"):
         return core_refusal(value)
     if key in _PHASE_FIELDS:
         return phase_words(value)
+    words = WORD_FIELDS.get(key.rstrip("0123456789"), {})
+    if value in words:
+        return str(words[value])
+    if key in _LIST_FIELDS:
+        return _list_words(value)
     sector = _SECTOR.match(value)
     if sector:
         return pgettext("a territory's sector", "%(place)s sector %(sector)s") % sector.groupdict()
+    sector = _SECTOR_IN_BRACKETS.match(value)
+    if sector:
+        return pgettext("a territory's sector, in brackets", "%(place)s (sector %(sector)s)") % sector.groupdict()
     if value in ("yes", "no"):
         return gettext(value)
     if key == "what" and value in ACTIONS:
@@ -801,7 +932,13 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(regex + r"\Z", re.S)
 
 
-_PATTERNS = tuple((template, _pattern(template)) for template in REFUSALS)
+def _literal_length(template: str) -> int:
+    return len(re.sub(r"%\(\w+\)s", "", template))
+
+
+#: The templates, the most specific first (the most words of their own): a broad one ("%(key)s
+#: is %(meaning)s") never takes a message a longer one fits.
+_PATTERNS = tuple((template, _pattern(template)) for template in sorted(REFUSALS, key=_literal_length, reverse=True))
 
 
 def core_refusal(message: str) -> str:

@@ -318,7 +318,7 @@ _DEFAULT_PHASES = {
 def apply_default_action(pos: Position, ev: DefaultAction) -> dict[str, Any]:
     """A called clock expired and the default action was taken (WBC time guidelines)."""
     need_faction(pos, ev.faction)
-    _need_time_guidelines(pos, "a called clock and its default action")
+    _need_time_guidelines(pos)
     need_phase(pos, _DEFAULT_PHASES[ev.action], "chips", f"a default {ev.action} is taken")
     if ev.action == "nexus" and not pos.nexus:
         refuse(pos, "nexus", "there is no nexus to miss", ev.action)
@@ -328,12 +328,12 @@ def apply_default_action(pos: Position, ev: DefaultAction) -> dict[str, Any]:
     return {"states": states}
 
 
-def _need_time_guidelines(pos: Position, what: str) -> None:
+def _need_time_guidelines(pos: Position) -> None:
     """Diplomacy chips and called clocks exist only where the rules have them (WBC time
     guidelines); the LoLV times whole games instead (4.01.08)."""
     rs = pos.ruleset
     if not rs.call_timers:
-        refuse(pos, "chips", f"{rs.name} has no {what}", None)
+        refuse(pos, "chips", f"{rs.name} has no called clock and its default action", None)
 
 
 def apply_chip(pos: Position, ev: DiplomacyChipUsed) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from dune.engine.factions import BENE_GESSERIT, CHOAM, ECAZ, FREMEN, GUILD, IXIA
 from dune.engine.karama import check_shipment, revival
 from dune.engine.losses import Loss, automatic, remove, shipped_into_storm
 from dune.engine.moves import check_move
-from dune.engine.names import faction_name, place_name
+from dune.engine.names import faction_name, phase_name, place_name
 from dune.engine.no_field_supply import ally_shipment
 from dune.engine.payments import pay_revival, pay_shipment
 from dune.engine.phases import BATTLE, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT
@@ -373,6 +373,8 @@ _SENT_HOME: dict[str, tuple[str, str, str, int | None]] = {
     "face_dancer": (TLEILAXU, BATTLE, "2.08.05.03", None),
     "trip_to_gamont": (CHOAM, MENTAT_PAUSE, "2.09.07.06", 1),
 }
+#: Those abilities as the cards and the rules name them.
+_SENT_HOME_NAMES: dict[str, str] = {"face_dancer": "Face Dancer", "trip_to_gamont": "Trip to Gamont"}
 
 
 def _sent_home(pos: Position, ev: ForcesRemoved) -> None:
@@ -381,20 +383,20 @@ def _sent_home(pos: Position, ev: ForcesRemoved) -> None:
     Mentat Pause, one force (2.09.07.06); only in games with that faction."""
     assert ev.cause is not None
     owner, phase, rule, most = _SENT_HOME[ev.cause]
-    what = ev.cause.replace("_", " ")
+    ability = _SENT_HOME_NAMES[ev.cause]
     if ev.to != "reserves":
-        refuse(pos, rule, f"{what} sends forces to reserves, not to the {ev.to}", ev.to, field="to")
+        refuse(pos, rule, f"{ability} sends forces to reserves, not to the {ev.to}", ev.to, field="to")
     if not pos.ruleset.expansion_pieces:
         # No such faction in the game's rules: only the Guild sends forces home (AH IX.C.1.f).
-        refuse(pos, "ship_back", f"there is no {what} in {pos.ruleset.name}: only the Guild sends forces from the board to reserves", ev.cause, field="cause")
+        refuse(pos, "ship_back", f"there is no {ability} in {pos.ruleset.name}: only the Guild sends forces from the board to reserves", ev.cause, field="cause")
     if owner not in pos.playing:
-        refuse(pos, rule, f"{what} is {faction_name(owner)}'s, and {faction_name(owner)} is not in this game", ev.cause, field="cause")
+        refuse(pos, rule, f"{ability} is {faction_name(owner)}'s, and {faction_name(owner)} is not in this game", ev.cause, field="cause")
     if ev.faction == owner:
-        refuse(pos, rule, f"{what} sends another faction's forces home, not {faction_name(owner)}'s", ev.faction, field="faction")
+        refuse(pos, rule, f"{ability} sends another faction's forces home, not {faction_name(owner)}'s", ev.faction, field="faction")
     if pos.phase != phase:
-        refuse(pos, rule, f"{what} is played in the {phase.replace('_', ' ')} phase", pos.phase, field="cause")
+        refuse(pos, rule, f"{ability} is played in the {phase_name(phase)} phase", pos.phase, field="cause")
     if most is not None and ev.normal + ev.special + ev.advisors > most:
-        refuse(pos, rule, f"{what} sends {most} force home", ev.normal + ev.special + ev.advisors, field="normal")
+        refuse(pos, rule, f"{ability} sends {most} force home", ev.normal + ev.special + ev.advisors, field="normal")
 
 
 def apply_forces_revived(pos: Position, ev: ForcesRevived) -> dict[str, Any]:

@@ -159,7 +159,7 @@ def apply_no_field_revealed(pos: Position, ev: NoFieldRevealed) -> dict[str, Any
     return changes
 
 
-def _need_stronghold(pos: Position, territory: str, what: str, rule: str) -> None:
+def _need_stronghold(pos: Position, territory: str, rule: str) -> None:
     need_piece(
         pos,
         territory,
@@ -169,7 +169,9 @@ def _need_stronghold(pos: Position, territory: str, what: str, rule: str) -> Non
     )
     if territory == SHIELD_WALL or territory not in PRINTED_STRONGHOLDS:
         # The Shield Wall is rock (4.02.07); the HMS takes no Terror token (2.12.05).
-        refuse(pos, rule, f"{what} go only into the five strongholds, not {place_name(territory)}", territory)
+        if rule == "terror":
+            refuse(pos, rule, f"Terror tokens go only into the five strongholds, not {place_name(territory)}", territory)
+        refuse(pos, rule, f"Ambassadors go only into the five strongholds, not {place_name(territory)}", territory)
 
 
 def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
@@ -178,7 +180,7 @@ def apply_terror_placed(pos: Position, ev: TerrorPlaced) -> dict[str, Any]:
     need_faction(pos, MORITANI)
     if refined(pos):
         need_phase(pos, (MENTAT_PAUSE,), "terror_timing", "Terror tokens are placed or moved")
-    _need_stronghold(pos, ev.territory, "Terror tokens", "terror")
+    _need_stronghold(pos, ev.territory, "terror")
     if ev.territory in pos.terror:
         refuse(pos, "terror", f"{place_name(ev.territory)} already holds a Terror token", ev.territory)
     terror = set(pos.terror)
@@ -255,7 +257,7 @@ def apply_ambassador_placed(pos: Position, ev: AmbassadorPlaced) -> dict[str, An
         if pos.hms is None:
             refuse(pos, "ambassadors", "the Hidden Mobile Stronghold is not on the board yet", ev.territory)
     else:
-        _need_stronghold(pos, ev.territory, "Ambassadors", "ambassadors")
+        _need_stronghold(pos, ev.territory, "ambassadors")
     if ev.territory in pos.ambassadors:
         refuse(pos, "ambassadors", f"{place_name(ev.territory)} already holds an Ambassador", ev.territory)
     sectors = TERRITORIES[ev.territory].sectors
@@ -424,8 +426,13 @@ def apply_action_ended(pos: Position, ev: ActionEnded) -> dict[str, Any]:
     )
 
 
-#: How a message names each kind of force a correction puts back.
-_KIND_WORDS = {"normal": "forces", "special": "special forces", "advisors": "advisors"}
+def _not_put_back(kind: str, had: int, who: str, place: str, want: int) -> str:
+    """Why `want` forces of a kind cannot go back where the rules removed only `had`."""
+    if kind == "special":
+        return f"the rules removed only {had} {who} special forces from {place}: {want} cannot be put back"
+    if kind == "advisors":
+        return f"the rules removed only {had} {who} advisors from {place}: {want} cannot be put back"
+    return f"the rules removed only {had} {who} forces from {place}: {want} cannot be put back"
 
 
 def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
@@ -450,7 +457,7 @@ def apply_loss_corrected(pos: Position, ev: LossCorrected) -> dict[str, Any]:
             refuse(
                 pos,
                 removed[1],  # the rule the engine removed them by
-                f"the rules removed only {had} {who} {_KIND_WORDS[kind]} from {place}: {want} cannot be put back",
+                _not_put_back(kind, had, who, place, want),
                 ev,
                 field=kind,
             )

@@ -27,7 +27,14 @@ from dune.engine.impossible import holder_problem
 from dune.engine.karama import check_cards, karama_worm, leader_revival
 from dune.engine.losses import automatic, remove, storm_hits, worm_devours
 from dune.engine.movement import UNREACHABLE, distances, pieces_of
-from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.names import (
+    faction_name,
+    factions_text,
+    join_names,
+    leader_status_words,
+    phase_name,
+    place_name,
+)
 from dune.engine.phases import BATTLE, SETUP, SPICE_BLOW, STORM
 from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from dune.engine.spice import storm_spice, without_spice, worm_spice
@@ -71,7 +78,7 @@ def apply_storm_moved(pos: Position, ev: StormMoved) -> dict[str, Any]:
     changes: dict[str, Any] = {"storm": (pos.storm + ev.sectors) % SECTOR_COUNT, "storm_moved": True}
     if not automatic(pos):
         return changes
-    _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), "the storm reaches")
+    _no_field_first(pos, _no_field_under_storm(pos, pos.storm, ev.sectors), by_worm=False)
     if refined(pos):
         changes.update(_ambassadors_stormed(pos, pos.storm, ev.sectors))
     changes = remove(pos, storm_hits(pos, pos.storm, ev.sectors), changes)
@@ -112,15 +119,19 @@ def _no_field_under_storm(pos: Position, start: int, sectors: int) -> bool:
     return (pos.no_field[1] - start) % SECTOR_COUNT in range(1, sectors + 1)
 
 
-def _no_field_first(pos: Position, hit: bool, what: str) -> None:
+def _no_field_first(pos: Position, hit: bool, *, by_worm: bool) -> None:
     """A No-Field token the storm or a worm reaches is revealed first, then the storm or the
     worm acts on the forces it stood for (LoLV 2.10.14): the engine cannot know its hidden
     number, so the judge records the reveal before the storm's move or the worm."""
     if hit and pos.no_field is not None:
+        where = place_name(pos.no_field[0])
         refuse(
             pos,
             "no_field_hit",
-            f"{what} the No-Field token in {place_name(pos.no_field[0])}: record its reveal "
+            f"a worm appears in the territory of the No-Field token in {where}: record its reveal "
+            "(no_field_revealed with the forces it stands for) first"
+            if by_worm
+            else f"the storm reaches the No-Field token in {where}: record its reveal "
             "(no_field_revealed with the forces it stands for) first",
             pos.no_field[0],
         )
@@ -158,7 +169,7 @@ def apply_worm(pos: Position, ev: Worm) -> dict[str, Any]:
         else:
             devoured.append(ev.territory)
     hit = pos.no_field is not None and pos.no_field[0] in devoured
-    _no_field_first(pos, hit, "a worm appears in the territory of")
+    _no_field_first(pos, hit, by_worm=True)
     losses = [loss for t in devoured for loss in worm_devours(pos, t, allies_spared=ev.allies_spared)]
     spice = [loss for t in devoured for loss in worm_spice(pos, t)]
     return without_spice(pos, spice, remove(pos, losses, changes))
@@ -408,8 +419,9 @@ def apply_leader_changed(pos: Position, ev: LeaderChanged) -> dict[str, Any]:
             # A ghola is a leader of another faction (2.08.16); the Harkonnen take the loser's
             # leader (2.05.10, AH X.B.2.a.ii).
             held = ev.status == "held"
-            what = "hold its own leader as a ghola" if held else "capture its own leader"
-            refuse(pos, "ghola" if held else "capture", f"{faction_name(ev.faction)} cannot {what}", ev.captor, field="captor")
+            if held:
+                refuse(pos, "ghola", f"{faction_name(ev.faction)} cannot hold its own leader as a ghola", ev.captor, field="captor")
+            refuse(pos, "capture", f"{faction_name(ev.faction)} cannot capture its own leader", ev.captor, field="captor")
         problem = holder_problem(pos, sheet.leaders[i].id, sheet.leaders[i].name, ev.status, ev.captor)
         if problem is not None and refined(pos):
             refuse(pos, problem[0], problem[1], ev.captor, field="captor")
@@ -441,7 +453,7 @@ def _check_ghola(pos: Position, ev: LeaderChanged, before: str | None) -> None:
         return
     name = pos.sheet(ev.faction).leaders[pos.sheet(ev.faction).leader_index(ev.leader) or 0].name
     if before is not None and not before.startswith("tanks"):
-        refuse(pos, "ghola", f"{name} is not dead ({before.replace('_', ' ')}): a ghola comes from the tanks", ev.status, field="status")
+        refuse(pos, "ghola", f"{name} is not dead ({leader_status_words(before)}): a ghola comes from the tanks", ev.status, field="status")
     holder = ev.captor or ""
     own = pos.states.get(holder)
     if own is not None and own.leaders:
@@ -463,9 +475,9 @@ def _check_capture_limits(pos: Position, ev: LeaderChanged, before: str | None) 
     if pos.ruleset.basic_or_advanced and not advanced(pos):
         refuse(pos, "2.05.00", f"the Basic game has no captured leaders (2.05.10 is an Advanced ability), so {name} is not captured", ev.status, field="status")
     if pos.phase != BATTLE:
-        refuse(pos, "capture_when", f"the Harkonnen capture a leader after a battle they won, not in the {pos.phase.replace('_', ' ')} phase", ev.status, field="status")
+        refuse(pos, "capture_when", f"the Harkonnen capture a leader after a battle they won, not in the {phase_name(pos.phase)} phase", ev.status, field="status")
     if before is not None and before != "active":
-        refuse(pos, "capture_when", f"{name} is not an active leader ({before.replace('_', ' ')}) and cannot be captured", ev.status, field="status")
+        refuse(pos, "capture_when", f"{name} is not an active leader ({leader_status_words(before)}) and cannot be captured", ev.status, field="status")
 
 
 def _prison_break(pos: Position, changes: dict[str, Any]) -> dict[str, Any]:

@@ -71,12 +71,16 @@ def _bad(rule: str, msg: str, value: object, field: str | None = None) -> Invali
     return InvalidPosition(rule=rule, msg=msg, input=value, field=field)
 
 
-def _in_game(pos: Position, faction: str, what: str, rule: str, value: object) -> None:
+def _in_game(pos: Position, faction: str, piece: str, rule: str, value: object) -> None:
+    """`piece` (with its article: "a Terror token") is on the board only in a game of the rules
+    that have it, with the `faction` that brings it. The pages translate the piece's words
+    (foundation.core_words)."""
     assert pos.setup is not None
     if not pos.ruleset.expansion_pieces:
-        raise _bad(pos.ruleset.cite["no_expansion"], f"there is no {what.split(' ', 1)[1]} in {pos.ruleset.name}", value)
+        piece_alone = piece.split(" ", 1)[1]
+        raise _bad(pos.ruleset.cite["no_expansion"], f"there is no {piece_alone} in {pos.ruleset.name}", value)
     if faction not in pos.setup.factions:
-        raise _bad(rule, f"{what} needs the {faction_name(faction)} in the game", value)
+        raise _bad(rule, f"{piece} needs the {faction_name(faction)} in the game", value)
 
 
 def check_pieces(pos: Position) -> None:

@@ -74,6 +74,16 @@ PHASE_NAMES: Mapping[str, str] = MappingProxyType({
 })
 
 
+def leader_status_words(status: str) -> str:
+    """A leader's state in words ("tanks face up"), as a refusal names it."""
+    return status.replace("_", " ")
+
+
+def shipment_kind_words(kind: str) -> str:
+    """One of the Guild's kinds of shipment in words ("cross ship")."""
+    return kind.replace("_", " ")
+
+
 def phase_name(phase: str) -> str:
     """A phase in words ("shipment and movement"), never its key."""
     return PHASE_NAMES.get(phase) or phase.replace("_", " ")

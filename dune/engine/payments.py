@@ -127,6 +127,33 @@ def revival_payee(pos: Position, ev: ForcesRevived) -> str | None:
     return None
 
 
+def _negative_cost(what: str, cost: int) -> str:
+    """Why a negative `cost` is refused for a `what` (a shipment, a revival, an Ambassador)."""
+    if what == "shipment":
+        return f"a shipment costs 0 spice or more, not {cost}"
+    if what == "revival":
+        return f"a revival costs 0 spice or more, not {cost}"
+    return f"an Ambassador costs 0 spice or more, not {cost}"
+
+
+def _wrong_price(what: str, price: int, cost: int) -> str:
+    """Why a `cost` other than the `price` is refused for a `what`."""
+    if what == "shipment":
+        return f"this shipment costs {price} spice, not {cost}"
+    if what == "revival":
+        return f"this revival costs {price} spice, not {cost}"
+    return f"this Ambassador costs {price} spice, not {cost}"
+
+
+def _short_of_spice(what: str, who: str, spice: int, cost: int) -> str:
+    """Why `who`, holding `spice`, cannot pay `cost` for a `what`."""
+    if what == "shipment":
+        return f"{who} has only {spice} spice and cannot pay {cost} for this shipment"
+    if what == "revival":
+        return f"{who} has only {spice} spice and cannot pay {cost} for this revival"
+    return f"{who} has only {spice} spice and cannot pay {cost} for this Ambassador"
+
+
 def _pay(
     pos: Position,
     faction: str,
@@ -139,7 +166,7 @@ def _pay(
     """The states after `faction` pays `cost` to `payee` (None: the bank), checked."""
     price_rule, pay_rule = rules
     if cost < 0:
-        refuse(pos, price_rule, f"a {what} costs 0 spice or more, not {cost}", cost, field="cost")
+        refuse(pos, price_rule, _negative_cost(what, cost), cost, field="cost")
     st = pos.states[faction]
     if st.spice is None:
         if cost:
@@ -149,12 +176,12 @@ def _pay(
         refuse(
             pos,
             pay_rule,
-            f"{faction_name(faction)} has only {st.spice} spice and cannot pay {cost} for this {what}",
+            _short_of_spice(what, faction_name(faction), st.spice, cost),
             cost,
             field="cost",
         )
     if price is not None and cost != price:
-        refuse(pos, price_rule, f"this {what} costs {price} spice, not {cost}", cost, field="cost")
+        refuse(pos, price_rule, _wrong_price(what, price, cost), cost, field="cost")
     states = dict(pos.states)
     states[faction] = evolve(st, spice=st.spice - cost)
     if payee is not None and cost:

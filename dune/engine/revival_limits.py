@@ -18,7 +18,7 @@ from dune.engine.checks import refuse
 from dune.engine.editions import advanced, distinguished, limited
 from dune.engine.events import ForcesRevived
 from dune.engine.factions import CHOAM, EMPEROR, FREMEN, GUILD, TLEILAXU
-from dune.engine.names import faction_name
+from dune.engine.names import faction_name, shipment_kind_words
 from dune.engine.position import Position
 
 #: Forces a turn (1.05.01, AH IX.B.2); raised by the Tleilaxu (2.08.11); the Emperor's extra
@@ -105,7 +105,7 @@ def guild_shipment(pos: Position, faction: str, kind: str) -> dict[str, Any]:
         refuse(
             pos,
             "guild_shipment",
-            f"the Guild makes one of its three kinds of shipment a turn: it made a {made[1].replace('_', ' ')} shipment, not also a {kind.replace('_', ' ')} one",
+            f"the Guild makes one of its three kinds of shipment a turn: it made a {shipment_kind_words(made[1])} shipment, not also a {shipment_kind_words(kind)} one",
             kind,
         )
     return {"guild_shipment": (pos.turn, kind)}

@@ -40,12 +40,17 @@ def blow_sector(territory: str) -> int | None:
     return None if t is None or t.spice_blow is None else t.spice_blow[0]
 
 
-def _need_blow_territory(pos: Position, territory: str, what: str) -> int:
+def _need_blow_territory(pos: Position, territory: str, act: str) -> int:
     if territory not in TERRITORIES:
         need_piece(pos, territory, None)  # names the unknown territory
     sector = blow_sector(territory)
     if sector is None:
-        refuse(pos, "spice_blow", f"{place_name(territory)} has no Spice Blow: {what}", territory, field="territory")
+        where = place_name(territory)
+        if act == "blow":
+            refuse(pos, "spice_blow", f"{where} has no Spice Blow: no spice lands there", territory, field="territory")
+        if act == "collect":
+            refuse(pos, "spice_blow", f"{where} has no Spice Blow: there is no spice to collect", territory, field="territory")
+        refuse(pos, "spice_blow", f"{where} has no Spice Blow: spice lies only in Spice Blow territories", territory, field="territory")
     return sector
 
 
@@ -54,7 +59,7 @@ def apply_spice_blow(pos: Position, ev: SpiceBlow) -> dict[str, Any]:
     at most once a turn, twice with the double spice blow (from the seventh edition)."""
     need_full_tracking(pos, "spice on the board")
     need_phase(pos, (SPICE_BLOW,), "spice_blow", "spice blows")
-    sector = _need_blow_territory(pos, ev.territory, "no spice lands there")
+    sector = _need_blow_territory(pos, ev.territory, "blow")
     amount = TERRITORIES[ev.territory].spice_blow[1] if ev.amount is None else ev.amount  # type: ignore[index]
     in_storm = piece_in_storm(pos, ev.territory, sector)
     if in_storm and distinguished(pos):
@@ -159,7 +164,7 @@ def apply_spice_collected(pos: Position, ev: SpiceCollected) -> dict[str, Any]:
     need_full_tracking(pos, "spice on the board")
     need_faction(pos, ev.faction)
     need_phase(pos, (SPICE_COLLECTION,), "collection", "spice is collected")
-    _need_blow_territory(pos, ev.territory, "there is no spice to collect")
+    _need_blow_territory(pos, ev.territory, "collect")
     if ev.amount < 1:
         refuse(pos, "collection", "collect at least 1 spice", ev.amount, field="amount")
     lying = pos.spice_on_board.get(ev.territory, 0)
@@ -200,7 +205,7 @@ def apply_board_spice_set(pos: Position, ev: BoardSpiceSet) -> dict[str, Any]:
     the last removal destroyed there is no longer listed; the rest of that removal stays
     listed, so its other rows can still be put back."""
     need_full_tracking(pos, "spice on the board")
-    _need_blow_territory(pos, ev.territory, "spice lies only in Spice Blow territories")
+    _need_blow_territory(pos, ev.territory, "lies")
     if not ev.reason.strip():
         refuse(pos, "loss_corrected", "a correction needs a reason", ev, field="reason")
     board = dict(pos.spice_on_board)

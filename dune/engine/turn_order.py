@@ -149,7 +149,7 @@ def shipment(pos: Position, faction: str, where: str) -> dict[str, Any]:
         refuse(
             pos,
             "one_shipment",
-            f"{faction_name(faction)} has already made its one shipment of the turn ({_where_words(made)})",
+            _one_shipment(faction_name(faction), made),
             where,
         )
     if made == where:
@@ -171,14 +171,16 @@ def next_to_ship(pos: Position) -> str | None:
     return next((f for f in order[last + 1:] if f not in begun), None)
 
 
-def _where_words(where: str) -> str:
-    kind, _, rest = where.partition(":")
+def _one_shipment(who: str, made: str) -> str:
+    """Why `who`, having shipped (`made`: `to:<territory>`, `cross_ship:<from>><to>` or
+    `<from>`, back to reserves), ships no more this turn."""
+    kind, _, rest = made.partition(":")
     if kind == "to":
-        return f"to {place_name(rest)}"
+        return f"{who} has already made its one shipment of the turn (to {place_name(rest)})"
     if kind == "cross_ship":
         a, _, b = rest.partition(">")
-        return f"from {place_name(a)} to {place_name(b)}"
-    return f"from {place_name(rest)} back to reserves"
+        return f"{who} has already made its one shipment of the turn (from {place_name(a)} to {place_name(b)})"
+    return f"{who} has already made its one shipment of the turn (from {place_name(rest)} back to reserves)"
 
 
 def piece_key(territory: str, sector: int | None) -> str:

@@ -105,3 +105,32 @@ def test_a_pure_cores_refusal_reads_in_the_readers_language() -> None:
     with translation.override("en"):
         assert core_refusal(message) == message
     assert core_refusal("words no core wrote") == "words no core wrote"
+
+
+def test_the_engines_words_inside_a_refusal_read_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("es"):
+        assert core_refusal("Duncan Idaho is not dead (tanks face up): a ghola comes from the tanks") == (
+            "Duncan Idaho no está muerto (en los tanques boca arriba): un ghola sale de los tanques"
+        )
+        assert core_refusal("a Terror token needs the Moritani in the game") == (
+            "una ficha de Terror requiere a los Moritani en la partida"
+        )
+    with translation.override("de"):
+        # The template naming the state outright wins over the one filling in any state.
+        assert core_refusal("Paul Atreides is held captive by Harkonnen, not an active leader of Atreides") == (
+            "Paul Atreides ist Gefangener von Harkonnen, kein aktiver Anführer von Atreides"
+        )
+        assert core_refusal("Terror tokens stand only in the five strongholds, not in Arrakeen and Imperial Basin") == (
+            "Terror-Marker stehen nur in den fünf Festungen, nicht in Arrakeen und Imperial Basin"
+        )
+    with translation.override("fr"):
+        assert core_refusal(
+            "the Guild makes one of its three kinds of shipment a turn: it made a cross ship shipment, not also a normal one"
+        ) == (
+            "la Guild fait un de ses trois types d'envoi par tour : elle a fait un envoi de type « de territoire à "
+            "territoire », pas aussi un de type « normal »"
+        )

@@ -50,8 +50,9 @@ def _check_capture(
         refuse(pos, "capture", f"{ld.name} was killed in this battle", capture.leader, f)
     status = leader_status(pos, capture.faction, index)
     if status is not None and status[0] != "active":
-        where = "in the Tleilaxu Tanks" if status[0].startswith("tanks") else "not an active leader"
-        refuse(pos, "capture", f"{ld.name} is {where}: only an active leader is taken", capture.leader, f)
+        if status[0].startswith("tanks"):
+            refuse(pos, "capture", f"{ld.name} is in the Tleilaxu Tanks: only an active leader is taken", capture.leader, f)
+        refuse(pos, "capture", f"{ld.name} is not an active leader: only an active leader is taken", capture.leader, f)
     if (capture.faction, ld.id) in fought_elsewhere(pos, territory):
         refuse(pos, "capture", f"{ld.name} fought elsewhere this turn and cannot be taken", capture.leader, f)
 

@@ -14,9 +14,20 @@ from dune.engine.editions import advanced
 from dune.engine.factions import (
     ATREIDES,
 )
-from dune.engine.names import faction_name, place_name
+from dune.engine.names import faction_name, leader_status_words, place_name
 from dune.engine.numbers import decimal_str
 from dune.engine.position import Position
+
+
+def _not_active(name: str, state: str, captor: str, faction: str) -> str:
+    """Why `faction`'s own leader `name`, in `state` (held by `captor`), cannot lead its battle."""
+    if state == "captured":
+        return f"{name} is held captive by {faction_name(captor)}, not an active leader of {faction_name(faction)}"
+    if state == "held":
+        return f"{name} is a ghola of {faction_name(captor)}, not an active leader of {faction_name(faction)}"
+    if state.startswith("tanks"):
+        return f"{name} is in the Tleilaxu Tanks, not an active leader of {faction_name(faction)}"
+    return f"{name} is {leader_status_words(state)}, not an active leader of {faction_name(faction)}"
 
 
 def check_leader(pos: Position, side: Side, territory: str) -> None:
@@ -32,13 +43,7 @@ def check_leader(pos: Position, side: Side, territory: str) -> None:
             state, captor = status
             if side.leader_owner == side.faction:
                 if state != "active":
-                    where = {
-                        "captured": f"held captive by {faction_name(captor or '')}",
-                        "held": f"a ghola of {faction_name(captor or '')}",
-                        "tanks_face_up": "in the Tleilaxu Tanks",
-                        "tanks_face_down": "in the Tleilaxu Tanks",
-                    }.get(state, state)
-                    refuse(pos, "battle_leader", f"{ld.name} is {where}, not an active leader of {faction_name(side.faction)}", plan.leader, f"{prefix}.leader")
+                    refuse(pos, "battle_leader", _not_active(ld.name, state, captor or "", side.faction), plan.leader, f"{prefix}.leader")
             elif state not in ("captured", "held") or captor != side.faction:
                 refuse(
                     pos,

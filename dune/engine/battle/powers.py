@@ -68,7 +68,10 @@ def _opponent(pos: Position, agg: Side, dfd: Side, *, owner: str, by: str, named
         )
     target = [s for s in sides.values() if s is not mine[0]][0]
     if named != target.faction:
-        refuse(pos, key, f"the {power} {verb} the opponent, {faction_name(target.faction)}", named, f"{key}.{named_field}")
+        opponent = faction_name(target.faction)
+        if power == "Voice":
+            refuse(pos, key, f"the Voice commands the opponent, {opponent}", named, f"{key}.{named_field}")
+        refuse(pos, key, f"the Prescience asks the opponent, {opponent}", named, f"{key}.{named_field}")
     return target
 
 
