@@ -155,7 +155,8 @@ REDIS_URL = env_redis_url("REDIS_URL", None)
 CELERY_BROKER_URL = env_redis_url("CELERY_BROKER_URL", REDIS_URL)
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # One Redis client per server, not one per cache call (config/redis_cache.py).
+    CACHES = {"default": {"BACKEND": "config.redis_cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     # A file cache is shared by the web server and the worker, unlike the per-process memory cache.
     CACHES = {
