@@ -28,6 +28,7 @@ from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -1096,9 +1097,17 @@ FACTION_ACTION_FIELDS = declared(
 # --- changes after creation: the tournament's name, zone and series; a round; a table judge ---
 
 
-def _optional_text(data: Mapping[str, Any], name: str, max_length: int) -> str | None:
-    """The text field `name` when the request sends it (None: leave it as it is)."""
-    return text_field(data, name, max_length=max_length) if name in data else None
+def _read_edit_series(data: Mapping[str, Any], field: Field) -> int | str | None:
+    """The series to join, by its id (JSON's 7, a form's "7") or its name; None or "" leaves it."""
+    series = data.get(field.name)
+    if isinstance(series, str):
+        series = series.strip()
+        number = whole_number(series)
+        return number if number is not None else series
+    if series is not None and (isinstance(series, bool) or not isinstance(series, int)):
+        raise Refused(_("expected a series' id, not %(series)s") % {"series": repr(series)}, field=field.name,
+                      offending=series)
+    return series
 
 
 @dataclass(frozen=True)
@@ -1115,27 +1124,34 @@ class TournamentEdit:
     capacity: Any = registration.UNCHANGED
     waiting_list: Any = registration.UNCHANGED
 
+    #: The one declaration of a tournament's changes: the edit page's forms, the API's body.
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("name", max_length=TITLE_LIMIT, help=gettext_lazy("a new name")),
+        Field("time_zone", max_length=64,
+              help=gettext_lazy("another IANA zone; rounds not yet under way keep their wall-clock start")),
+        Field("series", kind="number", nullable=True, reader=_read_edit_series,
+              help=gettext_lazy("a series of the same format you own: the tournament becomes an edition of it")),
+        Field("language", max_length=8, choices=tuple(code for code, _name in settings.LANGUAGES),
+              help=gettext_lazy("the language of its printed sheets and room screen (an ISO code)")),
+        Field("registration_opens", kind="moment", nullable=True, reader=_read_moment,
+              help=gettext_lazy("when online registration opens (ISO 8601; null: closed)")),
+        Field("registration_closes", kind="moment", nullable=True, reader=_read_moment,
+              help=gettext_lazy("when online registration closes (ISO 8601; null: closed)")),
+        Field("capacity", kind="number", nullable=True, low=1, high=100_000, help=gettext_lazy("a number of players")),
+        Field("waiting_list", kind="flag",
+              help=gettext_lazy("past the capacity, registrations wait in order (false: they are refused)")),
+    )
+    #: What a field not sent says: left as it is.
+    UNSENT: ClassVar[dict[str, Any]] = {
+        "name": None, "time_zone": None, "series": None, "language": None, "registration_opens": registration.UNCHANGED,
+        "registration_closes": registration.UNCHANGED, "capacity": registration.UNCHANGED,
+        "waiting_list": registration.UNCHANGED,
+    }
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> TournamentEdit:
-        series = data.get("series")
-        if isinstance(series, str):
-            series = series.strip()
-            number = whole_number(series)
-            series = number if number is not None else series
-        elif series is not None and (isinstance(series, bool) or not isinstance(series, int)):
-            raise Refused(_("expected a series' id, not %(series)s") % {"series": repr(series)}, field="series", offending=series)
-        return cls(
-            name=_optional_text(data, "name", TITLE_LIMIT), time_zone=_optional_text(data, "time_zone", 64), series=series,
-            language=_optional_text(data, "language", 8),
-            registration_opens=(_moment(data, "registration_opens") if "registration_opens" in data
-                                else registration.UNCHANGED),
-            registration_closes=(_moment(data, "registration_closes") if "registration_closes" in data
-                                 else registration.UNCHANGED),
-            capacity=(number_field(data, "capacity", required=False, low=1, high=100_000,
-                                   what=_("a number of players"))
-                      if "capacity" in data else registration.UNCHANGED),
-            waiting_list=yes(data.get("waiting_list")) if "waiting_list" in data else registration.UNCHANGED,
-        )
+        return cls(**{name: field.read(data) if field.sent(data) else cls.UNSENT[name]
+                      for name, field in cls.FIELDS.items()})
 
     @property
     def registration_changed(self) -> bool:

@@ -28,7 +28,8 @@ def _body(path: str, method: str = "post") -> dict[str, Any]:
 
 def _enum(prop: dict[str, Any]) -> list[str]:
     """The values a property of the schema allows (spectacular names an enum as a component)."""
-    ref = prop.get("$ref") or next((p["$ref"] for p in prop.get("allOf", []) if "$ref" in p), "")
+    parts = [*prop.get("allOf", []), *prop.get("oneOf", [])]
+    ref = prop.get("$ref") or next((p["$ref"] for p in parts if "$ref" in p), "")
     found = schema()["components"]["schemas"][ref.rsplit("/", 1)[-1]] if ref else prop
     return [v for v in found["enum"] if v]
 
@@ -187,3 +188,47 @@ def test_a_bad_draw_is_refused_by_name_through_both_doors(
         assert shown.status_code == 400 and (field in words or "at most 2000 characters" in words), words[-2000:]
     heat.refresh_from_db()
     assert heat.state == "planned" and not heat.tables.exists()
+
+
+# --- a tournament's settings ------------------------------------------------------------------
+
+
+def test_a_tournaments_changes_are_its_declaration() -> None:
+    from django.conf import settings
+
+    body = _body("/api/tournaments/{id}/", "patch")
+    assert set(body["properties"]) == set(commands.TournamentEdit.FIELDS) and not body.get("required")
+    assert _enum(body["properties"]["language"]) == [code for code, _name in settings.LANGUAGES]
+    assert body["properties"]["capacity"]["minimum"] == commands.TournamentEdit.FIELDS["capacity"].low == 1
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"name": "N" * 201}, "name"),
+    ({"name": 7}, "name"),
+    ({"language": "xx"}, "language"),
+    ({"language": ["fr"]}, "language"),
+    ({"time_zone": "Z" * 65}, "time_zone"),
+    ({"capacity": 0}, "capacity"),
+    ({"capacity": "many"}, "capacity"),
+    ({"registration_opens": "soon"}, "registration_opens"),
+    ({"series": [1]}, "series"),
+    ({"colour": "red"}, "colour"),
+])
+def test_a_bad_tournament_change_is_refused_by_name_through_both_doors(
+    judge_client: Any, desk: Any, tournament: Any, bad: dict[str, Any], field: str
+) -> None:
+    from dune.text_rules import TITLE_LIMIT
+
+    assert TITLE_LIMIT == 200
+    before = (tournament.name, tournament.language, tournament.time_zone, tournament.capacity)
+    answer = judge_client.patch(f"/api/tournaments/{tournament.pk}/", bad, format="json", HTTP_IDEMPOTENCY_KEY="t")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if not any(isinstance(v, int | list) for v in bad.values()):  # a form sends text
+        action = "registration" if field.startswith("registration") or field == "capacity" else "edit"
+        form = {"name": tournament.name, "time_zone": tournament.time_zone, **bad} if action == "edit" else bad
+        shown = desk.post(f"/tournaments/{tournament.pk}/edit/", {"action": action, **form})
+        words = shown.content.decode()
+        assert shown.status_code in (200, 400) and ('class="error"' in words or "-error" in words)
+        assert field in words or "at most" in words or "cannot read" in words or "language" in words
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.language, tournament.time_zone, tournament.capacity) == before

@@ -24,7 +24,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clocks.presenters import table_states
-from dune.text_rules import TITLE_LIMIT
 from scoring.player_states import finalist_ids
 from tournament import commands, services
 from tournament.models import Player, Round, Tournament
@@ -123,31 +122,8 @@ class TournamentListView(APIView):
         return answered(request, commands.create_tournament(request.data, actor=request.user, key=key_of(request)))
 
 
-class TournamentEditIn(serializers.Serializer):
-    name = serializers.CharField(required=False, max_length=TITLE_LIMIT, help_text="a new name")
-    time_zone = serializers.CharField(
-        required=False, max_length=64, help_text="another IANA zone; rounds not yet under way keep their wall-clock start"
-    )
-    series = serializers.IntegerField(
-        required=False, help_text="a series of the same format you own: the tournament becomes an edition of it"
-    )
-    language = serializers.ChoiceField(
-        required=False, choices=["en", "es", "fr", "de"],
-        help_text="the language of its printed sheets and room screen (an ISO code)",
-    )
-    registration_opens = serializers.DateTimeField(
-        required=False, allow_null=True, help_text="when online registration opens (ISO 8601; null: closed)"
-    )
-    registration_closes = serializers.DateTimeField(
-        required=False, allow_null=True, help_text="when online registration closes (ISO 8601; null: closed)"
-    )
-    capacity = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1,
-        help_text="the most active players (null: no limit); a larger one moves the waiting list up",
-    )
-    waiting_list = serializers.BooleanField(
-        required=False, help_text="past the capacity, registrations wait in order (false: they are refused)"
-    )
+#: The body of `edit_tournament`, from the command's own declaration.
+TournamentEditIn = body_of("TournamentEditIn", commands.TournamentEdit.FIELDS, optional=True)
 
 
 class TournamentDetailView(APIView):

@@ -58,20 +58,14 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         action = request.POST.get("action", "edit")
         try:
             refuse_unsafe_text(request)
-            if action == "series":
-                fields = {"series": request.POST.get("series", "")}
-            elif action == "registration":
-                fields = {name: request.POST.get(name, "") for name in REGISTRATION_FIELDS}
-                fields["waiting_list"] = request.POST.get("waiting_list", "")
-            else:
-                fields = {
-                    "name": request.POST.get("name", ""),
-                    "time_zone": request.POST.get("time_zone", ""),
-                    **({"language": request.POST["language"]} if "language" in request.POST else {}),
-                }
+            refuse_unknown(request.POST, commands.TournamentEdit.FIELDS, also=DOOR_FIELDS | {"action"})
+            # Each of the page's forms sends its own fields (a checkbox left unchecked sends none).
+            sent = {"series": ("series",), "registration": (*REGISTRATION_FIELDS, "waiting_list")}.get(
+                action, ("name", "time_zone", "language"))
+            fields = {name: request.POST.get(name, "") for name in sent if name != "language" or name in request.POST}
             done = commands.edit_tournament(tournament, fields, actor=request.user, key=_key(request))
         except Refusal as error:
-            errors = _errors(error, ("name", "time_zone", "language", "series", *REGISTRATION_FIELDS))
+            errors = _errors(error, tuple(commands.TournamentEdit.FIELDS))
         else:
             messages.success(request, done.message)
             return redirect("tournament-detail", pk=tournament.pk)
