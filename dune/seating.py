@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from dune.engine.board import PLAYER_DOTS, TERRITORIES, TUEKS_SIETCH
 from dune.engine.ids import FACTIONS
-from dune.engine.names import factions_text, join_names
+from dune.engine.names import faction_name, factions_text, join_names
 from dune.formats import Format, get_format
 from dune.refusals import Refusal
 from dune.seating_draw import (
@@ -48,6 +48,7 @@ from dune.seating_draw import (
     regular_sizes,
     small_table_options,
 )
+from dune.words import ENGLISH, Words
 
 __all__ = [
     "DuplicatePlayer",
@@ -81,6 +82,8 @@ __all__ = [
     "replace_table",
     "small_table_options",
     "table_sizes",
+    "times_count",
+    "times_words",
     "validate_tables",
 ]
 
@@ -599,7 +602,7 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                             (a, b),
                             table.number,
                             get_format(request.format).table_sizes_rule,
-                            f"{players_text((a, b), request.names)} already met {_times(met)} "
+                            message=f"{request.name_of(a)} and {request.name_of(b)} already met {times_words(met)} "
                             f"and share table {table.number}",
                         )
                     )
@@ -612,8 +615,8 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                             (a, b),
                             table.number,
                             "keep-apart request",
-                            f"{players_text((a, b), request.names)} asked to be kept apart ({kind}) "
-                            f"but share table {table.number}",
+                            message=f"{request.name_of(a)} and {request.name_of(b)} asked to be kept apart "
+                            f"({kind}) but share table {table.number}",
                         )
                     )
         for s in table.seats:
@@ -627,16 +630,43 @@ def assess(plan: SeatingPlan) -> SeatingPlan:
                         (s.player,),
                         table.number,
                         get_format(request.format).faction_rule,
-                        f"{request.name_of(s.player)} already played {factions_text(options)} "
-                        f"and gets {'it' if len(options) == 1 else 'them'} again at table {table.number}",
+                        message=_faction_repeat(request.name_of(s.player), options, table.number),
                     )
                 )
         tables.append(replace(table, flags=tuple(dict.fromkeys(flags))))
     return replace(plan, tables=tuple(tables), issues=tuple(issues), repeats=repeats)
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def _faction_repeat(name: str, factions: Sequence[str], table: int) -> str:
+    """The issue of a player who gets again what they played before: one faction (WBC), or
+    both dealt cards (LoLV)."""
+    if len(factions) == 1:
+        return f"{name} already played {faction_name(factions[0])} and gets it again at table {table}"
+    return f"{name} already played {factions_text(factions)} and gets them again at table {table}"
+
+
+#: How often two players met before, as an issue says it (``times_words``).
+TIMES_CONTEXT = "how often two players met before"
+
+
+def times_words(count: int, words: Words = ENGLISH) -> str:
+    """How often two players met before: "once", "twice", "3 times" (in the reader's language
+    through ``words``, dune/words.py)."""
+    if count == 1:
+        return words.pgettext(TIMES_CONTEXT, "once")
+    if count == 2:
+        return words.pgettext(TIMES_CONTEXT, "twice")
+    return words.ngettext("%(count)s time", "%(count)s times", count) % {"count": count}
+
+
+def times_count(text: str) -> int | None:
+    """The count ``times_words`` wrote in English ("once" -> 1, "3 times" -> 3); None for other
+    text."""
+    known = {"once": 1, "twice": 2}.get(text)
+    if known is not None:
+        return known
+    number, _, unit = text.partition(" ")
+    return int(number) if unit in ("time", "times") and number.isdigit() else None
 
 
 # --------------------------------------------------------------------------- player markers

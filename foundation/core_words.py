@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
+
+from dune.seating import times_count, times_words
 
 #: The words of dune.clock_limits' states, as its STATE_LABELS writes them.
 CLOCK_STATES = (
@@ -245,8 +248,19 @@ ACTIONS = {
     "correcting losses": pgettext_lazy("an action, in a refusal asking for full tracking", "correcting losses"),
     "spice on the board": pgettext_lazy("an action, in a refusal asking for full tracking", "spice on the board"),
 }
+#: Why two players are kept apart (dune.seating.KEEP_APART_KINDS), as an issue names it.
+KEEP_APART = {
+    "request": pgettext_lazy("why two players are kept apart", "request"),
+    "household": pgettext_lazy("why two players are kept apart", "household"),
+    "club": pgettext_lazy("why two players are kept apart", "club"),
+}
 #: The cores' refusal messages, their f-strings' fields as %(name)s.
 REFUSALS = (
+    # The seating planner's issues (dune.seating.assess), shown on the round's seating page.
+    gettext_noop("%(name_of)s and %(name_of2)s already met %(times_words)s and share table %(number)s"),
+    gettext_noop("%(name_of)s and %(name_of2)s asked to be kept apart (%(keep_apart)s) but share table %(number)s"),
+    gettext_noop("%(name)s already played %(faction_name)s and gets it again at table %(table)s"),
+    gettext_noop("%(name)s already played %(factions_text)s and gets them again at table %(table)s"),
     gettext_noop("limit has no stage where new turns stop"),
     gettext_noop("an extension is a whole number of minutes"),
     gettext_noop("an extension must be at least 1 minute"),
@@ -843,7 +857,9 @@ _PHASE_FIELDS = ("phase_name", "phases_text")
 _SECTOR = re.compile(r"^(?P<place>.+) sector (?P<sector>\d+)$")
 _SECTOR_IN_BRACKETS = re.compile(r"^(?P<place>.+) \(sector (?P<sector>\d+)\)$")
 #: Fields that list names joined by "and" (dune.engine.names.join_names): the "and" translated.
-_LIST_FIELDS = ("factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names")
+_LIST_FIELDS = (
+    "factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names", "players_text"
+)
 #: The engine's words a template's field holds, by the field's name (trailing digits dropped):
 #: a leader's state, a kind of the Guild's shipment, an expansion piece (with and without its
 #: article) and what a snapshot's count is.
@@ -920,6 +936,11 @@ def _field_words(key: str, value: str) -> str:
         return gettext(value)
     if key == "what" and value in ACTIONS:
         return str(ACTIONS[value])
+    if key == "times_words":
+        count = times_count(value)
+        return value if count is None else times_words(count, translation)
+    if key == "keep_apart" and value in KEEP_APART:
+        return str(KEEP_APART[value])
     return value
 
 

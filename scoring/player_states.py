@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Value
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.qualifying import qualifying_order
 from scoring.services import Scoring, scoring_for, standings_provisional
@@ -36,19 +37,20 @@ ABSENT = "absent"
 PLACED = "placed"
 STATES = (REGISTERED, CHECKED_IN, SEATED, NO_SHOW, DROPPED, WITHDRAWN, DISQUALIFIED, FINALIST, ALTERNATE, ABSENT, PLACED)
 
-#: Each state in words, as every page shows it (`PlayerState.words` adds numbers).
+#: Each state in words, as every page shows it (`PlayerState.words` adds numbers), in English;
+#: `label` and `words` answer them in the reader's language.
 LABELS = {
-    REGISTERED: "registered",
-    CHECKED_IN: "checked in",
-    SEATED: "seated",
-    NO_SHOW: "no-show for this round",
-    DROPPED: "dropped out",
-    WITHDRAWN: "withdrew",
-    DISQUALIFIED: "disqualified",
-    FINALIST: "in the final",
-    ALTERNATE: "alternate",
-    ABSENT: "absent from the final",
-    PLACED: "placed",
+    REGISTERED: gettext_noop("registered"),
+    CHECKED_IN: gettext_noop("checked in"),
+    SEATED: gettext_noop("seated"),
+    NO_SHOW: gettext_noop("no-show for this round"),
+    DROPPED: gettext_noop("dropped out"),
+    WITHDRAWN: gettext_noop("withdrew"),
+    DISQUALIFIED: gettext_noop("disqualified"),
+    FINALIST: gettext_noop("in the final"),
+    ALTERNATE: gettext_noop("alternate"),
+    ABSENT: gettext_noop("absent from the final"),
+    PLACED: gettext_noop("placed"),
 }
 
 
@@ -88,27 +90,30 @@ class PlayerState:
 
     @property
     def label(self) -> str:
-        """The state's word(s) alone ("in the final", "alternate", "seated")."""
-        return LABELS[self.key]
+        """The state's word(s) alone ("in the final", "alternate", "seated"), in the reader's
+        language."""
+        return gettext(LABELS[self.key])
 
     @property
     def words(self) -> str:
-        """The player's standing against the final in words: "in the final (came in as an
-        alternate)", "alternate 2", "absent from the final", "in the top 6 so far", "placed 1st",
-        "not qualified"; for the round-only states, the state's label."""
+        """The player's standing against the final in words, in the reader's language: "in the
+        final (came in as an alternate)", "alternate 2", "absent from the final", "in the top 6
+        so far", "placed 1st", "not qualified"; for the round-only states, the state's label."""
         if self.key == PLACED:
-            return f"placed {ordinal(self.place or 0)}{' (tied)' if self.tied else ''}"
+            place = {"place": ordinal(self.place or 0)}
+            return (gettext("placed %(place)s (tied)") if self.tied else gettext("placed %(place)s")) % place
         if self.key == FINALIST and self.came_in_as_alternate:
-            return "in the final (came in as an alternate)"
+            return gettext("in the final (came in as an alternate)")
         if self.key == FINALIST and not self.final_seated:
-            return "qualified for the final"
+            return gettext("qualified for the final")
         if self.key == ALTERNATE:
-            return f"alternate {self.alternate}" if self.alternate else "alternate"
+            return gettext("alternate %(number)s") % {"number": self.alternate} if self.alternate else self.label
         if self.key in (REGISTERED, CHECKED_IN, SEATED) and self.ranked:
             if self.provisional:
-                return f"{'' if self.top else 'not '}in the top {self.seats} so far"
-            return "not qualified"
-        return LABELS[self.key]
+                seats = {"seats": self.seats}
+                return (gettext("in the top %(seats)s so far") if self.top else gettext("not in the top %(seats)s so far")) % seats
+            return gettext("not qualified")
+        return self.label
 
     @property
     def note(self) -> str:
@@ -119,8 +124,18 @@ class PlayerState:
 
 
 def ordinal(n: int) -> str:
+    """A place as a ranking says it, in the reader's language: English "1st", "22nd", "13th";
+    Spanish "1.º"; French "1er", "2e"; German "1."."""
+    if n == 1:
+        return pgettext("a place in a ranking", "1st")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return pgettext("a place in a ranking", "%(number)sst") % {"number": n}
+    if suffix == "nd":
+        return pgettext("a place in a ranking", "%(number)snd") % {"number": n}
+    if suffix == "rd":
+        return pgettext("a place in a ranking", "%(number)srd") % {"number": n}
+    return pgettext("a place in a ranking", "%(number)sth") % {"number": n}
 
 
 def player_states(

@@ -27,6 +27,7 @@ from dune.refusals import Refusal
 from dune.seating import small_table_options
 from dune.seating_words import choice_words, flag_words, option_words
 from foundation.commands import DOOR_FIELDS, refuse_unknown, yes
+from foundation.core_words import core_refusal
 from tournament import commands, services
 from tournament.models import Player, Round, SeatingAudit, Table
 from tournament.permissions import can_judge_table
@@ -116,8 +117,8 @@ def _page(
             "closed": round_state(round_).key == FINISHED,
             "table_judges": tournament.table_judges.order_by("username"),
             "judge_action": reverse("tournament-seat-judge", args=[round_.pk]),
-            # The planner's own sentences, naming the players.
-            "issues": [str(i.get("message", "")) for i in round_.seating_issues or ()],
+            # The planner's own sentences, naming the players, in the reader's language.
+            "issues": [core_refusal(str(i.get("message", ""))) for i in round_.seating_issues or ()],
             "flags": [flag_words(f, translation) for f in round_.seating_flags or ()],
             "waiting": [names.get(p, p) for p in round_.waiting or ()],
             "missing": [t for t in tables if t["missing"]],
