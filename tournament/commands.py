@@ -1269,6 +1269,13 @@ def remove_table_judge(tournament: Tournament, data: Any, *, actor: Any, key: st
 # --- the tournament's format document (until the first round is seated) ----------------------
 
 
+def _read_format_changes(data: Mapping[str, Any], field: Field) -> Any:
+    if field.name not in data:
+        raise Refused(_("this field is required: document fields and their values, e.g. {\"rounds.heat.hours\": 4}"),
+                      field=field.name)
+    return data.get(field.name)
+
+
 @dataclass(frozen=True)
 class FormatChanges:
     """Fields of the format document and their values (`format_changes`), or a whole document
@@ -1278,20 +1285,26 @@ class FormatChanges:
     text: str = ""
     preset: str = ""
 
+    #: Each command's one declaration: changes to the document's fields (the API's PATCH body),
+    #: a whole document uploaded (at most 64 kB), a preset to start again from.
+    CHANGE_FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("format_changes", kind="value", required=True, reader=_read_format_changes,
+              help=NewTournament.FIELDS["format_changes"].help),
+    )
+    DOCUMENT_FIELDS: ClassVar[dict[str, Field]] = declared(Field("text", max_length=64 * 1024))
+    RESET_FIELDS: ClassVar[dict[str, Field]] = declared(Field("preset", max_length=200, choices=tuple(FORMATS)))
+
     @classmethod
     def changes(cls, data: Mapping[str, Any]) -> FormatChanges:
-        if "format_changes" not in data:
-            raise Refused(_("this field is required: document fields and their values, e.g. {\"rounds.heat.hours\": 4}"),
-                          field="format_changes")
-        return cls(format_changes=data.get("format_changes"))
+        return cls(**read_fields(cls.CHANGE_FIELDS, data))
 
     @classmethod
     def document(cls, data: Mapping[str, Any]) -> FormatChanges:
-        return cls(text=text_field(data, "text", max_length=1_000_000))
+        return cls(**read_fields(cls.DOCUMENT_FIELDS, data))
 
     @classmethod
     def reset(cls, data: Mapping[str, Any]) -> FormatChanges:
-        return cls(preset=text_field(data, "preset", max_length=200))
+        return cls(**read_fields(cls.RESET_FIELDS, data))
 
 
 def _format_command(

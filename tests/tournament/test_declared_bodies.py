@@ -232,3 +232,34 @@ def test_a_bad_tournament_change_is_refused_by_name_through_both_doors(
         assert field in words or "at most" in words or "cannot read" in words or "language" in words
     tournament.refresh_from_db()
     assert (tournament.name, tournament.language, tournament.time_zone, tournament.capacity) == before
+
+
+# --- the format's changes ---------------------------------------------------------------------
+
+
+def test_the_format_changes_body_is_its_declaration() -> None:
+    body = _body("/api/tournaments/{id}/format/", "patch")
+    assert set(body["properties"]) == set(commands.FormatChanges.CHANGE_FIELDS)  # a PATCH: none required in the schema
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({}, "format_changes"),
+    ({"format_changes": {"rounds.heat.hours": 4}, "preset": "lolv"}, "preset"),
+    ({"format_changes": {"rounds.heat.hours": 4}, "document": "x"}, "document"),
+])
+def test_a_bad_format_change_is_refused_by_name(judge_client: Any, tournament: Any, bad: dict[str, Any],
+                                                field: str) -> None:
+    before = dict(tournament.rules.document)
+    answer = judge_client.patch(f"/api/tournaments/{tournament.pk}/format/", bad, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    tournament.refresh_from_db()
+    assert dict(tournament.rules.document) == before
+
+
+def test_the_format_page_refuses_a_document_over_the_commands_limit(desk: Any, tournament: Any) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    limit = commands.FormatChanges.DOCUMENT_FIELDS["text"].max_length
+    big = SimpleUploadedFile("format.toml", b"#" * (limit + 1), content_type="text/plain")
+    shown = desk.post(f"/tournaments/{tournament.pk}/format/", {"action": "upload", "document": big})
+    assert shown.status_code == 400 and f"at most {limit // 1024} kB" in shown.content.decode()

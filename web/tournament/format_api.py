@@ -13,7 +13,6 @@ from typing import Any
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,15 +20,14 @@ from rest_framework.views import APIView
 from dune.formats import FORMATS, Format, get_format
 from tournament import commands, services
 from tournament.models import Tournament
+from web.api_fields import body_of
 from web.idempotency_api import SCHEMA_PARAMETER, SCHEMA_REUSED, answered, key_of
 
 REFUSED = OpenApiResponse(description="refused: `field` and `fields` name each bad field and why; nothing written")
 
 
-class FormatChangesIn(serializers.Serializer):
-    format_changes = serializers.JSONField(
-        help_text='document fields and their values, e.g. {"rounds.heat.hours": 4}'
-    )
+#: The body of `change_format`, from the command's own declaration.
+FormatChangesIn = body_of("FormatChangesIn", commands.FormatChanges.CHANGE_FIELDS)
 
 
 def format_json(tournament: Tournament) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from web.idempotency_api import form_key
 from web.page_helpers import guard as _guard
 
 #: The largest document a head judge uploads (a preset is about 6 kB).
-MAX_UPLOAD = 64 * 1024
+MAX_UPLOAD = commands.FormatChanges.DOCUMENT_FIELDS["text"].max_length
 
 
 def value_at(doc: Any, path: str) -> Any:
