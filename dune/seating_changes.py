@@ -88,10 +88,18 @@ def _seat_of(plan: SeatingPlan, player: int) -> tuple[PlannedTable, PlannedSeat]
     return table, next(s for s in table.seats if s.player == player)
 
 
-def _not_consented(missing: Iterable[int], names: Mapping[int, str]) -> str:
-    """``Ann has not consented`` / ``Ann and Bob have not consented``."""
+def _not_consented(missing: Iterable[int], names: Mapping[int, str], *, table: int | None = None) -> str:
+    """Why a trade (`table` None) or the taking of an undrawn faction at `table` waits: ``...;
+    Ann has not consented`` / ``...; Ann and Bob have not consented``."""
     ordered = sorted(missing)
-    return f"{players_text(ordered, names)} {'has' if len(ordered) == 1 else 'have'} not consented"
+    players = players_text(ordered, names)
+    if table is None:
+        if len(ordered) == 1:
+            return f"a trade needs both players' consent; {players} has not consented"
+        return f"a trade needs both players' consent; {players} have not consented"
+    if len(ordered) == 1:
+        return f"taking an undrawn faction needs every player at table {table} to consent; {players} has not consented"
+    return f"taking an undrawn faction needs every player at table {table} to consent; {players} have not consented"
 
 
 def _no_trades(fmt: Format) -> str:
@@ -137,7 +145,7 @@ def trade_factions(plan: SeatingPlan, first: int, second: int, *, consenting: It
     missing = {first, second} - set(consenting)
     if missing:
         raise TradeRefused(
-            f"a trade needs both players' consent; {_not_consented(missing, plan.request.names)}",
+            _not_consented(missing, plan.request.names),
             rule=rule,
             offending=sorted(missing),
             field="consenting",
@@ -177,8 +185,7 @@ def take_undrawn_faction(
     missing = set(table.players) - set(consenting)
     if missing:
         raise TradeRefused(
-            f"taking an undrawn faction needs every player at table {table.number} "
-            f"to consent; {_not_consented(missing, plan.request.names)}",
+            _not_consented(missing, plan.request.names, table=table.number),
             rule=rule,
             offending=sorted(missing),
             field="consenting",
@@ -400,8 +407,10 @@ def seat_final(
     order = present + filling
     if len(order) < size:
         raise SeatingUserError(
-            f"the final has {size} seats but only {len(order)} finalists and alternates are present"
-            f"{': ' + players_text(order, names) if order else ''}",
+            f"the final has {size} seats but only {len(order)} finalists and alternates are present: "
+            f"{players_text(order, names)}"
+            if order
+            else f"the final has {size} seats but no finalist or alternate is present",
             rule=RULE_FINAL,
             offending=order,
         )

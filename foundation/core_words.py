@@ -829,6 +829,86 @@ REFUSALS = (
     gettext_noop("the Richese have %(len)s No-Field tokens: %(len2)s face up and one on the board are too many"),
     gettext_noop("Duke Vidal leads for a faction only with the Ecaz or the Moritani at the table (2.11.16), not for %(faction_name)s"),
     gettext_noop("a table playing %(turn_limit)s turns plays the final, which allows no three-faction alliances"),
+    gettext_noop("%(name)s has no %(pieces)s"),
+    gettext_noop("%(key)s is %(meaning)s"),
+    gettext_noop("forces[%(i)s]: only the Bene Gesserit has advisors"),
+    gettext_noop("forces[%(i)s]: %(faction_name)s in %(place_name)s sector %(s)s listed twice"),
+    gettext_noop("%(faction_name)s dropped out: its forces left the board"),
+    gettext_noop("%(faction_name)s dropped out: it is in no alliance"),
+    gettext_noop("%(key)s must be true or false"),
+    gettext_noop("'seats' must list the factions of 'factions'"),
+    gettext_noop("%(faction_name)s: the player marker stands on one of the dots %(list)s"),
+    gettext_noop("'edition' must be one of %(list)s"),
+    gettext_noop("%(faction_name)s: special forces in reserve and tanks do not add up"),
+    gettext_noop("%(faction_name)s has %(len)s leaders, not %(n)s"),
+    gettext_noop("%(faction_name)s 'pp_total' must be a decimal number: %(exc)s"),
+    gettext_noop("%(faction_name)s is in two alliances"),
+    gettext_noop("an alliance has 2..%(value)s factions"),
+    gettext_noop("%(place_name)s holds forces of %(len)s factions; at most two"),
+    gettext_noop("Bene Gesserit fighters and advisors never share %(place_name)s"),
+    gettext_noop("every Harkonnen leader of its own is dead, so its captives (%(names)s) have gone home"),
+    gettext_noop("'losses' must be a list"),
+    gettext_noop("losses[%(i)s] names a faction of the game, a territory and a rule"),
+    gettext_noop("losses[%(i)s]: sector %(s)s is not part of the territory"),
+    gettext_noop("spice losses[%(i)s] name a Spice Blow territory and a rule"),
+    gettext_noop("losses[%(i)s] names an Ambassador's faction symbol, a territory and a rule"),
+    gettext_noop("%(faction_name)s owns only %(special_forces)s special forces, %(on_s)s are on the board"),
+    gettext_noop("%(faction_name)s owns %(forces)s forces, %(value)s are on the board"),
+    gettext_noop("%(faction_name)s owns %(forces)s forces: %(value)s on the board + %(reserves)s in reserve + %(tanks)s in the tanks do not add up"),
+    gettext_noop("%(key)s is [territory, sector]"),
+    gettext_noop("%(key)s points at a sector"),
+    gettext_noop("'time_up' is one of %(list)s or null"),
+    gettext_noop("coexistence needs the Bene Gesserit in the game"),
+    gettext_noop("moves[%(i)s]: unknown kind %(via)s"),
+    gettext_noop("'flyers' lists factions of the game"),
+    gettext_noop("'shipments' maps factions of the game to where they shipped"),
+    gettext_noop("'order_cards' maps first, last, guild_in_order or aggressor@<territory> to factions of the game"),
+    gettext_noop("there is no Juice of Sappho in %(name)s"),
+    gettext_noop("'ambassadors' maps strongholds to faction symbols"),
+    gettext_noop("'spice_on_board': %(where)s is not a Spice Blow territory"),
+    gettext_noop("'spice_on_board': %(where)s holds a positive whole amount of spice"),
+    gettext_noop("'fought' rows are [turn, faction, leader, territory]"),
+    gettext_noop("'leaders_revived' is a list of [faction, leader]"),
+    gettext_noop("'revived' maps factions to [turn, forces, starred forces]"),
+    gettext_noop("'shipped' is [turn, faction, territory, sector]"),
+    gettext_noop("'guild_shipment' is [turn, one of %(join)s]"),
+    gettext_noop("'opened' is [turn, a faction of the game]"),
+    gettext_noop("'inflation' is [one of %(join)s, the turn placed]"),
+    gettext_noop("'declared_apart' maps territories to the factions there"),
+    gettext_noop("'vacated' must be true or false"),
+    gettext_noop("the BG predicts another faction of the game"),
+    gettext_noop("the predicted turn is past the last turn %(turn_limit)s"),
+    gettext_noop("this engine knows the editions %(list)s"),
+    gettext_noop("needs exactly the keys 'faction', 'territory' and 'amount'"),
+    gettext_noop("is {faction, territory, amount}"),
+    gettext_noop("needs exactly the keys 'faction' and 'turn'"),
+    gettext_noop("is not a field of the Voice"),
+    gettext_noop("is not a field of the Prescience"),
+    gettext_noop("is not a field of a capture"),
+    gettext_noop("a %(type)s cannot be inserted earlier in the log"),
+    gettext_noop("expected %(type)s"),
+    gettext_noop("unsupported schema version (this engine reads %(SCHEMA_VERSION)s)"),
+    gettext_noop("table %(table)s: player %(player)s has no faction in the filed report"),
+    gettext_noop("table %(table)s has two filed reports"),
+    gettext_noop("format_version %(version)s is not one this installation reads (it reads %(known)s); update the platform to import it"),
+    gettext_noop("the file has no content object"),
+    gettext_noop("the file has no sha256 checksum"),
+    gettext_noop("the checksum does not match the content: the file was changed or damaged after it was written (stated %(stated)s…, content gives %(actual)s…)"),
+    gettext_noop("the file is not a JSON document (%(exc)s)"),
+    gettext_noop("the file is not an exported tournament (no JSON object)"),
+    gettext_noop("the file has no format_version: it is not an exported tournament"),
+    gettext_noop("unknown award measure %(key)s; known: %(join)s"),
+    gettext_noop("a %(_LEADER_WORDS)s default alliance victory in the final needs the %(_LEADER_WORDS2)s among the winners (who places 1st)"),
+    gettext_noop("not a result kind"),
+    gettext_noop("game %(key)s lists %(join)s twice"),
+    gettext_noop("unknown faction %(faction)s; expected one of %(FACTIONS)s"),
+    gettext_noop("unknown keep-apart kind %(kind)s; expected one of %(KEEP_APART_KINDS)s"),
+    gettext_noop("a trade needs both players' consent; %(players)s has not consented"),
+    gettext_noop("a trade needs both players' consent; %(players)s have not consented"),
+    gettext_noop("taking an undrawn faction needs every player at table %(table)s to consent; %(players)s has not consented"),
+    gettext_noop("taking an undrawn faction needs every player at table %(table)s to consent; %(players)s have not consented"),
+    gettext_noop("the final has %(size)s seats but only %(len)s finalists and alternates are present: %(players_text)s"),
+    gettext_noop("the final has %(size)s seats but no finalist or alternate is present"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -858,7 +938,7 @@ _SECTOR = re.compile(r"^(?P<place>.+) sector (?P<sector>\d+)$")
 _SECTOR_IN_BRACKETS = re.compile(r"^(?P<place>.+) \(sector (?P<sector>\d+)\)$")
 #: Fields that list names joined by "and" (dune.engine.names.join_names): the "and" translated.
 _LIST_FIELDS = (
-    "factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names", "players_text"
+    "factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names", "players", "players_text"
 )
 #: The engine's words a template's field holds, by the field's name (trailing digits dropped):
 #: a leader's state, a kind of the Guild's shipment, an expansion piece (with and without its
@@ -893,6 +973,13 @@ WORD_FIELDS = {
         "Ambassador": pgettext_lazy("a game piece, without an article", "Ambassador"),
         "Ambassador supply": pgettext_lazy("a game piece, without an article", "Ambassador supply"),
         "No-Field token face up": pgettext_lazy("a game piece, without an article", "No-Field token face up"),
+    },
+    "pieces": {
+        "Hidden Mobile Stronghold": pgettext_lazy("game pieces a ruleset lacks", "Hidden Mobile Stronghold"),
+        "No-Field tokens": pgettext_lazy("game pieces a ruleset lacks", "No-Field tokens"),
+        "Terror tokens": pgettext_lazy("game pieces a ruleset lacks", "Terror tokens"),
+        "Ambassadors": pgettext_lazy("game pieces a ruleset lacks", "Ambassadors"),
+        "Duke Vidal": pgettext_lazy("game pieces a ruleset lacks", "Duke Vidal"),
     },
     "meaning": {
         "[turn, uses of the Tleilaxu Ghola card]": pgettext_lazy("a snapshot value's shape", "[turn, uses of the Tleilaxu Ghola card]"),
@@ -944,10 +1031,18 @@ def _field_words(key: str, value: str) -> str:
     return value
 
 
+def _field_regex(key: str) -> str:
+    """What a field matches: one of its words where it holds the engine's words, else anything."""
+    words = WORD_FIELDS.get(key.rstrip("0123456789"))
+    if words is None:
+        return f"(?P<{key}>.+?)"
+    return f"(?P<{key}>{'|'.join(re.escape(w) for w in sorted(words, key=len, reverse=True))})"
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"(%\(\w+\)s)", template)
     regex = "".join(
-        f"(?P<{part[2:-2]}>.+?)" if re.fullmatch(r"%\(\w+\)s", part) else re.escape(part.replace("%%", "%"))
+        _field_regex(part[2:-2]) if re.fullmatch(r"%\(\w+\)s", part) else re.escape(part.replace("%%", "%"))
         for part in parts
     )
     return re.compile(regex + r"\Z", re.S)

@@ -59,9 +59,11 @@ from dune.engine.turn_order import piece_key, shipment, take_turn, turn_passed
 HMS_RANGE = {MENTAT_PAUSE: 3, SHIPMENT_MOVEMENT: 2}
 
 
-def _need_pieces(pos: Position, what: str) -> None:
+def _need_pieces(pos: Position, pieces: str) -> None:
+    """The game's rules have the expansion `pieces` (the pages translate their words:
+    foundation.core_words.WORD_FIELDS)."""
     if not pos.ruleset.expansion_pieces:
-        refuse(pos, "setup", f"{pos.ruleset.name} has no {what}", what)
+        refuse(pos, "setup", f"{pos.ruleset.name} has no {pieces}", pieces)
 
 
 def apply_hms_moved(pos: Position, ev: HmsMoved) -> dict[str, Any]:

@@ -134,3 +134,19 @@ def test_the_engines_words_inside_a_refusal_read_in_the_readers_language() -> No
             "la Guild fait un de ses trois types d'envoi par tour : elle a fait un envoi de type « de territoire à "
             "territoire », pas aussi un de type « normal »"
         )
+
+
+def test_a_field_of_the_engines_words_fits_only_those_words() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("fr"):
+        assert core_refusal("'auction' is a list of 4 counts") == "'auction' est une liste de 4 nombres"
+        assert core_refusal("AH 1979 has no Terror tokens") == "AH 1979 n'a pas de jetons Terreur"
+        # "%(key)s is %(meaning)s" takes no sentence whose end is not one of its shapes.
+        assert core_refusal("the sky is blue") == "the sky is blue"
+    with translation.override("es"):
+        assert core_refusal("a trade needs both players' consent; Ann and Bob have not consented") == (
+            "un intercambio necesita el consentimiento de ambos jugadores; Ann y Bob no han dado su consentimiento"
+        )
