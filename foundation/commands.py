@@ -156,7 +156,8 @@ class Field:
 
     `kind`: "text" (at most `max_length` characters, stripped), "number" (a whole number from
     `low` to `high`), "flag" (a checked box or JSON true), "ids" (a list of ids), "moment" (a
-    date and time, ISO 8601) or "value" (any JSON value the domain checks itself, such as a
+    date and time, ISO 8601), "file" (an uploaded file, sent as a form's part) or "value" (any
+    JSON value the domain checks itself, such as a
     series named by id or name). `choices` lists the text values the domain accepts (shown in
     the schema; the domain refuses others with its own words)."""
 

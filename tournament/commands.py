@@ -42,7 +42,6 @@ from foundation.commands import (
     Field,
     Refused,
     declared,
-    id_list,
     number_field,
     read_fields,
     run,
@@ -524,25 +523,49 @@ DESK_ACTIONS: dict[str, Callable[..., Done]] = {
 }
 
 
+def _read_csv(data: Mapping[str, Any], field: Field) -> str:
+    """The CSV's text as sent (not stripped: its lines are the rows)."""
+    csv = data.get(field.name) or ""
+    if not isinstance(csv, str):
+        raise Refused(_("the CSV is text, not %(name)s") % {"name": type(csv).__name__}, field=field.name)
+    if len(csv) > field.max_length:
+        raise Refused(_("at most %(max_length)s characters") % {"max_length": field.max_length}, field=field.name)
+    return csv
+
+
+def _read_file(data: Mapping[str, Any], field: Field) -> Any:
+    """The uploaded CSV file (None when none is sent)."""
+    upload = data.get(field.name)
+    if upload is not None and not hasattr(upload, "read"):
+        raise Refused(_("send a CSV file (field 'file') or its text (field 'csv')"), field=field.name)
+    return upload
+
+
 @dataclass(frozen=True)
 class Import:
     csv: str
     skip_refused: bool
     separate: tuple[int, ...]
 
+    #: The one declaration of an import: the file (or its text), whether it is only previewed
+    #: (the door answers a preview itself), whether refused rows are skipped, the rows not linked.
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("file", kind="file", reader=_read_file, help=gettext_lazy("CSV with columns name, email, club")),
+        Field("csv", max_length=2_000_000, reader=_read_csv, help=gettext_lazy("the CSV as text instead of a file")),
+        Field("preview", kind="flag"),
+        Field("skip_refused", kind="flag"),
+        Field("separate", kind="ids", help=gettext_lazy(
+            "CSV lines not to link to the person their email names (a different person)")),
+    )
+    #: What the command itself reads: the door turns a file into its text and answers a preview.
+    READS: ClassVar[tuple[str, ...]] = ("csv", "skip_refused", "separate")
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Import:
-        csv = data.get("csv") or ""
-        if not isinstance(csv, str):
-            raise Refused(_("the CSV is text, not %(name)s") % {"name": type(csv).__name__}, field="csv")
-        if not csv.strip():
+        read = read_fields({name: cls.FIELDS[name] for name in cls.READS}, data)
+        if not read["csv"].strip():
             raise Refused(_("send a CSV file (field 'file') or its text (field 'csv')"), field="file")
-        separate = data.getlist("separate") if hasattr(data, "getlist") else data.get("separate") or []
-        return cls(
-            csv=csv,
-            skip_refused=yes(data.get("skip_refused")),
-            separate=tuple(id_list({"separate": list(separate)}, "separate") or ()),
-        )
+        return cls(**{**read, "separate": tuple(read["separate"] or ())})
 
 
 def import_players(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:

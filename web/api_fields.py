@@ -87,6 +87,8 @@ def _serializer_field(field: Field) -> serializers.Field:
         return serializers.BooleanField(**common)
     if field.kind == "ids":
         return serializers.ListField(child=serializers.IntegerField(), allow_null=field.nullable, **common)
+    if field.kind == "file":
+        return serializers.FileField(**common)
     if field.kind == "moment":
         return serializers.DateTimeField(allow_null=field.nullable, **common)
     return serializers.JSONField(**common)

@@ -263,3 +263,32 @@ def test_the_format_page_refuses_a_document_over_the_commands_limit(desk: Any, t
     big = SimpleUploadedFile("format.toml", b"#" * (limit + 1), content_type="text/plain")
     shown = desk.post(f"/tournaments/{tournament.pk}/format/", {"action": "upload", "document": big})
     assert shown.status_code == 400 and f"at most {limit // 1024} kB" in shown.content.decode()
+
+
+# --- a CSV import -----------------------------------------------------------------------------
+
+
+def test_an_imports_body_is_its_declaration() -> None:
+    document = schema()
+    found = document["paths"]["/api/tournaments/{id}/players/import/"]["post"]["requestBody"]["content"]
+    for content in ("application/json", "multipart/form-data"):
+        body = document["components"]["schemas"][found[content]["schema"]["$ref"].rsplit("/", 1)[-1]]
+        assert set(body["properties"]) == set(commands.Import.FIELDS)
+    assert body["properties"]["file"]["format"] == "binary"
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"csv": 5}, "csv"),
+    ({"csv": "name\\nAlia\\n", "file": "Alia"}, "file"),
+    ({"csv": "name\\nAlia\\n", "separate": "two"}, "separate"),
+    ({"csv": "name\\nAlia\\n", "skip": True}, "skip"),
+])
+def test_a_bad_import_is_refused_by_name_through_both_doors(
+    judge_client: Any, desk: Any, tournament: Any, bad: dict[str, Any], field: str
+) -> None:
+    answer = judge_client.post(f"/api/tournaments/{tournament.pk}/players/import/", bad, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if field == "skip":
+        shown = desk.post(f"/tournaments/{tournament.pk}/players/import/", {"action": "import", **bad})
+        assert "skip" in shown.content.decode() and 'class="error"' in shown.content.decode()
+    assert tournament.players.count() == 0

@@ -11,7 +11,6 @@ player count answers 409 with the options the head judge chooses from.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
@@ -51,19 +50,8 @@ TournamentIn = body_of("TournamentIn", commands.NewTournament.FIELDS)
 PlayerIn = body_of("PlayerIn", commands.NewPlayer.FIELDS)
 
 
-class ImportIn(serializers.Serializer):
-    file = serializers.FileField(required=False, help_text="CSV with columns name, email, club")
-    csv = serializers.CharField(
-        required=False, allow_blank=True, help_text="the CSV as text instead of a file"
-    )
-    preview = serializers.BooleanField(required=False, default=False)
-    skip_refused = serializers.BooleanField(required=False, default=False)
-    separate = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
-        required=False,
-        default=list,
-        help_text="CSV lines not to link to the person their email names (a different person)",
-    )
+#: The body of `import_players` (a form's parts or JSON), from the command's own declaration.
+ImportIn = body_of("ImportIn", commands.Import.FIELDS)
 
 
 #: The body of `create_round`, from the command's own declaration.
@@ -95,12 +83,6 @@ SEATING_OUT = inline_serializer(
     },
 )
 REFUSED = OpenApiResponse(description="refused: the message names the field or the rule; nothing written")
-
-
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 def _require_head_judge(request: Request, tournament: Tournament) -> None:
@@ -199,8 +181,9 @@ class PlayerImportView(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         _require_head_judge(request, tournament)
         key = key_of(request)  # a field the import does not read is refused first
-        data = _valid(ImportIn, request)
-        upload = data.get("file")
+        data = request.data if isinstance(request.data, Mapping) else {}
+        declared = commands.Import.FIELDS
+        upload = declared["file"].read(data)
         if upload is not None:
             raw = upload.read()
             try:
@@ -211,7 +194,7 @@ class PlayerImportView(APIView):
                     status=status.HTTP_400_BAD_REQUEST,
                 )
         else:
-            text = data.get("csv") or ""
+            text = declared["csv"].read(data)
         if not text.strip():
             return Response(
                 {
@@ -220,7 +203,7 @@ class PlayerImportView(APIView):
                 },
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        if data["preview"]:
+        if declared["preview"].read(data):
             rows = services.preview_import(tournament, text)
             return Response(
                 {
@@ -229,7 +212,8 @@ class PlayerImportView(APIView):
                     "refused": sum(not r.ok for r in rows),
                 }
             )
-        fields = {"csv": text, "skip_refused": data["skip_refused"], "separate": data["separate"]}
+        separate = data.getlist("separate") if hasattr(data, "getlist") else data.get("separate")
+        fields = {"csv": text, "skip_refused": data.get("skip_refused"), "separate": separate}
         return answered(request, commands.import_players(tournament, fields, actor=request.user, key=key))
 
 

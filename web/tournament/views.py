@@ -423,13 +423,16 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         text, errors["csv"] = request.POST.get("csv", ""), refused.message
     elif request.method == "POST":
         upload = request.FILES.get("file")
-        if upload is not None:
+        try:  # the form's fields as the import declares them (`commands.Import.FIELDS`)
+            refuse_unknown(request.POST, commands.Import.FIELDS, also=DOOR_FIELDS | {"action"})
+            text = commands.Import.FIELDS["csv"].read(request.POST)
+        except Refusal as error:
+            text, errors = request.POST.get("csv", ""), _errors(error, ("file", "csv"))
+        if not errors and upload is not None:
             try:
                 text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
                 errors["file"] = "the CSV is not UTF-8 text"
-        else:
-            text = request.POST.get("csv", "")
         if not errors and not text.strip():
             errors["file"] = "choose a CSV file or paste its text"
         if not errors:
