@@ -7,8 +7,14 @@ What a new browser test asks for (arguments of the test function; nothing to imp
 
 - `page` (a laptop, 1280×800), `phone_page` (390×844) and `second_page` (a second phone with
   its own cookies), and `player` (tests/e2e/tour.py: a player's phone, nobody signed in). Each
-  is a fresh browser context with its own cookies, opened on the one Chromium of the test
-  process (`browser`, started once per process: never launch another) and closed after the test.
+  is a new page in a browser context of its own, opened on the one Chromium of the test process
+  (`browser`, started once per process: never launch another).
+- `new_page(viewport, **options)`: another such page, with the context options of
+  `browser.new_context` (locale, timezone_id, device_scale_factor, ...). Use it rather than
+  `browser.new_context`: a context costs Chromium about a second of CPU to make, so after a
+  test its pages are closed, its cookies, storage (local, IndexedDB, service workers, caches),
+  HTTP cache, permissions, routes and offline mode are emptied, and the next test asking for
+  the same options gets it back, as clean as a new one (`ContextPool`).
 - `live_server.url`: where the platform answers. pytest-django starts one live server per test
   process, shared by every browser test; a test that uses it commits, so mark the module
   `pytestmark = pytest.mark.django_db(transaction=True)`. Between such tests the test database
@@ -76,30 +82,155 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-def _page(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    yield page
-    context.close()
+#: What a test can do to a context that cannot be undone: such a context is closed after the
+#: test instead of being used again (names of methods of Playwright's BrowserContext and Clock).
+_FOR_GOOD = {
+    "BrowserContext": ("add_init_script", "expose_binding", "expose_function", "route_from_har",
+                       "set_geolocation", "route_web_socket"),
+    "Clock": ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_time",
+              "set_system_time"),
+}
+
+
+def _mark_spent_on_use() -> None:
+    """Wrap the methods of `_FOR_GOOD` so that a context they touched is never lent again."""
+    from playwright._impl import browser_context, clock
+
+    def wrap(cls: Any, name: str, context_of: Any) -> None:
+        method = getattr(cls, name)
+        if getattr(method, "_marks_spent", False):
+            return
+
+        def marked(self: Any, *args: Any, **kwargs: Any) -> Any:
+            context_of(self)._dune_spent = True
+            return method(self, *args, **kwargs)
+
+        marked._marks_spent = True  # type: ignore[attr-defined]
+        setattr(cls, name, marked)
+
+    for name in _FOR_GOOD["BrowserContext"]:
+        wrap(browser_context.BrowserContext, name, lambda context: context)
+    for name in _FOR_GOOD["Clock"]:
+        wrap(clock.Clock, name, lambda c: c._browser_context)
+
+
+class ContextPool:
+    """Browser contexts lent to one test at a time and emptied between tests (see `new_page`).
+
+    Each context keeps one page of its own open on the live server (its icon): a new page of the
+    context then shares that page's renderer process instead of starting one, which is most of
+    what a new context costs."""
+
+    def __init__(self, browser: Any, home: str) -> None:
+        self.browser = browser
+        self.home = home
+        self.idle: dict[str, list[Any]] = {}
+        self.keepers: dict[Any, Any] = {}
+        _mark_spent_on_use()
+
+    def page(self, viewport: dict[str, int], *, timeout: float = 10_000, **options: Any) -> Any:
+        """A new page in a clean context with these options (`browser.new_context`'s)."""
+        options = {**options, "viewport": viewport}
+        key = repr(sorted(options.items()))
+        idle = self.idle.setdefault(key, [])
+        if idle:
+            context = idle.pop()
+        else:
+            context = self.browser.new_context(**options)
+            context._dune_key = key
+            context._dune_navigation_timeout = context._impl_obj._timeout_settings.default_navigation_timeout()
+            keeper = context.new_page()
+            keeper.goto(f"{self.home}/favicon.ico")
+            self.keepers[context] = keeper
+        context.set_default_timeout(timeout)
+        context.set_default_navigation_timeout(context._dune_navigation_timeout)
+        return context.new_page()
+
+    def give_back(self, context: Any) -> None:
+        """Empty the context and keep it for the next test; close it if something was done to it
+        that cannot be undone (`_FOR_GOOD`) or emptying it fails."""
+        keeper = self.keepers.pop(context, None)
+        if keeper is None or keeper.is_closed() or context._impl_obj.__dict__.get("_dune_spent"):
+            context.close()
+            return
+        try:
+            origins = {_origin(self.home)} | {_origin(p.url) for p in context.pages}
+            origins |= {_origin(worker.url) for worker in context.service_workers}
+            for page in context.pages:
+                if page is not keeper:
+                    page.close()
+            cdp = context.new_cdp_session(keeper)
+            for origin in origins - {""}:
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            cdp.send("Network.clearBrowserCache")
+            cdp.detach()
+            context.clear_cookies()
+            context.clear_permissions()
+            context.set_offline(False)
+            context.set_extra_http_headers({})
+            context.unroute_all(behavior="ignoreErrors")
+        except Exception:
+            context.close()
+            raise
+        self.keepers[context] = keeper
+        self.idle[context._dune_key].append(context)
+
+    def close(self) -> None:
+        """Close every context kept (their connections to the live server with them)."""
+        for idle in self.idle.values():
+            for context in idle:
+                context.close()
+        self.idle.clear()
+        self.keepers.clear()
+
+
+def _origin(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
+@pytest.fixture(scope="session")
+def contexts(browser: Any, live_server: Any, django_db_setup: Any) -> Iterator[ContextPool]:
+    """The contexts of this test process; closed before the test database is dropped, which
+    their pages' open connections to the live server would otherwise hold."""
+    pool = ContextPool(browser, live_server.url)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
+def new_page(contexts: ContextPool) -> Iterator[Any]:
+    """`new_page(viewport, **options)`: a page in a clean context of its own (see the top)."""
+    lent: list[Any] = []
+
+    def open_page(viewport: dict[str, int], **options: Any) -> Any:
+        page = contexts.page(viewport, **options)
+        lent.append(page.context)
+        return page
+
+    yield open_page
+    for context in lent:
+        contexts.give_back(context)
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
     """A laptop-sized page; `live_server.url` is where the platform answers."""
-    yield from _page(browser, LAPTOP)
+    return new_page(LAPTOP, locale="en-US", timezone_id="UTC")
 
 
 @pytest.fixture
-def phone_page(browser: Any, live_server: Any) -> Iterator[Any]:
+def phone_page(new_page: Any) -> Any:
     """A page at a phone's viewport (390×844)."""
-    yield from _page(browser, PHONE)
+    return new_page(PHONE, locale="en-US", timezone_id="UTC")
 
 
 @pytest.fixture
-def second_page(browser: Any, live_server: Any) -> Iterator[Any]:
+def second_page(new_page: Any) -> Any:
     """A second, independent browser session (its own cookies)."""
-    yield from _page(browser, PHONE)
+    return new_page(PHONE, locale="en-US", timezone_id="UTC")
 
 
 def taking_screenshots() -> bool:

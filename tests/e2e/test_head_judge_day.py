@@ -6,7 +6,6 @@ codes) on the player page and standings."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,10 +41,8 @@ def view(request: Any) -> str:
     return str(request.param)
 
 
-def _open(browser: Any, base: str, view: str, *, password: str | None = None, user: str = "head") -> Any:
-    context = browser.new_context(viewport=VIEWS[view], locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+def _open(new_page: Any, base: str, view: str, *, password: str | None = None, user: str = "head") -> Any:
+    page = new_page(VIEWS[view], locale="en-US", timezone_id="UTC")
     if password:
         page.goto(f"{base}/accounts/login/")
         page.get_by_label("Username").fill(user)
@@ -56,17 +53,13 @@ def _open(browser: Any, base: str, view: str, *, password: str | None = None, us
 
 
 @pytest.fixture
-def judge_page(browser: Any, live_server: Any, view: str, password: str, head_judge: Any) -> Iterator[Any]:
-    page = _open(browser, live_server.url, view, password=password)
-    yield page
-    page.context.close()
+def judge_page(new_page: Any, live_server: Any, view: str, password: str, head_judge: Any) -> Any:
+    return _open(new_page, live_server.url, view, password=password)
 
 
 @pytest.fixture
-def public_page(browser: Any, live_server: Any, view: str) -> Iterator[Any]:
-    page = _open(browser, live_server.url, view)
-    yield page
-    page.context.close()
+def public_page(new_page: Any, live_server: Any, view: str) -> Any:
+    return _open(new_page, live_server.url, view)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ error, the rule, the HTTP status), so a failing run says which page is missing w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,14 +75,11 @@ def goto(page: Any, url: str, *, status: int = 200) -> Any:
 
 
 @pytest.fixture
-def player(browser: Any, live_server: Any) -> Iterator[Any]:
+def player(new_page: Any) -> Any:
     """A player's phone (390×844) on which nobody is signed in."""
     from tests.e2e.conftest import PHONE
 
-    context = browser.new_context(viewport=PHONE, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+    return new_page(PHONE, locale="en-US", timezone_id="UTC")
 
 
 def api(page: Any, url: str) -> Any:
