@@ -16,35 +16,47 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
+from foundation import idempotency
 from foundation.sql_rows import column, instance, plain_fields, select_list, table_name
 
 
 @functools.cache
-def _query() -> tuple[str, list[str], list[str]]:
-    """The SQL, and the token's and the user's fields in the order it reads them."""
+def _query(with_answer: bool = False) -> tuple[str, list[str], list[str]]:
+    """The SQL, and the token's and the user's fields in the order it reads them; `with_answer`:
+    the answer stored under a key of the user's comes along (`foundation.idempotency`), its
+    placeholders (scope, key) before the token's."""
     token_model, user_model = authentication.TokenAuthentication().get_model(), get_user_model()
     token_fields, user_fields = plain_fields(token_model), plain_fields(user_model)
+    user_id = f"u.{column(user_model, user_model._meta.pk.name)}"
+    answer_columns, answer_join = idempotency.stored_answer_join(user_id) if with_answer else ("", "")
     sql = (
-        f"SELECT {select_list(token_model, token_fields, 't')}, {select_list(user_model, user_fields, 'u')} "
+        f"SELECT {select_list(token_model, token_fields, 't')}, {select_list(user_model, user_fields, 'u')}"
+        f"{', ' + answer_columns if with_answer else ''} "
         f"FROM {table_name(token_model)} t JOIN {table_name(user_model)} u "
-        f"ON u.{column(user_model, user_model._meta.pk.name)} = t.{column(token_model, 'user')} "
+        f"ON {user_id} = t.{column(token_model, 'user')} {answer_join} "
         f"WHERE t.{column(token_model, 'key')} = %s"
     )
     return sql, token_fields, user_fields
 
 
-def token_user(key: str) -> tuple[Any, Any] | None:
-    """The user and the token of `key` (the user maybe inactive), or None for no such token."""
-    sql, token_fields, user_fields = _query()
+def token_user(key: str, *, answer: tuple[str, str] | None = None) -> tuple[Any, Any] | None:
+    """The user and the token of `key` (the user maybe inactive), or None for no such token.
+
+    `answer`: (scope, idempotency key) of a write this request sends: the answer stored under
+    it for the token's user is read in the same statement and noted for the write
+    (`idempotency.read_along`), found or not; a retry costs one statement before its answer."""
+    sql, token_fields, user_fields = _query(answer is not None)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key])
+        cursor.execute(sql, [*(answer or ()), key])
         row = cursor.fetchone()
     if row is None:
         return None
-    split = len(token_fields)
-    user = instance(get_user_model(), user_fields, row[split:])
+    split, end = len(token_fields), len(token_fields) + len(user_fields)
+    user = instance(get_user_model(), user_fields, row[split:end])
     token = instance(authentication.TokenAuthentication().get_model(), token_fields, row[:split])
     token.user = user
+    if answer is not None:
+        idempotency.read_along(user, answer[0], answer[1], row[end:])
     return user, token
 
 

@@ -38,7 +38,7 @@ from foundation.sql_rows import column, json_placeholder, table_name
 
 __all__ = [
     "HEADER", "FORM_FIELD", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "check_key",
-    "once", "replayed", "forget_lookups", "forget_old",
+    "once", "replayed", "forget_lookups", "forget_old", "stored_answer_join", "read_along",
 ]
 
 #: The request header that carries the client's key (the API).
@@ -127,14 +127,33 @@ def _replay(stored: Stored, digest: str, key: str) -> Answer:
     return Answer(status=status, body=json_text.loads(text), replayed=True, text=text)
 
 
+def _answer_columns(alias: str) -> str:
+    """The stored answer's columns as `_stored` reads them: (request hash, status, JSON text)."""
+    response = f"{alias}.{column(IdempotencyRecord, 'response')}" + ("::text" if connection.vendor == "postgresql" else "")
+    return (
+        f"{alias}.{column(IdempotencyRecord, 'request_hash')}, {alias}.{column(IdempotencyRecord, 'status')}, {response}"
+    )
+
+
 @functools.cache
 def _stored_sql() -> str:
-    response = column(IdempotencyRecord, "response") + ("::text" if connection.vendor == "postgresql" else "")
     return (
-        f"SELECT {column(IdempotencyRecord, 'request_hash')}, {column(IdempotencyRecord, 'status')}, {response} "
-        f"FROM {table_name(IdempotencyRecord)} WHERE {column(IdempotencyRecord, 'user')} = %s "
-        f"AND {column(IdempotencyRecord, 'scope')} = %s AND {column(IdempotencyRecord, 'key')} = %s"
+        f"SELECT {_answer_columns('r')} FROM {table_name(IdempotencyRecord)} r "
+        f"WHERE r.{column(IdempotencyRecord, 'user')} = %s "
+        f"AND r.{column(IdempotencyRecord, 'scope')} = %s AND r.{column(IdempotencyRecord, 'key')} = %s"
     )
+
+
+def stored_answer_join(user_column: str) -> tuple[str, str]:
+    """(the columns, the `LEFT JOIN`) that read the answer stored under a key along with the
+    statement that reads its user (`user_column`: that statement's user id, `u."id"`): its
+    placeholders take the scope, then the key. The row's three columns go to `read_along`.
+    A retry's door (config.token_auth) reads its token and its stored answer in one statement."""
+    on = (
+        f"r.{column(IdempotencyRecord, 'user')} = {user_column} AND r.{column(IdempotencyRecord, 'scope')} = %s "
+        f"AND r.{column(IdempotencyRecord, 'key')} = %s"
+    )
+    return _answer_columns("r"), f"LEFT JOIN {table_name(IdempotencyRecord)} r ON {on}"
 
 
 def _stored(user: Any, scope: str, key: str) -> Stored | None:
@@ -145,29 +164,47 @@ def _stored(user: Any, scope: str, key: str) -> Stored | None:
     return None if row is None else (row[0], int(row[1]), row[2])
 
 
-#: The record `replayed` found missing in this request: (user id, scope, key). A door that looks
-#: for a retry's answer before it sets up a write (web.idempotency_api) finds none for a first
-#: send; the write's `once` then takes that read as its own first one instead of asking again.
+#: The record read in this request: ((user id, scope, key), the stored answer or None). A door
+#: that looks for a retry's answer before it sets up a write (web.idempotency_api, reading it
+#: with the token: `read_along`) found it or found none; `replayed` and the write's `once` then
+#: take that read as their own first one instead of asking again.
 _looked_up = threading.local()
 
 
 def forget_lookups(**_: object) -> None:
-    """Forget the record found missing (a new request starts: `request_started`)."""
-    _looked_up.missing = None
+    """Forget the record read (a new request starts: `request_started`)."""
+    _looked_up.read = None
 
 
 request_started.connect(forget_lookups, dispatch_uid="foundation.idempotency.forget_lookups")
 
 
+def read_along(user: Any, scope: str, key: str, row: Any) -> None:
+    """Note the answer stored under (user, scope, key) as a statement of the request read it
+    (`stored_answer_join`'s three columns, all None when there is none): `replayed` and `once`
+    take it as their first read in this request."""
+    stored = None if row[0] is None else (row[0], int(row[1]), row[2])
+    _looked_up.read = ((user.pk, scope, key), stored)
+
+
+def _read_before(user: Any, scope: str, key: str, *, take: bool) -> tuple[bool, Stored | None]:
+    """(whether this request read the record under (user, scope, key) already, what it read);
+    `take`: that read is forgotten (`once` takes it once)."""
+    read = getattr(_looked_up, "read", None)
+    if read is None or read[0] != (user.pk, scope, key):
+        return False, None
+    if take:
+        _looked_up.read = None
+    return True, read[1]
+
+
 def _first_read(user: Any, scope: str, key: str) -> Stored | None:
-    """`once`'s first read of the record: none when this request's `replayed` has just found it
-    missing (taken once), else `_stored`. A twin committing in between is found as before: the
-    write it races is refused (stale, already filed, the key's unique constraint) and the
-    record read again."""
-    missing, _looked_up.missing = getattr(_looked_up, "missing", None), None
-    if missing == (user.pk, scope, key):
-        return None
-    return _stored(user, scope, key)
+    """`once`'s first read of the record: the one this request made already (taken once: a
+    door's `read_along`, or `replayed`), else `_stored`. A twin committing in between is found
+    as before: the write it races is refused (stale, already filed, the key's unique
+    constraint) and the record read again."""
+    known, stored = _read_before(user, scope, key, take=True)
+    return stored if known else _stored(user, scope, key)
 
 
 @functools.cache
@@ -251,9 +288,11 @@ def replayed(*, user: Any, scope: str, key: str | None, body: Any) -> Answer | N
     key = check_key(key)
     if key is None or not getattr(user, "is_authenticated", False):
         return None
-    record = _stored(user, scope, key)
+    known, record = _read_before(user, scope, key, take=False)
+    if not known:
+        record = _stored(user, scope, key)
+        _looked_up.read = ((user.pk, scope, key), record)
     if record is None:
-        _looked_up.missing = (user.pk, scope, key)
         return None
     return _replay(record, request_hash(body), key)
 

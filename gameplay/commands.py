@@ -44,7 +44,7 @@ from tournament.table_rows import table_with_round
 
 __all__ = [
     "Refused", "Stale", "Recorded", "EVENT_FIELDS", "SEEN_FIELDS", "read_fields", "record_event", "stored_event", "void_event", "judges_table", "SCOPE", "report_seen",
-    "phone_seen", "EventCommand", "NotJudge", "record",
+    "phone_seen", "EventCommand", "NotJudge", "record", "event_scope",
 ]
 
 def _as_sent(data: Mapping[str, Any], field: Field) -> Any:
@@ -74,6 +74,11 @@ SEEN_FIELDS = declared(
 
 #: The idempotency scope of a table's event commands (`table:<id>:events`), one for both doors.
 SCOPE = "events"
+
+
+def event_scope(pk: int) -> str:
+    """The idempotency scope of table `pk`'s event commands, whichever door they came by."""
+    return idempotency.scope_for(pk, SCOPE)
 
 
 class Stale(Refusal):
@@ -209,7 +214,7 @@ def record(table: Any, command: EventCommand, *, actor: Any, key: str | None) ->
         return 201, body
 
     sent = _command(command)
-    answer = run(actor=actor, scope=idempotency.scope_for(table.pk, SCOPE), key=key, body=sent, perform=perform, plain=True)
+    answer = run(actor=actor, scope=event_scope(table.pk), key=key, body=sent, perform=perform, plain=True)
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
 
 
@@ -226,7 +231,7 @@ def stored_event(table_pk: int, sent: Mapping[str, Any], *, actor: Any, key: str
     try:
         _check_command(command.event, command.expected_seq, command.reason)
         answer = idempotency.replayed(
-            user=actor, scope=idempotency.scope_for(table_pk, SCOPE), key=key, body=_command(command)
+            user=actor, scope=event_scope(table_pk), key=key, body=_command(command)
         )
     except (Refused, idempotency.BadKey, idempotency.KeyReused):
         return None

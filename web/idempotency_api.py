@@ -27,7 +27,7 @@ from config.api_parsers import SafeJSONParser
 from config.token_auth import READ, token_user
 from dune.refusals import Refusal
 from foundation.commands import Field
-from foundation.idempotency import FORM_FIELD, HEADER, Answer
+from foundation.idempotency import FORM_FIELD, HEADER, Answer, BadKey, check_key
 from web.api_fields import refuse_unknown_fields
 
 __all__ = [
@@ -79,26 +79,33 @@ def answered(request: Request, answer: Answer) -> HttpResponseBase:
 # --- a retry answered first ---------------------------------------------------------------------
 
 #: The attribute of an API view whose POST's retry may be answered before anything is set up:
-#: (the write's declared fields, `stored(user, data, key, **url_kwargs) -> Answer | None`).
+#: (the write's declared fields, `stored(user, data, key, **url_kwargs) -> Answer | None`, the
+#: key's scope `scope(**url_kwargs)`).
 RETRIED = "answers_retries"
 
 
-def answers_retries(fields: Mapping[str, Field], stored: Callable[..., Answer | None]) -> Callable[[T], T]:
+def answers_retries(
+    fields: Mapping[str, Field], stored: Callable[..., Answer | None], scope: Callable[..., str]
+) -> Callable[[T], T]:
     """Mark an API view whose POST's retry `StoredAnswerMiddleware` may answer from its stored
     answer. `stored` is the answer the view itself would send from the record (the command's
     own check), or None when the view must answer (no record, a refusal, another body); the
-    body it is given reads only the write's declared `fields` (any other: the view refuses it)."""
+    body it is given reads only the write's declared `fields` (any other: the view refuses it).
+    `scope` is the scope the command keeps its keys in, from the URL's arguments: the record
+    is read with the token, in one statement."""
 
     def mark(view: T) -> T:
-        setattr(view, RETRIED, (fields, stored))
+        setattr(view, RETRIED, (fields, stored, scope))
         return view
 
     return mark
 
 
 @functools.lru_cache(maxsize=4096)
-def _retried_view(path: str) -> tuple[type, Mapping[str, Field], Callable[..., Answer | None], dict[str, Any]] | None:
-    """(view class, declared fields, stored answer, URL arguments) of a path whose view answers
+def _retried_view(
+    path: str,
+) -> tuple[type, Mapping[str, Field], Callable[..., Answer | None], str, dict[str, Any]] | None:
+    """(view class, declared fields, stored answer, the key's scope, URL arguments) of a path whose view answers
     retries early; None for any other path. Kept per path, as `web.live` keeps its polled pages."""
     try:
         match = resolve(path)
@@ -108,7 +115,7 @@ def _retried_view(path: str) -> tuple[type, Mapping[str, Field], Callable[..., A
     marked = getattr(view, RETRIED, None)
     if view is None or marked is None or match.args:
         return None
-    return view, marked[0], marked[1], dict(match.kwargs)
+    return view, marked[0], marked[1], marked[2](**match.kwargs), dict(match.kwargs)
 
 
 @functools.cache
@@ -124,13 +131,14 @@ def _view_headers(view: type) -> tuple[dict[str, str], list[str]]:
     return headers, [*(v.strip() for v in vary.split(",") if v.strip()), "Cookie"]
 
 
-def _token(request: HttpRequest) -> tuple[Any, Any] | None:
+def _token(request: HttpRequest, answer: tuple[str, str]) -> tuple[Any, Any] | None:
     """The active user and token of the request's `Authorization: Token <key>`, read as DRF's
-    token authentication reads it; None for any other (or no) credentials."""
+    token authentication reads it, with the answer stored under `answer` (scope, key) for the
+    user (config.token_auth); None for any other (or no) credentials."""
     words = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(words) != 2 or words[0].lower() != "token":
         return None
-    found = token_user(words[1])
+    found = token_user(words[1], answer=answer)
     return found if found is not None and found[0].is_active else None
 
 
@@ -193,8 +201,12 @@ class StoredAnswerMiddleware:
         marked = _retried_view(request.path_info)
         if marked is None:
             return None
-        view, fields, stored, kwargs = marked
-        found = _token(request)
+        view, fields, stored, scope, kwargs = marked
+        try:
+            checked = check_key(key)
+        except BadKey:
+            return None
+        found = _token(request, (scope, str(checked)))
         if found is None:
             return None
         setattr(request, READ, found)  # read once: the view's authentication takes it

@@ -88,7 +88,7 @@ def _stored_event(user: Any, data: dict[str, Any], key: str, *, pk: int) -> comm
     return commands.stored_event(pk, commands.read_fields(commands.EVENT_FIELDS, data), actor=user, key=key)
 
 
-@idempotency_api.answers_retries(commands.EVENT_FIELDS, _stored_event)
+@idempotency_api.answers_retries(commands.EVENT_FIELDS, _stored_event, commands.event_scope)
 class GameEventsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
