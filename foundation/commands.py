@@ -21,7 +21,8 @@ from dune.refusals import Refusal
 from foundation import idempotency
 
 __all__ = [
-    "DOOR_FIELDS", "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "Field", "declared",
+    "DOOR_FIELDS", "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "text_list", "Field",
+    "declared",
     "read_fields", "refuse_unknown",
 ]
 
@@ -145,6 +146,24 @@ def id_list(data: Mapping[str, Any], name: str, *, required: bool = False) -> li
     return [i for i in ids if i is not None]
 
 
+def text_list(data: Mapping[str, Any], name: str, *, max_length: int = 500) -> list[str]:
+    """The list of texts `name`, each stripped, empty ones left out: a JSON list of strings, a
+    form's several values of `name`, or one text listing them separated by commas or spaces
+    ([] when missing or null). Raises Refused naming it otherwise."""
+    value = data.get(name)
+    if hasattr(data, "getlist") and value is not None:  # a form: several selects, or one text
+        value = [v for item in data.getlist(name) for v in str(item).replace(",", " ").split()]
+    if value is None:
+        return []
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(item, str) for item in items):
+        raise Refused(_("expected a list of texts, not %(value)s") % {"value": repr(value)}, field=name, offending=value)
+    texts = [item.strip() for item in items if item.strip()]
+    if any(len(text) > max_length for text in texts):
+        raise Refused(_("at most %(max_length)s characters") % {"max_length": max_length}, field=name, offending=value)
+    return texts
+
+
 # --- a command's typed input, declared once --------------------------------------------------
 
 
@@ -156,8 +175,10 @@ class Field:
 
     `kind`: "text" (at most `max_length` characters, stripped), "number" (a whole number from
     `low` to `high`), "flag" (a checked box or JSON true), "ids" (a list of ids), "moment" (a
-    date and time, ISO 8601), "file" (an uploaded file, sent as a form's part) or "value" (any
-    JSON value the domain checks itself, such as a
+    date and time, ISO 8601), "file" (an uploaded file, sent as a form's part), "email" (text
+    the domain checks as an address), "texts" (a list of texts, each at most `max_length`),
+    "object" (a JSON object the domain reads) or "value" (any JSON value the domain checks
+    itself, such as a
     series named by id or name). `choices` lists the text values the domain accepts (shown in
     the schema; the domain refuses others with its own words)."""
 
@@ -181,7 +202,7 @@ class Field:
         naming it when it is malformed."""
         if self.reader is not None:
             return self.reader(data, self)
-        if self.kind == "text":
+        if self.kind in ("text", "email"):
             return text_field(data, self.name, required=self.required, max_length=self.max_length, why=self.why)
         if self.kind == "number":
             return number_field(data, self.name, required=self.required, low=self.low, high=self.high,
@@ -190,6 +211,8 @@ class Field:
             return yes(data.get(self.name))
         if self.kind == "ids":
             return id_list(data, self.name, required=self.required)
+        if self.kind == "texts":
+            return text_list(data, self.name, max_length=self.max_length)
         if self.required and data.get(self.name) in (None, ""):
             raise Refused(_("this field is required (%(why)s)") % {"why": self.why} if self.why
                           else _("this field is required"), field=self.name)

@@ -26,7 +26,7 @@ from foundation.commands import Field, Refused, declared, read_fields, run, text
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
-__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "CONFIRM_FIELDS", "self_report", "SCOPE"]
+__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "CONFIRM_FIELDS", "SELF_REPORT_FIELDS", "self_report", "SCOPE"]
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -152,6 +152,22 @@ def confirm_result(player: Any, data: Any, *, actor: Any, key: str | None) -> id
                perform=perform)
 
 
+def _read_report(data: Mapping[str, Any], field: Field) -> Mapping[str, Any]:
+    report = data.get(field.name)
+    if not isinstance(report, Mapping):
+        raise Refused(_("the report is an object: turns, ended_by and each player's result"), field=field.name)
+    return report
+
+
+#: The one declaration of a player's own report: their table and the game report.
+SELF_REPORT_FIELDS = declared(
+    Field("table", kind="number", required=True, reader=_read_table,
+          help=gettext_lazy("the id of your table (one without a judge)")),
+    Field("report", kind="object", required=True, reader=_read_report,
+          help=gettext_lazy("the game report: turns, ended_by and results (player, result)")),
+)
+
+
 def self_report(player: Any, data: Any, *, actor: Any, key: str | None) -> idempotency.Answer:
     """The player (found by their private link) files the report of their table without a judge
     (`table`, the table's id, and `report`, the game report), where the format lets players
@@ -159,10 +175,8 @@ def self_report(player: Any, data: Any, *, actor: Any, key: str | None) -> idemp
     Refusals name the field or the rule (`services.file_own_report`)."""
     if not isinstance(data, Mapping):
         raise Refused(_("expected a JSON object with table and report"), field="table")
-    table_id = _table_id(data)
-    report = data.get("report")
-    if not isinstance(report, Mapping):
-        raise Refused(_("the report is an object: turns, ended_by and each player's result"), field="report")
+    sent = read_fields(SELF_REPORT_FIELDS, data)
+    table_id, report = sent["table"], sent["report"]
     table = _table_of(player, table_id)
 
     def perform() -> tuple[int, dict[str, Any]]:

@@ -46,6 +46,7 @@ from foundation.commands import (
     read_fields,
     run,
     text_field,
+    text_list,
     yes,
 )
 from tournament import desk, people, permissions, private_links, registration, services
@@ -1557,13 +1558,27 @@ def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> 
 # --- online registration ----------------------------------------------------------------------
 
 
+def _registrant_text(data: Mapping[str, Any], field: Field) -> str:
+    """A registrant's text: the registration's own checks word an empty or bad one."""
+    return text_field(data, field.name, max_length=field.max_length)
+
+
 @dataclass(frozen=True)
 class OnlineRegistration(_Registrant):
     note: str
 
+    #: The one declaration of an online registration: the public form, the API's body. The
+    #: name and the email are required; the registration words its own refusal of either.
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        dataclasses.replace(REGISTRANT_FIELDS["name"], required=True, reader=_registrant_text),
+        dataclasses.replace(REGISTRANT_FIELDS["email"], kind="email", required=True, reader=_registrant_text),
+        REGISTRANT_FIELDS["club"],
+        Field("note", max_length=registration.MAX_NOTE, help=gettext_lazy("anything the head judge should know")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> OnlineRegistration:
-        return cls(**cls.read(data), note=text_field(data, "note", max_length=registration.MAX_NOTE))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def registration_json(found: Any) -> dict[str, Any]:
@@ -1624,20 +1639,28 @@ def confirm_registration(token: str, *, actor: Any, key: str | None) -> Done:
 # --- faction preferences ----------------------------------------------------------------------
 
 
+def _read_factions(data: Mapping[str, Any], field: Field) -> list[str]:
+    """The factions ranked: a JSON list of ids, a form's selects, or a script's text."""
+    value = data.get(field.name)
+    listed = isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+    if not hasattr(data, "getlist") and value is not None and not isinstance(value, str) and not listed:
+        raise Refused(_("list the factions by their ids, most wanted first"), field=field.name, offending=value)
+    return text_list(data, field.name, max_length=field.max_length)
+
+
 @dataclass(frozen=True)
 class Preferences:
     factions: tuple[str, ...]
 
+    #: The one declaration of a player's ranking: their page's selects, the API's body.
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("factions", kind="texts", max_length=40, reader=_read_factions,
+              help=gettext_lazy("faction ids, most wanted first")),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Preferences:
-        value = data.get("factions", [])
-        if isinstance(value, str):  # a form's ranked choices, or a script's text
-            value = value.replace(",", " ").split()
-        if hasattr(data, "getlist"):  # a form: one select per rank, empty ones left out
-            value = [v for v in data.getlist("factions") if v.strip()]
-        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise Refused(_("list the factions by their ids, most wanted first"), field="factions", offending=value)
-        return cls(factions=tuple(v.strip() for v in value))
+        return cls(factions=tuple(read_fields(cls.FIELDS, data)["factions"]))
 
 
 def set_faction_preferences(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:

@@ -87,6 +87,12 @@ def _serializer_field(field: Field) -> serializers.Field:
         return serializers.BooleanField(**common)
     if field.kind == "ids":
         return serializers.ListField(child=serializers.IntegerField(), allow_null=field.nullable, **common)
+    if field.kind == "email":
+        return serializers.EmailField(max_length=field.max_length, allow_blank=not field.required, **common)
+    if field.kind == "texts":
+        return serializers.ListField(child=serializers.CharField(max_length=field.max_length), **common)
+    if field.kind == "object":
+        return serializers.DictField(**common)
     if field.kind == "file":
         return serializers.FileField(**common)
     if field.kind == "moment":

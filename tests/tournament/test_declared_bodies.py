@@ -292,3 +292,111 @@ def test_a_bad_import_is_refused_by_name_through_both_doors(
         shown = desk.post(f"/tournaments/{tournament.pk}/players/import/", {"action": "import", **bad})
         assert "skip" in shown.content.decode() and 'class="error"' in shown.content.decode()
     assert tournament.players.count() == 0
+
+
+# --- a player's own writes: their table's report, their faction preferences -------------------
+
+
+@pytest.fixture
+def link(tournament: Any) -> tuple[Any, str]:
+    from tests.factories import make_players
+    from tournament import private_links, services
+
+    services.change_format(tournament, {"players.faction_preferences": True})
+    player = make_players(tournament, 1)[0]
+    return player, private_links.link_for(player).token
+
+
+def test_a_players_bodies_are_their_declarations() -> None:
+    from scoring import commands as scoring_commands
+
+    report = _body("/api/me/{token}/report/")
+    assert set(report["properties"]) == set(scoring_commands.SELF_REPORT_FIELDS) == {"table", "report"}
+    assert report["properties"]["report"]["type"] == "object" and set(report["required"]) == {"table", "report"}
+    ranked = _body("/api/me/{token}/preferences/")
+    assert ranked["properties"]["factions"]["items"]["maxLength"] == commands.Preferences.FIELDS["factions"].max_length
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"factions": "fremen"}, None),  # a script's text reads as a list of one
+    ({"factions": [5]}, "factions"),
+    ({"factions": {"fremen": 1}}, "factions"),
+    ({"factions": ["F" * 41]}, "factions"),
+    ({"factions": ["fremen"], "order": "asc"}, "order"),
+])
+def test_bad_preferences_are_refused_by_name_through_both_doors(
+    client: Any, link: tuple[Any, str], bad: dict[str, Any], field: str | None
+) -> None:
+    from rest_framework.test import APIClient
+
+    player, token = link
+    answer = APIClient().post(f"/api/me/{token}/preferences/", bad, format="json")
+    player.refresh_from_db()
+    if field is None:
+        assert answer.status_code == 200 and player.faction_preferences == ["fremen"]
+        return
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if field == "order" or isinstance(bad["factions"], list) and isinstance(bad["factions"][0], str):
+        shown = client.post(f"/me/{token}/", {"action": "preferences", **bad})
+        assert shown.status_code == 400 and (field in shown.content.decode() or "at most 40" in shown.content.decode())
+    player.refresh_from_db()
+    assert player.faction_preferences == []
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"table": "mine", "report": {}}, "table"),
+    ({"table": 1, "report": "won"}, "report"),
+    ({"table": 1}, "report"),
+    ({"table": 1, "report": {}, "seat": 2}, "seat"),
+])
+def test_a_bad_own_report_is_refused_by_name(link: tuple[Any, str], bad: dict[str, Any], field: str) -> None:
+    from rest_framework.test import APIClient
+
+    from scoring.models import GameReport
+
+    _player, token = link
+    answer = APIClient().post(f"/api/me/{token}/report/", bad, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    assert not GameReport.objects.exists()
+
+
+# --- an online registration -------------------------------------------------------------------
+
+
+def test_a_registrations_body_is_its_declaration() -> None:
+    body = _body("/api/tournaments/{id}/registrations/")
+    assert set(body["properties"]) == set(commands.OnlineRegistration.FIELDS) == {"name", "email", "club", "note"}
+    assert set(body["required"]) == {"name", "email"} and body["properties"]["email"]["format"] == "email"
+    assert body["properties"]["note"]["maxLength"] == commands.OnlineRegistration.FIELDS["note"].max_length
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    ({"name": "N" * 121}, "name"),
+    ({"note": "N" * 1001}, "note"),
+    ({"club": ["Arrakis"]}, "club"),
+    ({"email": 5}, "email"),
+    ({"phone": "555"}, "phone"),
+])
+def test_a_bad_registration_is_refused_by_name_through_both_doors(
+    client: Any, judge_client: Any, tournament: Any, bad: dict[str, Any], field: str
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from rest_framework.test import APIClient
+
+    from tournament.models import Registration
+
+    now = timezone.now()
+    opened = judge_client.patch(f"/api/tournaments/{tournament.pk}/", {
+        "registration_opens": (now - timedelta(hours=1)).isoformat(),
+        "registration_closes": (now + timedelta(days=1)).isoformat()}, format="json")
+    assert opened.status_code == 200
+    sent = {"name": "Alia Atreides", "email": "alia@example.org", **bad}
+    answer = APIClient().post(f"/api/tournaments/{tournament.pk}/registrations/", sent, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.json()
+    if not isinstance(bad.get(field), int | list):
+        shown = client.post(f"/tournaments/{tournament.pk}/register/", sent)
+        words = shown.content.decode()
+        assert shown.status_code == 400 and (field in words or "at most" in words), words[-1500:]
+    assert not Registration.objects.exists()

@@ -23,7 +23,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -234,6 +233,7 @@ def me_page(request: HttpRequest, token: str) -> HttpResponse:
                                              actor=request.user, key=form_key(request))
                 done = _("Your table's report is filed; the other players confirm or dispute it.")
             elif action == "preferences":
+                refuse_unknown(request.POST, commands.Preferences.FIELDS, also=DOOR_FIELDS | {"action"})
                 done = commands.set_faction_preferences(player, request.POST, actor=request.user,
                                                         key=form_key(request)).message
             elif action == "confirm":
@@ -313,9 +313,8 @@ class MeConfirmationsView(APIView):
         return _as_link_holder(request, token, scoring_commands.confirm_result)
 
 
-class SelfReportIn(serializers.Serializer):
-    table = serializers.IntegerField(help_text="the id of your table (one without a judge)")
-    report = serializers.DictField(help_text="the game report: turns, ended_by and results (player, result)")
+#: The body of `self_report`, from the command's own declaration.
+SelfReportIn = body_of("SelfReportIn", scoring_commands.SELF_REPORT_FIELDS)
 
 
 class MeReportView(APIView):
@@ -329,8 +328,8 @@ class MeReportView(APIView):
         return _as_link_holder(request, token, scoring_commands.self_report)
 
 
-class PreferencesIn(serializers.Serializer):
-    factions = serializers.ListField(child=serializers.CharField(), help_text="faction ids, most wanted first")
+#: The body of `set_faction_preferences`, from the command's own declaration.
+PreferencesIn = body_of("PreferencesIn", commands.Preferences.FIELDS)
 
 
 class MePreferencesView(APIView):

@@ -15,7 +15,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -23,9 +22,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dune.refusals import Refusal
+from foundation.commands import DOOR_FIELDS, refuse_unknown
 from tournament import commands, registration
 from tournament.models import Tournament
 from tournament.permissions import HEAD_JUDGE_ONLY, is_head_judge
+from web.api_fields import body_of
 from web.idempotency_api import answered, form_key, key_of
 from web.tournament.me_views import too_many, too_many_words
 
@@ -35,7 +36,8 @@ def _rate() -> int:
     return int(getattr(settings, "REGISTRATION_RATE", 10))
 
 
-FIELDS = ("name", "email", "club", "note")
+#: The public form's fields: the registration's own declaration.
+FIELDS = tuple(commands.OnlineRegistration.FIELDS)
 
 
 def _throttled(request: HttpRequest) -> bool:
@@ -56,6 +58,7 @@ def register_page(request: HttpRequest, pk: int) -> HttpResponse:
             errors, status = {"general": too_many_words()}, 429
         else:
             try:
+                refuse_unknown(request.POST, commands.OnlineRegistration.FIELDS, also=DOOR_FIELDS)
                 done = commands.register_online(tournament, values, actor=request.user, key=form_key(request)).message
             except Refusal as refused:
                 field = refused.field if refused.field in FIELDS else "general"
@@ -90,12 +93,8 @@ def confirm_page(request: HttpRequest, token: str) -> HttpResponse:
 # --- the API ----------------------------------------------------------------------------------
 
 
-class RegistrationIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120, help_text="your name as the tables show it")
-    email = serializers.EmailField(help_text="the confirmation link is sent here; one email is one person")
-    club = serializers.CharField(required=False, allow_blank=True, max_length=120)
-    note = serializers.CharField(required=False, allow_blank=True, max_length=1000,
-                                 help_text="anything the head judge should know")
+#: The body of `register_online`, from the command's own declaration.
+RegistrationIn = body_of("RegistrationIn", commands.OnlineRegistration.FIELDS)
 
 
 def _refused(words: str, status: int, field: str = "") -> JsonResponse:
