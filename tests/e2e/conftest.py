@@ -128,8 +128,9 @@ class ContextPool:
         self.keepers: dict[Any, Any] = {}
         _mark_spent_on_use()
 
-    def page(self, viewport: dict[str, int], *, timeout: float = 10_000, **options: Any) -> Any:
-        """A new page in a clean context with these options (`browser.new_context`'s)."""
+    def page(self, viewport: dict[str, int], *, timeout: float | None = None, **options: Any) -> Any:
+        """A new page in a clean context with these options (`browser.new_context`'s), whose
+        actions wait `timeout` milliseconds at most (Playwright's default unless given)."""
         options = {**options, "viewport": viewport}
         key = repr(sorted(options.items()))
         idle = self.idle.setdefault(key, [])
@@ -138,12 +139,14 @@ class ContextPool:
         else:
             context = self.browser.new_context(**options)
             context._dune_key = key
-            context._dune_navigation_timeout = context._impl_obj._timeout_settings.default_navigation_timeout()
+            settings = context._impl_obj._timeout_settings
+            context._dune_timeouts = (settings.default_timeout(), settings.default_navigation_timeout())
             keeper = context.new_page()
             keeper.goto(f"{self.home}/favicon.ico")
             self.keepers[context] = keeper
-        context.set_default_timeout(timeout)
-        context.set_default_navigation_timeout(context._dune_navigation_timeout)
+        first_timeout, navigation_timeout = context._dune_timeouts
+        context.set_default_timeout(first_timeout if timeout is None else timeout)
+        context.set_default_navigation_timeout(navigation_timeout)
         return context.new_page()
 
     def give_back(self, context: Any) -> None:
@@ -218,19 +221,19 @@ def new_page(contexts: ContextPool) -> Iterator[Any]:
 @pytest.fixture
 def page(new_page: Any) -> Any:
     """A laptop-sized page; `live_server.url` is where the platform answers."""
-    return new_page(LAPTOP, locale="en-US", timezone_id="UTC")
+    return new_page(LAPTOP, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 @pytest.fixture
 def phone_page(new_page: Any) -> Any:
     """A page at a phone's viewport (390×844)."""
-    return new_page(PHONE, locale="en-US", timezone_id="UTC")
+    return new_page(PHONE, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 @pytest.fixture
 def second_page(new_page: Any) -> Any:
     """A second, independent browser session (its own cookies)."""
-    return new_page(PHONE, locale="en-US", timezone_id="UTC")
+    return new_page(PHONE, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 def taking_screenshots() -> bool:

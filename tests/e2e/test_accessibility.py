@@ -17,10 +17,9 @@ def test_public_pages_have_no_serious_violations(phone_page: Any, live_server: A
     assert serious_violations(phone_page) == []
 
 
-def test_large_text_keeps_the_sign_in_form_usable(browser: Any, live_server: Any, head_judge: Any, password: str) -> None:
+def test_large_text_keeps_the_sign_in_form_usable(new_page: Any, live_server: Any, head_judge: Any, password: str) -> None:
     # Large text as a phone's accessibility setting gives it: everything scales from the root size.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    page = context.new_page()
+    page = new_page({"width": 390, "height": 844}, device_scale_factor=2)
     page.goto(live_server.url + "/accounts/login/")
     # Set through the CSS object model: the Content-Security-Policy refuses inline <style> tags.
     page.evaluate("document.documentElement.style.setProperty('font-size', '150%', 'important')")
@@ -32,4 +31,3 @@ def test_large_text_keeps_the_sign_in_form_usable(browser: Any, live_server: Any
     button.click()
     page.wait_for_load_state()
     assert page.locator(".nav-user .who").inner_text() == "head"
-    context.close()

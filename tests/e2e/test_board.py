@@ -53,67 +53,58 @@ def test_table_page_board_folded_on_a_phone_opens_with_one_tap_without_sideways_
 
 
 def test_the_board_opens_by_itself_on_a_laptop_and_follows_the_table_in_place(
-    browser: Any, live_server: Any, make_user: Any, screenshot: Any
+    new_page: Any, live_server: Any, make_user: Any, screenshot: Any
 ) -> None:
     judge = make_user("judge1")
     table = golden_table(LOLV, judge=judge)
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server.url}/tables/{table.pk}/")
-        page.wait_for_function("() => document.getElementById('board-fold').open")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
-        seq = Game.objects.get(table=table).seq
-        assert page.locator("#board-panel .board-body").get_attribute("data-seq") == str(seq)
-        screenshot(page, "board-laptop")
-        # Another judge records: the live part refreshes and the board with it, in place.
-        services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
-        page.evaluate("() => htmx.ajax('GET', document.getElementById('table-live').dataset.page,"
-                      " {target: '#table-live', swap: 'outerHTML'})")
-        page.wait_for_function(
-            f"() => document.querySelector('#board-panel .board-body').dataset.seq === '{seq + 1}'")
-        assert page.locator("#board-fold").evaluate("d => d.open") is True
-    finally:
-        context.close()
+    page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.wait_for_function("() => document.getElementById('board-fold').open")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    seq = Game.objects.get(table=table).seq
+    assert page.locator("#board-panel .board-body").get_attribute("data-seq") == str(seq)
+    screenshot(page, "board-laptop")
+    # Another judge records: the live part refreshes and the board with it, in place.
+    services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
+    page.evaluate("() => htmx.ajax('GET', document.getElementById('table-live').dataset.page,"
+                  " {target: '#table-live', swap: 'outerHTML'})")
+    page.wait_for_function(
+        f"() => document.querySelector('#board-panel .board-body').dataset.seq === '{seq + 1}'")
+    assert page.locator("#board-fold").evaluate("d => d.open") is True
 
 
 def test_history_replay_steps_through_a_whole_game(
-    browser: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
 ) -> None:
     table = golden_table(LOLV)
     table.round.tournament.head_judges.add(head_judge)
     last = Game.objects.get(table=table).seq
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        sign_in(page, head_judge.username, password)
-        page.goto(f"{live_server.url}/tables/{table.pk}/history/?at=1")
-        replay = page.locator("#board-replay")
-        assert page.locator("#replay-slot .board-body").get_attribute("data-seq") == "1"
-        for at in range(2, last + 1):
-            page.locator("#replay-next").click()
-            page.wait_for_function(
-                f"() => document.querySelector('#replay-slot .board-body').dataset.seq === '{at}'")
-            shown = replay.locator("#replay-records li:not([hidden])")
-            assert shown.count() == 1 and shown.get_attribute("data-seq") == str(at)
-            assert page.locator("#replay-out").inner_text() == f"#{at} of {last}"
-        # At the last record, Next stays there; the slider jumps back anywhere.
+    page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC", timeout=10_000)
+    sign_in(page, head_judge.username, password)
+    page.goto(f"{live_server.url}/tables/{table.pk}/history/?at=1")
+    replay = page.locator("#board-replay")
+    assert page.locator("#replay-slot .board-body").get_attribute("data-seq") == "1"
+    for at in range(2, last + 1):
         page.locator("#replay-next").click()
-        assert page.locator("#replay-out").inner_text() == f"#{last} of {last}"
-        page.locator("#replay-at").fill("30")
-        page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '30'")
-        page.locator("#replay-prev").click()
-        page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '29'")
-        # The board and the record in words side by side.
-        board = page.locator("#replay-slot svg").bounding_box()
-        words = page.locator("#replay-records li:not([hidden])").bounding_box()
-        assert board is not None and words is not None and words["x"] >= board["x"] + board["width"] - 1
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
-        assert serious_violations(page) == []
-        screenshot(page, "board-replay")
-    finally:
-        context.close()
+        page.wait_for_function(
+            f"() => document.querySelector('#replay-slot .board-body').dataset.seq === '{at}'")
+        shown = replay.locator("#replay-records li:not([hidden])")
+        assert shown.count() == 1 and shown.get_attribute("data-seq") == str(at)
+        assert page.locator("#replay-out").inner_text() == f"#{at} of {last}"
+    # At the last record, Next stays there; the slider jumps back anywhere.
+    page.locator("#replay-next").click()
+    assert page.locator("#replay-out").inner_text() == f"#{last} of {last}"
+    page.locator("#replay-at").fill("30")
+    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '30'")
+    page.locator("#replay-prev").click()
+    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '29'")
+    # The board and the record in words side by side.
+    board = page.locator("#replay-slot svg").bounding_box()
+    words = page.locator("#replay-records li:not([hidden])").bounding_box()
+    assert board is not None and words is not None and words["x"] >= board["x"] + board["width"] - 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    assert serious_violations(page) == []
+    screenshot(page, "board-replay")
 
 
 def test_history_replay_on_a_phone_has_no_sideways_scroll(
@@ -133,43 +124,35 @@ def test_history_replay_on_a_phone_has_no_sideways_scroll(
 
 
 def test_filed_report_prints_with_its_final_position(
-    browser: Any, live_server: Any, head_judge: Any, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, screenshot: Any
 ) -> None:
     """The filed report's print: the final position on the page, whole, beside the numbers."""
     table = golden_table(WBC)
     scoring.file_report(table, services.prefill_report(table), user=head_judge)
-    context = browser.new_context(viewport={"width": 794, "height": 1123}, locale="en-US", timezone_id="UTC")
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server.url}/tables/{table.pk}/filed-report/")
-        assert serious_violations(page) == []
-        page.emulate_media(media="print")
-        board = page.locator(".board-final svg.dune-board")
-        assert board.is_visible()
-        box = board.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 794
-        assert page.locator(".board-final .board-stacks tbody tr").count() == 26
-        assert page.locator(".site-header").is_hidden()
-        screenshot(page, "board-report-print")
-    finally:
-        context.close()
+    page = new_page(viewport={"width": 794, "height": 1123}, locale="en-US", timezone_id="UTC")
+    page.goto(f"{live_server.url}/tables/{table.pk}/filed-report/")
+    assert serious_violations(page) == []
+    page.emulate_media(media="print")
+    board = page.locator(".board-final svg.dune-board")
+    assert board.is_visible()
+    box = board.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 794
+    assert page.locator(".board-final .board-stacks tbody tr").count() == 26
+    assert page.locator(".site-header").is_hidden()
+    screenshot(page, "board-report-print")
 
 
 def test_room_screen_follows_the_final_board_live(
-    browser: Any, live_server: Any, make_user: Any
+    new_page: Any, live_server: Any, make_user: Any
 ) -> None:
     judge = make_user("judge1")
     table = golden_table(LOLV, kind="final", judge=judge)
     seq = Game.objects.get(table=table).seq
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server.url}/tournaments/{table.round.tournament.pk}/screen/")
-        panel = page.locator(".screen-boards .board-panel")
-        assert panel.locator(".board-body").get_attribute("data-seq") == str(seq)
-        services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
-        page.wait_for_function(
-            f"() => document.querySelector('.screen-boards .board-body').dataset.seq === '{seq + 1}'", timeout=25_000)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
-    finally:
-        context.close()
+    page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
+    page.goto(f"{live_server.url}/tournaments/{table.round.tournament.pk}/screen/")
+    panel = page.locator(".screen-boards .board-panel")
+    assert panel.locator(".board-body").get_attribute("data-seq") == str(seq)
+    services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
+    page.wait_for_function(
+        f"() => document.querySelector('.screen-boards .board-body').dataset.seq === '{seq + 1}'", timeout=25_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366

@@ -65,10 +65,8 @@ def keep_every_card(heat: Any, head_judge: Any) -> None:
         services.keep_card(heat, seat.player_id, seat.dealt[0], user=head_judge)
 
 
-def open_page(browser: Any, base: str, viewport: dict[str, int], *, signed_in: bool, password: str) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+def open_page(new_page: Any, base: str, viewport: dict[str, int], *, signed_in: bool, password: str) -> Any:
+    page = new_page(viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
     if signed_in:
         page.goto(f"{base}/accounts/login/")
         page.get_by_label("Username").fill("head")
@@ -94,7 +92,7 @@ def overlapping_cards(page: Any) -> list[str]:
 
 
 def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
-    browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     """Every page a head judge or a player opens on event day (the list below)."""
     from tournament import desk, private_links
@@ -127,7 +125,7 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
     problems = []
     for viewport in (PHONE, LAPTOP):
         for signed_in, paths in ((True, judge_pages), (False, player_pages)):
-            page = open_page(browser, live_server.url, viewport, signed_in=signed_in, password=password)
+            page = open_page(new_page, live_server.url, viewport, signed_in=signed_in, password=password)
             for path in paths:
                 response = page.goto(live_server.url + path)
                 assert response is not None and response.status == 200, path
@@ -141,12 +139,11 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
             if viewport == PHONE:
                 page.goto(f"{live_server.url}/tournaments/{t}/players/{p.pk}/")
                 screenshot(page, "player-page-phone")
-            page.context.close()
     assert problems == []
 
 
 def test_desk_checks_in_ten_players_by_search_without_moving_the_page(
-    browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     from tournament.models import CheckIn, Player, Round, Tournament
 
@@ -155,7 +152,7 @@ def test_desk_checks_in_ten_players_by_search_without_moving_the_page(
     heat = Round.objects.create(tournament=tournament, number=1, kind="heat")
     for i in range(60):
         Player.objects.create(tournament=tournament, name=f"{NAMES[i % len(NAMES)]} {i:02d}")
-    page = open_page(browser, live_server.url, LAPTOP, signed_in=True, password=password)
+    page = open_page(new_page, live_server.url, LAPTOP, signed_in=True, password=password)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/?round={heat.pk}")
     search = page.get_by_label("Find a player")
     search.scroll_into_view_if_needed()
@@ -188,17 +185,16 @@ def test_desk_checks_in_ten_players_by_search_without_moving_the_page(
     page.get_by_role("button", name=f"Drop {target}", exact=True).click()
     expect(page.get_by_role("button", name=f"Reinstate {target}", exact=True)).to_be_visible()
     assert Player.objects.get(name=target).status == "dropped"
-    page.context.close()
 
 
 def test_lolv_kept_cards_for_a_table_of_six_in_six_taps_and_publishing_names_who_is_missing(
-    browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     from tournament.models import Round, Seat
 
     event = make_event(head_judge)
     heat = event["heat"]
-    page = open_page(browser, live_server.url, PHONE, signed_in=True, password=password)
+    page = open_page(new_page, live_server.url, PHONE, signed_in=True, password=password)
     page.goto(f"{live_server.url}/rounds/{heat.pk}/seat/")
     taps = 0
 
@@ -230,11 +226,10 @@ def test_lolv_kept_cards_for_a_table_of_six_in_six_taps_and_publishing_names_who
     page.get_by_role("button", name="Publish the seating").click()
     refusal = page.locator("#publish .field-error").inner_text()
     assert "12 players have no faction yet" in refusal and "table 1:" not in refusal
-    page.context.close()
 
 
 def test_room_screen_and_standings_update_without_a_reload_when_a_report_is_filed(
-    browser: Any, live_server: Any, head_judge: Any, password: str, settings: Any, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, settings: Any, screenshot: Any
 ) -> None:
     from rest_framework.test import APIClient
 
@@ -246,8 +241,8 @@ def test_room_screen_and_standings_update_without_a_reload_when_a_report_is_file
     services.publish_round(heat, user=head_judge)
     table = heat.tables.order_by("number").first()
     winner = table.seats.order_by("seat").first().player
-    screen = open_page(browser, live_server.url, LAPTOP, signed_in=False, password=password)
-    standings = open_page(browser, live_server.url, PHONE, signed_in=False, password=password)
+    screen = open_page(new_page, live_server.url, LAPTOP, signed_in=False, password=password)
+    standings = open_page(new_page, live_server.url, PHONE, signed_in=False, password=password)
     screen.goto(f"{live_server.url}/tournaments/{event['tournament'].pk}/screen/")
     standings.goto(f"{live_server.url}/tournaments/{event['tournament'].pk}/standings/")
     for page in (screen, standings):
@@ -268,12 +263,10 @@ def test_room_screen_and_standings_update_without_a_reload_when_a_report_is_file
     for page in (screen, standings):
         assert page.evaluate("window.liveMarker") == "no reload"
     screenshot(screen, "room-screen-laptop")
-    screen.context.close()
-    standings.context.close()
 
 
 def test_clock_dashboard_shows_every_table_of_a_50_player_round_on_one_laptop_screen(
-    browser: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     from clocks import services as clocks
     from tournament import services
@@ -288,7 +281,7 @@ def test_clock_dashboard_shows_every_table_of_a_50_player_round_on_one_laptop_sc
     services.publish_round(heat, user=head_judge)
     clocks.start_round(heat, user=head_judge)
     clocks.pause(heat.tables.get(number=2), user=head_judge, reason="a spilled drink")
-    page = open_page(browser, live_server.url, LAPTOP, signed_in=True, password=password)
+    page = open_page(new_page, live_server.url, LAPTOP, signed_in=True, password=password)
     page.goto(f"{live_server.url}/rounds/{heat.pk}/clocks/")
     rows = page.locator(".round-clocks-dashboard tbody tr")
     assert rows.count() == heat.tables.count() == 9
@@ -301,4 +294,3 @@ def test_clock_dashboard_shows_every_table_of_a_50_player_round_on_one_laptop_sc
     running = page.locator("#table-1 .clock-state").evaluate("e => getComputedStyle(e).color")
     assert colour != running
     screenshot(page, "clock-dashboard-50-players-laptop")
-    page.context.close()

@@ -76,7 +76,7 @@ def check_report(page: Any, url: str, api: dict[str, Any]) -> None:
 
 
 def test_the_demo_event_report_on_a_laptop_a_phone_and_paper(
-    browser: Any, live_server: Any, screenshot: Any
+    new_page: Any, live_server: Any, screenshot: Any
 ) -> None:
     from django.core.cache import cache
 
@@ -90,35 +90,30 @@ def test_the_demo_event_report_on_a_laptop_a_phone_and_paper(
     url = f"{base}/tournaments/{tournament.pk}/event-report/"
 
     for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        try:
-            api = page.request.get(f"{base}/api/tournaments/{tournament.pk}/event-report/").json()
-            filed = GameReport.objects.filter(tournament=tournament, state=GameReport.State.FILED).count()
-            assert api["games"] == filed >= 7 and api["provisional"] is True
-            assert api["hours_mean"] not in (None, "0.00")  # the demo's heat 1 clocks ran the morning
-            check_report(page, url, api)
-            # Reached from the tournament's navigation.
-            tour.goto(page, f"{base}/tournaments/{tournament.pk}/")
-            page.get_by_role("link", name="Event report").click()
-            page.wait_for_url(url)
-            screenshot(page, f"event-report-{name}")
-            if name == "phone":
-                page.locator('figure[data-chart="result-kinds"]').scroll_into_view_if_needed()
-                page.screenshot(path=str(ARTIFACTS / "event-report-phone-chart.png"))
-            if name == "laptop":
-                ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                for paper, box in (("A4", b"[0 0 595.91998 842.88]"), ("Letter", b"[0 0 612 792]")):
-                    path = ARTIFACTS.parent / f"event-report-{paper.lower()}.pdf"
-                    pdf = page.pdf(path=str(path), format=paper, print_background=True)
-                    assert pdf.startswith(b"%PDF") and path.stat().st_size > 10_000
-                    pages = re.findall(rb"/MediaBox\s*(\[[^\]]*\])", pdf)
-                    assert 1 <= len(pages) <= 8 and set(pages) == {box}, (paper, pages)
-                # On paper the site's navigation and the download links are left out.
-                page.emulate_media(media="print")
-                assert not page.locator(".site-header").is_visible()
-                assert not page.locator(".downloads").is_visible()
-                assert page.locator('figure[data-chart="faction-wins"] svg').is_visible()
-        finally:
-            context.close()
+        page = new_page(viewport=viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
+        api = page.request.get(f"{base}/api/tournaments/{tournament.pk}/event-report/").json()
+        filed = GameReport.objects.filter(tournament=tournament, state=GameReport.State.FILED).count()
+        assert api["games"] == filed >= 7 and api["provisional"] is True
+        assert api["hours_mean"] not in (None, "0.00")  # the demo's heat 1 clocks ran the morning
+        check_report(page, url, api)
+        # Reached from the tournament's navigation.
+        tour.goto(page, f"{base}/tournaments/{tournament.pk}/")
+        page.get_by_role("link", name="Event report").click()
+        page.wait_for_url(url)
+        screenshot(page, f"event-report-{name}")
+        if name == "phone":
+            page.locator('figure[data-chart="result-kinds"]').scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACTS / "event-report-phone-chart.png"))
+        if name == "laptop":
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            for paper, box in (("A4", b"[0 0 595.91998 842.88]"), ("Letter", b"[0 0 612 792]")):
+                path = ARTIFACTS.parent / f"event-report-{paper.lower()}.pdf"
+                pdf = page.pdf(path=str(path), format=paper, print_background=True)
+                assert pdf.startswith(b"%PDF") and path.stat().st_size > 10_000
+                pages = re.findall(rb"/MediaBox\s*(\[[^\]]*\])", pdf)
+                assert 1 <= len(pages) <= 8 and set(pages) == {box}, (paper, pages)
+            # On paper the site's navigation and the download links are left out.
+            page.emulate_media(media="print")
+            assert not page.locator(".site-header").is_visible()
+            assert not page.locator(".downloads").is_visible()
+            assert page.locator('figure[data-chart="faction-wins"] svg').is_visible()

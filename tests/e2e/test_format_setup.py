@@ -29,41 +29,36 @@ def _inside(page: Any, selector: str) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_head_judge_sets_up_a_variant_at_a_desk(
-    browser: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
 ) -> None:
-    context = browser.new_context(viewport=DESK, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
-        sign_in(page, head_judge.username, password)
-        page.goto(f"{live_server.url}/tournaments/new/")
-        page.get_by_label("Name").fill("WBC variant open")
-        page.get_by_label("Format").select_option("wbc")
-        page.get_by_role("button", name="Create tournament").click()
-        page.wait_for_load_state()
-        page.get_by_role("link", name="Set up the format").click()
-        page.wait_for_load_state()
-        hours = page.locator('[data-field="rounds.heat.hours"]')
-        assert "Preset: 5" in hours.inner_text() and "WBC Preliminary Heat Duration" in hours.inner_text()
-        page.locator('input[name="rounds.heat.hours"]').fill("4")
-        page.locator('input[name="engine.shield_wall_after_worm"]').fill("3")
-        page.locator('input[name="points.results.adjudicated"]').fill("0.25")
-        page.locator('input[name="rounds.heat.turns"]').fill("9")
-        page.get_by_role("button", name="Save the changes").click()
-        page.wait_for_load_state()
-        listed = page.locator("[data-format-differences]").inner_text()
-        assert "Heat time limit (hours): 4 instead of 5 (WBC Preliminary Heat Duration)" in listed
-        assert "Shield Wall a stronghold after worm: 3 instead of 4 (WBC house rules (Shield Wall))" in listed
-        assert "Points for adjudicated: 0.25 instead of 0.5" in listed
-        assert page.evaluate(FITS), page.evaluate(WIDE)
-        screenshot(page, "format-setup-desk")
-        tournament = Tournament.objects.get(name="WBC variant open")
-        assert tournament.rules.turn_limit("heat") == 9 and tournament.rules.ruleset.shield_wall.worms_needed == 3
-        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
-        summary = page.locator("[data-format-summary]").inner_text()
-        assert "changed in 4 fields" in summary and "Heat turn limit: 9 instead of 10" in summary
-    finally:
-        context.close()
+    page = new_page(viewport=DESK, locale="en-US", timezone_id="UTC", timeout=15_000)
+    sign_in(page, head_judge.username, password)
+    page.goto(f"{live_server.url}/tournaments/new/")
+    page.get_by_label("Name").fill("WBC variant open")
+    page.get_by_label("Format").select_option("wbc")
+    page.get_by_role("button", name="Create tournament").click()
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Set up the format").click()
+    page.wait_for_load_state()
+    hours = page.locator('[data-field="rounds.heat.hours"]')
+    assert "Preset: 5" in hours.inner_text() and "WBC Preliminary Heat Duration" in hours.inner_text()
+    page.locator('input[name="rounds.heat.hours"]').fill("4")
+    page.locator('input[name="engine.shield_wall_after_worm"]').fill("3")
+    page.locator('input[name="points.results.adjudicated"]').fill("0.25")
+    page.locator('input[name="rounds.heat.turns"]').fill("9")
+    page.get_by_role("button", name="Save the changes").click()
+    page.wait_for_load_state()
+    listed = page.locator("[data-format-differences]").inner_text()
+    assert "Heat time limit (hours): 4 instead of 5 (WBC Preliminary Heat Duration)" in listed
+    assert "Shield Wall a stronghold after worm: 3 instead of 4 (WBC house rules (Shield Wall))" in listed
+    assert "Points for adjudicated: 0.25 instead of 0.5" in listed
+    assert page.evaluate(FITS), page.evaluate(WIDE)
+    screenshot(page, "format-setup-desk")
+    tournament = Tournament.objects.get(name="WBC variant open")
+    assert tournament.rules.turn_limit("heat") == 9 and tournament.rules.ruleset.shield_wall.worms_needed == 3
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    summary = page.locator("[data-format-summary]").inner_text()
+    assert "changed in 4 fields" in summary and "Heat turn limit: 9 instead of 10" in summary
 
 
 @pytest.mark.django_db(transaction=True)

@@ -42,7 +42,7 @@ def view(request: Any) -> str:
 
 
 def _open(new_page: Any, base: str, view: str, *, password: str | None = None, user: str = "head") -> Any:
-    page = new_page(VIEWS[view], locale="en-US", timezone_id="UTC")
+    page = new_page(VIEWS[view], locale="en-US", timezone_id="UTC", timeout=10_000)
     if password:
         page.goto(f"{base}/accounts/login/")
         page.get_by_label("Username").fill(user)

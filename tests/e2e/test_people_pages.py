@@ -98,19 +98,15 @@ def test_series_page_on_a_phone(phone_page: Any, live_server: Any, series: Any, 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_person_and_series_pages_on_a_laptop(browser: Any, live_server: Any, series: Any) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
-    page = context.new_page()
-    try:
-        player = series["editions"][1][1][2]
-        for path in (
-            f"/people/{player.person_id}/",
-            f"/series/{series['series'].pk}/",
-            "/people/?q=Player+3",
-        ):
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("h1").is_visible()
-            assert page.evaluate(FITS), (path, page.evaluate(WIDE))
-            assert serious_violations(page) == [], path
-    finally:
-        context.close()
+def test_person_and_series_pages_on_a_laptop(new_page: Any, live_server: Any, series: Any) -> None:
+    page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
+    player = series["editions"][1][1][2]
+    for path in (
+        f"/people/{player.person_id}/",
+        f"/series/{series['series'].pk}/",
+        "/people/?q=Player+3",
+    ):
+        page.goto(f"{live_server.url}{path}")
+        assert page.locator("h1").is_visible()
+        assert page.evaluate(FITS), (path, page.evaluate(WIDE))
+        assert serious_violations(page) == [], path

@@ -48,24 +48,20 @@ def test_the_battle_phase_of_six_factions_fits_390_px_with_44_px_targets(
 
 
 def test_at_200_percent_zoom_the_next_step_still_works(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
 ) -> None:
     judge = make_user("judge1")
     table = seeded_table(judge, until="turn_advanced")
     # 200 % zoom on a 390 px phone leaves 195 CSS pixels of width.
-    context = browser.new_context(viewport={"width": 195, "height": 422}, device_scale_factor=4)
-    page = context.new_page()
-    try:
-        open_table(page, sign_in, live_server, password, table)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 195
-        seq = Game.objects.get(table=table).seq
-        page.get_by_label("Move storm by (sectors)").fill("2")
-        page.locator("#next").get_by_role("button", name="Move storm").click()
-        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
-        assert "Recorded: storm moved" in page.locator("#pinned").inner_text()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 195
-    finally:
-        context.close()
+    page = new_page(viewport={"width": 195, "height": 422}, device_scale_factor=4)
+    open_table(page, sign_in, live_server, password, table)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 195
+    seq = Game.objects.get(table=table).seq
+    page.get_by_label("Move storm by (sectors)").fill("2")
+    page.locator("#next").get_by_role("button", name="Move storm").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{seq + 1}'")
+    assert "Recorded: storm moved" in page.locator("#pinned").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 195
 
 
 def test_a_contested_stronghold_says_so_in_words_within_390_px(

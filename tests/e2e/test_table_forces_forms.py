@@ -20,17 +20,12 @@ from tests.gameplay.full_game import BEFORE_THE_STORM, STORM, final_table, recor
 
 @contextmanager
 def judge_page(
-    browser: Any, viewport: dict[str, int], sign_in: Any, live_server: Any, password: str, table: Any
+    new_page: Any, viewport: dict[str, int], sign_in: Any, live_server: Any, password: str, table: Any
 ) -> Iterator[Any]:
     """The table page, signed in as its judge, in a browser of this size."""
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        open_table(page, sign_in, live_server, password, table)
-        yield page
-    finally:
-        context.close()
+    page = new_page(viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
+    open_table(page, sign_in, live_server, password, table)
+    yield page
 
 
 def _forces(table: Any, faction: str) -> dict[str, Any]:
@@ -39,7 +34,7 @@ def _forces(table: Any, faction: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
     viewport: dict[str, int],
 ) -> None:
     judge = make_user("judge1")
@@ -47,7 +42,7 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
     table = final_table(judge, edition=LIMITED)
     # Turn 2: the storm sends three Harkonnen forces in The Great Flat to the tanks; then revival.
     record(table, judge, BEFORE_THE_STORM + [STORM, {"type": "phase_advanced", "phase": "revival"}])
-    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
+    with judge_page(new_page, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
         # The revival phase's own forms are open as the phase begins.
         assert page.locator("#forces-forms").evaluate("d => d.open")
@@ -92,7 +87,7 @@ def test_the_judge_revives_forces_and_flips_a_bene_gesserit_fighter(
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
     viewport: dict[str, int],
 ) -> None:
     """LoLV 2.11.05 (an Ambassador refused in the storm, then placed) and 2.10.10 (No-Field)."""
@@ -100,7 +95,7 @@ def test_the_judge_places_an_ambassador_and_ships_a_no_field_token(
 
     judge = make_user("judge1")
     table = expansion_table(judge)  # turn 1's shipment and movement; the storm in sector 10
-    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
+    with judge_page(new_page, viewport, sign_in, live_server, password, table) as page:
         live = page.locator("#table-live")
         # Ambassadors are placed in shipment and movement (2.11.05): their fold is open in it.
         assert page.locator("#ecaz-forms").evaluate("d => d.open")

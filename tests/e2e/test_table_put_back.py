@@ -43,66 +43,61 @@ def wait_for_answer(page: Any, seq: str) -> None:
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_the_judge_puts_back_forces_the_storm_destroyed(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
     viewport: dict[str, int],
 ) -> None:
     judge = make_user("judge1")
     table = storm_took_forces(judge, storm=False)  # turn 2's storm phase; 3 Harkonnen in The Great Flat
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        open_table(page, sign_in, live_server, password, table)
-        live = page.locator("#table-live")
-        assert harkonnen(page) == ("13", "0")
+    page = new_page(viewport=viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
+    open_table(page, sign_in, live_server, password, table)
+    live = page.locator("#table-live")
+    assert harkonnen(page) == ("13", "0")
 
-        # The storm moves four sectors, over The Great Flat (sector 14).
-        page.locator("#next").get_by_label("Move storm by (sectors)").fill("4")
-        seq = live.get_attribute("data-seq")
-        page.locator("#next").get_by_role("button", name="Move storm").click()
-        wait_for_answer(page, seq)
-        removed = page.locator("#removed")
-        assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in removed.inner_text()
-        assert harkonnen(page) == ("10", "3")
+    # The storm moves four sectors, over The Great Flat (sector 14).
+    page.locator("#next").get_by_label("Move storm by (sectors)").fill("4")
+    seq = live.get_attribute("data-seq")
+    page.locator("#next").get_by_role("button", name="Move storm").click()
+    wait_for_answer(page, seq)
+    removed = page.locator("#removed")
+    assert "Harkonnen: 3 forces in The Great Flat (sector 14)" in removed.inner_text()
+    assert harkonnen(page) == ("10", "3")
 
-        removed.locator("summary", has_text="Put back").click()
-        form = removed.locator("form[data-action=correct_loss]")
-        assert form.get_by_label("Forces").input_value() == "3"
-        assert form.get_by_label("Special").count() == 0  # the storm took no special forces
-        assert form.evaluate(IN_VIEW), form.bounding_box()
-        assert no_sideways_scroll(page)
-        screenshot(page, f"table-put-back-form-{viewport['width']}")
+    removed.locator("summary", has_text="Put back").click()
+    form = removed.locator("form[data-action=correct_loss]")
+    assert form.get_by_label("Forces").input_value() == "3"
+    assert form.get_by_label("Special").count() == 0  # the storm took no special forces
+    assert form.evaluate(IN_VIEW), form.bounding_box()
+    assert no_sideways_scroll(page)
+    screenshot(page, f"table-put-back-form-{viewport['width']}")
 
-        # More than the storm took: refused, the message at the field, what was typed kept.
-        form.get_by_label("Forces").fill("4")
-        form.get_by_label("Reason").fill("Weather Control held the storm")
-        seq = live.get_attribute("data-seq")
-        form.get_by_role("button", name="Put back").click()
-        wait_for_answer(page, seq)
-        error = page.locator("#err-correct_loss-normal")
-        error.wait_for()
-        assert "the rules removed only 3 Harkonnen forces" in error.inner_text()
-        assert error.evaluate(IN_VIEW), error.bounding_box()
-        assert no_sideways_scroll(page)
-        screenshot(page, f"table-put-back-refused-{viewport['width']}")
-        form = page.locator("#removed form[data-action=correct_loss]")
-        assert form.get_by_label("Forces").input_value() == "4"
-        assert form.get_by_label("Reason").input_value() == "Weather Control held the storm"
-        assert not GameEvent.objects.filter(game__table=table, type="loss_corrected").exists()
+    # More than the storm took: refused, the message at the field, what was typed kept.
+    form.get_by_label("Forces").fill("4")
+    form.get_by_label("Reason").fill("Weather Control held the storm")
+    seq = live.get_attribute("data-seq")
+    form.get_by_role("button", name="Put back").click()
+    wait_for_answer(page, seq)
+    error = page.locator("#err-correct_loss-normal")
+    error.wait_for()
+    assert "the rules removed only 3 Harkonnen forces" in error.inner_text()
+    assert error.evaluate(IN_VIEW), error.bounding_box()
+    assert no_sideways_scroll(page)
+    screenshot(page, f"table-put-back-refused-{viewport['width']}")
+    form = page.locator("#removed form[data-action=correct_loss]")
+    assert form.get_by_label("Forces").input_value() == "4"
+    assert form.get_by_label("Reason").input_value() == "Weather Control held the storm"
+    assert not GameEvent.objects.filter(game__table=table, type="loss_corrected").exists()
 
-        # Three go back: recorded once, the removal is settled, the forces are on the board.
-        form.get_by_label("Forces").fill("3")
-        seq = live.get_attribute("data-seq")
-        form.get_by_role("button", name="Put back").click()
-        page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
-        assert "Recorded: loss corrected" in page.locator("#pinned").inner_text()
-        assert page.locator("#removed").count() == 0
-        assert harkonnen(page) == ("13", "0")
-        assert no_sideways_scroll(page)
-        corrected = GameEvent.objects.filter(game__table=table, type="loss_corrected")
-        assert [(e.body["normal"], e.reason) for e in corrected] == [(3, "Weather Control held the storm")]
-    finally:
-        context.close()
+    # Three go back: recorded once, the removal is settled, the forces are on the board.
+    form.get_by_label("Forces").fill("3")
+    seq = live.get_attribute("data-seq")
+    form.get_by_role("button", name="Put back").click()
+    page.wait_for_function(f"() => document.getElementById('table-live').dataset.seq === '{int(seq) + 1}'")
+    assert "Recorded: loss corrected" in page.locator("#pinned").inner_text()
+    assert page.locator("#removed").count() == 0
+    assert harkonnen(page) == ("13", "0")
+    assert no_sideways_scroll(page)
+    corrected = GameEvent.objects.filter(game__table=table, type="loss_corrected")
+    assert [(e.body["normal"], e.reason) for e in corrected] == [(3, "Weather Control held the storm")]
 
 
 def test_a_put_back_made_offline_stays_queued_and_lands_once(

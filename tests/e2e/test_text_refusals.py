@@ -18,34 +18,29 @@ pytestmark = pytest.mark.django_db(transaction=True)
     "viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}], ids=["phone", "laptop"]
 )
 def test_the_registration_form_refuses_a_control_character_beside_the_name(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
     viewport: dict[str, int],
 ) -> None:
     head = make_user("head", is_staff=True)
     tournament = make_tournament(format="wbc", head_judge=head)
     make_players(tournament, 30)  # the form sits under a roster longer than the screen
     make_round(tournament, state="planned")
-    context = browser.new_context(viewport=viewport, locale="en-US", timezone_id="UTC")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    try:
-        sign_in(page, "head", password)
-        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/")
-        page.locator("#id_name").fill("Ali\u0007a")
-        page.locator("#id_club").fill("Ginaz")
-        with page.expect_navigation():
-            page.get_by_role("button", name="Register").click()
-        error = page.locator("#name-error")
-        error.wait_for()
-        screenshot(page, f"text-refusal-{viewport['width']}")
-        assert "control character U+0007 at position 4" in error.inner_text()
-        field, message = page.locator("#id_name").bounding_box(), error.bounding_box()
-        assert field is not None and message is not None
-        assert 0 <= field["y"] and message["y"] + message["height"] <= viewport["height"], (field, message)
-        assert 0 <= message["y"] - (field["y"] + field["height"]) < 40  # right under the field
-        assert page.locator("#id_name").input_value() == "Alia"
-        assert page.locator("#id_club").input_value() == "Ginaz"
-        assert page.locator("#id_name").get_attribute("aria-invalid") == "true"
-        assert not Player.objects.filter(tournament=tournament, name__startswith="Ali").exists()
-    finally:
-        context.close()
+    page = new_page(viewport=viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
+    sign_in(page, "head", password)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/")
+    page.locator("#id_name").fill("Ali\u0007a")
+    page.locator("#id_club").fill("Ginaz")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Register").click()
+    error = page.locator("#name-error")
+    error.wait_for()
+    screenshot(page, f"text-refusal-{viewport['width']}")
+    assert "control character U+0007 at position 4" in error.inner_text()
+    field, message = page.locator("#id_name").bounding_box(), error.bounding_box()
+    assert field is not None and message is not None
+    assert 0 <= field["y"] and message["y"] + message["height"] <= viewport["height"], (field, message)
+    assert 0 <= message["y"] - (field["y"] + field["height"]) < 40  # right under the field
+    assert page.locator("#id_name").input_value() == "Alia"
+    assert page.locator("#id_club").input_value() == "Ginaz"
+    assert page.locator("#id_name").get_attribute("aria-invalid") == "true"
+    assert not Player.objects.filter(tournament=tournament, name__startswith="Ali").exists()

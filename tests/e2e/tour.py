@@ -79,7 +79,7 @@ def player(new_page: Any) -> Any:
     """A player's phone (390×844) on which nobody is signed in."""
     from tests.e2e.conftest import PHONE
 
-    return new_page(PHONE, locale="en-US", timezone_id="UTC")
+    return new_page(PHONE, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 def api(page: Any, url: str) -> Any:
