@@ -354,15 +354,12 @@ REFUSALS = (
     gettext_noop("Ambassadors set aside or out of the game are tracked with the supply: state 'ambassador_supply'"),
     gettext_noop("%(key)s: unknown token %(x)s"),
     gettext_noop("the recorded game ended by %(get)s, not by %(get2)s"),
-    gettext_noop("the recorded game says %(won)s; %(faction_name)s did not win"),
     gettext_noop("the recorded game says %(faction_name)s won with %(kind_name)s, not %(kind_name2)s"),
     gettext_noop("the Basic game sends no advisors: sending them is an Advanced ability (2.02.11, 1.13.00)"),
     gettext_noop("only the Ixians ship forces into the Hidden Mobile Stronghold"),
     gettext_noop("no forces may ship into %(place_name)s: the Atomics Aftermath lies there"),
     gettext_noop("no shipment into %(place_name)s sector %(sector)s: it is in storm"),
     gettext_noop("the Fremen send reserves only to the Great Flat or within two territories of it, not %(place_name)s"),
-    gettext_noop("%(faction_name)s's %(source)s are unknown in this position"),
-    gettext_noop("%(faction_name)s has only %(pool)s normal and %(pool2)s special forces in its %(source)s"),
     gettext_noop("%(faction_name)s has %(have)s normal, %(have2)s special, %(have3)s advisor forces in %(place_name)s sector %(sector)s"),
     gettext_noop("forces do not move during setup"),
     gettext_noop("a move needs a different destination"),
@@ -415,8 +412,6 @@ REFUSALS = (
     gettext_noop("only the Bene Gesserit has advisors, not %(faction_name)s"),
     gettext_noop("only the Fremen ride worms, not %(faction_name)s"),
     gettext_noop("only the Guild and its allies ship from one territory to another, not %(faction_name)s"),
-    gettext_noop("%(faction_name)s has already cross-shipped this turn (%(done)s)"),
-    gettext_noop("%(faction_name)s has made its force movement this turn (%(done)s); a group moves from one %(value)s to one sector of one other territory"),
     gettext_noop("%(where)s is %(clear)s territories from %(place_name)s; %(faction_name)s may move %(reach)s this time (ornithopters: %(value)s)"),
     gettext_noop("no path of %(reach)s territories to %(where)s avoids the storm"),
     gettext_noop("every path of %(reach)s territories to %(where)s crosses a stronghold held by two other factions or a territory where an ally stands"),
@@ -425,7 +420,6 @@ REFUSALS = (
     gettext_noop("%(faction_name)s holds no treachery card to play as the Tleilaxu Ghola"),
     gettext_noop("%(faction_name)s cannot raise %(faction_name2)s's revival limit here"),
     gettext_noop("the Tleilaxu Ghola card revives up to %(GHOLA_LIMIT)s forces, not %(count)s"),
-    gettext_noop("%(faction_name)s revives at most %(limit)s forces a turn, not %(value)s%(done)s"),
     gettext_noop("%(faction_name)s revives one starred force a turn"),
     gettext_noop("no side controls enough strongholds to win (strongholds controlled: %(held)s)"),
     gettext_noop("the position's winners are %(factions_text)s, not %(factions_text2)s"),
@@ -453,8 +447,8 @@ REFUSALS = (
     gettext_noop("there is no nexus to miss"),
     gettext_noop("%(name)s has no diplomacy chips"),
     gettext_noop("%(faction_name)s has used all %(chips)s diplomacy chips"),
-    gettext_noop("the first turn starts with the %(phases)s phase"),
-    gettext_noop("the game is in the %(phase)s phase; phases only move forward"),
+    gettext_noop("the first turn starts with the %(phase_name)s phase"),
+    gettext_noop("the game is in the %(phase_name)s phase; phases only move forward"),
     gettext_noop("%(faction_name)s must place %(choose_count)s starting forces first"),
     gettext_noop("%(worms)s worms have already appeared; the count never goes down"),
     gettext_noop("a die roll is 1..6"),
@@ -552,7 +546,6 @@ REFUSALS = (
     gettext_noop("the Guild has no ability to go out of turn in this game"),
     gettext_noop("the Guild has already had its turn to ship and move"),
     gettext_noop("%(faction_name)s, after the Guild in storm order, has begun its turn"),
-    gettext_noop("%(why)s; only the Guild may go out of turn"),
     gettext_noop("true or false is expected, not %(value)s"),
     gettext_noop("a non-empty text is expected"),
     gettext_noop("at most 200 characters"),
@@ -909,6 +902,19 @@ REFUSALS = (
     gettext_noop("taking an undrawn faction needs every player at table %(table)s to consent; %(players)s have not consented"),
     gettext_noop("the final has %(size)s seats but only %(len)s finalists and alternates are present: %(players_text)s"),
     gettext_noop("the final has %(size)s seats but no finalist or alternate is present"),
+    gettext_noop("%(who)s's reserves are unknown in this position"),
+    gettext_noop("%(who)s's tanks are unknown in this position"),
+    gettext_noop("%(who)s has only %(pool)s normal and %(pool2)s special forces in its reserves"),
+    gettext_noop("%(who)s has only %(pool)s normal and %(pool2)s special forces in its tanks"),
+    gettext_noop("%(faction_name)s has already cross-shipped this turn (%(came)s to %(went)s sector %(to_sector)s)"),
+    gettext_noop("%(faction_name)s has made its force movement this turn (%(came)s to %(went)s sector %(to_sector)s); a group moves from one territory to one sector of one other territory"),
+    gettext_noop("%(faction_name)s has made its force movement this turn (%(came)s to %(went)s sector %(to_sector)s); a group moves from one sector piece to one sector of one other territory"),
+    gettext_noop("%(faction_name)s revives at most %(limit)s forces a turn, not %(value)s (%(before)s already this turn)"),
+    gettext_noop("%(faction_name)s revives at most %(limit)s forces a turn, not %(value)s"),
+    gettext_noop("%(who)s has already had its turn to ship and move this phase; only the Guild may go out of turn"),
+    gettext_noop("%(who)s ships and moves before %(join_names)s in storm order, and %(join_names2)s has begun: %(who2)s's turn is over; only the Guild may go out of turn"),
+    gettext_noop("%(who)s ships and moves before %(join_names)s in storm order, and %(join_names2)s have begun: %(who2)s's turn is over; only the Guild may go out of turn"),
+    gettext_noop("the recorded game says %(factions_text)s won with %(kind_name)s; %(faction_name)s did not win"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -991,6 +997,21 @@ WORD_FIELDS = {
 }
 
 
+#: Fields that hold one of the cores' LABELS (a result kind, how a game ended: "a concession").
+_LABEL_FIELDS = ("kind_name", "get")
+_INSERTED = re.compile(r"^with the (?P<type>\S+) inserted before event (?P<before>\d+)$")
+
+
+def _without_words(value: str) -> str:
+    """What a correction's replay leaves out or adds (dune.engine.game_log), in words."""
+    if value == "without the voided event":
+        return pgettext("a replay of the game log", "without the voided event")
+    inserted = _INSERTED.match(value)
+    if inserted:
+        return pgettext("a replay of the game log", "with the %(type)s inserted before event %(before)s") % inserted.groupdict()
+    return value
+
+
 def _list_words(value: str) -> str:
     """Names joined by "and" (or "nobody"), the joining words in the reader's language."""
     if value == "nobody":
@@ -1011,8 +1032,12 @@ def _field_words(key: str, value: str) -> str:
     words = WORD_FIELDS.get(key.rstrip("0123456789"), {})
     if value in words:
         return str(words[value])
-    if key in _LIST_FIELDS:
+    if key.rstrip("0123456789") in _LIST_FIELDS:
         return _list_words(value)
+    if key.rstrip("0123456789") in _LABEL_FIELDS and value in LABELS:
+        return gettext(value)
+    if key == "without":
+        return _without_words(value)
     sector = _SECTOR.match(value)
     if sector:
         return pgettext("a territory's sector", "%(place)s sector %(sector)s") % sector.groupdict()

@@ -32,7 +32,7 @@ from dune.engine.factions import BENE_GESSERIT, ECAZ, MORITANI
 from dune.engine.impossible import allies_together
 from dune.engine.losses import action_over, automatic, remove, worm_devours
 from dune.engine.moves import flyers_at
-from dune.engine.names import faction_name, factions_text, join_names, place_name
+from dune.engine.names import faction_name, factions_text, join_names, phase_name, place_name
 from dune.engine.phases import BATTLE, BIDDING, MENTAT_PAUSE, SETUP, SHIPMENT_MOVEMENT, SPICE_BLOW, STORM
 from dune.engine.position import FactionState, ForceKey, Position, Stack, evolve
 from dune.engine.pp import turn_pp
@@ -71,10 +71,10 @@ def apply_phase_advanced(pos: Position, ev: PhaseAdvanced) -> dict[str, Any]:
         )
     if pos.phase == SETUP:
         if ev.phase != phases[0]:
-            refuse(pos, "phase", f"the first turn starts with the {phases[0]} phase", ev.phase)
+            refuse(pos, "phase", f"the first turn starts with the {phase_name(phases[0])} phase", ev.phase)
         _check_setup_complete(pos)
     elif phases.index(ev.phase) <= phases.index(pos.phase):
-        refuse(pos, "phase", f"the game is in the {pos.phase} phase; phases only move forward", ev.phase)
+        refuse(pos, "phase", f"the game is in the {phase_name(pos.phase)} phase; phases only move forward", ev.phase)
     changes: dict[str, Any] = {
         "phase": ev.phase,
         "nexus": pos.nexus and ev.phase == SPICE_BLOW,

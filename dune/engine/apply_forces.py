@@ -205,17 +205,16 @@ def _place(pos: Position, ev: ForcesPlaced) -> dict[str, Any]:
         )
     st = pos.states[ev.faction]
     pool = st.reserves if ev.source == "reserves" else st.tanks
+    who = faction_name(ev.faction)
     if pool is None:
-        refuse(
-            pos, "forces", f"{faction_name(ev.faction)}'s {ev.source} are unknown in this position", ev.source
-        )
+        if ev.source == "reserves":
+            refuse(pos, "forces", f"{who}'s reserves are unknown in this position", ev.source)
+        refuse(pos, "forces", f"{who}'s tanks are unknown in this position", ev.source)
     if pool[0] < ev.normal + ev.advisors or pool[1] < ev.special:
-        refuse(
-            pos,
-            "forces",
-            f"{faction_name(ev.faction)} has only {pool[0]} normal and {pool[1]} special forces in its {ev.source}",
-            (ev.normal + ev.advisors, ev.special),
-        )
+        asked = (ev.normal + ev.advisors, ev.special)
+        if ev.source == "reserves":
+            refuse(pos, "forces", f"{who} has only {pool[0]} normal and {pool[1]} special forces in its reserves", asked)
+        refuse(pos, "forces", f"{who} has only {pool[0]} normal and {pool[1]} special forces in its tanks", asked)
     left = (pool[0] - ev.normal - ev.advisors, pool[1] - ev.special)
     states = dict(pos.states)
     states[ev.faction] = evolve(st, reserves=left) if ev.source == "reserves" else evolve(st, tanks=left)
@@ -353,7 +352,10 @@ def apply_forces_removed(pos: Position, ev: ForcesRemoved) -> dict[str, Any]:
     states = dict(pos.states)
     pool = st.tanks if ev.to == "tanks" else st.reserves
     if pool is None:
-        refuse(pos, "forces", f"{faction_name(ev.faction)}'s {ev.to} are unknown in this position", ev.to)
+        who = faction_name(ev.faction)
+        if ev.to == "tanks":
+            refuse(pos, "forces", f"{who}'s tanks are unknown in this position", ev.to)
+        refuse(pos, "forces", f"{who}'s reserves are unknown in this position", ev.to)
     added = (pool[0] + ev.normal + ev.advisors, pool[1] + ev.special)
     states[ev.faction] = evolve(st, tanks=added) if ev.to == "tanks" else evolve(st, reserves=added)
     changes = {"forces": forces, "states": states, **made}

@@ -211,22 +211,32 @@ def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement
         actions = (prev.actions if prev is not None else 0) + 1
         allowed = (prev.allowed if prev is not None else 1) + (1 if extra else 0)
         if prev is not None and actions > allowed:
-            done = f"{place_name(prev.from_territory)} to {place_name(prev.to_territory)} sector {prev.to_sector}"
+            came, went = place_name(prev.from_territory), place_name(prev.to_territory)
             if ev.via == "cross_ship":
                 refuse(
-                    pos, "cross_ship", f"{faction_name(f)} has already cross-shipped this turn ({done})", ev
+                    pos,
+                    "cross_ship",
+                    f"{faction_name(f)} has already cross-shipped this turn ({came} to {went} sector {prev.to_sector})",
+                    ev,
                 )
             same_territories = (ev.from_territory, ev.to_territory) == (
                 prev.from_territory,
                 prev.to_territory,
             )
             rule = "move_group" if same_territories and ev.to_sector == prev.to_sector else "one_move"
+            if pos.ruleset.movement.group_across_sectors:
+                refuse(
+                    pos,
+                    rule,
+                    f"{faction_name(f)} has made its force movement this turn ({came} to {went} sector {prev.to_sector}); "
+                    "a group moves from one territory to one sector of one other territory",
+                    ev,
+                )
             refuse(
                 pos,
                 rule,
-                f"{faction_name(f)} has made its force movement this turn ({done}); a group moves from one "
-                f"{'territory' if pos.ruleset.movement.group_across_sectors else 'sector piece'} "
-                "to one sector of one other territory",
+                f"{faction_name(f)} has made its force movement this turn ({came} to {went} sector {prev.to_sector}); "
+                "a group moves from one sector piece to one sector of one other territory",
                 ev,
             )
         if ev.via == "cross_ship":

@@ -76,11 +76,13 @@ def check_revival(pos: Position, ev: ForcesRevived) -> dict[str, Any]:
         before = starred = 0
     limit = _limit(pos, ev)
     if limit is not None and before + count > limit:
-        done = f" ({before} already this turn)" if before else ""
         refuse(
             pos,
             "revival_limit",
-            f"{faction_name(ev.faction)} revives at most {limit} forces a turn, not {before + count}{done}",
+            f"{faction_name(ev.faction)} revives at most {limit} forces a turn, not {before + count} "
+            f"({before} already this turn)"
+            if before
+            else f"{faction_name(ev.faction)} revives at most {limit} forces a turn, not {before + count}",
             count,
             field="normal",
         )

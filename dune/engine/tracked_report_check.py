@@ -36,13 +36,13 @@ def check_reported(decided: Outcome, reported: Mapping[str, str], *, ended_by: s
             offending input is the faction), or another ending (the input is the ending).
     """
     kinds = decided_kinds(decided)
-    won = f"{factions_text(decided.winners)} won with {kind_name(decided.kind)}"
     for faction, kind in reported.items():
         expected = kinds.get(faction)
         if expected is None and ResultKind(kind) not in LOSING_KINDS:
             raise IllegalAction(
                 rule=decided.rule,
-                msg=f"the recorded game says {won}; {faction_name(faction)} did not win",
+                msg=f"the recorded game says {factions_text(decided.winners)} won with {kind_name(decided.kind)}; "
+                f"{faction_name(faction)} did not win",
                 input=faction,
             )
         if expected is not None and kind != expected:

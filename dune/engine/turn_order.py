@@ -85,15 +85,8 @@ def _turn_begins(pos: Position, faction: str) -> frozenset[str]:
                 faction,
                 field="faction",
             )
-        if faction in took or not after:
-            why = f"{faction_name(faction)} has already had its turn to ship and move this phase"
-        else:
-            why = (
-                f"{faction_name(faction)} ships and moves before {join_names(after)} in storm order, "
-                f"and {join_names(after)} {'has' if len(after) == 1 else 'have'} begun: "
-                f"{faction_name(faction)}'s turn is over"
-            )
-        refuse(pos, "storm_order_turn", f"{why}; only the Guild may go out of turn", faction, field="faction")
+        refuse(pos, "storm_order_turn", _turn_over(faction_name(faction), faction in took or not after, after), faction,
+               field="faction")
     _sappho_first(pos, faction)
     done = set(pos.acted)
     if pos.acting is not None:
@@ -169,6 +162,22 @@ def next_to_ship(pos: Position) -> str | None:
         begun.add(pos.acting)
     last = max((order.index(f) for f in begun if f in order), default=-1)
     return next((f for f in order[last + 1:] if f not in begun), None)
+
+
+def _turn_over(who: str, took: bool, after: list[str]) -> str:
+    """Why `who`, not the Guild, cannot ship and move now: it `took` its turn, or the factions
+    `after` it in storm order have begun."""
+    if took:
+        return f"{who} has already had its turn to ship and move this phase; only the Guild may go out of turn"
+    if len(after) == 1:
+        return (
+            f"{who} ships and moves before {join_names(after)} in storm order, and {join_names(after)} has begun: "
+            f"{who}'s turn is over; only the Guild may go out of turn"
+        )
+    return (
+        f"{who} ships and moves before {join_names(after)} in storm order, and {join_names(after)} have begun: "
+        f"{who}'s turn is over; only the Guild may go out of turn"
+    )
 
 
 def _one_shipment(who: str, made: str) -> str:

@@ -150,3 +150,25 @@ def test_a_field_of_the_engines_words_fits_only_those_words() -> None:
         assert core_refusal("a trade needs both players' consent; Ann and Bob have not consented") == (
             "un intercambio necesita el consentimiento de ambos jugadores; Ann y Bob no han dado su consentimiento"
         )
+
+
+def test_a_refusals_result_kind_ending_and_replay_read_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("es"):
+        assert core_refusal("the recorded game ended by a concession, not by the turn limit") == (
+            "la partida registrada terminó por una concesión, no por el límite de turnos"
+        )
+        assert core_refusal(
+            "Fremen ships and moves before Atreides and Guild in storm order, and Atreides and Guild have begun: "
+            "Fremen's turn is over; only the Guild may go out of turn"
+        ) == (
+            "Fremen envía y mueve antes que Atreides y Guild en el orden de la tormenta, y Atreides y Guild ya han "
+            "empezado: el turno de Fremen ha terminado; solo la Guild puede jugar fuera de turno"
+        )
+    with translation.override("de"):
+        assert core_refusal(
+            "without the voided event, event 7 (storm_moved) would be refused: the storm has not been placed yet"
+        ).startswith("ohne das annullierte Ereignis würde Ereignis 7 (storm_moved) abgelehnt: ")
