@@ -33,6 +33,46 @@ def pytest_configure(config: Any) -> None:
             subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
 
 
+def _copies_a_template(request: Any) -> bool:
+    """Whether this run's test database is a copy of a migrated template (tests/template_database.py):
+    on PostgreSQL with migrations, unless `--reuse-db` asks to keep a test database of its own."""
+    from django.db import connection
+
+    options = request.config.option
+    return (
+        connection.vendor == "postgresql"
+        and not getattr(options, "nomigrations", False)
+        and not getattr(options, "reuse_db", False)
+    )
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request: Any) -> bool:
+    """A copy of the template is already migrated: Django keeps it as it is (and the copy is
+    dropped by `django_db_modify_db_settings` at the end)."""
+    return bool(request.config.getvalue("reuse_db")) or _copies_a_template(request)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    request: Any, django_db_modify_db_settings_parallel_suffix: None, django_db_blocker: Any
+) -> Any:
+    """This process's test database starts as a new copy of the migrated template
+    (`--create-db` migrates the template again)."""
+    if not _copies_a_template(request):
+        yield
+        return
+    from django.db import connection
+
+    from tests.template_database import copy_of_template, drop_copy
+
+    with django_db_blocker.unblock():
+        name = copy_of_template(connection, rebuild=bool(request.config.getvalue("create_db")))
+    yield
+    with django_db_blocker.unblock():
+        drop_copy(connection, name)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_rate_counters() -> None:
     """Every test starts with no request counted against its address or token."""

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.test import Client, override_settings
 
@@ -32,7 +33,8 @@ def small_cache(request: Any, tmp_path: Any) -> Iterator[None]:
         "LOCATION": str(tmp_path / "cache"),
         "OPTIONS": {"MAX_ENTRIES": 12, "CULL_FREQUENCY": 3},
     }
-    with override_settings(CACHES={"default": backend}):
+    # The rate counters stay as they are (a throttle reads them when it is first imported).
+    with override_settings(CACHES={"default": backend, "counters": settings.CACHES["counters"]}):
         yield
 
 
