@@ -21,8 +21,8 @@ from dune.refusals import Refusal
 from foundation import idempotency
 
 __all__ = [
-    "DOOR_FIELDS", "Refused", "run", "text_field", "yes", "whole_number", "number_field", "id_list", "text_list", "Field",
-    "declared",
+    "DOOR_FIELDS", "Refused", "run", "keep", "earlier", "text_field", "yes", "whole_number", "number_field", "id_list",
+    "text_list", "Field", "declared",
     "read_fields", "refuse_unknown",
 ]
 
@@ -55,6 +55,29 @@ def run(
     for a malformed or reused key, and whatever `perform` raises (its transaction rolled back)."""
     try:
         return idempotency.once(user=actor, scope=scope, key=key, body=body, perform=perform, plain=plain)
+    except (idempotency.KeyReused, idempotency.BadKey) as exc:
+        raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
+
+
+def keep(
+    *, actor: Any, scope: str, key: str | None, body: Any, status: int, data: dict[str, Any]
+) -> idempotency.Answer:
+    """The answer of the write the command has just done, stored with its key in the write's
+    own transaction (`idempotency.keep`): a command that performs first and stores after, with
+    no callback (`gameplay.commands.record`). Raises Refused for a malformed key."""
+    try:
+        return idempotency.keep(user=actor, scope=scope, key=key, body=body, status=status, data=data)
+    except idempotency.BadKey as exc:
+        raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
+
+
+def earlier(*, actor: Any, scope: str, key: str | None, body: Any) -> idempotency.Answer | None:
+    """When the command's write was refused or rolled back: the answer stored under its key for
+    this body (`idempotency.earlier`), or None (the write's refusal stands). Raises Refused for
+    a malformed key (before the write's refusal, as `run` refuses it before the write) or a key
+    used for another input."""
+    try:
+        return idempotency.earlier(user=actor, scope=scope, key=key, body=body)
     except (idempotency.KeyReused, idempotency.BadKey) as exc:
         raise Refused(str(exc), field=idempotency.HEADER, status=exc.status, offending=key) from None
 

@@ -38,7 +38,7 @@ from foundation.sql_rows import column, json_placeholder, table_name
 
 __all__ = [
     "HEADER", "FORM_FIELD", "KEEP", "Answer", "KeyReused", "BadKey", "scope_for", "request_hash", "check_key",
-    "once", "replayed", "forget_lookups", "forget_old", "stored_answer_join", "read_along",
+    "once", "keep", "earlier", "replayed", "forget_lookups", "forget_old", "stored_answer_join", "read_along",
 ]
 
 #: The request header that carries the client's key (the API).
@@ -279,6 +279,39 @@ def once(
     if not 200 <= answer.status < 300 and (twin := _stored(user, scope, key)) is not None:
         return _replay(twin, digest, key)
     return answer
+
+
+def keep(*, user: Any, scope: str, key: str | None, body: Any, status: int, data: dict[str, Any]) -> Answer:
+    """The answer of a write the caller has just done, in the transaction that did it: `once`
+    without a callback, for a command that performs first and asks for an earlier answer only
+    when its write is refused (`earlier`). `data` is plain JSON values (`once`'s `plain`).
+
+    With a key, a 2xx answer is stored under (user, scope, key) by one insert and answered as
+    the JSON text stored. An answer stored under the key already (a repeat, or its twin racing
+    it) fails the key's unique constraint: the caller's transaction rolls back and `earlier`
+    answers. A repeat sent after its first answer cannot do its write again: every caller's
+    write names the sequence number or the report it changes, so it is refused as stale or
+    already done. Raises BadKey (the caller's transaction rolls back too)."""
+    key = check_key(key)
+    if key is None or not getattr(user, "is_authenticated", False):
+        return Answer(status=status, body=data)
+    text, converted = json_text.dumps_noting_conversions(data)
+    if 200 <= status < 300:
+        _store(user=user, scope=scope, key=key, digest=request_hash(body), status=status, text=text)
+    return Answer(status=status, body=json_text.loads(text) if converted else data, text=text)
+
+
+def earlier(*, user: Any, scope: str, key: str | None, body: Any) -> Answer | None:
+    """After a write `keep` was to store was refused or rolled back: the answer stored under
+    (user, scope, key) for `body` (its first send's, committed before or while this one
+    waited), or None: then the write's own refusal stands. Raises BadKey first (a malformed
+    key is refused before anything the write said, as `once` refuses it before the write),
+    KeyReused (another body)."""
+    key = check_key(key)
+    if key is None or not getattr(user, "is_authenticated", False):
+        return None
+    found = _stored(user, scope, key)
+    return None if found is None else _replay(found, request_hash(body), key)
 
 
 def replayed(*, user: Any, scope: str, key: str | None, body: Any) -> Answer | None:

@@ -17,8 +17,10 @@ message, the rule or the field, and the HTTP status:
 - the engine's `RuleViolation` (400 naming the rule) for an event the rules refuse;
 - `Stale` (409) when the log moved past `expected_seq`, with the events the writer missed.
 
-Exactly once: the key is looked up for the table (`table:<id>:events`, whichever door) and
-stored in the transaction that appends the event (`gameplay.idempotency.once`); the stored
+Exactly once: the answer is stored with the key for the table (`table:<id>:events`, whichever
+door) in the transaction that appends the event (`foundation.commands.keep`), and looked up
+only when that write is refused or rolled back (`foundation.commands.earlier`: a repeat is
+refused as stale, or its key's insert fails, before it gets the first answer); the stored
 answer is the API's answer (the game and the event), the page shows its sequence number and type.
 """
 
@@ -35,7 +37,7 @@ from django.utils.translation import gettext as _
 
 from dune.refusals import Refusal
 from foundation import idempotency
-from foundation.commands import Field, Refused, declared, read_fields, run
+from foundation.commands import Field, Refused, declared, earlier, keep, read_fields, run
 from gameplay import presenters, services
 from gameplay.models import Game, GameEvent, PhoneSeen
 from tournament.models import Round
@@ -188,34 +190,45 @@ def record(table: Any, command: EventCommand, *, actor: Any, key: str | None) ->
     if table.round.state == Round.State.PLANNED:
         raise Refused(_("the seating of this round is not published yet"), field="table")
 
-    def perform() -> tuple[int, dict[str, Any]]:
-        try:
-            # With a key, the transaction `once` opens is the unit: a refusal rolls it all back.
-            with transaction.atomic(savepoint=key is None):
-                recorded = services.append_event(
-                    table, event, expected_seq=expected_seq, user=actor, reason=reason, savepoint=False,
-                    priced=command.priced,
-                )
-                game = recorded.game
-                for then in _then(command):
-                    game = services.append_event(
-                        table, then, expected_seq=game.seq, user=actor, savepoint=False,
-                    ).game
-        except services.StaleWrite as stale:
-            raise Stale(stale) from None
-        except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
-            raise Refused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
-        except ValidationError as invalid:
-            raise _refusal_of(invalid) from None
-        # The presenters' shapes are plain JSON (moments already text): the answer is not
-        # copied through JSON text to be shown (`run(plain=True)`).
-        body = presenters.game_json(game, judge=True)
-        body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
-        return 201, body
-
     sent = _command(command)
-    answer = run(actor=actor, scope=event_scope(table.pk), key=key, body=sent, perform=perform, plain=True)
+    try:
+        # One transaction: the write, then its answer stored with the key. A refusal, or a key
+        # whose answer is stored already (the key's unique constraint), rolls it all back.
+        with transaction.atomic():
+            body = _perform(table, command, actor)
+            answer = keep(actor=actor, scope=event_scope(table.pk), key=key, body=sent, status=201, data=body)
+    except Exception:
+        # Refused or rolled back: a repeat of a send whose answer is stored (committed before
+        # or while this one waited for the game's lock) gets that answer; else the refusal stands.
+        stored = earlier(actor=actor, scope=event_scope(table.pk), key=key, body=sent)
+        if stored is None:
+            raise
+        answer = stored
     return Recorded(body=answer.body, replayed=answer.replayed, status=answer.status, text=answer.text)
+
+
+def _perform(table: Any, command: EventCommand, actor: Any) -> dict[str, Any]:
+    """The command's write, in the caller's transaction (a refusal rolls all of it back), and
+    its answer: the game after it and the event, as the presenters' plain JSON shapes (moments
+    already text), not copied through JSON text to be shown."""
+    event = command.event
+    try:
+        recorded = services.append_event(
+            table, event, expected_seq=command.expected_seq, user=actor, reason=command.reason, savepoint=False,
+            priced=command.priced,
+        )
+        game = recorded.game
+        for then in _then(command):
+            game = services.append_event(table, then, expected_seq=game.seq, user=actor, savepoint=False).game
+    except services.StaleWrite as stale:
+        raise Stale(stale) from None
+    except PermissionDenied as denied:  # who may record what (adjudication, voids, time-up)
+        raise Refused(str(denied), status=403, field=_ROLE_FIELD.get(str(event.get("type")))) from None
+    except ValidationError as invalid:
+        raise _refusal_of(invalid) from None
+    body = presenters.game_json(game, judge=True)
+    body["event"] = presenters.event_json(recorded, judge=True, revealed=True)
+    return body
 
 
 def stored_event(table_pk: int, sent: Mapping[str, Any], *, actor: Any, key: str | None) -> Recorded | None:

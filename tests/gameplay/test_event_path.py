@@ -21,7 +21,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 #: The most files and climbs back up the layers the page's post may take (the view's part).
 MOST_FILES = 13
-MOST_CLIMBS = 4
+MOST_CLIMBS = 3
 
 
 def _drawn() -> tuple[list[str], int, int]:
