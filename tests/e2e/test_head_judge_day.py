@@ -139,10 +139,22 @@ def test_seating_the_final_by_name_with_a_heat_unfinished(
     assert dropped not in seated
 
 
-def test_every_page_with_a_round_shows_the_api_state(
-    judge_page: Any, public_page: Any, live_server: Any, event: dict[str, Any], view: str
+def test_round_states_local_times_words_and_the_room_screen_of_one_event(
+    judge_page: Any, public_page: Any, live_server: Any, event: dict[str, Any], screenshot: Any, view: str
 ) -> None:
+    """The checks that only read the event, on one copy of it: one round state everywhere, times
+    in the tournament's zone, words on the player page and standings, then the room screen (last:
+    it stops the public page's clock)."""
     base = live_server.url
+    _every_page_with_a_round_shows_the_api_state(judge_page, public_page, base, event)
+    _times_are_shown_in_the_tournaments_zone(judge_page, base, event)
+    _player_page_and_standings_read_in_words(public_page, base, event, screenshot, view)
+    _the_room_screen_cycles_through_all_47_players(public_page, base, event)
+
+
+def _every_page_with_a_round_shows_the_api_state(
+    judge_page: Any, public_page: Any, base: str, event: dict[str, Any]
+) -> None:
     tournament = event["tournament"]
     states = {r["id"]: r["state"] for r in judge_page.request.get(f"{base}/api/tournaments/{tournament.pk}/rounds/").json()["rounds"]}
     assert list(states.values()) == ["finished", "running", "published", "planned"]
@@ -166,6 +178,56 @@ def test_every_page_with_a_round_shows_the_api_state(
     judge_page.goto(f"{base}/tournaments/{tournament.pk}/players/")
     note = judge_page.locator(".checking-in-for")
     assert "the final" in note.inner_text() and "the next round to be seated" in note.inner_text()
+
+
+def _times_are_shown_in_the_tournaments_zone(judge_page: Any, base: str, event: dict[str, Any]) -> None:
+    page = judge_page
+    heat2 = event["rounds"][1]
+    page.goto(f"{base}/tournaments/{event['tournament'].pk}/")
+    row = page.locator(f'tr[data-round="{heat2.pk}"]')
+    assert "10:00 PDT" in row.inner_text()
+    assert "America/Los Angeles" in page.locator("table.rounds thead").inner_text()
+    page.goto(f"{base}/rounds/{heat2.pk}/clocks/")
+    assert "10:00 PDT" in page.locator(".clock-grace").inner_text()
+    assert "America/Los Angeles" in page.locator(".server-time").inner_text()
+    page.goto(f"{base}/rounds/{heat2.pk}/print/seating/")
+    assert "10:00 PDT (America/Los Angeles)" in page.locator(".sheet-start").inner_text()
+
+
+def _player_page_and_standings_read_in_words(
+    public_page: Any, base: str, event: dict[str, Any], screenshot: Any, view: str
+) -> None:
+    page = public_page
+    tournament = event["tournament"]
+    winner = event["players"][6]
+    for url in (
+        f"/tournaments/{tournament.pk}/players/{winner.pk}/",
+        f"/tournaments/{tournament.pk}/standings/",
+    ):
+        page.goto(f"{base}{url}")
+        page.locator("main details").evaluate_all("all => all.forEach(d => { d.open = true; })")
+        text = page.locator("main").inner_text()
+        assert not SNAKE.findall(text), SNAKE.findall(text)
+        assert not DOTTED_TUPLE.findall(text), DOTTED_TUPLE.findall(text)
+        assert page.evaluate(BROKEN_HEADINGS) == []
+        _fits(page)
+    page.goto(f"{base}/tournaments/{tournament.pk}/players/{winner.pk}/")
+    assert "Harkonnen" in page.locator("main").inner_text() or "Atreides" in page.locator("main").inner_text()
+    screenshot(page, f"player-words-{view}")
+
+
+def _the_room_screen_cycles_through_all_47_players(public_page: Any, base: str, event: dict[str, Any]) -> None:
+    page = public_page
+    page.clock.install()
+    page.goto(f"{base}/tournaments/{event['tournament'].pk}/screen/")
+    seen: set[str] = set()
+    for _ in range(6):
+        for panel in page.locator("[data-panel=standings]:visible").all():
+            seen.update(t.strip() for t in panel.locator("tbody tr:not(.screen-cut) td:nth-child(2) .screen-name").all_inner_texts())
+            if "the cut is after" not in panel.inner_text():
+                assert panel.locator("tr.screen-cut").count() == 1
+        page.clock.fast_forward(12_000)
+    assert {p.name for p in event["players"]} <= seen
 
 
 def test_the_desk_fits_and_checks_in_by_search_without_reload(
@@ -253,61 +315,6 @@ def test_a_head_judge_creates_a_series_and_offers_it_to_a_new_tournament(
     _fits(page)
     page.goto(f"{live_server.url}/tournaments/new/")
     assert page.get_by_label("Edition of a series (optional)").locator("option", has_text="Vegas Dune Open").count() == 1
-
-
-def test_the_room_screen_cycles_through_all_47_players(
-    public_page: Any, live_server: Any, event: dict[str, Any], view: str
-) -> None:
-    page = public_page
-    page.clock.install()
-    page.goto(f"{live_server.url}/tournaments/{event['tournament'].pk}/screen/")
-    seen: set[str] = set()
-    for _ in range(6):
-        for panel in page.locator("[data-panel=standings]:visible").all():
-            seen.update(t.strip() for t in panel.locator("tbody tr:not(.screen-cut) td:nth-child(2) .screen-name").all_inner_texts())
-            if "the cut is after" not in panel.inner_text():
-                assert panel.locator("tr.screen-cut").count() == 1
-        page.clock.fast_forward(12_000)
-    assert {p.name for p in event["players"]} <= seen
-
-
-def test_times_are_shown_in_the_tournaments_zone(
-    judge_page: Any, live_server: Any, event: dict[str, Any], view: str
-) -> None:
-    page = judge_page
-    heat2 = event["rounds"][1]
-    page.goto(f"{live_server.url}/tournaments/{event['tournament'].pk}/")
-    row = page.locator(f'tr[data-round="{heat2.pk}"]')
-    assert "10:00 PDT" in row.inner_text()
-    assert "America/Los Angeles" in page.locator("table.rounds thead").inner_text()
-    page.goto(f"{live_server.url}/rounds/{heat2.pk}/clocks/")
-    assert "10:00 PDT" in page.locator(".clock-grace").inner_text()
-    assert "America/Los Angeles" in page.locator(".server-time").inner_text()
-    page.goto(f"{live_server.url}/rounds/{heat2.pk}/print/seating/")
-    assert "10:00 PDT (America/Los Angeles)" in page.locator(".sheet-start").inner_text()
-
-
-def test_player_page_and_standings_read_in_words(
-    public_page: Any, live_server: Any, event: dict[str, Any], screenshot: Any, view: str
-) -> None:
-    page = public_page
-    tournament = event["tournament"]
-    winner = event["players"][6]
-    for url in (
-        f"/tournaments/{tournament.pk}/players/{winner.pk}/",
-        f"/tournaments/{tournament.pk}/standings/",
-    ):
-        page.goto(f"{live_server.url}{url}")
-        for details in page.locator("main details").all():
-            details.evaluate("d => d.open = true")
-        text = page.locator("main").inner_text()
-        assert not SNAKE.findall(text), SNAKE.findall(text)
-        assert not DOTTED_TUPLE.findall(text), DOTTED_TUPLE.findall(text)
-        assert page.evaluate(BROKEN_HEADINGS) == []
-        _fits(page)
-    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/{winner.pk}/")
-    assert "Harkonnen" in page.locator("main").inner_text() or "Atreides" in page.locator("main").inner_text()
-    screenshot(page, f"player-words-{view}")
 
 
 def test_clock_dashboard_extend_form_stays_inside_the_table_and_start_all_says_what_it_does(
