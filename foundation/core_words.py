@@ -915,6 +915,37 @@ REFUSALS = (
     gettext_noop("%(who)s ships and moves before %(join_names)s in storm order, and %(join_names2)s has begun: %(who2)s's turn is over; only the Guild may go out of turn"),
     gettext_noop("%(who)s ships and moves before %(join_names)s in storm order, and %(join_names2)s have begun: %(who2)s's turn is over; only the Guild may go out of turn"),
     gettext_noop("the recorded game says %(factions_text)s won with %(kind_name)s; %(faction_name)s did not win"),
+    gettext_noop("an insert needs a reason"),
+    gettext_noop("an event is inserted before one of events 2 to %(len)s (after the game's setup), not before event %(before)s"),
+    gettext_noop("turns must be a whole number from 1 to %(limit)s (a %(name)s final lasts at most %(limit2)s turns), got %(turns)s"),
+    gettext_noop("turns must be a whole number from 1 to %(limit)s (a %(name)s heat lasts at most %(limit2)s turns), got %(turns)s"),
+    gettext_noop("three-faction alliances may not form in a final"),
+    gettext_noop("three-faction alliances may not form in a heat"),
+    gettext_noop("three-faction alliances form only at 6-player tables"),
+    gettext_noop("%(who)s is in two alliances; a faction belongs to one alliance at a time"),
+    gettext_noop("%(players)s cannot be one alliance: %(why)s"),
+    gettext_noop("the Bene Gesserit predicts another player's victory, not %(who)s's"),
+    gettext_noop("no row won; every game has a winning side (adjudication picks one when time runs out)"),
+    gettext_noop("every seat dropped out"),
+    gettext_noop("%(who)s wins with %(kind_name)s while %(who2)s wins with %(kind_name2)s; a game has one winning side"),
+    gettext_noop("%(kind_words)s cannot end a game by %(get)s (ended_by %(ended_by)s); it ends by %(allowed)s"),
+    gettext_noop("%(count)s rows won %(kind_words)s; a solo win has one winner"),
+    gettext_noop("%(who)s cannot win %(kind_words)s while allied with %(players)s"),
+    gettext_noop("%(count)s rows share %(kind_words)s; an allied win has exactly two members (record a 3-faction alliance's win as three_alliance)"),
+    gettext_noop("%(count)s rows share %(kind_words)s; an allied win has exactly two members"),
+    gettext_noop("%(count)s rows share a three-faction alliance victory; it has exactly three members"),
+    gettext_noop("no three-faction alliance victory here: %(why)s"),
+    gettext_noop("at the end of the last turn the side of the %(factions_text)s wins by default (or the Fremen special victory), not %(players)s"),
+    gettext_noop("%(len)s rows share an allied end-game victory; an alliance has two members"),
+    gettext_noop("%(count)s rows share an adjudicated victory; the winner is one player or one alliance of at most %(limit)s"),
+    gettext_noop("%(players)s, allied with %(who)s, must share the adjudicated win"),
+    gettext_noop("%(players)s share %(kind_name)s but are not one recorded alliance"),
+    gettext_noop("%(kind_words)s is won by the %(faction_name)s seat, not by %(who)s (%(faction_name2)s)"),
+    gettext_noop("%(kind_words)s needs the %(faction_name)s among the winners (the winners play %(factions_text)s)"),
+    gettext_noop("%(kind_words)s is only possible when the %(faction_name)s is not in the game"),
+    gettext_noop("%(kind_words)s is only possible when neither the %(faction_name)s nor the %(join_names)s is in the game"),
+    gettext_noop("the Fremen special victory applies only with the Guild in the game (else it is the Fremen default)"),
+    gettext_noop("allies share a result: %(who)s has %(kind_name)s, %(who2)s has %(kind_name2)s"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -998,7 +1029,7 @@ WORD_FIELDS = {
 
 
 #: Fields that hold one of the cores' LABELS (a result kind, how a game ended: "a concession").
-_LABEL_FIELDS = ("kind_name", "get")
+_LABEL_FIELDS = ("kind_name", "kind_words", "get")
 _INSERTED = re.compile(r"^with the (?P<type>\S+) inserted before event (?P<before>\d+)$")
 
 
@@ -1010,6 +1041,18 @@ def _without_words(value: str) -> str:
     if inserted:
         return pgettext("a replay of the game log", "with the %(type)s inserted before event %(before)s") % inserted.groupdict()
     return value
+
+
+def _endings_words(value: str) -> str:
+    """How games may end ("a victory or a concession"), in the reader's language."""
+    head, sep, last = value.rpartition(" or ")
+    parts = [*(head.split(", ") if sep else []), last]
+    if not all(p in LABELS for p in parts):
+        return value
+    words = [gettext(p) for p in parts]
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {pgettext('between phase names', 'or')} {words[-1]}"
 
 
 def _list_words(value: str) -> str:
@@ -1025,7 +1068,7 @@ def _field_words(key: str, value: str) -> str:
     quoted message, a phase, the engine's words of WORD_FIELDS, the "and" of a list of names, a
     territory's sector ("Arrakeen sector 9", "Arrakeen (sector 9)") or yes and no; names,
     numbers and inputs as they are."""
-    if key in ("msg", "message"):
+    if key in ("msg", "message", "why"):
         return core_refusal(value)
     if key in _PHASE_FIELDS:
         return phase_words(value)
@@ -1038,6 +1081,8 @@ def _field_words(key: str, value: str) -> str:
         return gettext(value)
     if key == "without":
         return _without_words(value)
+    if key == "allowed":  # endings joined by "or" (dune.engine.result_check)
+        return _endings_words(value)
     sector = _SECTOR.match(value)
     if sector:
         return pgettext("a territory's sector", "%(place)s sector %(sector)s") % sector.groupdict()

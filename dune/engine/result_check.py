@@ -152,8 +152,11 @@ class _Check:
         turns, limit = self.game.turns, self.round.turns
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= limit:
             self.refuse(
-                f"turns must be a whole number from 1 to {limit} (a {self.rs.name} {self.game.round_kind}"
-                f" lasts at most {limit} turns), got {turns}",
+                f"turns must be a whole number from 1 to {limit} (a {self.rs.name} final lasts at most {limit} turns),"
+                f" got {turns}"
+                if self.game.round_kind == "final"
+                else f"turns must be a whole number from 1 to {limit} (a {self.rs.name} heat lasts at most {limit} turns),"
+                f" got {turns}",
                 rule=self.round.turns_rule,
                 faction=None,
                 field="turns",
@@ -182,10 +185,9 @@ class _Check:
             return None
         if size == 3 and self.rs.most_allies(6, "heat") == 3:  # the ruleset has them somewhere
             if not self.round.three_alliances:
-                return (
-                    f"three-faction alliances may not form in a {self.game.round_kind}",
-                    self.round.three_alliances_rule,
-                )
+                if self.game.round_kind == "final":
+                    return "three-faction alliances may not form in a final", self.round.three_alliances_rule
+                return "three-faction alliances may not form in a heat", self.round.three_alliances_rule
             return "three-faction alliances form only at 6-player tables", self.cite["alliance_limit"]
         return f"an alliance has at most {limit} factions", self.cite["alliance_limit"]
 
@@ -290,8 +292,9 @@ class _Check:
             kind = self.kind_of(faction)
             if ended_by not in kind.endings:
                 allowed = join_names((ENDING_WORDS[e] for e in sorted(kind.endings)), last="or")
+                kind_words = kind.name
                 self.refuse(
-                    f"{kind.name} cannot end a game by {ENDING_WORDS.get(ended_by, ended_by)} (ended_by"
+                    f"{kind_words} cannot end a game by {ENDING_WORDS.get(ended_by, ended_by)} (ended_by"
                     f" {ended_by}); it ends by {allowed}",
                     rule=kind_rule(self.rs, kind.kind),
                     faction=faction,
@@ -303,11 +306,12 @@ class _Check:
         prediction (AH IV.A). Where every qualifying side wins (WBC QP), two unallied players
         may both win by strongholds at the same Mentat Pause."""
         kind, count = self.kind_of(self.winners[0]), len(self.winners)
+        kind_words = kind.name
         if count > 1:
             simultaneous = kind.kind is R.SOLO_STRONGHOLD and count == 2 and self.rs.several_winners == "all"
             if not simultaneous:
                 self.refuse(
-                    f"{count} rows won {kind.name}; a solo win has one winner",
+                    f"{count} rows won {kind_words}; a solo win has one winner",
                     rule=self.cite["several"] if kind.kind is R.SOLO_STRONGHOLD else kind_rule(self.rs, kind.kind),
                     faction=self.winners[1],
                     value=kind.kind.value,
@@ -318,7 +322,7 @@ class _Check:
             ally = self.game.ally_of(faction)
             if ally:
                 self.refuse(
-                    f"{self.who(faction)} cannot win {kind.name} while allied with {self.players(ally)}",
+                    f"{self.who(faction)} cannot win {kind_words} while allied with {self.players(ally)}",
                     rule=self.cite["solo_while_allied"],
                     faction=faction,
                     value=kind.kind.value,
@@ -326,10 +330,13 @@ class _Check:
 
     def allied(self) -> None:
         kind, count = self.kind_of(self.winners[0]), len(self.winners)
+        kind_words = kind.name
         if count != 2:
-            hint = " (record a 3-faction alliance's win as three_alliance)" if count == 3 else ""
             self.refuse(
-                f"{count} rows share {kind.name}; an allied win has exactly two members{hint}",
+                f"{count} rows share {kind_words}; an allied win has exactly two members"
+                " (record a 3-faction alliance's win as three_alliance)"
+                if count == 3
+                else f"{count} rows share {kind_words}; an allied win has exactly two members",
                 rule=self.cite["allied"],
                 faction=self.winners[-1],
                 value=kind.kind.value,
@@ -426,11 +433,12 @@ class _Check:
         the game where the ruleset says so (LoLV 2.04.09.00)."""
         first = self.winners[0]
         kind = self.kind_of(first)
+        kind_words = kind.name
         rule = kind_rule(self.rs, kind.kind)
         at_table = set(self.game.results)
         if kind.winner is not None and kind.solo and first != kind.winner:
             self.refuse(
-                f"{kind.name} is won by the {faction_name(kind.winner)} seat, not by"
+                f"{kind_words} is won by the {faction_name(kind.winner)} seat, not by"
                 f" {self.who(first)} ({faction_name(first)})",
                 rule=rule,
                 faction=first,
@@ -438,7 +446,7 @@ class _Check:
             )
         if kind.winner is not None and kind.winner not in self.winners:
             self.refuse(
-                f"{kind.name} needs the {faction_name(kind.winner)} among the winners"
+                f"{kind_words} needs the {faction_name(kind.winner)} among the winners"
                 f" (the winners play {factions_text(self.winners)})",
                 rule=rule,
                 faction=first,
@@ -446,12 +454,17 @@ class _Check:
             )
         present = sorted(kind.absent & at_table, key=str)
         if present:
-            excluded = [f"the {faction_name(f)}" for f in sorted(kind.absent)]
+            excluded = sorted(kind.absent)
             if len(excluded) == 1:
-                when = f"{excluded[0]} is not in the game"
-            else:
-                when = f"neither {' nor '.join(excluded)} is in the game"
-            self.refuse(f"{kind.name} is only possible when {when}", rule=rule, faction=first, value=kind.kind.value)
+                self.refuse(
+                    f"{kind_words} is only possible when the {faction_name(excluded[0])} is not in the game",
+                    rule=rule, faction=first, value=kind.kind.value,
+                )
+            self.refuse(
+                f"{kind_words} is only possible when neither the {faction_name(excluded[0])} nor the "
+                f"{join_names((faction_name(f) for f in excluded[1:]), last='nor the')} is in the game",
+                rule=rule, faction=first, value=kind.kind.value,
+            )
         if kind.way is Way.FREMEN_SPECIAL and self.rs.end_game.fremen_special_needs_guild and GUILD not in at_table:
             self.refuse(
                 "the Fremen special victory applies only with the Guild in the game (else it is the"

@@ -172,3 +172,22 @@ def test_a_refusals_result_kind_ending_and_replay_read_in_the_readers_language()
         assert core_refusal(
             "without the voided event, event 7 (storm_moved) would be refused: the storm has not been placed yet"
         ).startswith("ohne das annullierte Ereignis würde Ereignis 7 (storm_moved) abgelehnt: ")
+
+
+def test_a_result_checks_refusal_reads_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("fr"):
+        assert core_refusal(
+            "a solo stronghold victory cannot end a game by a concession (ended_by concession); it ends by a victory"
+            " or the time limit"
+        ) == (
+            "une victoire individuelle par les forteresses ne peut pas terminer une partie par une concession "
+            "(ended_by concession) ; elle se termine par une victoire ou la limite de temps"
+        )
+        assert core_refusal("Ann and Bob cannot be one alliance: three-faction alliances may not form in a final") == (
+            "Ann et Bob ne peuvent pas former une alliance : les alliances à trois factions ne peuvent pas se former "
+            "en finale"
+        )

@@ -64,7 +64,9 @@ def _messages(call: ast.Call) -> list[ast.expr]:
     name = _name(call.func)
     found = [k.value for k in call.keywords if k.arg in ("msg", "message", "why")]
     at = HELPERS.get(name)
-    if at is not None:
+    if name == "refuse" and call.args and _name(call.args[0]) != "pos":
+        found += call.args[:1]  # a checker's own refuse(msg, ...), not the engine's refuse(pos, key, msg)
+    elif at is not None:
         found += call.args[at:at + 1] if name != "refuse" or len(call.args) > 2 else call.args[1:2]
     elif REFUSAL_CLASS.match(name) and call.args:
         found.append(call.args[0])
@@ -100,8 +102,6 @@ NOT_FOR_A_READER: dict[str, str] = {
     "unknown fields %s": "the TypeError of a dataclass replace called with a field the class lacks",
     "a %s needs the log it changes": "a ValueError for a caller that records a correction without its log",
     "result kinds without exactly one row: %s": "a check of the points table's declaration, raised while the code loads",
-    "reason": "the field a correction's refusal names, not its message",
-    "before": "the field an insertion's refusal names, not its message",
     "AH IV.C.1; WBC Tournament Format": "a refusal's rule citation, not its message",
     "preset file %s.toml names the key %s": "a check of the format presets shipped with the platform",
     "cannot write %s as TOML": "a TypeError for a value a format document never holds",
