@@ -48,12 +48,12 @@ def tap_next(page: Any) -> None:
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_the_board_keeps_in_step_with_the_page_after_every_tap(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, viewport: dict[str, int],
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, viewport: dict[str, int],
 ) -> None:
     judge = make_user("judge1")
     table = final_table(judge)
     record(table, judge, BEFORE_THE_STORM)  # turn 2's storm phase, the storm in sector 10
-    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
+    with judge_page(new_page, viewport, sign_in, live_server, password, table) as page:
         fold = page.locator("#board-fold")
         if not fold.evaluate("d => d.open"):
             page.locator("#board-fold > summary").click()
@@ -196,13 +196,13 @@ def test_the_factions_table_fits_a_phone_and_the_grid_button_is_in_view(
 
 
 def test_the_phase_s_own_forms_are_open_in_the_next_step_and_a_tapped_territory_fills_them(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any
 ) -> None:
     from tests.gameplay.test_expansion_pieces_page import expansion_table
 
     judge = make_user("judge1")
     table = expansion_table(judge)  # turn 1's shipment and movement
-    with judge_page(browser, {"width": 1366, "height": 900}, sign_in, live_server, password, table) as page:
+    with judge_page(new_page, {"width": 1366, "height": 900}, sign_in, live_server, password, table) as page:
         forces = page.locator("#next #forces-forms")
         assert forces.evaluate("d => d.open")
         place = forces.locator("form[data-action=place_forces]")
@@ -217,7 +217,7 @@ def test_the_phase_s_own_forms_are_open_in_the_next_step_and_a_tapped_territory_
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_a_battle_is_one_form_at_the_top_its_resolution_shown_before_it_is_recorded(
-    browser: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
+    new_page: Any, live_server: Any, make_user: Any, password: str, sign_in: Any, screenshot: Any,
     viewport: dict[str, int],
 ) -> None:
     """AH X.D.2: the Atreides call Feyd-Rautha a traitor; the engine's resolution is read
@@ -227,7 +227,7 @@ def test_a_battle_is_one_form_at_the_top_its_resolution_shown_before_it_is_recor
     judge = make_user("judge1")
     table = final_table(judge)
     record(table, judge, TO_BATTLE[:-1])  # shipment and movement; the judge goes on to the battles
-    with judge_page(browser, viewport, sign_in, live_server, password, table) as page:
+    with judge_page(new_page, viewport, sign_in, live_server, password, table) as page:
         assert page.locator(NEXT_CONTROL).first.inner_text().strip() == "Next: Battle phase"
         tap_next(page)
         form = page.locator("#next form[data-action=battle]")
