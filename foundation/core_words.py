@@ -946,6 +946,18 @@ REFUSALS = (
     gettext_noop("%(kind_words)s is only possible when neither the %(faction_name)s nor the %(join_names)s is in the game"),
     gettext_noop("the Fremen special victory applies only with the Guild in the game (else it is the Fremen default)"),
     gettext_noop("allies share a result: %(who)s has %(kind_name)s, %(who2)s has %(kind_name2)s"),
+    gettext_noop("the Hidden Mobile Stronghold is in play only with the Ixians"),
+    gettext_noop("there is no Hidden Mobile Stronghold in %(name)s"),
+    gettext_noop("%(name)s players keep one of their two dealt cards; there are no trades"),
+    gettext_noop("this event's %(name)s format has no faction trades: players keep the faction they drew"),
+    gettext_noop("%(name_of)s already picked it"),
+    gettext_noop("it is not played in the %(name)s final"),
+    gettext_noop("%(winners)s wins at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of starting another turn"),
+    gettext_noop("%(winners)s wins at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of ending the last turn"),
+    gettext_noop("%(winners)s wins at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of an adjudication"),
+    gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of starting another turn"),
+    gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of ending the last turn"),
+    gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of an adjudication"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -975,7 +987,7 @@ _SECTOR = re.compile(r"^(?P<place>.+) sector (?P<sector>\d+)$")
 _SECTOR_IN_BRACKETS = re.compile(r"^(?P<place>.+) \(sector (?P<sector>\d+)\)$")
 #: Fields that list names joined by "and" (dune.engine.names.join_names): the "and" translated.
 _LIST_FIELDS = (
-    "factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names", "players", "players_text"
+    "factions_text", "factions_text2", "join_names", "_words", "_words2", "names", "_names", "players", "players_text", "winners"
 )
 #: The engine's words a template's field holds, by the field's name (trailing digits dropped):
 #: a leader's state, a kind of the Guild's shipment, an expansion piece (with and without its
@@ -1059,6 +1071,8 @@ def _list_words(value: str) -> str:
     """Names joined by "and" (or "nobody"), the joining words in the reader's language."""
     if value == "nobody":
         return pgettext("no name in a list of names", "nobody")
+    if value == "none":
+        return pgettext("no faction in a list of factions", "none")
     head, sep, last = value.rpartition(" and ")
     return f"{head} {pgettext('between the last two names of a list', 'and')} {last}" if sep else value
 

@@ -187,9 +187,21 @@ def victory_stands(verdict: Verdict, instead: str) -> str:
     """The refusal of a record that would pass over a victory standing at this Mentat Pause, in
     words naming the winners and what to do: "Atreides win at this Mentat Pause (rule AH IV.A):
     confirm the victory with the table (Confirm victory) instead of starting another turn"."""
-    winners = factions_text(verdict.winners)
-    verb = "wins" if len(verdict.winners) == 1 else "win"
-    return (
-        f"{winners} {verb} at this Mentat Pause (rule {verdict.rule}): confirm the victory with the table"
-        f" (Confirm victory) instead of {instead}"
-    )
+    winners, rule = factions_text(verdict.winners), verdict.rule
+    if len(verdict.winners) == 1:
+        return {
+            "starting another turn": f"{winners} wins at this Mentat Pause (rule {rule}): confirm the victory with"
+            " the table (Confirm victory) instead of starting another turn",
+            "ending the last turn": f"{winners} wins at this Mentat Pause (rule {rule}): confirm the victory with"
+            " the table (Confirm victory) instead of ending the last turn",
+            "an adjudication": f"{winners} wins at this Mentat Pause (rule {rule}): confirm the victory with the"
+            " table (Confirm victory) instead of an adjudication",
+        }[instead]
+    return {
+        "starting another turn": f"{winners} win at this Mentat Pause (rule {rule}): confirm the victory with the"
+        " table (Confirm victory) instead of starting another turn",
+        "ending the last turn": f"{winners} win at this Mentat Pause (rule {rule}): confirm the victory with the"
+        " table (Confirm victory) instead of ending the last turn",
+        "an adjudication": f"{winners} win at this Mentat Pause (rule {rule}): confirm the victory with the table"
+        " (Confirm victory) instead of an adjudication",
+    }[instead]

@@ -191,3 +191,21 @@ def test_a_result_checks_refusal_reads_in_the_readers_language() -> None:
             "Ann et Bob ne peuvent pas former une alliance : les alliances à trois factions ne peuvent pas se former "
             "en finale"
         )
+
+
+def test_a_victory_standing_and_a_final_pick_read_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("de"):
+        assert core_refusal(
+            "Atreides and Fremen win at this Mentat Pause (rule AH IV.A): confirm the victory with the table"
+            " (Confirm victory) instead of starting another turn"
+        ) == (
+            "Atreides und Fremen gewinnen bei dieser Mentat Pause (Regel AH IV.A): bestätige den Sieg mit dem Tisch"
+            " (Sieg bestätigen), statt einen weiteren Zug zu beginnen"
+        )
+        assert core_refusal("Harkonnen cannot be picked: Ann already picked it; still free: none") == (
+            "Harkonnen kann nicht gewählt werden: Ann hat sie schon gewählt; noch frei: keine"
+        )
