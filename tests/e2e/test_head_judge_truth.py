@@ -7,7 +7,6 @@ no visible text holds snake_case, a Python repr, or a word broken across lines."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from clocks.models import TableClock
 from dune import clock_limits as limits
 from scoring import services as scoring
 from scoring.qualifying import qualifying_order
-from tests.e2e.conftest import _page
 from tests.factories import make_tournament, seat_table
 from tests.scoring.db.conftest import report_for
 from tournament import services
@@ -49,8 +47,8 @@ BROKEN_WORDS = """() => {
 
 
 @pytest.fixture
-def projector(browser: Any, live_server: Any) -> Iterator[Any]:
-    yield from _page(browser, {"width": 1920, "height": 1080})
+def projector(new_page: Any) -> Any:
+    return new_page({"width": 1920, "height": 1080}, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 def _visible_text_is_for_people(page: Any, where: str) -> str:

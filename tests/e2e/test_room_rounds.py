@@ -4,7 +4,6 @@ page's clocks say what they count down to."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from clocks import services as clocks
 from clocks.models import TableClock
-from tests.e2e.conftest import PHONE, _page
+from tests.e2e.conftest import PHONE
 from tests.factories import make_players, make_round, make_tournament, seat_table
 
 pytestmark = pytest.mark.e2e
@@ -23,8 +22,8 @@ NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth +
 
 
 @pytest.fixture(params=[PHONE, DESK], ids=["phone", "laptop"])
-def sized_page(request: Any, browser: Any, live_server: Any) -> Iterator[Any]:
-    yield from _page(browser, request.param)
+def sized_page(request: Any, new_page: Any) -> Any:
+    return new_page(request.param, locale="en-US", timezone_id="UTC", timeout=10_000)
 
 
 @pytest.mark.django_db(transaction=True)
