@@ -200,8 +200,9 @@ class Field:
     `low` to `high`), "flag" (a checked box or JSON true), "ids" (a list of ids), "moment" (a
     date and time, ISO 8601), "file" (an uploaded file, sent as a form's part), "email" (text
     the domain checks as an address), "texts" (a list of texts, each at most `max_length`),
-    "object" (a JSON object the domain reads) or "value" (any JSON value the domain checks
-    itself, such as a
+    "object" (a JSON object the domain reads), "decimal" (a number the domain reads exactly),
+    "rows" (a list of objects, each of the fields `rows` declares) or "value" (any JSON value
+    the domain checks itself, such as a
     series named by id or name). `choices` lists the text values the domain accepts (shown in
     the schema; the domain refuses others with its own words)."""
 
@@ -219,6 +220,8 @@ class Field:
     #: clock rule they break): `reader(data, field)`; the declaration still gives its type and
     #: bounds to the schema.
     reader: Callable[[Mapping[str, Any], Field], Any] | None = None
+    #: A "rows" field's row: the fields of each object of the list.
+    rows: tuple[Field, ...] = ()
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """This field of `data` (a form's POST or the API's JSON object), parsed; raises Refused

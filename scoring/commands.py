@@ -21,12 +21,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from dune.points.base import ENDED_BY
+from dune.points.report import DECIMAL_FIELDS, INT_FIELDS
 from foundation import idempotency
 from foundation.commands import Field, Refused, declared, read_fields, run, text_field, yes
 from scoring import confirmations, presenters, services
 from tournament.models import Table
 
-__all__ = ["Filed", "file_report", "reopen_report", "confirm_result", "CONFIRM_FIELDS", "SELF_REPORT_FIELDS", "self_report", "SCOPE"]
+__all__ = ["Filed", "REPORT_FIELDS", "file_report", "reopen_report", "confirm_result", "CONFIRM_FIELDS", "SELF_REPORT_FIELDS", "self_report", "SCOPE"]
+
+#: What a report row's decimal numbers hold.
+REPORT_NUMBER_HELP = {
+    "tokens": gettext_lazy("WBC weighted tokens (halves)"),
+    "pp": gettext_lazy("performance points before normalisation"),
+}
 
 #: The idempotency scope of a table's report filings (`table:<id>:report`), one for both doors.
 SCOPE = "report"
@@ -35,6 +43,24 @@ SCOPE = "report"
 @dataclass(frozen=True)
 class Filed(idempotency.Answer):
     """A filed report's answer (the API's JSON); `replayed` when it is an earlier send's."""
+
+
+#: The one declaration of a game report's body, in the names the pure core reads it by
+#: (`dune.points.report`, which refuses a malformed report citing the rule): the API's body
+#: and its schema, and the form's starting values.
+REPORT_FIELDS = declared(
+    Field("turns", kind="number", required=True, low=1),
+    Field("ended_by", required=True, max_length=20, choices=ENDED_BY),
+    Field("results", kind="rows", required=True, rows=(
+        Field("player", kind="number", required=True),
+        Field("result", required=True, max_length=40,
+              help=gettext_lazy("a result kind id, e.g. solo_stronghold, loss")),
+        *(Field(name, kind="number") for name in INT_FIELDS),
+        *(Field(name, kind="decimal", help=REPORT_NUMBER_HELP.get(name, "")) for name in DECIMAL_FIELDS),
+    )),
+    Field("predicted", kind="number", nullable=True, help=gettext_lazy("the player a BG prediction named")),
+    Field("alliances", kind="value", help=gettext_lazy("the allied players' ids, one list per alliance")),
+)
 
 
 def file_report(

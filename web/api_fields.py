@@ -73,8 +73,9 @@ def refuse_unknown_fields(request: Any) -> None:
             "known": ", ".join(sorted(known)) or _("no field")})
 
 
-def _serializer_field(field: Field) -> serializers.Field:
-    """The DRF field (for the OpenAPI schema) of one declared input field."""
+def _serializer_field(field: Field, body: str) -> serializers.Field:
+    """The DRF field (for the OpenAPI schema) of one declared input field of the body `body`
+    (a list of rows is a list of `{body}Row`)."""
     common: dict[str, Any] = {"required": field.required, "help_text": field.help or None}
     if field.kind == "text" and field.choices:
         return serializers.ChoiceField(choices=list(field.choices), allow_blank=not field.required, **common)
@@ -93,6 +94,11 @@ def _serializer_field(field: Field) -> serializers.Field:
         return serializers.ListField(child=serializers.CharField(max_length=field.max_length), **common)
     if field.kind == "object":
         return serializers.DictField(**common)
+    if field.kind == "decimal":
+        return serializers.FloatField(allow_null=field.nullable, **common)
+    if field.kind == "rows":
+        row = body_of(f"{body}Row", {f.name: f for f in field.rows})
+        return serializers.ListField(child=row(), allow_null=field.nullable, **common)
     if field.kind == "file":
         return serializers.FileField(**common)
     if field.kind == "moment":
@@ -109,5 +115,5 @@ def body_of(name: str, *declared: Mapping[str, Field], optional: bool = False) -
     for one in declared:
         for field in one.values():
             fields.setdefault(field.name, dataclasses.replace(field, required=False) if optional else field)
-    attrs = {field.name: _serializer_field(field) for field in fields.values()}
+    attrs = {field.name: _serializer_field(field, name) for field in fields.values()}
     return type(name, (serializers.Serializer,), attrs)

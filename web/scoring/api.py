@@ -36,31 +36,8 @@ from tournament.permissions import can_judge_table, is_head_judge
 from web import idempotency_api
 from web.api_fields import body_of
 
-_ROW_FIELDS: dict[str, Any] = {
-    "player": serializers.IntegerField(),
-    "result": serializers.CharField(help_text="a result kind id, e.g. solo_stronghold, loss"),
-    "win_attempts": serializers.IntegerField(required=False),
-    "strongholds": serializers.IntegerField(required=False),
-    "forces": serializers.IntegerField(required=False),
-    "tokens": serializers.FloatField(required=False, help_text="WBC weighted tokens (halves)"),
-    "spice": serializers.IntegerField(required=False),
-    "cards": serializers.IntegerField(required=False),
-    "leaders": serializers.IntegerField(required=False),
-    "pp": serializers.FloatField(required=False, help_text="performance points before normalisation"),
-    "die": serializers.IntegerField(required=False),
-}
-_REPORT_POST = inline_serializer(
-    "GameReportPost",
-    {
-        "turns": serializers.IntegerField(),
-        "ended_by": serializers.ChoiceField(choices=["victory", "turn_limit", "time_limit", "concession"]),
-        "results": inline_serializer("GameReportRow", _ROW_FIELDS, many=True),
-        "predicted": serializers.IntegerField(required=False, help_text="the player a BG prediction named"),
-        "alliances": serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField()), required=False
-        ),
-    },
-)
+#: The body of `file_report`, from the command's own declaration (the form's starting values too).
+_REPORT_POST = body_of("GameReportPost", commands.REPORT_FIELDS)
 _REPORT = inline_serializer(
     "FiledGameReport",
     {
