@@ -253,3 +253,88 @@ def test_the_orm_write_check_would_see_one() -> None:
     assert orm_writes("Table.objects.filter(pk=1).update(judge=None)") == [(1, "update")]
     assert orm_writes("player.delete()") == [(1, "delete")]
     assert orm_writes("context.update(a=1)\ncache.delete(key)") == []
+
+
+# --- every API body is its command's declaration ----------------------------------------------
+
+
+def _serializer_classes(tree: ast.Module) -> dict[str, int]:
+    """The serializer classes a module writes by hand (`class X(serializers.Serializer)`), by name."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(b).rsplit(".", 1)[-1].endswith("Serializer")
+                                                  for b in node.bases):
+            found[node.name] = node.lineno
+    return found
+
+
+def _request_values(tree: ast.Module) -> list[ast.expr]:
+    """What each `extend_schema(request=...)` names (each value of a per-content-type dict)."""
+    values: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == "extend_schema":
+            for keyword in node.keywords:
+                if keyword.arg == "request":
+                    value = keyword.value
+                    values.extend(v for v in value.values if v is not None) if isinstance(value, ast.Dict) else (
+                        values.append(value))
+    return values
+
+
+def hand_written_inputs(sources: dict[str, str]) -> list[str]:
+    """The API bodies written by hand beside a command's declaration, in `sources` (path: text):
+    a serializer class named as an input (`...In`, `...Request`, `...Body`) or given as a
+    write's `request=`, and a `request=` built in place (`inline_serializer`, a serializer
+    called). A body is `web.api_fields.body_of(...)` of its command's fields (or no serializer
+    at all: None, a free object); answers (`responses=`) are the pages' own business."""
+    trees = {path: ast.parse(text) for path, text in sources.items()}
+    requested: set[str] = set()
+    found: list[str] = []
+    for path, tree in trees.items():
+        for value in _request_values(tree):
+            if isinstance(value, ast.Name | ast.Attribute):
+                requested.add(ast.unparse(value).rsplit(".", 1)[-1])
+            elif isinstance(value, ast.Call) and ast.unparse(value.func).rsplit(".", 1)[-1] != "body_of":
+                found.append(f"{path}:{value.lineno} request={ast.unparse(value.func)}(...)")
+    for path, tree in trees.items():
+        for name, line in _serializer_classes(tree).items():
+            if name in requested or name.endswith(("In", "Request", "Body")):
+                found.append(f"{path}:{line} class {name}")
+        for node in tree.body:  # `X = inline_serializer(...)`, then `request=X`
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                made_by = ast.unparse(node.value.func).rsplit(".", 1)[-1]
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id in requested and made_by != "body_of":
+                        found.append(f"{path}:{node.lineno} {target.id} = {made_by}(...)")
+    return sorted(found)
+
+
+def test_every_api_body_is_built_from_its_commands_declaration() -> None:
+    """A write's body is declared once, with its command (`foundation.commands.Field`): the
+    OpenAPI schema and the refusal of unknown fields read the same declaration as the command."""
+    sources = {str(path.relative_to(ROOT)): path.read_text() for path in sorted((ROOT / "web").rglob("*.py"))}
+    assert hand_written_inputs(sources) == []
+
+
+def test_the_hand_written_body_check_would_see_one() -> None:
+    by_hand = (
+        "class InviteIn(serializers.Serializer):\n    username = serializers.CharField(max_length=150)\n"
+        "class Answer(Serializer):\n    done = serializers.BooleanField()\n"
+        "class Judges(APIView):\n"
+        "    @extend_schema(request=Answer, responses={200: Answer})\n    def post(self): ...\n"
+        "    @extend_schema(request={'application/json': inline_serializer('X', {})})\n    def put(self): ...\n"
+        "_REPORT_POST = inline_serializer('GameReportPost', {'turns': serializers.IntegerField()})\n"
+        "@extend_schema(request=_REPORT_POST)\ndef patch(self): ...\n"
+    )
+    assert hand_written_inputs({"web/a.py": by_hand}) == [
+        "web/a.py:1 class InviteIn", "web/a.py:10 _REPORT_POST = inline_serializer(...)", "web/a.py:3 class Answer",
+        "web/a.py:8 request=inline_serializer(...)",
+    ]
+    declared = (
+        "InviteIn = body_of('InviteIn', commands.Username.FIELDS)\n"
+        "class Answer(serializers.Serializer):\n    done = serializers.BooleanField()\n"
+        "@extend_schema(request=InviteIn, responses={200: Answer})\ndef post(self): ...\n"
+        "@extend_schema(request=body_of('Reopen', REOPEN_FIELDS))\ndef put(self): ...\n"
+        "@extend_schema(request=None)\ndef delete(self): ...\n"
+    )
+    assert hand_written_inputs({"web/b.py": declared}) == []

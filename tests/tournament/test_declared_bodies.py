@@ -400,3 +400,31 @@ def test_a_bad_registration_is_refused_by_name_through_both_doors(
         words = shown.content.decode()
         assert shown.status_code == 400 and (field in words or "at most" in words), words[-1500:]
     assert not Registration.objects.exists()
+
+
+# --- a table's game report --------------------------------------------------------------------
+
+
+def test_a_game_reports_body_is_its_declaration_in_the_cores_names() -> None:
+    """The core reads (and refuses) a report by its own keys; the API's body declares the same
+    names, so a field the core reads is never refused by the API as unknown, nor the reverse."""
+    from dune.points.report import REPORT_KEYS, ROW_KEYS
+    from scoring import commands as scoring_commands
+
+    body = _body("/api/tables/{id}/report/")
+    assert set(body["properties"]) == set(scoring_commands.REPORT_FIELDS) <= REPORT_KEYS
+    row = schema()["components"]["schemas"][body["properties"]["results"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    declared_row = {f.name for f in scoring_commands.REPORT_FIELDS["results"].rows}
+    assert set(row["properties"]) == declared_row <= ROW_KEYS and set(row["required"]) == {"player", "result"}
+
+
+def test_a_report_with_a_field_it_does_not_declare_is_refused_by_name(
+    judge_client: Any, seated: list[int], heat: Any
+) -> None:
+    from scoring.models import GameReport
+
+    table = heat.tables.first()
+    answer = judge_client.post(f"/api/tables/{table.pk}/report/", {
+        "turns": 3, "ended_by": "victory", "results": [], "winner": seated[0]}, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == "winner", answer.json()
+    assert not GameReport.objects.exists()
