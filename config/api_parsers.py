@@ -58,6 +58,11 @@ def refusal_body(field: str, problem: str) -> dict[str, Any]:
     return body
 
 
+#: Where a request keeps the body a door before the view parsed with this parser already
+#: (web.idempotency_api, looking for a retry's answer): (its bytes, its encoding, the value).
+PARSED = "parsed_json"
+
+
 class SafeJSONParser(JSONParser):
     #: The largest body this parser reads (bytes); None: the platform's upload limit alone.
     limit: int | None = None
@@ -69,6 +74,13 @@ class SafeJSONParser(JSONParser):
         if self.limit is not None and len(raw) > self.limit:
             raise BodyTooLarge("body", _("the body is larger than this endpoint's limit of %(kb)s kB (%(bytes)s bytes)")
                                % {"kb": self.limit // 1024, "bytes": self.limit})
+        read = getattr(getattr(parser_context.get("request"), "_request", None), PARSED, None)
+        if read is not None and read[0] == raw and read[1] == encoding:
+            return read[2]  # the same bytes, parsed and checked once in this request
+        return self.parse_text(raw, encoding)
+
+    def parse_text(self, raw: bytes, encoding: str) -> Any:
+        """The JSON value of `raw`, checked; raises UnsafeInput (ParseError) naming the field."""
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError as exc:

@@ -39,8 +39,16 @@ def _refused(value: str) -> Iterator[tuple[int, str]]:
             yield index + 1, what
 
 
+#: Every character `_refused_as` refuses (the Cc category but tab and line breaks, and the
+#: surrogates): text without one is fine, found by the regular expression engine at once
+#: rather than character by character (every string of every API body is checked).
+_ANY_REFUSED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def text_problem(value: str) -> str | None:
     """Why `value` is refused, or None when it is fine."""
+    if _ANY_REFUSED.search(value) is None:
+        return None
     for position, what in _refused(value):
         return f"contains {what} at position {position}"
     return None

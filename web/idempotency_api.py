@@ -23,7 +23,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_parsers import SafeJSONParser
+from config.api_parsers import PARSED, SafeJSONParser
 from config.token_auth import READ, token_user
 from dune.refusals import Refusal
 from foundation.commands import Field
@@ -145,12 +145,13 @@ def _token(request: HttpRequest, answer: tuple[str, str]) -> tuple[Any, Any] | N
 def _body(request: HttpRequest, fields: Mapping[str, Field]) -> dict[str, Any] | None:
     """The JSON object the write's parser reads (config.api_parsers), when it sends only the
     write's declared fields; None for anything the view would refuse."""
+    encoding = request.encoding or settings.DEFAULT_CHARSET
     try:
-        data = SafeJSONParser().parse(
-            io.BytesIO(request.body), "application/json", {"encoding": request.encoding or settings.DEFAULT_CHARSET}
-        )
+        data = SafeJSONParser().parse(io.BytesIO(request.body), "application/json", {"encoding": encoding})
     except (ParseError, RequestDataTooBig):
         return None
+    # The view's parser takes this value for the same bytes (a first send is parsed once).
+    setattr(request, PARSED, (request.body, encoding, data))
     if not isinstance(data, dict) or any(name not in fields for name in data):
         return None
     return data
