@@ -313,13 +313,20 @@ _DEFAULT_PHASES = {
     "battle_plan": (BATTLE,),
     "nexus": (SPICE_BLOW,),
 }
+#: Each default action in words, as a refusal naming its phase says it.
+_DEFAULT_WORDS = {
+    "bid": "a default bid is taken",
+    "turn": "a default turn is taken",
+    "battle_plan": "a default battle plan is taken",
+    "nexus": "a default nexus is taken",
+}
 
 
 def apply_default_action(pos: Position, ev: DefaultAction) -> dict[str, Any]:
     """A called clock expired and the default action was taken (WBC time guidelines)."""
     need_faction(pos, ev.faction)
     _need_time_guidelines(pos)
-    need_phase(pos, _DEFAULT_PHASES[ev.action], "chips", f"a default {ev.action} is taken")
+    need_phase(pos, _DEFAULT_PHASES[ev.action], "chips", _DEFAULT_WORDS[ev.action])
     if ev.action == "nexus" and not pos.nexus:
         refuse(pos, "nexus", "there is no nexus to miss", ev.action)
     st = pos.states[ev.faction]

@@ -209,3 +209,14 @@ def test_a_victory_standing_and_a_final_pick_read_in_the_readers_language() -> N
         assert core_refusal("Harkonnen cannot be picked: Ann already picked it; still free: none") == (
             "Harkonnen kann nicht gewählt werden: Ann hat sie schon gewählt; noch frei: keine"
         )
+
+
+def test_a_default_action_out_of_its_phase_reads_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from foundation.core_words import core_refusal
+
+    with translation.override("de"):
+        assert core_refusal("a default battle plan is taken only in the battle phase, not in the storm phase") == (
+            "nur in der Phase Schlacht wird ein Standard-Schlachtplan genommen, nicht in der Phase Sturm"
+        )
