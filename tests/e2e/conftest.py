@@ -203,18 +203,31 @@ def contexts(browser: Any, live_server: Any, django_db_setup: Any) -> Iterator[C
     pool.close()
 
 
-@pytest.fixture
-def new_page(contexts: ContextPool) -> Iterator[Any]:
-    """`new_page(viewport, **options)`: a page in a clean context of its own (see the top)."""
-    lent: list[Any] = []
+class Lender:
+    """The pages one test borrows from the pool: `lender(viewport, **options)` opens one;
+    `lender.give_back(page)` empties its context for the next borrower before the test ends
+    (every page still out is given back after the test)."""
 
-    def open_page(viewport: dict[str, int], **options: Any) -> Any:
-        page = contexts.page(viewport, **options)
-        lent.append(page.context)
+    def __init__(self, pool: ContextPool) -> None:
+        self.pool = pool
+        self.lent: list[Any] = []
+
+    def __call__(self, viewport: dict[str, int], **options: Any) -> Any:
+        page = self.pool.page(viewport, **options)
+        self.lent.append(page.context)
         return page
 
-    yield open_page
-    for context in lent:
+    def give_back(self, page: Any) -> None:
+        self.lent.remove(page.context)
+        self.pool.give_back(page.context)
+
+
+@pytest.fixture
+def new_page(contexts: ContextPool) -> Iterator[Lender]:
+    """`new_page(viewport, **options)`: a page in a clean context of its own (see the top)."""
+    lender = Lender(contexts)
+    yield lender
+    for context in lender.lent:
         contexts.give_back(context)
 
 

@@ -133,24 +133,24 @@ def event(head_judge: Any, make_user: Any) -> dict[str, Any]:
             "token": private_links.link_for(players[6]).token, "judge": judge, "head": head_judge}
 
 
-def _context(browser: Any, live_server: Any, lang: str, user: Any = None) -> Any:
+def _page(new_page: Any, live_server: Any, lang: str, user: Any = None) -> Any:
+    """A phone reading in `lang` (its browser's language and the switcher's choice), signed in
+    as `user` if given."""
     from django.test import Client
 
-    context = browser.new_context(viewport=PHONE, locale=lang, timezone_id="UTC")
-    context.set_default_timeout(15_000)
+    page = new_page(PHONE, locale=lang, timezone_id="UTC", timeout=15_000)
     cookies = [{"name": "django_language", "value": lang, "url": live_server.url}]
     if user is not None:
         client = Client()
         client.force_login(user)
         cookies.append({"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url})
-    context.add_cookies(cookies)
-    return context
+    page.context.add_cookies(cookies)
+    return page
 
 
-def _walk(context: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, list[str]]]:
+def _walk(page: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, list[str]]]:
     """(viewport, url, problems) of each page at each size."""
     whole, runs = english_left(lang)
-    page = context.new_page()
     for viewport in (PHONE, LAPTOP):
         page.set_viewport_size(viewport)
         for url in urls:
@@ -165,13 +165,12 @@ def _walk(context: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, 
             if seen["wide"] > seen["width"] + 1:
                 problems.append(f"sideways scroll: {seen['wide']} > {seen['width']}")
             yield f"{viewport['width']}x{viewport['height']}", url, problems
-    page.close()
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["es", "fr", "de"])
 def test_the_main_pages_are_all_in_the_readers_language(
-    browser: Any, live_server: Any, event: dict[str, Any], lang: str
+    new_page: Any, live_server: Any, event: dict[str, Any], lang: str
 ) -> None:
     from django.core.cache import cache
 
@@ -185,10 +184,10 @@ def test_the_main_pages_are_all_in_the_readers_language(
     ]
     found: list[str] = []
     for user, urls in walks:
-        context = _context(browser, live_server, lang, user)
-        for size, url, problems in _walk(context, urls, lang):
+        page = _page(new_page, live_server, lang, user)
+        for size, url, problems in _walk(page, urls, lang):
             found += [f"{size} {url.removeprefix(base)}: {p}" for p in problems]
-        context.close()
+        new_page.give_back(page)  # emptied: the next reader starts with no cookies
     assert found == [], "\n".join(found[:60])
 
 
