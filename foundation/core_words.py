@@ -964,6 +964,18 @@ REFUSALS = (
     gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of starting another turn"),
     gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of ending the last turn"),
     gettext_noop("%(winners)s win at this Mentat Pause (rule %(rule)s): confirm the victory with the table (Confirm victory) instead of an adjudication"),
+    gettext_noop("%(faction_name)s has no forces in %(place_name)s to have triggered it"),
+    gettext_noop("%(faction_name)s has no forces in %(place_name)s to have triggered it (advisors do not)"),
+    gettext_noop("%(faction_name)s has no forces on the Shield Wall or next to it with no storm between"),
+    gettext_noop("%(faction_name)s has no forces on the Shield Wall or next to it with no storm between (advisors and coexisting tokens do not count)"),
+    gettext_noop("%(key)s lists factions of the game"),
+    gettext_noop("%(key)s lists territories"),
+    gettext_noop("no No-Field token is left in the Richese supply (none face up in front of the shield; one on the board)"),
+    gettext_noop("no No-Field token is left in the Richese supply (none face up in front of the shield)"),
+    gettext_noop("no No-Field token is left in the Richese supply (face up in front of the shield: %(shown)s; one on the board)"),
+    gettext_noop("no No-Field token is left in the Richese supply (face up in front of the shield: %(shown)s)"),
+    gettext_noop("%(faction_name)s is no ally of the Richese: only their ally ships with their No-Field tokens"),
+    gettext_noop("%(faction_name)s is no ally of the Richese: only their ally ships with their No-Field tokens (the Richese record no_field_placed)"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 

@@ -26,11 +26,23 @@ from dune.engine.supplies import NO_FIELD_NUMBERS, Supplies, no_field_left
 def _need_one_left(pos: Position, field: str | None) -> None:
     if no_field_left(pos.supplies, pos.no_field is not None) < 1:
         shown = ", ".join(str(n) for n in sorted(pos.supplies.no_field_face_up))
+        on_board = pos.no_field is not None
+        if not shown:
+            refuse(
+                pos,
+                "no_field_supply",
+                "no No-Field token is left in the Richese supply (none face up in front of the shield; one on the board)"
+                if on_board
+                else "no No-Field token is left in the Richese supply (none face up in front of the shield)",
+                [],
+                field=field,
+            )
         refuse(
             pos,
             "no_field_supply",
-            f"no No-Field token is left in the Richese supply (face up in front of the shield: {shown or 'none'}"
-            + ("; one on the board)" if pos.no_field is not None else ")"),
+            f"no No-Field token is left in the Richese supply (face up in front of the shield: {shown}; one on the board)"
+            if on_board
+            else f"no No-Field token is left in the Richese supply (face up in front of the shield: {shown})",
             sorted(pos.supplies.no_field_face_up),
             field=field,
         )

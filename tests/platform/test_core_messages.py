@@ -60,6 +60,17 @@ def template(node: ast.expr) -> str | None:
     return None
 
 
+def templates(node: ast.expr) -> list[str]:
+    """Every template an expression builds: a literal's or f-string's, each branch of a
+    conditional, each joining of `+`."""
+    if isinstance(node, ast.IfExp):
+        return templates(node.body) + templates(node.orelse)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [left + right for left in templates(node.left) for right in templates(node.right)]
+    text = template(node)
+    return [] if text is None else [text]
+
+
 def _messages(call: ast.Call) -> list[ast.expr]:
     name = _name(call.func)
     found = [k.value for k in call.keywords if k.arg in ("msg", "message", "why")]
@@ -86,9 +97,9 @@ def core_templates() -> dict[str, str]:
             if not isinstance(node, ast.Call):
                 continue
             for arg in _messages(node):
-                text = template(arg)
-                if text is not None and re.search(r"[A-Za-z]{2}", shape(text).replace("%s", "")):
-                    found.setdefault(text, f"{path.relative_to(ROOT)}:{arg.lineno}")
+                for text in templates(arg):
+                    if re.search(r"[A-Za-z]{2}", shape(text).replace("%s", "")):
+                        found.setdefault(text, f"{path.relative_to(ROOT)}:{arg.lineno}")
     return found
 
 
@@ -159,3 +170,12 @@ def test_a_message_no_person_reads_is_one_the_cores_build_and_says_why() -> None
     assert sorted(t for t in NOT_FOR_A_READER if t not in built) == [], "no core builds these any more"
     assert sorted(t for t in NOT_FOR_A_READER if t in listed or t in _still_english()) == []
     assert all(len(why.split()) >= 4 for why in NOT_FOR_A_READER.values())
+
+
+def test_each_branch_of_a_conditional_message_is_a_template() -> None:
+    source = "refuse(pos, 'k', f'{a} has none' + (' (advisors do not)' if b else ''), x)\n"
+    call = next(node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call))
+    assert [t for arg in _messages(call) for t in templates(arg)] == [
+        "%(a)s has none (advisors do not)",
+        "%(a)s has none",
+    ]

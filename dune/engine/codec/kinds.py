@@ -224,7 +224,7 @@ class Members(Codec):
     def load(self, key: str, value: Any, ctx: Context) -> Any:
         known = ctx.factions if self.of == "factions" else TERRITORIES
         if any(x not in known for x in value):
-            raise bad("snapshot", f"{key!r} lists {self.of} of the game" if self.of == "factions"
+            raise bad("snapshot", f"{key!r} lists factions of the game" if self.of == "factions"
                       else f"{key!r} lists territories", value)
         return frozenset(value)
 
