@@ -365,11 +365,14 @@ def _check(round_: Round, data: Any, *, actor: Any, key: str | None, checking_in
 
 @dataclass(frozen=True)
 class Nothing:
-    """An action with no fields of its own."""
+    """An action with no fields of its own (publishing a seating, checking in all, closing a
+    round): its declaration is empty, so any field sent is one it does not read."""
+
+    FIELDS: ClassVar[dict[str, Field]] = declared()
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Nothing:
-        return cls()
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def check_in_all(round_: Round, data: Any = None, *, actor: Any, key: str | None) -> Done:
@@ -735,16 +738,24 @@ def withdraw_invitation(tournament: Tournament, data: Any, *, actor: Any, key: s
                  said=lambda body: _("The invitation of %(name)s is withdrawn.") % {"name": body["withdrawn"]})
 
 
+def _read_invitation(data: Mapping[str, Any], field: Field) -> int:
+    number = whole_number(data.get(field.name))
+    if number is None:
+        raise Refused(_("expected the number of an invitation"), field=field.name, offending=data.get(field.name))
+    return number
+
+
 @dataclass(frozen=True)
 class Answer:
     invitation: int
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("invitation", kind="number", required=True, reader=_read_invitation),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Answer:
-        number = whole_number(data.get("invitation"))
-        if number is None:
-            raise Refused(_("expected the number of an invitation"), field="invitation", offending=data.get("invitation"))
-        return cls(invitation=number)
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def _account_scope(actor: Any) -> str:
@@ -801,9 +812,11 @@ def invitation_json(invitation: Any) -> dict[str, Any]:
 class ClubsApart:
     keep_clubs_apart: bool
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(Field("keep_clubs_apart", kind="flag"))
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> ClubsApart:
-        return cls(keep_clubs_apart=yes(data.get("keep_clubs_apart")))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def keep_clubs_apart(tournament: Tournament, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -996,17 +1009,27 @@ def seat_latecomer(round_: Round, data: Any, *, actor: Any, key: str | None) -> 
                  said=lambda body: f"Seated latecomer {player.name}.")
 
 
+def _read_table(data: Mapping[str, Any], field: Field) -> int:
+    """The table to judge, by its id; none chosen is refused beside the judge's choice."""
+    table = number_field(data, field.name, required=False, what="a table's id")
+    if table is None:
+        raise Refused(_("choose one of the round's tables"), field="judge")
+    return table
+
+
 @dataclass(frozen=True)
 class TableJudge:
     table: int
     judge: str
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(
+        Field("table", kind="number", required=True, reader=_read_table),
+        Field("judge", max_length=150),
+    )
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> TableJudge:
-        table = number_field(data, "table", required=False, what="a table's id")
-        if table is None:
-            raise Refused(_("choose one of the round's tables"), field="judge")
-        return cls(table=table, judge=text_field(data, "judge", max_length=150))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def assign_table_judge(round_: Round, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -1436,9 +1459,11 @@ def self_check_in(player: Player, token: str, *, actor: Any, key: str | None) ->
 class Initials:
     listed: bool
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(Field("listed", kind="flag"))
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Initials:
-        return cls(listed=yes(data.get("listed")))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def list_by_initials(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -1461,9 +1486,12 @@ def list_by_initials(player: Player, data: Any, *, actor: Any, key: str | None) 
 class SeriesName:
     name: str
 
+    #: The series' own rules word a name too long or empty (`people.rename_series`).
+    FIELDS: ClassVar[dict[str, Field]] = declared(Field("name", max_length=10_000))
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> SeriesName:
-        return cls(name=text_field(data, "name", max_length=10_000))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def rename_series(series: Any, data: Any, *, actor: Any, key: str | None) -> Done:
@@ -1521,9 +1549,11 @@ def revoke_private_link(player: Player, data: Any = None, *, actor: Any, key: st
 class Sure:
     confirm: bool
 
+    FIELDS: ClassVar[dict[str, Field]] = declared(Field("confirm", kind="flag"))
+
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> Sure:
-        return cls(confirm=yes(data.get("confirm")))
+        return cls(**read_fields(cls.FIELDS, data))
 
 
 def withdraw_self(player: Player, data: Any, *, actor: Any, key: str | None) -> Done:

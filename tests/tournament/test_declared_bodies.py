@@ -428,3 +428,52 @@ def test_a_report_with_a_field_it_does_not_declare_is_refused_by_name(
         "turns": 3, "ended_by": "victory", "results": [], "winner": seated[0]}, format="json")
     assert answer.status_code == 400 and answer.json()["field"] == "winner", answer.json()
     assert not GameReport.objects.exists()
+
+
+# --- the writes with few fields or none: publishing, a table's judge, keeping clubs apart, leaving
+
+
+def test_publishing_reads_no_field_through_either_door(judge_client: Any, desk: Any, seated: list[int],
+                                                       heat: Any) -> None:
+    assert commands.Nothing.FIELDS == {}
+    answer = judge_client.post(f"/api/rounds/{heat.pk}/seating/publish/", {"force": True}, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == "force", answer.json()
+    shown = desk.post(f"/rounds/{heat.pk}/seat/publish/", {"force": "on"})
+    assert shown.status_code == 400 and "force" in shown.content.decode()
+    heat.refresh_from_db()
+    assert heat.state == "planned"
+
+
+@pytest.mark.parametrize(("bad", "words"), [
+    ({"judge": "J" * 151}, "at most 150 characters"),
+    ({"judge": "", "colour": "red"}, "colour"),
+    ({"judge": ""}, "choose one of the round"),
+])
+def test_a_bad_table_judge_choice_is_refused_on_the_seating_page(
+    desk: Any, seated: list[int], heat: Any, bad: dict[str, Any], words: str
+) -> None:
+    table = heat.tables.first()
+    sent = {"table": table.pk, **bad} if words != "choose one of the round" else bad
+    shown = desk.post(f"/rounds/{heat.pk}/seat/judge/", sent)
+    assert shown.status_code == 400 and words in shown.content.decode()
+    assert not heat.tables.filter(judge__isnull=False).exists()
+
+
+def test_the_dashboards_forms_refuse_a_field_their_command_does_not_declare(desk: Any, tournament: Any) -> None:
+    shown = desk.post(f"/tournaments/{tournament.pk}/", {"action": "clubs_apart", "keep_clubs_apart": "on",
+                                                         "households": "on"})
+    assert "households" in shown.content.decode()
+    tournament.refresh_from_db()
+    assert not tournament.keep_clubs_apart
+
+
+def test_leaving_by_the_private_link_refuses_a_field_it_does_not_declare(client: Any, tournament: Any) -> None:
+    from tests.factories import make_players
+    from tournament import private_links
+
+    player = make_players(tournament, 1)[0]
+    token = private_links.link_for(player).token
+    shown = client.post(f"/me/{token}/", {"action": "withdraw", "confirm": "on", "rejoin": "later"})
+    assert shown.status_code == 400 and "rejoin" in shown.content.decode()
+    player.refresh_from_db()
+    assert player.status == "active"

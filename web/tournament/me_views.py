@@ -223,6 +223,7 @@ def me_page(request: HttpRequest, token: str) -> HttpResponse:
             if action == "check_in":
                 done = commands.self_check_in(player, token, actor=request.user, key=form_key(request)).message
             elif action == "withdraw":
+                refuse_unknown(request.POST, commands.Sure.FIELDS, also=DOOR_FIELDS | {"action"})
                 done = commands.withdraw_self(player, request.POST, actor=request.user, key=form_key(request)).message
             elif action == "self_report":
                 typed = {"self_report": request.POST.get("table", "")}

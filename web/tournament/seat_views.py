@@ -200,6 +200,7 @@ def seat_draw(request: HttpRequest, round_: Round) -> str:
 @_action("publish", "seating")
 def seat_publish(request: HttpRequest, round_: Round) -> str:
     """Publish the seating once every seat has its faction."""
+    refuse_unknown(request.POST, commands.Nothing.FIELDS, also=DOOR_FIELDS | {"action"})
     return commands.publish_round(round_, actor=request.user, key=_key(request)).message
 
 
@@ -227,6 +228,7 @@ def seat_no_show(request: HttpRequest, round_: Round) -> str:
 @_action("judge", "judges-heading")
 def seat_judge(request: HttpRequest, round_: Round) -> str:
     """Put a table judge at a table (an empty name frees it for every table judge)."""
+    refuse_unknown(request.POST, commands.TableJudge.FIELDS, also=DOOR_FIELDS | {"action"})
     return commands.assign_table_judge(round_, request.POST, actor=request.user, key=_key(request)).message
 
 

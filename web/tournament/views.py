@@ -119,10 +119,8 @@ def _dashboard_action(request: HttpRequest, tournament: Tournament) -> str:
     refuse_unsafe_text(request)
     action = request.POST.get("action")
     key, actor = _key(request), request.user
-    if action == "add_round":
-        refuse_unknown(request.POST, commands.NewRound.FIELDS, also=DOOR_FIELDS | {"action"})
-    if action == "add_judge":
-        refuse_unknown(request.POST, commands.Username.FIELDS, also=DOOR_FIELDS | {"action"})
+    if action in DASHBOARD_FIELDS:
+        refuse_unknown(request.POST, DASHBOARD_FIELDS[action], also=DOOR_FIELDS | {"action"})
     if action in DASHBOARD_ACTIONS:
         return DASHBOARD_ACTIONS[action](tournament, request.POST, actor=actor, key=key).message
     if action == "remove_judge":
@@ -181,6 +179,13 @@ DASHBOARD_ACTIONS = {
     "add_judge": commands.invite_table_judge,
     "withdraw_invitation": commands.withdraw_invitation,
     "clubs_apart": commands.keep_clubs_apart,
+}
+#: Each action's fields, as its command declares them: the form's others are refused by name.
+DASHBOARD_FIELDS = {
+    "add_round": commands.NewRound.FIELDS,
+    "add_judge": commands.Username.FIELDS,
+    "withdraw_invitation": commands.Username.FIELDS,
+    "clubs_apart": commands.ClubsApart.FIELDS,
 }
 
 
@@ -707,6 +712,7 @@ def final(request: HttpRequest, pk: int) -> HttpResponse:
                 refuse_unknown(request.POST, commands.PICK_FIELDS, also=DOOR_FIELDS | {"action"})
                 commands.pick_final_faction(round_, request.POST, actor=actor, key=key)
             elif action == "assign_judge":
+                refuse_unknown(request.POST, commands.TableJudge.FIELDS, also=DOOR_FIELDS | {"action"})
                 messages.success(request, commands.assign_table_judge(round_, request.POST, actor=actor, key=key).message)
             elif action == "publish":
                 messages.success(request, commands.publish_round(round_, actor=actor, key=key).message)
