@@ -10,7 +10,8 @@ placeholders below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, models
@@ -50,3 +51,18 @@ def json_placeholder() -> str:
 def for_update() -> str:
     """` FOR UPDATE` where the database locks rows that way (SQLite locks the whole file)."""
     return " FOR UPDATE" if connection.features.has_select_for_update else ""
+
+
+@dataclass(frozen=True)
+class Along:
+    """Rows a statement reads along with its own (its `LEFT JOIN`s, all NULL when none matches),
+    and what takes them: a request that needs a row anyway reads it in the statement it sends
+    first (config.token_auth: the token of a table judge's post reads its table too)."""
+
+    #: The select list (`x."id", ...`) and the joins, whose placeholders take `params`.
+    columns: str
+    joins: str
+    params: tuple[Any, ...]
+    #: Called with this along's `width` columns of the row.
+    take: Callable[[Sequence[Any]], None]
+    width: int

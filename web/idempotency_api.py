@@ -28,6 +28,7 @@ from config.token_auth import READ, token_user
 from dune.refusals import Refusal
 from foundation.commands import Field
 from foundation.idempotency import FORM_FIELD, HEADER, Answer, BadKey, check_key
+from foundation.sql_rows import Along
 from web.api_fields import refuse_unknown_fields
 
 __all__ = [
@@ -85,17 +86,19 @@ RETRIED = "answers_retries"
 
 
 def answers_retries(
-    fields: Mapping[str, Field], stored: Callable[..., Answer | None], scope: Callable[..., str]
+    fields: Mapping[str, Field], stored: Callable[..., Answer | None], scope: Callable[..., str],
+    target: Callable[..., Along] | None = None,
 ) -> Callable[[T], T]:
     """Mark an API view whose POST's retry `StoredAnswerMiddleware` may answer from its stored
     answer. `stored` is the answer the view itself would send from the record (the command's
     own check), or None when the view must answer (no record, a refusal, another body); the
     body it is given reads only the write's declared `fields` (any other: the view refuses it).
     `scope` is the scope the command keeps its keys in, from the URL's arguments: the record
-    is read with the token, in one statement."""
+    is read with the token, in one statement; `target`, the row the write is about (its
+    table), read in that statement too (`foundation.sql_rows.Along`), for the view or `stored`."""
 
     def mark(view: T) -> T:
-        setattr(view, RETRIED, (fields, stored, scope))
+        setattr(view, RETRIED, (fields, stored, scope, target))
         return view
 
     return mark
@@ -104,8 +107,9 @@ def answers_retries(
 @functools.lru_cache(maxsize=4096)
 def _retried_view(
     path: str,
-) -> tuple[type, Mapping[str, Field], Callable[..., Answer | None], str, dict[str, Any]] | None:
-    """(view class, declared fields, stored answer, the key's scope, URL arguments) of a path whose view answers
+) -> tuple[type, Mapping[str, Field], Callable[..., Answer | None], str, Callable[[], Along] | None, dict[str, Any]] | None:
+    """(view class, declared fields, stored answer, the key's scope, its target's reading, URL
+    arguments) of a path whose view answers
     retries early; None for any other path. Kept per path, as `web.live` keeps its polled pages."""
     try:
         match = resolve(path)
@@ -115,7 +119,9 @@ def _retried_view(
     marked = getattr(view, RETRIED, None)
     if view is None or marked is None or match.args:
         return None
-    return view, marked[0], marked[1], marked[2](**match.kwargs), dict(match.kwargs)
+    kwargs = dict(match.kwargs)
+    target = None if marked[3] is None else functools.partial(marked[3], **kwargs)
+    return view, marked[0], marked[1], marked[2](**kwargs), target, kwargs
 
 
 @functools.cache
@@ -131,14 +137,14 @@ def _view_headers(view: type) -> tuple[dict[str, str], list[str]]:
     return headers, [*(v.strip() for v in vary.split(",") if v.strip()), "Cookie"]
 
 
-def _token(request: HttpRequest, answer: tuple[str, str]) -> tuple[Any, Any] | None:
+def _token(request: HttpRequest, answer: tuple[str, str], along: Along | None) -> tuple[Any, Any] | None:
     """The active user and token of the request's `Authorization: Token <key>`, read as DRF's
     token authentication reads it, with the answer stored under `answer` (scope, key) for the
     user (config.token_auth); None for any other (or no) credentials."""
     words = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(words) != 2 or words[0].lower() != "token":
         return None
-    found = token_user(words[1], answer=answer)
+    found = token_user(words[1], answer=answer, along=along)
     return found if found is not None and found[0].is_active else None
 
 
@@ -170,12 +176,13 @@ class StoredAnswerMiddleware:
     messages, the URL's resolution, DRF's set-up (sessions, content negotiation) and the view.
 
     A table judge's phone sends its post again when the answer was lost on the venue's Wi-Fi
-    (a tenth of an event day's posts): the answer is one indexed read, and the rest of the
-    request's path cost more than it. Only a retry the view would answer from its record is
+    (a tenth of an event day's posts): the answer is one statement (its token, its stored
+    answer and its table read together), and the rest of the request's path cost more than it. Only a retry the view would answer from its record is
     answered here: a token's POST (no session cookie) of a JSON body that reads only the
     write's declared fields, with no query, asking for JSON, allowed by the view's permissions
     and throttles. Anything else passes through, a first send too, which takes this read of its
-    token and of its missing record as its own (config.token_auth, foundation.idempotency)."""
+    token, of its missing record and of its table as its own (config.token_auth,
+    foundation.idempotency, tournament.table_rows)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -202,12 +209,12 @@ class StoredAnswerMiddleware:
         marked = _retried_view(request.path_info)
         if marked is None:
             return None
-        view, fields, stored, scope, kwargs = marked
+        view, fields, stored, scope, target, kwargs = marked
         try:
             checked = check_key(key)
         except BadKey:
             return None
-        found = _token(request, (scope, str(checked)))
+        found = _token(request, (scope, str(checked)), None if target is None else target())
         if found is None:
             return None
         setattr(request, READ, found)  # read once: the view's authentication takes it

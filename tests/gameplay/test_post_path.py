@@ -90,32 +90,32 @@ def test_a_post_to_no_such_table_is_a_404_naming_it(table_judge: Any) -> None:
     assert answer.status_code == 404 and "table" in str(answer.json()).lower()
 
 
-def test_a_token_post_costs_seven_statements_whatever_the_log(
+def test_a_token_post_costs_six_statements_whatever_the_log(
     table: Any, table_judge: Any, django_assert_num_queries: Any
 ) -> None:
-    """The token with its user and the key's stored answer (none: one statement), the table
-    with its round, then in one transaction: the game's lock, the event with the position (one
-    statement on PostgreSQL), the key."""
+    """The token with its user, the key's stored answer (none) and the table with its round
+    (one statement), then in one transaction: the game's lock, the event with the position
+    (one statement on PostgreSQL), the key."""
     services.game_for(table)
     client = token_client(table_judge)
     for seq in range(1, 30):
         assert post(client, table, seq).status_code == 201
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         assert post(client, table, 30, key="counted").status_code == 201
 
 
 def test_a_retry_answered_from_its_stored_answer_reads_no_events(
     table: Any, table_judge: Any, django_assert_num_queries: Any
 ) -> None:
-    """The token with the stored answer (one statement), the table (who judges it): a retry
-    sent after its first answer neither locks the game nor opens a transaction, and never
-    reads the log."""
+    """The token with the stored answer and the table (who judges it), in one statement: a
+    retry sent after its first answer neither locks the game nor opens a transaction, and
+    never reads the log."""
     services.game_for(table)
     client = token_client(table_judge)
     for seq in range(1, 20):
         assert post(client, table, seq).status_code == 201
     first = post(client, table, 20, key="lost-answer")
-    with django_assert_num_queries(2) as captured:
+    with django_assert_num_queries(1) as captured:
         repeat = post(client, table, 20, key="lost-answer")
     assert repeat.status_code == 201 and repeat.json() == first.json()
     statements = [q["sql"] for q in captured.captured_queries]

@@ -31,6 +31,7 @@ from rest_framework.views import APIView
 from dune.text_rules import whole_number
 from gameplay import commands, presenters, services
 from gameplay.commands import judges_table
+from tournament import table_rows
 from tournament.models import Table
 from tournament.table_rows import table_with_round
 from web import idempotency_api
@@ -88,7 +89,7 @@ def _stored_event(user: Any, data: dict[str, Any], key: str, *, pk: int) -> comm
     return commands.stored_event(pk, commands.read_fields(commands.EVENT_FIELDS, data), actor=user, key=key)
 
 
-@idempotency_api.answers_retries(commands.EVENT_FIELDS, _stored_event, commands.event_scope)
+@idempotency_api.answers_retries(commands.EVENT_FIELDS, _stored_event, commands.event_scope, table_rows.along)
 class GameEventsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
