@@ -976,6 +976,34 @@ REFUSALS = (
     gettext_noop("no No-Field token is left in the Richese supply (face up in front of the shield: %(shown)s)"),
     gettext_noop("%(faction_name)s is no ally of the Richese: only their ally ships with their No-Field tokens"),
     gettext_noop("%(faction_name)s is no ally of the Richese: only their ally ships with their No-Field tokens (the Richese record no_field_placed)"),
+    gettext_noop("%(weapon)s (the Mirror Weapon copies it) kills %(leader)s of %(who)s"),
+    gettext_noop("%(weapon)s (the Mirror Weapon copies it) kills the Cheap Hero of %(who)s"),
+    gettext_noop("%(weapon)s kills %(leader)s of %(who)s"),
+    gettext_noop("%(weapon)s kills the Cheap Hero of %(who)s"),
+    gettext_noop("the captive %(key)s goes to the tanks; %(faction_name)s may revive it"),
+    gettext_noop("the captive %(key)s is considered not used and stays with %(faction_name)s"),
+    gettext_noop("the captive %(key)s has fought once and goes home"),
+    gettext_noop("the Harkonnen kill %(leader)s for %(CAPTURE_KILL_SPICE)s spice"),
+    gettext_noop("the Harkonnen capture %(leader)s"),
+    gettext_noop("the Kwisatz Haderach adds 2"),
+    gettext_noop("%(faction_name)s wins %(decimal_str)s to %(decimal_str2)s (the aggressor wins a tie)"),
+    gettext_noop("%(faction_name)s wins %(decimal_str)s to %(decimal_str2)s"),
+    gettext_noop("the Stone Burner kills %(leader)s of %(faction_name)s"),
+    gettext_noop("the Stone Burner kills the Cheap Hero of %(faction_name)s"),
+    gettext_noop("Stone Burner: %(faction_name)s wins with %(more)s forces left undialed to %(fewer)s (the aggressor wins a tie)"),
+    gettext_noop("Stone Burner: %(faction_name)s wins with %(more)s forces left undialed to %(fewer)s"),
+    gettext_noop("%(faction_name)s earns %(value)s spice for the leaders killed"),
+    gettext_noop("both leaders are traitors: both sides lose their forces, cards and leaders; nobody wins or earns spice"),
+    gettext_noop("%(faction_name)s calls %(leader)s a traitor: it wins and loses nothing, and earns the traitor's value"),
+    gettext_noop("the traitor call comes first: the lasgun and shield do not explode"),
+    gettext_noop("the winner keeps the spice it dialed"),
+    gettext_noop("%(key)s goes back to the leader pool of %(faction_name)s for this phase"),
+    gettext_noop("a lasgun meets a shield: every force and all spice in %(place_name)s are lost, both leaders die, nobody wins"),
+    gettext_noop("the Kwisatz Haderach dies in the explosion"),
+    gettext_noop("%(faction_name)s discards %(join)s"),
+    gettext_noop("the Atreides have lost %(kh_losses)s forces in battles: the Kwisatz Haderach awakens"),
+    gettext_noop("%(key)s was revived and is killed again: face down in the tanks"),
+    gettext_noop("the CHOAM receive %(share)s of the %(spice)s spice %(faction_name)s paid"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
@@ -1157,6 +1185,12 @@ def _literal_length(template: str) -> int:
 #: The templates, the most specific first (the most words of their own): a broad one ("%(key)s
 #: is %(meaning)s") never takes a message a longer one fits.
 _PATTERNS = tuple((template, _pattern(template)) for template in sorted(REFUSALS, key=_literal_length, reverse=True))
+
+
+def core_status(status: str) -> str:
+    """A leader's state as the engine stores it ("tanks_face_down") in the reader's language."""
+    words = status.replace("_", " ")
+    return str(WORD_FIELDS["leader_status_words"].get(words, words))
 
 
 def core_refusal(message: str) -> str:

@@ -220,3 +220,24 @@ def test_a_default_action_out_of_its_phase_reads_in_the_readers_language() -> No
         assert core_refusal("a default battle plan is taken only in the battle phase, not in the storm phase") == (
             "nur in der Phase Schlacht wird ein Standard-Schlachtplan genommen, nicht in der Phase Sturm"
         )
+
+
+def test_the_engines_resolution_of_a_battle_reads_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    from web.gameplay.page_forms import battle_words
+
+    resolution = {
+        "outcome": "battle", "winner": "atreides", "loser": "harkonnen", "totals": {},
+        "losses": [{"faction": "harkonnen", "territory": "arrakeen", "normal": 3, "special": 0, "advisors": 0, "rule": "1.07.06"}],
+        "leaders": [{"faction": "harkonnen", "leader": "feyd_rautha", "status": "tanks_face_up", "rule": "1.07.06.02"}],
+        "rulings": [{"text": "Atreides wins 5 to 5 (the aggressor wins a tie)", "rule": "1.07.06.00"}],
+    }
+    with translation.override("es"):
+        words = battle_words(resolution)
+    assert words["head"] == "Atreides gana; Harkonnen pierde"
+    assert words["lines"][0] == ("Harkonnen pierde 3 fuerzas en Arrakeen", "1.07.06")
+    assert words["lines"][1][0].endswith("(Harkonnen): en los tanques boca arriba")
+    assert words["rulings"] == [("Atreides gana 5 a 5 (el agresor gana los empates)", "1.07.06.00")]
+    with translation.override("en"):
+        assert battle_words(resolution)["head"] == "Atreides win; Harkonnen lose"

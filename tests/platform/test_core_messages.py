@@ -3,8 +3,9 @@
 A core's refusal reaches a page as its English message, matched there against the cores'
 message templates (foundation/core_words.REFUSALS) and shown in the reader's language. This
 check walks the cores' modules for the messages they hand a refusal (`msg=`, `message=`, the
-message argument of `refuse`, `_bad`, `bad`, `shape`, and of every refusal class), turns each
-literal or f-string into its template, and fails on one the catalogue's list lacks. The
+message argument of `refuse`, `_bad`, `bad`, `shape`, of a battle's ruling (`note`) and of
+every refusal class), turns each literal or f-string (each branch of a conditional) into its
+template, and fails on one the catalogue's list lacks. The
 messages not yet translated are listed apart (`core_messages_in_english.txt`); a message
 translated leaves that list, and a new one joins REFUSALS to be translated. What the walk takes
 for a message but no person reads (a programmer's check, a field's name) is named in
@@ -22,7 +23,7 @@ from foundation.core_words import REFUSALS
 ROOT = Path(__file__).resolve().parents[2]
 STILL_ENGLISH = Path(__file__).with_name("core_messages_in_english.txt")
 #: Helpers whose argument at this position is a message a person reads.
-HELPERS = {"refuse": 2, "_bad": 1, "bad": 1, "shape": 0, "_bad_option": 2}
+HELPERS = {"refuse": 2, "_bad": 1, "bad": 1, "shape": 0, "_bad_option": 2, "note": 1}
 #: Calls of refusal classes: their first argument is the message.
 REFUSAL_CLASS = re.compile(
     r".*(Error|Refused|Refusal|Violation|Action|Position|Identifier|Event|Phase|Over|OutOfTime|Exhausted|Count|"

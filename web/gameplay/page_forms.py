@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from dune.engine.codec.schema import Piece, Removed, SnapshotView
 from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
+from foundation.core_words import core_refusal, core_status
 from gameplay import engine_adapter as rules
 from gameplay.models import Game
 from gameplay.services import position_of
@@ -190,30 +192,36 @@ def battle_words(resolution: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's resolution of a battle before it is recorded, in words with its rules."""
     outcome = resolution.get("outcome")
     winner, loser = resolution.get("winner"), resolution.get("loser")
+    sides = {"winner": faction_name(winner or ""), "loser": faction_name(loser or "")}
     if outcome == "two_traitors":
-        head = "Both leaders are traitors: no winner, both sides lose"
+        head = _("Both leaders are traitors: no winner, both sides lose")
     elif outcome == "explosion":
-        head = "Lasgun and shield: everything in the territory is lost"
+        head = _("Lasgun and shield: everything in the territory is lost")
+    elif outcome == "traitor":
+        head = _("%(winner)s win (traitor called); %(loser)s lose") % sides
     else:
-        how = " (traitor called)" if outcome == "traitor" else ""
-        head = f"{faction_name(winner or '')} win{how}; {faction_name(loser or '')} lose"
+        head = _("%(winner)s win; %(loser)s lose") % sides
     totals = ", ".join(f"{faction_name(f)} {t}" for f, t in (resolution.get("totals") or {}).items() if t is not None)
     lines = []
     for loss in resolution.get("losses") or []:
         count = int(loss["normal"]) + int(loss["special"]) + int(loss["advisors"])
-        lines.append((f"{faction_name(loss['faction'])} lose {count} force{'s' if count != 1 else ''} in "
-                      f"{place_name(loss['territory'])}", loss.get("rule") or ""))
+        lost = {"faction": faction_name(loss["faction"]), "count": count, "place": place_name(loss["territory"])}
+        words = ngettext("%(faction)s lose %(count)s force in %(place)s", "%(faction)s lose %(count)s forces in %(place)s",
+                         count) % lost
+        lines.append((words, loss.get("rule") or ""))
     for fate in resolution.get("leaders") or []:
         name = dict(rules.leaders_of(fate["faction"])).get(fate["leader"], fate["leader"])
-        status = str(fate["status"]).replace("_", " ")
-        lines.append((f"{name} ({faction_name(fate['faction'])}): {status}", fate.get("rule") or ""))
+        status = core_status(str(fate["status"]))
+        words = _("%(name)s (%(faction)s): %(status)s") % {"name": name, "faction": faction_name(fate["faction"]), "status": status}
+        lines.append((words, fate.get("rule") or ""))
     for faction, cards in (resolution.get("discarded") or {}).items():
         if cards:
-            lines.append((f"{faction_name(faction)} discard {', '.join(c.replace('_', ' ') for c in cards)}", ""))
+            discarded = {"faction": faction_name(faction), "cards": ", ".join(c.replace("_", " ") for c in cards)}
+            lines.append((_("%(faction)s discard %(cards)s") % discarded, ""))
     for faction, spice in (resolution.get("spice") or {}).items():
         if spice:
-            lines.append((f"{faction_name(faction)}: {spice:+d} spice", ""))
-    rulings = [(r.get("text", ""), r.get("rule", "")) for r in resolution.get("rulings") or []]
+            lines.append((_("%(faction)s: %(spice)s spice") % {"faction": faction_name(faction), "spice": f"{spice:+d}"}, ""))
+    rulings = [(core_refusal(r.get("text", "")), r.get("rule", "")) for r in resolution.get("rulings") or []]
     return {"head": head, "totals": totals, "lines": lines, "rulings": rulings}
 
 

@@ -84,6 +84,19 @@ def explosion(t: Tally) -> None:
             t.note("kh_killed", "the Kwisatz Haderach dies in the explosion", "kh")
 
 
+def _kills(weapon: str | None, side: Side, *, mirrored: bool) -> str:
+    """The ruling of a weapon killing `side`'s leader or Cheap Hero (a Mirror Weapon's copy
+    `mirrored`)."""
+    who, leader = faction_name(side.faction), side.plan.leader
+    if mirrored:
+        if leader:
+            return f"{weapon} (the Mirror Weapon copies it) kills {leader} of {who}"
+        return f"{weapon} (the Mirror Weapon copies it) kills the Cheap Hero of {who}"
+    if leader:
+        return f"{weapon} kills {leader} of {who}"
+    return f"{weapon} kills the Cheap Hero of {who}"
+
+
 def fight(t: Tally) -> None:
     """1.07.06-1.07.06.05, AH X.C: weapons, totals, the aggressor winning a tie, the losses."""
     pos, agg, dfd = t.pos, t.agg, t.dfd
@@ -92,8 +105,7 @@ def fight(t: Tally) -> None:
         has_leader = side.plan.leader is not None or side.plan.cheap_hero
         weapon = weapon_of(other, side)
         if has_leader and kills(pos, weapon, side.plan.defense):
-            mirror = " (the Mirror Weapon copies it)" if other.plan.weapon == "mirror_weapon" else ""
-            t.note("battle_weapons", f"{weapon}{mirror} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
+            t.note("battle_weapons", _kills(weapon, side, mirrored=other.plan.weapon == "mirror_weapon"))
             t.kill(side, rule_for(pos, "battle_killed"))
         else:
             total += _leader_value(pos, side, other)
@@ -107,8 +119,9 @@ def fight(t: Tally) -> None:
     t.winner, t.loser = win.faction, lose.faction
     t.note(
         "battle_tie" if ta == td else "battle",
-        f"{faction_name(win.faction)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))}"
-        + (" (the aggressor wins a tie)" if ta == td else ""),
+        f"{faction_name(win.faction)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))} (the aggressor wins a tie)"
+        if ta == td
+        else f"{faction_name(win.faction)} wins {decimal_str(max(ta, td))} to {decimal_str(min(ta, td))}",
     )
     _settle(t, win, lose)
 
@@ -123,10 +136,16 @@ def stone_burner(t: Tally) -> None:
         has_leader = side.plan.leader is not None or side.plan.cheap_hero
         weapon = weapon_of(other, side)
         if has_leader and burn:
-            t.note("stone_burner", f"the Stone Burner kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}", "battle_weapons")
+            t.note(
+                "stone_burner",
+                f"the Stone Burner kills {side.plan.leader} of {faction_name(side.faction)}"
+                if side.plan.leader
+                else f"the Stone Burner kills the Cheap Hero of {faction_name(side.faction)}",
+                "battle_weapons",
+            )
             t.kill(side, rule_for(pos, "stone_burner", "battle_killed"))
         elif has_leader and kills(pos, weapon, side.plan.defense):
-            t.note("battle_weapons", f"{weapon} kills {side.plan.leader or 'the Cheap Hero'} of {faction_name(side.faction)}")
+            t.note("battle_weapons", _kills(weapon, side, mirrored=False))
             t.kill(side, rule_for(pos, "battle_killed"))
         normal, special = side.forces
         n, sp = dialed_forces(pos, side)
@@ -135,10 +154,13 @@ def stone_burner(t: Tally) -> None:
     assert ta is not None and td is not None
     win, lose = (agg, dfd) if ta >= td else (dfd, agg)
     t.winner, t.loser = win.faction, lose.faction
+    more, fewer = decimal_str(max(ta, td)), decimal_str(min(ta, td))
     t.note(
         "stone_burner",
-        f"Stone Burner: {faction_name(win.faction)} wins with {decimal_str(max(ta, td))} forces left undialed to {decimal_str(min(ta, td))}"
-        + (" (the aggressor wins a tie)" if ta == td else ""),
+        f"Stone Burner: {faction_name(win.faction)} wins with {more} forces left undialed to {fewer}"
+        " (the aggressor wins a tie)"
+        if ta == td
+        else f"Stone Burner: {faction_name(win.faction)} wins with {more} forces left undialed to {fewer}",
         "battle",
     )
     _settle(t, win, lose)
