@@ -477,3 +477,20 @@ def test_leaving_by_the_private_link_refuses_a_field_it_does_not_declare(client:
     assert shown.status_code == 400 and "rejoin" in shown.content.decode()
     player.refresh_from_db()
     assert player.status == "active"
+
+
+def test_a_kept_card_tap_refuses_a_field_the_change_does_not_declare(client: Any, head_judge: Any) -> None:
+    """LoLV 0.08: the kept-card buttons post the player and the card, read as a faction change."""
+    from tests.factories import make_players, make_round, make_tournament, seat_table
+    from tournament.models import Seat
+
+    lolv = make_tournament(format="lolv", head_judge=head_judge)
+    table = seat_table(make_round(lolv, state="planned"), make_players(lolv, 6), factions=[""] * 6)
+    first = table.seats.get(seat=1)
+    first.dealt = ["fremen", "tleilaxu"]
+    first.save()
+    client.force_login(head_judge)
+    shown = client.post(f"/tables/{table.pk}/keep/", {"player": first.player_id, "faction": "fremen", "swap": "1"},
+                        HTTP_HX_REQUEST="true")
+    assert shown.status_code == 400 and "swap" in shown.content.decode()
+    assert Seat.objects.get(pk=first.pk).faction == ""

@@ -295,6 +295,7 @@ def keep_cards(request: HttpRequest, pk: int) -> HttpResponse:
         player = _int(request.POST.get("player")) or 0
         faction = request.POST.get("faction", "")
         try:
+            refuse_unknown(request.POST, commands.FACTION_CHANGE_FIELDS, also=DOOR_FIELDS | {"next"})
             commands.keep_card(
                 table.round, {"player": player, "faction": faction}, actor=request.user, key=_key(request), table=table
             )
