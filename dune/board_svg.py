@@ -42,7 +42,8 @@ from dune.engine.board import (
 )
 from dune.engine.evaluation import Evaluation, evaluate
 from dune.engine.factions import FACTION_SHEETS
-from dune.engine.names import faction_name
+from dune.engine.names import PHASE_NAMES, faction_name
+from dune.words import ENGLISH, Words
 
 __all__ = ["FACTION_STYLE", "StackRow", "board_svg", "stack_rows", "describe"]
 
@@ -212,22 +213,27 @@ class StackRow:
     def total(self) -> int:
         return self.normal + self.special + self.advisors
 
-    def words(self) -> str:
-        """`7 forces (5 fighters, 2 Fedaykin)`; under quick tracking, only that they are there."""
+    def words(self, words: Words = ENGLISH) -> str:
+        """`7 forces (5 fighters, 2 Fedaykin)`; under quick tracking, only that they are there
+        (in the reader's language through `words`)."""
+        w = words
         if self.quick:
-            return "present (quick tracking does not count forces)"
+            return w.gettext("present (quick tracking does not count forces)")
         parts = []
         if self.normal:
-            parts.append(f"{self.normal} fighter{'s' if self.normal != 1 else ''}")
+            parts.append(w.ngettext("%(count)s fighter", "%(count)s fighters", self.normal) % {"count": self.normal})
         if self.special:
             parts.append(f"{self.special} {self.special_name}")
         if self.advisors:
-            parts.append(f"{self.advisors} advisor{'s' if self.advisors != 1 else ''}")
-        head = f"{self.total} force{'s' if self.total != 1 else ''}"
+            parts.append(w.ngettext("%(count)s advisor", "%(count)s advisors", self.advisors) % {"count": self.advisors})
+        head = w.ngettext("%(count)s force", "%(count)s forces", self.total) % {"count": self.total}
         return f"{head} ({', '.join(parts)})" if len(parts) > 1 or self.special or self.advisors else head
 
-    def place(self) -> str:
-        return self.territory_name if self.sector is None else f"{self.territory_name}, sector {self.sector}"
+    def place(self, words: Words = ENGLISH) -> str:
+        """The territory, and its sector when the stack stands in one: "Arrakeen, sector 9"."""
+        if self.sector is None:
+            return self.territory_name
+        return words.gettext("%(territory)s, sector %(sector)s") % {"territory": self.territory_name, "sector": self.sector}
 
 
 def _territory_name(tid: str) -> str:
@@ -261,21 +267,34 @@ def stack_rows(position: Any) -> list[StackRow]:
     return rows
 
 
-def describe(position: Any, answer: Evaluation | None = None) -> str:
-    """One paragraph in words: turn and phase, the storm, who controls which stronghold,
-    how many stacks stand on the board."""
+def describe(position: Any, answer: Evaluation | None = None, words: Words = ENGLISH) -> str:
+    """One paragraph in words (the reader's, through `words`): turn and phase, the storm, who
+    controls which stronghold, how many stacks stand on the board."""
+    w = words
     answer = answer if answer is not None else evaluate(position)
-    phase = position.phase.replace("_", " ")
-    words = [f"Turn {position.turn}, {phase} phase." if position.turn else f"Before the first turn ({phase})."]
-    words.append(f"The storm is in sector {position.storm}." if position.storm is not None else "No storm on the board yet.")
-    held = [f"{faction_name(f)} controls {_territory_name(s)}" for s, f in answer.control.items() if f]
-    held.sort(key=lambda words: words.split(" controls ")[1])  # the same words however `control` is ordered
-    words.append(("; ".join(held) + ".") if held else "Nobody controls a stronghold.")
+    phase = PHASE_NAMES.get(position.phase, position.phase.replace("_", " "))
+    phase = w.pgettext("phase", phase)
+    said = [
+        w.gettext("Turn %(turn)s, %(phase)s phase.") % {"turn": position.turn, "phase": phase}
+        if position.turn
+        else w.gettext("Before the first turn (%(phase)s).") % {"phase": phase}
+    ]
+    said.append(
+        w.gettext("The storm is in sector %(sector)s.") % {"sector": position.storm}
+        if position.storm is not None
+        else w.gettext("No storm on the board yet.")
+    )
+    held = sorted(
+        ((_territory_name(s), faction_name(f)) for s, f in answer.control.items() if f)
+    )  # the same words however `control` is ordered
+    controls = [w.gettext("%(faction)s controls %(territory)s") % {"faction": f, "territory": t} for t, f in held]
+    said.append(("; ".join(controls) + ".") if controls else w.gettext("Nobody controls a stronghold."))
     count = len(stack_rows(position))
-    words.append(f"{count} force stack{'s' if count != 1 else ''} on the board.")
+    said.append(w.ngettext("%(count)s force stack on the board.", "%(count)s force stacks on the board.", count)
+                % {"count": count})
     if position.quick:
-        words.append("Quick tracking: only the strongholds are recorded.")
-    return " ".join(words)
+        said.append(w.gettext("Quick tracking: only the strongholds are recorded."))
+    return " ".join(said)
 
 
 # --- drawing -----------------------------------------------------------------------------

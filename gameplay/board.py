@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from dune.board_svg import StackRow, board_svg, describe, stack_rows
+from dune.board_svg import board_svg, describe, stack_rows
 from dune.engine.evaluation import evaluate
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
@@ -105,7 +106,8 @@ class Drawing:
     svg: str
     etag: str
     words: str
-    rows: list[StackRow]
+    #: The force stacks in the reader's words (territory id, place, faction, forces).
+    rows: list[dict[str, Any]]
 
 
 def etag_for(game: Game, seq: int, kind: str = "svg") -> str:
@@ -128,6 +130,10 @@ def drawing(table: Any, seq: str | int | None = None, *, game: Game | None = Non
         latest=game.seq,
         svg=board_svg(position, answer=answer, title=title, seq=at, uid=uid or f"board-t{table.pk}"),
         etag=etag_for(game, at),
-        words=describe(position, answer),
-        rows=stack_rows(position),
+        words=describe(position, answer, translation),
+        rows=[
+            {"territory": r.territory, "place": r.place(translation), "faction_name": r.faction_name,
+             "words": r.words(translation)}
+            for r in stack_rows(position)
+        ],
     )

@@ -51,8 +51,8 @@ def tiebreak_columns(labels: tuple[str, ...]) -> list[dict[str, str]]:
 
 
 def points_words(value: Fraction | int) -> str:
-    """Points with the right plural: "1 point", "0 points", "1.5 points"."""
-    return f"{fmt(value)} point" + ("" if value == 1 else "s")
+    """Points with the right plural, in the reader's language: "1 point", "0 points", "1.5 points"."""
+    return ngettext("%(points)s point", "%(points)s points", 1 if value == 1 else 2) % {"points": fmt(value)}
 
 
 def standing_json(row: StandingRow) -> dict[str, Any]:

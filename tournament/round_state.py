@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.models import Round
 
@@ -64,7 +64,9 @@ class RoundState:
     def meaning(self) -> str:
         """What the state means now, e.g. "3 of 8 reports filed" (the line beside its badge)."""
         if self.key in (RUNNING, PUBLISHED) and self.tables:
-            return f"{self.reported} of {self.tables} report{'s' if self.tables != 1 else ''} filed"
+            return ngettext(
+                "%(reported)s of %(tables)s report filed", "%(reported)s of %(tables)s reports filed", self.tables
+            ) % {"reported": self.reported, "tables": self.tables}
         return MEANINGS[self.key]
 
     @property

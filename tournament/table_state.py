@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from dune import clock_limits as limits
 
 SEATED = "seated"
@@ -34,10 +36,10 @@ STATES = (SEATED, PLAYING, ENDED, FILED)
 
 #: The words a page shows for each state (the API's `state` is the key).
 LABELS = {
-    SEATED: "Seated",
-    PLAYING: "Playing",
-    ENDED: "Game over, report not filed",
-    FILED: "Report filed",
+    SEATED: gettext_lazy("Seated"),
+    PLAYING: gettext_lazy("Playing"),
+    ENDED: gettext_lazy("Game over, report not filed"),
+    FILED: gettext_lazy("Report filed"),
 }
 
 CLOCK_NOT_STARTED = "not_started"
@@ -48,11 +50,11 @@ CLOCK_STOPPED = "stopped"
 CLOCK_STATES = (CLOCK_NOT_STARTED, CLOCK_RUNNING, CLOCK_PAUSED, CLOCK_TIME_UP, CLOCK_STOPPED)
 
 CLOCK_LABELS = {
-    CLOCK_NOT_STARTED: "Clock not started",
-    CLOCK_RUNNING: "Clock running",
-    CLOCK_PAUSED: "Clock paused",
-    CLOCK_TIME_UP: "Time is up",
-    CLOCK_STOPPED: "Clock stopped",
+    CLOCK_NOT_STARTED: gettext_lazy("Clock not started"),
+    CLOCK_RUNNING: gettext_lazy("Clock running"),
+    CLOCK_PAUSED: gettext_lazy("Clock paused"),
+    CLOCK_TIME_UP: gettext_lazy("Time is up"),
+    CLOCK_STOPPED: gettext_lazy("Clock stopped"),
 }
 
 
@@ -63,11 +65,13 @@ class TableState:
 
     @property
     def label(self) -> str:
-        return LABELS[self.key]
+        """The state in the reader's language."""
+        return str(LABELS[self.key])
 
     @property
     def clock_label(self) -> str:
-        return CLOCK_LABELS[self.clock]
+        """The clock's state in the reader's language."""
+        return str(CLOCK_LABELS[self.clock])
 
     @property
     def words(self) -> str:

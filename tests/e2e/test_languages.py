@@ -8,6 +8,9 @@ that language differs from it is a sentence the page must not show. A text or a 
 (title, aria-label, placeholder, alt) equal to one of them, or holding a longer one (four words
 and more, or a fragment of four words between a msgid's placeholders), is English left over.
 Names (players, tournaments, factions, territories, cards) and rule numbers are not msgids.
+Sentences the pages assemble from the cores' English (a planner's issue, a place such as "1st",
+the turn's next step, the board's caption, a result's id) are not msgids either: the telltales of
+their English (TELLTALES) must not show.
 
 "No word broken inside": every word of every visible text lies on one line (a range over the
 word has its boxes on one line; a line may break after a hyphen, a dash or a slash, as in
@@ -31,6 +34,7 @@ from tests.factories import make_players, make_round, make_tournament, seat_tabl
 from tests.gameplay.recorded_game import recorded_game
 from tests.scoring.db.conftest import report_for
 from tournament import private_links
+from tournament import services as tservices
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 LAPTOP = {"width": 1366, "height": 900}
@@ -39,6 +43,15 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 #: Words the reader's language writes as English does (checked per language by the catalogue:
 #: an entry translated as itself is never English left over); these few are names of the game.
 GAME_NAMES = {"Bene Gesserit", "Cheap Hero", "Hidden Mobile Stronghold"}
+#: English the pages assemble from the cores' words, which no catalogue entry catches: an English
+#: ordinal, a planner's issue, a player's place or standing, a table's state, a result's id
+#: shown as stored, the turn's next step, the board's caption and strongholds, points twice.
+TELLTALES = re.compile(
+    r"\b\d+(st|nd|rd|th)\b|\b[a-z]+_[a-z_]+\b|already (met|played)|share table|kept apart|gets (it|them) again|"
+    r"\bplaced\b|qualified for the final|so far\b|\bPlaying\b|[Rr]eports? filed|\bcontrols\b|storm is in sector|"
+    r"force stacks? on the board|Nexus done|alliances may form|Storm recorded|No worm|Mentat Pause:|"
+    r"\b(contested|not controlled)\b|\bpoints? points\b|from the seating"
+)
 
 
 def english_left(lang: str) -> tuple[set[str], list[str]]:
@@ -148,10 +161,12 @@ def _page(new_page: Any, live_server: Any, lang: str, user: Any = None) -> Any:
     return page
 
 
-def _walk(page: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, list[str]]]:
+def _walk(
+    page: Any, urls: list[str], lang: str, sizes: tuple[dict[str, int], ...] = (PHONE, LAPTOP)
+) -> Iterator[tuple[str, str, list[str]]]:
     """(viewport, url, problems) of each page at each size."""
     whole, runs = english_left(lang)
-    for viewport in (PHONE, LAPTOP):
+    for viewport in sizes:
         page.set_viewport_size(viewport)
         for url in urls:
             page.goto(url)
@@ -160,6 +175,7 @@ def _walk(page: Any, urls: list[str], lang: str) -> Iterator[tuple[str, str, lis
             seen = page.evaluate(LOOK)
             problems = [f"English: {t!r}" for t in seen["texts"] if t in whole]
             problems += [f"English: {r!r} in {t!r}" for t in seen["texts"] for r in runs if r in t]
+            problems += [f"English: {t!r}" for t in seen["texts"] if TELLTALES.search(t)]
             problems += [f"word broken inside: {w!r}" for w in seen["broken"]]
             problems += [f"text cut: {c}" for c in seen["cut"]]
             if seen["wide"] > seen["width"] + 1:
@@ -196,3 +212,85 @@ def test_the_english_list_holds_what_a_page_must_not_show() -> None:
     assert {"Standings", "Table", "Record the battle"} <= whole
     assert "Bene Gesserit" not in whole
     assert any(r.startswith("No table is assigned to you yet") for r in runs)
+
+
+@pytest.fixture
+def final_event(head_judge: Any, make_user: Any) -> dict[str, Any]:
+    """A WBC event a judge runs to its end: heat 1 filed (one game recorded at the table),
+    heat 2 drawn by the planner among players who met in heat 1 (issues it could not avoid) and
+    in play at a nexus, the final filed (placings, a champion)."""
+    judge = make_user("judge1")
+    tournament = make_tournament(format="wbc", head_judge=head_judge, name="Open Arrakis")
+    tournament.table_judges.add(judge)
+    players = make_players(tournament, 12)
+    heat = make_round(tournament)
+    recorded = seat_table(heat, players[:6], factions=SIX, judge=judge)
+    other = seat_table(heat, players[6:], number=2, factions=SIX)
+    _record_to_the_worm(recorded, judge)
+    scoring.file_report(recorded, report_for(recorded, {2: "solo_stronghold"}), user=head_judge)
+    scoring.file_report(other, report_for(other, {0: "solo_stronghold"}), user=head_judge)
+    second = make_round(tournament, number=2, state="planned")
+    tservices.seat_round(second, user=head_judge, players=[p.pk for p in players[:6]], seed=3)
+    tservices.publish_round(second, user=head_judge)
+    playing = second.tables.get()
+    playing.judge = judge
+    playing.save(update_fields=["judge"])
+    _record_to_the_worm(playing, judge)
+    final = make_round(tournament, number=3, kind="final")
+    final_table = seat_table(final, players[6:], factions=SIX, judge=judge)
+    scoring.file_report(final_table, report_for(final_table, {0: "solo_stronghold"}), user=head_judge)
+    return {"tournament": tournament, "heat": heat, "second": second, "playing": playing, "final": final,
+            "final_table": final_table, "champion": players[6], "judge": judge, "head": head_judge,
+            "token": private_links.link_for(players[6]).token, "third": private_links.link_for(players[8]).token}
+
+
+def _record_to_the_worm(table: Any, judge: Any) -> None:
+    """The recorded game up to turn 2's worm (a nexus open)."""
+    services.game_for(table)
+    for seq, body in enumerate(recorded_game(), start=1):
+        services.append_event(table, body, expected_seq=seq, user=judge)
+        if body["type"] == "worm":
+            break
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["es", "fr", "de"])
+def test_a_whole_event_on_a_phone_is_in_the_readers_language(
+    new_page: Any, live_server: Any, final_event: dict[str, Any], lang: str
+) -> None:
+    """The planner's issues on the seating page, the final's places and the champion's standing,
+    a filed game's result on the player's page, the turn's next step and the board at a nexus."""
+    from django.core.cache import cache
+
+    cache.clear()
+    e, base = final_event, live_server.url
+    t = e["tournament"]
+    walks = [
+        (None, [f"{base}/tournaments/{t.pk}/standings/", f"{base}/me/{e['token']}/", f"{base}/me/{e['third']}/",
+                f"{base}/tournaments/{t.pk}/players/{e['champion'].pk}/", f"{base}/rounds/{e['final'].pk}/"]),
+        (e["judge"], [f"{base}/tables/{e['playing'].pk}/", f"{base}/my/tables/"]),
+        (e["head"], [f"{base}/rounds/{e['second'].pk}/seat/", f"{base}/tournaments/{t.pk}/",
+                     f"{base}/rounds/{e['second'].pk}/"]),
+    ]
+    found: list[str] = []
+    for user, urls in walks:
+        page = _page(new_page, live_server, lang, user)
+        for size, url, problems in _walk(page, urls, lang, sizes=(PHONE,)):
+            found += [f"{size} {url.removeprefix(base)}: {p}" for p in problems]
+        new_page.give_back(page)  # emptied: the next reader starts with no cookies
+    assert found == [], "\n".join(found[:60])
+
+
+def test_the_telltales_catch_the_english_the_pages_assemble() -> None:
+    english = [
+        "Player 001 and Player 002 already met once and share table 1", "placed 1st", "2nd (tied)",
+        "Heat 1, table 2: solo_stronghold", "Rank 1 with 2 points points after 1 game", "Playing",
+        "0 of 1 report filed", "Nexus: alliances may form or break", "The storm is in sector 8.",
+        "Atreides controls Arrakeen", "in the top 6 so far", "— from the seating",
+    ]
+    assert [text for text in english if not TELLTALES.search(text)] == []
+    translated = [
+        "Player 001 y Player 002 ya se enfrentaron una vez y comparten la mesa 1", "1.º puesto", "classé 2e",
+        "Platz 1.", "Rang 1 avec 2 points après 1 partie", "Nexus : des alliances peuvent se former ou se rompre",
+    ]
+    assert [text for text in translated if TELLTALES.search(text)] == []

@@ -119,7 +119,7 @@ def test_the_table_page_the_round_api_the_room_screen_and_the_dashboard_agree(
     assert _keys(dashboard) == expected
     for pk, key in expected.items():
         row = dashboard.split(f'data-table="{pk}"')[1].split("</tr>")[0]
-        assert ts.LABELS[key] in row
+        assert str(ts.LABELS[key]) in row
     # A game that is over never shows its clock counting down.
     for table in (filed, ended):
         row = dashboard.split(f'data-table="{table.pk}"')[1].split("</tr>")[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from gameplay import board
@@ -66,7 +67,7 @@ def board_panel(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = board.recorded_game(table)
         at = board.record_number(seq, game)
-        etag = board.etag_for(game, at, "panel")
+        etag = board.etag_for(game, at, f"panel-{translation.get_language()}")
         if _not_modified(request, etag):
             response = HttpResponse(status=304)
             response["ETag"] = etag

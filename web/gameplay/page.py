@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from dune import turn_flow
@@ -228,6 +229,7 @@ def next_step(record: Reading, offers: Offer, proposals: list[list[str]]) -> tur
         over=record.state.over,
         next_phase=offers.next_phase,
         to_place=[faction_name(f) for f in offers.offered.get("to_place") or ()],
+        words=translation,
     )
     if record.full and step.key == "next_turn" and "moritani" in record.factions and "place_terror" in can:
         # The Moritani place their Terror tokens at the Mentat Pause (LoLV 2.12.05): the forms
@@ -255,11 +257,11 @@ def step_buttons(record: Reading, offers: Offer, step: turn_flow.Step, phase_lis
     undecided = record.answer is None or record.answer.victory is None
     return {
         "then_to": then_to,
-        "then_label": turn_flow.phase_label(then_to) if then_to else "",
+        "then_label": turn_flow.phase_label(then_to, translation) if then_to else "",
         "then_actions": THEN_ACTIONS.get(record.phase or "", frozenset()) if then_to else frozenset(),
         "quick_then": _quick_then(step, choices, record.turn, last_turn=record.view.last_turn, phases=phase_list)
         if record.judge and record.quick and undecided else None,
-        "later_phases": [(p, turn_flow.phase_label(p)) for p in later],
+        "later_phases": [(p, turn_flow.phase_label(p, translation)) for p in later],
     }
 
 

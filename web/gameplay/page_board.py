@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from dune.engine.codec.schema import SnapshotView
 from dune.engine.evaluation import Evaluation
@@ -95,11 +95,13 @@ def stronghold_tiles(snapshot: Mapping[str, Any], control: Mapping[str, Any]) ->
         if controller:
             state, words = "held", faction_name(controller)
         elif len(here) > 1:
-            state, words = "contested", f"contested ({', '.join(sorted(faction_name(f) for f in here))})"
+            factions = ", ".join(sorted(faction_name(f) for f in here))
+            state, words = "contested", pgettext("a stronghold", "contested (%(factions)s)") % {"factions": factions}
         elif here:
-            state, words = "contested", f"not controlled ({faction_name(here[0])})"
+            faction = faction_name(here[0])
+            state, words = "contested", pgettext("a stronghold", "not controlled (%(faction)s)") % {"faction": faction}
         else:
-            state, words = "empty", "empty"
+            state, words = "empty", pgettext("a stronghold", "empty")
         tiles.append({"place": place, "name": place_name(place), "controller": controller, "state": state,
                       "words": words})
     return tiles

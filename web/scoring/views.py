@@ -148,7 +148,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             "tied": p.tied,
             "name": names.get(p.player, p.player),
             "player": p.player,
-            "reason": p.reason,
+            "reason": core_word(p.reason),
         }
         for p in scoring.placings
     ]

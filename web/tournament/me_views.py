@@ -102,6 +102,7 @@ def my_results(player: Player) -> list[dict[str, Any]]:
                 "round_label": round_label(seat.table.round),
                 "seat": seat.seat,
                 "result": results.get(report.pk, ""),
+                "result_words": core_word(kind_words(results[report.pk])) if results.get(report.pk) else "",
                 "filed": filed,
                 "version": report.version,
                 "may_confirm": filed and seat.table.round.state != "finished",
