@@ -203,7 +203,7 @@ def test_a_victory_standing_and_a_final_pick_read_in_the_readers_language() -> N
             "Atreides and Fremen win at this Mentat Pause (rule AH IV.A): confirm the victory with the table"
             " (Confirm victory) instead of starting another turn"
         ) == (
-            "Atreides und Fremen gewinnen bei dieser Mentat Pause (Regel AH IV.A): bestätige den Sieg mit dem Tisch"
+            "Atreides und Fremen gewinnen bei dieser Mentat-Pause (Regel AH IV.A): bestätige den Sieg mit dem Tisch"
             " (Sieg bestätigen), statt einen weiteren Zug zu beginnen"
         )
         assert core_refusal("Harkonnen cannot be picked: Ann already picked it; still free: none") == (
