@@ -80,7 +80,22 @@ def _quick_record(e: Mapping[str, Any]) -> str:
     return gettext("The strongholds were recorded: %(held)s") % {"held": held}
 
 
+def _game_setup(e: Mapping[str, Any]) -> str:
+    """The game as the seating set it up: its factions, turn limit and tracking (the markers are
+    on the faction table)."""
+    tracking = gettext("quick tracking") if e.get("quick") else gettext("full tracking")
+    said = {"factions": factions(e.get("factions")), "turns": e.get("turns"), "tracking": tracking}
+    if e.get("turns"):
+        sentence = gettext("The game was set up for %(factions)s: at most %(turns)s turns, %(tracking)s") % said
+    else:
+        sentence = gettext("The game was set up for %(factions)s: %(tracking)s") % said
+    if e.get("three_alliances"):
+        sentence += "; " + gettext("three-faction alliances allowed")
+    return sentence
+
+
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "game_setup": _game_setup,
     "phase_advanced": _phase,
     "turn_advanced": _turn,
     "storm_moved": _storm_moved,

@@ -139,9 +139,9 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
+        ACTIVE = "active", _("Active")
         WITHDRAWN = "withdrawn", _("Withdrawn")
-        DROPPED = "dropped", "Dropped"
+        DROPPED = "dropped", _("Dropped")
         #: Registered online past the event's capacity: moves up in order when a place frees.
         WAITING = "waiting", _("Waiting list")
 

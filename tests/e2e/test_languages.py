@@ -50,7 +50,7 @@ TELLTALES = re.compile(
     r"\b\d+(st|nd|rd|th)\b|\b[a-z]+_[a-z_]+\b|already (met|played)|share table|kept apart|gets (it|them) again|"
     r"\bplaced\b|qualified for the final|so far\b|\bPlaying\b|[Rr]eports? filed|\bcontrols\b|storm is in sector|"
     r"force stacks? on the board|Nexus done|alliances may form|Storm recorded|No worm|Mentat Pause:|"
-    r"\b(contested|not controlled)\b|\bpoints? points\b|from the seating"
+    r"\b(contested|not controlled)\b|\bpoints? points\b|from the seating|Game Setup|\bquick (yes|no)\b"
 )
 
 
@@ -259,7 +259,8 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
     new_page: Any, live_server: Any, final_event: dict[str, Any], lang: str
 ) -> None:
     """The planner's issues on the seating page, the final's places and the champion's standing,
-    a filed game's result on the player's page, the turn's next step and the board at a nexus."""
+    a filed game's result on the player's page, the turn's next step, the board at a nexus and
+    the game log, the players' roster and a filed report."""
     from django.core.cache import cache
 
     cache.clear()
@@ -268,9 +269,11 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
     walks = [
         (None, [f"{base}/tournaments/{t.pk}/standings/", f"{base}/me/{e['token']}/", f"{base}/me/{e['third']}/",
                 f"{base}/tournaments/{t.pk}/players/{e['champion'].pk}/", f"{base}/rounds/{e['final'].pk}/"]),
-        (e["judge"], [f"{base}/tables/{e['playing'].pk}/", f"{base}/my/tables/"]),
+        (e["judge"], [f"{base}/tables/{e['playing'].pk}/", f"{base}/tables/{e['playing'].pk}/history/",
+                      f"{base}/my/tables/"]),
         (e["head"], [f"{base}/rounds/{e['second'].pk}/seat/", f"{base}/tournaments/{t.pk}/",
-                     f"{base}/rounds/{e['second'].pk}/"]),
+                     f"{base}/rounds/{e['second'].pk}/", f"{base}/tournaments/{t.pk}/players/",
+                     f"{base}/tables/{e['final_table'].pk}/filed-report/"]),
     ]
     found: list[str] = []
     for user, urls in walks:
@@ -286,7 +289,7 @@ def test_the_telltales_catch_the_english_the_pages_assemble() -> None:
         "Player 001 and Player 002 already met once and share table 1", "placed 1st", "2nd (tied)",
         "Heat 1, table 2: solo_stronghold", "Rank 1 with 2 points points after 1 game", "Playing",
         "0 of 1 report filed", "Nexus: alliances may form or break", "The storm is in sector 8.",
-        "Atreides controls Arrakeen", "in the top 6 so far", "— from the seating",
+        "Atreides controls Arrakeen", "in the top 6 so far", "— from the seating", "Game Setup",
     ]
     assert [text for text in english if not TELLTALES.search(text)] == []
     translated = [

@@ -358,6 +358,8 @@ def report_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "table": table,
+            "table_words": _("%(tournament)s — %(round)s — table %(number)s")
+            % {"tournament": tournament.name, "round": table.round.label, "number": table.number},
             "report": report,
             "rows": rows,
             "result": result,
