@@ -1004,6 +1004,8 @@ REFUSALS = (
     gettext_noop("the Atreides have lost %(kh_losses)s forces in battles: the Kwisatz Haderach awakens"),
     gettext_noop("%(key)s was revived and is killed again: face down in the tanks"),
     gettext_noop("the CHOAM receive %(share)s of the %(spice)s spice %(faction_name)s paid"),
+    gettext_noop("an LoLV alliance joins two players (glossary 'Alliance'); the allocation list has no three-faction alliance victory"),
+    gettext_noop("a most-strongholds end-game win needs both Guild and Fremen absent, which a WBC table of five or six of the six factions never has; the QP list has no such line"),
 )
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 

@@ -80,6 +80,8 @@ def _messages(call: ast.Call) -> list[ast.expr]:
         found += call.args[:1]  # a checker's own refuse(msg, ...), not the engine's refuse(pos, key, msg)
     elif at is not None:
         found += call.args[at:at + 1] if name != "refuse" or len(call.args) > 2 else call.args[1:2]
+    elif name == "Refusal":  # a points system's line it refuses: Refusal(rule, why)
+        found += call.args[1:2]
     elif REFUSAL_CLASS.match(name) and call.args:
         found.append(call.args[0])
     return found
@@ -114,7 +116,6 @@ NOT_FOR_A_READER: dict[str, str] = {
     "unknown fields %s": "the TypeError of a dataclass replace called with a field the class lacks",
     "a %s needs the log it changes": "a ValueError for a caller that records a correction without its log",
     "result kinds without exactly one row: %s": "a check of the points table's declaration, raised while the code loads",
-    "AH IV.C.1; WBC Tournament Format": "a refusal's rule citation, not its message",
     "preset file %s.toml names the key %s": "a check of the format presets shipped with the platform",
     "cannot write %s as TOML": "a TypeError for a value a format document never holds",
     "finalist_seats must be a positive int, got %s": "a check of a points system's declaration in code",
