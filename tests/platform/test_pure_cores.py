@@ -70,10 +70,12 @@ def test_importing_ids_stays_cheap() -> None:
 
 
 def test_pure_cores_pass_mypy_strict() -> None:
-    """STYLE.md example 15: the pure packages are type-checked strictly."""
+    """STYLE.md example 15: the pure packages are type-checked strictly. mypy keeps what it
+    learnt of each unchanged module in .mypy_cache (as `make typecheck` does) and checks again
+    only what changed and what depends on it: the same answer as a check from scratch."""
     paths = [PURE_ROOT]
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *paths],
+        [sys.executable, "-m", "mypy", "--strict", *paths],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
