@@ -9,6 +9,7 @@ import, and keep out the two ways a cycle used to be hidden (an import inside a 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import subprocess
@@ -29,6 +30,13 @@ def product_files(*suffixes: str) -> list[Path]:
             if path.suffix in suffixes and "migrations" not in path.parts and "vendor" not in path.parts:
                 files.append(path)
     return files
+
+
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """The syntax tree of `source`, parsed once per test process: several checks walk every
+    product module (they only read the trees)."""
+    return ast.parse(source)
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -106,7 +114,7 @@ def test_no_import_of_our_modules_inside_a_function() -> None:
     """Imports of our own packages sit at the top of the module, where the contracts see them."""
     offenders: list[str] = []
     for path in product_files(".py"):
-        tree = ast.parse(path.read_text(), filename=str(path))
+        tree = parsed(path.read_text())
         for func in ast.walk(tree):
             if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -169,7 +177,7 @@ def test_long_functions_say_why_they_are_long() -> None:
     """Small rooms: a function over ~60 lines is split, or its docstring gives the reason."""
     offenders: list[str] = []
     for path in product_files(".py"):
-        tree = ast.parse(path.read_text(), filename=str(path))
+        tree = parsed(path.read_text())
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -223,7 +231,7 @@ def orm_writes(source: str) -> list[tuple[int, str]]:
     """(line, method) of every ORM write in `source`: `save`, `create`, `bulk_create`... on any
     receiver, `update` and `delete` on a queryset, `delete()` of an instance."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
         method = node.func.attr

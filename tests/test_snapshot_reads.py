@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from dune.engine.codec.schema import POSITION_FIELDS
-from tests.test_architecture import ROOT, product_files
+from tests.test_architecture import ROOT, parsed, product_files
 
 #: The declared keys of a position.
 KEYS = frozenset(field.key for field in POSITION_FIELDS)
@@ -37,7 +37,7 @@ def string_reads(source: str) -> list[tuple[int, str]]:
     """(line, key) of each declared snapshot key read by string from a snapshot-holding value:
     `snapshot.get("turn")`, `position["phase"]`, `(x.position or {}).get("storm")`."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         target, key = None, None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
             target, key = node.func.value, _key(node.args[0])
