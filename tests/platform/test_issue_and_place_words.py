@@ -147,3 +147,21 @@ def test_the_event_reports_final_placings_read_as_the_readers_ordinals(lang: str
         section = translation.gettext("final placings")
     placings = [row[1] for row in rows if row[0] == section]
     assert placings and all(re.fullmatch(place + r"( \(.+\))?", p) for p in placings), placings
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Recorded: storm moved (record #12), then turn 3 (record #13)."),
+        ("es", "Registrado: tormenta movida (registro n.º 12), luego turno 3 (registro n.º 13)."),
+        ("fr", "Enregistré : tempête déplacée (enregistrement n° 12), puis tour 3 (enregistrement n° 13)."),
+        ("de", "Erfasst: Sturm bewegt (Eintrag Nr. 12), dann Zug 3 (Eintrag Nr. 13)."),
+    ],
+)
+def test_the_line_after_a_record_reads_in_the_readers_language(lang: str, line: str) -> None:
+    from gameplay.commands import Recorded
+    from web.gameplay.views import _notice
+
+    body = {"event": {"seq": 12, "type": "storm_moved"}, "seq": 13, "position": {"turn": 3, "phase": "storm"}}
+    with translation.override(lang):
+        assert _notice(Recorded(status=201, body=body), then_turn=True) == line

@@ -16,8 +16,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from clocks import services as clock_services
@@ -92,21 +92,57 @@ def _answer(request: HttpRequest, table: Any) -> tuple[commands.EventCommand, co
     return command, commands.record(table, command, actor=request.user, key=key)
 
 
+#: The kinds of record a quick-tracking judge makes most, as the line after a record names them.
+RECORD_KINDS = {
+    "storm_placed": pgettext_lazy("a record's kind", "storm placed"),
+    "storm_moved": pgettext_lazy("a record's kind", "storm moved"),
+    "phase_advanced": pgettext_lazy("a record's kind", "phase advanced"),
+    "turn_advanced": pgettext_lazy("a record's kind", "turn advanced"),
+    "worm": pgettext_lazy("a record's kind", "worm"),
+    "quick_record": pgettext_lazy("a record's kind", "quick record"),
+    "win_attempt_confirmed": pgettext_lazy("a record's kind", "win attempt confirmed"),
+    "alliance_formed": pgettext_lazy("a record's kind", "alliance formed"),
+    "alliance_broken": pgettext_lazy("a record's kind", "alliance broken"),
+    "victory_claimed": pgettext_lazy("a record's kind", "victory claimed"),
+    "bg_prediction_made": pgettext_lazy("a record's kind", "bg prediction made"),
+    "game_ended": pgettext_lazy("a record's kind", "game ended"),
+    "last_turn_ended": pgettext_lazy("a record's kind", "last turn ended"),
+    "concession": pgettext_lazy("a record's kind", "concession"),
+    "dropout": pgettext_lazy("a record's kind", "dropout"),
+    "void": pgettext_lazy("a record's kind", "void"),
+    "loss_corrected": pgettext_lazy("a record's kind", "loss corrected"),
+}
+
+
+def _record_kind_words(kind: str) -> str:
+    known = RECORD_KINDS.get(kind)
+    return str(known) if known is not None else kind.replace("_", " ")
+
+
 def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
     """The one line saying what was recorded, and the later phase or the next turn a "then"
-    button moved on to."""
-    said = "Already recorded" if recorded.replayed else "Recorded"
+    button moved on to, in the reader's language."""
     event = recorded.body.get("event", {}).get("event") or {}
     if recorded.type == "insert" and isinstance(event.get("event"), dict):
+        said = gettext("Already recorded") if recorded.replayed else gettext("Recorded")
         return gettext("%(said)s: %(type)s, before record #%(before)s (correction record #%(seq)s).") % {
-            "said": gettext(said), "type": str(event["event"].get("type", "")).replace("_", " "),
+            "said": said, "type": _record_kind_words(str(event["event"].get("type", ""))),
             "before": event.get("before"), "seq": recorded.seq}
-    notice = f"{said}: {recorded.type.replace('_', ' ')} (record #{recorded.seq})"
+    what = {"what": _record_kind_words(recorded.type), "seq": recorded.seq}
     if recorded.body.get("seq", recorded.seq) == recorded.seq:
-        return notice + "."
+        if recorded.replayed:
+            return gettext("Already recorded: %(what)s (record #%(seq)s).") % what
+        return gettext("Recorded: %(what)s (record #%(seq)s).") % what
     after = SnapshotView.of(recorded.body.get("position"))
-    then = f"turn {after.turn}" if then_turn else turn_flow.phase_label(str(after.phase or ""))
-    return f"{notice}, then {then} (record #{recorded.body['seq']})."
+    then = (
+        gettext("turn %(turn)s") % {"turn": after.turn}
+        if then_turn
+        else turn_flow.phase_label(str(after.phase or ""), translation)
+    )
+    what |= {"then": then, "then_seq": recorded.body["seq"]}
+    if recorded.replayed:
+        return gettext("Already recorded: %(what)s (record #%(seq)s), then %(then)s (record #%(then_seq)s).") % what
+    return gettext("Recorded: %(what)s (record #%(seq)s), then %(then)s (record #%(then_seq)s).") % what
 
 
 def load_table(pk: int) -> Table:
