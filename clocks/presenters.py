@@ -166,7 +166,7 @@ def clock_payload(
         {
             "started": clock.started_at is not None,
             "limit": clock.limit_key,
-            "limit_label": limit.label,
+            "limit_label": core_word(limit.label),
             "rule": limit.rule,
             "players": clock.players,
             "max_turns": limit.max_turns,

@@ -28,6 +28,13 @@ CLOCK_STATES = (
     gettext_noop("Time up"),
     gettext_noop("Finished"),
 )
+#: The clock limits' names as the presets write them (dune.clock_limits.LIMITS); a limit a
+#: tournament's own format builds is named by its document's words.
+CLOCK_LIMITS = (
+    gettext_noop("LoLV: 1 hour per player, then 30 minutes to finish the turn"),
+    gettext_noop("WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes"),
+    gettext_noop("WBC final: 15 turns or 8 hours, no new turn in the last 30 minutes"),
+)
 #: The cores' labels a page shows as they are: result kinds (with and without their article, and
 #: as each points system's table names them), how a game ended, the tiebreaks' labels and
 #: summaries and the reasons of the final's placings. Rule numbers inside stay as they are.

@@ -50,7 +50,8 @@ TELLTALES = re.compile(
     r"\b\d+(st|nd|rd|th)\b|\b[a-z]+_[a-z_]+\b|already (met|played)|share table|kept apart|gets (it|them) again|"
     r"\bplaced\b|qualified for the final|so far\b|\bPlaying\b|[Rr]eports? filed|\bcontrols\b|storm is in sector|"
     r"force stacks? on the board|Nexus done|alliances may form|Storm recorded|No worm|Mentat Pause:|"
-    r"\b(contested|not controlled)\b|\bpoints? points\b|from the seating|Game Setup|\bquick (yes|no)\b"
+    r"\b(contested|not controlled)\b|\bpoints? points\b|from the seating|Game Setup|\bquick (yes|no)\b|"
+    r"no new turn in the last"
 )
 
 
@@ -259,8 +260,8 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
     new_page: Any, live_server: Any, final_event: dict[str, Any], lang: str
 ) -> None:
     """The planner's issues on the seating page, the final's places and the champion's standing,
-    a filed game's result on the player's page, the turn's next step, the board at a nexus and
-    the game log, the players' roster and a filed report."""
+    a filed game's result on the player's page, the turn's next step, the board at a nexus, the
+    game log, the clocks and their limit, the players' roster and a filed report."""
     from django.core.cache import cache
 
     cache.clear()
@@ -270,7 +271,7 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
         (None, [f"{base}/tournaments/{t.pk}/standings/", f"{base}/me/{e['token']}/", f"{base}/me/{e['third']}/",
                 f"{base}/tournaments/{t.pk}/players/{e['champion'].pk}/", f"{base}/rounds/{e['final'].pk}/"]),
         (e["judge"], [f"{base}/tables/{e['playing'].pk}/", f"{base}/tables/{e['playing'].pk}/history/",
-                      f"{base}/my/tables/"]),
+                      f"{base}/tables/{e['playing'].pk}/clock/", f"{base}/my/tables/"]),
         (e["head"], [f"{base}/rounds/{e['second'].pk}/seat/", f"{base}/tournaments/{t.pk}/",
                      f"{base}/rounds/{e['second'].pk}/", f"{base}/tournaments/{t.pk}/players/",
                      f"{base}/tables/{e['final_table'].pk}/filed-report/"]),
@@ -290,6 +291,7 @@ def test_the_telltales_catch_the_english_the_pages_assemble() -> None:
         "Heat 1, table 2: solo_stronghold", "Rank 1 with 2 points points after 1 game", "Playing",
         "0 of 1 report filed", "Nexus: alliances may form or break", "The storm is in sector 8.",
         "Atreides controls Arrakeen", "in the top 6 so far", "— from the seating", "Game Setup",
+        "WBC heat: 10 turns or 5 hours, no new turn in the last 30 minutes",
     ]
     assert [text for text in english if not TELLTALES.search(text)] == []
     translated = [

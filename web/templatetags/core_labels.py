@@ -1,0 +1,18 @@
+"""A label a pure core wrote (a clock limit's name, say), in the reader's language where the
+catalogue has it (foundation.core_words.core_word)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from foundation.core_words import core_word
+
+register = template.Library()
+
+
+@register.filter
+def core_label(text: Any) -> str:
+    """`{{ limit.label|core_label }}`: the label in the reader's language, else as written."""
+    return core_word(str(text or ""))
