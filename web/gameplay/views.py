@@ -92,27 +92,67 @@ def _answer(request: HttpRequest, table: Any) -> tuple[commands.EventCommand, co
     return command, commands.record(table, command, actor=request.user, key=key)
 
 
-#: The kinds of record a quick-tracking judge makes most, as the line after a record names them.
+#: Every kind of record (dune.engine.events.EVENT_TYPES), as the line after a record names it:
+#: the kind's id in words; names of the game (Duke Vidal, Family Atomics, No-Field) as they are.
 RECORD_KINDS = {
-    "storm_placed": pgettext_lazy("a record's kind", "storm placed"),
-    "storm_moved": pgettext_lazy("a record's kind", "storm moved"),
-    "phase_advanced": pgettext_lazy("a record's kind", "phase advanced"),
-    "turn_advanced": pgettext_lazy("a record's kind", "turn advanced"),
-    "worm": pgettext_lazy("a record's kind", "worm"),
-    "quick_record": pgettext_lazy("a record's kind", "quick record"),
-    "win_attempt_confirmed": pgettext_lazy("a record's kind", "win attempt confirmed"),
-    "alliance_formed": pgettext_lazy("a record's kind", "alliance formed"),
+    "action_ended": pgettext_lazy("a record's kind", "action ended"),
+    "adjudication_confirmed": pgettext_lazy("a record's kind", "adjudication confirmed"),
     "alliance_broken": pgettext_lazy("a record's kind", "alliance broken"),
-    "victory_claimed": pgettext_lazy("a record's kind", "victory claimed"),
+    "alliance_formed": pgettext_lazy("a record's kind", "alliance formed"),
+    "ambassador_placed": pgettext_lazy("a record's kind", "ambassador placed"),
+    "ambassador_removed": pgettext_lazy("a record's kind", "ambassador removed"),
+    "ambassador_supply_set": pgettext_lazy("a record's kind", "ambassador supply set"),
+    "ambassadors_drawn": pgettext_lazy("a record's kind", "ambassadors drawn"),
+    "battle": pgettext_lazy("a record's kind", "battle"),
     "bg_prediction_made": pgettext_lazy("a record's kind", "bg prediction made"),
-    "game_ended": pgettext_lazy("a record's kind", "game ended"),
-    "last_turn_ended": pgettext_lazy("a record's kind", "last turn ended"),
+    "bg_prediction_revealed": pgettext_lazy("a record's kind", "Bene Gesserit prediction revealed"),
+    "board_spice_set": pgettext_lazy("a record's kind", "board spice set"),
+    "card_bought": pgettext_lazy("a record's kind", "card bought"),
+    "cards_set": pgettext_lazy("a record's kind", "cards set"),
+    "charity_collected": pgettext_lazy("a record's kind", "charity collected"),
+    "coexistence_declared": pgettext_lazy("a record's kind", "coexistence declared"),
     "concession": pgettext_lazy("a record's kind", "concession"),
+    "default_action": pgettext_lazy("a record's kind", "default action"),
+    "die_rolled": pgettext_lazy("a record's kind", "die rolled"),
+    "diplomacy_chip_used": pgettext_lazy("a record's kind", "diplomacy chip used"),
     "dropout": pgettext_lazy("a record's kind", "dropout"),
-    "void": pgettext_lazy("a record's kind", "void"),
+    "duke_vidal": pgettext_lazy("a record's kind", "Duke Vidal"),
+    "family_atomics": pgettext_lazy("a record's kind", "Family Atomics"),
+    "forces_flipped": pgettext_lazy("a record's kind", "forces flipped"),
+    "forces_moved": pgettext_lazy("a record's kind", "forces moved"),
+    "forces_placed": pgettext_lazy("a record's kind", "forces placed"),
+    "forces_removed": pgettext_lazy("a record's kind", "forces removed"),
+    "forces_revived": pgettext_lazy("a record's kind", "forces revived"),
+    "game_ended": pgettext_lazy("a record's kind", "game ended"),
+    "game_setup": pgettext_lazy("a record's kind", "game setup"),
+    "hms_moved": pgettext_lazy("a record's kind", "HMS moved"),
+    "inflation_placed": pgettext_lazy("a record's kind", "inflation placed"),
+    "insert": pgettext_lazy("a record's kind", "insert"),
+    "last_turn_ended": pgettext_lazy("a record's kind", "last turn ended"),
+    "leader_changed": pgettext_lazy("a record's kind", "leader changed"),
     "loss_corrected": pgettext_lazy("a record's kind", "loss corrected"),
+    "no_field_placed": pgettext_lazy("a record's kind", "No-Field placed"),
+    "no_field_revealed": pgettext_lazy("a record's kind", "No-Field revealed"),
+    "order_card_played": pgettext_lazy("a record's kind", "order card played"),
+    "phase_advanced": pgettext_lazy("a record's kind", "phase advanced"),
+    "quick_record": pgettext_lazy("a record's kind", "quick record"),
+    "spice_blow": pgettext_lazy("a record's kind", "spice blow"),
+    "spice_changed": pgettext_lazy("a record's kind", "spice changed"),
+    "spice_collected": pgettext_lazy("a record's kind", "spice collected"),
+    "spice_harvested": pgettext_lazy("a record's kind", "spice harvested"),
+    "spice_in_front": pgettext_lazy("a record's kind", "spice in front"),
+    "spice_set": pgettext_lazy("a record's kind", "spice set"),
+    "storm_moved": pgettext_lazy("a record's kind", "storm moved"),
+    "storm_placed": pgettext_lazy("a record's kind", "storm placed"),
+    "terror_placed": pgettext_lazy("a record's kind", "Terror token placed"),
+    "terror_revealed": pgettext_lazy("a record's kind", "Terror token revealed"),
+    "time_up": pgettext_lazy("a record's kind", "time up"),
+    "turn_advanced": pgettext_lazy("a record's kind", "turn advanced"),
+    "victory_claimed": pgettext_lazy("a record's kind", "victory claimed"),
+    "void": pgettext_lazy("a record's kind", "void"),
+    "win_attempt_confirmed": pgettext_lazy("a record's kind", "win attempt confirmed"),
+    "worm": pgettext_lazy("a record's kind", "worm"),
 }
-
 
 def _record_kind_words(kind: str) -> str:
     known = RECORD_KINDS.get(kind)
@@ -124,10 +164,11 @@ def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
     button moved on to, in the reader's language."""
     event = recorded.body.get("event", {}).get("event") or {}
     if recorded.type == "insert" and isinstance(event.get("event"), dict):
-        said = gettext("Already recorded") if recorded.replayed else gettext("Recorded")
-        return gettext("%(said)s: %(type)s, before record #%(before)s (correction record #%(seq)s).") % {
-            "said": said, "type": _record_kind_words(str(event["event"].get("type", ""))),
-            "before": event.get("before"), "seq": recorded.seq}
+        inserted = {"type": _record_kind_words(str(event["event"].get("type", ""))),
+                    "before": event.get("before"), "seq": recorded.seq}
+        if recorded.replayed:
+            return gettext("Already recorded: %(type)s, before record #%(before)s (correction record #%(seq)s).") % inserted
+        return gettext("Recorded: %(type)s, before record #%(before)s (correction record #%(seq)s).") % inserted
     what = {"what": _record_kind_words(recorded.type), "seq": recorded.seq}
     if recorded.body.get("seq", recorded.seq) == recorded.seq:
         if recorded.replayed:
