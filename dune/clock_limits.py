@@ -225,6 +225,10 @@ WBC_FINAL_LIMIT = Limit(
 #: (`Format.clock(round_kind)`), never a lookup by this name.
 LIMITS: Mapping[str, Limit] = {limit.key: limit for limit in (LOLV_LIMIT, WBC_HEAT_LIMIT, WBC_FINAL_LIMIT)}
 
+#: Each preset limit by its name in a sentence (the game's record of the clock that ran out
+#: names its key: `time_up.clock`).
+LIMIT_NAMES: Mapping[str, str] = {"lolv": "LoLV", "wbc_heat": "WBC heat", "wbc_final": "WBC final"}
+
 
 MAX_EXTENSION_MINUTES = 240
 

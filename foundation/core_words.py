@@ -261,6 +261,13 @@ ACTIONS = {
     "correcting losses": pgettext_lazy("an action, in a refusal asking for full tracking", "correcting losses"),
     "spice on the board": pgettext_lazy("an action, in a refusal asking for full tracking", "spice on the board"),
 }
+#: The kinds of move a movement card is not played with (dune.engine.movement.MOVE_KIND_WORDS),
+#: as a refusal's `via` names them; a kind of move given as input stays as it is.
+MOVE_KINDS = {
+    "a worm ride": pgettext_lazy("a kind of move, with its article", "a worm ride"),
+    "a cross-ship": pgettext_lazy("a kind of move, with its article", "a cross-ship"),
+    "an Ambassador move": pgettext_lazy("a kind of move, with its article", "an Ambassador move"),
+}
 #: Why two players are kept apart (dune.seating.KEEP_APART_KINDS), as an issue names it.
 KEEP_APART = {
     "request": pgettext_lazy("why two players are kept apart", "request"),
@@ -676,7 +683,7 @@ REFUSALS = (
     gettext_noop("the Emperor revives with a Karama in the %(phases_text)s phase, not in the %(phase_name)s phase"),
     gettext_noop("a Karama revives up to %(KARAMA_REVIVAL)s forces, not %(value)s"),
     gettext_noop("%(faction_name)s held no treachery card, so no Karama card to play"),
-    gettext_noop("%(card)s is not a movement card in %(key)s"),
+    gettext_noop("%(card)s is not a movement card in %(name)s"),
     gettext_noop("only %(factions_text)s may use %(card)s (%(rule)s)"),
     gettext_noop("%(faction_name)s holds no treachery card to play %(card)s"),
     gettext_noop("the Fremen Ambassador moves the Ecaz's forces, not %(faction_name)s"),
@@ -796,7 +803,7 @@ REFUSALS = (
     gettext_noop("there is no %(replace)s card in this game's deck"),
     gettext_noop("the Voice commands the opponent, %(opponent)s"),
     gettext_noop("the Prescience asks the opponent, %(opponent)s"),
-    gettext_noop("%(card)s is played with a force movement, not a %(via)s"),
+    gettext_noop("%(card)s is played with a force movement, not %(via)s"),
     gettext_noop("%(key)s has no %(via)s moves"),
     gettext_noop("a shipment costs 0 spice or more, not %(cost)s"),
     gettext_noop("a revival costs 0 spice or more, not %(cost)s"),
@@ -1085,6 +1092,11 @@ WORD_FIELDS = {
         "Ambassadors": pgettext_lazy("game pieces a ruleset lacks", "Ambassadors"),
         "Duke Vidal": pgettext_lazy("game pieces a ruleset lacks", "Duke Vidal"),
     },
+    "time_up": {
+        "LoLV": pgettext_lazy("the time limit a table's clock ran out on", "LoLV"),
+        "WBC heat": pgettext_lazy("the time limit a table's clock ran out on", "WBC heat"),
+        "WBC final": pgettext_lazy("the time limit a table's clock ran out on", "WBC final"),
+    },
     "meaning": {
         "[turn, uses of the Tleilaxu Ghola card]": pgettext_lazy("a snapshot value's shape", "[turn, uses of the Tleilaxu Ghola card]"),
         "[turn, count of Spice Blows]": pgettext_lazy("a snapshot value's shape", "[turn, count of Spice Blows]"),
@@ -1165,6 +1177,8 @@ def _field_words(key: str, value: str) -> str:
     if key == "times_words":
         count = times_count(value)
         return value if count is None else times_words(count, translation)
+    if key == "via" and value in MOVE_KINDS:
+        return str(MOVE_KINDS[value])
     if key == "keep_apart" and value in KEEP_APART:
         return str(KEEP_APART[value])
     return value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dune.clock_limits import LIMITS
+from dune.clock_limits import LIMIT_NAMES, LIMITS
 from dune.engine.apply_setup import chosen_on_board
 from dune.engine.board import (
     HIDDEN_MOBILE_STRONGHOLD,
@@ -134,9 +134,10 @@ def apply_turn_advanced(pos: Position, ev: TurnAdvanced) -> dict[str, Any]:
     assert setup is not None
     need_phase(pos, (MENTAT_PAUSE,), "phase", "a new turn starts")
     if pos.time_up is not None:
+        time_up = LIMIT_NAMES.get(pos.time_up, pos.time_up)
         raise OutOfTime(
             rule=CLOCK_RULES.get(pos.time_up, pos.ruleset.cite["time"]),
-            msg=f"the table's clock ran out ({pos.time_up}): no new turn may start",
+            msg=f"the table's clock ran out ({time_up}): no new turn may start",
             phase=pos.phase,
             input=pos.time_up,
         )

@@ -30,6 +30,21 @@ Piece = tuple[str, "int | None"]
 #: Beyond any range: the target cannot be reached.
 UNREACHABLE = 99
 
+#: The treachery cards that change a movement, by the id a record names them with, as the cards
+#: print them (names of the game: locale/GLOSSARY.md).
+MOVE_CARD_NAMES: Mapping[str, str] = {"hajr": "Hajr", "ornithopter": "Ornithopter", "kulon": "Kulon"}
+#: The kinds of move other than a force movement, as a refusal names them.
+MOVE_KIND_WORDS: Mapping[str, str] = {
+    "worm": "a worm ride",
+    "cross_ship": "a cross-ship",
+    "ambassador": "an Ambassador move",
+}
+
+
+def move_card_name(card: str) -> str:
+    """A movement card as it prints (`hajr` -> "Hajr"); an id no card has, quoted as given."""
+    return MOVE_CARD_NAMES.get(card) or repr(card)
+
 
 @dataclass(frozen=True, slots=True)
 class MoveCard:

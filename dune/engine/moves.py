@@ -18,11 +18,13 @@ from dune.engine.events import ForcesMoved
 from dune.engine.factions import ECAZ, FREMEN, RICHESE
 from dune.engine.movement import (
     LIMITED_STRONGHOLDS,
+    MOVE_KIND_WORDS,
     UNREACHABLE,
     MoveCard,
     Movement,
     Piece,
     distance,
+    move_card_name,
     pieces_of,
     untracked,
 )
@@ -133,27 +135,29 @@ def _same_group(pos: Position, prev: Movement, ev: ForcesMoved) -> bool:
 def _card(pos: Position, ev: ForcesMoved) -> MoveCard | None:
     if ev.card is None:
         return None
-    card = pos.ruleset.movement.cards.get(ev.card)
-    if card is None:
-        refuse(pos, "move_card", f"{ev.card!r} is not a movement card in {pos.ruleset.key!r}", ev.card)
-    if card.factions is not None and ev.faction not in card.factions:
+    found = pos.ruleset.movement.cards.get(ev.card)
+    card = move_card_name(ev.card)
+    if found is None:
+        refuse(pos, "move_card", f"{card} is not a movement card in {pos.ruleset.name}", ev.card)
+    if found.factions is not None and ev.faction not in found.factions:
         refuse(
             pos,
             "move_card",
-            f"only {factions_text(sorted(card.factions))} may use {ev.card!r} ({card.rule})",
+            f"only {factions_text(sorted(found.factions))} may use {card} ({found.rule})",
             ev.faction,
         )
     if ev.via != "move":
-        refuse(pos, "move_card", f"{ev.card!r} is played with a force movement, not a {ev.via}", ev.via)
+        via = MOVE_KIND_WORDS.get(ev.via, ev.via)
+        refuse(pos, "move_card", f"{card} is played with a force movement, not {via}", ev.via)
     held = pos.states[ev.faction].cards
     if held == 0:
         refuse(
             pos,
             "move_card",
-            f"{faction_name(ev.faction)} holds no treachery card to play {ev.card!r}",
+            f"{faction_name(ev.faction)} holds no treachery card to play {card}",
             ev.card,
         )
-    return card
+    return found
 
 
 def check_move(pos: Position, ev: ForcesMoved) -> dict[tuple[str, str], Movement]:
