@@ -1021,6 +1021,49 @@ REFUSALS = (
     gettext_noop("an LoLV alliance joins two players (glossary 'Alliance'); the allocation list has no three-faction alliance victory"),
     gettext_noop("a most-strongholds end-game win needs both Guild and Fremen absent, which a WBC table of five or six of the six factions never has; the QP list has no such line"),
 )
+#: Why the text rules (dune.text_rules) refuse a text or a name, a tournament's or a series'
+#: title and a JSON body's shape: matched as the refusals are, `character` in words below.
+TEXT_PROBLEMS = (
+    gettext_noop("contains %(character)s at position %(position)s"),
+    gettext_noop("shows nothing: it has no letter, digit or sign a reader would see"),
+    gettext_noop("begins with a combining mark, which has no letter to sit on"),
+    gettext_noop("the name %(message)s"),
+    gettext_noop("a tournament needs a name"),
+    gettext_noop("a series needs a name"),
+    gettext_noop("a tournament name has at most %(longest)s characters"),
+    gettext_noop("a series name has at most %(longest)s characters"),
+    gettext_noop("nested more than %(depth)s levels deep"),
+    gettext_noop("has %(count)s items; at most %(limit)s are accepted"),
+    gettext_noop("a key %(message)s"),
+)
+#: The characters no text or no name may hold, as dune.text_rules names them.
+CHARACTERS = {
+    "a NUL character": pgettext_lazy("a character a text may not hold", "a NUL character"),
+    "an unpaired surrogate (not valid Unicode)": pgettext_lazy(
+        "a character a text may not hold", "an unpaired surrogate (not valid Unicode)"),
+    "a tab": pgettext_lazy("a character a text may not hold", "a tab"),
+    "a line break": pgettext_lazy("a character a text may not hold", "a line break"),
+    "a zero-width space": pgettext_lazy("a character a text may not hold", "a zero-width space"),
+    "a zero-width non-joiner": pgettext_lazy("a character a text may not hold", "a zero-width non-joiner"),
+    "a zero-width joiner": pgettext_lazy("a character a text may not hold", "a zero-width joiner"),
+    "a word joiner": pgettext_lazy("a character a text may not hold", "a word joiner"),
+    "a zero-width no-break space": pgettext_lazy("a character a text may not hold", "a zero-width no-break space"),
+    "a soft hyphen": pgettext_lazy("a character a text may not hold", "a soft hyphen"),
+    "a Mongolian vowel separator": pgettext_lazy("a character a text may not hold", "a Mongolian vowel separator"),
+    "a line separator": pgettext_lazy("a character a text may not hold", "a line separator"),
+    "a paragraph separator": pgettext_lazy("a character a text may not hold", "a paragraph separator"),
+}
+#: The characters named with their code point ("the control character U+0007").
+CHARACTER_KINDS = {
+    re.compile(r"the control character U\+([0-9A-F]{4,6})"): pgettext_lazy(
+        "a character a text may not hold", "the control character U+%(code)s"),
+    re.compile(r"a bidirectional control \(U\+([0-9A-F]{4,6})\)"): pgettext_lazy(
+        "a character a text may not hold", "a bidirectional control (U+%(code)s)"),
+    re.compile(r"a tag character \(U\+([0-9A-F]{4,6})\)"): pgettext_lazy(
+        "a character a text may not hold", "a tag character (U+%(code)s)"),
+    re.compile(r"an invisible formatting character \(U\+([0-9A-F]{4,6})\)"): pgettext_lazy(
+        "a character a text may not hold", "an invisible formatting character (U+%(code)s)"),
+}
 _LAST_MINUTES = re.compile(r"^Last (\d+) minutes?$")
 
 
@@ -1134,6 +1177,17 @@ def _endings_words(value: str) -> str:
     return f"{', '.join(words[:-1])} {pgettext('between phase names', 'or')} {words[-1]}"
 
 
+def _character_words(value: str) -> str:
+    """A character no text may hold, as dune.text_rules names it, in the reader's language."""
+    if value in CHARACTERS:
+        return str(CHARACTERS[value])
+    for pattern, words in CHARACTER_KINDS.items():
+        found = pattern.fullmatch(value)
+        if found:
+            return str(words) % {"code": found.group(1)}
+    return value
+
+
 def _list_words(value: str) -> str:
     """Names joined by "and" (or "nobody"), the joining words in the reader's language."""
     if value == "nobody":
@@ -1177,6 +1231,8 @@ def _field_words(key: str, value: str) -> str:
     if key == "times_words":
         count = times_count(value)
         return value if count is None else times_words(count, translation)
+    if key == "character":
+        return _character_words(value)
     if key == "via" and value in MOVE_KINDS:
         return str(MOVE_KINDS[value])
     if key == "keep_apart" and value in KEEP_APART:
@@ -1207,7 +1263,9 @@ def _literal_length(template: str) -> int:
 
 #: The templates, the most specific first (the most words of their own): a broad one ("%(key)s
 #: is %(meaning)s") never takes a message a longer one fits.
-_PATTERNS = tuple((template, _pattern(template)) for template in sorted(REFUSALS, key=_literal_length, reverse=True))
+_PATTERNS = tuple(
+    (template, _pattern(template)) for template in sorted(REFUSALS + TEXT_PROBLEMS, key=_literal_length, reverse=True)
+)
 
 
 def core_status(status: str) -> str:

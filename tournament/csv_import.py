@@ -14,8 +14,10 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext
 
 from dune.text_rules import clean_name, email_key, name_key, name_problem, text_problem
+from foundation.core_words import core_refusal
 
 COLUMNS = ("name", "email", "club")
 MAX_NAME = 120
@@ -84,19 +86,19 @@ def validate_player_fields(name: str, email: str) -> list[tuple[str, str]]:
     refused = name_problem(name or "")
     name = clean_name(name)
     if refused:
-        problems.append(("name", f"the name {refused}"))
+        problems.append(("name", core_refusal(f"the name {refused}")))
     elif not name:
-        problems.append(("name", "empty name"))
+        problems.append(("name", gettext("empty name")))
     elif len(name) > MAX_NAME:
-        problems.append(("name", f"name longer than {MAX_NAME} characters"))
+        problems.append(("name", gettext("name longer than %(n)s characters") % {"n": MAX_NAME}))
     email = (email or "").strip()
     if len(email) > MAX_EMAIL:
-        problems.append(("email", f"email longer than {MAX_EMAIL} characters"))
+        problems.append(("email", gettext("email longer than %(n)s characters") % {"n": MAX_EMAIL}))
     elif email:
         try:
             validate_email(email)
         except ValidationError:
-            problems.append(("email", f"bad email {email!r}"))
+            problems.append(("email", gettext("bad email %(email)s") % {"email": repr(email)}))
     return problems
 
 
@@ -165,7 +167,7 @@ def parse_players_csv(
     text = (text or "").lstrip("\ufeff")
     problem = text_problem(text)
     if problem:
-        raise ValidationError({"csv": [f"the CSV {problem}"]})
+        raise ValidationError({"csv": [gettext("the CSV %(problem)s") % {"problem": core_refusal(problem)}]})
     reader = csv.reader(io.StringIO(text))
     rows: list[ImportRow] = []
     order = list(COLUMNS)

@@ -22,6 +22,7 @@ from dune.refusals import Refusal
 from dune.text_rules import email_key as _key
 from dune.text_rules import name_matches, title_problem
 from foundation import effects
+from foundation.core_words import core_refusal
 from tournament.models import Player, Tournament
 from tournament.people_models import Person, PersonLink, Series
 from tournament.permissions import is_head_judge
@@ -344,7 +345,7 @@ def search_people(text: Any, *, limit: int | None = 50) -> list[Person]:
 def _series_name(name: Any) -> str:
     name, problem = title_problem(name, what="a series")
     if problem:
-        raise PeopleRefused(problem, field="name")
+        raise PeopleRefused(core_refusal(problem), field="name")
     return name
 
 

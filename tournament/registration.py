@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from dune.text_rules import clean_name, email_key, search_key, text_problem
+from foundation.core_words import core_refusal
 from tournament import registration_mail, services
 from tournament.csv_import import MAX_NAME, validate_player_fields
 from tournament.models import Player, Registration, Tournament
@@ -136,9 +137,9 @@ def register(
         raise Refused(message, field=field)
     name, email, club, note = clean_name(name), email.strip(), (club or "").strip(), (note or "").strip()
     if text_problem(club):
-        raise Refused(_("the club %(problem)s") % {"problem": text_problem(club)}, field="club")
+        raise Refused(_("the club %(problem)s") % {"problem": core_refusal(text_problem(club) or "")}, field="club")
     if text_problem(note):
-        raise Refused(_("the note %(problem)s") % {"problem": text_problem(note)}, field="note")
+        raise Refused(_("the note %(problem)s") % {"problem": core_refusal(text_problem(note) or "")}, field="note")
     if len(club) > MAX_CLUB:
         raise Refused(_("the club has at most %(n)s characters") % {"n": MAX_CLUB}, field="club")
     if len(note) > MAX_NOTE:

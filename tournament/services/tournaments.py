@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from dune.formats import FORMATS
 from dune.text_rules import title_problem
 from foundation.commands import Refused
+from foundation.core_words import core_refusal
 from tournament import people
 from tournament.models import Table, Tournament, default_time_zone
 from tournament.services import judges
@@ -61,7 +62,7 @@ def tournament_name(name: Any) -> str:
     name, one over 200 characters, or text no page stores."""
     name, problem = title_problem(name, what="a tournament")
     if problem:
-        raise Refused(problem, field="name")
+        raise Refused(core_refusal(problem), field="name")
     return name
 
 
