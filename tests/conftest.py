@@ -73,6 +73,18 @@ def django_db_modify_db_settings(
         drop_copy(connection, name)
 
 
+def pytest_collection_finish(session: Any) -> None:
+    """What is loaded by now (Django, the apps, every test module) lives until the process
+    ends: the garbage collector no longer walks it in every full collection, and it looks at
+    the young objects the tests make less often (collections cost a test process 2-10% of
+    its CPU time otherwise)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 20)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_rate_counters() -> None:
     """Every test starts with no request counted against its address or token."""
