@@ -1177,6 +1177,56 @@ def _endings_words(value: str) -> str:
     return f"{', '.join(words[:-1])} {pgettext('between phase names', 'or')} {words[-1]}"
 
 
+#: The snapshot's shape refusal (dune.engine.codec.schema.check_fields): its field's shape in
+#: words and what the field holds, the schema's English description with its rule.
+SNAPSHOT_SHAPE = "%(name)s must be %(words)s (%(holds)s)"
+_SHAPES = {
+    "an integer": pgettext_lazy("a snapshot value's shape", "an integer"),
+    "true or false": pgettext_lazy("a snapshot value's shape", "true or false"),
+    "a string": pgettext_lazy("a snapshot value's shape", "a string"),
+    "a number or decimal text": pgettext_lazy("a snapshot value's shape", "a number or decimal text"),
+    "a value": pgettext_lazy("a snapshot value's shape", "a value"),
+    "values": pgettext_lazy("a snapshot value's shape", "a value"),
+    "value": pgettext_lazy("a snapshot value's shape", "a value"),
+    "an object": pgettext_lazy("a snapshot value's shape", "an object"),
+}
+_PAIR = re.compile(r"a pair \[(?P<first>.+?), (?P<second>.+)\]")
+_CITED = re.compile(r".*\((?P<rule>(?:LoLV|WBC|AH) [^()]+)\)")
+
+
+def _shape_words(value: str) -> str:
+    """A snapshot value's shape as dune.engine.codec.kinds.Shape.words writes it ("a list of a
+    string or null"), in the reader's language."""
+    if value.endswith(" or null"):
+        return pgettext("a snapshot value's shape", "%(what)s or null") % {"what": _shape_words(value[:-8])}
+    if value in _SHAPES:
+        return str(_SHAPES[value])
+    if value.startswith("a list of "):
+        return pgettext("a snapshot value's shape", "a list (each item: %(what)s)") % {"what": _shape_words(value[10:])}
+    if value.startswith("an object of "):
+        return pgettext("a snapshot value's shape", "an object (each value: %(what)s)") % {
+            "what": _shape_words(value[13:])}
+    pair = _PAIR.fullmatch(value)
+    if pair:
+        return pgettext("a snapshot value's shape", "a pair [%(first)s, %(second)s]") % {
+            "first": _shape_words(pair["first"]), "second": _shape_words(pair["second"])}
+    return value
+
+
+def _snapshot_shape(fields: dict[str, str]) -> str:
+    """The snapshot's shape refusal in the reader's language: the field, its shape in words and
+    the rule its description cites (the description itself is the schema's English)."""
+    said = {"name": fields["name"], "words": _shape_words(fields["words"])}
+    described = gettext(fields["holds"])
+    if described != fields["holds"]:
+        return gettext(SNAPSHOT_SHAPE) % {**said, "holds": described}
+    cited = _CITED.fullmatch(fields["holds"])
+    if cited:
+        return pgettext("a snapshot field that does not fit its shape", "%(name)s must be %(words)s (%(rule)s)") % {
+            **said, "rule": cited["rule"]}
+    return pgettext("a snapshot field that does not fit its shape", "%(name)s must be %(words)s") % said
+
+
 def _character_words(value: str) -> str:
     """A character no text may hold, as dune.text_rules names it, in the reader's language."""
     if value in CHARACTERS:
@@ -1263,8 +1313,10 @@ def _literal_length(template: str) -> int:
 
 #: The templates, the most specific first (the most words of their own): a broad one ("%(key)s
 #: is %(meaning)s") never takes a message a longer one fits.
-_PATTERNS = tuple(
-    (template, _pattern(template)) for template in sorted(REFUSALS + TEXT_PROBLEMS, key=_literal_length, reverse=True)
+_PATTERNS = (
+    # A snapshot field's shape first: its quoted field, its shape's words and its description.
+    (SNAPSHOT_SHAPE, re.compile(r"(?P<name>'[^']+') must be (?P<words>(?:an? |true or false)[^()]*?) \((?P<holds>.+)\)\Z", re.S)),
+    *((template, _pattern(template)) for template in sorted(REFUSALS + TEXT_PROBLEMS, key=_literal_length, reverse=True)),
 )
 
 
@@ -1282,6 +1334,8 @@ def core_refusal(message: str) -> str:
             translated = gettext(template)
             if translated == template:
                 return message
+            if template == SNAPSHOT_SHAPE:
+                return _snapshot_shape(found.groupdict())
             # A message quoted inside another (a field's, a replayed event's) is translated too.
             fields = {k: _field_words(k, v) for k, v in found.groupdict().items()}
             return translated % fields
