@@ -1227,7 +1227,7 @@ def _snapshot_shape(fields: dict[str, str]) -> str:
     return pgettext("a snapshot field that does not fit its shape", "%(name)s must be %(words)s") % said
 
 
-def _character_words(value: str) -> str:
+def character_words(value: str) -> str:
     """A character no text may hold, as dune.text_rules names it, in the reader's language."""
     if value in CHARACTERS:
         return str(CHARACTERS[value])
@@ -1282,7 +1282,7 @@ def _field_words(key: str, value: str) -> str:
         count = times_count(value)
         return value if count is None else times_words(count, translation)
     if key == "character":
-        return _character_words(value)
+        return character_words(value)
     if key == "via" and value in MOVE_KINDS:
         return str(MOVE_KINDS[value])
     if key == "keep_apart" and value in KEEP_APART:

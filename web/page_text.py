@@ -26,9 +26,11 @@ from django import forms
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.utils.html import escape
+from django.utils.translation import gettext, ngettext
 
 from dune.text_rules import refused_characters, text_problem, without_refused
 from foundation.commands import Refused
+from foundation.core_words import character_words, core_refusal
 
 #: The attribute a marked view carries (read by config.text_guard).
 MARK = "shows_text_refusals"
@@ -41,27 +43,36 @@ View = Callable[..., HttpResponse]
 def _where(value: str, position: int) -> str:
     """`position` (from 1) in words; by line and position in the line for text of several lines."""
     if "\n" not in value:
-        return f"position {position}"
+        return gettext("position %(position)s") % {"position": position}
     line_start = value.rfind("\n", 0, position - 1) + 1
     line = value.count("\n", 0, line_start) + 1
-    return f"line {line}, position {position - line_start}"
+    return gettext("line %(line)s, position %(position)s") % {"line": line, "position": position - line_start}
+
+
+def _at(value: str, position: int, what: str) -> dict[str, str]:
+    return {"character": character_words(what), "where": _where(value, position)}
 
 
 def words_for(value: str) -> str:
-    """What a person reads next to a field whose `value` held refused characters."""
+    """What a person reads next to a field whose `value` held refused characters, in the
+    reader's language (the characters named as dune.text_rules names them)."""
     found = refused_characters(value)
     if len(found) == 1:
-        position, what = found[0]
-        return (
-            f"{what[0].upper()}{what[1:]} at {_where(value, position)} cannot be stored and was "
-            "taken out: check the text and send it again."
-        )
-    listed = ", ".join(f"{what} at {_where(value, position)}" for position, what in found[:LISTED])
-    more = f" and {len(found) - LISTED} more" if len(found) > LISTED else ""
-    return (
-        f"{len(found)} characters that cannot be stored were taken out ({listed}{more}): "
-        "check the text and send it again."
-    )
+        said = _at(value, *found[0])
+        said["character"] = said["character"][:1].upper() + said["character"][1:]
+        return gettext(
+            "%(character)s at %(where)s cannot be stored and was taken out: check the text and send it again."
+        ) % said
+    listed = ", ".join(gettext("%(character)s at %(where)s") % _at(value, *at) for at in found[:LISTED])
+    if len(found) > LISTED:
+        more = len(found) - LISTED
+        listed = ngettext("%(listed)s and %(more)s more", "%(listed)s and %(more)s more", more) % {
+            "listed": listed, "more": more}
+    return ngettext(
+        "%(count)s character that cannot be stored was taken out (%(listed)s): check the text and send it again.",
+        "%(count)s characters that cannot be stored were taken out (%(listed)s): check the text and send it again.",
+        len(found),
+    ) % {"count": len(found), "listed": listed}
 
 
 class TextRefused(Refused):
@@ -77,7 +88,8 @@ class TextRefused(Refused):
         field, *others = self.messages
         message = self.messages[field]
         if others:
-            message += f" Also taken out of: {', '.join(name.replace('_', ' ') for name in others)}."
+            message = gettext("%(message)s Also taken out of: %(fields)s.") % {
+                "message": message, "fields": ", ".join(name.replace("_", " ") for name in others)}
         super().__init__(message, field=field)
         self.offending = typed
         self.problem = text_problem(typed[field]) or ""
@@ -91,10 +103,9 @@ class TextRefused(Refused):
 
 def refused_page(field: str, problem: str) -> HttpResponse:
     """The answer of a page that cannot show the refusal next to the field: 400, in words."""
-    return HttpResponseBadRequest(
-        f"<!doctype html><title>Refused</title><p>{escape(field)}: {escape(problem)}. "
-        "Go back, correct the field and send it again.</p>"
-    )
+    said = gettext("%(field)s: %(problem)s. Go back, correct the field and send it again.") % {
+        "field": field, "problem": core_refusal(problem)}
+    return HttpResponseBadRequest(f"<!doctype html><title>{escape(gettext('Refused'))}</title><p>{escape(said)}</p>")
 
 
 def _cleaned(source: QueryDict, typed: dict[str, str]) -> QueryDict | None:

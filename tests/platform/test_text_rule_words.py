@@ -81,3 +81,23 @@ def test_a_players_name_and_email_refusals_read_in_german() -> None:
     ]
     assert problems[3].startswith("Name länger als ") and not any(ENGLISH.search(p) for p in problems)
     assert [m for _, m in validate_player_fields("", "nope")] == ["empty name", "bad email 'nope'"]
+
+
+def test_a_pages_refusal_of_characters_it_cannot_store_reads_in_german() -> None:
+    from web.page_text import TextRefused
+
+    with translation.override("de"):
+        one = TextRefused({"name": "Ann\x07", "club": "a\x00"})
+        several = TextRefused({"reason": "a\x01b\x02c\x03d\x04ef\x05"})
+    assert one.message == (
+        "Das Steuerzeichen U+0007 an Position 4 kann nicht gespeichert werden und wurde entfernt: prüfe den Text und"
+        " sende ihn erneut. Auch entfernt aus: club."
+    )
+    assert several.message == (
+        "5 Zeichen, die nicht gespeichert werden können, wurden entfernt (das Steuerzeichen U+0001 an Position 2,"
+        " das Steuerzeichen U+0002 an Position 4, das Steuerzeichen U+0003 an Position 6 und 2 weitere): prüfe den"
+        " Text und sende ihn erneut."
+    )
+    assert not ENGLISH.search(one.message.replace("club", "")) and not ENGLISH.search(several.message)
+    with translation.override("es"):
+        assert TextRefused({"note": "x\ny\x00"}).message.startswith("Un carácter NUL en la línea 2, posición 2 ")
