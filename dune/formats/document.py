@@ -647,8 +647,11 @@ class Difference:
 
 def _choice_words(field: str, value: Any) -> str:
     """A field's value in words: a choice by what it means, anything else by `value_words`."""
-    if isinstance(value, str) and value in _CHOICE_WORDS.get(field, {}):
-        return _CHOICE_WORDS[field][value]
+    words = choice_words(field)
+    if isinstance(value, str) and value in words:
+        return words[value]
+    if isinstance(value, list) and value and all(isinstance(v, str) and v in words for v in value):
+        return "; ".join(words[v] for v in value)
     return value_words(value)
 
 
@@ -681,12 +684,33 @@ def differences(preset: Mapping[str, Any], event: Mapping[str, Any]) -> tuple[Di
     return tuple(out)
 
 
-#: The choices of a field in words, where a key alone does not read ("strongholds_per_turn").
+#: Where the Shield Wall counts as a stronghold, and when the BG is coexisting, in words.
+SHIELD_WALL_WORDS: Mapping[str, str] = {
+    "whole": "the whole territory",
+    "imperial_basin_side": "only the side touching the Imperial Basin",
+}
+COEXISTENCE_WORDS: Mapping[str, str] = {
+    "assumed": "the BG is coexisting unless it says otherwise",
+    "declared": "only when declared",
+}
+#: The choices of a field in words, where a key alone does not read ("strongholds_per_turn");
+#: a list field's keys (the tiebreakers) each in words too.
 _CHOICE_WORDS: Mapping[str, Mapping[Any, str]] = {
     "awards.measure": AWARD_MEASURES,
     "factions.deal": DEALS,
     **{f"rounds.{kind}.tracking": TRACKING for kind in ROUND_KINDS},
+    "engine.shield_wall_counts": SHIELD_WALL_WORDS,
+    "engine.coexistence": COEXISTENCE_WORDS,
+    "engine.ruleset": {key: ruleset.name for key, ruleset in RULESETS.items()},
+    "points.system": {key: system.name for key, system in SYSTEMS.items()},
+    "points.tiebreaks": {key: tiebreaker.summary for key, tiebreaker in TIEBREAKERS.items()},
 }
+
+
+def choice_words(field: str) -> Mapping[Any, str]:
+    """The words of a field's choices (or of the keys its list holds), by key; empty where a
+    value reads as it is."""
+    return _CHOICE_WORDS.get(field, {})
 
 
 def _maybe(doc: Mapping[str, Any], path: str) -> Any:
@@ -724,6 +748,7 @@ __all__ = [
     "RULE_SWITCHES",
     "SCHEMA",
     "apply_changes",
+    "choice_words",
     "differences",
     "dump_json",
     "dump_toml",

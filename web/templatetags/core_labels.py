@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 
 from foundation.core_words import core_word
+from web.tournament.format_words import difference_rows
 
 register = template.Library()
 
@@ -16,3 +17,10 @@ register = template.Library()
 def core_label(text: Any) -> str:
     """`{{ limit.label|core_label }}`: the label in the reader's language, else as written."""
     return core_word(str(text or ""))
+
+
+@register.filter
+def format_differences(differences: Any) -> list[dict[str, str]]:
+    """`{{ rules.differences|format_differences }}`: a format's differences from its preset as
+    the list shows them, in the reader's language (web.tournament.format_words)."""
+    return difference_rows(differences)

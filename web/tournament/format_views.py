@@ -18,10 +18,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from dune.engine.ids import ResultKind
-from dune.engine.results import kind_words
 from dune.formats import FormatDocumentError, UnknownFormat
-from dune.formats.document import FIELDS, dump_json, dump_toml, value_words
+from dune.formats.document import FIELDS, dump_json, dump_toml
 from dune.refusals import Refusal
 from dune.text_rules import whole_number
 from foundation.core_words import core_refusal, core_word
@@ -30,6 +28,7 @@ from tournament.models import Tournament
 from tournament.permissions import is_head_judge
 from web.idempotency_api import form_key
 from web.page_helpers import guard as _guard
+from web.tournament.format_words import choice_options, difference_rows, field_words, rule_words, value_words
 
 #: The largest document a head judge uploads (a preset is about 6 kB).
 MAX_UPLOAD = commands.FormatChanges.DOCUMENT_FIELDS["text"].max_length
@@ -97,30 +96,18 @@ def _groups(tournament: Tournament, errors: dict[str, str], typed: Any) -> list[
             {
                 "path": spec.path,
                 "id": "f-" + spec.path.replace(".", "-"),
-                "words": _field_words(spec.path, spec.words),
+                "words": field_words(spec.path, spec.words),
                 "help": core_word(spec.help),
-                "rule": rules.rule_of(spec.path),
-                "preset": value_words(preset_value),
+                "rule": rule_words(rules.rule_of(spec.path)),
+                "preset": value_words(spec.path, preset_value),
                 "changed": value != preset_value,
                 "kind": "bool" if isinstance(value, bool) else "choice" if spec.choices else "text",
-                "choices": spec.choices,
+                "choices": choice_options(spec.path, spec.choices),
                 "value": typed.get(spec.path, shown_value(value)),
                 "error": errors.get(spec.path, ""),
             }
         )
     return [{"name": core_word(name), "fields": fields} for name, fields in groups.items()]
-
-
-#: The result kinds, by id: each has a points field in the document.
-RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
-
-
-def _field_words(path: str, words: str) -> str:
-    """A field's name in the reader's language (a result kind's points named by the kind)."""
-    kind = path.removeprefix("points.results.")
-    if kind != path and kind in RESULT_KINDS:
-        return _("points for %(kind)s") % {"kind": core_word(kind_words(kind))}
-    return core_word(words)
 
 
 @require_http_methods(["GET", "POST"])
@@ -169,7 +156,7 @@ def format_page(request: HttpRequest, pk: int) -> HttpResponse:
             "rules": rules,
             "judge": is_head_judge(request.user, tournament),
             "groups": _groups(tournament, shown_errors, typed),
-            "differences": rules.differences(),
+            "differences": difference_rows(rules.differences()),
             "frozen": frozen,
             "other_errors": other,
         },

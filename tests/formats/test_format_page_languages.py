@@ -1,0 +1,116 @@
+"""The head judge's format page and the tournament page's list of differences read wholly in
+Spanish, French and German: the fields' names, the choices (how factions are dealt, the tracking
+depth, the Shield Wall's side, the tiebreakers, the award measure), yes and no, "(none)" and
+"all", the numbers' decimal mark, the rules the presets cite (their rule numbers kept) and each
+difference from the preset. What a page must not show is read from the catalogue itself
+(tests/e2e/test_languages.py `english_left`, and its TELLTALES of assembled English)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_languages import TELLTALES, english_left
+from tests.factories import make_tournament
+from tournament import commands
+
+pytestmark = pytest.mark.django_db
+
+#: A change to each kind of field: a choice, a number, a yes or no, a list of keys.
+CHANGES = {
+    "wbc": {"rounds.heat.tracking": "full", "rounds.heat.turns": 8, "awards.best_faction": False,
+            "engine.shield_wall_counts": "imperial_basin_side", "points.tiebreaks": ["best_game"],
+            "rules.rounds.heat.turns": "WBC 2018 house rules"},
+    "ah1979": {"factions.trades": False, "points.results.adjudicated": "0.25", "engine.coexistence": "declared"},
+    "lolv": {"rounds.final.tracking": "quick", "points.alternates": 2},
+}
+
+
+class _Texts(HTMLParser):
+    """The texts a reader sees in a page's main part (and its read attributes), not what a
+    form posts (an input's value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self._skip = 0
+        self._main = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "main":
+            self._main = True
+        if tag in ("script", "style", "template"):
+            self._skip += 1
+        for name, value in attrs:
+            if self._main and name in ("title", "aria-label", "placeholder", "alt") and value and value.strip():
+                self.texts.append(" ".join(value.split()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "template"):
+            self._skip -= 1
+        if tag == "main":
+            self._main = False
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        if self._main and not self._skip and text:
+            self.texts.append(text)
+
+
+def _english(html: str, lang: str) -> list[str]:
+    parser = _Texts()
+    parser.feed(html)
+    whole, runs = english_left(lang)
+    found = [t for t in parser.texts if t in whole or TELLTALES.search(t)]
+    found += [f"{r!r} in {t!r}" for t in parser.texts for r in runs if r in t]
+    return found
+
+
+def _changed(preset: str, head_judge: Any) -> Any:
+    tournament = make_tournament(format=preset, head_judge=head_judge)
+    changes = dict(CHANGES[preset])
+    commands.change_format(tournament, {"format_changes": changes}, actor=head_judge, key=None)
+    tournament.refresh_from_db()
+    assert len(tournament.rules.differences()) == len(changes)
+    return tournament
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "de"])
+@pytest.mark.parametrize("preset", sorted(CHANGES))
+def test_the_format_page_leaves_no_english(client: Any, head_judge: Any, preset: str, lang: str) -> None:
+    tournament = _changed(preset, head_judge)
+    client.force_login(head_judge)
+    client.cookies["django_language"] = lang
+    for url in (f"/tournaments/{tournament.pk}/format/", f"/tournaments/{tournament.pk}/"):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert f'lang="{lang}"' in html
+        assert _english(html, lang) == [], url
+
+
+def test_the_check_catches_the_english_options_and_rules(client: Any, head_judge: Any) -> None:
+    """The same page in English shows what the check catches: the choices, yes and no, the
+    presets' rules and the differences in English."""
+    tournament = _changed("wbc", head_judge)
+    client.force_login(head_judge)
+    html = client.get(f"/tournaments/{tournament.pk}/format/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    found = " | ".join(_english(html, "de"))
+    for english in ("full tracking (every force, spice and card)", "the whole territory", "yes", "no",
+                    "WBC 2018 format (heats: tables of 6, at least 5)",
+                    "the best game (its points, then win attempts"):
+        assert english in found or english.capitalize() in found, english
+
+
+def test_the_german_page_says_the_choices_values_and_differences_in_german(client: Any, head_judge: Any) -> None:
+    tournament = _changed("wbc", head_judge)
+    client.force_login(head_judge)
+    client.cookies["django_language"] = "de"
+    html = client.get(f"/tournaments/{tournament.pk}/format/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<option value="imperial_basin_side" selected>nur die Seite am Imperial Basin</option>' in html
+    assert "Vorrunde: Zuglimit</strong>: 8 statt 10" in html
+    assert "<span data-preset>0,5</span>" in html  # the points' decimal mark
+    assert "<span data-rule>WBC-2018-Format (Vorrunden: Tische zu 6, mindestens 5)</span>" in html
+    assert 'name="points.tiebreaks" value="best_game"' in html  # the form posts keys
