@@ -23,7 +23,8 @@ from foundation.core_words import core_refusal
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, UnsafeInput):
-        return Response(refusal_body(exc.field, exc.problem), status=exc.status_code)
+        # The text rules' and the numbers' English reasons read in the reader's language.
+        return Response(refusal_body(exc.field, core_refusal(exc.problem)), status=exc.status_code)
     if isinstance(exc, Refusal):
         body = exc.to_dict()
         # `detail` follows Accept-Language; a pure core's English message is translated here.

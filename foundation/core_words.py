@@ -1095,6 +1095,16 @@ TEXT_PROBLEMS = (
     gettext_noop("nested more than %(depth)s levels deep"),
     gettext_noop("has %(count)s items; at most %(limit)s are accepted"),
     gettext_noop("a key %(message)s"),
+    gettext_noop("JSON nested more than %(depth)s levels deep"),
+    gettext_noop("not %(encoding)s text"),
+    # A number in a JSON body (config.api_parsers, dune.engine.numbers.decimal_problem).
+    gettext_noop("the number %(shown)s %(message)s"),
+    gettext_noop("has more than %(digits)s digits"),
+    gettext_noop("is not a decimal number"),
+    gettext_noop("is not a finite number"),
+    gettext_noop("is too large: at most %(whole)s digits before the decimal point"),
+    gettext_noop("has more than %(places)s digits after the decimal point"),
+    gettext_noop("is larger than a 64-bit integer (at most %(most)s)"),
 )
 #: The characters no text or no name may hold, as dune.text_rules names them.
 CHARACTERS = {

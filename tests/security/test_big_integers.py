@@ -60,3 +60,19 @@ def test_every_64_bit_integer_is_read(number: int) -> None:
     from config.api_parsers import SafeJSONParser
 
     assert SafeJSONParser().parse(io.BytesIO(json.dumps({"n": number}).encode())) == {"n": number}
+
+
+def test_the_refusal_of_a_number_past_64_bits_reads_in_german(table: Any, judge_client: Any) -> None:
+    body = json.dumps({"type": "storm_moved", "sectors": 2**64, "expected_seq": 0})
+    answer = judge_client.post(f"/api/tables/{table.pk}/game/events/", body, content_type="application/json",
+                               HTTP_ACCEPT_LANGUAGE="de")
+    assert answer.status_code == 400
+    assert answer.json()["sectors"] == [
+        f"die Zahl {2**64} ist größer als eine 64-Bit-Ganzzahl (höchstens {2**63 - 1})"
+    ]
+    deep = "[" * 70 + "]" * 70
+    nested = judge_client.post(f"/api/tables/{table.pk}/game/events/", deep, content_type="application/json",
+                               HTTP_ACCEPT_LANGUAGE="fr")
+    assert nested.status_code == 400 and nested.json()["body"] == ["JSON imbriqué sur plus de 64 niveaux"]
+    english = judge_client.post(f"/api/tables/{table.pk}/game/events/", body, content_type="application/json")
+    assert english.json()["sectors"] == [f"the number {2**64} is larger than a 64-bit integer (at most {2**63 - 1})"]
