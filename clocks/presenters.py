@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -166,7 +166,7 @@ def clock_payload(
         {
             "started": clock.started_at is not None,
             "limit": clock.limit_key,
-            "limit_label": core_word(limit.label),
+            "limit_label": limits.limit_words(limit, translation),
             "rule": limit.rule,
             "players": clock.players,
             "max_turns": limit.max_turns,

@@ -23,11 +23,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Generic, TypeVar
 
 from dune.engine.names import faction_name
 from dune.engine.rulesets import get_ruleset
 from dune.refusals import NO_INPUT, Refusal
+from dune.words import ENGLISH, Words
 
 # --- states ------------------------------------------------------------------------------
 
@@ -132,6 +134,9 @@ class Limit:
     #: sets them; 0: the ruleset's for the round kind).
     turns: int = 0
     turns_rule_text: str = ""
+    #: The name of the format whose own document built the limit ("" for a preset's limit,
+    #: named by its `label`); `limit_words` describes such a limit from its numbers.
+    format_name: str = ""
 
     @property
     def max_turns(self) -> int:
@@ -185,6 +190,51 @@ class Limit:
             minutes = int(self.warning / MINUTE)
             return f"Last {minutes} minute{'' if minutes == 1 else 's'}"
         return STATE_LABELS[state]
+
+
+def _hours(delta: timedelta, words: Words) -> str:
+    """A whole or part number of hours in words ("5 hours", "1.5 hours": the reader's decimal
+    mark)."""
+    exact = (Decimal(int(delta.total_seconds() // 60)) / 60).quantize(Decimal("0.001"), ROUND_HALF_UP)
+    hours = format(exact.normalize(), "f")
+    number = hours.replace(".", words.pgettext("the decimal mark of a number", "."))
+    return words.ngettext("%(hours)s hour", "%(hours)s hours", 1 if hours == "1" else 2) % {"hours": number}
+
+
+def limit_words(limit: Limit, words: Words = ENGLISH) -> str:
+    """The limit in words, as the clock pages show it: a preset's by its label (which the
+    catalogue translates), a format's own from its numbers ("Club heat: 9 turns or 4 hours, no
+    new turn in the last 20 minutes")."""
+    if not limit.format_name:
+        return words.gettext(limit.label) if limit.label else limit.label
+    kind = (
+        words.pgettext("a round's kind in a time limit's name", "heat")
+        if limit.round_kind == "heat"
+        else words.pgettext("a round's kind in a time limit's name", "final")
+    )
+    per_player = words.gettext("%(time)s per player") % {"time": _hours(limit.per_player, words)}
+    if limit.base and limit.per_player:
+        time = words.gettext("%(time)s and %(per_player)s") % {"time": _hours(limit.base, words), "per_player": per_player}
+    else:
+        time = per_player if limit.per_player else _hours(limit.base, words)
+    fields = {"name": limit.format_name, "kind": kind, "turns": limit.max_turns, "time": time}
+    turns = limit.max_turns
+    if limit.finish_turn:
+        fields["minutes"] = int(limit.finish_turn / MINUTE)
+        return words.ngettext(
+            "%(name)s %(kind)s: %(turns)s turn, %(time)s, then %(minutes)s minutes to finish the turn",
+            "%(name)s %(kind)s: %(turns)s turns, %(time)s, then %(minutes)s minutes to finish the turn",
+            turns,
+        ) % fields
+    window = int(limit.no_new_turn_before_end / MINUTE)
+    if not window:
+        return words.ngettext("%(name)s %(kind)s: %(turns)s turn or %(time)s", "%(name)s %(kind)s: %(turns)s turns or %(time)s", turns) % fields
+    fields["minutes"] = window
+    return words.ngettext(
+        "%(name)s %(kind)s: %(turns)s turn or %(time)s, no new turn in the last %(minutes)s minutes",
+        "%(name)s %(kind)s: %(turns)s turns or %(time)s, no new turn in the last %(minutes)s minutes",
+        turns,
+    ) % fields
 
 
 LOLV_LIMIT = Limit(

@@ -32,7 +32,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from dune.clock_limits import LIMITS, MINUTE, CallRule, Limit, call_rules
+from dune.clock_limits import LIMITS, MINUTE, CallRule, Limit, call_rules, limit_words
 from dune.engine.ids import CLASSIC_FACTIONS, EXPANSION_FACTIONS, FACTIONS, ResultKind
 from dune.engine.rulesets import (
     COEXISTENCE,
@@ -53,7 +53,7 @@ from dune.formats.document import (
 )
 from dune.points.awards import DEFAULT_MEASURE, AwardMeasure
 from dune.points.awards import award_measure as measure_named
-from dune.points.numbers import fmt, to_fraction
+from dune.points.numbers import to_fraction
 from dune.points.registry import build_system
 from dune.points.system import PointsSystem
 from dune.refusals import Refusal
@@ -315,31 +315,12 @@ def _clock(doc: Mapping[str, Any], kind: str, ruleset: Ruleset) -> Limit:
     known = LIMITS.get(key)
     if known is not None and replace(built, label=known.label, ruleset=known.ruleset, round_kind=known.round_kind, turns=0, turns_rule_text="") == known and known.max_turns == built.turns and known.turns_rule == built.turns_rule:
         return known  # the preset's own limit, as the clocks have always named it
-    return replace(built, label=_clock_label(doc, kind, built))
-
-
-def _hours_text(delta: timedelta) -> str:
-    hours = fmt(to_fraction(int(delta.total_seconds())) / 3600)
-    return f"{hours} hour{'' if hours == '1' else 's'}"
+    return replace(built, label=_clock_label(doc, kind, built), format_name=doc["name"])
 
 
 def _clock_label(doc: Mapping[str, Any], kind: str, limit: Limit) -> str:
-    """The limit in words, as the clock pages show it."""
-    if limit.finish_turn:
-        time = _hours_text(limit.per_player) + " per player" if limit.per_player else _hours_text(limit.base)
-        if limit.base and limit.per_player:
-            time = f"{_hours_text(limit.base)} and {time}"
-        return (
-            f"{doc['name']} {kind}: {limit.max_turns} turns, {time}, "
-            f"then {int(limit.finish_turn.total_seconds() // 60)} minutes to finish the turn"
-        )
-    time = _hours_text(limit.base)
-    if limit.per_player:
-        time += f" and {_hours_text(limit.per_player)} per player"
-    window = int(limit.no_new_turn_before_end / MINUTE)
-    if not window:
-        return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}"
-    return f"{doc['name']} {kind}: {limit.max_turns} turns or {time}, no new turn in the last {window} minutes"
+    """The limit in words, as the clock pages show it (`limit_words` in the reader's language)."""
+    return limit_words(replace(limit, format_name=doc["name"]))
 
 
 def _game_options(doc: Mapping[str, Any], base: Ruleset) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ difference from the preset. What a page must not show is read from the catalogue
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html.parser import HTMLParser
 from typing import Any
 
@@ -114,3 +115,52 @@ def test_the_german_page_says_the_choices_values_and_differences_in_german(clien
     assert "<span data-preset>0,5</span>" in html  # the points' decimal mark
     assert "<span data-rule>WBC-2018-Format (Vorrunden: Tische zu 6, mindestens 5)</span>" in html
     assert 'name="points.tiebreaks" value="best_game"' in html  # the form posts keys
+
+
+#: A format's own heat clock: 9 turns or 4 hours, no new turn in the last 20 minutes.
+OWN_CLOCK = {"rounds.heat.turns": 9, "rounds.heat.hours": 4, "rounds.heat.no_new_turn_minutes": 20}
+OWN_CLOCK_WORDS = {
+    "en": "WBC Dune heat: 9 turns or 4 hours, no new turn in the last 20 minutes",
+    "es": "WBC Dune, ronda clasificatoria: 9 turnos o 4 horas, ningún turno nuevo en los últimos 20 minutos",
+    "fr": "WBC Dune, manche : 9 tours ou 4 heures, aucun nouveau tour dans les 20 dernières minutes",
+    "de": "WBC Dune, Vorrunde: 9 Züge oder 4 Stunden, kein neuer Zug in den letzten 20 Minuten",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_a_clock_limit_a_tournaments_own_format_builds_reads_in_the_readers_language(
+    client: Any, head_judge: Any, lang: str
+) -> None:
+    from clocks import services as clocks
+    from tests.factories import make_players, make_round, seat_table
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    commands.change_format(tournament, {"format_changes": dict(OWN_CLOCK)}, actor=head_judge, key=None)
+    tournament.refresh_from_db()
+    assert tournament.rules.clock("heat").format_name  # not the preset's limit
+    heat = make_round(tournament)
+    table = seat_table(heat, make_players(tournament, 6))
+    clocks.start(table, user=head_judge)
+    client.force_login(head_judge)
+    client.cookies["django_language"] = lang
+    for url in (f"/rounds/{heat.pk}/clocks/", f"/tables/{table.pk}/clock/"):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert OWN_CLOCK_WORDS[lang] in html, url
+    shown = client.get(f"/api/tables/{table.pk}/clock/", HTTP_ACCEPT_LANGUAGE=lang).json()
+    assert OWN_CLOCK_WORDS[lang] in str(shown)
+
+
+def test_a_limit_per_player_says_its_hours_with_the_readers_decimal_mark() -> None:
+    from datetime import timedelta
+
+    from django.utils import translation
+
+    from dune.clock_limits import LOLV_LIMIT, limit_words
+
+    own = replace(LOLV_LIMIT, format_name="Club", per_player=timedelta(minutes=90), turns=8)
+    assert limit_words(own) == "Club heat: 8 turns, 1.5 hours per player, then 30 minutes to finish the turn"
+    with translation.override("de"):
+        assert limit_words(own, translation) == (
+            "Club, Vorrunde: 8 Züge, 1,5 Stunden pro Spieler, dann 30 Minuten, um den Zug zu beenden"
+        )
+        assert limit_words(LOLV_LIMIT, translation).startswith("LoLV: 1 Stunde pro Spieler")
