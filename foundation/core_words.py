@@ -328,6 +328,13 @@ MOVE_KINDS = {
     "a cross-ship": pgettext_lazy("a kind of move, with its article", "a cross-ship"),
     "an Ambassador move": pgettext_lazy("a kind of move, with its article", "an Ambassador move"),
 }
+#: The battle cards a plan names by their kind (dune.engine.battle.cards.CARD_NAMES), as a
+#: refusal's or a ruling's `weapon`, `defense` or `card` names them; a card's own name stays.
+CARD_KINDS = {
+    "a projectile weapon": pgettext_lazy("a battle card named by its kind", "a projectile weapon"),
+    "a poison weapon": pgettext_lazy("a battle card named by its kind", "a poison weapon"),
+    "a worthless card": pgettext_lazy("a battle card named by its kind", "a worthless card"),
+}
 #: Why two players are kept apart (dune.seating.KEEP_APART_KINDS), as an issue names it.
 KEEP_APART = {
     "request": pgettext_lazy("why two players are kept apart", "request"),
@@ -1351,6 +1358,8 @@ def _field_words(key: str, value: str) -> str:
     if key == "times_words":
         count = times_count(value)
         return value if count is None else times_words(count, translation)
+    if key.rstrip("0123456789") in ("weapon", "defense", "card") and value in CARD_KINDS:
+        return str(CARD_KINDS[value])
     if key == "character":
         return character_words(value)
     if key == "via" and value in MOVE_KINDS:

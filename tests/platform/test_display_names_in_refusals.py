@@ -10,11 +10,14 @@ import pytest
 from django.utils import translation
 
 from dune.clock_limits import LIMIT_NAMES, LIMITS
+from dune.engine.battle.resolve import resolve_battle
 from dune.engine.errors import OutOfTime, RuleViolation
+from dune.engine.events import event_from_dict
 from dune.engine.game_log import apply
 from dune.engine.movement import MOVE_CARD_NAMES, MOVE_KIND_WORDS
 from dune.engine.rulesets import RULESETS
 from foundation.core_words import MOVE_KINDS, WORD_FIELDS, core_refusal
+from tests.engine.battle_helpers import battle, battle_pos, plan
 from tests.engine.helpers import at, position, started, to_phase
 
 IDS = re.compile(r"wbc_heat|wbc_final|'hajr'|'kulon'|'ornithopter'|cross_ship")
@@ -77,3 +80,34 @@ def test_every_movement_card_and_kind_of_move_has_its_words() -> None:
     for language in ("es", "fr", "de"):
         with translation.override(language):
             assert all(str(words) != english for english, words in MOVE_KINDS.items()), language
+
+
+def test_1_07_06_01_a_battle_names_its_cards_and_leaders_as_they_print() -> None:
+    pos = battle_pos("lolv-2.8.4")
+    body = battle(plan("lolv-2.8.4", "atreides", 3, leader="thufir_hawat", weapon="crysknife", defense="shield"),
+                  plan("lolv-2.8.4", "harkonnen", 2, leader="feyd_rautha", weapon="chaumas", defense="shield"))
+    rulings = [row.text for row in resolve_battle(pos, event_from_dict(body)).rulings]
+    assert "Chaumas kills Thufir Hawat of Atreides" in rulings
+    with translation.override("de"):
+        german = [core_refusal(text) for text in rulings]
+    assert not any("thufir_hawat" in line or "chaumas" in line for line in german)
+    generic = battle(plan("lolv-2.8.4", "atreides", 3, leader="thufir_hawat", weapon="projectile"),
+                     plan("lolv-2.8.4", "harkonnen", 2, leader="feyd_rautha"))
+    generic_rulings = [row.text for row in resolve_battle(pos, event_from_dict(generic)).rulings]
+    assert "a projectile weapon kills Feyd-Rautha of Harkonnen" in generic_rulings
+    with translation.override("es"):
+        spanish = [core_refusal(text) for text in generic_rulings]
+    assert any(line.startswith("un arma de proyectil ") and "Feyd-Rautha" in line for line in spanish), spanish
+
+
+def test_1_07_04_a_battle_plans_card_refusals_name_the_cards() -> None:
+    pos = battle_pos("lolv-2.8.4")
+    body = battle(plan("lolv-2.8.4", "atreides", 2, leader="thufir_hawat", weapon="shield"),
+                  plan("lolv-2.8.4", "harkonnen", 2, leader="feyd_rautha"))
+    with pytest.raises(RuleViolation) as info:
+        apply(pos, body)
+    assert info.value.message == "Shield is a defense, not a weapon"
+    with translation.override("de"):
+        german = core_refusal(info.value.message)
+    assert german.startswith("Shield ") and "defense" not in german and "weapon" not in german
+

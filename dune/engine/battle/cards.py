@@ -54,6 +54,40 @@ CARDS: Mapping[str, tuple[str, str]] = {
 }
 
 
+#: Each battle card by name, as the card prints it (names of the game: locale/GLOSSARY.md); the
+#: kinds a plan may record without naming the card in words ("a projectile weapon").
+CARD_NAMES: Mapping[str, str] = {
+    "projectile": "a projectile weapon",
+    "poison": "a poison weapon",
+    "worthless": "a worthless card",
+    "crysknife": "Crysknife",
+    "maula_pistol": "Maula Pistol",
+    "slip_tip": "Slip Tip",
+    "stunner": "Stunner",
+    "chaumas": "Chaumas",
+    "chaumurky": "Chaumurky",
+    "gom_jabbar": "Gom Jabbar",
+    "ellaca_drug": "Ellaca Drug",
+    "lasgun": "Lasgun",
+    "shield": "Shield",
+    "snooper": "Snooper",
+    "baliset": "Baliset",
+    "jubba_cloak": "Jubba Cloak",
+    "kulon": "Kulon",
+    "la_la_la": "La La La",
+    "trip_to_gamont": "Trip to Gamont",
+    "mirror_weapon": "Mirror Weapon",
+    "portable_snooper": "Portable Snooper",
+    "stone_burner": "Stone Burner",
+    "cheap_hero": "Cheap Hero",
+}
+
+
+def card_name(card: str) -> str:
+    """A battle card as it prints (`maula_pistol` -> "Maula Pistol"); any other id in words."""
+    return CARD_NAMES.get(card) or card.replace("_", " ")
+
+
 #: Cards discarded after use (LoLV 3.01.04 Cheap Hero, 3.02.04, 3.02.07, 3.02.10): a winner keeps
 #: them only after a traitor call where the ruleset lets it (1.07.06.06.00).
 ONE_TIME_CARDS: frozenset[str] = frozenset({"cheap_hero", "mirror_weapon", "portable_snooper", "stone_burner"})

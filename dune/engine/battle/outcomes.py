@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from dune.engine.battle.cards import cards_played, kills, weapon_of
+from dune.engine.battle.cards import card_name, cards_played, kills, weapon_of
 from dune.engine.battle.discards import winner_discards
 from dune.engine.battle.forces_lost import all_lost, dialed_forces, winner_losses
 from dune.engine.battle.refusals import rule_for
 from dune.engine.battle.side import Side
 from dune.engine.battle.tally import Tally
 from dune.engine.editions import distinguished
+from dune.engine.factions import FACTION_SHEETS
 from dune.engine.names import faction_name, place_name
 from dune.engine.numbers import decimal_str
 from dune.engine.position import Position
@@ -88,6 +89,9 @@ def _kills(weapon: str | None, side: Side, *, mirrored: bool) -> str:
     """The ruling of a weapon killing `side`'s leader or Cheap Hero (a Mirror Weapon's copy
     `mirrored`)."""
     who, leader = faction_name(side.faction), side.plan.leader
+    if leader and side.leader_owner in FACTION_SHEETS and side.leader_index is not None:
+        leader = FACTION_SHEETS[side.leader_owner].leaders[side.leader_index].name
+    weapon = card_name(weapon) if weapon else weapon
     if mirrored:
         if leader:
             return f"{weapon} (the Mirror Weapon copies it) kills {leader} of {who}"

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from dune.engine.battle.cards import CARDS, EXPANSION_CARDS, KH_AWAKENS, KWISATZ_HADERACH, cards_played
+from dune.engine.battle.cards import (
+    CARDS,
+    EXPANSION_CARDS,
+    KH_AWAKENS,
+    KWISATZ_HADERACH,
+    card_name,
+    cards_played,
+)
 from dune.engine.battle.forces import may_grant_strength, strength_of
 from dune.engine.battle.leaders import available_leaders, fought_elsewhere, leader_status
 from dune.engine.battle.refusals import refuse
@@ -84,9 +91,11 @@ def check_leader(pos: Position, side: Side, territory: str) -> None:
 def check_cards(pos: Position, side: Side) -> None:
     plan, prefix = side.plan, side.prefix
     if plan.weapon is not None and CARDS[plan.weapon][0] == "defense":
-        refuse(pos, "battle_cards", f"{plan.weapon} is a defense, not a weapon", plan.weapon, f"{prefix}.weapon")
+        weapon = card_name(plan.weapon)
+        refuse(pos, "battle_cards", f"{weapon} is a defense, not a weapon", plan.weapon, f"{prefix}.weapon")
     if plan.defense is not None and CARDS[plan.defense][0] == "weapon":
-        refuse(pos, "battle_cards", f"{plan.defense} is a weapon, not a defense", plan.defense, f"{prefix}.defense")
+        defense = card_name(plan.defense)
+        refuse(pos, "battle_cards", f"{defense} is a weapon, not a defense", plan.defense, f"{prefix}.defense")
     for slot in ("weapon", "defense"):
         card = getattr(plan, slot)
         if card in EXPANSION_CARDS and EXPANSION_CARDS[card] not in pos.ruleset.cite:
@@ -101,14 +110,16 @@ def check_cards(pos: Position, side: Side) -> None:
             len(played),
             f"{prefix}.weapon",
         )
-    for card in plan.discard:
-        if card not in played:
-            refuse(pos, "battle_winner", f"{card} was not played in this plan", card, f"{prefix}.discard")
-    for card in plan.keep:
-        if card not in played:
-            refuse(pos, "battle_winner", f"{card} was not played in this plan", card, f"{prefix}.keep")
-        if card in plan.discard:
-            refuse(pos, "battle_winner", f"{card} is either kept or discarded, not both", card, f"{prefix}.keep")
+    for discarded in plan.discard:
+        card = card_name(discarded)
+        if discarded not in played:
+            refuse(pos, "battle_winner", f"{card} was not played in this plan", discarded, f"{prefix}.discard")
+    for kept in plan.keep:
+        card = card_name(kept)
+        if kept not in played:
+            refuse(pos, "battle_winner", f"{card} was not played in this plan", kept, f"{prefix}.keep")
+        if kept in plan.discard:
+            refuse(pos, "battle_winner", f"{card} is either kept or discarded, not both", kept, f"{prefix}.keep")
     if plan.stone_burner_kill and plan.weapon != "stone_burner":
         refuse(pos, "stone_burner", "only the Stone Burner's player may kill both leaders with it", True, f"{prefix}.stone_burner_kill", "battle_cards")
 
