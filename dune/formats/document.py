@@ -183,7 +183,7 @@ def _points(value: Any) -> str:
 
 
 def _factions(value: Any) -> list[str]:
-    if not isinstance(value, list) or not value:
+    if not isinstance(value, list) or not value or not all(isinstance(f, str) for f in value):
         raise ValueError("a list of faction ids is expected")
     unknown = [f for f in value if f not in FACTIONS]
     if unknown:
@@ -208,7 +208,8 @@ def _sizes(value: Any) -> list[int]:
 
 def _keys(registry: Mapping[str, Any]) -> Callable[[Any], list[str]]:
     def check(value: Any) -> list[str]:
-        if not isinstance(value, list) or not value:
+        # Only text can be a key: a list or a table inside the list is refused before any lookup.
+        if not isinstance(value, list) or not value or not all(isinstance(k, str) for k in value):
             raise ValueError("a non-empty list of keys is expected")
         unknown = [k for k in value if k not in registry]
         if unknown:

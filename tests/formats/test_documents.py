@@ -138,6 +138,15 @@ def test_a_bad_document_is_refused_naming_every_bad_field() -> None:
     assert info.value.to_dict()["fields"] == problems
 
 
+@pytest.mark.parametrize("value", [[[]], [{}], [["best_game"]], ["best_game", []]])
+@pytest.mark.parametrize("path", ["points.tiebreaks", "factions.pool"])
+def test_a_list_holding_a_list_or_a_table_is_refused_by_its_field(path: str, value: list[Any]) -> None:
+    """Keys and faction ids are text: anything else in the list is refused under the field's name."""
+    with pytest.raises(FormatDocumentError) as info:
+        load_document(apply_changes(preset_document("wbc"), {path: value}))
+    assert list(info.value.problems) == [path]
+
+
 def test_consistency_a_round_longer_than_the_engine_plays_is_refused() -> None:
     """AH V / WBC Final Round Duration: the engine plays at most 15 turns of the WBC rules;
     LoLV 0.02: at most 10."""
