@@ -17,6 +17,7 @@ import re
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
 
+from dune.engine.battle.cards import card_name
 from dune.seating import times_count, times_words
 
 #: The words of dune.clock_limits' states, as its STATE_LABELS writes them.
@@ -1397,6 +1398,13 @@ _PATTERNS = (
     (SNAPSHOT_SHAPE, re.compile(r"(?P<name>'[^']+') must be (?P<words>(?:an? |true or false)[^()]*?) \((?P<holds>.+)\)\Z", re.S)),
     *((template, _pattern(template)) for template in sorted(REFUSALS + TEXT_PROBLEMS, key=_literal_length, reverse=True)),
 )
+
+
+def card_words(card: str) -> str:
+    """A battle card by its id as it prints (`maula_pistol` -> "Maula Pistol"), a card recorded by
+    its kind in the reader's language ("a projectile weapon")."""
+    name = card_name(card)
+    return str(CARD_KINDS.get(name, name))
 
 
 def core_status(status: str) -> str:

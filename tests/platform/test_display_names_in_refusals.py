@@ -111,3 +111,14 @@ def test_1_07_04_a_battle_plans_card_refusals_name_the_cards() -> None:
         german = core_refusal(info.value.message)
     assert german.startswith("Shield ") and "defense" not in german and "weapon" not in german
 
+
+
+def test_1_07_06_the_cards_a_side_discards_are_named_as_they_print() -> None:
+    from web.gameplay.page_forms import battle_words
+
+    resolution = {"outcome": "battle", "winner": "harkonnen", "loser": "atreides", "totals": {}, "losses": [],
+                  "leaders": [], "rulings": [], "discarded": {"atreides": ["maula_pistol", "worthless"]}}
+    with translation.override("fr"):
+        lines = [words for words, _rule in battle_words(resolution)["lines"]]
+    assert any("Maula Pistol, une carte sans valeur" in line for line in lines), lines
+    assert not any("maula" in line or "worthless" in line for line in lines)

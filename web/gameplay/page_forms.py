@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from dune.engine.codec.schema import Piece, Removed, SnapshotView
 from dune.engine.losses import KINDS
 from dune.engine.names import faction_name, place_name
-from foundation.core_words import core_refusal, core_status
+from foundation.core_words import card_words, core_refusal, core_status
 from gameplay import engine_adapter as rules
 from gameplay.models import Game
 from gameplay.services import position_of
@@ -216,7 +216,7 @@ def battle_words(resolution: Mapping[str, Any]) -> dict[str, Any]:
         lines.append((words, fate.get("rule") or ""))
     for faction, cards in (resolution.get("discarded") or {}).items():
         if cards:
-            discarded = {"faction": faction_name(faction), "cards": ", ".join(c.replace("_", " ") for c in cards)}
+            discarded = {"faction": faction_name(faction), "cards": ", ".join(card_words(c) for c in cards)}
             lines.append((_("%(faction)s discard %(cards)s") % discarded, ""))
     for faction, spice in (resolution.get("spice") or {}).items():
         if spice:
