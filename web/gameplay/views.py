@@ -161,16 +161,19 @@ def _record_kind_words(kind: str) -> str:
 
 def _notice(recorded: commands.Recorded, *, then_turn: bool) -> str:
     """The one line saying what was recorded, and the later phase or the next turn a "then"
-    button moved on to, in the reader's language."""
-    event = recorded.body.get("event", {}).get("event") or {}
-    if recorded.type == "insert" and isinstance(event.get("event"), dict):
+    button moved on to, in the reader's language (the record's kind and number read from the
+    answer's JSON, as the API sends them, so the view does not go back into the command)."""
+    recorded_event = recorded.body["event"]
+    kind, seq = str(recorded_event["type"]), int(recorded_event["seq"])
+    event = recorded_event.get("event") or {}
+    if kind == "insert" and isinstance(event.get("event"), dict):
         inserted = {"type": _record_kind_words(str(event["event"].get("type", ""))),
-                    "before": event.get("before"), "seq": recorded.seq}
+                    "before": event.get("before"), "seq": seq}
         if recorded.replayed:
             return gettext("Already recorded: %(type)s, before record #%(before)s (correction record #%(seq)s).") % inserted
         return gettext("Recorded: %(type)s, before record #%(before)s (correction record #%(seq)s).") % inserted
-    what = {"what": _record_kind_words(recorded.type), "seq": recorded.seq}
-    if recorded.body.get("seq", recorded.seq) == recorded.seq:
+    what = {"what": _record_kind_words(kind), "seq": seq}
+    if recorded.body.get("seq", seq) == seq:
         if recorded.replayed:
             return gettext("Already recorded: %(what)s (record #%(seq)s).") % what
         return gettext("Recorded: %(what)s (record #%(seq)s).") % what
@@ -246,7 +249,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
                 _offer_insertion(error, table, request, asked)
         else:
             notice = _notice(recorded, then_turn=command.then_turn)
-            record = str(recorded.seq)
+            record = str(recorded.body["event"]["seq"])
             if not request.htmx:
                 messages.success(request, notice)
                 return redirect("gameplay-table", pk=table.pk)
