@@ -261,8 +261,8 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
 ) -> None:
     """The planner's issues on the seating page, the final's places and the champion's standing,
     a filed game's result on the player's page, the turn's next step, the board at a nexus, the
-    game log, a table's clock and the round's clocks with their limit, the players' roster and a
-    filed report."""
+    game log, a table's clock and the round's clocks with their limit, the players' roster, the
+    format's fields, choices and rules, and a filed report."""
     from django.core.cache import cache
 
     cache.clear()
@@ -275,7 +275,7 @@ def test_a_whole_event_on_a_phone_is_in_the_readers_language(
                       f"{base}/tables/{e['playing'].pk}/clock/", f"{base}/my/tables/"]),
         (e["head"], [f"{base}/rounds/{e['second'].pk}/seat/", f"{base}/tournaments/{t.pk}/",
                      f"{base}/rounds/{e['second'].pk}/", f"{base}/rounds/{e['second'].pk}/clocks/",
-                     f"{base}/tournaments/{t.pk}/players/",
+                     f"{base}/tournaments/{t.pk}/players/", f"{base}/tournaments/{t.pk}/format/",
                      f"{base}/tables/{e['final_table'].pk}/filed-report/"]),
     ]
     found: list[str] = []
