@@ -164,3 +164,18 @@ def test_a_limit_per_player_says_its_hours_with_the_readers_decimal_mark() -> No
             "Club, Vorrunde: 8 Züge, 1,5 Stunden pro Spieler, dann 30 Minuten, um den Zug zu beenden"
         )
         assert limit_words(LOLV_LIMIT, translation).startswith("LoLV: 1 Stunde pro Spieler")
+
+
+def test_once_seated_the_page_says_why_the_format_is_fixed_in_the_readers_language(
+    client: Any, head_judge: Any
+) -> None:
+    from tests.factories import make_players, make_round, seat_table
+
+    tournament = make_tournament(format="wbc", head_judge=head_judge)
+    seat_table(make_round(tournament), make_players(tournament, 6))
+    client.force_login(head_judge)
+    client.cookies["django_language"] = "de"
+    html = client.get(f"/tournaments/{tournament.pk}/format/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Runde 1 (Vorrunde) ist bereits gesetzt" in html
+    assert "ein Format steht fest, sobald die erste Runde gesetzt ist" in html
+    assert _english(html, "de") == []

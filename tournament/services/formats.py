@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from dune.formats import Format, FormatDocumentError, format_from_document, get_format, preset_document
 from dune.formats.document import apply_changes, parse_text
@@ -19,7 +21,7 @@ from foundation.commands import Refused
 from tournament.models import Table, Tournament
 
 #: Why a seated tournament's format is frozen (the rule a 409 cites).
-FROZEN_RULE = "a format is fixed once the first round is seated"
+FROZEN_RULE = gettext_noop("a format is fixed once the first round is seated")
 
 
 def document_with_changes(format_key: str, changes: object | None) -> tuple[dict[str, Any], Format]:
@@ -45,10 +47,16 @@ def frozen_because(tournament: Tournament) -> str | None:
     if seated is None:
         return None
     number, kind = seated
-    return (
-        f"round {number} ({kind}) is already seated: its tables, factions and games were made under "
-        f"this format, so it can no longer change ({FROZEN_RULE})"
-    )
+    words = {"number": number, "rule": _(FROZEN_RULE)}
+    if kind == "final":
+        return _(
+            "round %(number)s (final) is already seated: its tables, factions and games were made "
+            "under this format, so it can no longer change (%(rule)s)"
+        ) % words
+    return _(
+        "round %(number)s (heat) is already seated: its tables, factions and games were made "
+        "under this format, so it can no longer change (%(rule)s)"
+    ) % words
 
 
 def _store(tournament: Tournament, document: dict[str, Any]) -> Tournament:
