@@ -128,15 +128,22 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
                     }
                 )
     mine = {m["row"].player for m in matches}
+    labels = [core_word(label) for label in scoring.labels]
+    # Each tiebreak cell names its value, its column and its player twice (the tap target's label
+    # and the explanation's lead): the two sentences are looked up once per page, not per cell.
+    tap_words = _("%(value)s: %(label)s of %(name)s, how it is made")
+    lead_words = _("%(name)s, %(label)s: %(value)s.")
     rows = []
     for row in ordered[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]:
+        name = names.get(row.player, f"#{row.player}")
+        cells = [{"label": label, "value": fmt(v), "name": name} for label, v in zip(labels, row.tiebreak, strict=True)]
         rows.append(
             {
                 "row": row,
-                "name": names.get(row.player, f"#{row.player}"),
+                "name": name,
                 "points": fmt(row.points),
                 "summary": results_summary(row.results),
-                "tiebreak": [(core_word(label), fmt(v)) for label, v in zip(scoring.labels, row.tiebreak, strict=True)],
+                "tiebreak": [cell | {"tap": tap_words % cell, "lead": lead_words % cell} for cell in cells],
                 "me": row.player in mine,
                 "cut_after": row.player == last_finalist,
                 **status(row),
@@ -170,7 +177,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             ),
             "placings": placings,
             "system": system,
-            "tiebreak_columns": tiebreak_columns(tuple(core_word(label) for label in scoring.labels)),
+            "tiebreak_columns": tiebreak_columns(tuple(labels)),
             "system_description": system_description(system),
             "seats": system.finalist_seats,
             "page": page,
