@@ -11,7 +11,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from dune.engine.names import FACTION_NAMES, phase_name, place_name
-from foundation.core_words import phase_words
+from dune.engine.rulesets import RULESETS
+from foundation.core_words import core_word, phase_words
 
 
 def faction(key: Any) -> str:
@@ -81,8 +82,8 @@ def _quick_record(e: Mapping[str, Any]) -> str:
 
 
 def _game_setup(e: Mapping[str, Any]) -> str:
-    """The game as the seating set it up: its factions, turn limit and tracking (the markers are
-    on the faction table)."""
+    """The game as the seating set it up: its factions, turn limit, tracking and the rules it is
+    played by (the markers are on the faction table)."""
     tracking = gettext("quick tracking") if e.get("quick") else gettext("full tracking")
     said = {"factions": factions(e.get("factions")), "turns": e.get("turns"), "tracking": tracking}
     if e.get("turns"):
@@ -91,6 +92,9 @@ def _game_setup(e: Mapping[str, Any]) -> str:
         sentence = gettext("The game was set up for %(factions)s: %(tracking)s") % said
     if e.get("three_alliances"):
         sentence += "; " + gettext("three-faction alliances allowed")
+    ruleset = RULESETS.get(str(e.get("ruleset")))
+    if ruleset is not None:
+        sentence += "; " + gettext("rules %(ruleset)s") % {"ruleset": core_word(ruleset.name)}
     return sentence
 
 
