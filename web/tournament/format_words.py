@@ -9,10 +9,8 @@ numbers stay as they are.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -21,6 +19,7 @@ from dune.engine.names import faction_name
 from dune.engine.results import kind_words
 from dune.formats.document import FIELDS_BY_PATH, ROUND_KINDS, Difference, choice_words
 from foundation.core_words import core_word
+from web.templatetags.locale_numbers import locale_number
 
 #: The result kinds, by id: each has a points field in the document.
 RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
@@ -46,19 +45,6 @@ def _round_field_words(path: str) -> str:
     return field_words(path, spec.words)
 
 
-def _number(value: Any) -> str | None:
-    """A number (points are kept as "0.5") with the locale's decimal mark, else None."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = Decimal(str(value))
-    except (InvalidOperation, ValueError):
-        return None
-    if not number.is_finite():
-        return None
-    return str(formats.number_format(number, decimal_pos=max(0, -number.as_tuple().exponent)))  # type: ignore[operator]
-
-
 def value_words(path: str, value: Any) -> str:
     """A field's value as a person reads it: yes or no, a choice by what it means, factions by
     name, numbers with the locale's decimal mark, "all" and "(none)" in words."""
@@ -75,7 +61,7 @@ def value_words(path: str, value: Any) -> str:
         return ", ".join(faction_name(v) if v in FACTIONS else str(v) for v in value)
     if value == "all":
         return pgettext("every eligible player is an alternate", "all")
-    number = _number(value)
+    number = locale_number(value)
     return number if number is not None else core_word(str(value))
 
 
