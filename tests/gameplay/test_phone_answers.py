@@ -94,6 +94,33 @@ def test_the_log_says_records_and_results_in_words() -> None:
                                 "to_territory": "shield_wall", "to_sector": 8, "normal": 3})
 
 
+def test_a_record_without_a_sentence_of_its_own_lists_its_fields_in_the_readers_language() -> None:
+    """Every field any record kind has (the engine's own list) has its name in words, and in
+    German, French and Spanish none reads as the English name."""
+    from django.utils import translation
+
+    from dune.engine.events import describe_events
+    from web.templatetags.table_tags import _FIELD_WORDS, _NOT_DESCRIBED
+
+    # A record's number reads "record #N" (its own sentence, translated too).
+    fields = {f["name"] for kind in describe_events().values() for f in kind["fields"]} - {*_NOT_DESCRIBED, "seq"}
+    assert fields - set(_FIELD_WORDS) == set()
+    moved = {"type": "forces_moved", "from_territory": "cielago_north", "from_sector": 2, "to_territory": "arrakeen",
+             "to_sector": 9, "normal": 3, "special": 1, "ruleset": "wbc2018", "quick": True}
+    english = describe(moved)
+    assert english.startswith("from Cielago North · from sector 2 · to Arrakeen · to sector 9 · forces 3")
+    with translation.override("de"):
+        german = describe(moved)
+        assert german.startswith("von Cielago North · aus Sektor 2 · nach Arrakeen · in Sektor 9 · Truppen 3")
+        assert "ja" in german and "Regeln" in german and describe({"type": "void", "seq": 4}) == "Eintrag #4"
+    for language in ("es", "fr", "de"):
+        with translation.override(language):
+            shown = describe(moved)
+        first_words = {part.split(" ")[0] for part in shown.split(" · ")}
+        assert not first_words & {"from", "to", "forces", "special", "quick", "rules"}, shown
+        assert not shown.endswith(" yes"), shown
+
+
 def test_stronghold_tiles_say_empty_contested_or_who_controls() -> None:
     """WBC IV.1 / LoLV Glossary: Control: a stronghold is controlled by the one faction there."""
     snapshot = {"forces": [

@@ -9,8 +9,9 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
+from dune.engine.board import TERRITORIES
 from dune.engine.names import FACTION_NAMES, PHASE_NAMES, place_name
 from dune.engine.results import ENDING_WORDS, RESULTS, ResultKind
 from dune.engine.rulesets import RULESETS
@@ -107,21 +108,89 @@ def get(mapping: Any, key: Any) -> Any:
     return mapping.get(key)
 
 
-#: Event fields in words where the field's name alone does not read well.
+#: Every event field (`dune.engine.events.describe_events`) in words, in the reader's language.
 _FIELD_WORDS = {
-    "seq": "record",
-    "how": "by",
+    "action": pgettext_lazy("a record's field", "action"),
+    "advisors": pgettext_lazy("a record's field", "advisors"),
+    "aggressor": pgettext_lazy("a record's field", "aggressor"),
+    "allies_spared": pgettext_lazy("a record's field", "allies spared"),
+    "ally_paid": pgettext_lazy("a record's field", "ally paid"),
+    "ambassador": pgettext_lazy("a record's field", "ambassador"),
+    "ambassadors": pgettext_lazy("a record's field", "ambassadors"),
+    "amount": pgettext_lazy("a record's field", "amount"),
+    "amounts": pgettext_lazy("a record's field", "amounts"),
+    "automatic_losses": pgettext_lazy("a record's field", "automatic losses"),
+    "before": pgettext_lazy("a record's field", "before"),
+    "bg_prediction": pgettext_lazy("a record's field", "Bene Gesserit prediction"),
+    "captor": pgettext_lazy("a record's field", "captor"),
+    "capture": pgettext_lazy("a record's field", "capture"),
+    "card": pgettext_lazy("a record's field", "card"),
+    "cause": pgettext_lazy("a record's field", "cause"),
+    "clock": pgettext_lazy("a record's field", "clock"),
+    "coexisting": pgettext_lazy("a record's field", "coexisting"),
+    "collections": pgettext_lazy("a record's field", "collections"),
+    "cost": pgettext_lazy("a record's field", "cost"),
+    "count": pgettext_lazy("a record's field", "count"),
+    "defender": pgettext_lazy("a record's field", "defender"),
+    "delta": pgettext_lazy("a record's field", "change"),
+    "die": pgettext_lazy("a record's field", "die"),
+    "effect": pgettext_lazy("a record's field", "effect"),
+    "event": pgettext_lazy("a record's field", "record"),
+    "face": pgettext_lazy("a record's field", "face"),
+    "faction": pgettext_lazy("a record's field", "faction"),
+    "factions": pgettext_lazy("a record's field", "factions"),
+    "from_faction": pgettext_lazy("a record's field", "from"),
+    "from_sector": pgettext_lazy("a record's field", "from sector"),
+    "from_territory": pgettext_lazy("a record's field", "from"),
+    "ghola": pgettext_lazy("a record's field", "ghola"),
+    "holder": pgettext_lazy("a record's field", "holder"),
+    "how": pgettext_lazy("a record's field", "by"),
+    "income": pgettext_lazy("a record's field", "income"),
+    "karama": pgettext_lazy("a record's field", "Karama"),
+    "leader": pgettext_lazy("a record's field", "leader"),
+    "markers": pgettext_lazy("a record's field", "markers"),
+    "names": pgettext_lazy("a record's field", "names"),
+    "no_field": pgettext_lazy("a record's field", "No-Field"),
+    "normal": pgettext_lazy("a record's field", "forces"),
+    "note": pgettext_lazy("a record's field", "note"),
+    "occupants": pgettext_lazy("a record's field", "occupants"),
+    "options": pgettext_lazy("a record's field", "options"),
+    "order_card": pgettext_lazy("a record's field", "order card"),
+    "out_of_game": pgettext_lazy("a record's field", "out of the game"),
+    "override_reason": pgettext_lazy("a record's field", "override reason"),
+    "phase": pgettext_lazy("a record's field", "phase"),
+    "place": pgettext_lazy("a record's field", "place"),
+    "placements": pgettext_lazy("a record's field", "placements"),
+    "prescience": pgettext_lazy("a record's field", "Prescience"),
+    "price": pgettext_lazy("a record's field", "price"),
+    "quick": pgettext_lazy("a record's field", "quick tracking"),
+    "raised_by": pgettext_lazy("a record's field", "raised by"),
+    "ruleset": pgettext_lazy("a record's field", "rules"),
+    "sector": pgettext_lazy("a record's field", "sector"),
+    "sectors": pgettext_lazy("a record's field", "sectors"),
+    "set_aside": pgettext_lazy("a record's field", "set aside"),
+    "side": pgettext_lazy("a record's field", "side"),
+    "source": pgettext_lazy("a record's field", "source"),
+    "special": pgettext_lazy("a record's field", "special forces"),
+    "status": pgettext_lazy("a record's field", "status"),
+    "storm": pgettext_lazy("a record's field", "storm"),
+    "supply": pgettext_lazy("a record's field", "supply"),
+    "territory": pgettext_lazy("a record's field", "territory"),
+    "three_alliances": pgettext_lazy("a record's field", "three-way alliances"),
+    "to": pgettext_lazy("a record's field", "to"),
+    "to_factions": pgettext_lazy("a record's field", "to"),
+    "to_sector": pgettext_lazy("a record's field", "to sector"),
+    "to_supply": pgettext_lazy("a record's field", "to the supply"),
+    "to_territory": pgettext_lazy("a record's field", "to"),
+    "triggered_by": pgettext_lazy("a record's field", "triggered by"),
+    "turn": pgettext_lazy("a record's field", "turn"),
+    "turns": pgettext_lazy("a record's field", "turns"),
+    "unanimous": pgettext_lazy("a record's field", "unanimous"),
+    "via": pgettext_lazy("a record's field", "via"),
+    "voice": pgettext_lazy("a record's field", "Voice"),
+    "winners": pgettext_lazy("a record's field", "winners"),
+    "worms": pgettext_lazy("a record's field", "worms"),
     "kind": "",
-    "normal": "forces",
-    "special": "special forces",
-    "delta": "change",
-    "from_territory": "from",
-    "to_territory": "to",
-    "from_sector": "from sector",
-    "to_sector": "to sector",
-    "from_faction": "from",
-    "bg_prediction": "Bene Gesserit prediction",
-    "three_alliances": "three-way alliances",
 }
 
 #: Fields the log shows elsewhere (the reason after the line) or that only the engine reads.
@@ -134,11 +203,12 @@ def words(value: Any) -> str:
     """One value of an event or report in words: ids (`allied_stronghold`, `nexus`,
     `cielago_north@2`) as names, numbers and free text as they are."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("a value in a record", "yes") if value else pgettext("a value in a record", "no")
     if isinstance(value, str) and _ID.match(value):
-        return label(value) if ("_" in value or "@" in value or value in FACTION_NAMES) else value.replace("_", " ")
+        named = "_" in value or "@" in value or value in FACTION_NAMES or value in TERRITORIES  # "arrakeen": Arrakeen
+        return label(value) if named else value.replace("_", " ")
     if isinstance(value, list | tuple):
-        return ", ".join(words(v) for v in value) or "none"
+        return ", ".join(words(v) for v in value) or pgettext("a value in a record", "none")
     if isinstance(value, dict):
         return describe(value)
     return str(value)
@@ -154,9 +224,9 @@ def describe(body: Any) -> str:
     for key, value in body.items():
         if key in _NOT_DESCRIBED or value in (None, "", [], {}, False):
             continue
-        name = _FIELD_WORDS.get(key, key.replace("_", " "))
+        name = str(_FIELD_WORDS.get(key, key.replace("_", " ")))
         if key == "seq":
-            parts.append(f"record #{value}")
+            parts.append(gettext("record #%(seq)s") % {"seq": value})
             continue
         if key == "before":  # an insert: the record it counts before
             parts.append(gettext("before record #%(seq)s") % {"seq": value})
@@ -165,7 +235,7 @@ def describe(body: Any) -> str:
             parts.append(f"{label(value['type'])}: {describe(value)}")
             continue
         if key == "ruleset" and isinstance(value, str) and value in RULESETS:
-            parts.append(f"rules {RULESETS[value].name}")
+            parts.append(gettext("rules %(ruleset)s") % {"ruleset": core_word(RULESETS[value].name)})
             continue
         if isinstance(value, dict) and "type" not in value:
             shown = "; ".join(f"{words(k)}: {words(v)}" for k, v in value.items())
