@@ -51,7 +51,7 @@ def test_a_head_judge_sets_up_a_variant_at_a_desk(
     listed = page.locator("[data-format-differences]").inner_text()
     assert "Heat time limit (hours): 4 instead of 5 (WBC Preliminary Heat Duration)" in listed
     assert "Shield Wall a stronghold after worm: 3 instead of 4 (WBC house rules (Shield Wall))" in listed
-    assert "Points for adjudicated: 0.25 instead of 0.5" in listed
+    assert "Points for adjudicated victory: 0.25 instead of 0.5" in listed
     assert page.evaluate(FITS), page.evaluate(WIDE)
     screenshot(page, "format-setup-desk")
     tournament = Tournament.objects.get(name="WBC variant open")
