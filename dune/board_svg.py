@@ -341,7 +341,7 @@ def _label(row: StackRow) -> tuple[str, str, float]:
     return label, tail, 7 + 6.3 * len(label) + 5.2 * len(tail)
 
 
-def _stack(row: StackRow, x: float, y: float) -> str:
+def _stack(row: StackRow, x: float, y: float, w: Words) -> str:
     st = style_of(row.faction)
     label, tail, width = _label(row)
     kinds, look = "", ""
@@ -350,10 +350,12 @@ def _stack(row: StackRow, x: float, y: float) -> str:
     if row.special:  # specials among them: a thick outline
         kinds, look = kinds + " specials", look + ' stroke-width="2"'
     sector = "" if row.sector is None else str(row.sector)
+    title = w.gettext("%(faction)s: %(forces)s in %(place)s") % {
+        "faction": row.faction_name, "forces": row.words(w), "place": row.place(w)}
     return (
         f'<g class="stack f-{row.faction}{kinds}" data-territory="{row.territory}" data-sector="{sector}"'
         f' data-faction="{row.faction}" data-count="{row.total}">'
-        f"<title>{_attr(row.faction_name)}: {_attr(row.words())} in {_attr(row.place())}</title>"
+        f"<title>{_attr(title)}</title>"
         f'<rect x="{_n(x - width / 2)}" y="{_n(y - STACK_H / 2)}" width="{_n(width)}" height="{_n(STACK_H)}"'
         f' rx="4" fill="{st.fill}" stroke="#222"{look}/>'
         f'<text x="{_n(x)}" y="{_n(y + 3.8)}" fill="{st.ink}">{label}'
@@ -380,7 +382,7 @@ def _token(cls: str, x: float, y: float, text: str, title: str, extra: str = "")
 _KIND_FILL = {"sand": "#f4e4c1", "rock": "#cdb48b", "stronghold": "#a98467"}
 
 
-def _map(control: Mapping[str, str | None]) -> Iterator[str]:
+def _map(control: Mapping[str, str | None], w: Words) -> Iterator[str]:
     """Every territory, one group each (its sector pieces inside); the strongholds the engine
     counts carry their controller (the Shield Wall only while it counts, LoLV 4.02.01, WBC)."""
     cells = _cells()
@@ -401,9 +403,13 @@ def _map(control: Mapping[str, str | None]) -> Iterator[str]:
             if holder:
                 classes, look = classes + " held", ' stroke="#222" stroke-width="1.6"'
             hooks = f' data-stronghold="{t.id}" data-controlled-by="{holder or ""}"'
-            held_words = f": controlled by {faction_name(holder)}" if holder else ": controlled by nobody"
+            held_words = (
+                w.gettext("%(territory)s: controlled by %(faction)s") % {"territory": t.name, "faction": faction_name(holder)}
+                if holder
+                else w.gettext("%(territory)s: controlled by nobody") % {"territory": t.name}
+            )
         yield (f'<g class="{classes}" data-territory="{t.id}"{hooks} fill="{fill}"{look}>'
-               f"<title>{_attr(t.name)}{held_words}</title>")
+               f"<title>{_attr(held_words or t.name)}</title>")
         for sector in t.sectors:
             yield f'<path d="{cells[(t.id, sector)].path}"/>'
         yield "</g>"
@@ -430,42 +436,47 @@ def _labels() -> Iterator[str]:
     yield "</g>"
 
 
-def _markers(setup: Any) -> Iterator[str]:
+def _markers(setup: Any, w: Words) -> Iterator[str]:
     """The player markers on their dots."""
     if setup is None:
         return
     yield '<g class="markers" stroke="#222">'
     for f, sector in sorted(setup.markers.items(), key=lambda item: (item[1], item[0])):
         x, y = _point(R_OUT + 2, _angle(sector) + 6)
+        title = w.gettext("%(faction)s player marker, sector %(sector)s") % {"faction": faction_name(f), "sector": sector}
         yield (
-            f'<g class="marker" data-marker="{f}"><title>{_attr(faction_name(f))} player marker, sector {sector}</title>'
+            f'<g class="marker" data-marker="{f}"><title>{_attr(title)}</title>'
             f'<circle cx="{_n(x)}" cy="{_n(y)}" r="5" fill="{style_of(f).fill}"/></g>'
         )
     yield "</g>"
 
 
-def _storm(position: Any) -> Iterator[str]:
+def _storm(position: Any, w: Words) -> Iterator[str]:
     if position.storm is None:
         return
     s = int(position.storm)
     x, y = _point(R_OUT - 10, _angle(s))
+    title = w.gettext("The storm, over sector %(sector)s") % {"sector": s}
+    label = w.pgettext("the storm drawn on the board", "storm")
     yield (
-        f'<g class="storm" data-storm-sector="{s}"><title>The storm, over sector {s}</title>'
+        f'<g class="storm" data-storm-sector="{s}"><title>{_attr(title)}</title>'
         f'<path d="{_wedge(R_SINK, R_OUT, s)}" fill="#3d3466" fill-opacity=".42" stroke="#3d3466"'
         f' stroke-width="2" stroke-dasharray="5 3"/>'
-        f'<text x="{_n(x)}" y="{_n(y + 3)}" fill="#fff" font-size="10">storm</text></g>'
+        f'<text x="{_n(x)}" y="{_n(y + 3)}" fill="#fff" font-size="10">{_attr(label)}</text></g>'
     )
 
 
-def _hms_place(position: Any, control: Mapping[str, str | None]) -> tuple[float, float, str] | None:
+def _hms_place(position: Any, control: Mapping[str, str | None], w: Words) -> tuple[float, float, str] | None:
     """Where the Hidden Mobile Stronghold is drawn, and where it is in words; None while it
     is not in the game."""
     cell = _cells().get(position.hms) if position.hms is not None else None
     if cell is not None:
         x, y = _point(cell.r_in + 8, _angle(cell.sector) + STEP * 0.3)
-        return x, y, f"over {_territory_name(cell.territory)} sector {cell.sector}"
+        return x, y, w.gettext("Hidden Mobile Stronghold, over %(territory)s sector %(sector)s") % {
+            "territory": _territory_name(cell.territory), "sector": cell.sector}
     if HIDDEN_MOBILE_STRONGHOLD in control or any(t == HIDDEN_MOBILE_STRONGHOLD for (_f, t, _s) in position.forces):
-        return WIDTH - 24.0, 24.0, "not on the board yet"  # beside the board until deployed (LoLV 2.07.04)
+        # Beside the board until deployed (LoLV 2.07.04).
+        return WIDTH - 24.0, 24.0, w.gettext("Hidden Mobile Stronghold, not on the board yet")
     return None
 
 
@@ -482,13 +493,12 @@ def _hms(place: tuple[float, float, str] | None, control: Mapping[str, str | Non
         for k in range(6)
     )
     yield (
-        f'<g class="hms" data-territory="{HIDDEN_MOBILE_STRONGHOLD}"{hooks}><title>Hidden Mobile Stronghold, '
-        f"{_attr(where)}</title>"
+        f'<g class="hms" data-territory="{HIDDEN_MOBILE_STRONGHOLD}"{hooks}><title>{_attr(where)}</title>'
         f'<polygon points="{hexagon}" fill="#a98467" stroke="#222"/></g>'
     )
 
 
-def _pieces(position: Any) -> Iterator[str]:
+def _pieces(position: Any, w: Words) -> Iterator[str]:
     """Spice on the board, Terror tokens, Ecaz Ambassadors, the No-Field token, the Aftermath."""
     cells, labels = _cells(), _label_cells()
     for tid, amount in sorted(position.spice_on_board.items()):
@@ -496,34 +506,40 @@ def _pieces(position: Any) -> Iterator[str]:
         cell = cells.get((tid, blown.spice_blow[0])) if blown is not None and blown.spice_blow else None
         if blown is not None and cell is not None:
             x, y = _point(cell.r_out - 6, _angle(cell.sector) - STEP * 0.38)
-            yield _token("spice", x, y, str(amount), f"{amount} spice in {blown.name}", f' data-spice="{tid}"')
+            yield _token("spice", x, y, str(amount), w.gettext("%(amount)s spice in %(territory)s") % {"amount": amount, "territory": blown.name}, f' data-spice="{tid}"')
     for tid in sorted(position.terror):
         cell = labels.get(tid)
         if cell is not None:
             x, y = _point(cell.r_in + 6, _angle(cell.sector) - STEP * 0.38)
-            yield _token("terror", x, y, "T", f"Terror token in {_territory_name(tid)}", f' data-terror="{tid}"')
+            yield _token("terror", x, y, "T", w.gettext("Terror token in %(territory)s") % {"territory": _territory_name(tid)}, f' data-terror="{tid}"')
     for tid, symbol in sorted(position.ambassadors.items()):
         cell = labels.get(tid)
         if cell is not None:
             x, y = _point(cell.r_in + 6, _angle(cell.sector) + STEP * 0.38)
             mark = style_of(symbol).mark if symbol in FACTION_STYLE else symbol[:2].upper()
             yield _token("ambassador", x, y, mark,
-                         f"Ecaz Ambassador ({faction_name(symbol)}) in {_territory_name(tid)}",
+                         w.gettext("Ecaz Ambassador (%(faction)s) in %(territory)s") % {
+                             "faction": faction_name(symbol), "territory": _territory_name(tid)},
                          f' data-ambassador="{tid}"')
     if position.no_field is not None:
         nt, ns = position.no_field
         cell = cells.get((nt, ns)) if ns is not None else None
         x, y = _point(cell.r_out - 6, _angle(cell.sector) + STEP * 0.38) if cell else (CX + 30, CY - 30)
-        where = _territory_name(nt) + (f", sector {ns}" if ns is not None else "")
-        yield _token("noField", x, y, "NF", f"Richese No-Field token in {where}", f' data-no-field="{nt}"')
+        where = (
+            w.gettext("%(territory)s, sector %(sector)s") % {"territory": _territory_name(nt), "sector": ns}
+            if ns is not None
+            else _territory_name(nt)
+        )
+        no_field = w.gettext("Richese No-Field token in %(place)s") % {"place": where}
+        yield _token("noField", x, y, "NF", no_field, f' data-no-field="{nt}"')
     if position.aftermath:
         cell = labels.get(position.aftermath)
         if cell is not None:
             x, y = _point(cell.r_mid, _angle(cell.sector))
-            yield _token("aftermath", x, y, "A", f"Atomics Aftermath in {_territory_name(position.aftermath)}")
+            yield _token("aftermath", x, y, "A", w.gettext("Atomics Aftermath in %(territory)s") % {"territory": _territory_name(position.aftermath)})
 
 
-def _stacks(rows: list[StackRow], hms: tuple[float, float, str] | None) -> Iterator[str]:
+def _stacks(rows: list[StackRow], hms: tuple[float, float, str] | None, w: Words) -> Iterator[str]:
     """The force stacks, laid out in the cell they stand in (the HMS's beside its token)."""
     cells = _cells()
     by_cell: dict[tuple[str, int | None], list[StackRow]] = {}
@@ -538,7 +554,7 @@ def _stacks(rows: list[StackRow], hms: tuple[float, float, str] | None) -> Itera
             cell = None if sector is None else cells.get((tid, sector))
             spots = _slots(cell, [_label(row)[2] for row in here])
         for row, (x, y) in zip(here, spots, strict=True):
-            yield _stack(row, x, y)
+            yield _stack(row, x, y, w)
     yield "</g>"
 
 
@@ -561,16 +577,18 @@ def board_svg(
     position: Any,
     *,
     answer: Evaluation | None = None,
-    title: str = "The Dune board",
+    title: str | None = None,
     seq: int | None = None,
     uid: str = "board",
+    words: Words = ENGLISH,
 ) -> str:
     """The position drawn as the Dune board: an SVG document (a string, no XML prolog).
 
     `answer` is the engine's evaluation of `position` when the caller has it already (it is
-    computed otherwise); stronghold control is read from it. `title` becomes the `<title>`;
+    computed otherwise); stronghold control is read from it. `title` becomes the `<title>` ("The Dune board" when None);
     `seq` (the record the position follows) goes in `data-seq`; `uid` prefixes the ids inside
-    the document, so several boards can stand inline on one page.
+    the document, so several boards can stand inline on one page; `words`: the reader's language
+    for every text in it (the caption, the description and each piece's title).
     """
     answer = answer if answer is not None else evaluate(position)
     control = answer.control
@@ -578,26 +596,26 @@ def board_svg(
     setup = position.setup
     factions: list[str] = list(setup.factions) if setup is not None else sorted({r.faction for r in rows})
     height = LEGEND_TOP + math.ceil(len(factions) / 3) * LEGEND_ROW + 6
-    hms = _hms_place(position, control)
+    hms = _hms_place(position, control, words)
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="dune-board" viewBox="0 0 {WIDTH} {_n(height)}"'
         ' font-family="sans-serif" font-size="9" font-weight="bold" text-anchor="middle"'
         f' role="img" aria-labelledby="{uid}-title {uid}-desc" data-seq="{"" if seq is None else seq}">'
-        f'<title id="{uid}-title">{_attr(title)}</title>'
-        f'<desc id="{uid}-desc">{_attr(describe(position, answer))}</desc>'
+        f'<title id="{uid}-title">{_attr(title if title is not None else words.gettext("The Dune board"))}</title>'
+        f'<desc id="{uid}-desc">{_attr(describe(position, answer, words))}</desc>'
     )
     return "".join(
         chain(
             (head,),
-            _map(control),
+            _map(control, words),
             _labels(),
-            _markers(setup),
-            _storm(position),
+            _markers(setup, words),
+            _storm(position, words),
             ('<g class="pieces">',),
             _hms(hms, control),
-            _pieces(position),
+            _pieces(position, words),
             ("</g>",),
-            _stacks(rows, hms),
+            _stacks(rows, hms, words),
             _legend(factions),
             ("</svg>",),
         )

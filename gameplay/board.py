@@ -110,6 +110,11 @@ class Drawing:
     rows: list[dict[str, Any]]
 
 
+def picture_kind() -> str:
+    """The picture's kind for its ETag: it is drawn in the reader's language."""
+    return f"svg-{translation.get_language()}"
+
+
 def etag_for(game: Game, seq: int, kind: str = "svg") -> str:
     """The ETag of a table's board after record `seq` (`kind`: the picture or the panel)."""
     return f'"board-{kind}-{DRAWING_VERSION}-{game.pk}-{seq}"'
@@ -123,13 +128,13 @@ def drawing(table: Any, seq: str | int | None = None, *, game: Game | None = Non
     position = position_at(game, at)
     answer = rules.answer_of(game.evaluation) if at == game.seq else None
     answer = answer if answer is not None else evaluate(position)
-    title = f"Table {table.number}: the board after record #{at}"
+    title = _("Table %(number)s: the board after record #%(seq)s") % {"number": table.number, "seq": at}
     return Drawing(
         table=table,
         seq=at,
         latest=game.seq,
-        svg=board_svg(position, answer=answer, title=title, seq=at, uid=uid or f"board-t{table.pk}"),
-        etag=etag_for(game, at),
+        svg=board_svg(position, answer=answer, title=title, seq=at, uid=uid or f"board-t{table.pk}", words=translation),
+        etag=etag_for(game, at, picture_kind()),
         words=describe(position, answer, translation),
         rows=[
             {"territory": r.territory, "place": r.place(translation), "faction_name": r.faction_name,

@@ -158,3 +158,29 @@ def test_expansion_pieces_and_board_spice_are_drawn() -> None:
     assert len(inside) == 1 and inside[0].get("data-sector") == "" and "IX 5" in text_of(inside[0])
     answer = evaluate(position)
     assert hms[0].get("data-controlled-by") == (answer.control["hidden_mobile_stronghold"] or "")
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "de"])
+def test_every_text_of_the_drawing_is_in_the_readers_language(language: str) -> None:
+    """The caption, the description and each piece's title (stacks, strongholds, markers, the
+    storm, spice, the Hidden Mobile Stronghold, Terror, an Ambassador, the No-Field token) read in
+    the reader's language; names of the game stay as they print (locale/GLOSSARY.md)."""
+    from dataclasses import replace
+
+    from django.utils import translation
+
+    position = list(records(REPLAYS / "lolv_quick_tracking_victory.jsonl"))[20][1]
+    position = replace(
+        position, hms=("the_great_flat", 14), no_field=("funeral_plain", 14), terror=frozenset({"carthag"}),
+        ambassadors={"arrakeen": "atreides"}, spice_on_board={"the_great_flat": 10},
+    )
+    english = board_svg(position, seq=21)
+    with translation.override(language):
+        drawn = board_svg(position, seq=21, words=translation)
+    root = ET.fromstring(drawn)
+    shown = " | ".join(text_of(el) for el in root.iter() if el.tag in (f"{SVG}title", f"{SVG}desc", f"{SVG}text"))
+    for telltale in ("The Dune board", "controlled by", "player marker", "The storm", "spice in",
+                     "token in", "quick tracking", "Turn 3", "Ambassador ("):
+        assert telltale in english, telltale  # the English drawing says it: the check can fail
+        assert telltale not in shown, (telltale, shown[:400])
+    assert ">storm<" in english and ">storm<" not in drawn

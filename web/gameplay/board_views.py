@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from gameplay import board
@@ -30,6 +31,8 @@ def _cache_headers(response: HttpResponse, drawing: board.Drawing, pinned: bool)
     response["ETag"] = drawing.etag
     # A numbered record's picture is final; the latest one may move on with the next record.
     response["Cache-Control"] = "public, max-age=86400" if pinned else "no-cache"
+    # Its words are the reader's: a shared cache keeps one picture per language asked for.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 
@@ -46,7 +49,7 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = board.recorded_game(table)
         at = board.record_number(seq, game)
-        etag = board.etag_for(game, at)
+        etag = board.etag_for(game, at, board.picture_kind())
         if _not_modified(request, etag):
             response = HttpResponse(status=304)
             response["ETag"] = etag
