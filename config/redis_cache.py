@@ -34,3 +34,8 @@ class RedisCache(django_redis.RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient
+
+    def client(self) -> Any:
+        """The Redis client of this cache's server, for what the cache API cannot say in one
+        round trip (config/token_throttle.py); keys named through `make_key`."""
+        return self._cache.get_client(write=True)

@@ -60,3 +60,71 @@ def test_each_token_is_throttled_on_its_own(make_user: Any, settings: Any) -> No
     assert int(limited["Retry-After"]) >= 1 and limited["Content-Type"].startswith("application/json")
     assert api.get("/api/account/invitations/", HTTP_AUTHORIZATION=f"Token {second}").status_code == 200
     cache.clear()
+
+
+@pytest.fixture
+def redis_counters(monkeypatch: Any) -> Any:
+    """The token throttle counting on Redis, as in production (the suite's counters live in memory)."""
+    import os
+    import uuid
+
+    from config.redis_cache import RedisCache
+    from config.token_throttle import TokenRateThrottle
+
+    counters = RedisCache(os.environ["REDIS_URL"], {"KEY_PREFIX": f"counters-{uuid.uuid4().hex[:8]}"})
+    monkeypatch.setattr(TokenRateThrottle, "cache", counters)
+    yield counters
+    counters.clear()
+
+
+def test_each_token_is_throttled_on_its_own_on_redis(make_user: Any, settings: Any, redis_counters: Any) -> None:
+    from rest_framework.authtoken.models import Token
+
+    settings.TOKEN_RATE = "5/min"
+    first = Token.objects.create(user=make_user("a", is_staff=True)).key
+    second = Token.objects.create(user=make_user("b", is_staff=True)).key
+    api = Client()
+    answers = [api.get("/api/account/invitations/", HTTP_AUTHORIZATION=f"Token {first}").status_code
+               for _ in range(7)]
+    assert answers == [200] * 5 + [429] * 2
+    limited = api.get("/api/account/invitations/", HTTP_AUTHORIZATION=f"Token {first}")
+    # The oldest of the five leaves the minute's window in about a minute.
+    assert 55 <= int(limited["Retry-After"]) <= 60 and limited["Content-Type"].startswith("application/json")
+    assert api.get("/api/account/invitations/", HTTP_AUTHORIZATION=f"Token {second}").status_code == 200
+
+
+def test_a_token_counted_from_many_threads_at_once_gets_exactly_its_rate(make_user: Any, settings: Any,
+                                                                          redis_counters: Any) -> None:
+    """Web processes counting one token at the same moment: none of its requests goes uncounted."""
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    from rest_framework.authtoken.models import Token
+
+    from config.token_throttle import TokenRateThrottle
+
+    settings.TOKEN_RATE = "40/min"
+    request = SimpleNamespace(auth=Token(key="f" * 40))
+    with ThreadPoolExecutor(8) as pool:
+        allowed = list(pool.map(lambda _: TokenRateThrottle().allow_request(request, None), range(100)))
+    assert allowed.count(True) == 40
+
+
+def test_a_window_past_its_length_lets_the_token_in_again(settings: Any, redis_counters: Any,
+                                                          monkeypatch: Any) -> None:
+    from types import SimpleNamespace
+
+    from rest_framework.authtoken.models import Token
+
+    from config.token_throttle import TokenRateThrottle
+
+    settings.TOKEN_RATE = "2/s"
+    request = SimpleNamespace(auth=Token(key="e" * 40))
+    clock = [1000.0]
+    monkeypatch.setattr(TokenRateThrottle, "timer", lambda self: clock[0])
+    assert [TokenRateThrottle().allow_request(request, None) for _ in range(3)] == [True, True, False]
+    clock[0] += 0.5
+    refused = TokenRateThrottle()
+    assert not refused.allow_request(request, None) and refused.wait() == 1.0  # told at least a second
+    clock[0] += 0.6  # the first two left the window
+    assert TokenRateThrottle().allow_request(request, None)
