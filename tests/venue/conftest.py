@@ -62,14 +62,27 @@ def _people_and_clocks(tournament: Any) -> None:
 @pytest.fixture
 def full_event(transactional_db: Any) -> Any:
     """The demo tournament (heat 1 reported, heat 2 running with its clocks and game logs) with
-    a refiled report, a reopened one and a filed final."""
+    a refiled report, a reopened one and a filed final. Built once per test process; each later
+    test gets a copy of the database that build left (the build takes seconds, the copy a moment)."""
     from django.core.cache import cache
+    from django.db import connection
 
+    from tests.venue import snapshot
     from tournament.models import Tournament
 
     cache.clear()
+    if connection.vendor == "postgresql" and _built:
+        # Built once in this process: the same database again, rows, ids and next ids alike.
+        snapshot.restore(connection, _built[0])
+        return Tournament.objects.get()
     call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     tournament = Tournament.objects.get()
     _people_and_clocks(tournament)
     _finals_and_corrections(tournament)
+    if connection.vendor == "postgresql":
+        _built.append(snapshot.take(connection))
     return tournament
+
+
+#: The full event's database as its first build in this process left it (tests/venue/snapshot.py).
+_built: list[Any] = []
