@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.venue import sqlite_template
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -22,6 +24,7 @@ def test_live_pages_and_a_post_on_sqlite(tmp_path: Path) -> None:
         "ALLOWED_HOSTS": "testserver",
     }
     env.pop("REDIS_URL", None)  # the embedded default: file cache, file-system broker
+    sqlite_template.migrated(tmp_path / "embedded.sqlite3")  # the probe's migrate has nothing left to apply
     done = subprocess.run(
         [sys.executable, "-m", "tests.venue.embedded_probe"], cwd=ROOT, env=env, capture_output=True, text=True,
         timeout=240,
@@ -46,6 +49,7 @@ def test_on_sqlite_an_export_and_a_pull_racing_a_phone_read_one_moment(tmp_path:
         "ALLOWED_HOSTS": "testserver",
     }
     env.pop("REDIS_URL", None)
+    sqlite_template.migrated(tmp_path / "embedded.sqlite3")
     done = subprocess.run(
         [sys.executable, "-m", "tests.venue.embedded_moment_probe"], cwd=ROOT, env=env, capture_output=True,
         text=True, timeout=300,

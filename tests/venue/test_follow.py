@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.venue import sqlite_template
 from tests.venue.laptops import Judges, LagWatch, Laptop, Session, demo_password, held, running_tables
 
 #: The tables compared row by row between A and B after the take-over.
@@ -49,6 +50,8 @@ RECORDS = 60
 @pytest.fixture
 def laptops(tmp_path: Path) -> Iterator[tuple[Laptop, Laptop]]:
     a, b = Laptop(tmp_path / "a"), Laptop(tmp_path / "b")
+    for laptop in (a, b):  # two new installations, each with its database migrated
+        sqlite_template.migrated(laptop.database)
     try:
         yield a, b
     finally:

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.venue import sqlite_template
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -108,6 +110,7 @@ class Venue:
 @pytest.fixture
 def venue(tmp_path: Path) -> Iterator[Venue]:
     running = Venue(tmp_path, free_port())
+    sqlite_template.migrated(tmp_path / "venue.sqlite3")  # a new laptop's database, migrated
     try:
         yield running
     finally:
