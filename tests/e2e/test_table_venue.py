@@ -9,6 +9,7 @@ from typing import Any
 
 from gameplay import services
 from gameplay.models import GameEvent
+from tests.e2e.session import sign_in_by_session
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.recorded_game import recorded_game
 
@@ -54,7 +55,8 @@ def wait_queued(page: Any, n: int) -> None:
 
 
 def open_table(page: Any, sign_in: Any, live_server: Any, password: str, table: Any, user: str = "judge1") -> str:
-    sign_in(page, user, password)
+    """The table page, signed in as `user` (by session: the sign-in form is not what is looked at)."""
+    sign_in_by_session(page, live_server.url, user, password)
     url = f"{live_server.url}/tables/{table.pk}/"
     page.goto(url)
     return url
