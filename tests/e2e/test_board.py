@@ -12,6 +12,7 @@ from gameplay.models import Game
 from scoring import services as scoring
 from tests.board.golden import LOLV, WBC, golden_table
 from tests.e2e.accessibility import serious_violations
+from tests.e2e.session import sign_in_by_session
 
 OVERFLOW = """() => [...document.querySelectorAll('#board-panel *:not(g)')]
   .filter(e => e.getClientRects().length && !e.closest('.table-scroll, .board-zoom'))
@@ -74,13 +75,13 @@ def test_the_board_opens_by_itself_on_a_laptop_and_follows_the_table_in_place(
 
 
 def test_history_replay_steps_through_a_whole_game(
-    new_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
+    new_page: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     table = golden_table(LOLV)
     table.round.tournament.head_judges.add(head_judge)
     last = Game.objects.get(table=table).seq
     page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC", timeout=10_000)
-    sign_in(page, head_judge.username, password)
+    sign_in_by_session(page, live_server.url, head_judge.username, password)
     page.goto(f"{live_server.url}/tables/{table.pk}/history/?at=1")
     replay = page.locator("#board-replay")
     assert page.locator("#replay-slot .board-body").get_attribute("data-seq") == "1"
@@ -108,11 +109,11 @@ def test_history_replay_steps_through_a_whole_game(
 
 
 def test_history_replay_on_a_phone_has_no_sideways_scroll(
-    phone_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+    phone_page: Any, live_server: Any, head_judge: Any, password: str
 ) -> None:
     table = golden_table(LOLV)
     table.round.tournament.head_judges.add(head_judge)
-    sign_in(phone_page, head_judge.username, password)
+    sign_in_by_session(phone_page, live_server.url, head_judge.username, password)
     phone_page.goto(f"{live_server.url}/tables/{table.pk}/history/?at=10")
     box = phone_page.locator("#replay-slot .board-zoom").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390

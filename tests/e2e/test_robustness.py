@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.e2e import tour
+from tests.e2e.session import sign_in_by_session
 from tests.e2e.tour import TableJudge
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,10 +90,10 @@ def opens(page: Any, base: str, urls: list[str], *, allowed: tuple[int, ...] = (
 
 
 def test_an_empty_tournament_opens_everywhere(
-    page: Any, player: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any, screenshot: Any
+    page: Any, player: Any, live_server: Any, head_judge: Any, password: str, screenshot: Any
 ) -> None:
     base = live_server.url
-    sign_in(page, "head", password)
+    sign_in_by_session(page, live_server.url, "head", password)
     tournament = tour.create_tournament(page, base, name="Empty open", format="wbc")
     assert opens(page, base, tournament_urls(tournament)) == []
     assert opens(player, base, tournament_urls(tournament), allowed=GUARDED) == []
@@ -133,14 +134,13 @@ def test_a_tournament_with_one_table_runs_to_its_standings(
     live_server: Any,
     head_judge: Any,
     password: str,
-    sign_in: Any,
     screenshot: Any,
 ) -> None:
     from django.core.cache import cache
 
     cache.clear()
     base = live_server.url
-    sign_in(page, "head", password)
+    sign_in_by_session(page, live_server.url, "head", password)
     tournament = tour.create_tournament(page, base, name="Kitchen table open", format="wbc")
     tour.add_round(page, base, tournament, kind="heat")
     tour.add_round(page, base, tournament, kind="final")
@@ -170,7 +170,7 @@ def test_a_tournament_with_one_table_runs_to_its_standings(
 
     # The table judge's phone is set to large text; nothing needs hover (taps only).
     large = large_text_phone
-    sign_in(large, "head", password)
+    sign_in_by_session(large, live_server.url, "head", password)
     j = TableJudge(large, base, table.pk).open()
     factions = list(table.seats.order_by("seat").values_list("faction", flat=True))
     winner = factions[0]
@@ -213,7 +213,6 @@ def test_a_table_whose_game_was_abandoned(
     live_server: Any,
     head_judge: Any,
     password: str,
-    sign_in: Any,
     screenshot: Any,
 ) -> None:
     """Two tables; at one the game starts, a record is voided, then the table breaks up: its
@@ -223,7 +222,7 @@ def test_a_table_whose_game_was_abandoned(
 
     cache.clear()
     base = live_server.url
-    sign_in(page, "head", password)
+    sign_in_by_session(page, live_server.url, "head", password)
     tournament = tour.create_tournament(page, base, name="Stormy open", format="lolv")
     tour.add_round(page, base, tournament, kind="heat")
     csv = "name\n" + "".join(f"Player {i:02d}\n" for i in range(1, 13))
@@ -246,7 +245,7 @@ def test_a_table_whose_game_was_abandoned(
     tour.goto(page, f"{base}/rounds/{heat}/clocks/")
     tour.submit(page, page.get_by_role("button", name="Start all clocks"), expect="Clocks started")
 
-    sign_in(phone_page, "head", password)
+    sign_in_by_session(phone_page, live_server.url, "head", password)
     j = TableJudge(phone_page, base, abandoned.pk).open()
     j.start(storm=2)
     j.phase("mentat_pause")

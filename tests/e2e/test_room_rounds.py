@@ -12,6 +12,7 @@ import pytest
 from clocks import services as clocks
 from clocks.models import TableClock
 from tests.e2e.conftest import PHONE
+from tests.e2e.session import sign_in_by_session
 from tests.factories import make_players, make_round, make_tournament, seat_table
 
 pytestmark = pytest.mark.e2e
@@ -60,7 +61,7 @@ def test_the_timer_and_the_round_page_say_what_they_count_down_to(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_desk_marks_a_no_show_who_leaves_a_short_table(
-    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+    sized_page: Any, live_server: Any, head_judge: Any, password: str
 ) -> None:
     from tournament import services
     from tournament.models import Seat
@@ -74,7 +75,7 @@ def test_the_desk_marks_a_no_show_who_leaves_a_short_table(
     gone = Seat.objects.get(round=heat, table__number=2, seat=1).player
 
     page = sized_page
-    sign_in(page, head_judge.username, password)
+    sign_in_by_session(page, live_server.url, head_judge.username, password)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/?round={heat.pk}")
     row = page.locator(f"#player-{gone.pk}")
     row.locator("summary", has_text="No-show").click()
@@ -90,7 +91,7 @@ def test_the_desk_marks_a_no_show_who_leaves_a_short_table(
 
 @pytest.mark.django_db(transaction=True)
 def test_closed_filed_and_early_pages_tell_the_truth(
-    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+    sized_page: Any, live_server: Any, head_judge: Any, password: str
 ) -> None:
     """A closed heat's seat page offers no change, a filed table's page no control of a game in
     play, the desk the round's one count, and the clocks page asks before an early start."""
@@ -110,7 +111,7 @@ def test_closed_filed_and_early_pages_tell_the_truth(
     seat_table(later, players[:6], number=1)
 
     page = sized_page
-    sign_in(page, head_judge.username, password)
+    sign_in_by_session(page, live_server.url, head_judge.username, password)
     base = live_server.url
     page.goto(f"{base}/rounds/{heat.pk}/seat/")
     assert page.locator("[data-round-closed]").is_visible()
@@ -138,14 +139,14 @@ def test_closed_filed_and_early_pages_tell_the_truth(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_desk_and_the_import_flag_probable_duplicates(
-    sized_page: Any, live_server: Any, head_judge: Any, password: str, sign_in: Any
+    sized_page: Any, live_server: Any, head_judge: Any, password: str
 ) -> None:
     from tournament.models import Player
 
     tournament = make_tournament(format="wbc", head_judge=head_judge, name="Duplicates open")
     first = Player.objects.create(tournament=tournament, name="José Núñez", club="Arrakis")
     page = sized_page
-    sign_in(page, head_judge.username, password)
+    sign_in_by_session(page, live_server.url, head_judge.username, password)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/players/import/")
     page.locator("textarea[name=csv]").fill("name,email,club\nJose Nunez,jn@example.org,Arrakis\n")
     page.get_by_role("button", name="Preview").click()
