@@ -22,6 +22,15 @@ def test_each_language_has_its_catalogue(client: Any) -> None:
     assert '"R\\u00e9essayer"' in client.get("/jsi18n/fr/").content.decode()
 
 
+def test_a_catalogue_made_once_is_served_whole_in_its_own_language_whatever_the_page_asked_in(client: Any) -> None:
+    first = client.get("/jsi18n/de/").content
+    # Asked from a page in another language, and after other catalogues: the same German words.
+    client.get("/jsi18n/fr/", HTTP_ACCEPT_LANGUAGE="es")
+    again = client.get("/jsi18n/de/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert again.content == first and again["Content-Language"] == "de"
+    assert again["Cache-Control"] == "public, max-age=3600"
+
+
 def test_the_catalogue_travels_compressed(client: Any) -> None:
     plain = client.get("/jsi18n/es/")
     packed = client.get("/jsi18n/es/", HTTP_ACCEPT_ENCODING="gzip")
