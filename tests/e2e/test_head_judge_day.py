@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.e2e.shared_rows import SharedRows
 from tests.scoring.db.conftest import report_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,7 +54,9 @@ def _open(new_page: Any, base: str, view: str, *, password: str | None = None, u
 
 
 @pytest.fixture
-def judge_page(new_page: Any, live_server: Any, view: str, password: str, head_judge: Any) -> Any:
+def judge_page(request: Any, new_page: Any, live_server: Any, view: str, password: str, head_judge: Any) -> Any:
+    if "event" in request.fixturenames:
+        request.getfixturevalue("event")  # its rows replace every row: before signing in
     return _open(new_page, live_server.url, view, password=password)
 
 
@@ -62,10 +65,32 @@ def public_page(new_page: Any, live_server: Any, view: str) -> Any:
     return _open(new_page, live_server.url, view)
 
 
+@pytest.fixture(scope="module")
+def _shared_event(django_db_blocker: Any) -> Any:
+    with SharedRows.kept(django_db_blocker) as rows:
+        yield rows
+
+
 @pytest.fixture
-def event(head_judge: Any) -> dict[str, Any]:
+def event(_shared_event: Any, head_judge: Any) -> dict[str, Any]:
     """WBC in Las Vegas: 47 players, heat 1 filed at eight tables; heat 2 running (a clock started),
-    heat 3 published for tomorrow, the final planned. The winner of table 1 has dropped."""
+    heat 3 published for tomorrow, the final planned. The winner of table 1 has dropped. Built
+    once per test process (`_build_event`); each test gets the same rows anew (`SharedRows`)."""
+    from tournament.models import Player, Round, Tournament
+
+    ids = _shared_event.lend(lambda: _build_event(head_judge))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids["players"])}
+    rounds = {r.pk: r for r in Round.objects.filter(pk__in=ids["rounds"])}
+    return {
+        "tournament": Tournament.objects.get(pk=ids["tournament"]),
+        "players": [players[pk] for pk in ids["players"]],
+        "rounds": [rounds[pk] for pk in ids["rounds"]],
+        "final": rounds[ids["rounds"][-1]],
+        "dropped": players[ids["players"][0]],
+    }
+
+
+def _build_event(head_judge: Any) -> dict[str, Any]:
     from rest_framework.test import APIClient
 
     from tests.factories import make_players, make_round, seat_table
@@ -94,11 +119,9 @@ def event(head_judge: Any) -> dict[str, Any]:
     dropped = players[0]
     Player.objects.filter(pk=dropped.pk).update(status=Player.Status.DROPPED)
     return {
-        "tournament": tournament,
-        "players": players,
-        "rounds": [heat1, heat2, heat3, final],
-        "final": final,
-        "dropped": dropped,
+        "tournament": tournament.pk,
+        "players": [p.pk for p in players],
+        "rounds": [r.pk for r in (heat1, heat2, heat3, final)],
     }
 
 
