@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import tour
+from tests.e2e.shared_rows import SharedRows
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,8 +25,16 @@ def load_demo() -> dict[str, str]:
     return dict(re.findall(r"^\s+(\w+)\s+password: (\S+)$", out.getvalue(), flags=re.M))
 
 
+@pytest.fixture(scope="module")
+def demo(django_db_blocker: Any) -> Any:
+    """`demo.lend(load_demo)`: the demo loaded once per test process, its rows given anew to each
+    test (`SharedRows`); answers the logins the first load printed."""
+    with SharedRows.kept(django_db_blocker) as rows:
+        yield rows
+
+
 def test_the_demo_shows_a_tournament_mid_way(
-    page: Any, phone_page: Any, live_server: Any, sign_in: Any, screenshot: Any
+    demo: Any, page: Any, phone_page: Any, live_server: Any, sign_in: Any, screenshot: Any
 ) -> None:
     from django.core.cache import cache
 
@@ -34,7 +43,7 @@ def test_the_demo_shows_a_tournament_mid_way(
     from tournament.models import Round, Tournament
 
     cache.clear()
-    logins = load_demo()
+    logins = demo.lend(load_demo)
     assert set(logins) == {"headjudge", *(f"judge{n}" for n in range(1, 9))}
     again = load_demo()  # safe to run again: nothing doubles, the logins written down still work
     assert again == logins
@@ -98,7 +107,7 @@ def test_the_demo_shows_a_tournament_mid_way(
 
 
 def test_the_demo_pages_have_no_serious_accessibility_violations(
-    phone_page: Any, live_server: Any, sign_in: Any
+    demo: Any, phone_page: Any, live_server: Any, sign_in: Any
 ) -> None:
     """axe-core over the key pages of the demo at a phone's size."""
     from django.core.cache import cache
@@ -107,7 +116,7 @@ def test_the_demo_pages_have_no_serious_accessibility_violations(
     from tournament.models import Round, Tournament
 
     cache.clear()
-    logins = load_demo()
+    logins = demo.lend(load_demo)
     tournament = Tournament.objects.get(name="WBC Dune demo")
     heat1, heat2 = Round.objects.filter(tournament=tournament, kind="heat").order_by("number")[:2]
     filed = heat1.tables.order_by("number").first()
