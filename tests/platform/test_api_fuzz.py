@@ -196,8 +196,23 @@ UNICODE_DIGITS = st.one_of(
 PAST_64_BITS = st.one_of(st.integers(min_value=2**63), st.integers(max_value=-(2**63) - 1))
 
 
+#: The schema the API serves, as the first test of this process read it.
+_SERVED: dict[str, Any] = {}
+
+
+def _schema(client: Any) -> dict[str, Any]:
+    """The OpenAPI schema `/api/schema/` serves: public and made from the code alone, the same
+    for everyone and every request of a process (config/schema.py), so it is read once per test
+    process and not once per generated example."""
+    if not _SERVED:
+        answer = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+        assert answer.status_code == 200, answer.content[:300]
+        _SERVED.update(answer.json())
+    return _SERVED
+
+
 def _operations(client: Any) -> list[tuple[str, str, dict[str, Any]]]:
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    schema = _schema(client)
     return [(path, method, spec) for path, methods in schema["paths"].items() for method, spec in methods.items()]
 
 
@@ -230,7 +245,7 @@ def test_integers_past_64_bits_in_every_json_body_are_refused(
     """Every field of every write's body at once, with an Idempotency-Key (orjson writes the
     stored answer): refused before any write, never a server error."""
     client.force_login(head_judge)
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    schema = _schema(client)
     components = schema.get("components", {}).get("schemas", {})
     for path, method, spec in _operations(client):
         body = spec.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
@@ -287,7 +302,7 @@ def test_every_write_with_unknown_fields_is_refused_naming_them(
     """Fields no write reads, added to an empty body of every write: refused before any write
     (400 naming the first unknown field where the write is reached), never ignored."""
     client.force_login(head_judge)
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    schema = _schema(client)
     components = schema.get("components", {}).get("schemas", {})
     named = 0
     for path, method, spec in _operations(client):
