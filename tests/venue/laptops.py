@@ -257,6 +257,8 @@ class LagWatch(threading.Thread):
         super().__init__(daemon=True)
         self.judges, self.b = judges, b
         self.lags: list[float] = []
+        #: When B was first seen holding each record (the clock the acknowledgements read).
+        self.seen: list[float] = []
         self.done = threading.Event()
         self._next: dict[int, int] = {}
 
@@ -268,6 +270,7 @@ class LagWatch(threading.Thread):
                 if have.get(table, 0) < seq:
                     break
                 self.lags.append(max(0.0, now - at))
+                self.seen.append(now)
                 start += 1
             self._next[table] = start
             pending += len(acks) - start

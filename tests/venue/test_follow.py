@@ -90,9 +90,11 @@ def test_follow_and_take_over_lose_nothing(laptops: tuple[Laptop, Laptop]) -> No
     posting = max(stamps) - min(stamps)
     print(f"B trailed A by {statistics.median(watch.lags):.1f} s (median), "
           f"{max(watch.lags):.1f} s at most, over {acknowledged} records posted in {posting:.1f} s")
-    # B keeps up while the judges post, not only once they stop: each record reached B within
-    # a part of the time the judges took to post them all (both measured in this run).
-    assert max(watch.lags) < posting / 2, (max(watch.lags), posting)
+    # B keeps up while the judges post, not only once they stop: it held records before the
+    # last one was posted, and each record reached it within the time the judges took to post
+    # them all (both measured in this run, so a loaded machine slows both sides alike).
+    assert min(watch.seen) < max(stamps), (min(watch.seen), max(stamps))
+    assert max(watch.lags) < posting, (max(watch.lags), posting)
 
     status, document = session.call("GET", "/api/tournaments/1/export/")  # A's last backup, as a download
     assert status == 200
