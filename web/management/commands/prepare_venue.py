@@ -27,4 +27,5 @@ class Command(BaseCommand):
         try:
             call_command("pair", show=True, stdout=self.stdout, stderr=self.stderr)
         except Exception as failed:  # noqa: BLE001 - whatever it is, serving goes on
-            print(f"pair --show: {failed}", file=sys.stderr, flush=True)
+            message = _("The pairing command could not be printed (%(reason)s); the platform serves all the same.")
+            print(message % {"reason": failed}, file=sys.stderr, flush=True)
