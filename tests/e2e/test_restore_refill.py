@@ -1,11 +1,11 @@
-"""The restore drill with real processes, once for the whole module: laptop A serves the venue
+"""The restore drill with real processes, run once: laptop A serves the venue
 (`bin/venue`: gunicorn, worker, beat, SQLite) at its LAN address; two table judges' phones
 (Chromium at 390×844, one per table) record a burst of actions, each answered "recorded"; a
 backup is written while the burst goes on; A is killed with -9 and the judges go on tapping;
 laptop B imports the backup (`import_tournament`) and serves at the same address. Each phone,
 which kept a journal of its acknowledged actions, finds B behind what it was told, signs in again
-in place (B knows no session of A) and sends the lost records again. The tests then read what
-happened: every acknowledged record back exactly once and in order, no conflict to decide, the
+in place (B knows no session of A) and sends the lost records again. The checks then read what
+happened, each in turn: every acknowledged record back exactly once and in order, no conflict to decide, the
 phones' requests while they waited for the server and for their judge, and the head judge's
 dashboard."""
 
@@ -180,7 +180,17 @@ def refilled(page: Any) -> str:
     return page.locator("#refill-note").inner_text()
 
 
-@pytest.fixture(scope="module")
+#: The drill runs once, in one test that makes every check in turn: a module-scoped fixture would
+#: run it again in the second test process whenever the tests were shared out across both.
+CHECKS: list[Any] = []
+
+
+def check(function: Any) -> Any:
+    CHECKS.append(function)
+    return function
+
+
+@pytest.fixture
 def drill(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Drill]:
     tmp = tmp_path_factory.mktemp("restore-drill")
     a = at_lan_address(tmp / "a")
@@ -305,13 +315,15 @@ def drill(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dr
         b.kill()
 
 
-def test_the_backup_was_written_in_the_middle_of_the_burst(drill: Drill) -> None:
+@check
+def the_backup_was_written_in_the_middle_of_the_burst(drill: Drill) -> None:
     for table, (first, last) in drill.burst.items():
         in_backup = drill.backup[table][-1][0]
         assert first <= in_backup < last, (first, in_backup, last)
 
 
-def test_every_acknowledged_record_is_back_exactly_once_and_in_order(drill: Drill) -> None:
+@check
+def every_acknowledged_record_is_back_exactly_once_and_in_order(drill: Drill) -> None:
     for phone in drill.phones:
         on_a, on_b = drill.on_a[phone.table], drill.on_b[phone.table]
         acknowledged = {seq for when, seq in phone.recorded if when < drill.killed_at}
@@ -322,7 +334,8 @@ def test_every_acknowledged_record_is_back_exactly_once_and_in_order(drill: Dril
         assert [seq for seq, _, _ in on_b] == list(range(1, len(on_b) + 1))
 
 
-def test_the_phones_send_the_lost_records_again_with_no_conflict_to_decide(drill: Drill) -> None:
+@check
+def the_phones_send_the_lost_records_again_with_no_conflict_to_decide(drill: Drill) -> None:
     for phone in drill.phones:
         lost = drill.on_a[phone.table][-1][0] - drill.backup[phone.table][-1][0]
         assert lost >= AFTER_BACKUP
@@ -330,7 +343,8 @@ def test_the_phones_send_the_lost_records_again_with_no_conflict_to_decide(drill
         assert not drill.conflicts_shown[phone.judge]
 
 
-def test_phones_retry_soon_after_losing_the_server_then_seldom_and_spread_apart(drill: Drill) -> None:
+@check
+def phones_retry_soon_after_losing_the_server_then_seldom_and_spread_apart(drill: Drill) -> None:
     gaps: dict[str, list[float]] = {}
     for phone in drill.phones:
         start = drill.lost_at[phone.judge]
@@ -354,7 +368,8 @@ def test_phones_retry_soon_after_losing_the_server_then_seldom_and_spread_apart(
     assert min(apart) > 0 and apart[0] < apart[2], (gaps, apart)
 
 
-def test_a_phone_waiting_for_its_judge_to_sign_in_asks_seldom(drill: Drill) -> None:
+@check
+def a_phone_waiting_for_its_judge_to_sign_in_asks_seldom(drill: Drill) -> None:
     waiting = drill.phones[1]
     start, end = drill.sheet_at[waiting.judge], drill.signed_in[waiting.judge]
     asked = waiting.between(start, end)
@@ -362,7 +377,8 @@ def test_a_phone_waiting_for_its_judge_to_sign_in_asks_seldom(drill: Drill) -> N
     assert len(asked) <= 1 + 4 * (end - start) / 60, (asked, end - start)
 
 
-def test_the_dashboard_says_what_came_back(drill: Drill) -> None:
+@check
+def the_dashboard_says_what_came_back(drill: Drill) -> None:
     text = drill.dashboard
     assert "Nothing to fear" in text, text
     for number, phone in enumerate(drill.phones, start=1):
@@ -372,3 +388,8 @@ def test_the_dashboard_says_what_came_back(drill: Drill) -> None:
         assert f"this server has record #{table[-1][0]}" in line, text
         assert f"{lost} records sent back since the restore" in line, text
         assert f"#{drill.backup[phone.table][-1][0]} when a phone found it behind" in line, text
+
+
+def test_the_restore_drill(drill: Drill) -> None:
+    for each in CHECKS:
+        each(drill)
