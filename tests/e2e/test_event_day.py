@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.accessibility import serious_violations
+from tests.e2e.session import sign_in_by_session
 from tests.scoring.db.conftest import report_for
 from tournament.presenters import faction_label
 
@@ -66,13 +67,11 @@ def keep_every_card(heat: Any, head_judge: Any) -> None:
 
 
 def open_page(new_page: Any, base: str, viewport: dict[str, int], *, signed_in: bool, password: str) -> Any:
+    """A page at `viewport`, signed in as the head judge if asked (by session: the sign-in form
+    is tested on its own)."""
     page = new_page(viewport, locale="en-US", timezone_id="UTC", timeout=10_000)
     if signed_in:
-        page.goto(f"{base}/accounts/login/")
-        page.get_by_label("Username").fill("head")
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Sign in").click()
-        page.wait_for_load_state()
+        sign_in_by_session(page, base, "head", password)
     return page
 
 
@@ -123,22 +122,28 @@ def test_pages_fit_phone_and_laptop_without_overlap_or_serious_axe_violations(
         f"/me/{private_links.link_for(p).token}/",
     ]
     problems = []
-    for viewport in (PHONE, LAPTOP):
-        for signed_in, paths in ((True, judge_pages), (False, player_pages)):
-            page = open_page(new_page, live_server.url, viewport, signed_in=signed_in, password=password)
-            for path in paths:
-                response = page.goto(live_server.url + path)
-                assert response is not None and response.status == 200, path
+    # Each page is loaded once and checked at both sizes, the window resized in between: no page
+    # here lays itself out by the window's size when it loads (only the board's fold does, and no
+    # page of the list shows a board), so a resized page is the page loaded at that size; axe-core
+    # is injected once per page.
+    for signed_in, paths in ((True, judge_pages), (False, player_pages)):
+        page = open_page(new_page, live_server.url, PHONE, signed_in=signed_in, password=password)
+        for path in paths:
+            response = page.goto(live_server.url + path)
+            assert response is not None and response.status == 200, path
+            for viewport in (PHONE, LAPTOP):
+                page.set_viewport_size(viewport)
                 width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+                assert width[1] == viewport["width"], (path, width)
                 if width[0] > width[1]:
                     problems.append(
                         f"{path} at {viewport['width']}: scrolls sideways ({width[0]} > {width[1]})"
                     )
                 problems += [f"{path} at {viewport['width']}: {c}" for c in overlapping_cards(page)]
                 problems += [f"{path} at {viewport['width']}: {v}" for v in serious_violations(page)]
-            if viewport == PHONE:
-                page.goto(f"{live_server.url}/tournaments/{t}/players/{p.pk}/")
-                screenshot(page, "player-page-phone")
+                if not signed_in and viewport == PHONE and path == f"/tournaments/{t}/players/{p.pk}/":
+                    screenshot(page, "player-page-phone")
+            page.set_viewport_size(PHONE)
     assert problems == []
 
 
