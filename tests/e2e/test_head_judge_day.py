@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.e2e.session import sign_in_by_session
 from tests.e2e.shared_rows import SharedRows
 from tests.scoring.db.conftest import report_for
 
@@ -43,13 +44,11 @@ def view(request: Any) -> str:
 
 
 def _open(new_page: Any, base: str, view: str, *, password: str | None = None, user: str = "head") -> Any:
+    """A page at the view's size, signed in as `user` if a password is given (by session: the
+    sign-in form is tested on its own)."""
     page = new_page(VIEWS[view], locale="en-US", timezone_id="UTC", timeout=10_000)
     if password:
-        page.goto(f"{base}/accounts/login/")
-        page.get_by_label("Username").fill(user)
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Sign in").click()
-        page.wait_for_load_state()
+        sign_in_by_session(page, base, user, password)
     return page
 
 
@@ -163,32 +162,46 @@ def test_seating_the_final_by_name_with_a_heat_unfinished(
 
 
 def test_round_states_local_times_words_and_the_room_screen_of_one_event(
-    judge_page: Any, public_page: Any, live_server: Any, event: dict[str, Any], screenshot: Any, view: str
+    public_page: Any, live_server: Any, event: dict[str, Any], password: str, screenshot: Any, view: str
 ) -> None:
-    """The checks that only read the event, on one copy of it: one round state everywhere, times
-    in the tournament's zone, words on the player page and standings, then the room screen (last:
-    it stops the public page's clock)."""
-    base = live_server.url
-    _every_page_with_a_round_shows_the_api_state(judge_page, public_page, base, event)
-    _times_are_shown_in_the_tournaments_zone(judge_page, base, event)
-    _player_page_and_standings_read_in_words(public_page, base, event, screenshot, view)
-    _the_room_screen_cycles_through_all_47_players(public_page, base, event)
+    """The checks that only read the event, on one copy of it and one browser: first as a player
+    (the round pages' state, words on the player page and standings), then signed in as the head
+    judge (one round state everywhere, times in the tournament's zone), then signed out again for
+    the room screen (last: it stops the page's clock)."""
+    base, page = live_server.url, public_page
+    shown = _the_round_pages_state(page, base, event)
+    _player_page_and_standings_read_in_words(page, base, event, screenshot, view)
+    sign_in_by_session(page, base, "head", password)
+    _every_page_with_a_round_shows_the_api_state(page, base, event, shown)
+    _times_are_shown_in_the_tournaments_zone(page, base, event)
+    _the_desk_checks_in_for_the_next_round(page, base, event)
+    page.context.clear_cookies()  # signed out: the room screen as the room sees it
+    _the_room_screen_cycles_through_all_47_players(page, base, event)
+
+
+def _the_round_pages_state(page: Any, base: str, event: dict[str, Any]) -> dict[int, str]:
+    """Each round's public page: its state badge (word and data) and no sideways scroll;
+    answers the state each page shows."""
+    shown = {}
+    for round_ in event["rounds"]:
+        page.goto(f"{base}/rounds/{round_.pk}/")
+        badge = page.locator("[data-round-state]").first
+        shown[round_.pk] = badge.get_attribute("data-round-state")
+        assert badge.locator(".badge").inner_text() == shown[round_.pk].capitalize()
+        _fits(page)
+    return shown
 
 
 def _every_page_with_a_round_shows_the_api_state(
-    judge_page: Any, public_page: Any, base: str, event: dict[str, Any]
+    judge_page: Any, base: str, event: dict[str, Any], shown: dict[int, str]
 ) -> None:
     tournament = event["tournament"]
     states = {r["id"]: r["state"] for r in judge_page.request.get(f"{base}/api/tournaments/{tournament.pk}/rounds/").json()["rounds"]}
     assert list(states.values()) == ["finished", "running", "published", "planned"]
+    assert shown == states  # each round's public page showed the API's state
     for round_ in event["rounds"]:
         word = states[round_.pk]
         assert judge_page.request.get(f"{base}/api/rounds/{round_.pk}/").json()["state"] == word
-        public_page.goto(f"{base}/rounds/{round_.pk}/")
-        badge = public_page.locator("[data-round-state]").first
-        assert badge.get_attribute("data-round-state") == word
-        assert badge.locator(".badge").inner_text() == word.capitalize()
-        _fits(public_page)
         seat_url = f"{base}/rounds/{round_.pk}/final/" if round_.kind == "final" else f"{base}/rounds/{round_.pk}/seat/"
         judge_page.goto(seat_url)
         assert judge_page.locator("h1 [data-round-state]").get_attribute("data-round-state") == word
@@ -197,8 +210,11 @@ def _every_page_with_a_round_shows_the_api_state(
         row = judge_page.locator(f'tr[data-round="{round_.pk}"]')
         assert row.locator("[data-round-state]").get_attribute("data-round-state") == states[round_.pk]
     assert judge_page.locator('[data-round-state="running"]').count() == 1
-    # The desk checks in for the next round to be seated, and says which.
-    judge_page.goto(f"{base}/tournaments/{tournament.pk}/players/")
+
+
+def _the_desk_checks_in_for_the_next_round(judge_page: Any, base: str, event: dict[str, Any]) -> None:
+    """The desk checks in for the next round to be seated, and says which."""
+    judge_page.goto(f"{base}/tournaments/{event['tournament'].pk}/players/")
     note = judge_page.locator(".checking-in-for")
     assert "the final" in note.inner_text() and "the next round to be seated" in note.inner_text()
 
@@ -206,7 +222,8 @@ def _every_page_with_a_round_shows_the_api_state(
 def _times_are_shown_in_the_tournaments_zone(judge_page: Any, base: str, event: dict[str, Any]) -> None:
     page = judge_page
     heat2 = event["rounds"][1]
-    page.goto(f"{base}/tournaments/{event['tournament'].pk}/")
+    if page.url != f"{base}/tournaments/{event['tournament'].pk}/":  # shown already: not loaded again
+        page.goto(f"{base}/tournaments/{event['tournament'].pk}/")
     row = page.locator(f'tr[data-round="{heat2.pk}"]')
     assert "10:00 PDT" in row.inner_text()
     assert "America/Los Angeles" in page.locator("table.rounds thead").inner_text()
@@ -228,15 +245,16 @@ def _player_page_and_standings_read_in_words(
         f"/tournaments/{tournament.pk}/standings/",
     ):
         page.goto(f"{base}{url}")
+        if url.endswith(f"/players/{winner.pk}/"):  # as it opens, before its details are unfolded
+            folded = page.locator("main").inner_text()
+            assert "Harkonnen" in folded or "Atreides" in folded
+            screenshot(page, f"player-words-{view}")
         page.locator("main details").evaluate_all("all => all.forEach(d => { d.open = true; })")
         text = page.locator("main").inner_text()
         assert not SNAKE.findall(text), SNAKE.findall(text)
         assert not DOTTED_TUPLE.findall(text), DOTTED_TUPLE.findall(text)
         assert page.evaluate(BROKEN_HEADINGS) == []
         _fits(page)
-    page.goto(f"{base}/tournaments/{tournament.pk}/players/{winner.pk}/")
-    assert "Harkonnen" in page.locator("main").inner_text() or "Atreides" in page.locator("main").inner_text()
-    screenshot(page, f"player-words-{view}")
 
 
 def _the_room_screen_cycles_through_all_47_players(public_page: Any, base: str, event: dict[str, Any]) -> None:
@@ -269,7 +287,7 @@ def test_the_desk_fits_and_checks_in_by_search_without_reload(
         search.press("Enter")  # the form answers in place too
         expect(page.locator("#roster-body tr")).to_have_count(1)
         expect(page.locator("#roster-body tr th")).to_contain_text(name)
-        page.wait_for_function("!document.querySelector('.htmx-request')")
+        page.wait_for_function("!document.querySelector('.htmx-request')", polling=50)
         assert page.evaluate("document.activeElement && document.activeElement.id") == "id_q"
         button = page.get_by_role("button", name=f"Check {name} in", exact=True)
         box = button.bounding_box()
