@@ -19,6 +19,7 @@ word has its boxes on one line; a line may break after a hyphen, a dash or a sla
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ import pytest
 from gameplay import services
 from scoring import services as scoring
 from tests.e2e.conftest import PHONE
+from tests.e2e.shared_rows import SharedRows
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.recorded_game import recorded_game
 from tests.scoring.db.conftest import report_for
@@ -55,8 +57,10 @@ TELLTALES = re.compile(
 )
 
 
+@functools.cache
 def english_left(lang: str) -> tuple[set[str], list[str]]:
-    """The English a page in `lang` must not show: whole texts, and longer runs of words."""
+    """The English a page in `lang` must not show: whole texts, and longer runs of words (read
+    once per language: every walk in that language asks again)."""
     whole: set[str] = set()
     runs: list[str] = []
     translations: set[str] = set()
@@ -125,9 +129,22 @@ LOOK = r"""() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def _shared_event(django_db_blocker: Any) -> Iterator[SharedRows]:
+    with SharedRows.kept(django_db_blocker) as rows:
+        yield rows
+
+
 @pytest.fixture
-def event(head_judge: Any, make_user: Any) -> dict[str, Any]:
-    """A WBC heat: table 1 in play at turn 2's worm (a nexus open), table 2 filed."""
+def event(_shared_event: SharedRows, request: Any) -> dict[str, Any]:
+    """A WBC heat: table 1 in play at turn 2's worm (a nexus open), table 2 filed. Built once per
+    test process (recording the game is most of it); each language's walk gets the same rows anew."""
+    ids = _shared_event.lend(lambda: _build_event(request.getfixturevalue("head_judge"),
+                                                  request.getfixturevalue("make_user")))
+    return _load(ids)
+
+
+def _build_event(head_judge: Any, make_user: Any) -> dict[str, Any]:
     judge = make_user("judge1")
     tournament = make_tournament(format="wbc", head_judge=head_judge, name="Open Arrakis")
     tournament.table_judges.add(judge)
@@ -143,8 +160,20 @@ def event(head_judge: Any, make_user: Any) -> dict[str, Any]:
             break
     filed = seat_table(heat, players[6:], number=2, factions=SIX)
     scoring.file_report(filed, report_for(filed, {0: "solo_stronghold"}), user=head_judge)
-    return {"tournament": tournament, "heat": heat, "playing": playing, "player": players[6],
-            "token": private_links.link_for(players[6]).token, "judge": judge, "head": head_judge}
+    return {"tournament": tournament.pk, "heat": heat.pk, "playing": playing.pk, "player": players[6].pk,
+            "token": private_links.link_for(players[6]).token, "judge": judge.pk, "head": head_judge.pk}
+
+
+def _load(ids: dict[str, Any]) -> dict[str, Any]:
+    """The objects of a shared build's ids, read anew (tokens stay as they are)."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Player, Round, Table, Tournament
+
+    models = {"tournament": Tournament, "heat": Round, "second": Round, "final": Round, "playing": Table,
+              "final_table": Table, "player": Player, "champion": Player,
+              "judge": get_user_model(), "head": get_user_model()}
+    return {key: models[key].objects.get(pk=value) if key in models else value for key, value in ids.items()}
 
 
 def _page(new_page: Any, live_server: Any, lang: str, user: Any = None) -> Any:
@@ -162,16 +191,23 @@ def _page(new_page: Any, live_server: Any, lang: str, user: Any = None) -> Any:
     return page
 
 
+#: The one thing a page lays out by the window's size when it loads (board.js opens the board's
+#: fold on a wide screen): a page holding it is loaded anew at each size, any other is resized.
+LOADED_BY_SIZE = "() => !!document.getElementById('board-fold')"
+
+
 def _walk(
     page: Any, urls: list[str], lang: str, sizes: tuple[dict[str, int], ...] = (PHONE, LAPTOP)
 ) -> Iterator[tuple[str, str, list[str]]]:
-    """(viewport, url, problems) of each page at each size."""
+    """(viewport, url, problems) of each page at each size: each page is loaded once and looked
+    at in every size, the window resized between (`LOADED_BY_SIZE`)."""
     whole, runs = english_left(lang)
-    for viewport in sizes:
-        page.set_viewport_size(viewport)
-        for url in urls:
-            page.goto(url)
-            page.wait_for_load_state("networkidle")
+    for url in urls:
+        for n, viewport in enumerate(sizes):
+            page.set_viewport_size(viewport)
+            if n == 0 or page.evaluate(LOADED_BY_SIZE):
+                page.goto(url)
+                page.wait_for_load_state("networkidle")
             assert page.locator("html").get_attribute("lang") == lang, url
             seen = page.evaluate(LOOK)
             problems = [f"English: {t!r}" for t in seen["texts"] if t in whole]
@@ -179,6 +215,8 @@ def _walk(
             problems += [f"English: {t!r}" for t in seen["texts"] if TELLTALES.search(t)]
             problems += [f"word broken inside: {w!r}" for w in seen["broken"]]
             problems += [f"text cut: {c}" for c in seen["cut"]]
+            if seen["width"] != viewport["width"]:
+                problems.append(f"window {seen['width']} wide, not {viewport['width']}")
             if seen["wide"] > seen["width"] + 1:
                 problems.append(f"sideways scroll: {seen['wide']} > {seen['width']}")
             yield f"{viewport['width']}x{viewport['height']}", url, problems
@@ -215,11 +253,24 @@ def test_the_english_list_holds_what_a_page_must_not_show() -> None:
     assert any(r.startswith("No table is assigned to you yet") for r in runs)
 
 
+@pytest.fixture(scope="module")
+def _shared_final_event(django_db_blocker: Any) -> Iterator[SharedRows]:
+    with SharedRows.kept(django_db_blocker) as rows:
+        yield rows
+
+
 @pytest.fixture
-def final_event(head_judge: Any, make_user: Any) -> dict[str, Any]:
+def final_event(_shared_final_event: SharedRows, request: Any) -> dict[str, Any]:
     """A WBC event a judge runs to its end: heat 1 filed (one game recorded at the table),
     heat 2 drawn by the planner among players who met in heat 1 (issues it could not avoid) and
-    in play at a nexus, the final filed (placings, a champion)."""
+    in play at a nexus, the final filed (placings, a champion). Built once per test process;
+    each language's walk gets the same rows anew."""
+    ids = _shared_final_event.lend(lambda: _build_final_event(request.getfixturevalue("head_judge"),
+                                                              request.getfixturevalue("make_user")))
+    return _load(ids)
+
+
+def _build_final_event(head_judge: Any, make_user: Any) -> dict[str, Any]:
     judge = make_user("judge1")
     tournament = make_tournament(format="wbc", head_judge=head_judge, name="Open Arrakis")
     tournament.table_judges.add(judge)
@@ -240,9 +291,10 @@ def final_event(head_judge: Any, make_user: Any) -> dict[str, Any]:
     final = make_round(tournament, number=3, kind="final")
     final_table = seat_table(final, players[6:], factions=SIX, judge=judge)
     scoring.file_report(final_table, report_for(final_table, {0: "solo_stronghold"}), user=head_judge)
-    return {"tournament": tournament, "heat": heat, "second": second, "playing": playing, "final": final,
-            "final_table": final_table, "champion": players[6], "judge": judge, "head": head_judge,
-            "token": private_links.link_for(players[6]).token, "third": private_links.link_for(players[8]).token}
+    return {"tournament": tournament.pk, "heat": heat.pk, "second": second.pk, "playing": playing.pk,
+            "final": final.pk, "final_table": final_table.pk, "champion": players[6].pk, "judge": judge.pk,
+            "head": head_judge.pk, "token": private_links.link_for(players[6]).token,
+            "third": private_links.link_for(players[8]).token}
 
 
 def _record_to_the_worm(table: Any, judge: Any) -> None:
