@@ -60,7 +60,7 @@ def test_the_board_opens_by_itself_on_a_laptop_and_follows_the_table_in_place(
     table = golden_table(LOLV, judge=judge)
     page = new_page(viewport={"width": 1366, "height": 900}, locale="en-US", timezone_id="UTC")
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    page.wait_for_function("() => document.getElementById('board-fold').open")
+    page.wait_for_function("() => document.getElementById('board-fold').open", polling=50)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
     seq = Game.objects.get(table=table).seq
     assert page.locator("#board-panel .board-body").get_attribute("data-seq") == str(seq)
@@ -70,7 +70,7 @@ def test_the_board_opens_by_itself_on_a_laptop_and_follows_the_table_in_place(
     page.evaluate("() => htmx.ajax('GET', document.getElementById('table-live').dataset.page,"
                   " {target: '#table-live', swap: 'outerHTML'})")
     page.wait_for_function(
-        f"() => document.querySelector('#board-panel .board-body').dataset.seq === '{seq + 1}'")
+        f"() => document.querySelector('#board-panel .board-body').dataset.seq === '{seq + 1}'", polling=50)
     assert page.locator("#board-fold").evaluate("d => d.open") is True
 
 
@@ -85,10 +85,11 @@ def test_history_replay_steps_through_a_whole_game(
     page.goto(f"{live_server.url}/tables/{table.pk}/history/?at=1")
     replay = page.locator("#board-replay")
     assert page.locator("#replay-slot .board-body").get_attribute("data-seq") == "1"
+    # Each step swaps the board in from the server: looked for every 50 ms, not every frame.
     for at in range(2, last + 1):
         page.locator("#replay-next").click()
         page.wait_for_function(
-            f"() => document.querySelector('#replay-slot .board-body').dataset.seq === '{at}'")
+            f"() => document.querySelector('#replay-slot .board-body').dataset.seq === '{at}'", polling=50)
         shown = replay.locator("#replay-records li:not([hidden])")
         assert shown.count() == 1 and shown.get_attribute("data-seq") == str(at)
         assert page.locator("#replay-out").inner_text() == f"#{at} of {last}"
@@ -96,9 +97,9 @@ def test_history_replay_steps_through_a_whole_game(
     page.locator("#replay-next").click()
     assert page.locator("#replay-out").inner_text() == f"#{last} of {last}"
     page.locator("#replay-at").fill("30")
-    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '30'")
+    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '30'", polling=50)
     page.locator("#replay-prev").click()
-    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '29'")
+    page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '29'", polling=50)
     # The board and the record in words side by side.
     board = page.locator("#replay-slot svg").bounding_box()
     words = page.locator("#replay-records li:not([hidden])").bounding_box()
@@ -118,7 +119,7 @@ def test_history_replay_on_a_phone_has_no_sideways_scroll(
     box = phone_page.locator("#replay-slot .board-zoom").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390
     phone_page.locator("#replay-next").click()
-    phone_page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '11'")
+    phone_page.wait_for_function("() => document.querySelector('#replay-slot .board-body').dataset.seq === '11'", polling=50)
     assert phone_page.evaluate(
         "() => [...document.querySelectorAll('#board-replay *')].filter(e => !e.closest('.table-scroll, .board-zoom'))"
         ".every(e => e.getBoundingClientRect().right <= window.innerWidth + 1)")
@@ -155,5 +156,6 @@ def test_room_screen_follows_the_final_board_live(
     assert panel.locator(".board-body").get_attribute("data-seq") == str(seq)
     services.append_event(table, {"type": "void", "seq": seq, "reason": "typed twice"}, expected_seq=seq, user=judge)
     page.wait_for_function(
-        f"() => document.querySelector('.screen-boards .board-body').dataset.seq === '{seq + 1}'", timeout=25_000)
+        f"() => document.querySelector('.screen-boards .board-body').dataset.seq === '{seq + 1}'",
+        timeout=25_000, polling=250)  # the screen asks every LIVE_POLL_SECONDS: no need to look every frame
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
