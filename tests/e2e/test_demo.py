@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import tour
+from tests.e2e.session import sign_in_by_session
 from tests.e2e.shared_rows import SharedRows
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,9 +108,10 @@ def test_the_demo_shows_a_tournament_mid_way(
 
 
 def test_the_demo_pages_have_no_serious_accessibility_violations(
-    demo: Any, phone_page: Any, live_server: Any, sign_in: Any
+    demo: Any, phone_page: Any, live_server: Any
 ) -> None:
-    """axe-core over the key pages of the demo at a phone's size."""
+    """axe-core over the key pages of the demo at a phone's size (the head judge signed in by
+    session: the sign-in form with the demo's logins is the other test's)."""
     from django.core.cache import cache
 
     from tests.e2e.accessibility import serious_violations
@@ -145,7 +147,7 @@ def test_the_demo_pages_have_no_serious_accessibility_violations(
     for path in public:
         tour.goto(phone_page, base + path)
         found[path] = serious_violations(phone_page)
-    sign_in(phone_page, "headjudge", logins["headjudge"])
+    sign_in_by_session(phone_page, base, "headjudge", logins["headjudge"])
     for path in judged:
         tour.goto(phone_page, base + path)
         found[path] = serious_violations(phone_page)
