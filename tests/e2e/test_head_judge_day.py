@@ -166,8 +166,8 @@ def test_round_states_local_times_words_and_the_room_screen_of_one_event(
 ) -> None:
     """The checks that only read the event, on one copy of it and one browser: first as a player
     (the round pages' state, words on the player page and standings), then signed in as the head
-    judge (one round state everywhere, times in the tournament's zone), then signed out again for
-    the room screen (last: it stops the page's clock)."""
+    judge (one round state everywhere, times in the tournament's zone). The room screen is the
+    module's last test."""
     base, page = live_server.url, public_page
     shown = _the_round_pages_state(page, base, event)
     _player_page_and_standings_read_in_words(page, base, event, screenshot, view)
@@ -175,8 +175,6 @@ def test_round_states_local_times_words_and_the_room_screen_of_one_event(
     _every_page_with_a_round_shows_the_api_state(page, base, event, shown)
     _times_are_shown_in_the_tournaments_zone(page, base, event)
     _the_desk_checks_in_for_the_next_round(page, base, event)
-    page.context.clear_cookies()  # signed out: the room screen as the room sees it
-    _the_room_screen_cycles_through_all_47_players(page, base, event)
 
 
 def _the_round_pages_state(page: Any, base: str, event: dict[str, Any]) -> dict[int, str]:
@@ -393,3 +391,11 @@ def test_clock_dashboard_extend_form_stays_inside_the_table_and_start_all_says_w
     expect(start).to_be_disabled()
     assert "primary" not in (start.get_attribute("class") or "")
     expect(page.get_by_text("Every clock has started.")).to_be_visible()
+
+
+def test_the_room_screen_cycles_through_all_47_players(
+    public_page: Any, live_server: Any, event: dict[str, Any], view: str
+) -> None:
+    """Last in the module: its fake clock spends the page's browser context, which is closed after
+    it instead of being lent to a later test (conftest's `ContextPool`)."""
+    _the_room_screen_cycles_through_all_47_players(public_page, live_server.url, event)
