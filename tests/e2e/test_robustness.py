@@ -151,7 +151,7 @@ def test_a_tournament_with_one_table_runs_to_its_standings(
     names = ["Ada Quill", "Bram Stoker", "Cora Vale", "Dario Fo", "Elin Holm"]
     desk = f"{base}/tournaments/{tournament}/players/?round={heat}"
     for name in names:  # registered one by one, checked in for the heat as they arrive
-        if page.url != desk:  # the desk answers a registration with itself: not loaded again
+        if page.url != desk:  # the desk answers a registration with itself: loaded only if not shown
             tour.goto(page, desk)
         page.get_by_label("Name").fill(name)
         tour.submit(page, page.get_by_role("button", name="Register"), expect=f"Registered {name}.")
