@@ -26,9 +26,11 @@ from .test_invariants import LOLV, _candidate, _walk
 PIECES = [(t, s) for t, v in sorted(TERRITORIES.items()) for s in (v.sectors or (None,))]
 
 
-def _move_events(pos: Position) -> list[dict[str, Any]]:
+def _move_events(pos: Position, answer: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every listed move as an event (from `answer`, the listing of `pos` when already read)."""
     out = []
-    moves = (legal_choices(pos, "forces_moved")["choices"] or {}).get("moves", {})
+    answer = legal_choices(pos, "forces_moved") if answer is None else answer
+    moves = (answer["choices"] or {}).get("moves", {})
     for faction, rows in moves.items():
         for row in rows:
             for dest in row["to"]:
@@ -52,7 +54,7 @@ def _listed_events(pos: Position, event_type: str) -> list[dict[str, Any]]:
     json.dumps(answer)  # JSON-serialisable
     c = answer["choices"] or {}
     if event_type == "forces_moved":
-        return _move_events(pos)
+        return _move_events(pos, answer)
     if event_type == "phase_advanced":
         return [{"type": event_type, "phase": p} for p in c.get("phases", [])]
     if event_type == "turn_advanced":
