@@ -233,7 +233,7 @@ def test_lolv_tournament_two_rounds_weighted_points_and_finalists(
                 assert sum(f in EXPANSION_FACTIONS for f in s["dealt"]) == 1
         # Each player keeps one card, one tap each on the seating page: odd seats their
         # classic faction, even seats the expansion one. Publishing waits for all of them.
-        tour.goto(page, f"{base}/rounds/{round_pk}/seat/")
+        tour.show(page, f"{base}/rounds/{round_pk}/seat/")  # where seating the round left it
         for t in tables:
             for s in t["seats"]:
                 classic = next(f for f in s["dealt"] if f in CLASSIC_FACTIONS)

@@ -74,6 +74,21 @@ def goto(page: Any, url: str, *, status: int = 200) -> Any:
     return response
 
 
+def show(page: Any, url: str) -> None:
+    """Open `url` unless the page shows it already: a page the steps left there is the answer of
+    its own last action (a form's redirect back to it, or its in-place updates), as current as a
+    reload would make it, so loading it again would check nothing new."""
+    if page.url.split("#", 1)[0] != url:
+        goto(page, url)
+
+
+def tap(page: Any, button: Any) -> None:
+    """Click a button that posts in place (htmx) and wait for the server's answer to it, so that
+    the check of what the page then shows passes at its first look instead of polling."""
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        button.click()
+
+
 @pytest.fixture
 def player(new_page: Any) -> Any:
     """A player's phone (390×844) on which nobody is signed in."""
@@ -103,7 +118,7 @@ def create_tournament(page: Any, base: str, *, name: str, format: str) -> int:
 
 
 def add_round(page: Any, base: str, tournament: int, *, kind: str = "heat", starts_at: str = "") -> None:
-    goto(page, f"{base}/tournaments/{tournament}/")
+    show(page, f"{base}/tournaments/{tournament}/")
     page.get_by_label("Kind").select_option(kind)
     if starts_at:
         page.get_by_label("Scheduled start").fill(starts_at)
@@ -115,7 +130,7 @@ def appoint_judge(page: Any, base: str, tournament: int, username: str) -> None:
     from tournament import services
     from tournament.judge_models import JudgeInvitation
 
-    goto(page, f"{base}/tournaments/{tournament}/")
+    show(page, f"{base}/tournaments/{tournament}/")
     page.get_by_label("Invite an existing account to judge tables (username)").fill(username)
     submit(page, page.get_by_role("button", name="Invite"), expect=f"{username} is invited")
     invitation = JudgeInvitation.objects.get(tournament_id=tournament, user__username=username)
@@ -148,7 +163,7 @@ def check_in(page: Any, base: str, tournament: int, round_pk: int, names: Iterab
     """Check the named players in for a round, one tap each, in place; answers the page's count."""
     goto(page, f"{base}/tournaments/{tournament}/players/?round={round_pk}")
     for name in names:
-        page.get_by_role("button", name=f"Check {name} in", exact=True).click()
+        tap(page, page.get_by_role("button", name=f"Check {name} in", exact=True))
         expect(page.get_by_role("button", name=f"Check {name} out", exact=True)).to_be_visible()
     return int(page.locator("#checked-count").inner_text())
 
@@ -157,7 +172,7 @@ def drop_player(page: Any, base: str, tournament: int, name: str) -> None:
     """Drop a player at the desk: the page asks to confirm first."""
     goto(page, f"{base}/tournaments/{tournament}/players/")
     page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name=f"Drop {name}", exact=True).click()
+    tap(page, page.get_by_role("button", name=f"Drop {name}", exact=True))
     expect(page.get_by_role("button", name=f"Reinstate {name}", exact=True)).to_be_visible()
 
 
@@ -170,7 +185,7 @@ def seat_round(page: Any, base: str, round_pk: int, *, seed: int, players: int) 
 
 
 def publish(page: Any, base: str, round_pk: int, label: str) -> None:
-    goto(page, f"{base}/rounds/{round_pk}/seat/")
+    show(page, f"{base}/rounds/{round_pk}/seat/")
     submit(
         page,
         page.get_by_role("button", name="Publish the seating"),
@@ -185,14 +200,14 @@ def seat_and_publish(page: Any, base: str, round_pk: int, *, seed: int, players:
 
 
 def seat_latecomer(page: Any, base: str, round_pk: int, name: str) -> None:
-    goto(page, f"{base}/rounds/{round_pk}/seat/")
+    show(page, f"{base}/rounds/{round_pk}/seat/")
     page.locator("#id_late").select_option(label=name)
     submit(page, page.get_by_role("button", name="Seat latecomer"), expect=f"Seated latecomer {name}.")
 
 
 def take_undrawn(page: Any, base: str, round_pk: int, player_option: str, faction_label: str) -> None:
     """WBC: at a table of five a player takes the undrawn faction, everyone consenting."""
-    goto(page, f"{base}/rounds/{round_pk}/seat/")
+    show(page, f"{base}/rounds/{round_pk}/seat/")
     form = page.locator("form[action*=\"/seat/undrawn/\"]")
     form.get_by_label("Player").select_option(label=player_option)
     form.get_by_label("Takes the undrawn faction").select_option(label=faction_label)
@@ -203,7 +218,7 @@ def take_undrawn(page: Any, base: str, round_pk: int, player_option: str, factio
 def keep_card(page: Any, table: int, name: str, faction_label: str) -> None:
     """LoLV 0.08: one tap on the dealt card the player keeps; the table's card updates in place."""
     card = page.locator(f"#keep-table-{table}")
-    card.get_by_role("button", name=f"{faction_label} for {name}", exact=True).click()
+    tap(page, card.get_by_role("button", name=f"{faction_label} for {name}", exact=True))
     expect(card).to_contain_text(f"{name} keeps {faction_label}.")
 
 
