@@ -160,11 +160,19 @@ def import_players_csv(
 
 
 def check_in(page: Any, base: str, tournament: int, round_pk: int, names: Iterable[str]) -> int:
-    """Check the named players in for a round, one tap each, in place; answers the page's count."""
+    """Check the named players in for a round, one tap each, in place; answers the page's count.
+
+    Each button is looked for in its player's row (read from the database): naming every
+    button of a long roster to find one costs the browser more than the tap itself."""
+    from tournament.models import Player
+
+    names = list(names)
+    rows = dict(Player.objects.filter(tournament_id=tournament, name__in=names).values_list("name", "pk"))
     goto(page, f"{base}/tournaments/{tournament}/players/?round={round_pk}")
     for name in names:
-        tap(page, page.get_by_role("button", name=f"Check {name} in", exact=True))
-        expect(page.get_by_role("button", name=f"Check {name} out", exact=True)).to_be_visible()
+        row = page.locator(f"#player-{rows[name]}")
+        tap(page, row.get_by_role("button", name=f"Check {name} in", exact=True))
+        expect(row.get_by_role("button", name=f"Check {name} out", exact=True)).to_be_visible()
     return int(page.locator("#checked-count").inner_text())
 
 
