@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.models import Game
+from tests.e2e.navigation import reload
 from tests.e2e.test_table_put_back import IN_VIEW, wait_for_answer
 from tests.e2e.test_table_venue import open_table
 from tests.gameplay.full_game import final_table, record
@@ -49,7 +50,7 @@ def test_the_judge_sells_each_card_and_collects_spice_in_one_tap(
                           {"type": "forces_placed", "faction": "harkonnen", "territory": "the_great_flat",
                            "sector": 14, "normal": 3},
                           {"type": "phase_advanced", "phase": "spice_collection"}])
-    page.reload()
+    reload(page)
     harvest = page.locator("#next #harvest-form")
     assert "Harkonnen collects 9 from The Great Flat" in harvest.inner_text()
     before = Game.objects.get(table=table).position["factions"]["harkonnen"]["spice"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.models import GameEvent
+from tests.e2e.navigation import reload
 from tests.e2e.phone_walk import Tap, Wire, next_control, snake_words, visible_text, walk_turns
 from tests.e2e.test_table_venue import open_table, seeded_table, wait_queued
 
@@ -126,7 +127,7 @@ def test_the_offline_copy_is_the_last_record_seen_and_queued_actions_are_pending
     page = phone_page
     open_table(page, sign_in, live_server, password, table)
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.reload()  # under the service worker from now on
+    reload(page)  # under the service worker from now on
     seq = int(page.locator("#table-live").get_attribute("data-seq"))
     page.locator("#storm-sectors").fill("3")
     page.locator("#next").get_by_role("button", name="Move storm", exact=True).click()  # recorded online: the
@@ -137,7 +138,7 @@ def test_the_offline_copy_is_the_last_record_seen_and_queued_actions_are_pending
         f" return !!r && (await r.text()).includes('data-offline-copy=\"record #{seq + 1},'); }}"
     )
     page.context.set_offline(True)
-    page.reload()
+    reload(page)
     copy = page.locator("#offline-copy")
     copy.wait_for()
     assert f"Offline copy as of record #{seq + 1}, " in copy.inner_text()

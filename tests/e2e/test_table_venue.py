@@ -9,6 +9,7 @@ from typing import Any
 
 from gameplay import services
 from gameplay.models import GameEvent
+from tests.e2e.navigation import reload
 from tests.e2e.session import sign_in_by_session
 from tests.factories import make_players, make_round, make_tournament, seat_table
 from tests.gameplay.recorded_game import recorded_game
@@ -131,7 +132,7 @@ def test_offline_actions_survive_a_reload_and_land_once_in_order(
     url = open_table(page, sign_in, live_server, password, table)
     seq = int(page.locator("#table-live").get_attribute("data-seq"))
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()  # now under the service worker, which keeps a copy of the page
+    reload(page)  # now under the service worker, which keeps a copy of the page
     # (Functions, not expressions: the page's Content-Security-Policy forbids evaluating strings.)
     page.wait_for_function("async () => !!(await caches.match(location.pathname, {ignoreVary: true}))")
 
@@ -148,7 +149,7 @@ def test_offline_actions_survive_a_reload_and_land_once_in_order(
     wait_queued(page, 3)
     assert log_after(table, seq) == []
 
-    page.reload()  # offline: the service worker answers with the kept page
+    reload(page)  # offline: the service worker answers with the kept page
     page.locator("#table-live").wait_for()
     wait_queued(page, 3)
     assert page.locator("#offline-banner").is_visible()
